@@ -1,0 +1,118 @@
+import ky from 'ky';
+import * as v from 'valibot';
+import { pathParams, type AuthMode, type CallDef, type ServiceName } from '../../shared/api/contract';
+import { fail, ok, type Result } from '../../shared/result';
+import { MSG } from '../../shared/messages';
+
+export interface HttpDeps {
+  /** The base URL of a service, or null when no connection is configured. */
+  baseFor(service: ServiceName): string | null;
+  /** The stored token, or null when signed out. */
+  token(): string | null;
+  /** Called on any 401 from a call that carried a token: main ends the session. */
+  onUnauthorized(): void;
+  log(message: string, details?: Record<string, unknown>): void;
+}
+
+const REQUEST_TIMEOUT_MS = 30_000;
+
+export function authHeaders(mode: AuthMode, token: string | null): Record<string, string> {
+  if (mode === 'none' || !token) return {};
+  switch (mode) {
+    case 'token':
+      return { authorization: token };
+    case 'bearer':
+      return { authorization: `Bearer ${token}` };
+    case 'token+access-token':
+      return { authorization: token, 'access-token': token };
+    case 'token+x-access-token':
+      return { authorization: token, 'x-access-token': token };
+  }
+}
+
+/** Fills `{name}` segments from the input; returns the path and the fields left for query or body. */
+export function fillPath(template: string, input: Record<string, unknown>): { path: string; rest: Record<string, unknown> } {
+  const rest = { ...input };
+  let path = template;
+  for (const name of pathParams(template)) {
+    const value = rest[name];
+    delete rest[name];
+    path = path.replace(`{${name}}`, encodeURIComponent(String(value ?? '')));
+  }
+  return { path, rest };
+}
+
+function toSearchParams(fields: Record<string, unknown>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) value.forEach((item) => params.append(key, String(item)));
+    else params.set(key, String(value));
+  }
+  return params;
+}
+
+/** The one generic HTTP call: every contract entry goes through here. */
+export function createHttpClient(deps: HttpDeps) {
+  return async function call<O>(def: CallDef, input: Record<string, unknown>, label: string): Promise<Result<O>> {
+    const base = deps.baseFor(def.service);
+    if (!base) return fail('network', 'No server is connected. Choose a connection on the login screen.');
+    const token = deps.token();
+    if (def.auth !== 'none' && !token) return fail('auth', 'Your session has ended. Please log in again.', 401);
+
+    const { path, rest } = fillPath(def.path, input);
+    const url = base.replace(/\/+$/, '') + path;
+    const sendsBody = def.method === 'POST' || def.method === 'PUT';
+    let response: Response;
+    try {
+      response = await ky(url, {
+        method: def.method,
+        headers: { accept: 'application/json', ...authHeaders(def.auth, token) },
+        ...(sendsBody ? { json: rest } : { searchParams: toSearchParams(rest) }),
+        throwHttpErrors: false,
+        retry: def.method === 'GET' ? { limit: 2, methods: ['get'], statusCodes: [408, 429, 502, 503, 504] } : 0,
+        timeout: REQUEST_TIMEOUT_MS,
+      });
+    } catch (error) {
+      const origin = new URL(url).origin;
+      const reason = error instanceof Error && error.name === 'TimeoutError' ? 'did not answer in time' : 'cannot be reached';
+      deps.log('network error', { call: label, origin, error: error instanceof Error ? error.message : String(error) });
+      return fail('network', `The server at ${origin} ${reason}. Check the connection and try again.`);
+    }
+    return readEnvelope<O>(def, response, label, deps);
+  };
+}
+
+async function readEnvelope<O>(def: CallDef, response: Response, label: string, deps: HttpDeps): Promise<Result<O>> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    body = undefined;
+  }
+  const envelope = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : undefined;
+  const serverMessage = typeof envelope?.errorMessage === 'string' ? envelope.errorMessage : undefined;
+
+  if (response.status === 401 && def.auth !== 'none') {
+    deps.onUnauthorized();
+    return fail('auth', serverMessage ?? 'Your session has ended. Please log in again.', 401);
+  }
+  if (!response.ok || envelope?.error === true) {
+    return fail('http', serverMessage ?? `${MSG.somethingWentWrong} (HTTP ${response.status})`, response.status);
+  }
+  if (!envelope) {
+    deps.log('response is not a JSON object', { call: label, status: response.status });
+    return fail('parse', MSG.somethingWentWrong);
+  }
+  const payload = def.data ? envelope[def.data] : envelope;
+  const parsed = v.safeParse(def.output, payload);
+  if (!parsed.success) {
+    // Log where the shape differs, never the values (they may hold personal data or tokens).
+    deps.log('response does not match its schema', {
+      call: label,
+      issues: parsed.issues.slice(0, 5).map((issue) => `${v.getDotPath(issue) ?? '(root)'}: ${issue.expected ?? issue.type}`),
+    });
+    return fail('parse', MSG.somethingWentWrong);
+  }
+  return ok(parsed.output as O);
+}

@@ -1,0 +1,54 @@
+import * as v from 'valibot';
+import { defineCall } from './contract';
+import { MessageSchema } from '../schemas/common';
+import {
+  AdminDraftSchema,
+  AdminUpdateSchema,
+  AdminUserSchema,
+  ChangePasswordWireSchema,
+  ForgotPasswordSchema,
+  LoginResponseSchema,
+  LoginWireSchema,
+  ResetPasswordWireSchema,
+} from '../schemas/admin-auth';
+import { IdSchema } from '../schemas/common';
+
+/** Admin auth (spec 1 section 7). Responses the spec leaves unshown are decided in docs/ARCHITECTURE.md. */
+export const adminAuth = {
+  login: defineCall({
+    service: 'adminAuth', method: 'POST', path: '/login', auth: 'none', body: 'json',
+    input: LoginWireSchema, output: LoginResponseSchema, exposed: false,
+  }),
+  forgotPassword: defineCall({
+    service: 'adminAuth', method: 'POST', path: '/forgot-password', auth: 'none', body: 'json',
+    input: ForgotPasswordSchema, output: MessageSchema,
+  }),
+  changePassword: defineCall({
+    service: 'adminAuth', method: 'POST', path: '/change-password', auth: 'token', body: 'json',
+    input: ChangePasswordWireSchema, output: MessageSchema, exposed: false,
+  }),
+  resetPassword: defineCall({
+    service: 'adminAuth', method: 'POST', path: '/reset-password', auth: 'none', body: 'json',
+    input: ResetPasswordWireSchema, output: MessageSchema, exposed: false,
+  }),
+  users: defineCall({
+    service: 'adminAuth', method: 'GET', path: '/users', auth: 'token', body: 'none',
+    input: v.object({}), output: v.array(AdminUserSchema), data: 'users',
+  }),
+  getUser: defineCall({
+    service: 'adminAuth', method: 'GET', path: '/get-user/{id}', auth: 'token', body: 'none',
+    input: v.object({ id: IdSchema }), output: AdminUserSchema, data: 'user',
+  }),
+  register: defineCall({
+    service: 'adminAuth', method: 'POST', path: '/register', auth: 'token', body: 'json',
+    input: AdminDraftSchema, output: MessageSchema,
+  }),
+  update: defineCall({
+    service: 'adminAuth', method: 'PUT', path: '/update', auth: 'token', body: 'json',
+    input: AdminUpdateSchema, output: MessageSchema,
+  }),
+  delete: defineCall({
+    service: 'adminAuth', method: 'DELETE', path: '/delete/{id}', auth: 'token', body: 'none',
+    input: v.object({ id: IdSchema }), output: MessageSchema,
+  }),
+};

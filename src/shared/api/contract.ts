@@ -1,0 +1,90 @@
+import type * as v from 'valibot';
+import type { Result } from '../result';
+
+/**
+ * The platform's services. Each has its own base URL (a setting, defaulting from one platform URL);
+ * paths in the contract are relative to that base.
+ */
+export const SERVICES = {
+  questionBank: '/question-bank',
+  videoRepository: '/video-repository',
+  library: '/library',
+  userApp: '/user-app',
+  adminAuth: '/admin-auth',
+  mentorship: '/mentorship',
+  // The business-ideas service lives on its own host; its base is the host itself.
+  businessIdeas: '',
+} as const;
+export type ServiceName = keyof typeof SERVICES;
+
+/**
+ * How a call authenticates (spec 1 section 6, spec 2 section 7):
+ * - none: no token (login, forgot/reset password, calls marked 'no token')
+ * - token: `Authorization: <token>`
+ * - bearer: `Authorization: Bearer <token>`
+ * - token+access-token: Authorization plus an `access-token` header
+ * - token+x-access-token: Authorization plus an `x-access-token` header (some deletes)
+ */
+export type AuthMode = 'none' | 'token' | 'bearer' | 'token+access-token' | 'token+x-access-token';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+type AnySchema = v.GenericSchema<unknown, unknown>;
+
+export interface CallDef<I extends AnySchema = AnySchema, O extends AnySchema = AnySchema> {
+  readonly service: ServiceName;
+  readonly method: HttpMethod;
+  /** Relative to the service base; `{name}` segments are filled from the input field of that name. */
+  readonly path: string;
+  /** The input: path parameters, then the query (GET, DELETE) or the body (POST, PUT). */
+  readonly input: I;
+  /** Schema of the response data: of `envelope[data]` when `data` is set, else of the whole envelope. */
+  readonly output: O;
+  /** The envelope field that carries the data (`questions`, `users`, ...). */
+  readonly data?: string;
+  readonly auth: AuthMode;
+  readonly body: 'json' | 'multipart' | 'none';
+  /**
+   * false: main uses the call itself (it encodes passwords or stores the token) and the renderer
+   * reaches it through a session call instead. Default true.
+   */
+  readonly exposed?: boolean;
+  /** Set on calls this project added to the documented platform contract, saying why. */
+  readonly addition?: string;
+}
+
+/** Declares one call; keeps the literal types so the preload API is inferred from the table. */
+export const defineCall = <I extends AnySchema, O extends AnySchema>(def: CallDef<I, O>): CallDef<I, O> => def;
+
+/** A call main answers itself (session, settings, dialogs): no HTTP, same Result shape. */
+export interface LocalCallDef<I extends AnySchema = AnySchema, O extends AnySchema = AnySchema> {
+  readonly input: I;
+  readonly output: O;
+}
+export const defineLocal = <I extends AnySchema, O extends AnySchema>(def: LocalCallDef<I, O>): LocalCallDef<I, O> => def;
+
+export type ServiceContract = Record<string, CallDef>;
+export type LocalContract = Record<string, LocalCallDef>;
+
+/** Path parameter names of a template: '/get-user/{id}' -> ['id']. */
+export const pathParams = (path: string): string[] => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+
+/** IPC channel of a contract entry. */
+export const channelOf = (group: string, call: string): string => `api:${group}.${call}`;
+
+type EmptyObject = Record<string, never>;
+/** A call function: the input is optional when the call takes none. */
+export type CallFn<I, O> = [keyof I] extends [never]
+  ? (input?: EmptyObject) => Promise<Result<O>>
+  : (input: I) => Promise<Result<O>>;
+
+type Exposed<C extends Record<string, CallDef | LocalCallDef>> = {
+  [K in keyof C as C[K] extends { exposed: false } ? never : K]: CallFn<
+    v.InferInput<C[K]['input']>,
+    v.InferOutput<C[K]['output']>
+  >;
+};
+
+/** The typed API of a table of calls (services or local groups). */
+export type ApiOf<T extends Record<string, Record<string, CallDef | LocalCallDef>>> = {
+  [G in keyof T]: Exposed<T[G]>;
+};
