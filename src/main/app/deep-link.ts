@@ -1,0 +1,26 @@
+import { DEEP_LINK_SCHEME } from '../../shared/constants';
+
+/**
+ * Turns `content-console://reset-password?token=...` into the in-app path `/reset-password?token=...`.
+ * Only known screens are accepted; anything else is ignored.
+ */
+const ALLOWED_PATHS = new Set(['reset-password', 'change-password', 'login']);
+
+export function deepLinkPath(url: string): string | null {
+  if (!url.startsWith(`${DEEP_LINK_SCHEME}://`)) return null;
+  try {
+    const parsed = new URL(url);
+    // content-console://reset-password?x -> host 'reset-password'; content-console:///reset-password -> pathname
+    const name = (parsed.host || parsed.pathname.replace(/^\/+/, '')).replace(/\/+$/, '');
+    if (!ALLOWED_PATHS.has(name)) return null;
+    const token = parsed.searchParams.get('token');
+    return token ? `/${name}?token=${encodeURIComponent(token)}` : `/${name}`;
+  } catch {
+    return null;
+  }
+}
+
+export function deepLinkIn(argv: readonly string[]): string | null {
+  const link = argv.find((arg) => arg.startsWith(`${DEEP_LINK_SCHEME}://`));
+  return link ? deepLinkPath(link) : null;
+}

@@ -1,0 +1,38 @@
+import { app, session, shell, type WebContents } from 'electron';
+
+/** Hosts the app may open in the system browser (help links). Everything else is refused. */
+const EXTERNAL_ALLOWLIST = new Set<string>(['github.com']);
+
+export function isAllowedExternal(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' && EXTERNAL_ALLOWLIST.has(parsed.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Electron's security checklist, app-wide: no navigation away from the app, no new windows (allowlisted
+ * https links go to the system browser), every permission request denied, no webviews.
+ */
+export function applySecurityPolicy(isAppUrl: (url: string) => boolean): void {
+  app.on('web-contents-created', (_event, contents: WebContents) => {
+    contents.on('will-navigate', (event, url) => {
+      if (!isAppUrl(url)) event.preventDefault();
+    });
+    contents.on('will-redirect', (event, url) => {
+      if (!isAppUrl(url)) event.preventDefault();
+    });
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+    contents.setWindowOpenHandler(({ url }) => {
+      if (isAllowedExternal(url)) void shell.openExternal(url);
+      return { action: 'deny' };
+    });
+  });
+
+  app.whenReady().then(() => {
+    session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+    session.defaultSession.setPermissionCheckHandler(() => false);
+  });
+}

@@ -1,0 +1,71 @@
+import { BrowserWindow, Menu, app } from 'electron';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** Where the renderer comes from: the dev server in `npm run dev`, the built file otherwise. */
+export function rendererEntry(): { kind: 'url'; url: string } | { kind: 'file'; path: string } {
+  const devUrl = process.env.ELECTRON_RENDERER_URL;
+  if (!app.isPackaged && devUrl) return { kind: 'url', url: devUrl };
+  return { kind: 'file', path: join(import.meta.dirname, '../renderer/index.html') };
+}
+
+/** True for URLs of the app's own page (the sender check and the navigation guard use it). */
+export function isAppUrl(url: string): boolean {
+  const entry = rendererEntry();
+  if (entry.kind === 'url') return new URL(url).origin === new URL(entry.url).origin;
+  // The hash router keeps every screen on the same file URL.
+  return url.split('#')[0] === pathToFileURL(entry.path).href;
+}
+
+export function createMainWindow(): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1360,
+    height: 860,
+    minWidth: 960,
+    minHeight: 600,
+    show: false,
+    title: 'Content Console',
+    backgroundColor: '#1f1f1f',
+    webPreferences: {
+      preload: join(import.meta.dirname, '../preload/index.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      navigateOnDragDrop: false,
+      spellcheck: true,
+    },
+  });
+  window.once('ready-to-show', () => window.show());
+  const entry = rendererEntry();
+  if (entry.kind === 'url') void window.loadURL(entry.url);
+  else void window.loadFile(entry.path);
+  return window;
+}
+
+export function installMenu(): void {
+  const isMac = process.platform === 'darwin';
+  const template: Electron.MenuItemConstructorOptions[] = [
+    ...(isMac ? [{ role: 'appMenu' as const }] : []),
+    { role: 'fileMenu' },
+    { role: 'editMenu' },
+    {
+      label: 'View',
+      submenu: [
+        { role: 'reload' },
+        ...(app.isPackaged ? [] : [{ role: 'toggleDevTools' as const }]),
+        { type: 'separator' },
+        { role: 'resetZoom' },
+        { role: 'zoomIn' },
+        { role: 'zoomOut' },
+        { type: 'separator' },
+        { role: 'togglefullscreen' },
+      ],
+    },
+    { role: 'windowMenu' },
+  ];
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+}

@@ -1,0 +1,66 @@
+/**
+ * Loaded by the page before the app when it runs in a plain browser: builds window.api from the same
+ * contract as the preload does, sending each call over a WebSocket to the bridge host, which runs the
+ * real main-process handlers. Only Electron's ipc transport is swapped out.
+ */
+import { buildApi } from '../../src/shared/api/build-api';
+import type { Result } from '../../src/shared/result';
+import { BRIDGE_PATH, type BridgeMessage, type BridgeRequest } from './protocol';
+
+const pending = new Map<number, (result: Result<unknown>) => void>();
+const listeners = new Map<string, Set<(payload: unknown) => void>>();
+let nextId = 1;
+let socket: WebSocket | null = null;
+let opened: Promise<WebSocket> | null = null;
+
+function connect(): Promise<WebSocket> {
+  if (opened) return opened;
+  opened = new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${BRIDGE_PATH}`);
+    ws.onopen = () => {
+      socket = ws;
+      resolve(ws);
+    };
+    ws.onerror = () => reject(new Error('bridge connection failed'));
+    ws.onclose = () => {
+      socket = null;
+      opened = null;
+      for (const [id, settle] of pending) {
+        pending.delete(id);
+        settle({ ok: false, error: { kind: 'network', message: 'The connection to the app host was lost.' } });
+      }
+    };
+    ws.onmessage = (message) => {
+      const data = JSON.parse(String(message.data)) as BridgeMessage;
+      if (data.type === 'result') {
+        pending.get(data.id)?.(data.result as Result<unknown>);
+        pending.delete(data.id);
+      } else {
+        listeners.get(data.event)?.forEach((listener) => listener(data.payload));
+      }
+    };
+  });
+  return opened;
+}
+
+async function invoke(channel: string, input: unknown): Promise<Result<unknown>> {
+  try {
+    const ws = socket ?? (await connect());
+    const id = nextId++;
+    const request: BridgeRequest = { id, channel, input };
+    return await new Promise((resolve) => {
+      pending.set(id, resolve);
+      ws.send(JSON.stringify(request));
+    });
+  } catch {
+    return { ok: false, error: { kind: 'network', message: 'The app host cannot be reached.' } };
+  }
+}
+
+window.api = buildApi(invoke, (event, listener) => {
+  const set = listeners.get(event) ?? new Set();
+  set.add(listener);
+  listeners.set(event, set);
+  void connect().catch(() => undefined);
+  return () => void set.delete(listener);
+});

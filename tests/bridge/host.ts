@@ -1,0 +1,132 @@
+/**
+ * The browser bridge host (DESIGN section 10): serves the built renderer and runs the real main-process
+ * core (router, services, sandbox) behind a WebSocket on 127.0.0.1. Electron-only pieces use stand-ins:
+ * the token lives in this process's memory (the keychain is tested on its own); native dialogs come
+ * later as host-side stand-ins.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { createCore, type Core } from '../../src/main/core';
+import { memoryTokenStore } from '../../src/main/services/token-store';
+import { startSandbox } from '../../src/main/sandbox/sandbox';
+import { fail } from '../../src/shared/result';
+import { BRIDGE_CLIENT_PATH, BRIDGE_PATH, type BridgeMessage, type BridgeRequest } from './protocol';
+
+export interface BridgeHostOptions {
+  port: number;
+  rendererDir: string;
+  /** The host's own state (settings.json, session.json): a temp folder per run. */
+  stateDir: string;
+  sandboxDir: string;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+};
+
+async function bundleClient(): Promise<string> {
+  const result = await build({
+    entryPoints: [resolve(import.meta.dirname, 'client.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'chrome120',
+    write: false,
+    minify: true,
+  });
+  return result.outputFiles[0]!.text;
+}
+
+export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url: string; core: Core; close(): Promise<void> }> {
+  const url = `http://127.0.0.1:${options.port}`;
+  const clients = new Set<WebSocket>();
+  const core = await createCore({
+    stateDir: options.stateDir,
+    tokenStore: memoryTokenStore(),
+    tokenStoreNote: 'Browser preview: the token is kept in the host process memory only.',
+    startSandbox: () => startSandbox({ dataDir: options.sandboxDir, resetLinkBase: url }),
+    emit: (event, payload) => {
+      const message: BridgeMessage = { type: 'event', event, payload };
+      for (const client of clients) client.send(JSON.stringify(message));
+    },
+  });
+  const clientScript = await bundleClient();
+  const rendererRoot = resolve(options.rendererDir);
+
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', url).pathname);
+    if (pathname === BRIDGE_CLIENT_PATH) {
+      res.writeHead(200, { 'content-type': TYPES['.js']!, 'cache-control': 'no-store' });
+      res.end(clientScript);
+      return;
+    }
+    const file = normalize(join(rendererRoot, pathname === '/' ? 'index.html' : pathname));
+    if (!file.startsWith(rendererRoot)) {
+      res.writeHead(403).end();
+      return;
+    }
+    try {
+      if (!(await stat(file)).isFile()) throw new Error('not a file');
+      let body: Buffer | string = await readFile(file);
+      if (file.endsWith('index.html')) {
+        // The bridge client must define window.api before the app's module runs.
+        body = body
+          .toString('utf8')
+          .replace('<head>', `<head>\n    <script type="module" src="${BRIDGE_CLIENT_PATH}"></script>`);
+      }
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+      res.end(body);
+    } catch {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+    }
+  }
+
+  const server = createServer((req, res) => void serve(req, res));
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 5 * 1024 * 1024 });
+  server.on('upgrade', (req, socket, head) => {
+    // The counterpart of main's sender check: only pages this host served may call.
+    if (new URL(req.url ?? '/', url).pathname !== BRIDGE_PATH || req.headers.origin !== url) {
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      clients.add(ws);
+      ws.on('close', () => clients.delete(ws));
+      ws.on('message', async (raw) => {
+        let request: BridgeRequest;
+        try {
+          request = JSON.parse(String(raw)) as BridgeRequest;
+        } catch {
+          return;
+        }
+        const handler = core.handlers.get(request.channel);
+        const result = handler ? await handler(request.input) : fail('validation', `Unknown call ${request.channel}`);
+        const message: BridgeMessage = { type: 'result', id: request.id, result };
+        ws.send(JSON.stringify(message));
+      });
+    });
+  });
+  await new Promise<void>((done, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => done());
+  });
+  return {
+    url,
+    core,
+    async close() {
+      for (const client of clients) client.terminate();
+      wss.close();
+      await new Promise((done) => server.close(() => done(undefined)));
+      await core.close();
+    },
+  };
+}
