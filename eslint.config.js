@@ -1,0 +1,249 @@
+// ESLint flat config: recommended JS + TypeScript rules (syntax-only, fast) and the layer rules of
+// DESIGN.md section 2.
+//
+// The layers are checked by a small local rule, `layers/boundaries`, that resolves every relative
+// import (static, dynamic, re-export, require) to the folder it lands in, so a rule holds whatever the
+// depth of the importing file. Bare module names (node builtins, electron) are refused per folder with
+// `no-restricted-imports`.
+//
+//   src/shared/**     imports nothing of src/main, src/renderer, src/preload, server, tests; no node builtins, no electron
+//   src/main/**       never imports src/renderer (it may import server/: the embedded local sandbox)
+//   src/renderer/**   never imports src/main, src/preload (type-only src/preload/api.d.ts is fine), server; no electron, no node builtins
+//   src/preload/**    imports only src/shared (and electron); no node builtins (a sandboxed preload has none)
+//   src/renderer/features/<a>/** never imports src/renderer/features/<b>/**
+//   server/**         imports only src/shared of the app (not src/main, src/renderer, src/preload)
+import { builtinModules } from 'node:module';
+import { dirname, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const root = dirname(fileURLToPath(import.meta.url));
+
+/** The layer a path (absolute) belongs to, or null outside the layered folders. */
+function layerOf(file) {
+  const rel = relative(root, file).split(sep).join('/');
+  if (rel.startsWith('..')) return null;
+  const m = /^src\/renderer\/features\/([^/]+)\//.exec(rel);
+  if (m) return { layer: 'renderer', feature: m[1], rel };
+  for (const [prefix, layer] of [
+    ['src/shared/', 'shared'],
+    ['src/main/', 'main'],
+    ['src/preload/', 'preload'],
+    ['src/renderer/', 'renderer'],
+    ['server/', 'server'],
+    ['tests/', 'tests'],
+    ['bench/', 'bench'],
+  ]) {
+    if (rel.startsWith(prefix)) return { layer, feature: null, rel };
+  }
+  return null;
+}
+
+/** Which target layers each source layer may not import, with the reason shown. */
+const forbidden = {
+  shared: {
+    main: 'src/shared is pure: it imports nothing of src/main',
+    renderer: 'src/shared is pure: it imports nothing of src/renderer',
+    preload: 'src/shared is pure: it imports nothing of src/preload',
+    server: 'src/shared is pure: it imports nothing of server/',
+    tests: 'src/shared imports nothing of tests/',
+    bench: 'src/shared imports nothing of bench/',
+  },
+  main: {
+    renderer: 'src/main never imports src/renderer (move the shared piece to src/shared)',
+  },
+  renderer: {
+    main: 'src/renderer never imports src/main: call window.api',
+    preload: 'src/renderer never imports src/preload (only the type-only src/preload/api.d.ts)',
+    server: 'src/renderer never imports server/',
+  },
+  preload: {
+    main: 'src/preload imports only src/shared',
+    renderer: 'src/preload imports only src/shared',
+    server: 'src/preload imports only src/shared',
+    tests: 'src/preload imports only src/shared',
+    bench: 'src/preload imports only src/shared',
+  },
+  server: {
+    main: 'server/ imports only src/shared of the app',
+    renderer: 'server/ imports only src/shared of the app',
+    preload: 'server/ imports only src/shared of the app',
+    tests: 'server/ imports only src/shared of the app',
+    bench: 'server/ imports only src/shared of the app',
+  },
+};
+
+const layersPlugin = {
+  meta: { name: 'layers' },
+  rules: {
+    boundaries: {
+      meta: {
+        type: 'problem',
+        docs: { description: 'Enforces the layer rules of DESIGN.md section 2' },
+        schema: [],
+        messages: { forbidden: "'{{source}}': {{reason}}." },
+      },
+      create(context) {
+        const filename = context.filename ?? context.getFilename();
+        const from = layerOf(filename);
+        if (!from) return {};
+        const check = (node, sourceNode, typeOnly) => {
+          if (!sourceNode || sourceNode.type !== 'Literal' || typeof sourceNode.value !== 'string') return;
+          const source = sourceNode.value;
+          if (!source.startsWith('.') && !source.startsWith('/')) return;
+          const to = layerOf(resolve(dirname(filename), source));
+          if (!to) return;
+          let reason = forbidden[from.layer]?.[to.layer];
+          if (
+            reason &&
+            from.layer === 'renderer' &&
+            to.layer === 'preload' &&
+            typeOnly &&
+            /^src\/preload\/api(\.d\.ts|\.d|\.ts)?$/.test(to.rel)
+          ) {
+            reason = undefined;
+          }
+          if (!reason && from.feature && to.feature && from.feature !== to.feature) {
+            reason = `feature '${from.feature}' never imports feature '${to.feature}' (move the shared piece to src/renderer/components or src/shared)`;
+          }
+          if (reason) context.report({ node, messageId: 'forbidden', data: { source, reason } });
+        };
+        return {
+          ImportDeclaration: (node) =>
+            check(
+              node,
+              node.source,
+              node.importKind === 'type' ||
+                (node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type')),
+            ),
+          ExportNamedDeclaration: (node) => check(node, node.source, node.exportKind === 'type'),
+          ExportAllDeclaration: (node) => check(node, node.source, node.exportKind === 'type'),
+          ImportExpression: (node) => check(node, node.source, false),
+          TSImportType: (node) => check(node, node.argument?.literal ?? node.argument, true),
+          CallExpression: (node) => {
+            if (node.callee.type === 'Identifier' && node.callee.name === 'require' && node.arguments.length === 1) {
+              check(node, node.arguments[0], false);
+            }
+          },
+        };
+      },
+    },
+  },
+};
+
+const nodeBuiltins = [...new Set(builtinModules.map((m) => m.replace(/^node:/, '')))];
+const topBuiltins = nodeBuiltins.filter((m) => !m.includes('/')); // 'fs/promises' is caught by the 'fs/*' pattern
+const builtinNames = [...topBuiltins, ...topBuiltins.map((m) => `node:${m}`)];
+const builtinPatterns = [
+  ...topBuiltins.map((m) => `${m}/*`),
+  ...topBuiltins.map((m) => `node:${m}/*`),
+];
+
+const restrict = (message, names, patterns = []) => [
+  'error',
+  {
+    paths: names.map((name) => ({ name, message })),
+    patterns: patterns.length ? [{ group: patterns, message }] : [],
+  },
+];
+
+const unusedVars = { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true };
+
+const tsFiles = ['**/*.{ts,tsx,mts,cts}'];
+const testFiles = ['**/*.test.{ts,tsx}', '**/*.spec.{ts,tsx}'];
+
+export default defineConfig(
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      'node_modules/**',
+      '.sandbox/**',
+      'test-results/**',
+      'playwright-report/**',
+      'coverage/**',
+      '.tmp/**',
+      'bench/.data/**',
+    ],
+  },
+  { linterOptions: { reportUnusedDisableDirectives: 'warn' } },
+  js.configs.recommended,
+  ...tseslint.configs.recommended.map((c) => ({ ...c, files: c.files ?? tsFiles })),
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node },
+    },
+    rules: {
+      'no-unused-vars': ['error', unusedVars],
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    files: tsFiles,
+    rules: {
+      'no-unused-vars': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', unusedVars],
+      // TypeScript checks these itself (typecheck step).
+      'no-undef': 'off',
+      'no-redeclare': 'off',
+    },
+  },
+  {
+    files: ['src/renderer/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['src/preload/**'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+  // The layer rules.
+  {
+    files: ['src/**', 'server/**'],
+    plugins: { layers: layersPlugin },
+    rules: { 'layers/boundaries': 'error' },
+  },
+  {
+    files: ['src/shared/**'],
+    ignores: testFiles,
+    rules: {
+      'no-restricted-imports': restrict(
+        'src/shared is pure TypeScript for every side: no node builtins, no electron',
+        [...builtinNames, 'electron'],
+        [...builtinPatterns, 'electron/*'],
+      ),
+    },
+  },
+  {
+    files: ['src/renderer/**'],
+    rules: {
+      'no-restricted-imports': restrict(
+        'src/renderer is sandboxed web code: no electron, no node builtins (call window.api)',
+        [...builtinNames, 'electron'],
+        [...builtinPatterns, 'electron/*'],
+      ),
+    },
+  },
+  {
+    // Renderer tests run in vitest under Node and may read fixtures; electron stays out.
+    files: testFiles.map((p) => `src/renderer/${p}`),
+    rules: {
+      'no-restricted-imports': restrict('src/renderer never imports electron', ['electron'], ['electron/*']),
+    },
+  },
+  {
+    files: ['src/preload/**'],
+    ignores: testFiles,
+    rules: {
+      'no-restricted-imports': restrict(
+        'a sandboxed preload imports only src/shared and electron: no node builtins',
+        builtinNames,
+        builtinPatterns,
+      ),
+    },
+  },
+);
