@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { contract, local, channelOf, type ApiEvents, type ApiEventName, type CallDef, type LocalCallDef } from '../shared/api';
+import { contract, local, channelOf, type ApiEvents, type ApiEventName, type CallDef, type LocalCallDef, type LocalImpl } from '../shared/api';
 import type { SessionView } from '../shared/api/app';
 import type { Connection, SettingsView, StoredSettings } from '../shared/schemas/settings';
 import { fail, ok, type Result } from '../shared/result';
@@ -91,7 +91,7 @@ export async function createCore(options: CoreOptions) {
   const call = <O>(def: CallDef, input: Record<string, unknown>, label: string) => http<O>(def, input, label);
 
   /** Local calls, one per entry of `local` (the type makes a missing one a compile error). */
-  const localHandlers: { [G in keyof typeof local]: { [C in keyof (typeof local)[G]]: (input: v.InferOutput<(typeof local)[G][C]['input']>) => Promise<Result<v.InferOutput<(typeof local)[G][C]['output']>>> } } = {
+  const localHandlers: LocalImpl<typeof local> = {
     session: {
       current: async () => ok(sessionView()),
       login: async ({ email, password }) => {

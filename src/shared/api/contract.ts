@@ -88,3 +88,10 @@ type Exposed<C extends Record<string, CallDef | LocalCallDef>> = {
 export type ApiOf<T extends Record<string, Record<string, CallDef | LocalCallDef>>> = {
   [G in keyof T]: Exposed<T[G]>;
 };
+
+/** The implementations main provides for a table of local calls (a missing one is a compile error). */
+export type LocalImpl<T extends Record<string, Record<string, LocalCallDef>>> = {
+  [G in keyof T]: {
+    [C in keyof T[G]]: (input: v.InferOutput<T[G][C]['input']>) => Promise<Result<v.InferOutput<T[G][C]['output']>>>;
+  };
+};

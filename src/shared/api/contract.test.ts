@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { buildApi, exposedChannels } from './build-api';
+import { pathParams } from './contract';
+import { contract } from './index';
+
+describe('the contract tables', () => {
+  it('expose every call but those main keeps to itself', () => {
+    const channels = exposedChannels();
+    expect(channels).toContain('api:adminAuth.users');
+    expect(channels).toContain('api:session.login');
+    expect(channels).not.toContain('api:adminAuth.login');
+    expect(channels).not.toContain('api:adminAuth.changePassword');
+  });
+
+  it('build window.api with one function per exposed call, each invoking its channel', async () => {
+    const seen: [string, unknown][] = [];
+    const api = buildApi(async (channel, input) => {
+      seen.push([channel, input]);
+      return { ok: true, data: null };
+    }, () => () => undefined);
+    await api.adminAuth.getUser({ id: 'x' });
+    await api.adminAuth.users();
+    expect(seen).toEqual([['api:adminAuth.getUser', { id: 'x' }], ['api:adminAuth.users', {}]]);
+    expect((api.adminAuth as Record<string, unknown>).login).toBeUndefined();
+  });
+
+  it('declares every path parameter in the input schema', () => {
+    for (const calls of Object.values(contract)) {
+      for (const def of Object.values(calls)) {
+        const entries = 'entries' in def.input ? (def.input as { entries: Record<string, unknown> }).entries : {};
+        for (const name of pathParams(def.path)) expect(entries, `${def.path}`).toHaveProperty(name);
+      }
+    }
+  });
+});
