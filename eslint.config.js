@@ -134,7 +134,7 @@ const layersPlugin = {
   },
 };
 
-const nodeBuiltins = [...new Set(builtinModules.map((m) => m.replace(/^node:/, '')))];
+const nodeBuiltins = [...new Set([...builtinModules, 'test', 'sea', 'sqlite'].map((m) => m.replace(/^node:/, '')))];
 const topBuiltins = nodeBuiltins.filter((m) => !m.includes('/')); // 'fs/promises' is caught by the 'fs/*' pattern
 const builtinNames = [...topBuiltins, ...topBuiltins.map((m) => `node:${m}`)];
 const builtinPatterns = [
