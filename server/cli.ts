@@ -1,0 +1,63 @@
+/**
+ * The reference server from the command line (run with tsx):
+ *   serve [--no-demo]   HOST (127.0.0.1), PORT (4010), DATA_DIR (.sandbox/server), DATABASE_URL, DATABASE_SCHEMA,
+ *                       SANDBOX_ADMIN_EMAIL / SANDBOX_ADMIN_PASSWORD, RESET_LINK_BASE, SERVER_LOG=1
+ *   seed --demo         fills the configured database with demo content and exits
+ */
+import path from 'node:path';
+import { ensureSuperAdmin } from './admins';
+import { SANDBOX_DEFAULTS, startServer } from './app';
+import { openDb } from './db';
+import { migrate } from './migrations';
+import { seedDemo } from './seed';
+
+const env = process.env;
+const dataDir = path.resolve(env.DATA_DIR ?? '.sandbox/server');
+const databaseUrl = env.DATABASE_URL || undefined;
+const databaseSchema = env.DATABASE_SCHEMA || undefined;
+const admin = { email: env.SANDBOX_ADMIN_EMAIL ?? SANDBOX_DEFAULTS.email, password: env.SANDBOX_ADMIN_PASSWORD ?? SANDBOX_DEFAULTS.password };
+const [command, ...flags] = process.argv.slice(2);
+const storage = databaseUrl ? `PostgreSQL (${new URL(databaseUrl).host})` : `PGlite in ${path.join(dataDir, 'pg')}`;
+
+async function serve(): Promise<void> {
+  const server = await startServer({
+    dataDir,
+    databaseUrl,
+    databaseSchema,
+    host: env.HOST ?? '127.0.0.1',
+    port: Number(env.PORT ?? 4010),
+    seedDemo: !flags.includes('--no-demo'),
+    admin,
+    resetLinkBase: env.RESET_LINK_BASE || undefined,
+  });
+  console.log(`Content Console reference server on ${server.url}`);
+  console.log(`  storage: ${storage}; outbox: ${path.join(dataDir, 'outbox')}`);
+  console.log(`  Super Admin: ${admin.email}${env.SANDBOX_ADMIN_PASSWORD ? '' : ` (password ${SANDBOX_DEFAULTS.password})`}`);
+  const stop = () => void server.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+async function seed(): Promise<void> {
+  if (!flags.includes('--demo')) throw new Error('Usage: seed --demo');
+  const db = await openDb({ dataDir, databaseUrl, schema: databaseSchema });
+  try {
+    await migrate(db);
+    await ensureSuperAdmin(db, admin.email, admin.password, new Date());
+    const added = await seedDemo(db);
+    console.log(`Seeded ${storage}: ${added.admins} demo admins added.`);
+  } finally {
+    await db.close();
+  }
+}
+
+const commands: Record<string, () => Promise<void>> = { serve, seed };
+const run = command ? commands[command] : undefined;
+if (!run) {
+  console.error('Usage: tsx server/cli.ts serve [--no-demo] | seed --demo');
+  process.exit(2);
+}
+run().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

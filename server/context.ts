@@ -1,0 +1,33 @@
+import type * as v from 'valibot';
+import type { CallDef, Contract } from '../src/shared/api/index';
+import type { AdminRow } from './admins';
+import type { Db } from './db';
+import type { Outbox } from './outbox';
+import type { LoginLimiter } from './rate-limit';
+
+/** What every handler receives besides its validated input. */
+export interface HandlerContext {
+  /** The signed-in admin (Active, role Admin or Super Admin); null on calls with auth 'none'. */
+  admin: AdminRow | null;
+  /** SHA-256 of the caller's session token, when signed in. */
+  sessionHash: string | null;
+  db: Db;
+  now(): Date;
+  ip: string;
+  outbox: Outbox;
+  limiter: LoginLimiter;
+  /** Web base for links in messages (`<base>/#/reset-password?token=...`), when configured. */
+  resetLinkBase: string | undefined;
+}
+
+/** Envelope fields: `message` (defaults to 'OK') plus the data field(s) of the call. */
+export type HandlerResult = { message?: string } & Record<string, unknown>;
+
+export type Handler<C extends CallDef> = (input: v.InferOutput<C['input']>, ctx: HandlerContext) => Promise<HandlerResult>;
+
+/** One service's handlers, keyed exactly like its contract group. */
+export type ServiceHandlers<G extends keyof Contract> = {
+  [K in keyof Contract[G]]: Contract[G][K] extends CallDef ? Handler<Contract[G][K]> : never;
+};
+
+export type Handlers = { [G in keyof Contract]: ServiceHandlers<G> };

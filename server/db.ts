@@ -1,0 +1,87 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/** What handlers and migrations need of a database: parameterised queries and transactions. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Db extends Queryable {
+  readonly driver: 'pglite' | 'postgres';
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DbOptions {
+  /** Folder of the server's data; PGlite keeps its cluster in `<dataDir>/pg`. In memory when absent. */
+  dataDir?: string;
+  /** A PostgreSQL connection string: use a real server instead of PGlite. */
+  databaseUrl?: string;
+  /** PostgreSQL only: the schema to work in (created when missing). Tests use a fresh one per run. */
+  schema?: string;
+}
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export async function openDb(options: DbOptions): Promise<Db> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.schema) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir?: string): Promise<Db> {
+  let dir: string | undefined;
+  if (dataDir) {
+    dir = path.join(dataDir, 'pg');
+    await mkdir(dir, { recursive: true });
+  }
+  const pglite = await PGlite.create(dir);
+  return {
+    driver: 'pglite',
+    query: async <T,>(sql: string, params?: unknown[]) => (await pglite.query<T>(sql, params)).rows,
+    // PGlite is one connection behind a mutex: inside `fn` only `tx` may be used, never the outer db.
+    transaction: (fn) =>
+      pglite.transaction((tx) => fn({ query: async <T,>(sql: string, params?: unknown[]) => (await tx.query<T>(sql, params)).rows })),
+    close: () => pglite.close(),
+  };
+}
+
+async function openPostgres(databaseUrl: string, schema?: string): Promise<Db> {
+  if (schema !== undefined && !IDENTIFIER.test(schema)) throw new Error(`Invalid database schema name: ${schema}`);
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    // Every connection of the pool works in the chosen schema.
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', (error) => console.error('[server] PostgreSQL pool error:', error.message));
+  if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  return {
+    driver: 'postgres',
+    query: async <T,>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
+    transaction: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({ query: async <T,>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[] });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** PostgreSQL's unique_violation, from either driver. */
+export const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+/** timestamptz comes back as a Date from both drivers; be lenient with strings. */
+export const toIso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();

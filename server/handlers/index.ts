@@ -1,0 +1,6 @@
+import type { Handlers } from '../context';
+import { adminAuth } from './admin-auth';
+import { videoRepository } from './video-repository';
+
+/** The handler table, keyed exactly like `contract`: a missing entry fails the type check and the server start. */
+export const handlers: Handlers = { adminAuth, videoRepository };

@@ -1,0 +1,146 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { contract, SERVICES, type AuthMode, type CallDef, type HttpMethod } from '../src/shared/api/index';
+import type { AdminRow } from './admins';
+import type { HandlerContext, HandlerResult, Handlers } from './context';
+import type { Db } from './db';
+import { HttpError, SESSION_EXPIRED } from './http-error';
+import { hashToken } from './tokens';
+
+export interface RouteInfo {
+  group: string;
+  call: string;
+  method: HttpMethod;
+  /** Fastify's form: `/admin-auth/get-user/:id`. */
+  url: string;
+  auth: AuthMode;
+}
+
+/** The shared services every request gets (the per-request parts are filled in by the route). */
+export type RouteDeps = Omit<HandlerContext, 'admin' | 'sessionHash' | 'ip'> & {
+  /** Check every answer against the contract's output schema (on in tests: a mismatch is a 500). */
+  checkResponses: boolean;
+};
+
+const registered = new WeakMap<FastifyInstance, RouteInfo[]>();
+
+/** The routes `registerContract` mounted on this instance. */
+export const listRoutes = (app: FastifyInstance): RouteInfo[] => [...(registered.get(app) ?? [])];
+
+/** `{id}` in the contract becomes `:id` in Fastify, under the service's prefix. */
+export const routeUrl = (def: CallDef): string => SERVICES[def.service] + def.path.replace(/\{(\w+)\}/g, ':$1');
+
+/** The token from `Authorization` (raw or `Bearer <token>`), or from `access-token` / `x-access-token`. */
+export function readToken(headers: FastifyRequest['headers']): string | null {
+  const first = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
+  const authorization = first(headers.authorization);
+  if (authorization) return authorization.replace(/^Bearer\s+/i, '') || null;
+  return first(headers['access-token']) ?? first(headers['x-access-token']) ?? null;
+}
+
+async function signedInAdmin(db: Db, token: string, now: Date): Promise<AdminRow | null> {
+  // Only Active Admins and Super Admins have sessions worth honouring; anything else reads as expired.
+  const [row] = await db.query<AdminRow>(
+    `SELECT a.* FROM tokens t JOIN admins a ON a.id = t.admin_id
+     WHERE t.hash = $1 AND t.kind = 'session' AND t.expires_at > $2
+       AND a.status = 'Active' AND a.role IN ('Admin', 'Super Admin')`,
+    [hashToken(token), now.toISOString()],
+  );
+  return row ?? null;
+}
+
+/** The first validation issue as one sentence that names the field. */
+export function issueMessage(issue: v.BaseIssue<unknown>): string {
+  const field = v.getDotPath(issue);
+  if (field && issue.input === undefined && issue.kind === 'schema') return `The field "${field}" is required.`;
+  // valibot's own texts read 'Invalid type: Expected string but received 5'; spec texts are kept as they are.
+  if (field && issue.message.startsWith('Invalid ')) return `The field "${field}" has an invalid ${issue.message.slice(8)}`;
+  return issue.message;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Mounts one route per contract entry. Each route: auth per `entry.auth`, input from path params plus
+ * query (GET, DELETE) or JSON body (POST, PUT) validated by `entry.input`, then the handler, whose
+ * fields go into `{ error: false, message, ... }`. Errors are answered by the app's error handler.
+ */
+export function registerContract(app: FastifyInstance, handlers: Handlers, deps: RouteDeps): RouteInfo[] {
+  const routes = contractRoutes(handlers);
+  for (const { group, call, def, url, run } of routes) {
+    app.route({
+      method: def.method,
+      url,
+      handler: async (request) => {
+        const now = deps.now();
+        let admin: AdminRow | null = null;
+        let sessionHash: string | null = null;
+        // Auth before validation: a caller without a session learns nothing about the input rules.
+        if (def.auth !== 'none') {
+          const token = readToken(request.headers);
+          if (!token) throw new HttpError(401, 'You are not signed in. Please log in.');
+          admin = await signedInAdmin(deps.db, token, now);
+          if (!admin) throw new HttpError(401, SESSION_EXPIRED);
+          sessionHash = hashToken(token);
+        }
+
+        const sendsBody = def.method === 'POST' || def.method === 'PUT';
+        const body = request.body ?? {};
+        if (sendsBody && !isPlainObject(body)) throw new HttpError(400, 'The request body must be a JSON object.');
+        const fields = sendsBody ? body : isPlainObject(request.query) ? request.query : {};
+        const params = isPlainObject(request.params) ? request.params : {};
+        // Unknown fields are dropped by the object schemas, so they never reach a handler.
+        const parsed = v.safeParse(def.input, { ...(fields as Record<string, unknown>), ...params });
+        if (!parsed.success) throw new HttpError(400, issueMessage(parsed.issues[0]));
+
+        const ctx: HandlerContext = { ...deps, admin, sessionHash, ip: request.ip };
+        const { message, ...data } = await run(parsed.output, ctx);
+        const envelope = { error: false, message: message ?? 'OK', ...data };
+        if (deps.checkResponses) {
+          const checked = v.safeParse(def.output, def.data ? (data as Record<string, unknown>)[def.data] : envelope);
+          if (!checked.success) {
+            throw new Error(`${group}.${call} answered outside its output schema: ${v.getDotPath(checked.issues[0]) ?? '(root)'}: ${checked.issues[0].message}`);
+          }
+        }
+        return envelope;
+      },
+    });
+  }
+  const infos = routes.map(toInfo);
+  registered.set(app, infos);
+  return infos;
+}
+
+interface ContractRoute extends RouteInfo {
+  def: CallDef;
+  run: (input: unknown, ctx: HandlerContext) => Promise<HandlerResult>;
+}
+
+const toInfo = ({ group, call, method, url, auth }: RouteInfo): RouteInfo => ({ group, call, method, url, auth });
+
+/**
+ * Pairs every contract entry with its handler. Throws when an entry has no handler (or a handler no
+ * entry): the server must not start with a hole in the contract.
+ */
+export function contractRoutes(handlers: Handlers): ContractRoute[] {
+  const table = handlers as unknown as Record<string, Record<string, unknown>>;
+  const groups = contract as unknown as Record<string, Record<string, CallDef>>;
+  const routes: ContractRoute[] = [];
+  for (const [group, calls] of Object.entries(groups)) {
+    for (const [call, def] of Object.entries(calls)) {
+      const handler = table[group]?.[call];
+      if (typeof handler !== 'function') throw new Error(`The reference server has no handler for contract entry ${group}.${call}`);
+      routes.push({
+        group, call, def, method: def.method, url: routeUrl(def), auth: def.auth,
+        run: handler as ContractRoute['run'],
+      });
+    }
+  }
+  for (const [group, calls] of Object.entries(table)) {
+    for (const call of Object.keys(calls)) {
+      if (!groups[group]?.[call]) throw new Error(`Handler ${group}.${call} has no contract entry`);
+    }
+  }
+  return routes;
+}
