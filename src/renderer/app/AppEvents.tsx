@@ -1,0 +1,52 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { MSG } from '../../shared/messages';
+import { useNotify } from '../components/toast';
+import { queryClient } from './query';
+import { useSession } from './session-store';
+
+/** Loads the session at start and follows main's events (session ended, deep-link navigation). */
+export function AppEvents() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const notify = useNotify();
+  const setSession = useSession((s) => s.setSession);
+  const clear = useSession((s) => s.clear);
+
+  useEffect(() => {
+    let alive = true;
+    void window.api.session.current().then((result) => {
+      if (!alive) return;
+      if (result.ok) setSession(result.data);
+      else {
+        clear();
+        notify.error(result.error.message || MSG.somethingWentWrong);
+      }
+    });
+    return () => {
+      alive = false;
+    };
+  }, [setSession, clear, notify]);
+
+  // The latest location, for the 'from' of a session that ended under the user.
+  const hereRef = useRef('/');
+  hereRef.current = `${location.pathname}${location.search}`;
+  useEffect(() => {
+    const offEnded = window.api.on('session:ended', ({ reason }) => {
+      const wasSignedIn = useSession.getState().user !== null;
+      clear();
+      queryClient.clear();
+      navigate('/login', { replace: true, state: wasSignedIn ? { from: hereRef.current } : undefined });
+      notify.error(reason || 'Your session has ended. Please log in again.');
+    });
+    const offNavigate = window.api.on('navigate', ({ path }) => {
+      if (typeof path === 'string' && path.startsWith('/')) navigate(path);
+    });
+    return () => {
+      offEnded();
+      offNavigate();
+    };
+  }, [navigate, clear, notify]);
+
+  return null;
+}

@@ -1,0 +1,760 @@
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
+import {
+  flexRender,
+  getCoreRowModel,
+  getFilteredRowModel,
+  getPaginationRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type Cell,
+  type ColumnDef,
+  type ColumnFiltersState,
+  type FilterFn,
+  type Row,
+  type RowData,
+  type SortingFn,
+  type SortingState,
+} from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type Modifier,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  arrayMove,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import {
+  Button,
+  Input,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Select,
+  Spinner,
+  Text,
+  Tooltip,
+  mergeClasses,
+} from '@fluentui/react-components';
+import {
+  ArrowSortDownRegular,
+  ArrowSortUpRegular,
+  ArrowSortRegular,
+  ChevronDoubleLeftRegular,
+  ChevronDoubleRightRegular,
+  ChevronLeftRegular,
+  ChevronRightRegular,
+  DismissRegular,
+  ReOrderDotsVerticalRegular,
+  SaveRegular,
+  SearchRegular,
+  ArrowSwapRegular,
+} from '@fluentui/react-icons';
+import { useDataTableStyles } from './styles';
+
+declare module '@tanstack/react-table' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** A per-column filter shown in the toolbar: a select of the column's values, or free text. */
+    filter?: 'select' | 'text';
+    /** Options of a select filter; default: the distinct values of the column in the data. */
+    filterOptions?: readonly string[];
+    /** Label of the filter (default: the column header when it is a string). */
+    filterLabel?: string;
+    /** Column width (CSS length or px). Columns without one share the rest. */
+    width?: number | string;
+    align?: 'start' | 'center' | 'end';
+    /** Text the global search matches for this column (default: the accessor value). */
+    searchValue?: (row: TData) => string;
+    /** false: the global search ignores this column. */
+    searchable?: boolean;
+    /** Tooltip text for truncated cells (default: the cell's value when it is text). */
+    title?: (row: TData) => string | undefined;
+  }
+}
+
+export interface DataTableProps<T> {
+  /** TanStack column definitions. Put filter, width, align and search options in `meta`. */
+  columns: ColumnDef<T, any>[];
+  data: readonly T[];
+  /** Accessible name of the table. */
+  ariaLabel: string;
+  /** Stable row id; required for reorder mode (default: the row index). */
+  getRowId?: (row: T, index: number) => string;
+  loading?: boolean;
+  /** A load failure: shown above the table with a Retry button when onRetry is given. */
+  error?: string | null;
+  onRetry?: () => void;
+  /** Shown when there are no rows at all. */
+  emptyText?: ReactNode;
+  /** The global search box over all fields (default on). */
+  searchable?: boolean;
+  searchPlaceholder?: string;
+  /** Custom search text of a row (default: every column's value joined). */
+  getSearchText?: (row: T) => string;
+  /** Paginate (default on). Off: the whole list scrolls, virtualised. */
+  pagination?: boolean;
+  pageSize?: number;
+  pageSizeOptions?: readonly number[];
+  initialSorting?: SortingState;
+  /** Buttons (Add ...) at the right of the toolbar. */
+  toolbar?: ReactNode;
+  /** Offer drag reorder ('Enable reorder' / 'Disable reorder' and 'Save changes'). */
+  reorderable?: boolean;
+  /** Receives the rows in their new order. Resolve false to stay in reorder mode. */
+  onSaveOrder?: (rows: T[]) => Promise<boolean | void> | boolean | void;
+  /** Leave reorder mode after a successful save (default true). */
+  exitReorderOnSave?: boolean;
+  /** Row height in px: rows are a fixed height so that huge lists virtualise smoothly (default 44). */
+  rowHeight?: number;
+  /** Height limit of the scrolling body; default: fill the parent (a flex column) with a floor. */
+  maxHeight?: number | string;
+  className?: string;
+}
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+/** Numbers numerically, booleans, and text by a numeric-aware, case-insensitive collation. */
+const smartSort: SortingFn<any> = (a, b, id) => {
+  const x = a.getValue<unknown>(id);
+  const y = b.getValue<unknown>(id);
+  if (x === y) return 0;
+  if (x === null || x === undefined || x === '') return -1;
+  if (y === null || y === undefined || y === '') return 1;
+  if (typeof x === 'number' && typeof y === 'number') return x - y;
+  if (typeof x === 'boolean' && typeof y === 'boolean') return x ? 1 : -1;
+  return collator.compare(String(x), String(y));
+};
+
+const selectFilter: FilterFn<any> = (row, id, value: unknown) => {
+  if (value === undefined || value === null || value === '') return true;
+  const cell = row.getValue<unknown>(id);
+  if (Array.isArray(cell)) return cell.map(String).includes(String(value));
+  return String(cell ?? '') === String(value);
+};
+
+const textFilter: FilterFn<any> = (row, id, value: unknown) => {
+  const needle = String(value ?? '').trim().toLowerCase();
+  if (!needle) return true;
+  return String(row.getValue<unknown>(id) ?? '').toLowerCase().includes(needle);
+};
+
+function readPath(row: unknown, path: string): unknown {
+  let current: unknown = row;
+  for (const part of path.split('.')) {
+    if (current === null || current === undefined) return undefined;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return current;
+}
+
+function toText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return value.map(toText).join(' ');
+  return '';
+}
+
+type AnyColumn<T> = ColumnDef<T, any> & { accessorKey?: string; accessorFn?: (row: T, index: number) => unknown };
+
+/** The text the global search looks in: every searchable column's value. */
+function searchTextBuilder<T>(columns: ColumnDef<T, any>[]): (row: T, index: number) => string {
+  const readers: ((row: T, index: number) => string)[] = [];
+  for (const raw of columns as AnyColumn<T>[]) {
+    if (raw.meta?.searchable === false) continue;
+    const custom = raw.meta?.searchValue;
+    if (custom) readers.push((row) => custom(row));
+    else if (raw.accessorFn) {
+      const fn = raw.accessorFn;
+      readers.push((row, i) => toText(fn(row, i)));
+    } else if (typeof raw.accessorKey === 'string') {
+      const key = raw.accessorKey;
+      readers.push((row) => toText(readPath(row, key)));
+    }
+  }
+  return (row, index) => readers.map((r) => r(row, index)).join('\u0000').toLowerCase();
+}
+
+function widthOf(width: number | string | undefined): string | undefined {
+  if (width === undefined) return undefined;
+  return typeof width === 'number' ? `${width}px` : width;
+}
+
+function headerText<T>(column: ColumnDef<T, any>): string {
+  if (column.meta?.filterLabel) return column.meta.filterLabel;
+  return typeof column.header === 'string' ? column.header : String(column.id ?? '');
+}
+
+/** Rows only move up and down. */
+const restrictToVerticalAxis: Modifier = ({ transform }) => ({ ...transform, x: 0 });
+
+const DEFAULT_PAGE_SIZES = [10, 20, 50, 100] as const;
+
+/**
+ * The generic grid of every screen: global search, per-column filters, sorting, pagination, virtualised
+ * rows (only the visible rows of the page are in the DOM), optional drag reorder, and a toolbar slot.
+ */
+export function DataTable<T>({
+  columns,
+  data,
+  ariaLabel,
+  getRowId,
+  loading = false,
+  error = null,
+  onRetry,
+  emptyText = 'No records to show.',
+  searchable = true,
+  searchPlaceholder = 'Search',
+  getSearchText,
+  pagination = true,
+  pageSize: initialPageSize = 10,
+  pageSizeOptions = DEFAULT_PAGE_SIZES,
+  initialSorting = [],
+  toolbar,
+  reorderable = false,
+  onSaveOrder,
+  exitReorderOnSave = true,
+  rowHeight = 44,
+  maxHeight,
+  className,
+}: DataTableProps<T>) {
+  const styles = useDataTableStyles();
+  const filterIdBase = useId();
+
+  // ---- reorder mode -------------------------------------------------------------------------------
+  const [reordering, setReordering] = useState(false);
+  const [order, setOrder] = useState<T[]>([]);
+  const [orderChanged, setOrderChanged] = useState(false);
+  const [savingOrder, setSavingOrder] = useState(false);
+  const rowIdOf = useCallback(
+    (row: T, index: number) => (getRowId ? getRowId(row, index) : String(index)),
+    [getRowId],
+  );
+
+  // ---- global search (done before TanStack so a keystroke on 100k rows stays cheap) ----------------
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const buildText = useMemo(
+    () => (getSearchText ? (row: T) => getSearchText(row).toLowerCase() : searchTextBuilder(columns)),
+    [columns, getSearchText],
+  );
+  const haystacks = useMemo(() => {
+    // Built lazily on the first search, then reused for every keystroke.
+    let cache: string[] | null = null;
+    return () => (cache ??= data.map((row, i) => buildText(row, i)));
+  }, [data, buildText]);
+  const searched = useMemo(() => {
+    const needle = deferredQuery.trim().toLowerCase();
+    if (!needle || reordering) return data as T[];
+    const texts = haystacks();
+    const out: T[] = [];
+    for (let i = 0; i < data.length; i++) if ((texts[i] as string).includes(needle)) out.push(data[i] as T);
+    return out;
+  }, [data, deferredQuery, haystacks, reordering]);
+
+  // ---- TanStack table -----------------------------------------------------------------------------
+  const tableColumns = useMemo(
+    () =>
+      columns.map((c) => {
+        if (c.filterFn) return c;
+        if (c.meta?.filter === 'select') return { ...c, filterFn: selectFilter };
+        if (c.meta?.filter === 'text') return { ...c, filterFn: textFilter };
+        return c;
+      }),
+    [columns],
+  );
+  const [sorting, setSorting] = useState<SortingState>(initialSorting);
+  const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>([]);
+  const [pageState, setPageState] = useState({ pageIndex: 0, pageSize: initialPageSize });
+  const paginate = pagination && !reordering;
+
+  const table = useReactTable<T>({
+    data: reordering ? order : searched,
+    columns: tableColumns,
+    getRowId: rowIdOf,
+    state: {
+      sorting: reordering ? [] : sorting,
+      columnFilters: reordering ? [] : columnFilters,
+      pagination: pageState,
+    },
+    onSortingChange: setSorting,
+    onColumnFiltersChange: setColumnFilters,
+    onPaginationChange: setPageState,
+    defaultColumn: {
+      sortingFn: smartSort,
+      cell: (ctx) => {
+        const value = ctx.getValue<unknown>();
+        return value === null || value === undefined || value === '' ? '—' : toText(value);
+      },
+    },
+    getCoreRowModel: getCoreRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    ...(paginate ? { getPaginationRowModel: getPaginationRowModel() } : {}),
+    enableSortingRemoval: true,
+    autoResetPageIndex: false,
+  });
+
+  // Back to the first page when the search or a filter changes; clamp when the list shrinks.
+  useEffect(() => {
+    setPageState((p) => (p.pageIndex === 0 ? p : { ...p, pageIndex: 0 }));
+  }, [deferredQuery, columnFilters]);
+  const filteredCount = table.getPrePaginationRowModel().rows.length;
+  const pageCount = paginate ? Math.max(1, Math.ceil(filteredCount / pageState.pageSize)) : 1;
+  useEffect(() => {
+    if (pageState.pageIndex > pageCount - 1) setPageState((p) => ({ ...p, pageIndex: pageCount - 1 }));
+  }, [pageCount, pageState.pageIndex]);
+
+  const rows = table.getRowModel().rows;
+
+  // ---- virtualised body ---------------------------------------------------------------------------
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 12,
+  });
+  useEffect(() => {
+    scrollRef.current?.scrollTo({ top: 0 });
+  }, [pageState.pageIndex, pageState.pageSize, deferredQuery, columnFilters, sorting]);
+  const items = virtualizer.getVirtualItems();
+  const totalSize = virtualizer.getTotalSize();
+  const padTop = items.length > 0 ? (items[0]?.start ?? 0) : 0;
+  const padBottom = items.length > 0 ? totalSize - (items[items.length - 1]?.end ?? 0) : 0;
+
+  // ---- filters shown in the toolbar ---------------------------------------------------------------
+  const filterColumns = useMemo(
+    () =>
+      columns
+        .map((c) => ({ def: c, id: (c.id ?? (c as AnyColumn<T>).accessorKey) as string | undefined }))
+        .filter((c): c is { def: ColumnDef<T, any>; id: string } => !!c.id && !!c.def.meta?.filter),
+    [columns],
+  );
+  const filterOptions = useMemo(() => {
+    const out: Record<string, string[]> = {};
+    for (const { def, id } of filterColumns) {
+      if (def.meta?.filter !== 'select') continue;
+      if (def.meta.filterOptions) {
+        out[id] = [...def.meta.filterOptions];
+        continue;
+      }
+      const column = table.getColumn(id);
+      const values = new Set<string>();
+      if (column) for (const row of table.getCoreRowModel().rows) {
+        const value = row.getValue<unknown>(id);
+        if (Array.isArray(value)) value.forEach((x) => values.add(String(x)));
+        else if (value !== null && value !== undefined && value !== '') values.add(String(value));
+      }
+      out[id] = [...values].sort(collator.compare);
+    }
+    return out;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [filterColumns, data]);
+
+  // ---- reorder handlers ---------------------------------------------------------------------------
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const startReorder = () => {
+    setOrder([...data]);
+    setOrderChanged(false);
+    setReordering(true);
+  };
+  const stopReorder = () => {
+    setReordering(false);
+    setOrder([]);
+    setOrderChanged(false);
+  };
+  const saveOrder = async () => {
+    if (!onSaveOrder) return;
+    setSavingOrder(true);
+    try {
+      const outcome = await onSaveOrder(order);
+      if (outcome !== false && exitReorderOnSave) stopReorder();
+      else if (outcome !== false) setOrderChanged(false);
+    } finally {
+      setSavingOrder(false);
+    }
+  };
+  const rowIds = useMemo(() => order.map((row, i) => rowIdOf(row, i)), [order, rowIdOf]);
+  const onDragEnd = (event: DragEndEvent) => {
+    const { active, over } = event;
+    if (!over || active.id === over.id) return;
+    const from = rowIds.indexOf(String(active.id));
+    const to = rowIds.indexOf(String(over.id));
+    if (from < 0 || to < 0) return;
+    setOrder((current) => arrayMove(current, from, to));
+    setOrderChanged(true);
+  };
+
+  // ---- rendering ----------------------------------------------------------------------------------
+  const leafColumns = table.getVisibleLeafColumns();
+  const colCount = leafColumns.length + (reordering ? 1 : 0);
+  const total = data.length;
+  const firstShown = filteredCount === 0 ? 0 : paginate ? pageState.pageIndex * pageState.pageSize + 1 : 1;
+  const lastShown = paginate ? Math.min(filteredCount, (pageState.pageIndex + 1) * pageState.pageSize) : filteredCount;
+  const searching = query.trim() !== '' || columnFilters.length > 0;
+
+  const body = (
+    <tbody>
+      {padTop > 0 ? (
+        <tr aria-hidden="true" className={styles.spacer}>
+          <td colSpan={colCount} style={{ height: padTop }} />
+        </tr>
+      ) : null}
+      {items.map((item) => {
+        const row = rows[item.index] as Row<T>;
+        const rowIndex = (paginate ? pageState.pageIndex * pageState.pageSize : 0) + item.index + 2;
+        return reordering ? (
+          <SortableRow
+            key={row.id}
+            id={row.id}
+            row={row}
+            height={rowHeight}
+            ariaRowIndex={rowIndex}
+            styles={styles}
+            disabled={savingOrder}
+          />
+        ) : (
+          <BodyRow key={row.id} row={row} height={rowHeight} ariaRowIndex={rowIndex} styles={styles} cells={row.getVisibleCells()} />
+        );
+      })}
+      {padBottom > 0 ? (
+        <tr aria-hidden="true" className={styles.spacer}>
+          <td colSpan={colCount} style={{ height: padBottom }} />
+        </tr>
+      ) : null}
+      {rows.length === 0 ? (
+        <tr>
+          <td colSpan={colCount} className={styles.stateCell}>
+            {loading ? (
+              <Spinner size="small" label="Loading…" labelPosition="after" />
+            ) : (
+              <Text>{total > 0 && searching ? 'No records match the search or filters.' : emptyText}</Text>
+            )}
+          </td>
+        </tr>
+      ) : null}
+    </tbody>
+  );
+
+  return (
+    <div className={mergeClasses(styles.root, className)}>
+      <div className={styles.toolbar} role="toolbar" aria-label={`${ariaLabel} tools`}>
+        <div className={styles.toolbarStart}>
+          {searchable ? (
+            <Input
+              className={styles.search}
+              contentBefore={<SearchRegular aria-hidden />}
+              contentAfter={
+                query ? (
+                  <Button
+                    appearance="transparent"
+                    size="small"
+                    icon={<DismissRegular />}
+                    aria-label="Clear search"
+                    onClick={() => setQuery('')}
+                  />
+                ) : undefined
+              }
+              placeholder={searchPlaceholder}
+              aria-label="Search"
+              type="search"
+              value={query}
+              disabled={reordering}
+              onChange={(_e, d) => setQuery(d.value)}
+            />
+          ) : null}
+          {filterColumns.map(({ def, id }) => {
+            const column = table.getColumn(id);
+            const label = headerText(def);
+            const value = (column?.getFilterValue() as string | undefined) ?? '';
+            const fid = `${filterIdBase}-filter-${id}`;
+            return (
+              <div key={id} className={styles.filter}>
+                <label htmlFor={fid} className={styles.filterLabel}>
+                  {label}
+                </label>
+                {def.meta?.filter === 'select' ? (
+                  <Select
+                    id={fid}
+                    size="medium"
+                    value={value}
+                    disabled={reordering}
+                    onChange={(_e, d) => column?.setFilterValue(d.value || undefined)}
+                  >
+                    <option value="">All</option>
+                    {(filterOptions[id] ?? []).map((o) => (
+                      <option key={o} value={o}>
+                        {o}
+                      </option>
+                    ))}
+                  </Select>
+                ) : (
+                  <Input
+                    id={fid}
+                    value={value}
+                    disabled={reordering}
+                    placeholder={`Filter ${label}`}
+                    onChange={(_e, d) => column?.setFilterValue(d.value || undefined)}
+                  />
+                )}
+              </div>
+            );
+          })}
+        </div>
+        <div className={styles.toolbarEnd}>
+          {reorderable ? (
+            reordering ? (
+              <>
+                <Button icon={<DismissRegular />} onClick={stopReorder} disabled={savingOrder}>
+                  Disable reorder
+                </Button>
+                <Button
+                  appearance="primary"
+                  icon={savingOrder ? <Spinner size="tiny" /> : <SaveRegular />}
+                  onClick={() => void saveOrder()}
+                  disabled={!orderChanged || savingOrder || !onSaveOrder}
+                >
+                  Save changes
+                </Button>
+              </>
+            ) : (
+              <Button icon={<ArrowSwapRegular className={styles.rotate} />} onClick={startReorder} disabled={loading || total < 2}>
+                Enable reorder
+              </Button>
+            )
+          ) : null}
+          {toolbar}
+        </div>
+      </div>
+
+      {error ? (
+        <MessageBar intent="error" className={styles.error}>
+          <MessageBarBody>{error}</MessageBarBody>
+          {onRetry ? (
+            <MessageBarActions>
+              <Button size="small" onClick={onRetry}>
+                Retry
+              </Button>
+            </MessageBarActions>
+          ) : null}
+        </MessageBar>
+      ) : null}
+      {reordering ? (
+        <Text size={200} className={styles.reorderHint}>
+          Drag rows by the handle (or focus a handle, press Space, then the arrow keys) and select Save changes.
+        </Text>
+      ) : null}
+
+      <div
+        ref={scrollRef}
+        className={styles.scroller}
+        style={maxHeight !== undefined ? { maxHeight: widthOf(maxHeight), flex: '0 1 auto' } : undefined}
+        tabIndex={0}
+        aria-label={`${ariaLabel}, scrollable`}
+        role="region"
+      >
+        <table className={styles.table} aria-label={ariaLabel} aria-rowcount={filteredCount + 1} aria-busy={loading}>
+          <colgroup>
+            {reordering ? <col style={{ width: '44px' }} /> : null}
+            {leafColumns.map((column) => (
+              <col key={column.id} style={{ width: widthOf(column.columnDef.meta?.width) }} />
+            ))}
+          </colgroup>
+          <thead className={styles.thead}>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id} aria-rowindex={1}>
+                {reordering ? (
+                  <th scope="col" className={styles.th}>
+                    <span className={styles.visuallyHidden}>Drag handle</span>
+                  </th>
+                ) : null}
+                {group.headers.map((header) => {
+                  const canSort = header.column.getCanSort() && !reordering;
+                  const sorted = header.column.getIsSorted();
+                  const align = header.column.columnDef.meta?.align;
+                  const content = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      colSpan={header.colSpan}
+                      className={mergeClasses(styles.th, align === 'center' && styles.center, align === 'end' && styles.end)}
+                      aria-sort={canSort ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
+                    >
+                      {canSort ? (
+                        <button
+                          type="button"
+                          className={styles.sortButton}
+                          onClick={header.column.getToggleSortingHandler()}
+                        >
+                          <span className={styles.headerLabel}>{content}</span>
+                          {sorted === 'asc' ? (
+                            <ArrowSortUpRegular aria-hidden className={styles.sortIcon} />
+                          ) : sorted === 'desc' ? (
+                            <ArrowSortDownRegular aria-hidden className={styles.sortIcon} />
+                          ) : (
+                            <ArrowSortRegular aria-hidden className={mergeClasses(styles.sortIcon, styles.sortIconIdle)} />
+                          )}
+                        </button>
+                      ) : (
+                        <span className={styles.headerLabel}>{content}</span>
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          {reordering ? (
+            <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} modifiers={[restrictToVerticalAxis]}>
+              <SortableContext items={rowIds} strategy={verticalListSortingStrategy}>
+                {body}
+              </SortableContext>
+            </DndContext>
+          ) : (
+            body
+          )}
+        </table>
+      </div>
+
+      <div className={styles.footer}>
+        <Text size={200} className={styles.count} aria-live="polite">
+          {loading && total === 0
+            ? 'Loading…'
+            : filteredCount === 0
+              ? `0 of ${total} records`
+              : `${firstShown}–${lastShown} of ${filteredCount}${filteredCount !== total ? ` (filtered from ${total})` : ''} records`}
+        </Text>
+        {paginate ? (
+          <div className={styles.pager} role="navigation" aria-label="Pagination">
+            <label htmlFor={`${filterIdBase}-size`} className={styles.filterLabel}>
+              Rows per page
+            </label>
+            <Select
+              id={`${filterIdBase}-size`}
+              size="small"
+              value={String(pageState.pageSize)}
+              onChange={(_e, d) => setPageState({ pageIndex: 0, pageSize: Number(d.value) })}
+            >
+              {[...new Set([...pageSizeOptions, initialPageSize])]
+                .sort((a, b) => a - b)
+                .map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+            </Select>
+            <Text size={200} className={styles.pageOf}>
+              Page {Math.min(pageState.pageIndex + 1, pageCount)} of {pageCount}
+            </Text>
+            <PagerButton label="First page" icon={<ChevronDoubleLeftRegular />} disabled={pageState.pageIndex === 0} onClick={() => setPageState((p) => ({ ...p, pageIndex: 0 }))} />
+            <PagerButton label="Previous page" icon={<ChevronLeftRegular />} disabled={pageState.pageIndex === 0} onClick={() => setPageState((p) => ({ ...p, pageIndex: Math.max(0, p.pageIndex - 1) }))} />
+            <PagerButton label="Next page" icon={<ChevronRightRegular />} disabled={pageState.pageIndex >= pageCount - 1} onClick={() => setPageState((p) => ({ ...p, pageIndex: Math.min(pageCount - 1, p.pageIndex + 1) }))} />
+            <PagerButton label="Last page" icon={<ChevronDoubleRightRegular />} disabled={pageState.pageIndex >= pageCount - 1} onClick={() => setPageState((p) => ({ ...p, pageIndex: pageCount - 1 }))} />
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function PagerButton({ label, icon, disabled, onClick }: { label: string; icon: React.JSX.Element; disabled: boolean; onClick: () => void }) {
+  return (
+    <Tooltip content={label} relationship="label">
+      <Button appearance="subtle" size="small" icon={icon} disabled={disabled} onClick={onClick} />
+    </Tooltip>
+  );
+}
+
+type Styles = ReturnType<typeof useDataTableStyles>;
+
+function cellTitle<T>(cell: Cell<T, unknown>): string | undefined {
+  const custom = cell.column.columnDef.meta?.title;
+  if (custom) return custom(cell.row.original);
+  const value = cell.getValue();
+  return typeof value === 'string' && value.length > 24 ? value : undefined;
+}
+
+function renderCells<T>(cells: Cell<T, unknown>[], styles: Styles) {
+  return cells.map((cell) => {
+    const align = cell.column.columnDef.meta?.align;
+    return (
+      <td
+        key={cell.id}
+        className={mergeClasses(styles.td, align === 'center' && styles.center, align === 'end' && styles.end)}
+        title={cellTitle(cell)}
+      >
+        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+      </td>
+    );
+  });
+}
+
+interface RowProps<T> {
+  row: Row<T>;
+  height: number;
+  ariaRowIndex: number;
+  styles: Styles;
+}
+
+const BodyRow = memo(function BodyRow<T>({ row, height, ariaRowIndex, styles, cells }: RowProps<T> & { cells: Cell<T, unknown>[] }) {
+  return (
+    <tr className={styles.tr} style={{ height }} aria-rowindex={ariaRowIndex}>
+      {renderCells(cells, styles)}
+    </tr>
+  );
+}) as <T>(props: RowProps<T> & { cells: Cell<T, unknown>[] }) => ReactNode;
+
+function SortableRow<T>({ id, row, height, ariaRowIndex, styles, disabled }: RowProps<T> & { id: string; disabled: boolean }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled });
+  const style: CSSProperties = {
+    height,
+    transform: CSS.Translate.toString(transform),
+    transition,
+    position: 'relative',
+    zIndex: isDragging ? 2 : undefined,
+  };
+  return (
+    <tr ref={setNodeRef} className={mergeClasses(styles.tr, isDragging && styles.dragging)} style={style} aria-rowindex={ariaRowIndex}>
+      <td className={styles.td}>
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          className={styles.handle}
+          aria-label={`Drag row ${ariaRowIndex - 1}`}
+          {...attributes}
+          {...listeners}
+        >
+          <ReOrderDotsVerticalRegular aria-hidden />
+        </button>
+      </td>
+      {renderCells(row.getVisibleCells(), styles)}
+    </tr>
+  );
+}

@@ -1,0 +1,335 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Controller, useForm, type FieldValues, type Resolver } from 'react-hook-form';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import type * as v from 'valibot';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Dropdown,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Option,
+  Select,
+  Spinner,
+  Switch,
+  Textarea,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import type { Result } from '../../shared/result';
+import { useNotify } from './toast';
+
+export interface FieldOption {
+  value: string;
+  label: string;
+}
+
+interface FieldBase<N extends string> {
+  /** The form value (and schema key) the field edits. */
+  name: N;
+  label: string;
+  /** A line of help under the field (shown when there is no validation message). */
+  hint?: string;
+  required?: boolean;
+  disabled?: boolean;
+  placeholder?: string;
+}
+
+/** Describes one field of an EntityDialog form. */
+export type FieldDescriptor<N extends string = string> =
+  | (FieldBase<N> & { kind: 'text' | 'email' | 'tel' | 'password'; maxLength?: number; autoComplete?: string })
+  | (FieldBase<N> & { kind: 'textarea'; rows?: number; maxLength?: number })
+  | (FieldBase<N> & { kind: 'number'; min?: number; max?: number; step?: number })
+  | (FieldBase<N> & { kind: 'select'; options: readonly FieldOption[] })
+  | (FieldBase<N> & { kind: 'multiselect'; options: readonly FieldOption[] })
+  | (FieldBase<N> & {
+      kind: 'switch';
+      /** Label shown when on / off, e.g. 'Super Admin' / 'Admin'. */
+      onLabel: string;
+      offLabel: string;
+      /** Stored value when on / off; default true / false. */
+      onValue?: unknown;
+      offValue?: unknown;
+    })
+  | (FieldBase<N> & {
+      kind: 'custom';
+      render: (ctx: { id: string; value: unknown; onChange: (value: unknown) => void; disabled: boolean }) => ReactNode;
+    });
+
+type AnySchema = v.GenericSchema<FieldValues, FieldValues>;
+
+export interface EntityDialogProps<S extends AnySchema> {
+  open: boolean;
+  /** 'Add ...' or 'Edit ...'. */
+  title: string;
+  /** The valibot schema the form validates with; its messages show under the fields. */
+  schema: S;
+  fields: readonly FieldDescriptor<Extract<keyof v.InferInput<S>, string>>[];
+  /** Initial values; read each time the dialog opens. */
+  defaultValues: v.InferInput<S>;
+  submitLabel?: string;
+  cancelLabel?: string;
+  /**
+   * Saves the parsed values. An ok Result closes the dialog (then onSuccess); a failure keeps the dialog
+   * open with the typed values, shows the message inside it and as an error toast.
+   */
+  onSubmit: (values: v.InferOutput<S>) => Promise<Result<unknown>>;
+  onSuccess?: (data: unknown) => void;
+  onClose: () => void;
+  /** Shown when a failure carries no message. */
+  failureFallback?: string;
+  /** Extra content above the fields (a note, a warning). */
+  intro?: ReactNode;
+  /** Surface width in px (default 520). */
+  width?: number;
+}
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingTop: tokens.spacingVerticalS },
+  switchRow: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+});
+
+/** A modal form: fields from descriptors, validation from a valibot schema, server errors kept in view. */
+export function EntityDialog<S extends AnySchema>(props: EntityDialogProps<S>) {
+  const { open, onClose } = props;
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog
+      open={open}
+      modalType="modal"
+      onOpenChange={(_e, data) => {
+        if (!data.open && !busy) onClose();
+      }}
+    >
+      <DialogSurface style={{ maxWidth: props.width ?? 520 }}>
+        {open ? <EntityForm {...props} onBusy={setBusy} /> : null}
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+function EntityForm<S extends AnySchema>({
+  title,
+  schema,
+  fields,
+  defaultValues,
+  submitLabel = 'Save',
+  cancelLabel = 'Cancel',
+  onSubmit,
+  onSuccess,
+  onClose,
+  failureFallback = 'Something went wrong. Please try again!',
+  intro,
+  onBusy,
+}: EntityDialogProps<S> & { onBusy: (busy: boolean) => void }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const baseId = useId();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<FieldValues, unknown, FieldValues>({
+    resolver: valibotResolver(schema) as unknown as Resolver<FieldValues, unknown, FieldValues>,
+    defaultValues: defaultValues as FieldValues,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { control, handleSubmit, formState } = form;
+  const busy = formState.isSubmitting;
+
+  const submit = handleSubmit(async (values) => {
+    setServerError(null);
+    onBusy(true);
+    try {
+      const result = await onSubmit(values as v.InferOutput<S>);
+      if (result.ok) {
+        onBusy(false);
+        onSuccess?.(result.data);
+        onClose();
+        return;
+      }
+      const message = result.error.message || failureFallback;
+      setServerError(message);
+      notify.error(message);
+    } finally {
+      onBusy(false);
+    }
+  });
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={title}>
+      <DialogBody>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogContent className={styles.form}>
+          {intro}
+          {serverError ? (
+            <MessageBar intent="error" role="alert">
+              <MessageBarBody>
+                <MessageBarTitle>Not saved</MessageBarTitle>
+                {serverError}
+              </MessageBarBody>
+            </MessageBar>
+          ) : null}
+          {fields.map((field, index) => {
+            const id = `${baseId}-${field.name}`;
+            return (
+              <Controller
+                key={field.name}
+                control={control}
+                name={field.name}
+                render={({ field: f, fieldState }) => {
+                  const message = fieldState.error?.message;
+                  const disabled = busy || !!field.disabled;
+                  return (
+                    <Field
+                      label={{ children: field.label, htmlFor: id }}
+                      required={field.required}
+                      validationState={message ? 'error' : 'none'}
+                      validationMessage={message}
+                      hint={message ? undefined : field.hint}
+                    >
+                      {renderControl(field, id, f.value, f.onChange, f.onBlur, disabled, index === 0, styles.switchRow)}
+                    </Field>
+                  );
+                }}
+              />
+            );
+          })}
+        </DialogContent>
+        <DialogActions>
+          <Button appearance="secondary" onClick={onClose} disabled={busy}>
+            {cancelLabel}
+          </Button>
+          <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
+            {busy ? 'Saving…' : submitLabel}
+          </Button>
+        </DialogActions>
+      </DialogBody>
+    </form>
+  );
+}
+
+function renderControl(
+  field: FieldDescriptor,
+  id: string,
+  value: unknown,
+  onChange: (value: unknown) => void,
+  onBlur: () => void,
+  disabled: boolean,
+  autoFocus: boolean,
+  switchRowClass: string,
+): ReactNode {
+  switch (field.kind) {
+    case 'text':
+    case 'email':
+    case 'tel':
+    case 'password':
+      return (
+        <Input
+          id={id}
+          type={field.kind}
+          value={(value as string | undefined) ?? ''}
+          onChange={(_e, d) => onChange(d.value)}
+          onBlur={onBlur}
+          disabled={disabled}
+          placeholder={field.placeholder}
+          maxLength={field.maxLength}
+          autoComplete={field.autoComplete ?? 'off'}
+          autoFocus={autoFocus}
+        />
+      );
+    case 'textarea':
+      return (
+        <Textarea
+          id={id}
+          value={(value as string | undefined) ?? ''}
+          onChange={(_e, d) => onChange(d.value)}
+          onBlur={onBlur}
+          disabled={disabled}
+          placeholder={field.placeholder}
+          maxLength={field.maxLength}
+          rows={field.rows ?? 4}
+          resize="vertical"
+        />
+      );
+    case 'number':
+      return (
+        <Input
+          id={id}
+          type="number"
+          value={value === undefined || value === null || Number.isNaN(value) ? '' : String(value)}
+          onChange={(_e, d) => onChange(d.value === '' ? undefined : Number(d.value))}
+          onBlur={onBlur}
+          disabled={disabled}
+          placeholder={field.placeholder}
+          min={field.min}
+          max={field.max}
+          step={field.step}
+        />
+      );
+    case 'select':
+      return (
+        <Select
+          id={id}
+          value={(value as string | undefined) ?? ''}
+          onChange={(_e, d) => onChange(d.value === '' ? undefined : d.value)}
+          onBlur={onBlur}
+          disabled={disabled}
+        >
+          <option value="">{field.placeholder ?? 'Select…'}</option>
+          {field.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </Select>
+      );
+    case 'multiselect': {
+      const selected = Array.isArray(value) ? (value as string[]) : [];
+      const labels = field.options.filter((o) => selected.includes(o.value)).map((o) => o.label);
+      return (
+        <Dropdown
+          id={id}
+          multiselect
+          selectedOptions={selected}
+          value={labels.join(', ')}
+          placeholder={field.placeholder ?? 'Select…'}
+          onOptionSelect={(_e, d) => onChange(d.selectedOptions)}
+          onBlur={onBlur}
+          disabled={disabled}
+        >
+          {field.options.map((o) => (
+            <Option key={o.value} value={o.value}>
+              {o.label}
+            </Option>
+          ))}
+        </Dropdown>
+      );
+    }
+    case 'switch': {
+      const onValue = field.onValue ?? true;
+      const offValue = field.offValue ?? false;
+      const checked = value === onValue;
+      return (
+        <div className={switchRowClass}>
+          <Switch
+            id={id}
+            checked={checked}
+            onChange={(_e, d) => onChange(d.checked ? onValue : offValue)}
+            onBlur={onBlur}
+            disabled={disabled}
+            label={checked ? field.onLabel : field.offLabel}
+          />
+        </div>
+      );
+    }
+    case 'custom':
+      return field.render({ id, value, onChange, disabled });
+  }
+}

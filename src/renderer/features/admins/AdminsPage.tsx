@@ -1,0 +1,217 @@
+import { useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Badge, Button, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { AdminDraftSchema, type AdminDraft, type AdminUser, type UserDetails } from '../../../shared/schemas/admin-auth';
+import { ADMIN_MESSAGE_MS, ADMIN_PAGE_SIZE } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { useSession } from '../../app/session-store';
+import { unwrap } from '../../components/api';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable } from '../../components/DataTable';
+import { EntityDialog, type FieldDescriptor } from '../../components/EntityDialog';
+import { formatDateTime } from '../../components/format';
+import { PageHeader } from '../../components/PageHeader';
+import { useNotify } from '../../components/toast';
+
+export const ADMINS_KEY = ['adminAuth.users'] as const;
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 },
+  fixedRole: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minHeight: '32px' },
+  hint: { color: tokens.colorNeutralForeground3 },
+});
+
+type Editing = { mode: 'add' } | { mode: 'edit'; record: AdminUser };
+
+/** What an admin of the signed-in role may see (spec 1 section 6: an Admin sees only role User). */
+export function visibleTo(viewer: UserDetails | null, rows: readonly AdminUser[]): AdminUser[] {
+  if (viewer?.role === 'Admin') return rows.filter((r) => r.role === 'User');
+  return [...rows];
+}
+
+export default function AdminsPage() {
+  const styles = useStyles();
+  const notify = useNotify();
+  const client = useQueryClient();
+  const me = useSession((s) => s.user);
+  const isSuperAdmin = me?.role === 'Super Admin';
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+
+  const users = useQuery({ queryKey: ADMINS_KEY, queryFn: () => unwrap(window.api.adminAuth.users()) });
+  const rows = useMemo(() => visibleTo(me, users.data ?? []), [me, users.data]);
+
+  const columns = useMemo<ColumnDef<AdminUser, any>[]>(
+    () => [
+      { accessorKey: 'name', header: 'Name', meta: { width: '14%' } },
+      { accessorKey: 'email', header: 'Email', meta: { width: '18%' } },
+      { accessorKey: 'phoneNo', header: 'Phone No.', meta: { width: 130 } },
+      {
+        accessorKey: 'role',
+        header: 'Role',
+        meta: { width: 120, filter: 'select', filterOptions: isSuperAdmin ? ['Super Admin', 'Admin', 'User'] : undefined },
+        cell: ({ row }) => (
+          <Badge appearance="tint" color={row.original.role === 'Super Admin' ? 'brand' : row.original.role === 'Admin' ? 'informative' : 'subtle'}>
+            {row.original.role}
+          </Badge>
+        ),
+      },
+      {
+        accessorKey: 'status',
+        header: 'Status',
+        meta: { width: 100, filter: 'select', filterOptions: ['Active', 'Inactive'] },
+        cell: ({ row }) => (
+          <Badge appearance="tint" color={row.original.status === 'Active' ? 'success' : 'subtle'}>
+            {row.original.status}
+          </Badge>
+        ),
+      },
+      { id: 'addedBy', accessorFn: (r) => r.addedBy?.name ?? '', header: 'Added By', meta: { width: 120 } },
+      { id: 'updatedBy', accessorFn: (r) => r.updatedBy?.name ?? '', header: 'Updated By', meta: { width: 120 } },
+      {
+        accessorKey: 'addedAt',
+        header: 'Added At',
+        cell: ({ row }) => formatDateTime(row.original.addedAt),
+        meta: { width: 140, searchValue: (r) => formatDateTime(r.addedAt) },
+      },
+      {
+        accessorKey: 'updatedAt',
+        header: 'Updated At',
+        cell: ({ row }) => formatDateTime(row.original.updatedAt),
+        meta: { width: 140, searchValue: (r) => formatDateTime(r.updatedAt) },
+      },
+      {
+        id: 'edit',
+        header: 'Edit',
+        enableSorting: false,
+        meta: { width: 64, align: 'center', searchable: false },
+        cell: ({ row }) => (
+          <Tooltip content={`Edit ${row.original.name}`} relationship="label">
+            <Button appearance="subtle" size="small" icon={<EditRegular />} onClick={() => setEditing({ mode: 'edit', record: row.original })} />
+          </Tooltip>
+        ),
+      },
+      {
+        id: 'delete',
+        header: 'Delete',
+        enableSorting: false,
+        meta: { width: 72, align: 'center', searchable: false },
+        cell: ({ row }) =>
+          row.original.id === me?.id ? null : (
+            <Tooltip content={`Delete ${row.original.name}`} relationship="label">
+              <Button appearance="subtle" size="small" icon={<DeleteRegular />} onClick={() => setDeleting(row.original)} />
+            </Tooltip>
+          ),
+      },
+    ],
+    [isSuperAdmin, me?.id],
+  );
+
+  const record = editing?.mode === 'edit' ? editing.record : null;
+  // An Admin manages role User records only; so does anyone editing a User record (no switch value fits it).
+  const roleFixedToUser = !isSuperAdmin || record?.role === 'User';
+  const fields = useMemo<FieldDescriptor<keyof AdminDraft & string>[]>(
+    () => [
+      { kind: 'text', name: 'name', label: 'Name', required: true, maxLength: 100, autoComplete: 'off' },
+      { kind: 'email', name: 'email', label: 'Email', required: true, maxLength: 254 },
+      { kind: 'tel', name: 'phoneNo', label: 'Phone No.', required: true, placeholder: '10-digit mobile number', maxLength: 16 },
+      roleFixedToUser
+        ? {
+            kind: 'custom',
+            name: 'role',
+            label: 'Role',
+            render: () => (
+              <div className={styles.fixedRole}>
+                <Badge appearance="tint" color="subtle">
+                  User
+                </Badge>
+                <Text size={200} className={styles.hint}>
+                  {isSuperAdmin ? 'This account has the role User.' : 'As an Admin you can add and edit User accounts only.'}
+                </Text>
+              </div>
+            ),
+          }
+        : { kind: 'switch', name: 'role', label: 'Role', onLabel: 'Super Admin', offLabel: 'Admin', onValue: 'Super Admin', offValue: 'Admin' },
+      { kind: 'switch', name: 'status', label: 'Status', onLabel: 'Active', offLabel: 'Inactive', onValue: 'Active', offValue: 'Inactive' },
+    ],
+    [roleFixedToUser, isSuperAdmin, styles.fixedRole, styles.hint],
+  );
+
+  const defaults: AdminDraft = record
+    ? { name: record.name, email: record.email, phoneNo: record.phoneNo, role: record.role, status: record.status }
+    : { name: '', email: '', phoneNo: '', role: isSuperAdmin ? 'Admin' : 'User', status: 'Inactive' };
+
+  const refresh = () => client.invalidateQueries({ queryKey: ADMINS_KEY });
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    const result = await window.api.adminAuth.delete({ id: deleting.id });
+    setDeleteBusy(false);
+    setDeleting(null);
+    if (!result.ok) {
+      notify.error(result.error.message || MSG.couldntDeleteUser);
+      return;
+    }
+    notify.success(MSG.userDeleted, ADMIN_MESSAGE_MS);
+    void refresh();
+  };
+
+  return (
+    <div className={styles.page}>
+      <PageHeader
+        title="Admins"
+        subtitle={isSuperAdmin ? 'Admin and user accounts of the console.' : 'User accounts you manage.'}
+      />
+      <DataTable
+        ariaLabel="Admins"
+        columns={columns}
+        data={rows}
+        getRowId={(r) => r.id}
+        loading={users.isPending}
+        error={users.isError ? users.error.message : null}
+        onRetry={() => void users.refetch()}
+        pageSize={ADMIN_PAGE_SIZE}
+        pageSizeOptions={[ADMIN_PAGE_SIZE]}
+        emptyText="No accounts yet."
+        toolbar={
+          <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing({ mode: 'add' })}>
+            Add Admin
+          </Button>
+        }
+      />
+      <EntityDialog
+        open={editing !== null}
+        title={editing?.mode === 'edit' ? 'Edit Admin' : 'Add Admin'}
+        schema={AdminDraftSchema}
+        fields={fields}
+        defaultValues={defaults}
+        submitLabel={editing?.mode === 'edit' ? 'Save' : 'Add'}
+        failureFallback={MSG.somethingWentWrong}
+        onClose={() => setEditing(null)}
+        onSubmit={(values) =>
+          record ? window.api.adminAuth.update({ id: record.id, ...values }) : window.api.adminAuth.register(values)
+        }
+        onSuccess={(data) => {
+          const serverMessage = (data as { message?: string } | undefined)?.message;
+          notify.success(record ? MSG.userUpdated : serverMessage || MSG.userAdded, ADMIN_MESSAGE_MS);
+          void refresh();
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete account"
+        text={deleting ? `Are you sure you want to delete ${deleting.name} (${deleting.email})?` : undefined}
+        confirmLabel="Delete"
+        cancelLabel="Cancel"
+        danger
+        busy={deleteBusy}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { useEffect, useRef } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import type * as v from 'valibot';
+import { useNavigate } from 'react-router-dom';
+import { Button, Card, Field, Input, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { ChangePasswordInputSchema } from '../../../shared/schemas/admin-auth';
+import { CHANGE_PASSWORD_REDIRECT_MS, MIN_PASSWORD_LENGTH } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { useSession } from '../../app/session-store';
+import { PageHeader } from '../../components/PageHeader';
+import { useNotify } from '../../components/toast';
+import { useFormStyles } from './AuthLayout';
+
+type ChangeInput = v.InferInput<typeof ChangePasswordInputSchema>;
+
+const useStyles = makeStyles({
+  card: { maxWidth: '440px', padding: tokens.spacingHorizontalXXL },
+});
+
+/** /change-password (signed in): email, old and new password; success returns to / after 2 seconds. */
+export default function ChangePasswordPage() {
+  const styles = useStyles();
+  const formStyles = useFormStyles();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const user = useSession((s) => s.user);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const { control, handleSubmit, formState } = useForm<ChangeInput>({
+    resolver: valibotResolver(ChangePasswordInputSchema),
+    defaultValues: { email: user?.email ?? '', oldPassword: '', newPassword: '' },
+  });
+  const busy = formState.isSubmitting || formState.isSubmitSuccessful;
+
+  const submit = handleSubmit(async (values) => {
+    const result = await window.api.session.changePassword(values);
+    if (!result.ok) {
+      notify.error(result.error.message || MSG.somethingWentWrong);
+      throw new Error(result.error.message); // keeps the form editable (not 'submit successful')
+    }
+    notify.success(MSG.passwordChanged, CHANGE_PASSWORD_REDIRECT_MS);
+    timer.current = window.setTimeout(() => navigate('/'), CHANGE_PASSWORD_REDIRECT_MS);
+  });
+
+  const field = (name: keyof ChangeInput, label: string, type: 'email' | 'password', autoComplete: string, hint?: string) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: f, fieldState }) => (
+        <Field
+          label={label}
+          hint={hint}
+          validationMessage={fieldState.error?.message}
+          validationState={fieldState.error ? 'error' : 'none'}
+        >
+          <Input {...f} type={type} autoComplete={autoComplete} disabled={busy} onChange={(_e, d) => f.onChange(d.value)} />
+        </Field>
+      )}
+    />
+  );
+
+  return (
+    <>
+      <PageHeader title="Change password" />
+      <Card className={styles.card}>
+        <form
+          className={formStyles.form}
+          noValidate
+          aria-label="Change password"
+          onSubmit={(e) => void submit(e).catch(() => undefined)}
+        >
+          {field('email', 'Email', 'email', 'username')}
+          {field('oldPassword', 'Old password', 'password', 'current-password')}
+          {field('newPassword', 'New password', 'password', 'new-password', `At least ${MIN_PASSWORD_LENGTH} characters.`)}
+          <div className={formStyles.actions}>
+            <Button onClick={() => navigate(-1)} disabled={busy}>
+              Cancel
+            </Button>
+            <Button appearance="primary" type="submit" disabled={busy} icon={formState.isSubmitting ? <Spinner size="tiny" /> : undefined}>
+              Change password
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import type * as v from 'valibot';
+import { useNavigate } from 'react-router-dom';
+import { Button, Field, Input, Link, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { ForgotPasswordSchema } from '../../../shared/schemas/admin-auth';
+import { MSG } from '../../../shared/messages';
+import { useNotify } from '../../components/toast';
+import { AuthLayout, useFormStyles } from './AuthLayout';
+
+type ForgotInput = v.InferInput<typeof ForgotPasswordSchema>;
+
+/** /forgot-password: asks the server to mail a reset link, then shows the server's message. */
+export default function ForgotPasswordPage() {
+  const styles = useFormStyles();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [sent, setSent] = useState<string | null>(null);
+  const { control, handleSubmit, formState } = useForm<ForgotInput>({
+    resolver: valibotResolver(ForgotPasswordSchema),
+    defaultValues: { email: '' },
+  });
+  const busy = formState.isSubmitting;
+
+  const submit = handleSubmit(async (values) => {
+    setSent(null);
+    const result = await window.api.session.forgotPassword(values);
+    if (!result.ok) {
+      notify.error(result.error.message || MSG.somethingWentWrong);
+      return;
+    }
+    setSent(result.data.message);
+    notify.success(result.data.message);
+  });
+
+  return (
+    <AuthLayout title="Forgot password" subtitle="Enter your account's email and we will send you a link to reset the password.">
+      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label="Forgot password">
+        {sent ? (
+          <MessageBar intent="success" role="status">
+            <MessageBarBody>{sent}</MessageBarBody>
+          </MessageBar>
+        ) : null}
+        <Controller
+          control={control}
+          name="email"
+          render={({ field, fieldState }) => (
+            <Field label="Email" validationMessage={fieldState.error?.message} validationState={fieldState.error ? 'error' : 'none'}>
+              <Input {...field} type="email" autoComplete="username" autoFocus disabled={busy} onChange={(_e, d) => field.onChange(d.value)} />
+            </Field>
+          )}
+        />
+        <div className={styles.row}>
+          <Link
+            href="#/login"
+            onClick={(e) => {
+              e.preventDefault();
+              navigate('/login');
+            }}
+          >
+            Back to login
+          </Link>
+          <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
+            Send reset link
+          </Button>
+        </div>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import type * as v from 'valibot';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Button, Field, Input, Link, Spinner } from '@fluentui/react-components';
+import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
+import { LoginInputSchema } from '../../../shared/schemas/admin-auth';
+import { MSG } from '../../../shared/messages';
+import { useSession } from '../../app/session-store';
+import { useNotify } from '../../components/toast';
+import { AuthLayout, useFormStyles } from './AuthLayout';
+import { ConnectionPanel } from './ConnectionPanel';
+
+type LoginInput = v.InferInput<typeof LoginInputSchema>;
+
+/**
+ * Login. Shown at /login and, by the route guard, in place of any screen asked for without a session:
+ * after login that screen simply renders (at /login the user goes to where they came from, or /).
+ */
+export function LoginPage() {
+  const styles = useFormStyles();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const setSession = useSession((s) => s.setSession);
+  const [showPassword, setShowPassword] = useState(false);
+  const { control, handleSubmit, formState } = useForm<LoginInput>({
+    resolver: valibotResolver(LoginInputSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    const result = await window.api.session.login(values);
+    if (!result.ok) {
+      notify.error(result.error.message || MSG.somethingWentWrong);
+      return;
+    }
+    notify.success(MSG.loginSuccessful);
+    if (location.pathname === '/login') {
+      const from = (location.state as { from?: string } | null)?.from;
+      navigate(from && from !== '/login' ? from : '/', { replace: true });
+    }
+    setSession(result.data.session);
+  });
+  const busy = formState.isSubmitting;
+
+  return (
+    <AuthLayout title="Log in" subtitle="Sign in with your admin account." below={<ConnectionPanel />}>
+      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label="Log in">
+        <Controller
+          control={control}
+          name="email"
+          render={({ field, fieldState }) => (
+            <Field label="Email" validationMessage={fieldState.error?.message} validationState={fieldState.error ? 'error' : 'none'}>
+              <Input
+                {...field}
+                type="email"
+                autoComplete="username"
+                autoFocus
+                disabled={busy}
+                onChange={(_e, d) => field.onChange(d.value)}
+              />
+            </Field>
+          )}
+        />
+        <Controller
+          control={control}
+          name="password"
+          render={({ field, fieldState }) => (
+            <Field label="Password" validationMessage={fieldState.error?.message} validationState={fieldState.error ? 'error' : 'none'}>
+              <Input
+                {...field}
+                type={showPassword ? 'text' : 'password'}
+                autoComplete="current-password"
+                disabled={busy}
+                onChange={(_e, d) => field.onChange(d.value)}
+                contentAfter={
+                  <Button
+                    appearance="transparent"
+                    size="small"
+                    icon={showPassword ? <EyeOffRegular /> : <EyeRegular />}
+                    aria-label={showPassword ? 'Hide password' : 'Show password'}
+                    aria-pressed={showPassword}
+                    onClick={() => setShowPassword((s) => !s)}
+                  />
+                }
+              />
+            </Field>
+          )}
+        />
+        <div className={styles.row}>
+          <Link as="a" href="#/forgot-password" onClick={(e) => { e.preventDefault(); navigate('/forgot-password'); }}>
+            Forgot password?
+          </Link>
+          <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
+            Login
+          </Button>
+        </div>
+      </form>
+    </AuthLayout>
+  );
+}
+
