@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -196,6 +197,12 @@ export default defineConfig(
   {
     files: ['src/renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
+    // The two classic hook rules (the React Compiler rules of the plugin's 'recommended' set are left out).
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
   },
   {
     files: ['src/preload/**'],
