@@ -1,0 +1,177 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract, SERVICES, type CallDef } from '../src/shared/api/index';
+import { LANGUAGES } from '../src/shared/constants';
+import { MSG } from '../src/shared/messages';
+import { buildServer, DEMO_ADMIN, listRoutes, readOutbox, registeredRoutes } from './app';
+import type { Handlers } from './context';
+import { openDb } from './db';
+import { handlers } from './handlers/index';
+import { migrate, MIGRATIONS } from './migrations';
+import { contractRoutes, registerContract } from './routes';
+import { seedDemo } from './seed';
+import { ADMIN, b64, DRIVERS, startTestServer, type TestServer } from './testing';
+
+const entries = Object.entries(contract).flatMap(([group, calls]) =>
+  Object.entries(calls as Record<string, CallDef>).map(([call, def]) => ({ group, call, def })),
+);
+
+describe('routes from the contract', () => {
+  it('every contract entry has a route, under its service prefix with :params', () => {
+    const routes = new Set(registeredRoutes().map((r) => `${r.method} ${r.url}`));
+    for (const { def } of entries) expect(routes).toContain(`${def.method} ${SERVICES[def.service]}${def.path.replace(/\{(\w+)\}/g, ':$1')}`);
+    expect(routes.size).toBe(entries.length);
+  });
+
+  it('a contract entry without a handler stops the server from starting', () => {
+    const { delete: _removed, ...rest } = handlers.adminAuth;
+    const incomplete = { ...handlers, adminAuth: rest } as unknown as Handlers;
+    expect(() => contractRoutes(incomplete)).toThrow('no handler for contract entry adminAuth.delete');
+    const extra = { ...handlers, videoRepository: { ...handlers.videoRepository, ghost: async () => ({}) } } as unknown as Handlers;
+    expect(() => registerContract(Fastify(), extra, {} as never)).toThrow('Handler videoRepository.ghost has no contract entry');
+  });
+});
+
+describe('the HTTP surface (pglite, in memory)', () => {
+  let s: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    s = await startTestServer(DRIVERS[0]!);
+    token = await s.login();
+  });
+  afterAll(() => s?.dispose());
+
+  it('the running app has exactly the contract routes', () => {
+    expect(listRoutes(s.app)).toEqual(registeredRoutes());
+    for (const { def } of entries) expect(s.app.hasRoute({ method: def.method, url: `${SERVICES[def.service]}${def.path.replace(/\{(\w+)\}/g, ':$1')}` })).toBe(true);
+  });
+
+  it('video repository languages: the offered languages, with a token only', async () => {
+    expect(await s.call('GET', '/video-repository/languages', { token })).toEqual({ status: 200, body: { error: false, message: 'OK', languages: [...LANGUAGES] } });
+    expect((await s.call('GET', '/video-repository/languages')).status).toBe(401);
+  });
+
+  it('an unknown route or method is a 404 envelope', async () => {
+    expect(await s.call('GET', '/admin-auth/nope?token=secret')).toEqual({ status: 404, body: { error: true, errorMessage: 'Not found: GET /admin-auth/nope' } });
+    expect((await s.call('DELETE', '/admin-auth/users', { token })).status).toBe(404);
+  });
+
+  it('a body that is not JSON → 415 envelope', async () => {
+    const response = await fetch(`${s.url}/admin-auth/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=b' });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({ error: true, errorMessage: 'Send the request body as JSON (Content-Type: application/json).' });
+  });
+
+  it('works through inject() too', async () => {
+    const response = await s.app.inject({ method: 'GET', url: '/video-repository/languages', headers: { authorization: `Bearer ${token}` } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ error: false, languages: [...LANGUAGES] });
+  });
+
+  it('an unexpected failure is a 500 with the generic message', async () => {
+    const broken = await startTestServer(DRIVERS[0]!);
+    const brokenToken = await broken.login();
+    await broken.db.close();
+    expect(await broken.call('GET', '/admin-auth/users', { token: brokenToken })).toEqual({ status: 500, body: { error: true, errorMessage: MSG.somethingWentWrong } });
+    await broken.app.close().catch(() => undefined);
+  });
+});
+
+describe.each(DRIVERS)('storage ($name)', (driver) => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'cc-server-'));
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it('migrations apply once; a restart on the same data keeps everything and applies nothing', async () => {
+    const dataDir = path.join(root, 'data');
+    const schema = driver.freshSchema();
+    const first = await startTestServer(driver, { dataDir, seedDemo: true, resetLinkBase: 'http://localhost:5173' }, schema);
+    try {
+      const token = await first.login();
+      const draft = { name: 'Lakshmi Menon', email: 'lakshmi.menon@example.in', phoneNo: '9447001122', role: 'Admin', status: 'Active' };
+      expect((await first.call('POST', '/admin-auth/register', { token, body: draft })).status).toBe(200);
+      const before = (await first.call('GET', '/admin-auth/users', { token })).body.users;
+      await first.close();
+
+      const second = await startTestServer(driver, { dataDir, seedDemo: true }, schema);
+      try {
+        expect(await second.db.query(`SELECT id, name FROM schema_migrations ORDER BY id`)).toEqual(MIGRATIONS.map(({ id, name }) => ({ id, name })));
+        expect(await migrate(second.db)).toEqual([]);
+        // The token of the first run still works, the data is all there, and the demo was not seeded twice.
+        expect((await second.call('GET', '/admin-auth/users', { token })).body.users).toEqual(before);
+        // The outbox is files in the data folder, read newest first.
+        const files = await readdir(path.join(dataDir, 'outbox'));
+        expect(files.filter((f) => f.endsWith('.json'))).toHaveLength(1);
+        const [welcome] = await readOutbox(dataDir);
+        expect(welcome).toMatchObject({ to: draft.email, subject: 'Set your Content Console password' });
+        expect(welcome!.links[1]).toMatch(/^http:\/\/localhost:5173\/#\/reset-password\?token=[\w-]{43}$/);
+        expect(await second.readOutbox()).toEqual(await readOutbox(dataDir));
+      } finally {
+        await second.dispose();
+      }
+    } finally {
+      await first.close();
+      await driver.dropSchema(schema);
+    }
+  });
+
+  it('demo content: realistic admins, idempotent, only on a fresh database; a demo Admin can sign in', async () => {
+    const schema = driver.freshSchema();
+    const s = await startTestServer(driver, { seedDemo: true }, schema);
+    try {
+      const token = await s.login();
+      const users = (await s.call('GET', '/admin-auth/users', { token })).body.users as { role: string; status: string }[];
+      expect(users.length).toBeGreaterThanOrEqual(8);
+      expect(new Set(users.map((u) => u.status))).toEqual(new Set(['Active', 'Inactive']));
+      expect(await seedDemo(s.db)).toEqual({ admins: 0 });
+      expect((await s.call('GET', '/admin-auth/users', { token })).body.users).toHaveLength(users.length);
+      const demo = await s.call('POST', '/admin-auth/login', { body: { email: DEMO_ADMIN.email, encryptedPassword: b64(DEMO_ADMIN.password) } });
+      expect(demo.body).toMatchObject({ error: false, userDetails: { role: 'Admin' } });
+    } finally {
+      await s.dispose();
+    }
+  });
+
+  it('the configured Super Admin is restored on start (role, status, password)', async () => {
+    const schema = driver.freshSchema();
+    const dataDir = path.join(root, 'restore');
+    const first = await startTestServer(driver, { dataDir }, schema);
+    await first.db.query(`UPDATE admins SET status = 'Inactive', role = 'Admin', password_hash = NULL`);
+    await first.close();
+    const second = await startTestServer(driver, { dataDir }, schema);
+    try {
+      expect(await second.login(ADMIN.email, ADMIN.password)).toBeTruthy();
+      const [row] = await second.db.query<{ role: string; status: string }>(`SELECT role, status FROM admins`);
+      expect(row).toEqual({ role: 'Super Admin', status: 'Active' });
+    } finally {
+      await second.dispose();
+    }
+  });
+});
+
+describe('openDb', () => {
+  it('rolls a failed transaction back', async () => {
+    const db = await openDb({});
+    try {
+      await migrate(db);
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query(`INSERT INTO admins (id, name, email, phone_no, role, status, added_at, updated_at) VALUES ('x', 'X', 'x@y.in', '9876543210', 'User', 'Active', now(), now())`);
+          throw new Error('abort');
+        }),
+      ).rejects.toThrow('abort');
+      expect(await db.query(`SELECT id FROM admins`)).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('buildServer refuses a bad schema name before touching PostgreSQL', async () => {
+    await expect(buildServer({ databaseUrl: 'postgres://127.0.0.1:1/x', databaseSchema: 'x; DROP TABLE admins' })).rejects.toThrow('Invalid database schema name');
+  });
+});
