@@ -30,8 +30,9 @@ find_bin() {
 
 # Runs a command as the cluster's owner.
 as_owner() {
+  # From / so that the postgres user is not left in a folder it cannot read.
   if [ "$(id -u)" -eq 0 ]; then
-    runuser -u postgres -- "$@"
+    (cd / && runuser -u postgres -- "$@")
   else
     "$@"
   fi
