@@ -95,7 +95,8 @@ describe.each(DRIVERS)('admin auth ($name)', (driver) => {
 
   describe('tokens', () => {
     it('accepts the token raw, as Bearer, and in access-token / x-access-token', async () => {
-      for (const headers of [{ authorization: superToken }, { authorization: `Bearer ${superToken}` }, { 'access-token': superToken }, { 'x-access-token': superToken }]) {
+      const variants: Record<string, string>[] = [{ authorization: superToken }, { authorization: `Bearer ${superToken}` }, { 'access-token': superToken }, { 'x-access-token': superToken }];
+      for (const headers of variants) {
         expect((await s.call('GET', '/video-repository/languages', { headers })).status).toBe(200);
       }
     });
