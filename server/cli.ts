@@ -32,7 +32,11 @@ async function serve(): Promise<void> {
   });
   console.log(`Content Console reference server on ${server.url}`);
   console.log(`  storage: ${storage}; outbox: ${path.join(dataDir, 'outbox')}`);
-  console.log(`  Super Admin: ${admin.email}${env.SANDBOX_ADMIN_PASSWORD ? '' : ` (password ${SANDBOX_DEFAULTS.password})`}`);
+  // The email only: passwords never go to the console or the logs.
+  console.log(`  Super Admin: ${admin.email}${env.SANDBOX_ADMIN_PASSWORD ? '' : ' (the default sandbox password)'}`);
+  if (!/^(127\.|::1$|localhost$)/.test(env.HOST ?? '127.0.0.1')) {
+    console.warn('  Warning: listening beyond this machine. Use HTTPS in front of it: passwords are only base64-encoded.');
+  }
   const stop = () => void server.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
