@@ -60,7 +60,7 @@ export async function createCore(options: CoreOptions) {
   const http = createHttpClient({
     baseFor: (service) => serviceBase(settings, platformUrl(), service),
     token: () => session.currentToken(),
-    onUnauthorized: () => void endSession('Your session has expired. Please log in again.'),
+    onUnauthorized: () => endSession('Your session has expired. Please log in again.'),
     log,
   });
 

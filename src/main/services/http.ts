@@ -10,7 +10,7 @@ export interface HttpDeps {
   /** The stored token, or null when signed out. */
   token(): string | null;
   /** Called on any 401 from a call that carried a token: main ends the session. */
-  onUnauthorized(): void;
+  onUnauthorized(): Promise<void>;
   log(message: string, details?: Record<string, unknown>): void;
 }
 
@@ -94,7 +94,7 @@ async function readEnvelope<O>(def: CallDef, response: Response, label: string, 
   const serverMessage = typeof envelope?.errorMessage === 'string' ? envelope.errorMessage : undefined;
 
   if (response.status === 401 && def.auth !== 'none') {
-    deps.onUnauthorized();
+    await deps.onUnauthorized();
     return fail('auth', serverMessage ?? 'Your session has ended. Please log in again.', 401);
   }
   if (!response.ok || envelope?.error === true) {
