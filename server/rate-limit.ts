@@ -8,7 +8,8 @@ export interface LoginLimits {
   windowMs: number;
 }
 
-export const DEFAULT_LOGIN_LIMITS: LoginLimits = { perEmail: 5, perIp: 5, windowMs: 15 * 60 * 1000 };
+// Per IP is looser than per email: an office behind one address has many admins.
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = { perEmail: 5, perIp: 30, windowMs: 15 * 60 * 1000 };
 
 export class LoginLimiter {
   private readonly failures = new Map<string, number[]>();
