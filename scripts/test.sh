@@ -2,8 +2,9 @@
 # `npm test`: everything CI runs, in order, stopping at the first failure:
 #   lint, typecheck, unit + integration tests (vitest), end-to-end tests (Playwright), Electronegativity.
 #
-# 1. Unless CC_KEYRING_READY=1, re-runs itself under scripts/with-keyring.sh: a private D-Bus session
-#    with an unlocked throwaway GNOME Keyring, so the keytar test talks to a real Secret Service.
+# 1. Unless CC_KEYRING_READY=1 (or CC_NO_KEYRING=1), re-runs itself under scripts/with-keyring.sh: a
+#    private D-Bus session with an unlocked throwaway GNOME Keyring, so the keytar test talks to a real
+#    Secret Service. Without dbus-run-session/gnome-keyring it says so in one line and goes on.
 # 2. When PostgreSQL's binaries exist (and TEST_DATABASE_URL is not already set), starts a throwaway
 #    cluster (scripts/pg-cluster.sh) and exports TEST_DATABASE_URL; it is stopped and removed on exit.
 #    CC_NO_PG=1 skips this.
@@ -13,7 +14,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
-if [ "${CC_KEYRING_READY:-}" != "1" ] && [ "${CC_NO_KEYRING:-}" != "1" ]; then
+if [ "${CC_KEYRING_READY:-}" != "1" ] && [ "${CC_KEYRING_TRIED:-}" != "1" ] && [ "${CC_NO_KEYRING:-}" != "1" ]; then
   exec bash "$root/scripts/with-keyring.sh" bash "$root/scripts/test.sh" "$@"
 fi
 

@@ -15,6 +15,9 @@ if [ "$#" -eq 0 ]; then
   exit 2
 fi
 
+# Tells a caller that re-runs itself through this script (scripts/test.sh) that it has been here.
+export CC_KEYRING_TRIED=1
+
 if [ "${1:-}" = "--inside" ]; then
   # Second stage: we are inside dbus-run-session.
   shift
