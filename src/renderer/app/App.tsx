@@ -1,4 +1,4 @@
-import { FluentProvider, Toaster, makeStyles } from '@fluentui/react-components';
+import { FluentProvider, Toaster } from '@fluentui/react-components';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { HashRouter } from 'react-router-dom';
 import { TOASTER_ID } from '../components/toast';
@@ -7,20 +7,19 @@ import { AppRoutes } from './routes';
 import { queryClient } from './query';
 import { useOsTheme } from './theme';
 
-const useStyles = makeStyles({ provider: { height: '100%' } });
-
 /**
  * The app root. A hash router: the packaged app loads index.html from file://, where path routes
  * cannot work; routes are `#/login`, `#/admins`, ...
  */
 export function App() {
   const { theme } = useOsTheme();
-  const styles = useStyles();
+  // No className on the provider: Fluent copies its classes onto portal nodes (toasts, dialogs), and a
+  // sized class there would cover the window.
   return (
-    <FluentProvider theme={theme} className={styles.provider}>
+    <FluentProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
         <HashRouter>
-          <Toaster toasterId={TOASTER_ID} position="top-end" pauseOnHover limit={4} />
+          <Toaster toasterId={TOASTER_ID} position="top-end" offset={{ vertical: 64 }} pauseOnHover limit={4} />
           <AppEvents />
           <AppRoutes />
         </HashRouter>

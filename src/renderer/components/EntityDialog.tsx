@@ -169,7 +169,7 @@ function EntityForm<S extends AnySchema>({
         <DialogContent className={styles.form}>
           {intro}
           {serverError ? (
-            <MessageBar intent="error" role="alert">
+            <MessageBar intent="error" role="alert" layout="multiline">
               <MessageBarBody>
                 <MessageBarTitle>Not saved</MessageBarTitle>
                 {serverError}

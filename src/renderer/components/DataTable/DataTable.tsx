@@ -413,6 +413,11 @@ export function DataTable<T>({
 
   // ---- rendering ----------------------------------------------------------------------------------
   const leafColumns = table.getVisibleLeafColumns();
+  // Fixed px columns keep their width; the others get at least 110px each, else the table scrolls sideways.
+  const minWidth = leafColumns.reduce((sum, c) => {
+    const w = c.columnDef.meta?.width;
+    return sum + (typeof w === 'number' ? w : 110);
+  }, reordering ? 44 : 0);
   const colCount = leafColumns.length + (reordering ? 1 : 0);
   const total = data.length;
   const firstShown = filteredCount === 0 ? 0 : paginate ? pageState.pageIndex * pageState.pageSize + 1 : 1;
@@ -579,7 +584,7 @@ export function DataTable<T>({
         aria-label={`${ariaLabel}, scrollable`}
         role="region"
       >
-        <table className={styles.table} aria-label={ariaLabel} aria-rowcount={filteredCount + 1} aria-busy={loading}>
+        <table className={styles.table} style={{ minWidth }} aria-label={ariaLabel} aria-rowcount={filteredCount + 1} aria-busy={loading}>
           <colgroup>
             {reordering ? <col style={{ width: '44px' }} /> : null}
             {leafColumns.map((column) => (

@@ -24,7 +24,8 @@ export const useDataTableStyles = makeStyles({
   error: { flexShrink: 0 },
   reorderHint: { color: tokens.colorNeutralForeground3 },
   scroller: {
-    flex: '1 1 auto',
+    // Content height, shrinking to the space left (the page is a bounded flex column), never below 220px.
+    flex: '0 1 auto',
     minHeight: '220px',
     overflow: 'auto',
     backgroundColor: tokens.colorNeutralBackground1,
@@ -34,7 +35,6 @@ export const useDataTableStyles = makeStyles({
   },
   table: {
     width: '100%',
-    minWidth: '720px',
     tableLayout: 'fixed',
     borderCollapse: 'separate',
     borderSpacing: 0,
@@ -44,7 +44,7 @@ export const useDataTableStyles = makeStyles({
   thead: { position: 'sticky', top: 0, zIndex: 1 },
   th: {
     height: '40px',
-    padding: `0 ${tokens.spacingHorizontalM}`,
+    padding: `0 ${tokens.spacingHorizontalS}`,
     textAlign: 'start',
     fontWeight: tokens.fontWeightSemibold,
     fontSize: tokens.fontSizeBase200,
@@ -81,7 +81,7 @@ export const useDataTableStyles = makeStyles({
   },
   dragging: { backgroundColor: tokens.colorNeutralBackground1Selected, boxShadow: tokens.shadow8 },
   td: {
-    padding: `0 ${tokens.spacingHorizontalM}`,
+    padding: `0 ${tokens.spacingHorizontalS}`,
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke3}`,
     whiteSpace: 'nowrap',
     overflow: 'hidden',

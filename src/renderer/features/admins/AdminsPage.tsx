@@ -46,13 +46,13 @@ export default function AdminsPage() {
 
   const columns = useMemo<ColumnDef<AdminUser, any>[]>(
     () => [
-      { accessorKey: 'name', header: 'Name', meta: { width: '14%' } },
-      { accessorKey: 'email', header: 'Email', meta: { width: '18%' } },
-      { accessorKey: 'phoneNo', header: 'Phone No.', meta: { width: 130 } },
+      { accessorKey: 'name', header: 'Name' },
+      { accessorKey: 'email', header: 'Email' },
+      { accessorKey: 'phoneNo', header: 'Phone No.', meta: { width: 124 } },
       {
         accessorKey: 'role',
         header: 'Role',
-        meta: { width: 120, filter: 'select', filterOptions: isSuperAdmin ? ['Super Admin', 'Admin', 'User'] : undefined },
+        meta: { width: 108, filter: 'select', filterOptions: isSuperAdmin ? ['Super Admin', 'Admin', 'User'] : undefined },
         cell: ({ row }) => (
           <Badge appearance="tint" color={row.original.role === 'Super Admin' ? 'brand' : row.original.role === 'Admin' ? 'informative' : 'subtle'}>
             {row.original.role}
@@ -62,32 +62,32 @@ export default function AdminsPage() {
       {
         accessorKey: 'status',
         header: 'Status',
-        meta: { width: 100, filter: 'select', filterOptions: ['Active', 'Inactive'] },
+        meta: { width: 92, filter: 'select', filterOptions: ['Active', 'Inactive'] },
         cell: ({ row }) => (
           <Badge appearance="tint" color={row.original.status === 'Active' ? 'success' : 'subtle'}>
             {row.original.status}
           </Badge>
         ),
       },
-      { id: 'addedBy', accessorFn: (r) => r.addedBy?.name ?? '', header: 'Added By', meta: { width: 120 } },
-      { id: 'updatedBy', accessorFn: (r) => r.updatedBy?.name ?? '', header: 'Updated By', meta: { width: 120 } },
+      { id: 'addedBy', accessorFn: (r) => r.addedBy?.name ?? '', header: 'Added By' },
+      { id: 'updatedBy', accessorFn: (r) => r.updatedBy?.name ?? '', header: 'Updated By' },
       {
         accessorKey: 'addedAt',
         header: 'Added At',
         cell: ({ row }) => formatDateTime(row.original.addedAt),
-        meta: { width: 140, searchValue: (r) => formatDateTime(r.addedAt) },
+        meta: { width: 128, searchValue: (r) => formatDateTime(r.addedAt) },
       },
       {
         accessorKey: 'updatedAt',
         header: 'Updated At',
         cell: ({ row }) => formatDateTime(row.original.updatedAt),
-        meta: { width: 140, searchValue: (r) => formatDateTime(r.updatedAt) },
+        meta: { width: 128, searchValue: (r) => formatDateTime(r.updatedAt) },
       },
       {
         id: 'edit',
         header: 'Edit',
         enableSorting: false,
-        meta: { width: 64, align: 'center', searchable: false },
+        meta: { width: 52, align: 'center', searchable: false },
         cell: ({ row }) => (
           <Tooltip content={`Edit ${row.original.name}`} relationship="label">
             <Button appearance="subtle" size="small" icon={<EditRegular />} onClick={() => setEditing({ mode: 'edit', record: row.original })} />
@@ -98,7 +98,7 @@ export default function AdminsPage() {
         id: 'delete',
         header: 'Delete',
         enableSorting: false,
-        meta: { width: 72, align: 'center', searchable: false },
+        meta: { width: 68, align: 'center', searchable: false },
         cell: ({ row }) =>
           row.original.id === me?.id ? null : (
             <Tooltip content={`Delete ${row.original.name}`} relationship="label">

@@ -64,7 +64,7 @@ export default function ResetPasswordPage() {
   if (!token) {
     return (
       <AuthLayout title="Reset password">
-        <MessageBar intent="warning" role="alert">
+        <MessageBar intent="warning" role="alert" layout="multiline">
           <MessageBarBody>
             <MessageBarTitle>This reset link is incomplete</MessageBarTitle>
             The link has no reset token. Open the link from the email again, or ask for a new one.
