@@ -1,6 +1,7 @@
 import type { Handlers } from '../context';
 import { adminAuth } from './admin-auth';
+import { questionBank } from './question-bank';
 import { videoRepository } from './video-repository';
 
 /** The handler table, keyed exactly like `contract`: a missing entry fails the type check and the server start. */
-export const handlers: Handlers = { adminAuth, videoRepository };
+export const handlers: Handlers = { adminAuth, questionBank, videoRepository };

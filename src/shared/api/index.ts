@@ -1,10 +1,11 @@
 import type { ApiOf } from './contract';
 import { adminAuth } from './admin-auth';
+import { questionBank } from './question-bank';
 import { videoRepository } from './video-repository';
 import { local } from './app';
 
 /** Every platform call, by service group. Adding a call is adding an entry to one of these tables. */
-export const contract = { adminAuth, videoRepository };
+export const contract = { adminAuth, questionBank, videoRepository };
 export type Contract = typeof contract;
 
 export { local };

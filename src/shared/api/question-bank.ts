@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { defineCall } from './contract';
-import { MessageSchema } from '../schemas/common';
+import { MessageSchema, NoInputSchema } from '../schemas/common';
 import {
   CategoryDraftSchema,
   CategorySchema,
@@ -12,17 +12,19 @@ import {
   ResourceUpdateSchema,
 } from '../schemas/question-bank';
 
-const NO_INPUT = v.object({});
-
-/** Question bank (spec 1 section 7). */
+/**
+ * Question bank (spec 1 section 7). `updateQuestion` and `updateResource` take the record's `_id`.
+ * addResource and updateResource are additions: a server without them answers 404, and the renderer
+ * shows 'Resource Not Added, Please Try Again'.
+ */
 export const questionBank = {
   questions: defineCall({
     service: 'questionBank', method: 'GET', path: '/questions', auth: 'token', body: 'none',
-    input: NO_INPUT, output: v.array(QuestionSchema), data: 'questions',
+    input: NoInputSchema, output: v.array(QuestionSchema), data: 'questions',
   }),
   categories: defineCall({
     service: 'questionBank', method: 'GET', path: '/categories', auth: 'token', body: 'none',
-    input: NO_INPUT, output: v.array(CategorySchema), data: 'categories',
+    input: NoInputSchema, output: v.array(CategorySchema), data: 'categories',
   }),
   addCategory: defineCall({
     service: 'questionBank', method: 'POST', path: '/categories', auth: 'token', body: 'json',
@@ -38,7 +40,7 @@ export const questionBank = {
   }),
   resources: defineCall({
     service: 'questionBank', method: 'GET', path: '/resources', auth: 'token', body: 'none',
-    input: NO_INPUT, output: v.array(ResourceSchema), data: 'resources',
+    input: NoInputSchema, output: v.array(ResourceSchema), data: 'resources',
   }),
   addResource: defineCall({
     service: 'questionBank', method: 'POST', path: '/resources', auth: 'token', body: 'json',
@@ -48,6 +50,6 @@ export const questionBank = {
   updateResource: defineCall({
     service: 'questionBank', method: 'PUT', path: '/resources/{id}', auth: 'token', body: 'json',
     input: ResourceUpdateSchema, output: MessageSchema,
-    addition: 'The spec shows the Add Resource form unfinished and no call; this finishes it.',
+    addition: 'The Resources table has an Edit column but the spec documents no call to save an edit; this adds it.',
   }),
 };

@@ -67,20 +67,19 @@ export const QuestionDraftSchema = v.pipe(
 export type QuestionDraft = v.InferOutput<typeof QuestionDraftSchema>;
 
 /** Editing requires the format and allows several correct options (at least one). */
+const questionEditFields = { ...questionFields, optionFormat: v.picklist(OPTION_FORMATS, 'Select an option format') };
+const AT_LEAST_ONE_CORRECT = 'Mark at least one option as correct.';
 export const QuestionEditSchema = v.pipe(
-  v.object({ ...questionFields, optionFormat: v.picklist(OPTION_FORMATS, 'Select an option format') }),
-  v.forward(
-    v.check((q) => q.options.some((o) => o.isTrue), 'Mark at least one option as correct.'),
-    ['options'],
-  ),
+  v.object(questionEditFields),
+  v.forward(v.check((q) => q.options.some((o) => o.isTrue), AT_LEAST_ONE_CORRECT), ['options']),
 );
+export type QuestionEdit = v.InferOutput<typeof QuestionEditSchema>;
+/** The edit form plus the question's `_id`, which goes into the path (PUT /questions/{id}). */
 export const QuestionUpdateSchema = v.pipe(
-  v.object({ id: IdSchema, ...questionFields, optionFormat: v.picklist(OPTION_FORMATS, 'Select an option format') }),
-  v.forward(
-    v.check((q) => q.options.some((o) => o.isTrue), 'Mark at least one option as correct.'),
-    ['options'],
-  ),
+  v.object({ id: IdSchema, ...questionEditFields }),
+  v.forward(v.check((q) => q.options.some((o) => o.isTrue), AT_LEAST_ONE_CORRECT), ['options']),
 );
+export type QuestionUpdate = v.InferOutput<typeof QuestionUpdateSchema>;
 
 // Resources
 export const ResourceSchema = v.object({
@@ -97,4 +96,6 @@ export const ResourceDraftSchema = v.object({
   language: LanguageSchema,
   type: v.picklist(RESOURCE_TYPES, 'Select a resource type!'),
 });
+export type ResourceDraft = v.InferOutput<typeof ResourceDraftSchema>;
+/** The form plus the resource's `_id`, which goes into the path (PUT /resources/{id}). */
 export const ResourceUpdateSchema = v.object({ id: IdSchema, ...ResourceDraftSchema.entries });
