@@ -136,6 +136,15 @@ export async function createCore(options: CoreOptions) {
         return ok(settingsView());
       },
     },
+    files: {
+      pick: async () => fail('network', 'Not implemented yet.'),
+      grantDropped: async () => fail('network', 'Not implemented yet.'),
+      probe: async () => fail('network', 'Not implemented yet.'),
+      readText: async () => fail('network', 'Not implemented yet.'),
+    },
+    uploads: {
+      cancel: async () => ok({ cancelled: false }),
+    },
   };
 
   const handlers = new Map<string, Handler>();

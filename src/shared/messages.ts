@@ -35,7 +35,47 @@ export const MSG = {
   fileNotAdded: 'File Not Added, Please Try Again',
   unableToFetchProgress: 'Unable to fetch Progress',
   unableToFetchModules: 'Unable to fetch Modules',
+  // Library file (spec 1 section 5)
+  enterFileName: 'Enter a new name!',
+  descriptionMandatory: 'Description is mandatory',
+  selectLanguage: 'Select a language!',
+  selectVisibility: 'Please select video visibility',
+  selectLevel: 'Please select a level',
+  selectVideoType: 'Please select video type',
+  addGroups: 'Add some Groups',
+  enterUrl: 'Enter a new url!',
+  enterFile: 'Enter a new file!',
+  enterDuration: 'Please enter video duration!',
+  // Moment (spec 1 section 5)
+  enterTimestamp: 'Enter a new timestamp!',
+  enterDescription: 'Enter a new description!',
+  enterTranscript: 'Enter a new transcript!',
+  // Transcript (spec 1 section 5)
+  selectTranscriptLanguage: 'Select Language',
+  cannotEditTranscriptLanguage: 'Cannot edit transcript language',
+  // Video attach
+  selectQuestion: 'Please select a Question!',
 } as const;
 
 /** 'URL already exists with video name {title}' */
 export const urlExistsMessage = (title: string): string => `URL already exists with video name ${title}`;
+
+/** This project's own texts for rules the spec states without a message (library, uploads, transcripts). */
+export const APP_TEXT = {
+  selectStatus: 'Please select a status',
+  selectBusinessIdea: 'Select at least one business idea',
+  selectFileType: 'Select a file type',
+  titleTooLong: 'The name is at most 100 characters.',
+  descriptionTooLong: 'The description is at most 1000 characters.',
+  durationRange: 'Hours 0 to 12, minutes and seconds 0 to 59.',
+  timestampFormat: 'Use the format HH:mm:ss.',
+  enterCaption: 'Enter a caption!',
+  enterCaptionTimestamp: 'Enter a timestamp (HH:mm:ss)!',
+  uploadCancelled: 'The upload was cancelled.',
+  fileNotGranted: 'This file was not chosen in this session. Choose it again.',
+  fileChanged: 'The file changed on disk since it was chosen. Choose it again.',
+  fileMissing: 'The file cannot be read any more. Choose it again.',
+  noDuration: 'This file has no readable duration. Enter the duration by hand.',
+  notAFile: 'Only a regular file can be used.',
+  captionsTooLarge: 'The caption file is larger than 2 MiB.',
+} as const;

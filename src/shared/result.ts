@@ -1,5 +1,6 @@
 /** Every call across the process boundary returns a Result; nothing is thrown across IPC. */
-export type ErrorKind = 'validation' | 'http' | 'network' | 'auth' | 'parse';
+/** `cancelled`: the user cancelled the call (an upload); nothing was stored. */
+export type ErrorKind = 'validation' | 'http' | 'network' | 'auth' | 'parse' | 'cancelled';
 
 export interface CallError {
   kind: ErrorKind;

@@ -9,6 +9,22 @@ import {
   UserDetailsSchema,
 } from '../schemas/admin-auth';
 import { ConnectionSchema, SettingsViewSchema } from '../schemas/settings';
+import { UploadIdSchema } from '../schemas/library';
+
+/** What the open dialog offers: media (audio/video/any file), image (thumbnails), captions (.vtt, .srt). */
+export const PICK_KINDS = ['media', 'image', 'captions'] as const;
+export type PickKind = (typeof PICK_KINDS)[number];
+
+/** A file main granted: the renderer names it by `grantId` in later calls (never by path). */
+export const GrantViewSchema = v.object({
+  grantId: v.string(),
+  name: v.string(),
+  size: v.number(),
+  /** Last modified, ms since the epoch. */
+  mtime: v.number(),
+});
+export type GrantView = v.InferOutput<typeof GrantViewSchema>;
+const GrantInputSchema = v.object({ grantId: v.pipe(v.string(), v.nonEmpty(), v.maxLength(64)) });
 
 /** What the renderer may know of the session: never the token. */
 export const SessionViewSchema = v.object({
@@ -34,5 +50,20 @@ export const local = {
   settings: {
     get: defineLocal({ input: v.object({}), output: SettingsViewSchema }),
     setConnection: defineLocal({ input: ConnectionSchema, output: SettingsViewSchema }),
+  },
+  /** Files the renderer may use (DESIGN section 7): granted by the open dialog or a drop, named by grant id. */
+  files: {
+    /** The native open dialog; null when the user cancels. */
+    pick: defineLocal({ input: v.object({ kind: v.picklist(PICK_KINDS) }), output: v.nullable(GrantViewSchema) }),
+    /** A dropped file: the path comes from `window.files.pathOf(file)`; it must be a regular file. */
+    grantDropped: defineLocal({ input: v.object({ path: v.pipe(v.string(), v.nonEmpty(), v.maxLength(4096)) }), output: GrantViewSchema }),
+    /** The duration of an audio or video file, read from its header. */
+    probe: defineLocal({ input: GrantInputSchema, output: v.object({ durationSeconds: v.number() }) }),
+    /** A caption file's text (at most 2 MiB, UTF-8), for the transcript import. */
+    readText: defineLocal({ input: GrantInputSchema, output: v.object({ name: v.string(), text: v.string() }) }),
+  },
+  uploads: {
+    /** Aborts an upload in progress (its call then resolves with kind 'cancelled'); false when none runs. */
+    cancel: defineLocal({ input: v.object({ uploadId: UploadIdSchema }), output: v.object({ cancelled: v.boolean() }) }),
   },
 };

@@ -44,6 +44,11 @@ export interface CallDef<I extends AnySchema = AnySchema, O extends AnySchema = 
   readonly auth: AuthMode;
   readonly body: 'json' | 'multipart' | 'none';
   /**
+   * Multipart calls: the input fields that name files (each a `{ grantId }` main granted). main streams
+   * them from disk as file parts; the other fields go as text parts (see `encodeMultipartField`).
+   */
+  readonly files?: readonly string[];
+  /**
    * false: main uses the call itself (it encodes passwords or stores the token) and the renderer
    * reaches it through a session call instead. Default true.
    */
@@ -51,6 +56,12 @@ export interface CallDef<I extends AnySchema = AnySchema, O extends AnySchema = 
   /** Set on calls this project added to the documented platform contract, saying why. */
   readonly addition?: string;
 }
+
+/**
+ * The input field of a multipart call that names the upload (progress events, uploads.cancel); main
+ * strips it before sending.
+ */
+export const UPLOAD_ID_FIELD = 'uploadId';
 
 /** Declares one call; keeps the literal types so the preload API is inferred from the table. */
 export const defineCall = <I extends AnySchema, O extends AnySchema>(def: CallDef<I, O>): CallDef<I, O> => def;

@@ -2,10 +2,12 @@ import type { ApiOf } from './contract';
 import { adminAuth } from './admin-auth';
 import { questionBank } from './question-bank';
 import { videoRepository } from './video-repository';
+import { library } from './library';
+import { businessIdeas } from './business-ideas';
 import { local } from './app';
 
 /** Every platform call, by service group. Adding a call is adding an entry to one of these tables. */
-export const contract = { adminAuth, questionBank, videoRepository };
+export const contract = { adminAuth, questionBank, videoRepository, library, businessIdeas };
 export type Contract = typeof contract;
 
 export { local };
@@ -17,6 +19,11 @@ export interface ApiEvents {
   'session:ended': { reason: string };
   /** A deep link asked for a screen (content-console://reset-password?token=...). */
   navigate: { path: string };
+  /**
+   * An upload's progress (multipart calls), at most about 10 a second per upload and once at the end
+   * (sent === total). `rate`: bytes per second over the last second or so.
+   */
+  'upload:progress': { uploadId: string; sent: number; total: number; rate: number };
 }
 export type ApiEventName = keyof ApiEvents;
 
