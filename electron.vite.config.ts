@@ -10,7 +10,8 @@ export default defineConfig({
     build: { rollupOptions: { input: { index: resolve(root, 'src/main/index.ts') } } },
   },
   preload: {
-    plugins: [externalizeDepsPlugin()],
+    // A sandboxed preload can require only 'electron': its dependencies (valibot) are bundled in.
+    plugins: [],
     build: {
       rollupOptions: {
         input: { index: resolve(root, 'src/preload/index.ts') },

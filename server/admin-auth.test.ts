@@ -387,7 +387,8 @@ describe.each(DRIVERS)('admin auth ($name)', (driver) => {
 describe.each(DRIVERS)('login rate limit ($name)', (driver) => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer(driver);
+    // A small per-IP limit so the test can reach it; the default is looser (see rate-limit.ts).
+    s = await startTestServer(driver, { loginLimits: { perEmail: 5, perIp: 5 } });
   });
   afterAll(() => s?.dispose());
   const attempt = (address: string, password: string) => s.call('POST', '/admin-auth/login', { body: { email: address, encryptedPassword: b64(password) } });

@@ -10,6 +10,13 @@ import { Session } from './services/session';
 import { loadSettings, platformUrlOf, saveSettings, serviceBase } from './services/settings';
 import type { TokenStore } from './services/token-store';
 import { log } from './services/log';
+import { GrantError, GrantStore, grantView } from './services/grants';
+import { createUploader } from './services/upload';
+import { probeDuration } from './services/media-probe';
+import type { PickKind } from '../shared/api/app';
+import { MAX_CAPTION_FILE_BYTES } from '../shared/schemas/transcripts';
+import { APP_TEXT } from '../shared/messages';
+import { readFile } from 'node:fs/promises';
 
 export interface CoreOptions {
   /** userData (Electron) or the bridge host's state folder: settings.json, session.json. */
@@ -21,6 +28,11 @@ export interface CoreOptions {
   startSandbox: () => Promise<{ url: string; close(): Promise<void> }>;
   emit: <E extends ApiEventName>(event: E, payload: ApiEvents[E]) => void;
   passwordEncoder?: PasswordEncoder;
+  /**
+   * The native open dialog (Electron) or a stand-in (the browser bridge: tests queue the path the next
+   * pick returns). Resolves to the chosen path, or null when cancelled.
+   */
+  pickFile?: (kind: PickKind) => Promise<string | null>;
 }
 
 export type Handler = (input: unknown) => Promise<Result<unknown>>;
@@ -57,7 +69,15 @@ export async function createCore(options: CoreOptions) {
     options.emit('session:ended', { reason });
   }
 
+  const grants = new GrantStore();
+  const uploader = createUploader({ grants, emit: (event, payload) => options.emit(event, payload), log });
+  const grantFailure = (error: unknown) => {
+    if (error instanceof GrantError) return fail('validation', error.message);
+    throw error;
+  };
+
   const http = createHttpClient({
+    uploader,
     baseFor: (service) => serviceBase(settings, platformUrl(), service),
     token: () => session.currentToken(),
     onUnauthorized: () => endSession('Your session has expired. Please log in again.'),
@@ -137,15 +157,50 @@ export async function createCore(options: CoreOptions) {
       },
     },
     files: {
-      pick: async () => fail('network', 'Not implemented yet.'),
-      grantDropped: async () => fail('network', 'Not implemented yet.'),
-      probe: async () => fail('network', 'Not implemented yet.'),
-      readText: async () => fail('network', 'Not implemented yet.'),
+      pick: async ({ kind }) => {
+        if (!options.pickFile) return fail('validation', 'Choosing files is not available here.');
+        const path = await options.pickFile(kind);
+        if (!path) return ok(null);
+        return grants.grant(path).then((grant) => ok(grantView(grant)), grantFailure);
+      },
+      grantDropped: async ({ path }) => grants.grant(path).then((grant) => ok(grantView(grant)), grantFailure),
+      probe: async ({ grantId }) => {
+        try {
+          const grant = await grants.use(grantId);
+          return ok({ durationSeconds: await probeDuration(grant.path) });
+        } catch (error) {
+          if (error instanceof GrantError) return fail('validation', error.message);
+          return fail('validation', error instanceof Error ? error.message : APP_TEXT.noDuration);
+        }
+      },
+      readText: async ({ grantId }) => {
+        try {
+          const grant = await grants.use(grantId);
+          if (grant.size > MAX_CAPTION_FILE_BYTES) return fail('validation', APP_TEXT.captionsTooLarge);
+          return ok({ name: grant.name, text: (await readFile(grant.path)).toString('utf8') });
+        } catch (error) {
+          return grantFailure(error);
+        }
+      },
     },
     uploads: {
-      cancel: async () => ok({ cancelled: false }),
+      cancel: async ({ uploadId }) => ok({ cancelled: uploader.cancel(uploadId) }),
     },
   };
+
+  /**
+   * An uploaded audio or video file's duration is read from the file (spec 1 section 5), whatever the
+   * form said; when the file has no readable duration the form's value stays.
+   */
+  async function readDuration(fields: Record<string, unknown>): Promise<void> {
+    const ref = fields.file as { grantId?: string } | undefined;
+    if (!ref?.grantId || !('duration' in fields) || (fields.fileType !== 'audio' && fields.fileType !== 'video')) return;
+    try {
+      fields.duration = await probeDuration((await grants.use(ref.grantId)).path);
+    } catch {
+      // Unknown grant or no duration header: the upload itself reports a bad grant.
+    }
+  }
 
   const handlers = new Map<string, Handler>();
   for (const [group, calls] of Object.entries(contract) as [string, Record<string, CallDef>][]) {
@@ -155,7 +210,9 @@ export async function createCore(options: CoreOptions) {
       handlers.set(channelOf(group, name), async (input) => {
         const parsed = v.safeParse(def.input, input ?? {});
         if (!parsed.success) return fail('validation', firstIssue(parsed.issues));
-        return call(def, parsed.output as Record<string, unknown>, label);
+        const fields = parsed.output as Record<string, unknown>;
+        if (def.body === 'multipart') await readDuration(fields);
+        return call(def, fields, label);
       });
     }
   }

@@ -1,4 +1,4 @@
-import { app, BrowserWindow } from 'electron';
+import { app, BrowserWindow, dialog } from 'electron';
 import { join } from 'node:path';
 import { DEEP_LINK_SCHEME } from '../shared/constants';
 import { createCore, type Core } from './core';
@@ -8,6 +8,23 @@ import { applySecurityPolicy } from './app/security';
 import { createMainWindow, installMenu, isAppUrl } from './app/window';
 import { deepLinkIn, deepLinkPath } from './app/deep-link';
 import { chooseTokenStore } from './app/token-store';
+import type { PickKind } from '../shared/api/app';
+
+/** The open dialog's filters per kind of file the renderer asks for. */
+const PICK_FILTERS: Record<PickKind, Electron.FileFilter[]> = {
+  media: [
+    { name: 'Video and audio', extensions: ['mp4', 'm4v', 'webm', 'mov', 'mkv', 'mp3', 'm4a', 'aac', 'wav', 'ogg', 'flac'] },
+    { name: 'All files', extensions: ['*'] },
+  ],
+  image: [{ name: 'Images', extensions: ['png', 'jpg', 'jpeg', 'webp', 'gif'] }],
+  captions: [{ name: 'Captions', extensions: ['vtt', 'srt'] }],
+};
+
+async function pickFile(kind: PickKind): Promise<string | null> {
+  const options: Electron.OpenDialogOptions = { properties: ['openFile'], filters: PICK_FILTERS[kind] };
+  const result = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
+  return result.canceled ? null : (result.filePaths[0] ?? null);
+}
 
 let mainWindow: BrowserWindow | null = null;
 let core: Core | null = null;
@@ -43,6 +60,7 @@ if (!app.requestSingleInstanceLock()) {
       tokenStoreNote: tokens.note,
       startSandbox: () => startSandbox({ dataDir: join(app.getPath('userData'), 'sandbox') }),
       emit: (event, payload) => mainWindow?.webContents.send(`event:${event}`, payload),
+      pickFile,
     });
     registerIpc(core.handlers, () => mainWindow, isAppUrl);
     mainWindow = createMainWindow();

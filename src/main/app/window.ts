@@ -36,6 +36,8 @@ export function createMainWindow(): BrowserWindow {
       allowRunningInsecureContent: false,
       experimentalFeatures: false,
       navigateOnDragDrop: false,
+      // Middle-click opens no windows (new windows are denied anyway).
+      disableBlinkFeatures: 'Auxclick',
       spellcheck: true,
     },
   });

@@ -1,8 +1,9 @@
 import ky from 'ky';
 import * as v from 'valibot';
-import { pathParams, type AuthMode, type CallDef, type ServiceName } from '../../shared/api/contract';
+import { pathParams, UPLOAD_ID_FIELD, type AuthMode, type CallDef, type ServiceName } from '../../shared/api/contract';
 import { fail, ok, type Result } from '../../shared/result';
 import { MSG } from '../../shared/messages';
+import type { Uploader } from './upload';
 
 export interface HttpDeps {
   /** The base URL of a service, or null when no connection is configured. */
@@ -12,6 +13,8 @@ export interface HttpDeps {
   /** Called on any 401 from a call that carried a token: main ends the session. */
   onUnauthorized(): Promise<void>;
   log(message: string, details?: Record<string, unknown>): void;
+  /** Sends multipart calls (streamed from disk); without it they are refused. */
+  uploader?: Uploader;
 }
 
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -62,6 +65,7 @@ export function createHttpClient(deps: HttpDeps) {
 
     const { path, rest } = fillPath(def.path, input);
     const url = base.replace(/\/+$/, '') + path;
+    if (def.body === 'multipart') return sendMultipart<O>(def, url, rest, token, label, deps);
     const sendsBody = def.method === 'POST' || def.method === 'PUT';
     let response: Response;
     try {
@@ -81,6 +85,31 @@ export function createHttpClient(deps: HttpDeps) {
     }
     return readEnvelope<O>(def, response, label, deps);
   };
+}
+
+/** A multipart call: file fields (grant ids) become file parts streamed from disk; see services/upload.ts. */
+async function sendMultipart<O>(def: CallDef, url: string, input: Record<string, unknown>, token: string | null, label: string, deps: HttpDeps): Promise<Result<O>> {
+  if (!deps.uploader) return fail('network', 'Uploads are not available here.');
+  const fields = { ...input };
+  const uploadId = typeof fields[UPLOAD_ID_FIELD] === 'string' ? (fields[UPLOAD_ID_FIELD] as string) : undefined;
+  delete fields[UPLOAD_ID_FIELD];
+  const files: { field: string; grantId: string }[] = [];
+  for (const field of def.files ?? []) {
+    const ref = fields[field] as { grantId?: unknown } | undefined;
+    delete fields[field];
+    if (ref && typeof ref.grantId === 'string') files.push({ field, grantId: ref.grantId });
+  }
+  const answer = await deps.uploader.send({
+    method: def.method,
+    url,
+    headers: { accept: 'application/json', ...authHeaders(def.auth, token) },
+    fields,
+    files,
+    uploadId,
+    label,
+  });
+  if (!answer.ok) return answer;
+  return readEnvelope<O>(def, new Response(answer.data.text || null, { status: answer.data.status }), label, deps);
 }
 
 async function readEnvelope<O>(def: CallDef, response: Response, label: string, deps: HttpDeps): Promise<Result<O>> {

@@ -39,13 +39,17 @@ export function keytarTokenStore(keytar: Keytar, service = KEYCHAIN_SERVICE): To
 }
 
 /**
- * Loads keytar and checks that a keychain answers (a read of an absent entry). Returns null, with the
- * reason, when either fails, so the caller can fall back.
+ * Loads keytar and checks that a keychain answers a write, a read and a delete of a probe entry (a
+ * locked collection can answer reads and refuse writes). Returns the reason when any step fails, so the
+ * caller can fall back.
  */
 export async function probeKeytar(load: () => Promise<Keytar>): Promise<{ store: TokenStore } | { reason: string }> {
   try {
     const keytar = await load();
-    await keytar.getPassword(KEYCHAIN_SERVICE, '__probe__');
+    await keytar.setPassword(KEYCHAIN_SERVICE, '__probe__', 'probe');
+    const read = await keytar.getPassword(KEYCHAIN_SERVICE, '__probe__');
+    await keytar.deletePassword(KEYCHAIN_SERVICE, '__probe__');
+    if (read !== 'probe') return { reason: 'the keychain did not return what was written' };
     return { store: keytarTokenStore(keytar) };
   } catch (error) {
     return { reason: error instanceof Error ? error.message : String(error) };

@@ -1,0 +1,248 @@
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { createReadStream } from 'node:fs';
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import { extname } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { encodeMultipartField } from '../../shared/api/multipart';
+import type { ApiEvents, HttpMethod } from '../../shared/api';
+import { APP_TEXT } from '../../shared/messages';
+import { fail, ok, type Result } from '../../shared/result';
+import { GrantError, type Grant, type GrantStore } from './grants';
+
+/** How often progress is reported at most (DESIGN: about 10 a second). */
+export const PROGRESS_INTERVAL_MS = 100;
+/** Read size from disk: large reads keep the syscall count and the per-chunk overhead low. */
+const READ_CHUNK = 1024 * 1024;
+const MAX_ATTEMPTS = 3;
+const BACKOFF_MS = 500;
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.mp4': 'video/mp4', '.m4v': 'video/mp4', '.webm': 'video/webm', '.mov': 'video/quicktime', '.mkv': 'video/x-matroska',
+  '.avi': 'video/x-msvideo', '.mp3': 'audio/mpeg', '.m4a': 'audio/mp4', '.aac': 'audio/aac', '.wav': 'audio/wav',
+  '.ogg': 'audio/ogg', '.oga': 'audio/ogg', '.flac': 'audio/flac', '.png': 'image/png', '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg', '.webp': 'image/webp', '.gif': 'image/gif', '.pdf': 'application/pdf', '.vtt': 'text/vtt',
+  '.srt': 'application/x-subrip',
+};
+export const contentTypeOf = (name: string): string => CONTENT_TYPES[extname(name).toLowerCase()] ?? 'application/octet-stream';
+
+/** WHATWG form-data escaping of a name or file name in Content-Disposition. */
+const quote = (value: string): string => value.replace(/\r/g, '%0D').replace(/\n/g, '%0A').replace(/"/g, '%22');
+
+export interface MultipartBody {
+  contentType: string;
+  /** Exact byte length: sent as Content-Length. */
+  length: number;
+  /** Buffers (text parts, part headers, the closing boundary) and files, in order. */
+  parts: ({ kind: 'bytes'; data: Buffer } | { kind: 'file'; grant: Grant })[];
+}
+
+/** Lays out a multipart/form-data body: text fields first, then the files (streamed from disk when sent). */
+export function layoutMultipart(fields: Record<string, unknown>, files: { field: string; grant: Grant }[]): MultipartBody {
+  const boundary = `----ContentConsole${randomBytes(12).toString('hex')}`;
+  const parts: MultipartBody['parts'] = [];
+  let text = '';
+  for (const [name, value] of Object.entries(fields)) {
+    const encoded = encodeMultipartField(value);
+    if (encoded === undefined) continue;
+    text += `--${boundary}\r\nContent-Disposition: form-data; name="${quote(name)}"\r\n\r\n${encoded}\r\n`;
+  }
+  if (text) parts.push({ kind: 'bytes', data: Buffer.from(text, 'utf8') });
+  for (const { field, grant } of files) {
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="${quote(field)}"; filename="${quote(grant.name)}"\r\nContent-Type: ${contentTypeOf(grant.name)}\r\n\r\n`;
+    parts.push({ kind: 'bytes', data: Buffer.from(head, 'utf8') }, { kind: 'file', grant }, { kind: 'bytes', data: Buffer.from('\r\n') });
+  }
+  parts.push({ kind: 'bytes', data: Buffer.from(`--${boundary}--\r\n`) });
+  const length = parts.reduce((sum, part) => sum + (part.kind === 'bytes' ? part.data.length : part.grant.size), 0);
+  return { contentType: `multipart/form-data; boundary=${boundary}`, length, parts };
+}
+
+export interface MultipartRequest {
+  method: HttpMethod;
+  url: string;
+  headers: Record<string, string>;
+  /** Text fields (already without file fields and the upload id). */
+  fields: Record<string, unknown>;
+  /** File fields: grant ids. */
+  files: { field: string; grantId: string }[];
+  uploadId?: string;
+  label: string;
+}
+
+/** The server's answer (status and body text), for the caller to read as an envelope. */
+export interface RawAnswer {
+  status: number;
+  text: string;
+}
+
+export interface UploaderDeps {
+  grants: GrantStore;
+  emit(event: 'upload:progress', payload: ApiEvents['upload:progress']): void;
+  log(message: string, details?: Record<string, unknown>): void;
+}
+
+class ProgressMeter {
+  private sent = 0;
+  private lastEmit = 0;
+  private readonly samples: [number, number][] = [];
+  constructor(
+    private readonly uploadId: string | undefined,
+    private readonly total: number,
+    private readonly emit: UploaderDeps['emit'],
+  ) {}
+
+  reset(): void {
+    this.sent = 0;
+    this.samples.length = 0;
+  }
+
+  add(bytes: number): void {
+    this.sent += bytes;
+    const now = Date.now();
+    if (now - this.lastEmit >= PROGRESS_INTERVAL_MS || this.sent === this.total) this.report(now);
+  }
+
+  report(now = Date.now()): void {
+    this.lastEmit = now;
+    this.samples.push([now, this.sent]);
+    while (this.samples.length > 2 && now - this.samples[0]![0] > 1000) this.samples.shift();
+    const [t0, s0] = this.samples[0]!;
+    const rate = now > t0 ? Math.round(((this.sent - s0) * 1000) / (now - t0)) : 0;
+    if (this.uploadId) this.emit('upload:progress', { uploadId: this.uploadId, sent: this.sent, total: this.total, rate });
+  }
+}
+
+class UploadFailure extends Error {
+  constructor(
+    message: string,
+    /** The request never reached the server (safe to retry whatever the method). */
+    readonly beforeSend: boolean,
+  ) {
+    super(message);
+  }
+}
+
+const CONNECT_ERRORS = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
+ * Multipart uploads from disk in constant memory (DESIGN section 7): the body is laid out with a known
+ * Content-Length and written with node's http client, the files read in 1 MiB chunks with
+ * backpressure. Progress events at most every 100 ms; cancel aborts the request. Retries (with
+ * back-off) only where repeating cannot store twice: a connection that was refused, a 429, and for
+ * PUT (idempotent) also 5xx answers and lost connections.
+ */
+export function createUploader(deps: UploaderDeps) {
+  const running = new Map<string, AbortController>();
+
+  async function attempt(request: MultipartRequest, body: MultipartBody, meter: ProgressMeter, signal: AbortSignal): Promise<RawAnswer> {
+    const url = new URL(request.url);
+    const client = url.protocol === 'https:' ? https : http;
+    const req = client.request(url, {
+      method: request.method,
+      headers: { ...request.headers, 'content-type': body.contentType, 'content-length': String(body.length) },
+      signal,
+    });
+    let connected = false;
+    req.once('socket', (socket) => {
+      if (socket.connecting) socket.once('connect', () => (connected = true));
+      else connected = true;
+    });
+    const answer = new Promise<RawAnswer>((resolve, reject) => {
+      req.once('response', (response: IncomingMessage) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size <= 4 * 1024 * 1024) chunks.push(chunk);
+        });
+        response.once('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        response.once('error', reject);
+      });
+      req.once('error', reject);
+    });
+    // The answer may come before the body is sent (a refusal): keep the rejection from going unhandled.
+    answer.catch(() => undefined);
+
+    const write = async (chunk: Buffer): Promise<void> => {
+      meter.add(chunk.length);
+      if (!req.write(chunk)) await Promise.race([once(req, 'drain'), answer]);
+    };
+    const send = async (): Promise<void> => {
+      for (const part of body.parts) {
+        if (part.kind === 'bytes') {
+          await write(part.data);
+          continue;
+        }
+        let read = 0;
+        for await (const chunk of createReadStream(part.grant.path, { highWaterMark: READ_CHUNK, signal })) {
+          read += (chunk as Buffer).length;
+          if (read > part.grant.size) throw new GrantError(APP_TEXT.fileChanged);
+          await write(chunk as Buffer);
+        }
+        if (read !== part.grant.size) throw new GrantError(APP_TEXT.fileChanged);
+      }
+      req.end();
+    };
+
+    try {
+      // Whichever settles first: a full send (then wait for the answer) or an early answer.
+      const early = await Promise.race([send().then(() => null), answer]);
+      return early ?? (await answer);
+    } catch (error) {
+      req.destroy();
+      if (signal.aborted || error instanceof GrantError) throw error;
+      const code = (error as { code?: string }).code ?? '';
+      throw new UploadFailure(error instanceof Error ? error.message : String(error), !connected || CONNECT_ERRORS.has(code));
+    }
+  }
+
+  async function send(request: MultipartRequest): Promise<Result<RawAnswer>> {
+    const controller = new AbortController();
+    if (request.uploadId) {
+      running.get(request.uploadId)?.abort();
+      running.set(request.uploadId, controller);
+    }
+    const origin = new URL(request.url).origin;
+    try {
+      const files: { field: string; grant: Grant }[] = [];
+      for (const { field, grantId } of request.files) files.push({ field, grant: await deps.grants.use(grantId) });
+      const body = layoutMultipart(request.fields, files);
+      const meter = new ProgressMeter(request.uploadId, body.length, deps.emit);
+      const idempotent = request.method === 'PUT';
+      for (let n = 1; ; n += 1) {
+        meter.reset();
+        try {
+          const answer = await attempt(request, body, meter, controller.signal);
+          const retryable = answer.status === 429 || (idempotent && answer.status >= 500);
+          if (!retryable || n >= MAX_ATTEMPTS) return ok(answer);
+          deps.log('upload answered with a retryable status', { call: request.label, status: answer.status, attempt: n });
+        } catch (error) {
+          if (!(error instanceof UploadFailure) || n >= MAX_ATTEMPTS || !(error.beforeSend || idempotent)) throw error;
+          deps.log('upload failed, retrying', { call: request.label, origin, attempt: n, error: error.message });
+        }
+        await sleep(BACKOFF_MS * 2 ** (n - 1), undefined, { signal: controller.signal });
+      }
+    } catch (error) {
+      if (controller.signal.aborted) return fail('cancelled', APP_TEXT.uploadCancelled);
+      if (error instanceof GrantError) return fail('validation', error.message);
+      deps.log('upload failed', { call: request.label, origin, error: error instanceof Error ? error.message : String(error) });
+      return fail('network', `The upload to ${origin} failed: the server cannot be reached or the connection was lost. Check the connection and try again.`);
+    } finally {
+      if (request.uploadId && running.get(request.uploadId) === controller) running.delete(request.uploadId);
+    }
+  }
+
+  return {
+    send,
+    /** Aborts the upload; false when none with that id is running. */
+    cancel(uploadId: string): boolean {
+      const controller = running.get(uploadId);
+      if (!controller) return false;
+      controller.abort();
+      return true;
+    },
+  };
+}
+export type Uploader = ReturnType<typeof createUploader>;
+
