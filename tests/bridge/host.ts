@@ -1,8 +1,8 @@
 /**
  * The browser bridge host (DESIGN section 10): serves the built renderer and runs the real main-process
  * core (router, services, sandbox) behind a WebSocket on 127.0.0.1. Electron-only pieces use stand-ins:
- * the token lives in this process's memory (the keychain is tested on its own); native dialogs come
- * later as host-side stand-ins.
+ * the token lives in this process's memory (the keychain is tested on its own); the native open dialog
+ * is a queue that tests fill through `POST /__bridge/test/next-pick` with `{ "path": "/abs/file.mp4" }`.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
@@ -13,7 +13,7 @@ import { createCore, type Core } from '../../src/main/core';
 import { memoryTokenStore } from '../../src/main/services/token-store';
 import { startSandbox } from '../../src/main/sandbox/sandbox';
 import { fail } from '../../src/shared/result';
-import { BRIDGE_CLIENT_PATH, BRIDGE_PATH, type BridgeMessage, type BridgeRequest } from './protocol';
+import { BRIDGE_CLIENT_PATH, BRIDGE_NEXT_PICK_PATH, BRIDGE_PATH, type BridgeMessage, type BridgeRequest } from './protocol';
 
 export interface BridgeHostOptions {
   port: number;
@@ -49,7 +49,10 @@ async function bundleClient(): Promise<string> {
 export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url: string; core: Core; close(): Promise<void> }> {
   const url = `http://127.0.0.1:${options.port}`;
   const clients = new Set<WebSocket>();
+  // Native dialogs' stand-in: tests queue the path the next files.pick returns (POST /__bridge/test/next-pick).
+  const pickQueue: (string | null)[] = [];
   const core = await createCore({
+    pickFile: async () => (pickQueue.length > 0 ? (pickQueue.shift() ?? null) : null),
     stateDir: options.stateDir,
     tokenStore: memoryTokenStore(),
     tokenStoreNote: 'Browser preview: the token is kept in the host process memory only.',
@@ -64,6 +67,25 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', url).pathname);
+    if (pathname === BRIDGE_NEXT_PICK_PATH) {
+      // Test-only: `{ path }` (or `{ path: null }` for a cancelled dialog) is what the next pick returns.
+      // Refused from pages (they send an Origin); test runners call it directly.
+      if (req.method !== 'POST' || req.headers.origin) {
+        res.writeHead(403).end();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      try {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { path?: unknown };
+        if (body.path !== null && typeof body.path !== 'string') throw new Error('path');
+        pickQueue.push(body.path);
+        res.writeHead(204).end();
+      } catch {
+        res.writeHead(400, { 'content-type': 'text/plain' }).end('Send {"path": "<absolute path>"} or {"path": null}.');
+      }
+      return;
+    }
     if (pathname === BRIDGE_CLIENT_PATH) {
       res.writeHead(200, { 'content-type': TYPES['.js']!, 'cache-control': 'no-store' });
       res.end(clientScript);

@@ -10,3 +10,5 @@ export type BridgeMessage =
 
 export const BRIDGE_PATH = '/__bridge';
 export const BRIDGE_CLIENT_PATH = '/__bridge/client.js';
+/** Test-only (bridge host): POST `{ "path": string | null }` queues what the next `files.pick` returns. */
+export const BRIDGE_NEXT_PICK_PATH = '/__bridge/test/next-pick';
