@@ -1,21 +1,20 @@
 import { resolve } from 'node:path';
-import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
+import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 
 const root = process.cwd();
 
 export default defineConfig({
   main: {
-    plugins: [externalizeDepsPlugin()],
-    build: { rollupOptions: { input: { index: resolve(root, 'src/main/index.ts') } } },
+    // Main loads its npm dependencies from node_modules at run time (fastify, PGlite, keytar, ...).
+    build: { externalizeDeps: true, rollupOptions: { input: { index: resolve(root, 'src/main/index.ts') } } },
   },
   preload: {
-    // A sandboxed preload can require only 'electron': its dependencies (valibot) are bundled in.
-    plugins: [],
     build: {
+      // A sandboxed preload can require only 'electron': its dependencies (valibot) are bundled in.
+      externalizeDeps: false,
       rollupOptions: {
         input: { index: resolve(root, 'src/preload/index.ts') },
-        // A sandboxed preload must be a single CommonJS file.
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
     },

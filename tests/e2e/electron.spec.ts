@@ -35,3 +35,10 @@ test.describe('the Electron app', () => {
 });
 
 if (!binary) console.warn('[e2e] Electron tests skipped: Electron binary not installed on this machine.');
+
+test('the built preload requires nothing but electron (a sandboxed preload cannot load modules)', () => {
+  // `npm run preview` (the e2e web server) has just built out/.
+  const preload = readFileSync('out/preload/index.cjs', 'utf8');
+  const required = [...new Set([...preload.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]))];
+  expect(required).toEqual(['electron']);
+});
