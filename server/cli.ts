@@ -3,13 +3,15 @@
  *   serve [--no-demo]   HOST (127.0.0.1), PORT (4010), DATA_DIR (.sandbox/server), DATABASE_URL, DATABASE_SCHEMA,
  *                       SANDBOX_ADMIN_EMAIL / SANDBOX_ADMIN_PASSWORD, RESET_LINK_BASE, SERVER_LOG=1
  *   seed --demo         fills the configured database with demo content and exits
+ *   seed --questions N  adds N generated questions (fast bulk insert; the table benchmark loads 100000)
+ *                       The two combine: seed --demo --questions 100000
  */
 import path from 'node:path';
 import { ensureSuperAdmin } from './admins';
 import { SANDBOX_DEFAULTS, startServer } from './app';
 import { openDb } from './db';
 import { migrate } from './migrations';
-import { seedDemo } from './seed';
+import { seedDemo, seedManyQuestions } from './seed';
 
 const env = process.env;
 const dataDir = path.resolve(env.DATA_DIR ?? '.sandbox/server');
@@ -42,14 +44,36 @@ async function serve(): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
+/** `--questions N` or `--questions=N`; undefined when absent. */
+function questionsFlag(): number | undefined {
+  const index = flags.findIndex((f) => f === '--questions' || f.startsWith('--questions='));
+  if (index < 0) return undefined;
+  const flag = flags[index]!;
+  const raw = flag.includes('=') ? flag.slice(flag.indexOf('=') + 1) : flags[index + 1];
+  const n = Number(raw);
+  if (!raw || !Number.isInteger(n) || n < 0) throw new Error(`--questions needs a whole number, got ${raw ?? 'nothing'}`);
+  return n;
+}
+
 async function seed(): Promise<void> {
-  if (!flags.includes('--demo')) throw new Error('Usage: seed --demo');
+  const demo = flags.includes('--demo');
+  const questions = questionsFlag();
+  if (!demo && questions === undefined) throw new Error('Usage: seed --demo | seed --questions N | seed --demo --questions N');
   const db = await openDb({ dataDir, databaseUrl, schema: databaseSchema });
   try {
     await migrate(db);
     await ensureSuperAdmin(db, admin.email, admin.password, new Date());
-    const added = await seedDemo(db);
-    console.log(`Seeded ${storage}: ${added.admins} demo admins added.`);
+    if (demo) {
+      const added = await seedDemo(db);
+      console.log(
+        `Seeded ${storage}: ${added.admins} demo admins, ${added.categories} categories, ${added.questions} questions, ${added.resources} resources added.`,
+      );
+    }
+    if (questions !== undefined) {
+      const started = Date.now();
+      await seedManyQuestions(db, questions);
+      console.log(`Seeded ${storage}: ${questions} generated questions added in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    }
   } finally {
     await db.close();
   }
@@ -58,7 +82,7 @@ async function seed(): Promise<void> {
 const commands: Record<string, () => Promise<void>> = { serve, seed };
 const run = command ? commands[command] : undefined;
 if (!run) {
-  console.error('Usage: tsx server/cli.ts serve [--no-demo] | seed --demo');
+  console.error('Usage: tsx server/cli.ts serve [--no-demo] | seed [--demo] [--questions N]');
   process.exit(2);
 }
 run().catch((error: unknown) => {

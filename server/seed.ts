@@ -2,6 +2,9 @@ import type { AdminRole, AdminStatus } from '../src/shared/constants';
 import { findAdminByEmail, insertAdmin } from './admins';
 import type { Db, Queryable } from './db';
 import { hashPassword } from './passwords';
+import { seedQuestionBank } from './seed-question-bank';
+
+export { DEMO_CATEGORIES, DEMO_QUESTION_COUNT, questionAt, seedManyQuestions, seedQuestionBank } from './seed-question-bank';
 
 /** A demo Admin (role Admin, Active) that can sign in, to try the console as a non-Super Admin. */
 export const DEMO_ADMIN = { email: 'priya.sharma@demo.example.com', password: 'demo-admin-1' } as const;
@@ -53,7 +56,10 @@ export async function seedAdmins(q: Queryable, now: Date): Promise<number> {
  * Realistic demo content, one function per domain (questions, library and courses join here as they
  * are built). Idempotent: running it twice adds nothing the second time.
  */
-export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<{ admins: number }> {
+export async function seedDemo(
+  db: Db,
+  options: { now?: Date } = {},
+): Promise<{ admins: number; categories: number; questions: number; resources: number }> {
   const now = options.now ?? new Date();
-  return db.transaction(async (tx) => ({ admins: await seedAdmins(tx, now) }));
+  return db.transaction(async (tx) => ({ admins: await seedAdmins(tx, now), ...(await seedQuestionBank(tx, now)) }));
 }
