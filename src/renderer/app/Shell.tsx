@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
   Avatar,
   Badge,
@@ -14,6 +14,7 @@ import {
 import { KeyRegular, SignOutRegular } from '@fluentui/react-icons';
 import { MSG } from '../../shared/messages';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { ErrorBoundary } from '../components/ErrorBoundary';
 import { useNotify } from '../components/toast';
 import { AREAS } from './areas';
 import { Logo } from './Logo';
@@ -113,6 +114,7 @@ export function Shell() {
   const user = useSession((s) => s.user);
   const clear = useSession((s) => s.clear);
   const navigate = useNavigate();
+  const location = useLocation();
   const notify = useNotify();
   const [confirming, setConfirming] = useState(false);
   const [leaving, setLeaving] = useState(false);
@@ -185,9 +187,11 @@ export function Shell() {
         </ul>
       </nav>
       <main className={styles.main}>
-        <Suspense fallback={<Spinner className={styles.loading} label="Loading…" />}>
-          <Outlet />
-        </Suspense>
+        <ErrorBoundary resetKey={location.pathname}>
+          <Suspense fallback={<Spinner className={styles.loading} label="Loading…" />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </main>
       <ConfirmDialog
         open={confirming}

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { ErrorBoundary } from '../components/ErrorBoundary';
 import { Spinner, makeStyles } from '@fluentui/react-components';
 import { LoginPage } from '../features/auth/LoginPage';
 import { AREAS } from './areas';
@@ -28,7 +29,12 @@ function Splash() {
 }
 
 function Lazy({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<Splash />}>{children}</Suspense>;
+  const location = useLocation();
+  return (
+    <ErrorBoundary resetKey={location.pathname}>
+      <Suspense fallback={<Splash />}>{children}</Suspense>
+    </ErrorBoundary>
+  );
 }
 
 /** Route guard: without a session the login screen stands in for whatever route was asked for. */

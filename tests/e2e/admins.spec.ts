@@ -1,0 +1,151 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createAccount, loginAs, phoneNumber, SANDBOX_ADMIN, tableRows, unique, toast } from './helpers';
+
+const search = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
+
+async function openAdmins(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Admins' }).click();
+  await expect(page.getByRole('heading', { name: 'Admins', level: 1 })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Admins' })).toHaveAttribute('aria-busy', 'false');
+}
+
+test.describe('admins as a Super Admin', () => {
+  test('add: each validation message, then a valid admin', async ({ page }) => {
+    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await openAdmins(page);
+    await page.getByRole('button', { name: 'Add Admin' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Admin' });
+    await expect(dialog).toBeVisible();
+    // New admins default to role Admin and status Inactive.
+    await expect(dialog.getByRole('switch', { name: 'Role' })).not.toBeChecked();
+    await expect(dialog.getByText('Admin', { exact: true })).toBeVisible();
+    await expect(dialog.getByRole('switch', { name: 'Status' })).not.toBeChecked();
+    await expect(dialog.getByText('Inactive', { exact: true })).toBeVisible();
+
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await expect(dialog.getByText('Enter name!')).toBeVisible();
+    await expect(dialog.getByText('Enter valid email!')).toBeVisible();
+    await expect(dialog.getByText('Enter valid Phone No.!')).toBeVisible();
+
+    const id = unique();
+    const name = `Added ${id}`;
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+    await dialog.getByRole('textbox', { name: 'Email' }).fill('someone@nowhere');
+    await dialog.getByRole('textbox', { name: 'Phone No.' }).fill('12345');
+    await expect(dialog.getByText('Enter name!')).toBeHidden();
+    await expect(dialog.getByText('Enter valid email!')).toBeVisible();
+    await expect(dialog.getByText('Enter valid Phone No.!')).toBeVisible();
+
+    await dialog.getByRole('textbox', { name: 'Email' }).fill(`added-${id}@example.com`);
+    await dialog.getByRole('textbox', { name: 'Phone No.' }).fill(phoneNumber());
+    await dialog.getByRole('switch', { name: 'Status' }).click();
+    await expect(dialog.getByText('Active', { exact: true })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await expect(toast(page, 'User has been Added')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    // The message shows for 2 seconds.
+    await expect(toast(page, 'User has been Added')).toBeHidden({ timeout: 5000 });
+
+    await search(page).fill(id);
+    const row = tableRows(page, 'Admins');
+    await expect(row).toHaveCount(1);
+    await expect(row.first()).toContainText(name);
+    await expect(row.first()).toContainText('Admin');
+    await expect(row.first()).toContainText('Active');
+    await expect(row.first()).toContainText(SANDBOX_ADMIN.name);
+    await expect(row.first()).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+  });
+
+  test('a server refusal stays in the dialog with the typed values', async ({ page }) => {
+    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await openAdmins(page);
+    await page.getByRole('button', { name: 'Add Admin' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Admin' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Duplicate Person');
+    await dialog.getByRole('textbox', { name: 'Email' }).fill(SANDBOX_ADMIN.email);
+    await dialog.getByRole('textbox', { name: 'Phone No.' }).fill(phoneNumber());
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await expect(dialog.getByText('An admin with this email already exists.')).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue('Duplicate Person');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('edit and delete; no delete button on the own row', async ({ page }) => {
+    const target = await createAccount(page, { role: 'User', status: 'Inactive' });
+    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await openAdmins(page);
+
+    await search(page).fill(target.email);
+    await expect(tableRows(page, 'Admins')).toHaveCount(1);
+    await page.getByRole('button', { name: `Edit ${target.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Admin' });
+    await expect(dialog.getByRole('textbox', { name: 'Email' })).toHaveValue(target.email);
+    const renamed = `${target.name} Renamed`;
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(renamed);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'User has been Updated')).toBeVisible();
+    await expect(tableRows(page, 'Admins').first()).toContainText(renamed);
+
+    await page.getByRole('button', { name: `Delete ${renamed}` }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText(renamed);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, 'User has been Deleted!!')).toBeVisible();
+    await expect(tableRows(page, 'Admins').first()).toContainText('No records');
+
+    await search(page).fill(SANDBOX_ADMIN.email);
+    await expect(tableRows(page, 'Admins')).toHaveCount(1);
+    await expect(page.getByRole('button', { name: `Edit ${SANDBOX_ADMIN.name}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Delete ${SANDBOX_ADMIN.name}` })).toHaveCount(0);
+  });
+
+  test('10 per page, with paging', async ({ page }) => {
+    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await openAdmins(page);
+    // Make sure there are more than 10 records, whatever ran before.
+    const total = Number((await page.getByText(/of \d+ records/).innerText()).match(/of (\d+)/)?.[1] ?? 0);
+    for (let i = total; i < 12; i++) await createAccount(page, { role: 'User' });
+    if (total < 12) {
+      await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+      await openAdmins(page);
+    }
+    await expect(tableRows(page, 'Admins')).toHaveCount(10);
+    await expect(page.getByText(/^1–10 of \d+ records$/)).toBeVisible();
+    await expect(page.getByText(/^Page 1 of [2-9]\d*$/)).toBeVisible();
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect(page.getByText(/^Page 2 of/)).toBeVisible();
+    await expect(page.getByText(/^11–/)).toBeVisible();
+  });
+});
+
+test.describe('admins as an Admin', () => {
+  test('only User records are listed and the role is fixed to User', async ({ page }) => {
+    const admin = await createAccount(page, { role: 'Admin', password: 'plain-admin-1' });
+    const user = await createAccount(page, { role: 'User' });
+    await loginAs(page, admin.email, 'plain-admin-1');
+    await openAdmins(page);
+
+    const roles = page.getByRole('table', { name: 'Admins' }).locator('tbody tr:not([aria-hidden="true"]) td:nth-child(4)');
+    const count = await roles.count();
+    expect(count).toBeGreaterThan(0);
+    for (let i = 0; i < count; i++) await expect(roles.nth(i)).toHaveText('User');
+    await search(page).fill(user.email);
+    await expect(tableRows(page, 'Admins')).toHaveCount(1);
+    await search(page).fill(SANDBOX_ADMIN.email);
+    await expect(tableRows(page, 'Admins').first()).toContainText('No records');
+
+    await page.getByRole('button', { name: 'Add Admin' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Admin' });
+    await expect(dialog.getByRole('switch', { name: 'Role' })).toHaveCount(0);
+    await expect(dialog.getByText('As an Admin you can add and edit User accounts only.')).toBeVisible();
+    const id = unique();
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(`Learner ${id}`);
+    await dialog.getByRole('textbox', { name: 'Email' }).fill(`learner-${id}@example.com`);
+    await dialog.getByRole('textbox', { name: 'Phone No.' }).fill(phoneNumber());
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await expect(toast(page, 'User has been Added')).toBeVisible();
+    await search(page).fill(id);
+    await expect(tableRows(page, 'Admins').first()).toContainText('User');
+  });
+});

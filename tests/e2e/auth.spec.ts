@@ -1,0 +1,182 @@
+import { expect, test } from '@playwright/test';
+import { createAccount, loginAs, newestMail, openApp, SANDBOX_ADMIN, signedOut, webPathOf, toast } from './helpers';
+
+test.describe('login', () => {
+  test('shows the schema messages for empty and malformed fields', async ({ page }) => {
+    await signedOut(page);
+    await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Enter valid email!')).toBeVisible();
+    await expect(page.getByText('Enter your password!')).toBeVisible();
+
+    await page.getByRole('textbox', { name: 'Email' }).fill('not-an-email');
+    await page.getByLabel('Password', { exact: true }).fill('whatever');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Enter valid email!')).toBeVisible();
+    await expect(page.getByText('Enter your password!')).toBeHidden();
+  });
+
+  test('a wrong password shows the server message; the right one logs in', async ({ page }) => {
+    const admin = await createAccount(page, { password: 'first-pass-1' });
+    await signedOut(page);
+    await page.getByRole('textbox', { name: 'Email' }).fill(admin.email);
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(toast(page, 'Invalid email or password.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+
+    await page.getByLabel('Password', { exact: true }).fill('first-pass-1');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(toast(page, 'Login successful!')).toBeVisible();
+    await expect(page).toHaveURL(/#\/$/);
+    await expect(page.getByTestId('current-user-name')).toHaveText(admin.name);
+    await expect(page.getByText('Admin', { exact: true }).first()).toBeVisible();
+  });
+
+  test('the connection panel says where calls go and where the token is kept', async ({ page }) => {
+    await signedOut(page);
+    await page.getByRole('button', { name: /Connection/ }).click();
+    await expect(page.getByRole('radio', { name: 'Local sandbox' })).toBeChecked();
+    await expect(page.getByTestId('active-url')).toHaveText(/^http:\/\/127\.0\.0\.1:\d+/);
+    await expect(page.getByText('Token store')).toBeVisible();
+    await page.getByRole('radio', { name: 'Platform server' }).click();
+    await page.getByLabel('Platform server URL').fill('ftp://example.com');
+    await page.getByRole('button', { name: 'Use this connection' }).click();
+    await expect(page.getByText(/must start with http/)).toBeVisible();
+    // Back to the sandbox without saving anything.
+    await page.getByRole('radio', { name: 'Local sandbox' }).click();
+    await expect(page.getByRole('button', { name: 'Use this connection' })).toBeDisabled();
+  });
+});
+
+test.describe('route guard', () => {
+  test('without a session any route shows the login screen, then the route itself', async ({ page }) => {
+    await signedOut(page, '/admins');
+    await expect(page).toHaveURL(/#\/admins$/);
+    await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+
+    await page.getByRole('textbox', { name: 'Email' }).fill(SANDBOX_ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(SANDBOX_ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(toast(page, 'Login successful!')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Admins', level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(/#\/admins$/);
+  });
+
+  test('forgot-password and reset-password show their own screens with or without a session', async ({ page }) => {
+    await signedOut(page, '/forgot-password');
+    await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible();
+    await openApp(page, '/reset-password');
+    await expect(page.getByText('This reset link is incomplete')).toBeVisible();
+
+    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await page.goto('/#/forgot-password');
+    await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible();
+  });
+
+  test('areas not built yet say so', async ({ page }) => {
+    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await page.getByRole('link', { name: 'Question Bank' }).first().click();
+    await expect(page).toHaveURL(/#\/questions$/);
+    await expect(page.getByText('The Question Bank screen is not built yet.')).toBeVisible();
+    await page.getByRole('link', { name: 'Content Console home' }).click();
+    await expect(page).toHaveURL(/#\/$/);
+  });
+});
+
+test.describe('logout', () => {
+  test('declining keeps the session; confirming ends it', async ({ page }) => {
+    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog.getByText('Are you sure ?')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(toast(page, 'Good choice!')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Log out' }).click();
+    await expect(toast(page, 'Log out successful!')).toBeVisible();
+    await expect(page).toHaveURL(/#\/login$/);
+    await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+    // The session is gone in main too: a reload stays signed out.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  });
+});
+
+test.describe('password screens', () => {
+  test('forgot password, then reset through the link of the mail', async ({ page }) => {
+    const admin = await createAccount(page, { password: 'before-reset-1' });
+    await signedOut(page);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/#\/forgot-password$/);
+    const asked = Date.now() - 1000;
+    await page.getByRole('textbox', { name: 'Email' }).fill(admin.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('status').getByText('If an account exists for this email, a reset link has been sent.')).toBeVisible();
+
+    const mail = await newestMail(admin.email, asked);
+    await page.goto(`/#${webPathOf(mail)}`);
+    await expect(page.getByRole('heading', { name: 'Reset password' })).toBeVisible();
+    const submit = page.getByRole('button', { name: 'Reset password' });
+    await expect(submit).toBeDisabled();
+    await page.getByLabel('New password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm new password').fill('short');
+    await expect(submit).toBeDisabled();
+    await page.getByLabel('New password', { exact: true }).fill('after-reset-1');
+    await page.getByLabel('Confirm new password').fill('after-reset-2');
+    await expect(submit).toBeDisabled();
+    await page.getByLabel('Confirm new password').fill('after-reset-1');
+    await expect(submit).toBeEnabled();
+    await submit.click();
+
+    const done = page.getByRole('alertdialog');
+    await expect(done.getByText('Done!')).toBeVisible();
+    await expect(done.getByText('Your password has been reset.')).toBeVisible();
+    await done.getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(/#\/$/);
+
+    // The new password works, the old one does not.
+    await page.getByRole('textbox', { name: 'Email' }).fill(admin.email);
+    await page.getByLabel('Password', { exact: true }).fill('after-reset-1');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(toast(page, 'Login successful!')).toBeVisible();
+  });
+
+  test('a reset link without a token says so', async ({ page }) => {
+    await signedOut(page, '/reset-password');
+    await expect(page.getByText('This reset link is incomplete')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reset password' })).toHaveCount(0);
+  });
+
+  test('change password: a wrong old password, then success and the redirect after 2 seconds', async ({ page }) => {
+    const admin = await createAccount(page, { password: 'change-me-1' });
+    await loginAs(page, admin.email, 'change-me-1');
+    await page.getByRole('link', { name: 'Change password' }).click();
+    await expect(page).toHaveURL(/#\/change-password$/);
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(admin.email);
+
+    await page.getByRole('textbox', { name: 'Old password', exact: true }).fill('not-the-password');
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill('changed-pass-1');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(toast(page, 'The old password is incorrect.')).toBeVisible();
+    await expect(page).toHaveURL(/#\/change-password$/);
+
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill('short');
+    await page.getByRole('textbox', { name: 'Old password', exact: true }).fill('change-me-1');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('The password must be at least 8 characters long.')).toBeVisible();
+
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill('changed-pass-1');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(toast(page, 'Password has been Changed')).toBeVisible();
+    const shownAt = Date.now();
+    await expect(page).toHaveURL(/#\/change-password$/);
+    await expect(page).toHaveURL(/#\/$/, { timeout: 5000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1500);
+
+    await loginAs(page, admin.email, 'changed-pass-1');
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * Helpers of the renderer's end-to-end tests. The browser bridge keeps one session for the whole host
+ * (the token sits in the host's memory), so every test starts by signing out and creates its own data.
+ */
+import { expect, type Page } from '@playwright/test';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Api } from '../../src/shared/api';
+
+export const SANDBOX_ADMIN = {
+  email: process.env.SANDBOX_ADMIN_EMAIL ?? 'admin@sandbox.local',
+  password: process.env.SANDBOX_ADMIN_PASSWORD ?? 'sandbox-admin-1',
+  name: 'Sandbox Admin',
+};
+
+type WithApi = { api: Api };
+
+/** A unique suffix for the records one test creates. */
+export const unique = (): string => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** A valid Indian mobile number, different per call. */
+export const phoneNumber = (): string => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+
+/** Opens the app and waits for the bridge's window.api. */
+export async function openApp(page: Page, path = '/'): Promise<void> {
+  await page.goto(`/#${path}`);
+  await page.waitForFunction(() => typeof (globalThis as unknown as Partial<WithApi>).api?.session?.current === 'function');
+}
+
+/** Ends whatever session the host holds, then reloads so the app starts signed out. */
+export async function signedOut(page: Page, path = '/login'): Promise<void> {
+  await openApp(page, '/login');
+  await page.evaluate(() => (globalThis as unknown as WithApi).api.session.logout());
+  await page.goto(`/#${path}`);
+  await page.reload();
+  await page.waitForFunction(() => typeof (globalThis as unknown as Partial<WithApi>).api?.session?.current === 'function');
+}
+
+/** Logs in through the login form and waits for the success toast. */
+export async function loginAs(page: Page, email: string, password: string, path = '/login'): Promise<void> {
+  await signedOut(page, path);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(toast(page, 'Login successful!')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+}
+
+/** The outbox of the sandbox server the Playwright web server started. */
+function outboxDir(): string {
+  const dir = process.env.E2E_SANDBOX_DIR;
+  if (!dir) throw new Error('E2E_SANDBOX_DIR is not set (playwright.config.ts sets it)');
+  return join(dir, 'server', 'outbox');
+}
+
+interface OutboxMessage {
+  to: string;
+  createdAt: string;
+  id: string;
+  subject: string;
+  links: string[];
+}
+
+/** The newest message to `email` written after `after` (ms), waiting for it to appear. */
+export async function newestMail(email: string, after = 0): Promise<OutboxMessage> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    let names: string[] = [];
+    try {
+      names = (await readdir(outboxDir())).filter((n) => n.endsWith('.json'));
+    } catch {
+      names = [];
+    }
+    const messages = await Promise.all(
+      names.map(async (n) => JSON.parse(await readFile(join(outboxDir(), n), 'utf8')) as OutboxMessage),
+    );
+    const mine = messages
+      .filter((m) => m.to.toLowerCase() === email.toLowerCase() && Date.parse(m.createdAt) >= after)
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+    if (mine[0]) return mine[0];
+    if (Date.now() > deadline) throw new Error(`No mail to ${email} in ${outboxDir()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The reset token of a mail (from its web link, else its deep link). */
+export function tokenOf(mail: OutboxMessage): string {
+  for (const link of mail.links) {
+    const match = /[?&]token=([^&#]+)/.exec(link);
+    if (match?.[1]) return decodeURIComponent(match[1]);
+  }
+  throw new Error(`No reset token in the mail to ${mail.to}`);
+}
+
+/** The app path of a mail's web link ('/reset-password?token=...'). */
+export function webPathOf(mail: OutboxMessage): string {
+  const web = mail.links.find((l) => l.startsWith('http'));
+  if (!web) throw new Error('The mail has no web link');
+  return web.slice(web.indexOf('#') + 1);
+}
+
+export interface NewAdmin {
+  name: string;
+  email: string;
+  phoneNo: string;
+  role: 'Admin' | 'Super Admin' | 'User';
+  status: 'Active' | 'Inactive';
+}
+
+/**
+ * Creates an account as the sandbox Super Admin (through window.api, not the UI) and, when `password` is
+ * given, sets it with the welcome mail's token. Leaves the app signed out.
+ */
+export async function createAccount(page: Page, partial: Partial<NewAdmin> & { password?: string } = {}): Promise<NewAdmin> {
+  const id = unique();
+  const admin: NewAdmin = {
+    name: partial.name ?? `E2E Admin ${id}`,
+    email: partial.email ?? `e2e-${id}@example.com`,
+    phoneNo: partial.phoneNo ?? phoneNumber(),
+    role: partial.role ?? 'Admin',
+    status: partial.status ?? 'Active',
+  };
+  await signedOut(page);
+  const started = Date.now() - 1000;
+  const result = await page.evaluate(
+    async ({ creds, admin }) => {
+      const api = (globalThis as unknown as WithApi).api;
+      const login = await api.session.login(creds);
+      if (!login.ok) return login;
+      return api.adminAuth.register(admin);
+    },
+    { creds: { email: SANDBOX_ADMIN.email, password: SANDBOX_ADMIN.password }, admin },
+  );
+  expect(result.ok, JSON.stringify(result)).toBe(true);
+  if (partial.password) {
+    const token = tokenOf(await newestMail(admin.email, started));
+    const reset = await page.evaluate(
+      ({ token, password }) => (globalThis as unknown as WithApi).api.session.resetPassword({ token, password }),
+      { token, password: partial.password },
+    );
+    expect(reset.ok, JSON.stringify(reset)).toBe(true);
+  }
+  await page.evaluate(() => (globalThis as unknown as WithApi).api.session.logout());
+  return admin;
+}
+
+/** The data rows of a DataTable (spacer rows of the virtualiser excluded). */
+export const tableRows = (page: Page, name: string) =>
+  page.getByRole('table', { name }).locator('tbody tr:not([aria-hidden="true"])');
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A toast with exactly this text (Fluent also copies toast texts into an aria-live region). */
+export const toast = (page: Page, text: string) =>
+  page.locator('.fui-ToastTitle', { hasText: new RegExp(`^${escapeRegExp(text)}$`) });
