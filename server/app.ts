@@ -1,4 +1,6 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { DEFAULT_UPLOAD_LIMIT, openMediaStore, registerMediaRoutes } from './media';
 import { countAdmins, ensureSuperAdmin } from './admins';
 import { openDb, type Db } from './db';
 import { handlers } from './handlers/index';
@@ -6,7 +8,7 @@ import { HttpError } from './http-error';
 import { migrate } from './migrations';
 import { fileOutbox, memoryOutbox, type Outbox, type OutboxMessage } from './outbox';
 import { DEFAULT_LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './rate-limit';
-import { contractRoutes, registerContract, type RouteInfo } from './routes';
+import { contractRoutes, readToken, registerContract, signedInAdmin, type RouteInfo } from './routes';
 import { seedDemo } from './seed';
 import { purgeExpiredTokens } from './tokens';
 import { MSG } from '../src/shared/messages';
@@ -49,6 +51,8 @@ export interface ServerOptions {
   log?: boolean;
   /** Check answers against the contract's output schemas (default: on under vitest). */
   checkResponses?: boolean;
+  /** Largest uploaded file, in bytes (default 8 GiB; env UPLOAD_LIMIT_BYTES). Above it: 413. */
+  uploadLimitBytes?: number;
 }
 
 export interface BuiltServer {
@@ -120,6 +124,19 @@ export async function buildServer(options: ServerOptions = {}): Promise<BuiltSer
     reply.status(404).send({ error: true, errorMessage: `Not found: ${request.method} ${request.url.split('?')[0]}` }),
   );
 
+  const media = await openMediaStore(options.dataDir);
+  const uploadLimitBytes = options.uploadLimitBytes ?? (Number(process.env.UPLOAD_LIMIT_BYTES) || DEFAULT_UPLOAD_LIMIT);
+  // Streams only (request.parts()): nothing is buffered in memory or written outside the media folder.
+  await app.register(multipart, { preservePath: true, limits: { fileSize: uploadLimitBytes } });
+  registerMediaRoutes(app, {
+    db,
+    media,
+    now,
+    tokenValid: async (request) => {
+      const token = readToken(request.headers);
+      return !!token && !!(await signedInAdmin(db, token, now()));
+    },
+  });
   const outbox = options.dataDir ? fileOutbox(options.dataDir) : memoryOutbox();
   const limiter = new LoginLimiter({ ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits }, now);
   registerContract(app, handlers, {
@@ -129,8 +146,13 @@ export async function buildServer(options: ServerOptions = {}): Promise<BuiltSer
     limiter,
     resetLinkBase: options.resetLinkBase,
     checkResponses: options.checkResponses ?? Boolean(process.env.VITEST),
+    media,
+    uploadLimitBytes,
   });
-  app.addHook('onClose', async () => db.close());
+  app.addHook('onClose', async () => {
+    await db.close();
+    await media.close();
+  });
   return { app, db, outbox };
 }
 

@@ -4,6 +4,7 @@ import type { AdminRow } from './admins';
 import type { Db } from './db';
 import type { Outbox } from './outbox';
 import type { LoginLimiter } from './rate-limit';
+import type { MediaStore, ReceivedFile } from './media';
 
 /** What every handler receives besides its validated input. */
 export interface HandlerContext {
@@ -18,6 +19,12 @@ export interface HandlerContext {
   limiter: LoginLimiter;
   /** Web base for links in messages (`<base>/#/reset-password?token=...`), when configured. */
   resetLinkBase: string | undefined;
+  /** Stored media (uploads, previews). */
+  media: MediaStore;
+  /** Multipart calls: the file parts received, by field (stored in temp files until committed). */
+  uploads: Readonly<Record<string, ReceivedFile>>;
+  /** `http://host:port` as the client reached the server: absolute media URLs are built on it. */
+  origin: string;
 }
 
 /** Envelope fields: `message` (defaults to 'OK') plus the data field(s) of the call. */

@@ -1,4 +1,5 @@
 import type { Db } from './db';
+import { LIBRARY_MIGRATIONS } from './library-migrations';
 
 /**
  * The schema, as an ordered list of plain SQL migrations kept in TypeScript so that the bundler ships
@@ -91,6 +92,8 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  // The library (ids 20-29): server/library-migrations.ts.
+  ...LIBRARY_MIGRATIONS,
 ];
 
 /** Applies the migrations not yet recorded in schema_migrations, all in one transaction. */

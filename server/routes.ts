@@ -6,6 +6,7 @@ import type { HandlerContext, HandlerResult, Handlers } from './context';
 import type { Db } from './db';
 import { HttpError, SESSION_EXPIRED } from './http-error';
 import { hashToken } from './tokens';
+import { cleanup, receiveMultipart, type ReceivedFile } from './media';
 
 export interface RouteInfo {
   group: string;
@@ -17,9 +18,11 @@ export interface RouteInfo {
 }
 
 /** The shared services every request gets (the per-request parts are filled in by the route). */
-export type RouteDeps = Omit<HandlerContext, 'admin' | 'sessionHash' | 'ip'> & {
+export type RouteDeps = Omit<HandlerContext, 'admin' | 'sessionHash' | 'ip' | 'uploads' | 'origin'> & {
   /** Check every answer against the contract's output schema (on in tests: a mismatch is a 500). */
   checkResponses: boolean;
+  /** Largest file part of a multipart call, in bytes (413 above). */
+  uploadLimitBytes: number;
 };
 
 const registered = new WeakMap<FastifyInstance, RouteInfo[]>();
@@ -38,7 +41,7 @@ export function readToken(headers: FastifyRequest['headers']): string | null {
   return first(headers['access-token']) ?? first(headers['x-access-token']) ?? null;
 }
 
-async function signedInAdmin(db: Db, token: string, now: Date): Promise<AdminRow | null> {
+export async function signedInAdmin(db: Db, token: string, now: Date): Promise<AdminRow | null> {
   // Only Active Admins and Super Admins have sessions worth honouring; anything else reads as expired.
   const [row] = await db.query<AdminRow>(
     `SELECT a.* FROM tokens t JOIN admins a ON a.id = t.admin_id
@@ -86,16 +89,35 @@ export function registerContract(app: FastifyInstance, handlers: Handlers, deps:
         }
 
         const sendsBody = def.method === 'POST' || def.method === 'PUT';
-        const body = request.body ?? {};
-        if (sendsBody && !isPlainObject(body)) throw new HttpError(400, 'The request body must be a JSON object.');
-        const fields = sendsBody ? body : isPlainObject(request.query) ? request.query : {};
-        const params = isPlainObject(request.params) ? request.params : {};
-        // Unknown fields are dropped by the object schemas, so they never reach a handler.
-        const parsed = v.safeParse(def.input, { ...(fields as Record<string, unknown>), ...params });
-        if (!parsed.success) throw new HttpError(400, issueMessage(parsed.issues[0]));
+        const multipart = def.body === 'multipart';
+        if (request.isMultipart() !== multipart && sendsBody) {
+          throw new HttpError(415, multipart ? 'Send this request as multipart/form-data.' : 'Send the request body as JSON (Content-Type: application/json).');
+        }
+        // Multipart: file parts go to temp files, removed at the end unless the handler committed them.
+        const received: ReceivedFile[] = [];
+        let uploads: Record<string, ReceivedFile> = {};
+        let message: string | undefined;
+        let data: Record<string, unknown>;
+        try {
+          let body: unknown = request.body ?? {};
+          if (multipart) {
+            const got = await receiveMultipart(request, def, deps.media, deps.uploadLimitBytes, received);
+            body = got.fields;
+            uploads = got.files;
+          }
+          if (sendsBody && !isPlainObject(body)) throw new HttpError(400, 'The request body must be a JSON object.');
+          const fields = sendsBody ? body : isPlainObject(request.query) ? request.query : {};
+          const params = isPlainObject(request.params) ? request.params : {};
+          // Unknown fields are dropped by the object schemas, so they never reach a handler.
+          const parsed = v.safeParse(def.input, { ...(fields as Record<string, unknown>), ...params });
+          if (!parsed.success) throw new HttpError(400, issueMessage(parsed.issues[0]));
 
-        const ctx: HandlerContext = { ...deps, admin, sessionHash, ip: request.ip };
-        const { message, ...data } = await run(parsed.output, ctx);
+          const origin = `${request.protocol}://${request.host}`;
+          const ctx: HandlerContext = { ...deps, admin, sessionHash, ip: request.ip, uploads, origin };
+          ({ message, ...data } = await run(parsed.output, ctx));
+        } finally {
+          if (received.length > 0) await cleanup(received);
+        }
         const envelope = { error: false, message: message ?? 'OK', ...data };
         if (deps.checkResponses) {
           const checked = v.safeParse(def.output, def.data ? (data as Record<string, unknown>)[def.data] : envelope);

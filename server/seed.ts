@@ -3,6 +3,7 @@ import { findAdminByEmail, insertAdmin } from './admins';
 import type { Db, Queryable } from './db';
 import { hashPassword } from './passwords';
 import { seedQuestionBank } from './seed-question-bank';
+import { seedLibrary } from './library-seed';
 
 export { DEMO_CATEGORIES, DEMO_QUESTION_COUNT, questionAt, seedManyQuestions, seedQuestionBank } from './seed-question-bank';
 
@@ -59,7 +60,11 @@ export async function seedAdmins(q: Queryable, now: Date): Promise<number> {
 export async function seedDemo(
   db: Db,
   options: { now?: Date } = {},
-): Promise<{ admins: number; categories: number; questions: number; resources: number }> {
+): Promise<{ admins: number; categories: number; questions: number; resources: number; libraryFiles: number }> {
   const now = options.now ?? new Date();
-  return db.transaction(async (tx) => ({ admins: await seedAdmins(tx, now), ...(await seedQuestionBank(tx, now)) }));
+  return db.transaction(async (tx) => ({
+    admins: await seedAdmins(tx, now),
+    ...(await seedQuestionBank(tx, now)),
+    libraryFiles: (await seedLibrary(tx, now)).files,
+  }));
 }

@@ -1,0 +1,77 @@
+import type { Migration } from './migrations';
+
+/**
+ * The library's tables (ids from 20: other domains take other ranges). Library categories are their
+ * own small table (`{ _id, english }`), not the question bank's categories: the spec shows them as
+ * `category.english`, a different shape, and the two lists are edited apart.
+ */
+export const LIBRARY_MIGRATIONS: readonly Migration[] = [
+  {
+    id: 20,
+    name: 'library: categories, keyword groups, business ideas, files, moments, transcripts',
+    statements: [
+      `CREATE TABLE library_categories (
+        id text PRIMARY KEY,
+        english text NOT NULL
+      )`,
+      // Synonym groups (spec 2): the library's keywords are their keywords.
+      `CREATE TABLE synonym_groups (
+        id text PRIMARY KEY,
+        keyword text NOT NULL,
+        synonyms jsonb NOT NULL DEFAULT '[]'::jsonb,
+        updated_at timestamptz NOT NULL
+      )`,
+      `CREATE UNIQUE INDEX synonym_groups_keyword ON synonym_groups (lower(keyword))`,
+      `CREATE TABLE business_ideas (
+        id text PRIMARY KEY,
+        in_english text NOT NULL,
+        position integer NOT NULL
+      )`,
+      `CREATE TABLE library_files (
+        id text PRIMARY KEY,
+        file_id serial UNIQUE,
+        title text NOT NULL,
+        description text NOT NULL,
+        language text NOT NULL,
+        visibility text NOT NULL CHECK (visibility IN ('Public', 'Restricted')),
+        status text NOT NULL CHECK (status IN ('live', 'draft', 'hidden', '')),
+        level integer NOT NULL CHECK (level BETWEEN 0 AND 7),
+        type text NOT NULL,
+        business_ideas jsonb NOT NULL,
+        category jsonb NOT NULL,
+        keywords jsonb NOT NULL,
+        source text NOT NULL,
+        file_type text NOT NULL CHECK (file_type IN ('link', 'audio', 'video', 'other')),
+        file_url text NOT NULL,
+        duration integer NOT NULL,
+        stored_name text,
+        file_name text,
+        file_size bigint,
+        thumbnail_stored text,
+        question_bank jsonb NOT NULL DEFAULT '[]'::jsonb,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL
+      )`,
+      `CREATE INDEX library_files_url ON library_files (file_url)`,
+      `CREATE TABLE video_moments (
+        id text PRIMARY KEY,
+        file_id text NOT NULL REFERENCES library_files (id) ON DELETE CASCADE,
+        timestamp text NOT NULL,
+        description text NOT NULL,
+        transcript text NOT NULL,
+        created_at timestamptz NOT NULL
+      )`,
+      `CREATE INDEX video_moments_file ON video_moments (file_id)`,
+      `CREATE TABLE transcripts (
+        id text PRIMARY KEY,
+        video_id text NOT NULL REFERENCES library_files (id) ON DELETE CASCADE,
+        time_stamp text NOT NULL,
+        seconds double precision NOT NULL,
+        caption_text text NOT NULL,
+        language text NOT NULL,
+        created_at timestamptz NOT NULL
+      )`,
+      `CREATE INDEX transcripts_video ON transcripts (video_id, language, seconds)`,
+    ],
+  },
+];
