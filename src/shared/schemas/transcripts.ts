@@ -14,7 +14,8 @@ const transcriptFields = {
   videoId: IdSchema,
   timeStamp: v.pipe(v.string(APP_TEXT.enterCaptionTimestamp), v.trim(), v.nonEmpty(APP_TEXT.enterCaptionTimestamp), v.regex(CAPTION_TIMESTAMP_PATTERN, APP_TEXT.timestampFormat)),
   captionText: v.pipe(v.string(APP_TEXT.enterCaption), v.trim(), v.nonEmpty(APP_TEXT.enterCaption), v.maxLength(5000)),
-  language: v.picklist(LANGUAGES, MSG.selectTranscriptLanguage),
+  // A missing language reads as '' so that the spec's text is the message, not valibot's 'Invalid key'.
+  language: v.pipe(v.optional(v.string(MSG.selectTranscriptLanguage), ''), v.picklist(LANGUAGES, MSG.selectTranscriptLanguage)),
 };
 
 /** A transcript line (spec 1 section 3): videoId is the library file's _id. */
