@@ -128,7 +128,8 @@ describe.each(DRIVERS)('storage ($name)', (driver) => {
       const users = (await s.call('GET', '/admin-auth/users', { token })).body.users as { role: string; status: string }[];
       expect(users.length).toBeGreaterThanOrEqual(8);
       expect(new Set(users.map((u) => u.status))).toEqual(new Set(['Active', 'Inactive']));
-      expect(await seedDemo(s.db)).toEqual({ admins: 0, categories: 0, questions: 0, resources: 0 });
+      // Every domain's seed adds nothing the second time (whatever domains there are).
+      expect(Object.values(await seedDemo(s.db)).filter((added) => added !== 0)).toEqual([]);
       expect((await s.call('GET', '/admin-auth/users', { token })).body.users).toHaveLength(users.length);
       const demo = await s.call('POST', '/admin-auth/login', { body: { email: DEMO_ADMIN.email, encryptedPassword: b64(DEMO_ADMIN.password) } });
       expect(demo.body).toMatchObject({ error: false, userDetails: { role: 'Admin' } });
