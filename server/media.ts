@@ -222,13 +222,13 @@ export function registerMediaRoutes(app: FastifyInstance, deps: MediaRouteDeps):
         throw new HttpError(404, 'This file has no stored media.');
       }
       reply.header('accept-ranges', 'bytes');
-      reply.header('content-type', TYPES[extname(row.stored).toLowerCase()] ?? 'application/octet-stream');
-      reply.header('cache-control', 'private, max-age=3600');
       const range = parseRange(request.headers.range, size);
       if (range === null) {
         reply.header('content-range', `bytes */${size}`);
         return reply.status(416).send({ error: true, errorMessage: 'The requested range is outside the file.' });
       }
+      reply.header('content-type', TYPES[extname(row.stored).toLowerCase()] ?? 'application/octet-stream');
+      reply.header('cache-control', 'private, max-age=3600');
       if (range === undefined) {
         reply.header('content-length', String(size));
         return reply.status(200).send(createReadStream(path));
