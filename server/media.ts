@@ -81,7 +81,8 @@ export async function openMediaStore(dataDir: string | undefined): Promise<Media
 
 /** A plain file name: no folder part, no control characters, not `.`/`..`, at most 255 characters. */
 export function isPlainFileName(name: string): boolean {
-  return name.length > 0 && name.length <= 255 && !/[/\\\x00-\x1f]/.test(name) && name !== '.' && name !== '..';
+  const control = [...name].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
+  return name.length > 0 && name.length <= 255 && !control && !/[/\\]/.test(name) && name !== '.' && name !== '..';
 }
 
 /** The stored name's extension: the client's, when it is short and plain. */

@@ -1,0 +1,21 @@
+/**
+ * `npm run bench [-- <name>] [options]`: runs the benchmarks of DESIGN section 8 and prints ratios.
+ * Names: upload (bench/upload.ts); others (e.g. table) register below. Without a name, all run.
+ * Each benchmark prints a table and a pass/fail per target, and exits non-zero when a target fails.
+ */
+export {};
+
+const BENCHES: Record<string, () => Promise<{ run(args: string[]): Promise<boolean> }>> = {
+  upload: () => import('./upload'),
+};
+
+const args = process.argv.slice(2);
+const named = args.filter((a) => !a.startsWith('-') && BENCHES[a]);
+const rest = args.filter((a) => !named.includes(a));
+let passed = true;
+for (const name of named.length ? named : Object.keys(BENCHES)) {
+  console.log(`\n== bench: ${name} ==`);
+  const bench = await BENCHES[name]!();
+  passed = (await bench.run(rest)) && passed;
+}
+process.exit(passed ? 0 : 1);

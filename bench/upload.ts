@@ -1,0 +1,145 @@
+/**
+ * Upload benchmark (DESIGN section 8): a file of each size (sparse, made on the fly in a temp folder
+ * and deleted after) uploaded to the reference server (its own process) through the main-process
+ * upload path (core -> createMedia multipart, streamed from disk) and with curl -F to the same route
+ * with the same token, in the same run. Prints throughput as a ratio to curl's and the client's peak
+ * RSS growth. Targets: >= 0.9 x curl; memory growth < 64 MiB and similar for all sizes.
+ *
+ *   npm run bench -- upload --sizes 64M,1G --repeat 2     (defaults: 1G,4G and 2)
+ *
+ * Each size runs `repeat` rounds, alternating which client goes first (the first upload of a round
+ * also warms the server's disk), and keeps each client's best round.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { promisify } from 'node:util';
+import { createCore } from '../src/main/core';
+import { memoryTokenStore } from '../src/main/services/token-store';
+import { channelOf } from '../src/shared/api';
+import type { Result } from '../src/shared/result';
+import type { Keyword, LibraryFile } from '../src/shared/schemas/library';
+import type { GrantView } from '../src/shared/api/app';
+import { SANDBOX_DEFAULTS } from '../server/app';
+
+const run$ = promisify(execFile);
+const MiB = 1024 * 1024;
+
+function parseSize(text: string): number {
+  const m = /^(\d+(?:\.\d+)?)([KMG]?)i?B?$/i.exec(text.trim());
+  if (!m) throw new Error(`Bad size: ${text} (use e.g. 64M, 1G)`);
+  const unit = { '': 1, K: 1024, M: MiB, G: 1024 * MiB }[m[2]!.toUpperCase() as '' | 'K' | 'M' | 'G'];
+  return Math.round(Number(m[1]) * unit);
+}
+const human = (bytes: number) => (bytes >= 1024 * MiB ? `${(bytes / 1024 / MiB).toFixed(1)} GiB` : `${(bytes / MiB).toFixed(0)} MiB`);
+
+export async function run(args: string[]): Promise<boolean> {
+  const flag = args.findIndex((a) => a === '--sizes' || a.startsWith('--sizes='));
+  const sizesArg = flag < 0 ? '1G,4G' : args[flag]!.includes('=') ? args[flag]!.split('=')[1]! : args[flag + 1] ?? '';
+  const sizes = sizesArg.split(',').map(parseSize);
+  const repeatAt = args.findIndex((a) => a === '--repeat' || a.startsWith('--repeat='));
+  const repeat = repeatAt < 0 ? 2 : Math.max(1, Number(args[repeatAt]!.includes('=') ? args[repeatAt]!.split('=')[1] : args[repeatAt + 1]) || 1);
+  const root = await mkdtemp(join(tmpdir(), 'cc-bench-upload-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'upload-server.ts'), join(root, 'server')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, CONTENT_CONSOLE_QUIET: '1' },
+  });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      createInterface({ input: child.stdout! }).once('line', resolve);
+      child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+    });
+    const core = await createCore({
+      stateDir: join(root, 'state'),
+      tokenStore: memoryTokenStore(),
+      startSandbox: async () => ({ url, close: async () => undefined }),
+      emit: () => undefined,
+    });
+    const call = async <T>(group: string, name: string, input: unknown = {}) => {
+      const result = (await core.handlers.get(channelOf(group, name))!(input)) as Result<T>;
+      if (!result.ok) throw new Error(`${group}.${name}: ${result.error.message}`);
+      return result.data;
+    };
+    await call('session', 'login', { ...SANDBOX_DEFAULTS });
+    const token = core.session.currentToken()!;
+    const keyword = (await call<Keyword[]>('library', 'keywords'))[0]!._id;
+    const fields = (title: string) => ({
+      title, description: 'bench', language: 'English', visibility: 'Restricted', status: '', level: 0, type: '',
+      businessIdeas: [] as string[], category: [] as string[], keywords: [keyword], source: '', fileType: 'other', fileUrl: '', duration: 0,
+    });
+    const removeUploaded = async (title: string) => {
+      const files = await call<LibraryFile[]>('library', 'mediaList');
+      for (const f of files.filter((x) => x.title === title)) await call('library', 'deleteMedia', { id: f._id });
+    };
+
+    const rows: { size: number; curl: number; client: number; growth: number }[] = [];
+    for (const size of sizes) {
+      const file = join(root, `upload-${size}.bin`);
+      await writeFile(file, '');
+      await truncate(file, size); // sparse: no disk used, reads are fast for both clients alike
+      try {
+        const viaCurl = async (): Promise<number> => {
+          // curl: the same route, fields and token.
+          const text = fields('bench-curl');
+          const form = Object.entries(text).flatMap(([k, value]) => ['-F', `${k}=${typeof value === 'string' ? value : JSON.stringify(value)}`]);
+          const out = await run$('curl', ['-sS', '-o', '/dev/null', '-w', '%{http_code} %{time_total}', '-H', `authorization: ${token}`, ...form, '-F', `file=@${file}`, `${url}/library/media`], { maxBuffer: MiB });
+          const [code, seconds] = out.stdout.trim().split(' ');
+          if (code !== '200') throw new Error(`curl upload answered ${code}`);
+          await removeUploaded('bench-curl');
+          return size / Number(seconds);
+        };
+        const viaApp = async (): Promise<{ rate: number; growth: number }> => {
+          // The app's path: grant, then library.createMedia streamed from disk.
+          const grant = await call<GrantView>('files', 'grantDropped', { path: file });
+          const base = process.memoryUsage().rss;
+          let peak = base;
+          const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 25);
+          const started = process.hrtime.bigint();
+          await call('library', 'createMedia', { ...fields('bench-client'), file: { grantId: grant.grantId }, uploadId: 'bench' });
+          const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+          clearInterval(sampler);
+          peak = Math.max(peak, process.memoryUsage().rss);
+          await removeUploaded('bench-client');
+          return { rate: size / elapsed, growth: peak - base };
+        };
+        let curlRate = 0;
+        let clientRate = 0;
+        let growth = 0;
+        for (let round = 0; round < repeat; round += 1) {
+          const order = round % 2 === 0 ? ['curl', 'app'] : ['app', 'curl'];
+          for (const who of order) {
+            if (who === 'curl') curlRate = Math.max(curlRate, await viaCurl());
+            else {
+              const r = await viaApp();
+              clientRate = Math.max(clientRate, r.rate);
+              growth = Math.max(growth, r.growth);
+            }
+          }
+        }
+        rows.push({ size, curl: curlRate, client: clientRate, growth });
+      } finally {
+        await rm(file, { force: true });
+      }
+    }
+    await core.close();
+
+    console.log('\nsize       curl MiB/s   client MiB/s   ratio   RSS growth');
+    for (const r of rows) {
+      console.log(`${human(r.size).padEnd(10)} ${(r.curl / MiB).toFixed(0).padStart(10)}   ${(r.client / MiB).toFixed(0).padStart(12)}   ${(r.client / r.curl).toFixed(2).padStart(5)}   ${human(r.growth).padStart(10)}`);
+    }
+    const ratioOk = rows.every((r) => r.client / r.curl >= 0.9);
+    const memOk = rows.every((r) => r.growth < 64 * MiB);
+    const growths = rows.map((r) => r.growth);
+    const similar = Math.max(...growths) - Math.min(...growths) < 32 * MiB;
+    console.log(`\n[${ratioOk ? 'PASS' : 'FAIL'}] throughput >= 0.9 x curl`);
+    console.log(`[${memOk ? 'PASS' : 'FAIL'}] client memory growth < 64 MiB`);
+    console.log(`[${similar ? 'PASS' : 'FAIL'}] memory growth similar for every size (spread < 32 MiB)`);
+    return ratioOk && memOk && similar;
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    await rm(root, { recursive: true, force: true });
+  }
+}
