@@ -23,10 +23,10 @@ export interface Area {
 
 /** The sidebar, in the spec's order (spec 1 section 2, spec 2 section 2). */
 export const AREAS: readonly Area[] = [
-  { path: '/questions', label: 'Question Bank', icon: QuestionCircleRegular, built: false },
+  { path: '/questions', label: 'Question Bank', icon: QuestionCircleRegular, built: true },
   { path: '/course', label: 'Courses', icon: HatGraduationRegular, built: false },
   { path: '/library', label: 'Video Library', icon: VideoClipMultipleRegular, built: false },
-  { path: '/resources', label: 'Resources', icon: DocumentBulletListRegular, built: false },
+  { path: '/resources', label: 'Resources', icon: DocumentBulletListRegular, built: true },
   { path: '/users', label: 'Users', icon: PeopleRegular, built: false },
   { path: '/admins', label: 'Admins', icon: ShieldPersonRegular, built: true },
   { path: '/synonyms', label: 'Synonyms', icon: TagMultipleRegular, built: false },

@@ -11,6 +11,8 @@ import { Home } from './Home';
 
 // One lazily loaded chunk per feature: the initial bundle holds the shell and the login screen only.
 const AdminsPage = lazy(() => import('../features/admins/AdminsPage'));
+const QuestionBankPage = lazy(() => import('../features/question-bank/QuestionBankPage'));
+const ResourcesPage = lazy(() => import('../features/resources/ResourcesPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
 const ChangePasswordPage = lazy(() => import('../features/auth/ChangePasswordPage'));
@@ -70,6 +72,8 @@ export function AppRoutes() {
         <Route element={<Shell />}>
           <Route index element={<Home />} />
           <Route path="/admins" element={<AdminsPage />} />
+          <Route path="/questions" element={<QuestionBankPage />} />
+          <Route path="/resources" element={<ResourcesPage />} />
           <Route path="/change-password" element={<ChangePasswordPage />} />
           {AREAS.filter((a) => !a.built).map((a) => (
             <Route key={a.path} path={a.path} element={<NotBuilt title={a.label} />} />

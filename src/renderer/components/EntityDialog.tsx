@@ -25,6 +25,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import type { Result } from '../../shared/result';
+import { OptionListEditor, type OptionItem } from './OptionListEditor';
 import { useNotify } from './toast';
 
 export interface FieldOption {
@@ -58,6 +59,15 @@ export type FieldDescriptor<N extends string = string> =
       /** Stored value when on / off; default true / false. */
       onValue?: unknown;
       offValue?: unknown;
+    })
+  | (FieldBase<N> & {
+      /** A list of options with their correct flags (value: { option, isTrue }[]); row messages from the schema. */
+      kind: 'optionList';
+      /** Checkboxes (several correct) instead of radios (exactly one). */
+      multipleCorrect?: boolean;
+      max?: number;
+      itemLabel?: string;
+      addLabel?: string;
     })
   | (FieldBase<N> & {
       kind: 'custom';
@@ -184,7 +194,9 @@ function EntityForm<S extends AnySchema>({
                 control={control}
                 name={field.name}
                 render={({ field: f, fieldState }) => {
-                  const message = fieldState.error?.message;
+                  // A list field's own message may sit in `root` when its rows have messages too.
+                  const error = fieldState.error as (typeof fieldState.error & { root?: { message?: string } }) | undefined;
+                  const message = error?.message ?? error?.root?.message;
                   const disabled = busy || !!field.disabled;
                   return (
                     <Field
@@ -194,7 +206,7 @@ function EntityForm<S extends AnySchema>({
                       validationMessage={message}
                       hint={message ? undefined : field.hint}
                     >
-                      {renderControl(field, id, f.value, f.onChange, f.onBlur, disabled, index === 0, styles.switchRow)}
+                      {renderControl(field, id, f.value, f.onChange, f.onBlur, disabled, index === 0, styles.switchRow, error)}
                     </Field>
                   );
                 }}
@@ -224,6 +236,7 @@ function renderControl(
   disabled: boolean,
   autoFocus: boolean,
   switchRowClass: string,
+  error?: unknown,
 ): ReactNode {
   switch (field.kind) {
     case 'text':
@@ -327,6 +340,24 @@ function renderControl(
             label={checked ? field.onLabel : field.offLabel}
           />
         </div>
+      );
+    }
+    case 'optionList': {
+      const rows = error as readonly ({ option?: { message?: string } } | undefined)[] | undefined;
+      const items = Array.isArray(value) ? (value as OptionItem[]) : [];
+      return (
+        <OptionListEditor
+          id={id}
+          value={items}
+          onChange={onChange}
+          onBlur={onBlur}
+          disabled={disabled}
+          multipleCorrect={field.multipleCorrect ?? false}
+          max={field.max}
+          itemLabel={field.itemLabel}
+          addLabel={field.addLabel}
+          rowErrors={items.map((_, i) => rows?.[i]?.option?.message)}
+        />
       );
     }
     case 'custom':
