@@ -465,10 +465,10 @@ export function DataTable<T>({
 
   // ---- rendering ----------------------------------------------------------------------------------
   const leafColumns = table.getVisibleLeafColumns();
-  // Fixed px columns keep their width; the others get at least 110px each, else the table scrolls sideways.
+  // Fixed px columns keep their width; the others get at least 96px each, else the table scrolls sideways.
   const minWidth = leafColumns.reduce((sum, c) => {
     const w = c.columnDef.meta?.width;
-    return sum + (typeof w === 'number' ? w : 110);
+    return sum + (typeof w === 'number' ? w : 96);
   }, reordering ? 44 : 0);
   const colCount = leafColumns.length + (reordering ? 1 : 0);
   const total = data.length;
