@@ -24,6 +24,8 @@ export default defineConfig({
     plugins: [react()],
     server: { host: '127.0.0.1' },
     build: {
+      // electron-vite leaves the renderer unminified by default; the initial JS budget needs it.
+      minify: true,
       outDir: resolve(root, 'out/renderer'),
       rollupOptions: { input: { index: resolve(root, 'src/renderer/index.html') } },
     },
