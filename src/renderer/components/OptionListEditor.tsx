@@ -87,7 +87,7 @@ export function OptionListEditor({
   return (
     // The rows name themselves: the surrounding Field's label and message must not reach each input.
     <FieldContextProvider value={undefined}>
-    <div className={styles.root} id={id} role="group" ref={listRef} onBlur={onBlur}>
+    <div className={styles.root} id={id} role="group" aria-label={`${itemLabel}s`} ref={listRef} onBlur={onBlur}>
       {rows.length > 0 ? (
         <div className={styles.head} aria-hidden="true">
           <Text size={200} className={styles.center}>

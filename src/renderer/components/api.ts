@@ -1,4 +1,5 @@
 import type { CallError, Result } from '../../shared/result';
+import { MSG } from '../../shared/messages';
 
 /** A failed call as an Error, for TanStack Query (which wants queryFn to throw). */
 export class ApiError extends Error {
@@ -23,4 +24,16 @@ export async function unwrap<T>(pending: Promise<Result<T>>): Promise<T> {
 export function messageOf(error: unknown, fallback: string): string {
   if (error instanceof Error && error.message) return error.message;
   return fallback;
+}
+
+/**
+ * A failed Result whose failure carries no server message (none at all, or only the transport's generic
+ * 'Something went wrong...' for an answer without an errorMessage) gets the spec's fallback text
+ * ('Category Not Added, Please Try Again', ...). Server messages and network texts stay as they are.
+ */
+export function withFallback<T>(result: Result<T>, fallback: string): Result<T> {
+  if (result.ok) return result;
+  const { message, kind } = result.error;
+  const generic = !message || ((kind === 'http' || kind === 'parse') && message.startsWith(MSG.somethingWentWrong));
+  return generic ? { ok: false, error: { ...result.error, message: fallback } } : result;
 }

@@ -16,6 +16,7 @@ import {
 } from '../../../shared/schemas/question-bank';
 import { LANGUAGES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
+import { withFallback } from '../../components/api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { EntityDialog, type FieldDescriptor } from '../../components/EntityDialog';
@@ -255,7 +256,7 @@ export default function QuestionBankPage() {
         submitLabel="Add"
         failureFallback={MSG.categoryNotAdded}
         onClose={() => setAddingCategory(false)}
-        onSubmit={(values) => window.api.questionBank.addCategory(values)}
+        onSubmit={async (values) => withFallback(await window.api.questionBank.addCategory(values), MSG.categoryNotAdded)}
         onSuccess={(data) => {
           notify.success(successMessage(data, 'Category has been Added'));
           void client.invalidateQueries({ queryKey: CATEGORIES_KEY });
@@ -290,7 +291,9 @@ export default function QuestionBankPage() {
           width={640}
           failureFallback={MSG.somethingWentWrong}
           onClose={() => setEditing(null)}
-          onSubmit={(values) => window.api.questionBank.updateQuestion({ id: record._id, ...values })}
+          onSubmit={async (values) =>
+            withFallback(await window.api.questionBank.updateQuestion({ id: record._id, ...values }), MSG.somethingWentWrong)
+          }
           onSuccess={(data) => {
             notify.success(successMessage(data, 'Question has been Updated'));
             void refreshQuestions();
@@ -307,7 +310,7 @@ export default function QuestionBankPage() {
           width={640}
           failureFallback={MSG.questionNotAdded}
           onClose={() => setEditing(null)}
-          onSubmit={(values) => window.api.questionBank.addQuestion(values)}
+          onSubmit={async (values) => withFallback(await window.api.questionBank.addQuestion(values), MSG.questionNotAdded)}
           onSuccess={(data) => {
             notify.success(successMessage(data, 'Question has been Added'));
             void refreshQuestions();

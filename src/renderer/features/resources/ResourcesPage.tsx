@@ -7,8 +7,8 @@ import { AddRegular, EditRegular } from '@fluentui/react-icons';
 import { RESOURCE_TYPES, ResourceDraftSchema, type Resource, type ResourceDraft } from '../../../shared/schemas/question-bank';
 import { LANGUAGES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import type { CallError, Result } from '../../../shared/result';
-import { unwrap } from '../../components/api';
+import type { Result } from '../../../shared/result';
+import { unwrap, withFallback } from '../../components/api';
 import { DataTable } from '../../components/DataTable';
 import { EntityDialog, type FieldDescriptor } from '../../components/EntityDialog';
 import { formatDateTime } from '../../components/format';
@@ -34,18 +34,16 @@ const fields: readonly FieldDescriptor<keyof ResourceDraft & string>[] = [
 
 /**
  * A platform server without the add and update calls answers 404 (no such route) or 405, or fails
- * without a message: the spec's fallback 'Resource Not Added, Please Try Again' shows then. A 404 that
- * carries the server's own message (the resource was removed) keeps that message.
+ * without a message: the spec's fallback 'Resource Not Added, Please Try Again' shows then. A 404 of
+ * the update that carries the server's own message (the resource was removed) keeps that message.
  */
-export function withResourceFallback(result: Result<unknown>, mode: 'add' | 'edit'): Result<unknown> {
+export function withResourceFallback<T>(result: Result<T>, mode: 'add' | 'edit'): Result<T> {
   if (result.ok) return result;
-  const error: CallError = result.error;
-  const noServerMessage = !error.message || error.message.startsWith(MSG.somethingWentWrong);
-  const missingCall = error.status === 405 || (error.status === 404 && (mode === 'add' || noServerMessage));
-  if (missingCall || (error.kind === 'http' && noServerMessage) || error.kind === 'parse') {
-    return { ok: false, error: { ...error, message: MSG.resourceNotAdded } };
+  const { status } = result.error;
+  if (status === 405 || (status === 404 && mode === 'add')) {
+    return { ok: false, error: { ...result.error, message: MSG.resourceNotAdded } };
   }
-  return result;
+  return withFallback(result, MSG.resourceNotAdded);
 }
 
 export default function ResourcesPage() {
