@@ -65,7 +65,7 @@ interface OutboxMessage {
 export async function newestMail(email: string, after = 0): Promise<OutboxMessage> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    let names: string[] = [];
+    let names: string[];
     try {
       names = (await readdir(outboxDir())).filter((n) => n.endsWith('.json'));
     } catch {

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ColumnDef } from '@tanstack/react-table';
 import { Badge, Button, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { AdminDraftSchema, type AdminDraft, type AdminUser, type UserDetails } from '../../../shared/schemas/admin-auth';
@@ -9,7 +8,7 @@ import { MSG } from '../../../shared/messages';
 import { useSession } from '../../app/session-store';
 import { unwrap } from '../../components/api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, type Column } from '../../components/DataTable';
 import { EntityDialog, type FieldDescriptor } from '../../components/EntityDialog';
 import { formatDateTime } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
@@ -44,7 +43,7 @@ export default function AdminsPage() {
   const users = useQuery({ queryKey: ADMINS_KEY, queryFn: () => unwrap(window.api.adminAuth.users()) });
   const rows = useMemo(() => visibleTo(me, users.data ?? []), [me, users.data]);
 
-  const columns = useMemo<ColumnDef<AdminUser, any>[]>(
+  const columns = useMemo<Column<AdminUser>[]>(
     () => [
       { accessorKey: 'name', header: 'Name' },
       { accessorKey: 'email', header: 'Email' },
