@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Controller, useForm, type FieldValues, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldValues, type Resolver } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import type * as v from 'valibot';
 import {
@@ -42,6 +42,13 @@ interface FieldBase<N extends string> {
   required?: boolean;
   disabled?: boolean;
   placeholder?: string;
+  /** Hides the field for the current values (e.g. fields that apply to one visibility only). */
+  hidden?: (values: FieldValues) => boolean;
+  /**
+   * An asynchronous check run when the field loses focus and again before submit (e.g. 'URL already
+   * exists ...'): a message refuses the submit and shows under the field; null passes.
+   */
+  check?: (value: unknown, values: FieldValues) => Promise<string | null>;
 }
 
 /** Describes one field of an EntityDialog form. */
@@ -71,8 +78,23 @@ export type FieldDescriptor<N extends string = string> =
     })
   | (FieldBase<N> & {
       kind: 'custom';
-      render: (ctx: { id: string; value: unknown; onChange: (value: unknown) => void; disabled: boolean }) => ReactNode;
+      render: (ctx: CustomFieldContext) => ReactNode;
     });
+
+/** What a custom field's render gets: its value, and the form's other values for compound fields. */
+export interface CustomFieldContext {
+  id: string;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  onBlur: () => void;
+  disabled: boolean;
+  /** The form's current values. */
+  values: FieldValues;
+  /** Sets another field's value (e.g. a duration read from a picked file). */
+  setValue: (name: string, value: unknown) => void;
+  /** The validation message of another field (compound fields show their parts' messages). */
+  errorOf: (name: string) => string | undefined;
+}
 
 type AnySchema = v.GenericSchema<FieldValues, FieldValues>;
 
@@ -100,6 +122,15 @@ export interface EntityDialogProps<S extends AnySchema> {
   intro?: ReactNode;
   /** Surface width in px (default 520). */
   width?: number;
+  /** Content under the fields, e.g. an upload's progress. */
+  status?: ReactNode;
+  /** Submit button text while saving (default 'Saving…'). */
+  busyLabel?: string;
+  /**
+   * Makes Cancel usable while saving: it calls this (e.g. to abort an upload) instead of closing; the
+   * pending onSubmit then resolves with a failure and the form stays open with its values.
+   */
+  onCancelBusy?: () => void;
 }
 
 const useStyles = makeStyles({
@@ -138,6 +169,9 @@ function EntityForm<S extends AnySchema>({
   onClose,
   failureFallback = 'Something went wrong. Please try again!',
   intro,
+  status,
+  busyLabel = 'Saving…',
+  onCancelBusy,
   onBusy,
 }: EntityDialogProps<S> & { onBusy: (busy: boolean) => void }) {
   const styles = useStyles();
@@ -152,9 +186,22 @@ function EntityForm<S extends AnySchema>({
   });
   const { control, handleSubmit, formState } = form;
   const busy = formState.isSubmitting;
+  const values = useWatch({ control }) as FieldValues;
+  const [checkMessages, setCheckMessages] = useState<Record<string, string | null>>({});
+  const visibleFields = fields.filter((f) => !f.hidden?.(values));
+
+  const runCheck = async (field: FieldDescriptor): Promise<string | null> => {
+    if (!field.check) return null;
+    const all = form.getValues();
+    const message = await field.check(all[field.name], all);
+    setCheckMessages((m) => ({ ...m, [field.name]: message }));
+    return message;
+  };
 
   const submit = handleSubmit(async (values) => {
     setServerError(null);
+    const checks = await Promise.all(visibleFields.filter((f) => f.check).map((f) => runCheck(f)));
+    if (checks.some((m) => m)) return;
     onBusy(true);
     try {
       const result = await onSubmit(values as v.InferOutput<S>);
@@ -186,7 +233,7 @@ function EntityForm<S extends AnySchema>({
               </MessageBarBody>
             </MessageBar>
           ) : null}
-          {fields.map((field, index) => {
+          {visibleFields.map((field, index) => {
             const id = `${baseId}-${field.name}`;
             return (
               <Controller
@@ -196,8 +243,21 @@ function EntityForm<S extends AnySchema>({
                 render={({ field: f, fieldState }) => {
                   // A list field's own message may sit in `root` when its rows have messages too.
                   const error = fieldState.error as (typeof fieldState.error & { root?: { message?: string } }) | undefined;
-                  const message = error?.message ?? error?.root?.message;
+                  const message = error?.message ?? error?.root?.message ?? checkMessages[field.name] ?? undefined;
                   const disabled = busy || !!field.disabled;
+                  const onBlur = () => {
+                    f.onBlur();
+                    if (field.check) void runCheck(field);
+                  };
+                  const onChange = (value: unknown) => {
+                    if (checkMessages[field.name]) setCheckMessages((m) => ({ ...m, [field.name]: null }));
+                    f.onChange(value);
+                  };
+                  const ctx = {
+                    values,
+                    setValue: (name: string, value: unknown) => form.setValue(name, value, { shouldValidate: formState.isSubmitted }),
+                    errorOf: (name: string) => (form.formState.errors[name]?.message as string | undefined) ?? undefined,
+                  };
                   return (
                     <Field
                       label={{ children: field.label, htmlFor: id }}
@@ -206,20 +266,25 @@ function EntityForm<S extends AnySchema>({
                       validationMessage={message}
                       hint={message ? undefined : field.hint}
                     >
-                      {renderControl(field, id, f.value, f.onChange, f.onBlur, disabled, index === 0, styles.switchRow, error)}
+                      {renderControl(field, id, f.value, onChange, onBlur, disabled, index === 0, styles.switchRow, error, ctx)}
                     </Field>
                   );
                 }}
               />
             );
           })}
+          {status}
         </DialogContent>
         <DialogActions>
-          <Button appearance="secondary" onClick={onClose} disabled={busy}>
+          <Button
+            appearance="secondary"
+            onClick={busy && onCancelBusy ? onCancelBusy : onClose}
+            disabled={busy && !onCancelBusy}
+          >
             {cancelLabel}
           </Button>
           <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
-            {busy ? 'Saving…' : submitLabel}
+            {busy ? busyLabel : submitLabel}
           </Button>
         </DialogActions>
       </DialogBody>
@@ -236,7 +301,8 @@ function renderControl(
   disabled: boolean,
   autoFocus: boolean,
   switchRowClass: string,
-  error?: unknown,
+  error: unknown,
+  ctx: Pick<CustomFieldContext, 'values' | 'setValue' | 'errorOf'>,
 ): ReactNode {
   switch (field.kind) {
     case 'text':
@@ -361,6 +427,6 @@ function renderControl(
       );
     }
     case 'custom':
-      return field.render({ id, value, onChange, disabled });
+      return field.render({ id, value, onChange, onBlur, disabled, ...ctx });
   }
 }
