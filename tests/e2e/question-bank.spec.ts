@@ -1,0 +1,246 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Api } from '../../src/shared/api';
+import { loginAs, SANDBOX_ADMIN, tableRows, toast, unique } from './helpers';
+import { useStubPlatform } from './platform-stub';
+
+type WithApi = { api: Api };
+const TABLE = 'Question Bank';
+const search = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
+
+async function openQuestionBank(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Question Bank' }).click();
+  await expect(page.getByRole('heading', { name: 'Question Bank', level: 1 })).toBeVisible();
+  await expect(page.getByRole('table', { name: TABLE })).toHaveAttribute('aria-busy', 'false');
+}
+
+/** Adds a category through window.api (not the UI) and returns its id. */
+async function apiCategory(page: Page, name: string): Promise<string> {
+  await page.evaluate((name) => (globalThis as unknown as WithApi).api.questionBank.addCategory({ name }), name);
+  const list = await page.evaluate(() => (globalThis as unknown as WithApi).api.questionBank.categories());
+  if (!list.ok) throw new Error(JSON.stringify(list));
+  const found = list.data.find((c) => c.name === name);
+  if (!found) throw new Error(`category ${name} not added`);
+  return found._id;
+}
+
+async function apiQuestion(page: Page, q: { question: string; language: 'English' | 'Hindi'; categoryId: string; options: number }) {
+  const result = await page.evaluate(
+    (q) =>
+      (globalThis as unknown as WithApi).api.questionBank.addQuestion({
+        question: q.question,
+        language: q.language,
+        categoryId: q.categoryId,
+        helpText: '',
+        optionFormat: 'radio',
+        difficulty: 'Medium',
+        options: Array.from({ length: q.options }, (_, i) => ({ option: `Answer ${i + 1}`, isTrue: i === 0 })),
+      }),
+    q,
+  );
+  expect(result.ok, JSON.stringify(result)).toBe(true);
+}
+
+const option = (dialog: Locator, n: number) => dialog.getByRole('textbox', { name: `Option ${n}`, exact: true });
+
+test.describe('question bank', () => {
+  test('add a category: empty, duplicate (case and spaces), taken on the server, then valid', async ({ page }) => {
+    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    const id = unique();
+    await apiCategory(page, `Base ${id}`);
+    await openQuestionBank(page);
+
+    await page.getByRole('button', { name: 'Add Category' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Category' });
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(dialog.getByText('Enter a new category!')).toBeVisible();
+
+    // Refused before any call: same name in another case, with spaces around it.
+    await dialog.getByRole('textbox', { name: 'Category name' }).fill(`   bASE ${id.toUpperCase()}  `);
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(dialog.getByText('Another Category with the same name already exists.')).toBeVisible();
+    await expect(toast(page, 'Another Category with the same name already exists.')).toHaveCount(0);
+
+    // A name taken after the list was loaded slips past the check: the server refuses it (409).
+    await apiCategory(page, `Race ${id}`);
+    await dialog.getByRole('textbox', { name: 'Category name' }).fill(`race ${id}`);
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(toast(page, 'Another Category with the same name already exists.')).toBeVisible();
+    await expect(dialog.getByRole('alert').getByText('Another Category with the same name already exists.')).toBeVisible();
+
+    await dialog.getByRole('textbox', { name: 'Category name' }).fill(`Valid ${id}`);
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(toast(page, 'Category has been Added')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    // The new category is offered by the question form.
+    await page.getByRole('button', { name: 'Add Question' }).click();
+    const form = page.getByRole('dialog', { name: 'Add Question' });
+    await expect(form.getByRole('combobox', { name: /^Category/ }).locator('option', { hasText: `Valid ${id}` })).toHaveCount(1);
+  });
+
+  test('add a question: each rule broken once, then valid; find, filter, sort, edit with confirmation', async ({ page }) => {
+    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    const id = unique();
+    const category = `Quiz ${id}`;
+    const categoryId = await apiCategory(page, category);
+    await apiQuestion(page, { question: `Other ${id} question`, language: 'Hindi', categoryId, options: 3 });
+    await openQuestionBank(page);
+
+    await page.getByRole('button', { name: 'Add Question' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Question' });
+    const add = dialog.getByRole('button', { name: 'Add', exact: true });
+    await add.click();
+    await expect(dialog.getByText('Enter a new Question!')).toBeVisible();
+    await expect(dialog.getByText('Select a language!')).toBeVisible();
+    await expect(dialog.getByText('Select a category!')).toBeVisible();
+    await expect(dialog.getByText('Select difficulty level')).toHaveCount(2); // the placeholder and the message
+    await expect(dialog.getByText('Please enter an option or delete this field.')).toHaveCount(2);
+
+    const text = `Mine ${id}: which planet is the largest?`;
+    await dialog.getByRole('textbox', { name: /^Question/ }).fill(text);
+    await dialog.getByRole('combobox', { name: /^Language/ }).selectOption('English');
+    await dialog.getByRole('combobox', { name: /^Category/ }).selectOption({ label: category });
+    await dialog.getByRole('combobox', { name: /^Difficulty/ }).selectOption('Easy');
+    await dialog.getByRole('textbox', { name: /^Help text/ }).fill('Think of the gas giants.');
+    await expect(dialog.getByText('Enter a new Question!')).toBeHidden();
+
+    // Fewer than 2 options.
+    await option(dialog, 1).fill('Jupiter');
+    await dialog.getByRole('button', { name: 'Delete option 2' }).click();
+    await add.click();
+    await expect(dialog.getByText('At least 2 options', { exact: true })).toBeVisible();
+
+    // A blank option.
+    await dialog.getByRole('button', { name: 'Add option' }).click();
+    await option(dialog, 2).fill('   ');
+    await add.click();
+    await expect(dialog.getByText('Please enter an option or delete this field.')).toBeVisible();
+    await expect(dialog.getByText('At least 2 options', { exact: true })).toBeHidden();
+
+    // No correct option (adding needs exactly one).
+    await option(dialog, 2).fill('Saturn');
+    await dialog.getByRole('button', { name: 'Add option' }).click();
+    await option(dialog, 3).fill('Mars');
+    await add.click();
+    await expect(dialog.getByText('Mark exactly one option as correct.')).toBeVisible();
+    // A radio: marking another one unmarks the first.
+    await dialog.getByRole('radio', { name: 'Option 2 is correct' }).check();
+    await dialog.getByRole('radio', { name: 'Option 1 is correct' }).check();
+    await expect(dialog.getByRole('radio', { name: 'Option 2 is correct' })).not.toBeChecked();
+    await add.click();
+    await expect(toast(page, 'Question has been Added')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    // Find it by search (any field: the category name finds both questions of this test).
+    await search(page).fill(text);
+    const rows = tableRows(page, TABLE);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(text);
+    await expect(rows.first()).toContainText('English');
+    await expect(rows.first()).toContainText('Easy');
+    await expect(rows.first()).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    await search(page).fill(category.toUpperCase());
+    await expect(rows).toHaveCount(2);
+
+    // Filter by language.
+    const language = page.getByRole('combobox', { name: 'Language' });
+    await language.selectOption('Hindi');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(`Other ${id} question`);
+    await language.selectOption('English');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(text);
+    await language.selectOption('');
+    await expect(rows).toHaveCount(2);
+
+    // Edit: the confirmation first; declining changes nothing.
+    await search(page).fill(text);
+    await expect(rows).toHaveCount(1);
+    await rows.first().getByRole('button', { name: /^Edit question/ }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Edit this question?' });
+    await expect(confirm).toContainText('affects every video that uses this question');
+    await confirm.getByRole('button', { name: 'No' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByRole('dialog', { name: 'Edit Question' })).toHaveCount(0);
+    await expect(rows.first()).toContainText(text);
+
+    await rows.first().getByRole('button', { name: /^Edit question/ }).click();
+    await confirm.getByRole('button', { name: 'Yes, edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Question' });
+    await expect(edit.getByRole('textbox', { name: /^Question/ })).toHaveValue(text);
+    await expect(option(edit, 3)).toHaveValue('Mars');
+    // Editing requires the option format.
+    await edit.getByRole('combobox', { name: /^Option format/ }).selectOption('');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit.getByText('Select an option format', { exact: true }).last()).toBeVisible();
+    await edit.getByRole('combobox', { name: /^Option format/ }).selectOption('checkbox');
+    // Several correct options are allowed when editing; a fourth option makes the count sortable apart.
+    await edit.getByRole('checkbox', { name: 'Option 2 is correct' }).check();
+    await edit.getByRole('button', { name: 'Add option' }).click();
+    await option(edit, 4).fill('Neptune');
+    const edited = `Mine ${id}: which planets are gas giants?`;
+    await edit.getByRole('textbox', { name: /^Question/ }).fill(edited);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Question has been Updated')).toBeVisible();
+    await expect(edit).toBeHidden();
+
+    await search(page).fill(category);
+    await expect(rows).toHaveCount(2);
+    // Sort by options count (numbers sort high to low first): 4 (Mine) before 3 (Other), then the other way round.
+    const countHeader = page.getByRole('columnheader', { name: 'Options count' });
+    await countHeader.getByRole('button').click();
+    await expect(countHeader).toHaveAttribute('aria-sort', 'descending');
+    await expect(rows.nth(0)).toContainText(edited);
+    await expect(rows.nth(1)).toContainText(`Other ${id} question`);
+    await countHeader.getByRole('button').click();
+    await expect(countHeader).toHaveAttribute('aria-sort', 'ascending');
+    await expect(rows.nth(0)).toContainText(`Other ${id} question`);
+    await expect(rows.nth(1)).toContainText(edited);
+
+    const saved = await page.evaluate(async (edited) => {
+      const list = await (globalThis as unknown as WithApi).api.questionBank.questions();
+      return list.ok ? list.data.find((q) => q.question === edited) : undefined;
+    }, edited);
+    expect(saved?.optionFormat).toBe('checkbox');
+    expect(saved?.options.filter((o) => o.isTrue).map((o) => o.option)).toEqual(['Jupiter', 'Saturn']);
+  });
+
+  test('failures without a message show the spec fallbacks', async ({ page }) => {
+    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    const id = unique();
+    const failing = { categories: false, questions: false };
+    const restore = await useStubPlatform(page, (method, path) =>
+      method === 'POST' && ((failing.categories && path === '/question-bank/categories') || (failing.questions && path === '/question-bank/questions'))
+        ? { status: 500 }
+        : undefined,
+    );
+    try {
+      const categoryId = await apiCategory(page, `Fallback ${id}`);
+      failing.categories = true;
+      failing.questions = true;
+      await page.reload();
+      await openQuestionBank(page);
+      await page.getByRole('button', { name: 'Add Category' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add Category' });
+      await dialog.getByRole('textbox', { name: 'Category name' }).fill(`Never ${id}`);
+      await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+      await expect(toast(page, 'Category Not Added, Please Try Again')).toBeVisible();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+      await page.getByRole('button', { name: 'Add Question' }).click();
+      const form = page.getByRole('dialog', { name: 'Add Question' });
+      await form.getByRole('textbox', { name: /^Question/ }).fill(`Never ${id}?`);
+      await form.getByRole('combobox', { name: /^Language/ }).selectOption('English');
+      await form.getByRole('combobox', { name: /^Category/ }).selectOption(categoryId);
+      await form.getByRole('combobox', { name: /^Difficulty/ }).selectOption('Hard');
+      await option(form, 1).fill('Yes');
+      await option(form, 2).fill('No');
+      await form.getByRole('radio', { name: 'Option 2 is correct' }).check();
+      await form.getByRole('button', { name: 'Add', exact: true }).click();
+      await expect(toast(page, 'Question Not Added, Please Try Again')).toBeVisible();
+      await expect(form.getByRole('textbox', { name: /^Question/ })).toHaveValue(`Never ${id}?`);
+    } finally {
+      await restore();
+    }
+  });
+});
