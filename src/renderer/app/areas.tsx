@@ -25,7 +25,7 @@ export interface Area {
 export const AREAS: readonly Area[] = [
   { path: '/questions', label: 'Question Bank', icon: QuestionCircleRegular, built: true },
   { path: '/course', label: 'Courses', icon: HatGraduationRegular, built: false },
-  { path: '/library', label: 'Video Library', icon: VideoClipMultipleRegular, built: false },
+  { path: '/library', label: 'Video Library', icon: VideoClipMultipleRegular, built: true },
   { path: '/resources', label: 'Resources', icon: DocumentBulletListRegular, built: true },
   { path: '/users', label: 'Users', icon: PeopleRegular, built: false },
   { path: '/admins', label: 'Admins', icon: ShieldPersonRegular, built: true },

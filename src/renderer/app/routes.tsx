@@ -13,6 +13,9 @@ import { Home } from './Home';
 const AdminsPage = lazy(() => import('../features/admins/AdminsPage'));
 const QuestionBankPage = lazy(() => import('../features/question-bank/QuestionBankPage'));
 const ResourcesPage = lazy(() => import('../features/resources/ResourcesPage'));
+const LibraryPage = lazy(() => import('../features/library/LibraryPage'));
+const MomentsPage = lazy(() => import('../features/moments/MomentsPage'));
+const TranscriptsPage = lazy(() => import('../features/transcripts/TranscriptsPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
 const ChangePasswordPage = lazy(() => import('../features/auth/ChangePasswordPage'));
@@ -74,6 +77,9 @@ export function AppRoutes() {
           <Route path="/admins" element={<AdminsPage />} />
           <Route path="/questions" element={<QuestionBankPage />} />
           <Route path="/resources" element={<ResourcesPage />} />
+          <Route path="/library" element={<LibraryPage />} />
+          <Route path="/videomoments" element={<MomentsPage />} />
+          <Route path="/transcripts" element={<TranscriptsPage />} />
           <Route path="/change-password" element={<ChangePasswordPage />} />
           {AREAS.filter((a) => !a.built).map((a) => (
             <Route key={a.path} path={a.path} element={<NotBuilt title={a.label} />} />

@@ -1,0 +1,172 @@
+import { useState, type DragEvent } from 'react';
+import { Button, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { ArrowUploadRegular, DismissRegular, DocumentRegular } from '@fluentui/react-icons';
+import type { GrantView, PickKind } from '../../shared/api/app';
+
+/** The preload's drop helper (Electron only: `webUtils.getPathForFile`); absent in the browser bridge. */
+type DropFiles = { pathOf?: (file: File) => string };
+const dropFiles = (): DropFiles | undefined => (globalThis as unknown as { files?: DropFiles }).files;
+
+/** A granted file as a form value: the renderer knows its grant id, name and size only. */
+export type PickedFile = Pick<GrantView, 'grantId' | 'name' | 'size'>;
+
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '—';
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value >= 100 || unit === 0 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
+}
+
+const useStyles = makeStyles({
+  zone: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalM}`,
+    border: `${tokens.strokeWidthThick} dashed ${tokens.colorNeutralStroke1}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground2,
+    minHeight: '40px',
+  },
+  active: { border: `${tokens.strokeWidthThick} dashed ${tokens.colorBrandStroke1}`, backgroundColor: tokens.colorBrandBackground2 },
+  invalid: { border: `${tokens.strokeWidthThick} dashed ${tokens.colorPaletteRedBorder2}` },
+  text: { flex: '1 1 auto', minWidth: 0, display: 'flex', flexDirection: 'column' },
+  name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  error: { color: tokens.colorPaletteRedForeground1 },
+});
+
+export interface FilePickerProps {
+  id?: string;
+  /** What the open dialog offers. */
+  kind: PickKind;
+  value: PickedFile | null | undefined;
+  /** A new grant (from the dialog or a drop), or null when cleared. */
+  onChange: (file: PickedFile | null) => void;
+  onBlur?: () => void;
+  disabled?: boolean;
+  invalid?: boolean;
+  /** Text of the empty zone, e.g. 'Drop a video here or choose one'. */
+  emptyText?: string;
+  /** A file already stored for this record (shown when nothing new is picked). */
+  storedName?: string;
+  chooseLabel?: string;
+}
+
+/**
+ * A file field: the native open dialog (files.pick) or a drop (the path via the preload, then
+ * files.grantDropped). The renderer never reads the file; it keeps the grant.
+ */
+export function FilePicker({
+  id,
+  kind,
+  value,
+  onChange,
+  onBlur,
+  disabled = false,
+  invalid = false,
+  emptyText = 'Drop a file here or choose one',
+  storedName,
+  chooseLabel = 'Choose file…',
+}: FilePickerProps) {
+  const styles = useStyles();
+  const [over, setOver] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const choose = async () => {
+    setError(null);
+    setBusy(true);
+    const result = await window.api.files.pick({ kind });
+    setBusy(false);
+    onBlur?.();
+    if (!result.ok) setError(result.error.message);
+    else if (result.data) onChange({ grantId: result.data.grantId, name: result.data.name, size: result.data.size });
+  };
+
+  const drop = async (e: DragEvent<HTMLDivElement>) => {
+    e.preventDefault();
+    setOver(false);
+    if (disabled) return;
+    const file = e.dataTransfer.files[0];
+    if (!file) return;
+    setError(null);
+    const pathOf = dropFiles()?.pathOf;
+    const path = pathOf ? pathOf(file) : '';
+    if (!path) {
+      setError('Dropping files works in the desktop app only. Choose the file instead.');
+      return;
+    }
+    setBusy(true);
+    const result = await window.api.files.grantDropped({ path });
+    setBusy(false);
+    onBlur?.();
+    if (!result.ok) setError(result.error.message);
+    else onChange({ grantId: result.data.grantId, name: result.data.name, size: result.data.size });
+  };
+
+  return (
+    <div>
+      <div
+        className={mergeClasses(styles.zone, over && styles.active, invalid && styles.invalid)}
+        onDragOver={(e) => {
+          e.preventDefault();
+          if (!disabled) setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={(e) => void drop(e)}
+        data-testid={id ? `${id}-zone` : undefined}
+      >
+        <DocumentRegular fontSize={24} aria-hidden />
+        <div className={styles.text}>
+          {value ? (
+            <>
+              <Text className={styles.name} weight="semibold" title={value.name}>
+                {value.name}
+              </Text>
+              <Text size={200} className={styles.muted}>
+                {formatBytes(value.size)}
+              </Text>
+            </>
+          ) : storedName ? (
+            <>
+              <Text className={styles.name} title={storedName}>
+                {storedName}
+              </Text>
+              <Text size={200} className={styles.muted}>
+                Stored file. Choose another to replace it.
+              </Text>
+            </>
+          ) : (
+            <Text size={200} className={styles.muted}>
+              {emptyText}
+            </Text>
+          )}
+        </div>
+        {value ? (
+          <Button
+            appearance="subtle"
+            size="small"
+            icon={<DismissRegular />}
+            aria-label={`Remove ${value.name}`}
+            disabled={disabled || busy}
+            onClick={() => onChange(null)}
+          />
+        ) : null}
+        <Button id={id} icon={<ArrowUploadRegular />} disabled={disabled || busy} onClick={() => void choose()}>
+          {chooseLabel}
+        </Button>
+      </div>
+      {error ? (
+        <Text size={200} className={styles.error} role="alert">
+          {error}
+        </Text>
+      ) : null}
+    </div>
+  );
+}

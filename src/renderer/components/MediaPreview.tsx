@@ -1,0 +1,125 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Link,
+  MessageBar,
+  MessageBarBody,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+
+export type MediaKind = 'video' | 'audio' | 'link' | 'other';
+
+export interface MediaSource {
+  kind: MediaKind;
+  /** An address the player can load without headers (a signed URL or the link itself). */
+  url: string;
+  title: string;
+}
+
+/** Asks the player to jump to `seconds` and play; a new `key` repeats the same time. */
+export interface SeekRequest {
+  seconds: number;
+  key: number;
+}
+
+/** 'HH:mm:ss' (or 'mm:ss', optional .mmm) as seconds; NaN when it is not a time. */
+export function secondsOf(timestamp: string): number {
+  const parts = timestamp.trim().split(':').map(Number);
+  if (parts.length < 2 || parts.length > 3 || parts.some((n) => !Number.isFinite(n))) return Number.NaN;
+  return parts.reduce((total, n) => total * 60 + n, 0);
+}
+
+const useStyles = makeStyles({
+  video: { width: '100%', maxHeight: '60vh', backgroundColor: '#000', borderRadius: tokens.borderRadiusMedium, display: 'block' },
+  audio: { width: '100%' },
+  link: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, wordBreak: 'break-all' },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+/** A <video>/<audio> player for uploaded media, or the link for links and other files. */
+export function MediaPlayer({ source, seek, autoPlay = false }: { source: MediaSource; seek?: SeekRequest | null; autoPlay?: boolean }) {
+  const styles = useStyles();
+  const ref = useRef<HTMLMediaElement | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const media = ref.current;
+    if (!media || !seek || !Number.isFinite(seek.seconds)) return;
+    const go = () => {
+      media.currentTime = seek.seconds;
+      void media.play().catch(() => undefined);
+    };
+    if (media.readyState >= 1) go();
+    else media.addEventListener('loadedmetadata', go, { once: true });
+  }, [seek]);
+
+  if (source.kind === 'video' || source.kind === 'audio') {
+    const common = {
+      src: source.url,
+      controls: true,
+      preload: 'metadata' as const,
+      autoPlay,
+      onError: () => setFailed(true),
+      'aria-label': `${source.kind === 'video' ? 'Video' : 'Audio'} preview of ${source.title}`,
+    };
+    return (
+      <div>
+        {source.kind === 'video' ? (
+          <video ref={(el) => void (ref.current = el)} className={styles.video} {...common} />
+        ) : (
+          <audio ref={(el) => void (ref.current = el)} className={styles.audio} {...common} />
+        )}
+        {failed ? (
+          <MessageBar intent="warning" layout="multiline">
+            <MessageBarBody>The media cannot be played here. The address may have expired: reopen the preview.</MessageBarBody>
+          </MessageBar>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <div className={styles.link}>
+      <Text className={styles.muted}>{source.kind === 'link' ? 'This file is a link:' : 'This file cannot be played here:'}</Text>
+      {source.url ? (
+        <Link href={source.url} target="_blank" rel="noreferrer noopener">
+          {source.url}
+        </Link>
+      ) : (
+        <Text>No address.</Text>
+      )}
+    </div>
+  );
+}
+
+/** A dialog with the player of one file. */
+export function MediaPreviewDialog({ source, onClose }: { source: MediaSource | null; onClose: () => void }) {
+  return (
+    <Dialog open={source !== null} onOpenChange={(_e, d) => (!d.open ? onClose() : undefined)}>
+      <DialogSurface style={{ maxWidth: 860 }}>
+        <DialogBody>
+          <DialogTitle>{source ? `Preview: ${source.title}` : 'Preview'}</DialogTitle>
+          <DialogContent>{source ? <MediaPlayer source={source} /> : null}</DialogContent>
+          <DialogActions>
+            <Button appearance="secondary" onClick={onClose}>
+              Close
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+/** The player source of a stored media record (library files): the signed preview URL, else its address. */
+export function mediaSourceOf(file: { fileType: string; title: string; fileUrl: string; previewUrl?: string | undefined }): MediaSource {
+  const kind: MediaKind = file.fileType === 'video' || file.fileType === 'audio' || file.fileType === 'link' ? file.fileType : 'other';
+  return { kind, url: file.previewUrl || file.fileUrl, title: file.title };
+}

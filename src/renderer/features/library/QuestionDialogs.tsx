@@ -1,0 +1,181 @@
+import { useMemo, useState } from 'react';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  Spinner,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { SearchRegular } from '@fluentui/react-icons';
+import { MSG } from '../../../shared/messages';
+import type { LibraryFile } from '../../../shared/schemas/library';
+import { withFallback } from '../../components/api';
+import { useNotify } from '../../components/toast';
+import { useQuestions } from './queries';
+
+const useStyles = makeStyles({
+  list: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+    maxHeight: '52vh',
+    overflowY: 'auto',
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    padding: tokens.spacingVerticalS,
+  },
+  item: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'baseline' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+});
+
+/** The questions tagged on a file (the Questions column). */
+export function TaggedQuestionsDialog({ file, onClose }: { file: LibraryFile | null; onClose: () => void }) {
+  const styles = useStyles();
+  const questions = useQuestions();
+  const tagged = useMemo(() => {
+    const byId = new Map((questions.data ?? []).map((q) => [q._id, q]));
+    return (file?.questionBank ?? []).map((id) => ({ id, question: byId.get(id) }));
+  }, [questions.data, file]);
+  return (
+    <Dialog open={file !== null} onOpenChange={(_e, d) => (!d.open ? onClose() : undefined)}>
+      <DialogSurface style={{ maxWidth: 640 }}>
+        <DialogBody>
+          <DialogTitle>{file ? `Questions of ${file.title}` : 'Questions'}</DialogTitle>
+          <DialogContent>
+            {questions.isPending ? (
+              <Spinner size="small" label="Loading questions…" />
+            ) : tagged.length === 0 ? (
+              <Text className={styles.muted}>No questions are tagged on this file.</Text>
+            ) : (
+              <ol className={styles.list} aria-label="Tagged questions">
+                {tagged.map(({ id, question }) => (
+                  <li key={id}>
+                    {question ? (
+                      <span className={styles.item}>
+                        <Text>{question.question}</Text>
+                        <Badge appearance="tint" color="subtle" size="small">
+                          {question.language}
+                        </Badge>
+                      </span>
+                    ) : (
+                      <Text className={styles.muted}>A question that no longer exists ({id})</Text>
+                    )}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="secondary" onClick={onClose}>
+              Close
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+/** Add Questions: choose the questions tagged on a file ('Please select a Question!' when none). */
+export function QuestionSelectorDialog({ file, onClose, onSaved }: { file: LibraryFile | null; onClose: () => void; onSaved: () => void }) {
+  return file ? <Selector key={file._id} file={file} onClose={onClose} onSaved={onSaved} /> : null;
+}
+
+function Selector({ file, onClose, onSaved }: { file: LibraryFile; onClose: () => void; onSaved: () => void }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const questions = useQuestions();
+  const [selected, setSelected] = useState<Set<string>>(() => new Set(file.questionBank));
+  const [search, setSearch] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const shown = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    const all = questions.data ?? [];
+    const list = needle ? all.filter((q) => `${q.id} ${q.question} ${q.language}`.toLowerCase().includes(needle)) : all;
+    return list.slice(0, 200);
+  }, [questions.data, search]);
+
+  const toggle = (id: string, on: boolean) => {
+    setError(null);
+    setSelected((s) => {
+      const next = new Set(s);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  };
+
+  const save = async () => {
+    if (selected.size === 0) {
+      setError(MSG.selectQuestion);
+      return;
+    }
+    setBusy(true);
+    const result = withFallback(await window.api.library.setQuestions({ id: file._id, questionBank: [...selected] }), MSG.somethingWentWrong);
+    setBusy(false);
+    if (!result.ok) {
+      setError(result.error.message);
+      notify.error(result.error.message);
+      return;
+    }
+    notify.success(result.data.message);
+    onSaved();
+    onClose();
+  };
+
+  return (
+    <Dialog open onOpenChange={(_e, d) => (!d.open && !busy ? onClose() : undefined)}>
+      <DialogSurface style={{ maxWidth: 680 }}>
+        <DialogBody>
+          <DialogTitle>{`Add Questions to ${file.title}`}</DialogTitle>
+          <DialogContent className={styles.body}>
+            <Input
+              contentBefore={<SearchRegular />}
+              placeholder="Search questions"
+              aria-label="Search questions"
+              value={search}
+              onChange={(_e, d) => setSearch(d.value)}
+            />
+            <Field label={`Questions (${selected.size} selected)`} validationState={error ? 'error' : 'none'} validationMessage={error ?? undefined}>
+              {questions.isPending ? (
+                <Spinner size="small" label="Loading questions…" />
+              ) : (
+                <div className={styles.list} role="group" aria-label="Questions">
+                  {shown.length === 0 ? <Text className={styles.muted}>No question matches.</Text> : null}
+                  {shown.map((q) => (
+                    <Checkbox
+                      key={q._id}
+                      checked={selected.has(q._id)}
+                      onChange={(_e, d) => toggle(q._id, d.checked === true)}
+                      label={`${q.id}. ${q.question} (${q.language})`}
+                    />
+                  ))}
+                </div>
+              )}
+            </Field>
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="secondary" disabled={busy} onClick={onClose}>
+              Cancel
+            </Button>
+            <Button appearance="primary" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined} onClick={() => void save()}>
+              Save
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

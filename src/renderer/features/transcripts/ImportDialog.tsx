@@ -1,0 +1,261 @@
+import { useMemo, useState } from 'react';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Select,
+  Spinner,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { DeleteRegular } from '@fluentui/react-icons';
+import type { CueDraft } from '../../../shared/captions';
+import { LANGUAGES, type Language } from '../../../shared/constants';
+import { APP_TEXT, MSG } from '../../../shared/messages';
+import { CAPTION_TIMESTAMP_PATTERN } from '../../../shared/schemas/transcripts';
+import { withFallback } from '../../components/api';
+import { useNotify } from '../../components/toast';
+
+const useStyles = makeStyles({
+  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  top: { display: 'flex', gap: tokens.spacingHorizontalL, alignItems: 'flex-end', flexWrap: 'wrap' },
+  scroll: {
+    maxHeight: '48vh',
+    overflowY: 'auto',
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+  },
+  table: { width: '100%', borderCollapse: 'collapse', fontSize: tokens.fontSizeBase300 },
+  th: {
+    position: 'sticky',
+    top: 0,
+    textAlign: 'start',
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalS}`,
+    backgroundColor: tokens.colorNeutralBackground3,
+    fontWeight: tokens.fontWeightSemibold,
+    zIndex: 1,
+  },
+  td: { padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`, borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, verticalAlign: 'top' },
+  bad: { backgroundColor: tokens.colorStatusDangerBackground1 },
+  error: { color: tokens.colorPaletteRedForeground1 },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+interface Row extends CueDraft {
+  /** Edited by the user: the parse error is replaced by the field checks. */
+  edited?: boolean;
+}
+
+/** The message of a row as it stands now (parse error until edited, then the field rules). */
+function problemOf(row: Row): string | undefined {
+  if (!row.edited) return row.error;
+  if (!CAPTION_TIMESTAMP_PATTERN.test(row.timeStamp.trim())) return APP_TEXT.enterCaptionTimestamp;
+  if (!row.captionText.trim()) return APP_TEXT.enterCaption;
+  return undefined;
+}
+
+export interface ImportSource {
+  name: string;
+  cues: CueDraft[];
+}
+
+/**
+ * The preview of a caption import: every cue with its problem, editable or removable; nothing is sent
+ * until all remaining cues are valid and a language is chosen (then one bulk call, all or nothing).
+ */
+export function ImportDialog({
+  source,
+  videoId,
+  defaultLanguage,
+  onClose,
+  onSaved,
+}: {
+  source: ImportSource;
+  videoId: string;
+  defaultLanguage: Language | '';
+  onClose: () => void;
+  onSaved: (language: Language) => void;
+}) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const [rows, setRows] = useState<Row[]>(source.cues);
+  const [language, setLanguage] = useState<Language | ''>(defaultLanguage);
+  const [replace, setReplace] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [languageError, setLanguageError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const problems = useMemo(() => rows.filter((r) => problemOf(r)).length, [rows]);
+
+  const edit = (index: number, patch: Partial<Row>) =>
+    setRows((all) => all.map((r) => (r.index === index ? { ...r, ...patch, edited: true } : r)));
+
+  const save = async () => {
+    setMessage(null);
+    if (!language) {
+      setLanguageError(MSG.selectTranscriptLanguage);
+      return;
+    }
+    if (rows.length === 0) {
+      setMessage('There are no cues to import.');
+      return;
+    }
+    if (problems > 0) {
+      setMessage(`Fix or remove the ${problems === 1 ? 'cue' : `${problems} cues`} with errors first. Nothing has been saved.`);
+      return;
+    }
+    setBusy(true);
+    const result = withFallback(
+      await window.api.videoRepository.bulkTranscripts({
+        videoId,
+        language,
+        replace,
+        entries: rows.map((r) => ({ timeStamp: r.timeStamp.trim(), captionText: r.captionText.trim() })),
+      }),
+      MSG.somethingWentWrong,
+    );
+    setBusy(false);
+    if (!result.ok) {
+      setMessage(result.error.message);
+      notify.error(result.error.message);
+      return;
+    }
+    notify.success(result.data.message);
+    onSaved(language);
+    onClose();
+  };
+
+  return (
+    <Dialog open onOpenChange={(_e, d) => (!d.open && !busy ? onClose() : undefined)}>
+      <DialogSurface style={{ maxWidth: 860 }}>
+        <DialogBody>
+          <DialogTitle>{`Import ${source.name}`}</DialogTitle>
+          <DialogContent className={styles.body}>
+            <div className={styles.top}>
+              <Field
+                label="Language"
+                required
+                validationState={languageError ? 'error' : 'none'}
+                validationMessage={languageError ?? undefined}
+              >
+                <Select
+                  value={language}
+                  onChange={(_e, d) => {
+                    setLanguage(d.value as Language | '');
+                    setLanguageError(null);
+                  }}
+                >
+                  <option value="">Select Language</option>
+                  {LANGUAGES.map((l) => (
+                    <option key={l} value={l}>
+                      {l}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Checkbox
+                checked={replace}
+                onChange={(_e, d) => setReplace(d.checked === true)}
+                label="Replace this language's existing lines"
+              />
+              <Text className={styles.muted}>
+                {rows.length} cues{problems > 0 ? `, ${problems} with errors` : ''}
+              </Text>
+            </div>
+            {message ? (
+              <MessageBar intent="error" role="alert" layout="multiline">
+                <MessageBarBody>{message}</MessageBarBody>
+              </MessageBar>
+            ) : null}
+            <div className={styles.scroll}>
+              <table className={styles.table} aria-label="Cues">
+                <thead>
+                  <tr>
+                    <th className={styles.th} style={{ width: 48 }}>
+                      #
+                    </th>
+                    <th className={styles.th} style={{ width: 128 }}>
+                      Timestamp
+                    </th>
+                    <th className={styles.th}>Caption</th>
+                    <th className={styles.th} style={{ width: 44 }}>
+                      <span className={styles.muted}>Remove</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((row) => {
+                    const problem = problemOf(row);
+                    const editable = !!row.error || row.edited;
+                    return (
+                      <tr key={row.index} className={problem ? styles.bad : undefined} data-cue={row.index}>
+                        <td className={styles.td}>{row.index}</td>
+                        <td className={styles.td}>
+                          {editable ? (
+                            <Input
+                              size="small"
+                              aria-label={`Timestamp of cue ${row.index}`}
+                              value={row.timeStamp}
+                              placeholder="HH:mm:ss"
+                              onChange={(_e, d) => edit(row.index, { timeStamp: d.value })}
+                            />
+                          ) : (
+                            row.timeStamp
+                          )}
+                        </td>
+                        <td className={styles.td}>
+                          {editable ? (
+                            <Input
+                              size="small"
+                              style={{ width: '100%' }}
+                              aria-label={`Caption of cue ${row.index}`}
+                              value={row.captionText}
+                              onChange={(_e, d) => edit(row.index, { captionText: d.value })}
+                            />
+                          ) : (
+                            row.captionText
+                          )}
+                          {problem ? (
+                            <Text block size={200} className={styles.error} role="note">
+                              {problem}
+                            </Text>
+                          ) : null}
+                        </td>
+                        <td className={styles.td}>
+                          <Button
+                            size="small"
+                            appearance="subtle"
+                            icon={<DeleteRegular />}
+                            aria-label={`Remove cue ${row.index}`}
+                            onClick={() => setRows((all) => all.filter((r) => r.index !== row.index))}
+                          />
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="secondary" disabled={busy} onClick={onClose}>
+              Cancel
+            </Button>
+            <Button appearance="primary" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined} onClick={() => void save()}>
+              {`Import ${rows.length} cues`}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
