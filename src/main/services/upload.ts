@@ -14,7 +14,13 @@ import { GrantError, type Grant, type GrantStore } from './grants';
 /** How often progress is reported at most (DESIGN: about 10 a second). */
 export const PROGRESS_INTERVAL_MS = 100;
 /** Read size from disk: large reads keep the syscall count and the per-chunk overhead low. */
-const READ_CHUNK = 1024 * 1024;
+const READ_CHUNK = 2 * 1024 * 1024;
+/**
+ * Bytes the request may buffer before the next read waits for 'drain'. Waiting at the socket's own
+ * 16 KiB mark would stall the disk after every chunk; a few MiB keeps disk and network both busy, and
+ * memory bounded.
+ */
+const SEND_BUFFER = 8 * 1024 * 1024;
 const MAX_ATTEMPTS = 3;
 const BACKOFF_MS = 500;
 
@@ -127,7 +133,7 @@ const CONNECT_ERRORS = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOST
 
 /**
  * Multipart uploads from disk in constant memory (DESIGN section 7): the body is laid out with a known
- * Content-Length and written with node's http client, the files read in 1 MiB chunks with
+ * Content-Length and written with node's http client, the files read in 2 MiB chunks with
  * backpressure. Progress events at most every 100 ms; cancel aborts the request. Retries (with
  * back-off) only where repeating cannot store twice: a connection that was refused, a 429, and for
  * PUT (idempotent) also 5xx answers and lost connections.
@@ -166,7 +172,8 @@ export function createUploader(deps: UploaderDeps) {
 
     const write = async (chunk: Buffer): Promise<void> => {
       meter.add(chunk.length);
-      if (!req.write(chunk)) await Promise.race([once(req, 'drain'), answer]);
+      req.write(chunk);
+      if (req.writableLength > SEND_BUFFER) await Promise.race([once(req, 'drain'), answer]);
     };
     const send = async (): Promise<void> => {
       for (const part of body.parts) {
