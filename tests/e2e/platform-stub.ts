@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
 import { startServer } from '../../server/app';
-import { SANDBOX_ADMIN } from './helpers';
+import { openApp, SANDBOX_ADMIN } from './helpers';
 
 export type StubRule = (method: string, path: string) => { status: number; body?: string } | undefined;
 type WithApi = { api: Api };
@@ -28,7 +28,8 @@ function forward(req: IncomingMessage, target: URL, res: import('node:http').Ser
 
 /**
  * Starts the stub in front of the sandbox, points the app at it and signs in as the sandbox admin.
- * Returns a function that points the app back at the sandbox, signs out and stops the stub.
+ * Returns a function that points the app back at the sandbox, signs out and stops the stub: call it
+ * from `test.afterEach` so that a failing test never leaves the app pointed at the stub.
  */
 export async function useStubPlatform(page: Page, rule: StubRule): Promise<() => Promise<void>> {
   const platform = await startServer({ admin: { email: SANDBOX_ADMIN.email, password: SANDBOX_ADMIN.password } });
@@ -51,7 +52,12 @@ export async function useStubPlatform(page: Page, rule: StubRule): Promise<() =>
     },
     { url, creds: { email: SANDBOX_ADMIN.email, password: SANDBOX_ADMIN.password } },
   );
+  let restored = false;
   const restore = async () => {
+    if (restored) return;
+    restored = true;
+    // The page may be anywhere (a failed test): reopen the app to reach window.api.
+    await openApp(page, '/login');
     await page.evaluate(async () => {
       const api = (globalThis as unknown as WithApi).api;
       await api.session.logout();

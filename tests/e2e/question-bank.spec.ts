@@ -42,6 +42,12 @@ async function apiQuestion(page: Page, q: { question: string; language: 'English
 
 const option = (dialog: Locator, n: number) => dialog.getByRole('textbox', { name: `Option ${n}`, exact: true });
 
+let restoreStub: (() => Promise<void>) | undefined;
+test.afterEach(async () => {
+  await restoreStub?.();
+  restoreStub = undefined;
+});
+
 test.describe('question bank', () => {
   test('add a category: empty, duplicate (case and spaces), taken on the server, then valid', async ({ page }) => {
     await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
@@ -209,38 +215,34 @@ test.describe('question bank', () => {
     await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
     const id = unique();
     const failing = { categories: false, questions: false };
-    const restore = await useStubPlatform(page, (method, path) =>
+    restoreStub = await useStubPlatform(page, (method, path) =>
       method === 'POST' && ((failing.categories && path === '/question-bank/categories') || (failing.questions && path === '/question-bank/questions'))
         ? { status: 500 }
         : undefined,
     );
-    try {
-      const categoryId = await apiCategory(page, `Fallback ${id}`);
-      failing.categories = true;
-      failing.questions = true;
-      await page.reload();
-      await openQuestionBank(page);
-      await page.getByRole('button', { name: 'Add Category' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Add Category' });
-      await dialog.getByRole('textbox', { name: 'Category name' }).fill(`Never ${id}`);
-      await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-      await expect(toast(page, 'Category Not Added, Please Try Again')).toBeVisible();
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
+    const categoryId = await apiCategory(page, `Fallback ${id}`);
+    failing.categories = true;
+    failing.questions = true;
+    await page.reload();
+    await openQuestionBank(page);
+    await page.getByRole('button', { name: 'Add Category' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Category' });
+    await dialog.getByRole('textbox', { name: 'Category name' }).fill(`Never ${id}`);
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(toast(page, 'Category Not Added, Please Try Again')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-      await page.getByRole('button', { name: 'Add Question' }).click();
-      const form = page.getByRole('dialog', { name: 'Add Question' });
-      await form.getByRole('textbox', { name: /^Question/ }).fill(`Never ${id}?`);
-      await form.getByRole('combobox', { name: /^Language/ }).selectOption('English');
-      await form.getByRole('combobox', { name: /^Category/ }).selectOption(categoryId);
-      await form.getByRole('combobox', { name: /^Difficulty/ }).selectOption('Hard');
-      await option(form, 1).fill('Yes');
-      await option(form, 2).fill('No');
-      await form.getByRole('radio', { name: 'Option 2 is correct' }).check();
-      await form.getByRole('button', { name: 'Add', exact: true }).click();
-      await expect(toast(page, 'Question Not Added, Please Try Again')).toBeVisible();
-      await expect(form.getByRole('textbox', { name: /^Question/ })).toHaveValue(`Never ${id}?`);
-    } finally {
-      await restore();
-    }
+    await page.getByRole('button', { name: 'Add Question' }).click();
+    const form = page.getByRole('dialog', { name: 'Add Question' });
+    await form.getByRole('textbox', { name: /^Question/ }).fill(`Never ${id}?`);
+    await form.getByRole('combobox', { name: /^Language/ }).selectOption('English');
+    await form.getByRole('combobox', { name: /^Category/ }).selectOption(categoryId);
+    await form.getByRole('combobox', { name: /^Difficulty/ }).selectOption('Hard');
+    await option(form, 1).fill('Yes');
+    await option(form, 2).fill('No');
+    await form.getByRole('radio', { name: 'Option 2 is correct' }).check();
+    await form.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(toast(page, 'Question Not Added, Please Try Again')).toBeVisible();
+    await expect(form.getByRole('textbox', { name: /^Question/ })).toHaveValue(`Never ${id}?`);
   });
 });

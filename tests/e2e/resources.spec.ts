@@ -1,0 +1,110 @@
+import { expect, test, type Page } from '@playwright/test';
+import { loginAs, SANDBOX_ADMIN, tableRows, toast, unique } from './helpers';
+import type { Api } from '../../src/shared/api';
+import { useStubPlatform } from './platform-stub';
+
+const TABLE = 'Resources';
+const search = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
+
+async function openResources(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Resources' }).click();
+  await expect(page.getByRole('heading', { name: 'Resources', level: 1 })).toBeVisible();
+  await expect(page.getByRole('table', { name: TABLE })).toHaveAttribute('aria-busy', 'false');
+}
+
+let restoreStub: (() => Promise<void>) | undefined;
+test.afterEach(async () => {
+  await restoreStub?.();
+  restoreStub = undefined;
+});
+
+test.describe('resources', () => {
+  test('add a resource (a message for each missing field), then edit it', async ({ page }) => {
+    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await openResources(page);
+    for (const name of ['Serial No', 'Title', 'Language', 'Type', 'Updated On', 'Edit']) {
+      await expect(page.getByRole('columnheader', { name })).toBeVisible();
+    }
+
+    await page.getByRole('button', { name: 'Add Resource' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Resource' });
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(dialog.getByText('Enter a resource title!')).toBeVisible();
+    await expect(dialog.getByText('Select a language!')).toBeVisible();
+    await expect(dialog.getByText('Select a resource type!')).toBeVisible();
+
+    const id = unique();
+    const title = `Budget basics ${id}`;
+    await dialog.getByRole('textbox', { name: /^Title/ }).fill(title);
+    await dialog.getByRole('combobox', { name: /^Language/ }).selectOption('Marathi');
+    await dialog.getByRole('combobox', { name: /^Type/ }).selectOption('PDF');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(toast(page, 'Resource has been Added')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await search(page).fill(id);
+    const rows = tableRows(page, TABLE);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(title);
+    await expect(rows.first()).toContainText('Marathi');
+    await expect(rows.first()).toContainText('PDF');
+    await expect(rows.first()).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    await expect(rows.first().locator('td').first()).toHaveText(/^\d+$/);
+
+    await rows.first().getByRole('button', { name: `Edit ${title}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Resource' });
+    await expect(edit.getByRole('textbox', { name: /^Title/ })).toHaveValue(title);
+    await edit.getByRole('textbox', { name: /^Title/ }).fill('   ');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit.getByText('Enter a resource title!')).toBeVisible();
+    const renamed = `Budget basics, revised ${id}`;
+    await edit.getByRole('textbox', { name: /^Title/ }).fill(renamed);
+    await edit.getByRole('combobox', { name: /^Type/ }).selectOption('Worksheet');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Resource has been Updated')).toBeVisible();
+    await expect(edit).toBeHidden();
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(renamed);
+    await expect(rows.first()).toContainText('Worksheet');
+  });
+
+  test('a server without the add and update calls: Resource Not Added, Please Try Again', async ({ page }) => {
+    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    // POST /resources: no such route (404); PUT /resources/{id}: method not allowed (405).
+    let missing = false;
+    restoreStub = await useStubPlatform(page, (method, path) =>
+      !missing
+        ? undefined
+        : method === 'POST' && path === '/question-bank/resources'
+        ? { status: 404, body: JSON.stringify({ message: 'Route POST:/question-bank/resources not found', statusCode: 404 }) }
+        : method === 'PUT' && path.startsWith('/question-bank/resources/')
+          ? { status: 405 }
+          : undefined,
+    );
+    // One resource to edit, added while the stub still has the call.
+    const added = await page.evaluate(() =>
+      (globalThis as unknown as { api: Api }).api.questionBank.addResource({ title: 'Stub resource', language: 'English', type: 'Link' }),
+    );
+    expect(added.ok, JSON.stringify(added)).toBe(true);
+    missing = true;
+    await page.reload();
+    await openResources(page);
+    await page.getByRole('button', { name: 'Add Resource' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Resource' });
+    await dialog.getByRole('textbox', { name: /^Title/ }).fill(`Never ${unique()}`);
+    await dialog.getByRole('combobox', { name: /^Language/ }).selectOption('English');
+    await dialog.getByRole('combobox', { name: /^Type/ }).selectOption('Article');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(toast(page, 'Resource Not Added, Please Try Again')).toBeVisible();
+    await expect(dialog.getByRole('alert').getByText('Resource Not Added, Please Try Again')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    const rows = tableRows(page, TABLE);
+    await expect(rows.first()).toBeVisible();
+    await rows.first().getByRole('button', { name: /^Edit / }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Resource' });
+    await edit.getByRole('textbox', { name: /^Title/ }).fill(`Renamed ${unique()}`);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit.getByRole('alert').getByText('Resource Not Added, Please Try Again')).toBeVisible();
+  });
+});
