@@ -1,21 +1,8 @@
 import { _electron as electron, expect, test } from '@playwright/test';
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { electronBinary } from '../../scripts/electron-binary.mjs';
 
-/** The real Electron app. Its binary cannot be downloaded on every machine: skip there, saying why. */
-function electronBinary(): string | null {
-  try {
-    const dir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
-    const pathFile = join(dir, 'path.txt');
-    if (!existsSync(pathFile)) return null;
-    const binary = join(dir, 'dist', readFileSync(pathFile, 'utf8').trim());
-    return existsSync(binary) ? binary : null;
-  } catch {
-    return null;
-  }
-}
-
+// The real Electron app. Its binary cannot be downloaded on every machine: skip there, saying why.
 const binary = electronBinary();
 
 test.describe('the Electron app', () => {
