@@ -7,6 +7,7 @@ export {};
 
 const BENCHES: Record<string, () => Promise<{ run(args: string[]): Promise<boolean> }>> = {
   upload: () => import('./upload'),
+  table: () => import('./table'),
 };
 
 const args = process.argv.slice(2);
