@@ -61,7 +61,8 @@ export default function QuestionBankPage() {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [confirming, setConfirming] = useState<Question | null>(null);
 
-  const questions = useQuery({ queryKey: QUESTIONS_KEY, queryFn: fetchQuestions });
+  // No structural sharing: comparing 100,000 questions deeply with the previous list costs more than a re-render.
+  const questions = useQuery({ queryKey: QUESTIONS_KEY, queryFn: fetchQuestions, structuralSharing: false });
   const categories = useQuery({ queryKey: CATEGORIES_KEY, queryFn: fetchCategories });
 
   const categoryNames = useMemo(() => new Map((categories.data ?? []).map((c) => [c._id, c.name])), [categories.data]);
