@@ -215,20 +215,28 @@ export function FileDialog({ editing, onClose, onSaved }: FileDialogProps) {
         name: 'hours',
         label: 'Duration',
         required: true,
-        hint: 'Hours 0 to 12, minutes and seconds 0 to 59.',
+        hint: 'At most 12 hours 59 minutes 59 seconds.',
         render: (ctx) => {
           const fromFile = !isLink(ctx.values) && playable(ctx.values) && !probeMessage;
           const part = (name: 'hours' | 'minutes' | 'seconds', label: string, max: number) => {
             const raw = name === 'hours' ? ctx.value : ctx.values[name];
+            const labelId = `${ctx.id}-${name}-label`;
             return (
               <Input
                 id={name === 'hours' ? ctx.id : undefined}
                 className={styles.durationPart}
                 type="number"
-                aria-label={label}
+                aria-labelledby={labelId}
                 min={0}
                 max={max}
-                contentAfter={<Text size={200}>{label.slice(0, 1).toLowerCase()}</Text>}
+                contentAfter={
+                  <Text size={200} aria-hidden>
+                    {label.slice(0, 1).toLowerCase()}
+                    <span id={labelId} hidden>
+                      {label}
+                    </span>
+                  </Text>
+                }
                 value={raw === undefined || raw === null || Number.isNaN(raw) ? '' : String(raw)}
                 readOnly={fromFile}
                 disabled={ctx.disabled}

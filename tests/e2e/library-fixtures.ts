@@ -1,0 +1,110 @@
+/**
+ * Fixtures of the library, moments and transcripts specs: media files made for the test (ffmpeg), the
+ * open dialog's stand-in, and files created through window.api when a test needs one to start from.
+ */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Api } from '../../src/shared/api';
+import type { LibraryFile, LibraryMediaCreateInput } from '../../src/shared/schemas/library';
+import { BRIDGE_NEXT_PICK_PATH } from '../bridge/protocol';
+import { unique } from './helpers';
+
+type WithApi = { api: Api };
+
+let dir: string | null = null;
+/** A temp folder of this test run for generated files. */
+export function tempDir(): string {
+  dir ??= mkdtempSync(join(tmpdir(), 'cc-e2e-media-'));
+  return dir;
+}
+
+/** A small real mp4 (test pattern + a tone) of `seconds` seconds. */
+export function makeVideo(seconds = 2, name = `clip-${unique()}.mp4`): string {
+  const path = join(tempDir(), name);
+  execFileSync(
+    'ffmpeg',
+    ['-loglevel', 'error', '-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=320x240:rate=10`, '-f', 'lavfi', '-i', `sine=duration=${seconds}`, '-shortest', '-y', path],
+    { stdio: 'pipe' },
+  );
+  return path;
+}
+
+/** A large file of zeros (sparse: instant to make) for cancel tests. */
+export function makeLargeFile(bytes: number, name = `large-${unique()}.bin`): string {
+  const path = join(tempDir(), name);
+  execFileSync('truncate', ['-s', String(bytes), path]);
+  return path;
+}
+
+/** A text file (captions) with this content. */
+export function makeTextFile(name: string, text: string): string {
+  const path = join(tempDir(), name);
+  writeFileSync(path, text);
+  return path;
+}
+
+/** Queues what the next files.pick returns (the native open dialog's stand-in). */
+export async function queuePick(request: APIRequestContext, path: string | null): Promise<void> {
+  const answer = await request.post(BRIDGE_NEXT_PICK_PATH, { data: { path } });
+  expect(answer.status()).toBe(204);
+}
+
+/** Ids of seeded lookups a valid file needs. */
+export async function lookups(page: Page): Promise<{ keyword: string; category: string; idea: string }> {
+  return page.evaluate(async () => {
+    const api = (globalThis as unknown as WithApi).api;
+    const [k, c, i] = await Promise.all([api.library.keywords(), api.library.categories(), api.businessIdeas.all()]);
+    if (!k.ok || !c.ok || !i.ok) throw new Error('lookups failed');
+    return { keyword: k.data[0]!._id, category: c.data[0]!._id, idea: i.data[0]!._id };
+  });
+}
+
+/** Creates a library file through window.api (signed in) and returns it as the list shows it. */
+export async function createFile(
+  page: Page,
+  request: APIRequestContext,
+  options: { title?: string; video?: string } = {},
+): Promise<LibraryFile> {
+  const ids = await lookups(page);
+  const title = options.title ?? `E2E file ${unique()}`;
+  if (options.video) await queuePick(request, options.video);
+  return page.evaluate(
+    async ({ ids, title, upload }) => {
+      const api = (globalThis as unknown as WithApi).api;
+      let file: { grantId: string } | undefined;
+      if (upload) {
+        const picked = await api.files.pick({ kind: 'media' });
+        if (!picked.ok || !picked.data) throw new Error('pick failed');
+        file = { grantId: picked.data.grantId };
+      }
+      const input: LibraryMediaCreateInput = {
+        title,
+        description: 'Made by an end-to-end test.',
+        language: 'English',
+        visibility: 'Public',
+        status: 'draft',
+        level: 2,
+        type: 'Interview',
+        businessIdeas: [ids.idea],
+        category: [ids.category],
+        keywords: [ids.keyword],
+        source: 'e2e',
+        fileType: upload ? 'video' : 'link',
+        fileUrl: upload ? '' : `https://media.example.com/e2e/${encodeURIComponent(title)}-${Date.now()}.mp4`,
+        duration: upload ? 0 : 90,
+        ...(file ? { file } : {}),
+      };
+      const created = await api.library.createMedia(input);
+      if (!created.ok) throw new Error(created.error.message);
+      const list = await api.library.mediaList();
+      if (!list.ok) throw new Error(list.error.message);
+      const found = list.data.find((f) => f.title === title);
+      if (!found) throw new Error('created file not listed');
+      return found;
+    },
+    { ids, title, upload: !!options.video },
+  );
+}

@@ -1,0 +1,307 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Api } from '../../src/shared/api';
+import { SANDBOX_ADMIN, loginAs, tableRows, toast, unique } from './helpers';
+import { createFile, makeLargeFile, makeVideo, queuePick } from './library-fixtures';
+
+type WithApi = { api: Api };
+const TABLE = 'Video Library';
+const search = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
+
+async function openLibrary(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Video Library' }).click();
+  await expect(page.getByRole('heading', { name: 'Video Library', level: 1 })).toBeVisible();
+  await expect(page.getByRole('table', { name: TABLE })).toHaveAttribute('aria-busy', 'false');
+}
+
+/** Chooses options of a Fluent multiselect dropdown. */
+async function choose(dialog: Locator, label: string, options: string[]): Promise<void> {
+  await dialog.getByRole('combobox', { name: label }).click();
+  for (const o of options) await dialog.page().getByRole('menuitemcheckbox', { name: o, exact: true }).click();
+  await dialog.page().keyboard.press('Escape');
+}
+
+/** Fills the fields every file needs (not the URL, type or duration). */
+async function fillCommon(dialog: Locator, title: string): Promise<void> {
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Description').fill('A file added by an end-to-end test.');
+  await dialog.getByRole('combobox', { name: 'Type', exact: true }).selectOption('Interview');
+  await dialog.getByRole('combobox', { name: 'Level', exact: true }).selectOption('3');
+  await dialog.getByRole('button', { name: 'Select All', exact: true }).click();
+  await choose(dialog, 'Keyword groups', ['dairy']);
+}
+
+test.beforeEach(async ({ page }) => {
+  await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+  await openLibrary(page);
+});
+
+test('filter by status and language on the server, then reset to the full list', async ({ page }) => {
+  const rows = tableRows(page, TABLE);
+  await expect(rows.first()).toBeVisible();
+  const all = await page.evaluate(async () => {
+    const r = await (globalThis as unknown as WithApi).api.library.mediaList();
+    return r.ok ? r.data : [];
+  });
+  const expected = all.filter((f) => f.status === 'live' && f.language === 'Hindi');
+  expect(expected.length).toBeGreaterThan(0);
+
+  const filters = page.getByRole('form', { name: 'Filters' });
+  await filters.getByRole('combobox', { name: 'Status', exact: true }).selectOption('live');
+  await filters.getByRole('combobox', { name: 'Language', exact: true }).selectOption('Hindi');
+  await filters.getByRole('button', { name: 'Submit' }).click();
+  await expect(rows).toHaveCount(expected.length);
+  for (const row of await rows.all()) {
+    await expect(row).toContainText('live');
+    await expect(row).toContainText('Hindi');
+  }
+
+  await filters.getByRole('combobox', { name: 'Level', exact: true }).selectOption('7');
+  await filters.getByRole('combobox', { name: 'Type', exact: true }).selectOption('Interview');
+  await filters.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('No file matches these filters.')).toBeVisible();
+
+  await filters.getByRole('button', { name: 'Reset' }).click();
+  await expect(filters.getByRole('combobox', { name: 'Status', exact: true })).toHaveValue('');
+  await expect(rows).toHaveCount(Math.min(all.length, 20));
+});
+
+test('add a link: each rule once, a duplicate URL, then a valid link', async ({ page }) => {
+  await page.getByRole('button', { name: 'Add File' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add File' });
+  const add = dialog.getByRole('button', { name: 'Add', exact: true });
+  await add.click();
+  for (const text of ['Enter a new name!', 'Description is mandatory', 'Add some Groups']) {
+    await expect(dialog.getByText(text, { exact: true })).toBeVisible();
+  }
+
+  // Title and description limits.
+  await dialog.getByLabel('Title').fill('x'.repeat(101));
+  await dialog.getByLabel('Description').fill('y'.repeat(1001));
+  await expect(dialog.getByText('The name is at most 100 characters.')).toBeVisible();
+  await expect(dialog.getByText('The description is at most 1000 characters.')).toBeVisible();
+
+  // The business ideas buttons.
+  await dialog.getByRole('button', { name: 'Select All', exact: true }).click();
+  await expect(dialog.getByText(/^(\d+) of \1 selected$/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Deselect All', exact: true }).click();
+  await expect(dialog.getByText(/^0 of \d+ selected$/)).toBeVisible();
+
+  // Restricted: status, level, type and business ideas are not asked.
+  await dialog.getByRole('combobox', { name: 'Visibility', exact: true }).selectOption('Restricted');
+  await expect(dialog.getByRole('combobox', { name: 'Level', exact: true })).toBeHidden();
+  await expect(dialog.getByRole('combobox', { name: 'Status', exact: true })).toBeHidden();
+  await expect(dialog.getByRole('button', { name: 'Select All', exact: true })).toBeHidden();
+  await dialog.getByRole('combobox', { name: 'Visibility', exact: true }).selectOption('Public');
+
+  // The rules between fields: a link needs a URL and a duration, a Public file a business idea.
+  const title = `Link ${unique()}`;
+  await fillCommon(dialog, title);
+  await dialog.getByRole('button', { name: 'Deselect All', exact: true }).click();
+  await dialog.getByRole('combobox', { name: 'Type', exact: true }).selectOption('');
+  await add.click();
+  await expect(dialog.getByText('Please select video type', { exact: true })).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Type', exact: true }).selectOption('Interview');
+  await dialog.getByRole('combobox', { name: 'Level', exact: true }).selectOption('');
+  await add.click();
+  await expect(dialog.getByText('Please select a level', { exact: true })).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Level', exact: true }).selectOption('3');
+  await add.click();
+  for (const text of ['Enter a new url!', 'Please enter video duration!', 'Select at least one business idea']) {
+    await expect(dialog.getByText(text, { exact: true })).toBeVisible();
+  }
+  await dialog.getByRole('button', { name: 'Select All', exact: true }).click();
+  await dialog.getByLabel('Minutes').fill('75');
+  await add.click();
+  await expect(dialog.getByText('Hours 0 to 12, minutes and seconds 0 to 59.')).toBeVisible();
+  await dialog.getByLabel('Minutes').fill('2');
+  await dialog.getByLabel('Seconds').fill('5');
+  await expect(dialog.getByText('Hours 0 to 12, minutes and seconds 0 to 59.')).toBeHidden();
+  await dialog.getByLabel('URL').fill('not a url');
+  await add.click();
+  await expect(dialog.getByText('Enter a new url!')).toBeVisible();
+
+  // A URL another file has: the message when the field loses focus, and submit is refused.
+  const seeded = 'https://media.example.com/videos/dairy-two-cows.mp4';
+  await dialog.getByLabel('URL').fill(seeded);
+  await dialog.getByLabel('Source').click();
+  await expect(dialog.getByText('URL already exists with video name Starting a dairy with two cows', { exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(dialog.getByText('URL already exists with video name Starting a dairy with two cows')).toBeVisible();
+  await expect(dialog).toBeVisible();
+
+  const url = `https://media.example.com/e2e/${unique()}.mp4`;
+  await dialog.getByLabel('URL').fill(url);
+  await expect(dialog.getByText(/URL already exists/)).toBeHidden();
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(toast(page, 'File has been Added')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await search(page).fill(title);
+  const row = tableRows(page, TABLE);
+  await expect(row).toHaveCount(1);
+  await expect(row.first()).toContainText('English');
+  await expect(row.first()).toContainText('draft');
+  await expect(row.first()).toContainText('Interview');
+  await expect(row.first()).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+  const saved = await page.evaluate(async (t) => {
+    const r = await (globalThis as unknown as WithApi).api.library.mediaList();
+    return r.ok ? r.data.find((f) => f.title === t) : undefined;
+  }, title);
+  expect(saved).toMatchObject({ fileUrl: url, duration: 125, level: 3, fileType: 'link' });
+
+  // The preview of a link is the link.
+  await row.first().getByRole('button', { name: title, exact: true }).click();
+  const preview = page.getByRole('dialog', { name: `Preview: ${title}` });
+  await expect(preview.getByRole('link', { name: url })).toBeVisible();
+  await preview.getByRole('button', { name: 'Close' }).click();
+});
+
+test('upload a video: duration from the file, progress to 100%, playable preview', async ({ page, request }) => {
+  const video = makeVideo(3);
+  await page.evaluate(() => {
+    const w = globalThis as unknown as WithApi & { progress: { sent: number; total: number }[] };
+    w.progress = [];
+    w.api.on('upload:progress', (e) => w.progress.push(e));
+  });
+  await page.getByRole('button', { name: 'Add File' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add File' });
+  const title = `Upload ${unique()}`;
+  await fillCommon(dialog, title);
+  await dialog.getByRole('combobox', { name: 'File type', exact: true }).selectOption('video');
+  await expect(dialog.getByLabel('URL')).toBeHidden();
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(dialog.getByText('Enter a new file!')).toBeVisible();
+
+  // Nothing picked (the dialog cancelled), then the file.
+  await queuePick(request, null);
+  await dialog.getByRole('button', { name: 'File', exact: true }).click();
+  await expect(dialog.getByText('Enter a new file!')).toBeVisible();
+  await queuePick(request, video);
+  await dialog.getByRole('button', { name: 'File', exact: true }).click();
+  await expect(dialog.getByText(/^clip-.*\.mp4$/)).toBeVisible();
+  await expect(dialog.getByText('Enter a new file!')).toBeHidden();
+  await expect(dialog.getByLabel('Seconds')).toHaveValue('3');
+  await expect(dialog.getByLabel('Minutes')).toHaveValue('0');
+  await expect(dialog.getByText('Read from the file.')).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(toast(page, 'File has been Added')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const last = await page.evaluate(() => (globalThis as unknown as { progress: { sent: number; total: number }[] }).progress.at(-1));
+  expect(last && last.total > 0 && last.sent === last.total).toBe(true);
+
+  await search(page).fill(title);
+  await expect(tableRows(page, TABLE)).toHaveCount(1);
+  await tableRows(page, TABLE).first().getByRole('button', { name: title, exact: true }).click();
+  const preview = page.getByRole('dialog', { name: `Preview: ${title}` });
+  const player = preview.locator('video');
+  await expect(player).toBeVisible();
+  await expect
+    .poll(() => player.evaluate((v: HTMLVideoElement) => (v.readyState >= 1 ? v.duration : 0)), { timeout: 15_000 })
+    .toBeGreaterThan(2.5);
+});
+
+test('cancel an upload: the form stays with its values, nothing is stored', async ({ page, request }) => {
+  const large = makeLargeFile(3 * 1024 * 1024 * 1024);
+  await page.getByRole('button', { name: 'Add File' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add File' });
+  const title = `Cancelled ${unique()}`;
+  await fillCommon(dialog, title);
+  await dialog.getByRole('combobox', { name: 'File type', exact: true }).selectOption('other');
+  await queuePick(request, large);
+  await dialog.getByRole('button', { name: 'File', exact: true }).click();
+  await expect(dialog.getByText(/^large-.*\.bin$/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(dialog.getByTestId('upload-percent')).toHaveText(/^\d+%$/);
+  await expect(dialog.getByRole('button', { name: 'Uploading…' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Cancel upload' }).click();
+  await expect(dialog.getByText('The upload was cancelled.')).toBeVisible();
+  await expect(dialog.getByLabel('Title')).toHaveValue(title);
+  await expect(dialog.getByText(/^large-.*\.bin$/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  await search(page).fill(title);
+  await expect(page.getByText('No records match the search or filters.')).toBeVisible();
+  const stored = await page.evaluate(async (t) => {
+    const r = await (globalThis as unknown as WithApi).api.library.mediaList();
+    return r.ok ? r.data.filter((f) => f.title === t).length : -1;
+  }, title);
+  expect(stored).toBe(0);
+});
+
+test('edit and delete a file', async ({ page, request }) => {
+  const file = await createFile(page, request);
+  await page.reload();
+  await openLibrary(page);
+  await search(page).fill(file.title);
+  const row = tableRows(page, TABLE);
+  await expect(row).toHaveCount(1);
+  await row.first().getByRole('button', { name: `Edit ${file.title}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit File' });
+  await expect(dialog.getByLabel('Title')).toHaveValue(file.title);
+  await expect(dialog.getByLabel('Minutes')).toHaveValue('1');
+  await expect(dialog.getByLabel('Seconds')).toHaveValue('30');
+  // Its own URL is not a duplicate.
+  await dialog.getByLabel('URL').click();
+  await dialog.getByLabel('Source').click();
+  const renamed = `${file.title} renamed`;
+  await dialog.getByLabel('Title').fill(renamed);
+  await dialog.getByRole('combobox', { name: 'Visibility', exact: true }).selectOption('Restricted');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'File has been Updated')).toBeVisible();
+  await search(page).fill(renamed);
+  await expect(row).toHaveCount(1);
+  await expect(row.first()).toContainText('Restricted');
+
+  await row.first().getByRole('button', { name: `Delete ${renamed}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete file' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row).toHaveCount(1);
+  await row.first().getByRole('button', { name: `Delete ${renamed}` }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'File has been Deleted')).toBeVisible();
+  await expect(row).toHaveCount(0);
+});
+
+test('tag questions on a file and list them', async ({ page, request }) => {
+  const file = await createFile(page, request);
+  const question = await page.evaluate(async () => {
+    const r = await (globalThis as unknown as WithApi).api.questionBank.questions();
+    return r.ok ? r.data[0]! : null;
+  });
+  expect(question).not.toBeNull();
+  await page.reload();
+  await openLibrary(page);
+  await search(page).fill(file.title);
+  const row = tableRows(page, TABLE).first();
+  await row.getByRole('button', { name: `Add questions to ${file.title}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Add Questions to ${file.title}` });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Please select a Question!', { exact: true })).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Search questions' }).fill(question!.question);
+  await dialog.getByRole('checkbox').first().check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Questions have been Updated')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await row.getByRole('button', { name: `Questions of ${file.title}` }).click();
+  const list = page.getByRole('dialog', { name: `Questions of ${file.title}` });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list.getByRole('listitem').first()).toContainText(question!.question);
+});
+
+test('Add Transcripts and Update Moments open those screens with the file', async ({ page, request }) => {
+  const file = await createFile(page, request);
+  await page.reload();
+  await openLibrary(page);
+  await search(page).fill(file.title);
+  await tableRows(page, TABLE).first().getByRole('button', { name: `Moments of ${file.title}` }).click();
+  await expect(page.getByRole('heading', { name: 'Video Moments', level: 1 })).toBeVisible();
+  await expect(page.getByText(`${file.title} (Video Id ${file.fileId})`)).toBeVisible();
+  await page.getByRole('button', { name: 'Video Library' }).click();
+  await search(page).fill(file.title);
+  await tableRows(page, TABLE).first().getByRole('button', { name: `Transcripts of ${file.title}` }).click();
+  await expect(page.getByRole('heading', { name: 'Transcripts', level: 1 })).toBeVisible();
+  await expect(page.getByText(`${file.title} (Video Id ${file.fileId})`)).toBeVisible();
+});
