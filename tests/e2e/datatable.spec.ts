@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import type { PreviewServer } from 'vite';
+import { serveFixtures } from '../components/serve';
+
+/** The shared DataTable on its own in Chromium: reorder mode, virtualised rows, search and filters. */
+let base = '';
+let server: PreviewServer;
+test.beforeAll(async () => {
+  ({ url: base, server } = await serveFixtures());
+});
+test.afterAll(async () => server?.close());
+
+test('reorder mode: drag a row with the keyboard, Save changes hands over the new order and leaves the mode', async ({ page }) => {
+  await page.goto(`${base}/index.html?rows=4&reorder=1`);
+  const table = page.getByRole('table', { name: 'Fixture rows' });
+  await expect(table.getByRole('cell', { name: 'Row 1', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Enable reorder' }).click();
+  await expect(page.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+  // Search and filters are off while reordering: the order is the whole list's.
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toBeDisabled();
+
+  const handle = page.getByRole('button', { name: 'Drag row 1' });
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByText(/moved over droppable area r1\./)).toBeAttached();
+  // Each move is announced by dnd-kit's live region; wait for it before the next key.
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByText(/moved over droppable area r2/)).toBeAttached();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByText(/moved over droppable area r3/)).toBeAttached();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('button', { name: 'Save changes' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.locator('#saved')).toHaveText('r2,r3,r1,r4');
+  await expect(page.getByRole('button', { name: 'Enable reorder' })).toBeVisible();
+});
+
+test('disabling reorder without saving keeps the old order', async ({ page }) => {
+  await page.goto(`${base}/index.html?rows=3&reorder=1`);
+  await page.getByRole('button', { name: 'Enable reorder' }).click();
+  await page.getByRole('button', { name: 'Drag row 1' }).focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByText(/moved over droppable area r1\./)).toBeAttached();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByText(/moved over droppable area r2/)).toBeAttached();
+  await page.keyboard.press('Space');
+  await page.getByRole('button', { name: 'Disable reorder' }).click();
+  await expect(page.locator('#saved')).toHaveText('');
+  const names = await page.getByRole('table', { name: 'Fixture rows' }).locator('tbody tr td:first-child').allInnerTexts();
+  expect(names.slice(0, 3)).toEqual(['Row 1', 'Row 2', 'Row 3']);
+});
+
+test('100,000 rows: only the visible rows are in the DOM; search and the column filter still find rows', async ({ page }) => {
+  await page.goto(`${base}/index.html?rows=100000`);
+  const table = page.getByRole('table', { name: 'Fixture rows' });
+  await expect(table.getByRole('cell', { name: 'Row 1', exact: true })).toBeVisible();
+  expect(await table.locator('tbody tr').count()).toBeLessThan(100);
+  await page.getByRole('searchbox', { name: 'Search' }).fill('Row 99999');
+  await expect(table.getByRole('cell', { name: 'Row 99999', exact: true })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).fill('');
+  await page.getByRole('combobox', { name: /Language/ }).selectOption('Tamil');
+  await expect(table.getByRole('cell', { name: 'Row 3', exact: true })).toBeVisible();
+  await expect(table.getByRole('cell', { name: 'Row 1', exact: true })).toHaveCount(0);
+});
