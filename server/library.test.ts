@@ -43,7 +43,7 @@ describe.each(DRIVERS)('library uploads ($name)', (driver) => {
     source: '', fileType: 'other', fileUrl: '', duration: '0', ...over,
   });
   const post = async (body: Buffer, contentType: string) => {
-    const response = await fetch(`${s.url}/library/media`, { method: 'POST', headers: { authorization: token, 'content-type': contentType }, body });
+    const response = await fetch(`${s.url}/library/media`, { method: 'POST', headers: { authorization: token, 'content-type': contentType }, body: new Uint8Array(body) });
     return { status: response.status, body: (await response.json()) as { error: boolean; errorMessage?: string } };
   };
   const mediaFiles = async () => (await readdir(join(dataDir, 'media'))).sort();
