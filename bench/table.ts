@@ -11,7 +11,8 @@
  * a reference that cancels machine speed out. Also: the initial JavaScript of out/renderer, gzipped,
  * and the login screen painted after navigation start. Times are never asserted by the test suite.
  *
- * Options: --rows N (100000), --keep (leave the temp folder), --no-build (reuse out/renderer).
+ * Options: --rows N (100000), --keep (leave the temp folder), --no-build (reuse out/renderer),
+ * --profile (print where the first render spends its CPU time, from a Chromium CPU profile).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -148,6 +149,53 @@ async function initialJsKb(): Promise<{ kb: number; files: number }> {
   return { kb: bytes / 1024, files: new Set(srcs).size };
 }
 
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Chromium's sampling profiler through CDP, started before the reload that the first render follows. */
+async function startProfile(page: Page): Promise<{ stop(): Promise<CpuProfile> }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return { stop: async () => ((await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }).profile };
+}
+
+/**
+ * The 15 functions with the most self time after the question list was parsed (the samples after the
+ * last one inside the bridge's message handler), i.e. what the first render itself costs.
+ */
+function printProfile(profile: CpuProfile): void {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of (node as { children?: number[] }).children ?? []) parent.set(child, node.id);
+  const inMessageHandler = (id: number): boolean => {
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      if (byId.get(at)?.callFrame.url.includes('/__bridge/client.js')) return true;
+    }
+    return false;
+  };
+  let start = 0;
+  profile.samples.forEach((id, i) => {
+    if (inMessageHandler(id)) start = i + 1;
+  });
+  const self = new Map<string, number>();
+  let total = 0;
+  for (let i = start; i < profile.samples.length; i++) {
+    const frame = byId.get(profile.samples[i] as number)?.callFrame;
+    if (!frame || frame.functionName === '(idle)') continue;
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    total += ms;
+    const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + ms);
+  }
+  console.log(`\nCPU self time after the list was parsed, until the end of the profile (${total.toFixed(0)} ms busy):`);
+  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`${ms.toFixed(1).padStart(9)}  ${key}`);
+}
+
 export async function run(args: string[]): Promise<boolean> {
   const rowsFlag = args.indexOf('--rows');
   const n = rowsFlag >= 0 ? Number(args[rowsFlag + 1]) : 100_000;
@@ -196,6 +244,7 @@ export async function run(args: string[]): Promise<boolean> {
       { email: SANDBOX_DEFAULTS.email, password: SANDBOX_DEFAULTS.password },
     );
     await page.goto(`${host.url}/#/questions`);
+    const profiler = args.includes('--profile') ? await startProfile(page) : null;
     await page.reload();
     await page
       .waitForFunction(() => (window as unknown as { __qbFirstPaint: number | null }).__qbFirstPaint !== null, undefined, { timeout: 120_000 })
@@ -205,6 +254,7 @@ export async function run(args: string[]): Promise<boolean> {
         throw error;
       });
     const firstRender = await page.evaluate(() => (window as unknown as { __qbFirstPaint: number }).__qbFirstPaint);
+    if (profiler) printProfile(await profiler.stop());
     const count = await page.evaluate(
       () => (performance.getEntriesByName('questionBank:questions-arrived')[0] as PerformanceMark | undefined)?.detail?.count as number,
     );

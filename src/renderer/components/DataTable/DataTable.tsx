@@ -292,10 +292,11 @@ export function DataTable<T>({
     return () => (cache ??= data.map((row, i) => buildText(row, i)));
   }, [data, buildText]);
   useEffect(() => {
-    // Build the search text ahead of the first keystroke, once the list is on screen.
+    // Build the search text ahead of the first keystroke, once the list is painted and the page idle
+    // (a plain timeout can run before the first paint and delay it).
     if (!searchable || data.length < 2000) return;
-    const timer = window.setTimeout(() => haystacks(), 0);
-    return () => window.clearTimeout(timer);
+    const idle = window.requestIdleCallback(() => haystacks(), { timeout: 3000 });
+    return () => window.cancelIdleCallback(idle);
   }, [haystacks, searchable, data.length]);
 
   const activeSort = reordering ? undefined : sorting[0];
