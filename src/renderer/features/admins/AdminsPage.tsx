@@ -20,7 +20,22 @@ const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 },
   fixedRole: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minHeight: '32px' },
   hint: { color: tokens.colorNeutralForeground3 },
+  stamp: { display: 'flex', flexDirection: 'column', lineHeight: tokens.lineHeightBase200, minWidth: 0 },
+  by: { color: tokens.colorNeutralForeground3, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
 });
+
+/** A date (DD/MM/YYYY HH:mm) with the admin who made the change under it. */
+function Stamp({ at, by }: { at: string; by: string | undefined }) {
+  const styles = useStyles();
+  return (
+    <span className={styles.stamp}>
+      <span>{formatDateTime(at)}</span>
+      <Text size={100} className={styles.by} title={by ? `by ${by}` : undefined}>
+        {by ? `by ${by}` : '—'}
+      </Text>
+    </span>
+  );
+}
 
 type Editing = { mode: 'add' } | { mode: 'edit'; record: AdminUser };
 
@@ -68,19 +83,18 @@ export default function AdminsPage() {
           </Badge>
         ),
       },
-      { id: 'addedBy', accessorFn: (r) => r.addedBy?.name ?? '', header: 'Added By' },
-      { id: 'updatedBy', accessorFn: (r) => r.updatedBy?.name ?? '', header: 'Updated By' },
+      // When and by whom in one column each, so Name and Email keep room to be read.
       {
         accessorKey: 'addedAt',
-        header: 'Added At',
-        cell: ({ row }) => formatDateTime(row.original.addedAt),
-        meta: { width: 128, searchValue: (r) => formatDateTime(r.addedAt) },
+        header: 'Added',
+        cell: ({ row }) => <Stamp at={row.original.addedAt} by={row.original.addedBy?.name} />,
+        meta: { width: 150, searchValue: (r) => `${formatDateTime(r.addedAt)} ${r.addedBy?.name ?? ''}` },
       },
       {
         accessorKey: 'updatedAt',
-        header: 'Updated At',
-        cell: ({ row }) => formatDateTime(row.original.updatedAt),
-        meta: { width: 128, searchValue: (r) => formatDateTime(r.updatedAt) },
+        header: 'Updated',
+        cell: ({ row }) => <Stamp at={row.original.updatedAt} by={row.original.updatedBy?.name} />,
+        meta: { width: 150, searchValue: (r) => `${formatDateTime(r.updatedAt)} ${r.updatedBy?.name ?? ''}` },
       },
       {
         id: 'edit',
