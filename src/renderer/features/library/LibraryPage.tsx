@@ -74,6 +74,11 @@ const FILTERS: { key: keyof FilterDraft; label: string; options: readonly (strin
   { key: 'level', label: 'Level', options: LEVELS },
 ];
 
+/** A column header of two words on two lines (the icon columns are narrow). */
+function TwoLines({ text }: { text: string }) {
+  return <span style={{ display: 'block', whiteSpace: 'normal', lineHeight: '14px', textAlign: 'center' }}>{text}</span>;
+}
+
 const STATUS_COLOR = { live: 'success', draft: 'warning', hidden: 'subtle' } as const;
 
 export default function LibraryPage() {
@@ -95,7 +100,7 @@ export default function LibraryPage() {
 
   const columns = useMemo<Column<LibraryFile>[]>(
     () => [
-      { accessorKey: 'fileId', header: 'Video Id', meta: { width: 84 } },
+      { accessorKey: 'fileId', header: 'Video Id', meta: { width: 100 } },
       {
         accessorKey: 'title',
         header: 'File Name',
@@ -106,11 +111,11 @@ export default function LibraryPage() {
           </Link>
         ),
       },
-      { accessorKey: 'language', header: 'Language', meta: { width: 96 } },
+      { accessorKey: 'language', header: 'Language', meta: { width: 112 } },
       {
         accessorKey: 'status',
         header: 'Status',
-        meta: { width: 84 },
+        meta: { width: 92 },
         cell: ({ row }) =>
           row.original.status ? (
             <Badge appearance="tint" color={STATUS_COLOR[row.original.status] ?? 'subtle'}>
@@ -120,14 +125,14 @@ export default function LibraryPage() {
             '—'
           ),
       },
-      { accessorKey: 'visibility', header: 'Visibility', meta: { width: 96 } },
-      { accessorKey: 'level', header: 'Level', meta: { width: 64, align: 'center' }, cell: ({ row }) => (row.original.level > 0 ? row.original.level : '—') },
+      { accessorKey: 'visibility', header: 'Visibility', meta: { width: 108 } },
+      { accessorKey: 'level', header: 'Level', meta: { width: 84, align: 'center' }, cell: ({ row }) => (row.original.level > 0 ? row.original.level : '—') },
       { accessorKey: 'type', header: 'Type', meta: { width: 150 }, cell: ({ row }) => row.original.type || '—' },
       {
         id: 'questions',
         accessorFn: (r) => r.questionBank.length,
         header: 'Questions',
-        meta: { width: 92, align: 'center', searchable: false },
+        meta: { width: 112, align: 'center', searchable: false },
         cell: ({ row }) => (
           <Button size="small" appearance="subtle" onClick={() => setShowQuestions(row.original)} aria-label={`Questions of ${row.original.title}`}>
             {row.original.questionBank.length}
@@ -136,9 +141,9 @@ export default function LibraryPage() {
       },
       {
         id: 'addQuestions',
-        header: 'Add Questions',
+        header: () => <TwoLines text="Add Questions" />,
         enableSorting: false,
-        meta: { width: 84, align: 'center', searchable: false },
+        meta: { width: 80, align: 'center', searchable: false },
         cell: ({ row }) => (
           <Tooltip content={`Add questions to ${row.original.title}`} relationship="label">
             <Button appearance="subtle" size="small" icon={<QuestionCircleRegular />} onClick={() => setTagging(row.original)} />
@@ -147,9 +152,9 @@ export default function LibraryPage() {
       },
       {
         id: 'addTranscripts',
-        header: 'Add Transcripts',
+        header: () => <TwoLines text="Add Transcripts" />,
         enableSorting: false,
-        meta: { width: 84, align: 'center', searchable: false },
+        meta: { width: 88, align: 'center', searchable: false },
         cell: ({ row }) => (
           <Tooltip content={`Transcripts of ${row.original.title}`} relationship="label">
             <Button
@@ -163,9 +168,9 @@ export default function LibraryPage() {
       },
       {
         id: 'updateMoments',
-        header: 'Update Moments',
+        header: () => <TwoLines text="Update Moments" />,
         enableSorting: false,
-        meta: { width: 84, align: 'center', searchable: false },
+        meta: { width: 80, align: 'center', searchable: false },
         cell: ({ row }) => (
           <Tooltip content={`Moments of ${row.original.title}`} relationship="label">
             <Button
@@ -182,14 +187,14 @@ export default function LibraryPage() {
         accessorFn: (r) => r.metaInfo.created.at,
         header: 'Created At',
         cell: ({ row }) => formatDateTime(row.original.metaInfo.created.at),
-        meta: { width: 128, searchValue: (r) => formatDateTime(r.metaInfo.created.at) },
+        meta: { width: 140, searchValue: (r) => formatDateTime(r.metaInfo.created.at) },
       },
       {
         id: 'updatedAt',
         accessorFn: (r) => r.metaInfo.updated.at,
         header: 'Last Updated',
         cell: ({ row }) => formatDateTime(row.original.metaInfo.updated.at),
-        meta: { width: 128, searchValue: (r) => formatDateTime(r.metaInfo.updated.at) },
+        meta: { width: 140, searchValue: (r) => formatDateTime(r.metaInfo.updated.at) },
       },
       {
         id: 'edit',
@@ -206,7 +211,7 @@ export default function LibraryPage() {
         id: 'delete',
         header: 'Delete',
         enableSorting: false,
-        meta: { width: 60, align: 'center', searchable: false },
+        meta: { width: 64, align: 'center', searchable: false },
         cell: ({ row }) => (
           <Tooltip content={`Delete ${row.original.title}`} relationship="label">
             <Button appearance="subtle" size="small" icon={<DeleteRegular />} onClick={() => setDeleting(row.original)} />
