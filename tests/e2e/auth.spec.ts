@@ -49,6 +49,32 @@ test.describe('login', () => {
   });
 });
 
+test.describe('faults', () => {
+  test('a platform server that cannot be reached gets a message naming it, and the app stays usable', async ({ page }) => {
+    await signedOut(page);
+    await page.getByRole('button', { name: /Connection/ }).click();
+    await page.getByRole('radio', { name: 'Platform server' }).click();
+    // Port 9 (discard) on loopback: nothing listens there.
+    await page.getByLabel('Platform server URL').fill('http://127.0.0.1:9');
+    await page.getByRole('button', { name: 'Use this connection' }).click();
+    await expect(page.getByTestId('active-url')).toHaveText('http://127.0.0.1:9');
+    try {
+      await page.getByRole('textbox', { name: 'Email' }).fill(SANDBOX_ADMIN.email);
+      await page.getByLabel('Password', { exact: true }).fill(SANDBOX_ADMIN.password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await expect(page.locator('.fui-ToastTitle', { hasText: /^The server at http:\/\/127\.0\.0\.1:9 cannot be reached/ })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+    } finally {
+      // Back to the sandbox: the form still works and the login goes through.
+      await page.getByRole('radio', { name: 'Local sandbox' }).click();
+      await page.getByRole('button', { name: 'Use this connection' }).click();
+      await expect(page.getByTestId('active-url')).toHaveText(/^http:\/\/127\.0\.0\.1:\d{4,}/);
+    }
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(toast(page, 'Login successful!')).toBeVisible();
+  });
+});
+
 test.describe('route guard', () => {
   test('without a session any route shows the login screen, then the route itself', async ({ page }) => {
     await signedOut(page, '/admins');
