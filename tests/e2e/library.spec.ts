@@ -65,14 +65,51 @@ test('filter by status and language on the server, then reset to the full list',
   await expect(rows).toHaveCount(Math.min(all.length, 20));
 });
 
-test('add a link: each rule once, a duplicate URL, then a valid link', async ({ page }) => {
+test('add a link: every rule in one round, a duplicate URL, then a valid link', async ({ page }) => {
   await page.getByRole('button', { name: 'Add File' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add File' });
   const add = dialog.getByRole('button', { name: 'Add', exact: true });
+  const select = (name: string) => dialog.getByRole('combobox', { name, exact: true });
+  const shown = async (texts: string[]) => {
+    for (const text of texts) await expect(dialog.getByText(text, { exact: true })).toBeVisible();
+  };
+
+  // The form as it opens (English, Public, draft, level 1, a link): one press shows the field rules and
+  // the rules between fields together.
   await add.click();
-  for (const text of ['Enter a new name!', 'Description is mandatory', 'Add some Groups']) {
-    await expect(dialog.getByText(text, { exact: true })).toBeVisible();
-  }
+  await shown([
+    'Enter a new name!', 'Description is mandatory', 'Add some Groups', 'Please select video type',
+    'Select at least one business idea', 'Enter a new url!', 'Please enter video duration!',
+  ]);
+  await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  // A form with nothing chosen at all: every message in one round.
+  await page.getByRole('button', { name: 'Add File' }).click();
+  for (const name of ['Language', 'Visibility', 'Status', 'Level']) await select(name).selectOption('');
+  await add.click();
+  const everything = [
+    'Enter a new name!', 'Description is mandatory', 'Select a language!', 'Please select video visibility',
+    'Please select a status', 'Please select a level', 'Please select video type', 'Select at least one business idea',
+    'Add some Groups', 'Enter a new url!', 'Please enter video duration!',
+  ];
+  await shown(everything);
+  await expect(dialog.getByText('Enter a new file!', { exact: true })).toBeHidden();
+  // An upload asks for the file instead of the URL and the duration, again with the rest in one round.
+  await select('File type').selectOption('other');
+  await add.click();
+  await shown([...everything.filter((t) => t !== 'Enter a new url!' && t !== 'Please enter video duration!'), 'Enter a new file!']);
+  await expect(dialog.getByText('Enter a new url!', { exact: true })).toBeHidden();
+  await expect(dialog.getByText('Please enter video duration!', { exact: true })).toBeHidden();
+  await select('File type').selectOption('link');
+  await add.click();
+  await shown(everything);
+  await expect(dialog.getByText('Enter a new file!', { exact: true })).toBeHidden();
+  await select('Language').selectOption('English');
+  await select('Visibility').selectOption('Public');
+  await select('Status').selectOption('draft');
+  await expect(dialog.getByText('Select a language!', { exact: true })).toBeHidden();
+  await expect(dialog.getByText('Please select video visibility', { exact: true })).toBeHidden();
 
   // Title and description limits.
   await dialog.getByLabel('Title').fill('x'.repeat(101));
@@ -93,22 +130,13 @@ test('add a link: each rule once, a duplicate URL, then a valid link', async ({ 
   await expect(dialog.getByRole('button', { name: 'Select All', exact: true })).toBeHidden();
   await dialog.getByRole('combobox', { name: 'Visibility', exact: true }).selectOption('Public');
 
-  // The rules between fields: a link needs a URL and a duration, a Public file a business idea.
+  // The rules between fields once the others pass: a link needs a URL and a duration, a Public file a
+  // business idea.
   const title = `Link ${unique()}`;
   await fillCommon(dialog, title);
   await dialog.getByRole('button', { name: 'Deselect All', exact: true }).click();
-  await dialog.getByRole('combobox', { name: 'Type', exact: true }).selectOption('');
   await add.click();
-  await expect(dialog.getByText('Please select video type', { exact: true })).toBeVisible();
-  await dialog.getByRole('combobox', { name: 'Type', exact: true }).selectOption('Interview');
-  await dialog.getByRole('combobox', { name: 'Level', exact: true }).selectOption('');
-  await add.click();
-  await expect(dialog.getByText('Please select a level', { exact: true })).toBeVisible();
-  await dialog.getByRole('combobox', { name: 'Level', exact: true }).selectOption('3');
-  await add.click();
-  for (const text of ['Enter a new url!', 'Please enter video duration!', 'Select at least one business idea']) {
-    await expect(dialog.getByText(text, { exact: true })).toBeVisible();
-  }
+  await shown(['Enter a new url!', 'Please enter video duration!', 'Select at least one business idea']);
   await dialog.getByRole('button', { name: 'Select All', exact: true }).click();
   await dialog.getByLabel('Minutes').fill('75');
   await add.click();

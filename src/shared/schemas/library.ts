@@ -224,9 +224,13 @@ const clock = (max: number) =>
 /**
  * The Add/Edit File form: the payload fields with the duration as hours, minutes and seconds, and the
  * chosen files as grants. `hasStoredFile` (edit only) says the record already has its uploaded file.
+ * A status or type the user cleared (the select gives undefined) counts as '' so the rules below, not the
+ * picklist, say what is missing (and a hidden Restricted field cannot block the submit).
  */
 const FormObject = v.object({
   ...v.omit(PayloadObject, ['duration']).entries,
+  status: v.optional(fileFields.status, ''),
+  type: v.optional(fileFields.type, ''),
   hours: clock(MAX_DURATION_HOURS),
   minutes: clock(59),
   seconds: clock(59),
@@ -234,18 +238,50 @@ const FormObject = v.object({
   thumbnail: v.nullish(FileRefSchema),
   hasStoredFile: v.optional(v.boolean(), false),
 });
-export const LibraryFileFormSchema = v.pipe(
-  FormObject,
-  v.rawCheck<v.InferOutput<typeof FormObject>>(({ dataset, addIssue }) => {
-    if (!dataset.typed) return;
-    const form = dataset.value;
-    checkCommon(form, addIssue as AddIssue);
-    const rec = form as unknown as Record<string, unknown>;
-    if (form.fileType === 'link' && form.hours * 3600 + form.minutes * 60 + form.seconds <= 0) {
-      addIssue({ message: MSG.enterDuration, path: at(rec, 'hours') });
-    }
-    if (form.fileType !== 'link' && !form.file && !form.hasStoredFile) addIssue({ message: MSG.enterFile, path: at(rec, 'file') });
-  }),
+
+/**
+ * The Public rules apply unless the visibility is Restricted: the form shows status, level, type and
+ * business ideas whenever it is not, so an unset visibility gets their messages in the same round. It is
+ * read without being one of the checks' paths, so an invalid visibility does not skip them.
+ */
+const restricted = (form: object): boolean => (form as { visibility?: unknown }).visibility === 'Restricted';
+const isStatus = (status: string): boolean => (LIBRARY_STATUSES as readonly string[]).includes(status);
+
+/**
+ * The rules between fields are partial checks: each runs as soon as the fields it reads are valid, even
+ * when other fields are not, so pressing Add shows every message in one round. The form resolver
+ * (@hookform/resolvers) parses with `abortPipeEarly: true`, which would stop this pipe at the object's
+ * first issue; `v.config` turns that off for this schema (a field's first message still wins: the
+ * resolver keeps one message per field).
+ */
+export const LibraryFileFormSchema = v.config(
+  v.pipe(
+    FormObject,
+    v.forward(v.partialCheck([['status']], (f) => restricted(f) || isStatus(f.status), APP_TEXT.selectStatus), ['status']),
+    v.forward(v.partialCheck([['level']], (f) => restricted(f) || (f.level >= 1 && f.level <= 7), MSG.selectLevel), ['level']),
+    v.forward(v.partialCheck([['type']], (f) => restricted(f) || f.type !== '', MSG.selectVideoType), ['type']),
+    v.forward(
+      v.partialCheck([['businessIdeas']], (f) => restricted(f) || f.businessIdeas.length > 0, APP_TEXT.selectBusinessIdea),
+      ['businessIdeas'],
+    ),
+    v.forward(
+      v.partialCheck([['fileType'], ['fileUrl']], (f) => f.fileType !== 'link' || URL_PATTERN.test(f.fileUrl), MSG.enterUrl),
+      ['fileUrl'],
+    ),
+    v.forward(
+      v.partialCheck(
+        [['fileType'], ['hours'], ['minutes'], ['seconds']],
+        (f) => f.fileType !== 'link' || f.hours * 3600 + f.minutes * 60 + f.seconds > 0,
+        MSG.enterDuration,
+      ),
+      ['hours'],
+    ),
+    v.forward(
+      v.partialCheck([['fileType'], ['file'], ['hasStoredFile']], (f) => f.fileType === 'link' || !!f.file || f.hasStoredFile, MSG.enterFile),
+      ['file'],
+    ),
+  ),
+  { abortPipeEarly: false },
 );
 export type LibraryFileForm = v.InferOutput<typeof LibraryFileFormSchema>;
 export type LibraryFileFormInput = v.InferInput<typeof LibraryFileFormSchema>;

@@ -1,0 +1,203 @@
+/**
+ * The server killed during an upload: the app says so, keeps the form, and the retry succeeds.
+ *
+ * The test runs its own reference server (a separate process it can SIGKILL, unlike the host's in-process
+ * sandbox) and points the app at it through the login screen's Connection panel as a platform server.
+ * In `finally` it kills that server and switches the host back to the local sandbox, which the other
+ * specs share.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Api } from '../../src/shared/api';
+import { signedOut, tableRows, toast, unique } from './helpers';
+import { makeLargeFile, queuePick } from './library-fixtures';
+
+type WithApi = { api: Api };
+type Progress = { sent: number; total: number };
+
+/** The reference server's own Super Admin (not the sandbox's: a login that works proves which server answers). */
+const ADMIN = { email: 'upload-faults@example.com', password: `faults-${unique()}` };
+/**
+ * Sparse, so instant to make; large enough that the upload to loopback runs for a few seconds (it is read
+ * from disk and written to the server's media folder), well under the server's 8 GiB limit.
+ */
+const FILE_BYTES = 3 * 1024 ** 3;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** `node --import tsx server/cli.ts ...`: one process, so SIGKILL stops the server itself. */
+function cli(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
+    cwd: process.cwd(),
+    env: { ...process.env, ...env, CONTENT_CONSOLE_QUIET: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** Waits for the process to print `ready` (or to end: then it failed, with its output). */
+async function started(child: ChildProcess, ready: RegExp | null, timeoutMs = 60_000): Promise<void> {
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      if (ready && ready.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      if (!ready && code === 0) resolve();
+      else reject(new Error(`server process ended (${code}):\n${output}`));
+    });
+  });
+}
+
+/** SIGKILL and wait for the exit. */
+async function kill(child: ChildProcess | null): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+/** Points the app at `url` (kind remote) or the local sandbox through the login screen's Connection panel. */
+async function useConnection(page: Page, target: { url: string } | 'sandbox'): Promise<void> {
+  const panel = page.getByRole('button', { name: /Connection/ });
+  if (!(await page.getByRole('radiogroup', { name: 'Connection' }).isVisible())) await panel.click();
+  if (target === 'sandbox') {
+    await page.getByRole('radio', { name: 'Local sandbox' }).click();
+  } else {
+    await page.getByRole('radio', { name: 'Platform server' }).click();
+    await page.getByLabel('Platform server URL').fill(target.url);
+  }
+  const use = page.getByRole('button', { name: 'Use this connection' });
+  if (await use.isEnabled()) await use.click();
+  await expect(page.getByTestId('active-url')).toHaveText(target === 'sandbox' ? /^http:\/\/127\.0\.0\.1:\d{4,}/ : target.url);
+}
+
+test('the server killed during an upload: the app says so, keeps the form, and the retry succeeds', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const dataDir = mkdtempSync(join(tmpdir(), 'cc-e2e-faults-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = { PORT: String(port), DATA_DIR: dataDir, SANDBOX_ADMIN_EMAIL: ADMIN.email, SANDBOX_ADMIN_PASSWORD: ADMIN.password };
+  const serve = () => cli(['serve', '--no-demo'], env);
+  const READY = /reference server on http:\/\/127\.0\.0\.1:\d+/;
+  const large = makeLargeFile(FILE_BYTES, `faults-${unique()}.bin`);
+  let server: ChildProcess | null = null;
+
+  try {
+    // The keyword groups and business ideas a valid form needs come with the demo content only (no screen
+    // creates them), so the data folder is seeded first; the server itself runs with --no-demo.
+    await started(cli(['seed', '--demo'], env), null);
+    server = serve();
+    await started(server, READY);
+
+    await signedOut(page);
+    await useConnection(page, { url });
+    await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(toast(page, 'Login successful!')).toBeVisible();
+
+    await page.evaluate(() => {
+      const w = globalThis as unknown as WithApi & { progress: Progress[] };
+      w.progress = [];
+      w.api.on('upload:progress', (e) => w.progress.push(e));
+    });
+    await page.getByRole('link', { name: 'Video Library' }).click();
+    await expect(page.getByRole('heading', { name: 'Video Library', level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Add File' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add File' });
+    const title = `Fault ${unique()}`;
+    const description = 'Uploaded while the server is killed, then again.';
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByLabel('Description').fill(description);
+    await dialog.getByRole('combobox', { name: 'Type', exact: true }).selectOption('Interview');
+    await dialog.getByRole('combobox', { name: 'Level', exact: true }).selectOption('4');
+    await dialog.getByRole('button', { name: 'Select All', exact: true }).click();
+    await dialog.getByRole('combobox', { name: 'Keyword groups' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'dairy', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('combobox', { name: 'File type', exact: true }).selectOption('other');
+    await queuePick(request, large);
+    await dialog.getByRole('button', { name: 'File', exact: true }).click();
+    const fileName = dialog.getByText(/^faults-.*\.bin$/);
+    await expect(fileName).toBeVisible();
+
+    // Submit; once bytes are on their way, the server dies.
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    const percent = dialog.getByTestId('upload-percent');
+    await expect(percent).toHaveText(/^[1-9]\d?%$/, { timeout: 30_000 });
+    const sentBeforeKill = await page.evaluate(() => (globalThis as unknown as { progress: Progress[] }).progress.at(-1));
+    expect(sentBeforeKill && sentBeforeKill.sent < sentBeforeKill.total, 'the upload was still running when the server was killed').toBe(true);
+    await kill(server);
+
+    // The app says so, names the server, and keeps the dialog with its values and the chosen file.
+    const message = `The upload to ${url} failed: the server cannot be reached or the connection was lost. Check the connection and try again.`;
+    await expect(dialog.getByRole('alert').filter({ hasText: message })).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('.fui-ToastTitle', { hasText: `The upload to ${url} failed` })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Add', exact: true })).toBeEnabled();
+    await expect(dialog.getByLabel('Title')).toHaveValue(title);
+    await expect(dialog.getByLabel('Description')).toHaveValue(description);
+    await expect(dialog.getByRole('combobox', { name: 'Level', exact: true })).toHaveValue('4');
+    await expect(dialog.getByRole('combobox', { name: 'File type', exact: true })).toHaveValue('other');
+    await expect(fileName).toBeVisible();
+
+    // The server comes back on the same port and data folder. The session lives in its database, so the
+    // app is still signed in and the dialog still open: no second login.
+    server = serve();
+    await started(server, READY);
+    await expect(page.getByRole('heading', { name: 'Log in' })).toHaveCount(0);
+    await expect(dialog).toBeVisible();
+
+    // The retry re-sends the same file from disk (the grant survived) and goes through.
+    await page.evaluate(() => {
+      (globalThis as unknown as { progress: Progress[] }).progress = [];
+    });
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(toast(page, 'File has been Added')).toBeVisible({ timeout: 120_000 });
+    await expect(dialog).toBeHidden();
+    const last = await page.evaluate(() => (globalThis as unknown as { progress: Progress[] }).progress.at(-1));
+    // Progress reached 100%: the last event has every byte of the body (the file and the text parts) sent.
+    expect(last).toBeDefined();
+    expect(last!.total).toBeGreaterThan(FILE_BYTES);
+    expect(last!.sent).toBe(last!.total);
+
+    await page.getByRole('searchbox', { name: 'Search' }).fill(title);
+    const rows = tableRows(page, 'Video Library');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('Interview');
+    const stored = await page.evaluate(async (t) => {
+      const r = await (globalThis as unknown as WithApi).api.library.mediaList();
+      return r.ok ? r.data.filter((f) => f.title === t).map((f) => ({ fileType: f.fileType, fileSize: f.fileSize })) : null;
+    }, title);
+    // Stored once: the failed attempt left nothing behind.
+    expect(stored).toEqual([{ fileType: 'other', fileSize: FILE_BYTES }]);
+  } finally {
+    await kill(server);
+    // Back to the sandbox the other specs use (switching signs out of the killed server's session).
+    await signedOut(page).catch(() => undefined);
+    await useConnection(page, 'sandbox');
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(large, { force: true });
+  }
+});
