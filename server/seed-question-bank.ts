@@ -564,7 +564,7 @@ async function insertGenerated(q: Queryable, categories: Map<string, string>, fr
   }
 }
 
-const countOf = async (q: Queryable, table: 'qb_questions' | 'qb_resources'): Promise<number> =>
+const countOf = async (q: Queryable, table: 'qb_categories' | 'qb_questions' | 'qb_resources'): Promise<number> =>
   Number((await q.query<{ n: number | string }>(`SELECT count(*)::int AS n FROM ${table}`))[0]?.n ?? 0);
 
 /**
@@ -572,9 +572,9 @@ const countOf = async (q: Queryable, table: 'qb_questions' | 'qb_resources'): Pr
  * and resources only into empty tables, so running it twice adds nothing the second time.
  */
 export async function seedQuestionBank(q: Queryable, now: Date): Promise<{ categories: number; questions: number; resources: number }> {
-  const before = Number((await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM qb_categories`))[0]?.n ?? 0);
+  const before = await countOf(q, 'qb_categories');
   const categories = await ensureCategories(q, now);
-  const after = Number((await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM qb_categories`))[0]?.n ?? 0);
+  const after = await countOf(q, 'qb_categories');
   let questions = 0;
   if ((await countOf(q, 'qb_questions')) === 0) {
     // Written over the last ~25 days, two hours apart.

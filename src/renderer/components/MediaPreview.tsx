@@ -1,19 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Link,
-  MessageBar,
-  MessageBarBody,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Link, MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ContentDialog } from './ContentDialog';
 
 export type MediaKind = 'video' | 'audio' | 'link' | 'other';
 
@@ -102,19 +89,9 @@ export function MediaPlayer({ source, seek, autoPlay = false }: { source: MediaS
 /** A dialog with the player of one file. */
 export function MediaPreviewDialog({ source, onClose }: { source: MediaSource | null; onClose: () => void }) {
   return (
-    <Dialog open={source !== null} onOpenChange={(_e, d) => (!d.open ? onClose() : undefined)}>
-      <DialogSurface style={{ maxWidth: 860 }}>
-        <DialogBody>
-          <DialogTitle>{source ? `Preview: ${source.title}` : 'Preview'}</DialogTitle>
-          <DialogContent>{source ? <MediaPlayer source={source} /> : null}</DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" onClick={onClose}>
-              Close
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <ContentDialog open={source !== null} title={source ? `Preview: ${source.title}` : 'Preview'} width={860} onClose={onClose}>
+      {source ? <MediaPlayer source={source} /> : null}
+    </ContentDialog>
   );
 }
 

@@ -37,3 +37,9 @@ export function withFallback<T>(result: Result<T>, fallback: string): Result<T> 
   const generic = !message || ((kind === 'http' || kind === 'parse') && message.startsWith(MSG.somethingWentWrong));
   return generic ? { ok: false, error: { ...result.error, message: fallback } } : result;
 }
+
+/** The server's success message in a saved form's data (EntityDialog's onSuccess gets unknown), else `fallback`. */
+export function successMessage(data: unknown, fallback: string): string {
+  const message = (data as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' && message ? message : fallback;
+}

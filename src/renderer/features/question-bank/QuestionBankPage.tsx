@@ -16,7 +16,7 @@ import {
 } from '../../../shared/schemas/question-bank';
 import { LANGUAGES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { withFallback } from '../../components/api';
+import { successMessage, withFallback } from '../../components/api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { EntityDialog, type FieldDescriptor } from '../../components/EntityDialog';
@@ -47,11 +47,6 @@ const difficultyOptions = DIFFICULTIES.map((d) => ({ value: d, label: d }));
 const formatOptions = OPTION_FORMATS.map((f) => ({ value: f, label: FORMAT_LABEL[f] }));
 
 type QuestionFields = keyof QuestionDraft & string;
-
-const successMessage = (data: unknown, fallback: string): string => {
-  const message = (data as { message?: unknown } | undefined)?.message;
-  return typeof message === 'string' && message ? message : fallback;
-};
 
 export default function QuestionBankPage() {
   const styles = useStyles();
@@ -218,7 +213,16 @@ export default function QuestionBankPage() {
         ],
       };
 
-  const refreshQuestions = () => client.invalidateQueries({ queryKey: QUESTIONS_KEY });
+  // What the Add and Edit question dialogs share; they differ in schema (one or several correct options) and call.
+  const questionDialog = {
+    fields: questionFields,
+    width: 640,
+    onClose: () => setEditing(null),
+  };
+  const questionSaved = (fallback: string) => (data: unknown) => {
+    notify.success(successMessage(data, fallback));
+    void client.invalidateQueries({ queryKey: QUESTIONS_KEY });
+  };
 
   return (
     <div className={styles.page}>
@@ -283,39 +287,29 @@ export default function QuestionBankPage() {
 
       {record ? (
         <EntityDialog
+          {...questionDialog}
           open
           title="Edit Question"
           schema={QuestionEditSchema}
-          fields={questionFields}
           defaultValues={questionDefaults as unknown as v.InferInput<typeof QuestionEditSchema>}
           submitLabel="Save"
-          width={640}
           failureFallback={MSG.somethingWentWrong}
-          onClose={() => setEditing(null)}
           onSubmit={async (values) =>
             withFallback(await window.api.questionBank.updateQuestion({ id: record._id, ...values }), MSG.somethingWentWrong)
           }
-          onSuccess={(data) => {
-            notify.success(successMessage(data, 'Question has been Updated'));
-            void refreshQuestions();
-          }}
+          onSuccess={questionSaved('Question has been Updated')}
         />
       ) : (
         <EntityDialog
+          {...questionDialog}
           open={editing?.mode === 'add'}
           title="Add Question"
           schema={QuestionDraftSchema}
-          fields={questionFields}
           defaultValues={questionDefaults as unknown as v.InferInput<typeof QuestionDraftSchema>}
           submitLabel="Add"
-          width={640}
           failureFallback={MSG.questionNotAdded}
-          onClose={() => setEditing(null)}
           onSubmit={async (values) => withFallback(await window.api.questionBank.addQuestion(values), MSG.questionNotAdded)}
-          onSuccess={(data) => {
-            notify.success(successMessage(data, 'Question has been Added'));
-            void refreshQuestions();
-          }}
+          onSuccess={questionSaved('Question has been Added')}
         />
       )}
     </div>

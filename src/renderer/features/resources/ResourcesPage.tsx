@@ -8,7 +8,7 @@ import { RESOURCE_TYPES, ResourceDraftSchema, type Resource, type ResourceDraft 
 import { LANGUAGES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import type { Result } from '../../../shared/result';
-import { unwrap, withFallback } from '../../components/api';
+import { successMessage, unwrap, withFallback } from '../../components/api';
 import { DataTable } from '../../components/DataTable';
 import { EntityDialog, type FieldDescriptor } from '../../components/EntityDialog';
 import { formatDateTime } from '../../components/format';
@@ -121,8 +121,7 @@ export default function ResourcesPage() {
             : withResourceFallback(await window.api.questionBank.addResource(values), 'add')
         }
         onSuccess={(data) => {
-          const message = (data as { message?: unknown } | undefined)?.message;
-          notify.success(typeof message === 'string' && message ? message : record ? 'Resource has been Updated' : 'Resource has been Added');
+          notify.success(successMessage(data, record ? 'Resource has been Updated' : 'Resource has been Added'));
           void client.invalidateQueries({ queryKey: RESOURCES_KEY });
         }}
       />

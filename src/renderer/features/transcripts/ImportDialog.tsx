@@ -1,29 +1,12 @@
 import { useMemo, useState } from 'react';
-import {
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  Select,
-  Spinner,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Checkbox, Field, Input, MessageBar, MessageBarBody, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { DeleteRegular } from '@fluentui/react-icons';
 import type { CueDraft } from '../../../shared/captions';
 import { LANGUAGES, type Language } from '../../../shared/constants';
 import { APP_TEXT, MSG } from '../../../shared/messages';
 import { CAPTION_TIMESTAMP_PATTERN } from '../../../shared/schemas/transcripts';
 import { withFallback } from '../../components/api';
+import { ContentDialog } from '../../components/ContentDialog';
 import { useNotify } from '../../components/toast';
 
 const useStyles = makeStyles({
@@ -135,127 +118,119 @@ export function ImportDialog({
   };
 
   return (
-    <Dialog open onOpenChange={(_e, d) => (!d.open && !busy ? onClose() : undefined)}>
-      <DialogSurface style={{ maxWidth: 860 }}>
-        <DialogBody>
-          <DialogTitle>{`Import ${source.name}`}</DialogTitle>
-          <DialogContent className={styles.body}>
-            <div className={styles.top}>
-              <Field
-                label="Language"
-                required
-                validationState={languageError ? 'error' : 'none'}
-                validationMessage={languageError ?? undefined}
-              >
-                <Select
-                  value={language}
-                  onChange={(_e, d) => {
-                    setLanguage(d.value as Language | '');
-                    setLanguageError(null);
-                  }}
-                >
-                  <option value="">Select Language</option>
-                  {LANGUAGES.map((l) => (
-                    <option key={l} value={l}>
-                      {l}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-              <Checkbox
-                checked={replace}
-                onChange={(_e, d) => setReplace(d.checked === true)}
-                label="Replace this language's existing lines"
-              />
-              <Text className={styles.muted}>
-                {rows.length} cues{problems > 0 ? `, ${problems} with errors` : ''}
-              </Text>
-            </div>
-            {message ? (
-              <MessageBar intent="error" role="alert" layout="multiline">
-                <MessageBarBody>{message}</MessageBarBody>
-              </MessageBar>
-            ) : null}
-            <div className={styles.scroll}>
-              <table className={styles.table} aria-label="Cues">
-                <thead>
-                  <tr>
-                    <th className={styles.th} style={{ width: 48 }}>
-                      #
-                    </th>
-                    <th className={styles.th} style={{ width: 128 }}>
-                      Timestamp
-                    </th>
-                    <th className={styles.th}>Caption</th>
-                    <th className={styles.th} style={{ width: 44 }}>
-                      <span className={styles.muted}>Remove</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((row) => {
-                    const problem = problemOf(row);
-                    const editable = !!row.error || row.edited;
-                    return (
-                      <tr key={row.index} className={problem ? styles.bad : undefined} data-cue={row.index}>
-                        <td className={styles.td}>{row.index}</td>
-                        <td className={styles.td}>
-                          {editable ? (
-                            <Input
-                              size="small"
-                              aria-label={`Timestamp of cue ${row.index}`}
-                              value={row.timeStamp}
-                              placeholder="HH:mm:ss"
-                              onChange={(_e, d) => edit(row.index, { timeStamp: d.value })}
-                            />
-                          ) : (
-                            row.timeStamp
-                          )}
-                        </td>
-                        <td className={styles.td}>
-                          {editable ? (
-                            <Input
-                              size="small"
-                              style={{ width: '100%' }}
-                              aria-label={`Caption of cue ${row.index}`}
-                              value={row.captionText}
-                              onChange={(_e, d) => edit(row.index, { captionText: d.value })}
-                            />
-                          ) : (
-                            row.captionText
-                          )}
-                          {problem ? (
-                            <Text block size={200} className={styles.error} role="note">
-                              {problem}
-                            </Text>
-                          ) : null}
-                        </td>
-                        <td className={styles.td}>
-                          <Button
-                            size="small"
-                            appearance="subtle"
-                            icon={<DeleteRegular />}
-                            aria-label={`Remove cue ${row.index}`}
-                            onClick={() => setRows((all) => all.filter((r) => r.index !== row.index))}
-                          />
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" disabled={busy} onClick={onClose}>
-              Cancel
-            </Button>
-            <Button appearance="primary" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined} onClick={() => void save()}>
-              {`Import ${rows.length} cues`}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <ContentDialog
+      title={`Import ${source.name}`}
+      width={860}
+      busy={busy}
+      action={{ label: `Import ${rows.length} cues`, onClick: () => void save() }}
+      contentClassName={styles.body}
+      onClose={onClose}
+    >
+      <div className={styles.top}>
+        <Field
+          label="Language"
+          required
+          validationState={languageError ? 'error' : 'none'}
+          validationMessage={languageError ?? undefined}
+        >
+          <Select
+            value={language}
+            onChange={(_e, d) => {
+              setLanguage(d.value as Language | '');
+              setLanguageError(null);
+            }}
+          >
+            <option value="">Select Language</option>
+            {LANGUAGES.map((l) => (
+              <option key={l} value={l}>
+                {l}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Checkbox
+          checked={replace}
+          onChange={(_e, d) => setReplace(d.checked === true)}
+          label="Replace this language's existing lines"
+        />
+        <Text className={styles.muted}>
+          {rows.length} cues{problems > 0 ? `, ${problems} with errors` : ''}
+        </Text>
+      </div>
+      {message ? (
+        <MessageBar intent="error" role="alert" layout="multiline">
+          <MessageBarBody>{message}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      <div className={styles.scroll}>
+        <table className={styles.table} aria-label="Cues">
+          <thead>
+            <tr>
+              <th className={styles.th} style={{ width: 48 }}>
+                #
+              </th>
+              <th className={styles.th} style={{ width: 128 }}>
+                Timestamp
+              </th>
+              <th className={styles.th}>Caption</th>
+              <th className={styles.th} style={{ width: 44 }}>
+                <span className={styles.muted}>Remove</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const problem = problemOf(row);
+              const editable = !!row.error || row.edited;
+              return (
+                <tr key={row.index} className={problem ? styles.bad : undefined} data-cue={row.index}>
+                  <td className={styles.td}>{row.index}</td>
+                  <td className={styles.td}>
+                    {editable ? (
+                      <Input
+                        size="small"
+                        aria-label={`Timestamp of cue ${row.index}`}
+                        value={row.timeStamp}
+                        placeholder="HH:mm:ss"
+                        onChange={(_e, d) => edit(row.index, { timeStamp: d.value })}
+                      />
+                    ) : (
+                      row.timeStamp
+                    )}
+                  </td>
+                  <td className={styles.td}>
+                    {editable ? (
+                      <Input
+                        size="small"
+                        style={{ width: '100%' }}
+                        aria-label={`Caption of cue ${row.index}`}
+                        value={row.captionText}
+                        onChange={(_e, d) => edit(row.index, { captionText: d.value })}
+                      />
+                    ) : (
+                      row.captionText
+                    )}
+                    {problem ? (
+                      <Text block size={200} className={styles.error} role="note">
+                        {problem}
+                      </Text>
+                    ) : null}
+                  </td>
+                  <td className={styles.td}>
+                    <Button
+                      size="small"
+                      appearance="subtle"
+                      icon={<DeleteRegular />}
+                      aria-label={`Remove cue ${row.index}`}
+                      onClick={() => setRows((all) => all.filter((r) => r.index !== row.index))}
+                    />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </ContentDialog>
   );
 }

@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components';
+
+export interface ContentDialogAction {
+  label: string;
+  onClick: () => void;
+}
+
+/**
+ * A modal of free content (a preview, a list, an import table) for what EntityDialog's fields do not
+ * fit: Close only, or Cancel and one primary `action`. While `busy` it cannot be closed and the
+ * action shows a spinner.
+ */
+export function ContentDialog({
+  open = true,
+  title,
+  width,
+  busy = false,
+  action,
+  contentClassName,
+  onClose,
+  children,
+}: {
+  open?: boolean;
+  title: string;
+  /** Surface width in px (Fluent's default when absent). */
+  width?: number;
+  busy?: boolean;
+  action?: ContentDialogAction;
+  contentClassName?: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={(_e, d) => (!d.open && !busy ? onClose() : undefined)}>
+      <DialogSurface style={width ? { maxWidth: width } : undefined}>
+        <DialogBody>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogContent className={contentClassName}>{children}</DialogContent>
+          <DialogActions>
+            <Button appearance="secondary" disabled={busy} onClick={onClose}>
+              {action ? 'Cancel' : 'Close'}
+            </Button>
+            {action ? (
+              <Button appearance="primary" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined} onClick={action.onClick}>
+                {action.label}
+              </Button>
+            ) : null}
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState, type ReactNode } from 'react';
+import type { Result } from '../../shared/result';
+import { MSG } from '../../shared/messages';
+import { withFallback } from './api';
+import { ConfirmDialog } from './ConfirmDialog';
+import { useNotify } from './toast';
+
+export interface DeleteConfirm<T> {
+  /** The record asked about, null while no question is open. */
+  target: T | null;
+  /** Opens the question for a record. */
+  ask: (record: T) => void;
+  busy: boolean;
+  confirm: () => Promise<void>;
+  cancel: () => void;
+}
+
+/**
+ * A 'Delete …?' question and its call: the server's message as a toast either way (the generic
+ * fallback when a failure carries none), then `onDeleted` after a success.
+ */
+export function useDeleteConfirm<T>(remove: (record: T) => Promise<Result<{ message: string }>>, onDeleted: () => void): DeleteConfirm<T> {
+  const notify = useNotify();
+  const [target, setTarget] = useState<T | null>(null);
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    if (!target) return;
+    setBusy(true);
+    const result = withFallback(await remove(target), MSG.somethingWentWrong);
+    setBusy(false);
+    setTarget(null);
+    if (!result.ok) {
+      notify.error(result.error.message);
+      return;
+    }
+    notify.success(result.data.message);
+    onDeleted();
+  };
+  return { target, ask: setTarget, busy, confirm, cancel: () => setTarget(null) };
+}
+
+/** The ConfirmDialog of a useDeleteConfirm: a red Delete and Cancel. */
+export function DeleteConfirmDialog<T>({ state, title, question }: { state: DeleteConfirm<T>; title: string; question: (record: T) => ReactNode }) {
+  return (
+    <ConfirmDialog
+      open={state.target !== null}
+      title={title}
+      text={state.target ? question(state.target) : undefined}
+      confirmLabel="Delete"
+      cancelLabel="Cancel"
+      danger
+      busy={state.busy}
+      onConfirm={() => void state.confirm()}
+      onCancel={state.cancel}
+    />
+  );
+}
