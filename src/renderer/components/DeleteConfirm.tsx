@@ -15,25 +15,38 @@ export interface DeleteConfirm<T> {
   cancel: () => void;
 }
 
+export interface DeleteConfirmOptions {
+  /** Shown when a failure carries no server message (default: the generic one). */
+  failureFallback?: string;
+  /** A fixed success text instead of the server's message (the spec fixes some, e.g. admins). */
+  successText?: string;
+  /** How long the success toast stays, in ms. */
+  successTimeout?: number;
+}
+
 /**
- * A 'Delete …?' question and its call: the server's message as a toast either way (the generic
- * fallback when a failure carries none), then `onDeleted` after a success.
+ * A 'Delete …?' question and its call: the server's message as a toast either way (the fallback when a
+ * failure carries none), then `onDeleted` after a success.
  */
-export function useDeleteConfirm<T>(remove: (record: T) => Promise<Result<{ message: string }>>, onDeleted: () => void): DeleteConfirm<T> {
+export function useDeleteConfirm<T>(
+  remove: (record: T) => Promise<Result<{ message: string }>>,
+  onDeleted: () => void,
+  options: DeleteConfirmOptions = {},
+): DeleteConfirm<T> {
   const notify = useNotify();
   const [target, setTarget] = useState<T | null>(null);
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     if (!target) return;
     setBusy(true);
-    const result = withFallback(await remove(target), MSG.somethingWentWrong);
+    const result = withFallback(await remove(target), options.failureFallback ?? MSG.somethingWentWrong);
     setBusy(false);
     setTarget(null);
     if (!result.ok) {
       notify.error(result.error.message);
       return;
     }
-    notify.success(result.data.message);
+    notify.success(options.successText ?? result.data.message, options.successTimeout);
     onDeleted();
   };
   return { target, ask: setTarget, busy, confirm, cancel: () => setTarget(null) };

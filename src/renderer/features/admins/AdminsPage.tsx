@@ -7,7 +7,7 @@ import { ADMIN_MESSAGE_MS, ADMIN_PAGE_SIZE } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { useSession } from '../../app/session-store';
 import { unwrap } from '../../components/api';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DeleteConfirmDialog, useDeleteConfirm } from '../../components/DeleteConfirm';
 import { DataTable, type Column } from '../../components/DataTable';
 import { EntityDialog, type FieldDescriptor } from '../../components/EntityDialog';
 import { formatDateTime } from '../../components/format';
@@ -52,11 +52,18 @@ export default function AdminsPage() {
   const me = useSession((s) => s.user);
   const isSuperAdmin = me?.role === 'Super Admin';
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [deleting, setDeleting] = useState<AdminUser | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
 
   const users = useQuery({ queryKey: ADMINS_KEY, queryFn: () => unwrap(window.api.adminAuth.users()) });
   const rows = useMemo(() => visibleTo(me, users.data ?? []), [me, users.data]);
+
+  const refresh = () => client.invalidateQueries({ queryKey: ADMINS_KEY });
+  // The spec fixes the texts: 'User has been Deleted!!' for 2 seconds, "Couldn't delete user" on a bare failure.
+  const deletion = useDeleteConfirm((admin: AdminUser) => window.api.adminAuth.delete({ id: admin.id }), () => void refresh(), {
+    failureFallback: MSG.couldntDeleteUser,
+    successText: MSG.userDeleted,
+    successTimeout: ADMIN_MESSAGE_MS,
+  });
+  const askDelete = deletion.ask;
 
   const columns = useMemo<Column<AdminUser>[]>(
     () => [
@@ -115,12 +122,12 @@ export default function AdminsPage() {
         cell: ({ row }) =>
           row.original.id === me?.id ? null : (
             <Tooltip content={`Delete ${row.original.name}`} relationship="label">
-              <Button appearance="subtle" size="small" icon={<DeleteRegular />} onClick={() => setDeleting(row.original)} />
+              <Button appearance="subtle" size="small" icon={<DeleteRegular />} onClick={() => askDelete(row.original)} />
             </Tooltip>
           ),
       },
     ],
-    [isSuperAdmin, me?.id],
+    [isSuperAdmin, me?.id, askDelete],
   );
 
   const record = editing?.mode === 'edit' ? editing.record : null;
@@ -157,21 +164,6 @@ export default function AdminsPage() {
     ? { name: record.name, email: record.email, phoneNo: record.phoneNo, role: record.role, status: record.status }
     : { name: '', email: '', phoneNo: '', role: isSuperAdmin ? 'Admin' : 'User', status: 'Inactive' };
 
-  const refresh = () => client.invalidateQueries({ queryKey: ADMINS_KEY });
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setDeleteBusy(true);
-    const result = await window.api.adminAuth.delete({ id: deleting.id });
-    setDeleteBusy(false);
-    setDeleting(null);
-    if (!result.ok) {
-      notify.error(result.error.message || MSG.couldntDeleteUser);
-      return;
-    }
-    notify.success(MSG.userDeleted, ADMIN_MESSAGE_MS);
-    void refresh();
-  };
 
   return (
     <div className={styles.page}>
@@ -214,17 +206,7 @@ export default function AdminsPage() {
           void refresh();
         }}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete account"
-        text={deleting ? `Are you sure you want to delete ${deleting.name} (${deleting.email})?` : undefined}
-        confirmLabel="Delete"
-        cancelLabel="Cancel"
-        danger
-        busy={deleteBusy}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
-      />
+      <DeleteConfirmDialog state={deletion} title="Delete account" question={(admin) => `Are you sure you want to delete ${admin.name} (${admin.email})?`} />
     </div>
   );
 }

@@ -11,7 +11,6 @@ import {
   TimelineRegular,
 } from '@fluentui/react-icons';
 import { LANGUAGES } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
 import {
   LEVELS,
   LIBRARY_PAGE_SIZE,
@@ -22,8 +21,7 @@ import {
   type LibraryFile,
   type LibraryFilter,
 } from '../../../shared/schemas/library';
-import { withFallback } from '../../components/api';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DeleteConfirmDialog, useDeleteConfirm } from '../../components/DeleteConfirm';
 import { DataTable, type Column } from '../../components/DataTable';
 import { formatDateTime } from '../../components/format';
 import { MediaPreviewDialog, mediaSourceOf, type MediaSource } from '../../components/MediaPreview';
@@ -89,14 +87,14 @@ export default function LibraryPage() {
   const [draft, setDraft] = useState<FilterDraft>(EMPTY_FILTER);
   const [applied, setApplied] = useState<LibraryFilter | null>(null);
   const [editing, setEditing] = useState<'add' | LibraryFile | null>(null);
-  const [deleting, setDeleting] = useState<LibraryFile | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
   const [preview, setPreview] = useState<MediaSource | null>(null);
   const [showQuestions, setShowQuestions] = useState<LibraryFile | null>(null);
   const [tagging, setTagging] = useState<LibraryFile | null>(null);
 
   const files = useLibraryFiles(applied);
   const refresh = () => client.invalidateQueries({ queryKey: LIBRARY_KEY });
+  const deletion = useDeleteConfirm((file: LibraryFile) => window.api.library.deleteMedia({ id: file._id }), () => void refresh());
+  const askDelete = deletion.ask;
 
   const columns = useMemo<Column<LibraryFile>[]>(
     () => [
@@ -214,27 +212,13 @@ export default function LibraryPage() {
         meta: { width: 64, align: 'center', searchable: false },
         cell: ({ row }) => (
           <Tooltip content={`Delete ${row.original.title}`} relationship="label">
-            <Button appearance="subtle" size="small" icon={<DeleteRegular />} onClick={() => setDeleting(row.original)} />
+            <Button appearance="subtle" size="small" icon={<DeleteRegular />} onClick={() => askDelete(row.original)} />
           </Tooltip>
         ),
       },
     ],
-    [navigate, styles.name],
+    [navigate, styles.name, askDelete],
   );
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setDeleteBusy(true);
-    const result = withFallback(await window.api.library.deleteMedia({ id: deleting._id }), MSG.somethingWentWrong);
-    setDeleteBusy(false);
-    setDeleting(null);
-    if (!result.ok) {
-      notify.error(result.error.message);
-      return;
-    }
-    notify.success(result.data.message);
-    void refresh();
-  };
 
   return (
     <div className={styles.page}>
@@ -298,17 +282,7 @@ export default function LibraryPage() {
           void refresh();
         }}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete file"
-        text={deleting ? `Are you sure you want to delete ${deleting.title}?` : undefined}
-        confirmLabel="Delete"
-        cancelLabel="Cancel"
-        danger
-        busy={deleteBusy}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
-      />
+      <DeleteConfirmDialog state={deletion} title="Delete file" question={(file) => `Are you sure you want to delete ${file.title}?`} />
       <MediaPreviewDialog source={preview} onClose={() => setPreview(null)} />
       <TaggedQuestionsDialog file={showQuestions} onClose={() => setShowQuestions(null)} />
       <QuestionSelectorDialog file={tagging} onClose={() => setTagging(null)} onSaved={() => void refresh()} />

@@ -1,25 +1,10 @@
 import { useMemo, useState } from 'react';
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  Spinner,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Checkbox, Field, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons';
 import { MSG } from '../../../shared/messages';
 import type { LibraryFile } from '../../../shared/schemas/library';
 import { withFallback } from '../../components/api';
+import { ContentDialog } from '../../components/ContentDialog';
 import { useNotify } from '../../components/toast';
 import { useQuestions } from './queries';
 
@@ -48,42 +33,30 @@ export function TaggedQuestionsDialog({ file, onClose }: { file: LibraryFile | n
     return (file?.questionBank ?? []).map((id) => ({ id, question: byId.get(id) }));
   }, [questions.data, file]);
   return (
-    <Dialog open={file !== null} onOpenChange={(_e, d) => (!d.open ? onClose() : undefined)}>
-      <DialogSurface style={{ maxWidth: 640 }}>
-        <DialogBody>
-          <DialogTitle>{file ? `Questions of ${file.title}` : 'Questions'}</DialogTitle>
-          <DialogContent>
-            {questions.isPending ? (
-              <Spinner size="small" label="Loading questions…" />
-            ) : tagged.length === 0 ? (
-              <Text className={styles.muted}>No questions are tagged on this file.</Text>
-            ) : (
-              <ol className={styles.list} aria-label="Tagged questions">
-                {tagged.map(({ id, question }) => (
-                  <li key={id}>
-                    {question ? (
-                      <span className={styles.item}>
-                        <Text>{question.question}</Text>
-                        <Badge appearance="tint" color="subtle" size="small">
-                          {question.language}
-                        </Badge>
-                      </span>
-                    ) : (
-                      <Text className={styles.muted}>A question that no longer exists ({id})</Text>
-                    )}
-                  </li>
-                ))}
-              </ol>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" onClick={onClose}>
-              Close
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <ContentDialog open={file !== null} title={file ? `Questions of ${file.title}` : 'Questions'} width={640} onClose={onClose}>
+      {questions.isPending ? (
+        <Spinner size="small" label="Loading questions…" />
+      ) : tagged.length === 0 ? (
+        <Text className={styles.muted}>No questions are tagged on this file.</Text>
+      ) : (
+        <ol className={styles.list} aria-label="Tagged questions">
+          {tagged.map(({ id, question }) => (
+            <li key={id}>
+              {question ? (
+                <span className={styles.item}>
+                  <Text>{question.question}</Text>
+                  <Badge appearance="tint" color="subtle" size="small">
+                    {question.language}
+                  </Badge>
+                </span>
+              ) : (
+                <Text className={styles.muted}>A question that no longer exists ({id})</Text>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </ContentDialog>
   );
 }
 
@@ -136,46 +109,38 @@ function Selector({ file, onClose, onSaved }: { file: LibraryFile; onClose: () =
   };
 
   return (
-    <Dialog open onOpenChange={(_e, d) => (!d.open && !busy ? onClose() : undefined)}>
-      <DialogSurface style={{ maxWidth: 680 }}>
-        <DialogBody>
-          <DialogTitle>{`Add Questions to ${file.title}`}</DialogTitle>
-          <DialogContent className={styles.body}>
-            <Input
-              contentBefore={<SearchRegular />}
-              placeholder="Search questions"
-              aria-label="Search questions"
-              value={search}
-              onChange={(_e, d) => setSearch(d.value)}
-            />
-            <Field label={`Questions (${selected.size} selected)`} validationState={error ? 'error' : 'none'} validationMessage={error ?? undefined}>
-              {questions.isPending ? (
-                <Spinner size="small" label="Loading questions…" />
-              ) : (
-                <div className={styles.list} role="group" aria-label="Questions">
-                  {shown.length === 0 ? <Text className={styles.muted}>No question matches.</Text> : null}
-                  {shown.map((q) => (
-                    <Checkbox
-                      key={q._id}
-                      checked={selected.has(q._id)}
-                      onChange={(_e, d) => toggle(q._id, d.checked === true)}
-                      label={`${q.id}. ${q.question} (${q.language})`}
-                    />
-                  ))}
-                </div>
-              )}
-            </Field>
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" disabled={busy} onClick={onClose}>
-              Cancel
-            </Button>
-            <Button appearance="primary" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined} onClick={() => void save()}>
-              Save
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <ContentDialog
+      title={`Add Questions to ${file.title}`}
+      width={680}
+      busy={busy}
+      action={{ label: 'Save', onClick: () => void save() }}
+      contentClassName={styles.body}
+      onClose={onClose}
+    >
+      <Input
+        contentBefore={<SearchRegular />}
+        placeholder="Search questions"
+        aria-label="Search questions"
+        value={search}
+        onChange={(_e, d) => setSearch(d.value)}
+      />
+      <Field label={`Questions (${selected.size} selected)`} validationState={error ? 'error' : 'none'} validationMessage={error ?? undefined}>
+        {questions.isPending ? (
+          <Spinner size="small" label="Loading questions…" />
+        ) : (
+          <div className={styles.list} role="group" aria-label="Questions">
+            {shown.length === 0 ? <Text className={styles.muted}>No question matches.</Text> : null}
+            {shown.map((q) => (
+              <Checkbox
+                key={q._id}
+                checked={selected.has(q._id)}
+                onChange={(_e, d) => toggle(q._id, d.checked === true)}
+                label={`${q.id}. ${q.question} (${q.language})`}
+              />
+            ))}
+          </div>
+        )}
+      </Field>
+    </ContentDialog>
   );
 }
