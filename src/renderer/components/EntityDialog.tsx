@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type FieldValues, type Resolver } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import type * as v from 'valibot';
@@ -185,6 +185,16 @@ function EntityForm<S extends AnySchema>({
     reValidateMode: 'onChange',
   });
   const { control, handleSubmit, formState } = form;
+  // Cross-field rules (a URL for links, a level for Public files, ...) depend on other fields: after a
+  // first submit, every change re-checks the whole form so every message follows what it says now.
+  const submitted = formState.submitCount > 0;
+  useEffect(() => {
+    if (!submitted) return;
+    const subscription = form.watch((_values, { type }) => {
+      if (type === 'change') void form.trigger();
+    });
+    return () => subscription.unsubscribe();
+  }, [form, submitted]);
   const busy = formState.isSubmitting;
   const values = useWatch({ control }) as FieldValues;
   const [checkMessages, setCheckMessages] = useState<Record<string, string | null>>({});
