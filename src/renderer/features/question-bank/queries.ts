@@ -5,6 +5,8 @@ export const CATEGORIES_KEY = ['questionBank.categories'] as const;
 
 /** Marked when the question list arrives (bench/table.ts measures from here to the first painted rows). */
 export const QUESTIONS_ARRIVED_MARK = 'questionBank:questions-arrived';
+/** Marked when the screen first renders with the list (the table's own first render starts here). */
+export const QUESTIONS_RENDERED_MARK = 'questionBank:questions-rendered';
 
 export async function fetchQuestions() {
   const questions = await unwrap(window.api.questionBank.questions());
