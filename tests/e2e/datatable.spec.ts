@@ -1,8 +1,21 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { PreviewServer } from 'vite';
 import { serveFixtures } from '../components/serve';
 
 /** The shared DataTable on its own in Chromium: reorder mode, virtualised rows, search and filters. */
+/**
+ * Moves the picked-up row down until dnd-kit announces it is over `id`. A key press that lands before
+ * the keyboard sensor is ready moves nothing, so the press is repeated only while the announcement
+ * still names another row.
+ */
+async function moveDownOver(page: Page, id: string): Promise<void> {
+  const announced = page.getByText(new RegExp(`moved over droppable area ${id}\\.`));
+  await expect(async () => {
+    if ((await announced.count()) === 0) await page.keyboard.press('ArrowDown');
+    await expect(announced).toBeAttached({ timeout: 750 });
+  }).toPass({ timeout: 10_000 });
+}
+
 let base = '';
 let server: PreviewServer;
 test.beforeAll(async () => {
@@ -24,10 +37,8 @@ test('reorder mode: drag a row with the keyboard, Save changes hands over the ne
   await page.keyboard.press('Space');
   await expect(page.getByText(/moved over droppable area r1\./)).toBeAttached();
   // Each move is announced by dnd-kit's live region; wait for it before the next key.
-  await page.keyboard.press('ArrowDown');
-  await expect(page.getByText(/moved over droppable area r2/)).toBeAttached();
-  await page.keyboard.press('ArrowDown');
-  await expect(page.getByText(/moved over droppable area r3/)).toBeAttached();
+  await moveDownOver(page, 'r2');
+  await moveDownOver(page, 'r3');
   await page.keyboard.press('Space');
   await expect(page.getByRole('button', { name: 'Save changes' })).toBeEnabled();
   await page.getByRole('button', { name: 'Save changes' }).click();
@@ -41,8 +52,7 @@ test('disabling reorder without saving keeps the old order', async ({ page }) =>
   await page.getByRole('button', { name: 'Drag row 1' }).focus();
   await page.keyboard.press('Space');
   await expect(page.getByText(/moved over droppable area r1\./)).toBeAttached();
-  await page.keyboard.press('ArrowDown');
-  await expect(page.getByText(/moved over droppable area r2/)).toBeAttached();
+  await moveDownOver(page, 'r2');
   await page.keyboard.press('Space');
   await page.getByRole('button', { name: 'Disable reorder' }).click();
   await expect(page.locator('#saved')).toHaveText('');
