@@ -150,6 +150,9 @@ export const tableRows = (page: Page, name: string) =>
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A toast with exactly this text (Fluent also copies toast texts into an aria-live region). */
+/**
+ * The newest toast with exactly this text (Fluent also copies toast texts into an aria-live region).
+ * Two saves in a row can show the same text twice for a moment; the newest is the one to check.
+ */
 export const toast = (page: Page, text: string) =>
-  page.locator('.fui-ToastTitle', { hasText: new RegExp(`^${escapeRegExp(text)}$`) });
+  page.locator('.fui-ToastTitle', { hasText: new RegExp(`^${escapeRegExp(text)}$`) }).last();

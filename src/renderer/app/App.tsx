@@ -19,7 +19,9 @@ export function App() {
     <FluentProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
         <HashRouter>
-          <Toaster toasterId={TOASTER_ID} position="top-end" offset={{ vertical: 64 }} pauseOnHover limit={4} />
+          {/* Top centre, over the empty middle of the app bar: toasts cover neither the page's buttons
+              (Add, Import, ...) at the top right nor the pager at the bottom right. */}
+          <Toaster toasterId={TOASTER_ID} position="top" offset={{ vertical: 6 }} pauseOnHover limit={4} />
           <AppEvents />
           <AppRoutes />
         </HashRouter>
