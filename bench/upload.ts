@@ -74,6 +74,16 @@ export async function run(args: string[]): Promise<boolean> {
       for (const f of files.filter((x) => x.title === title)) await call('library', 'deleteMedia', { id: f._id });
     };
 
+    // Warm-up (not measured): one-time allocations of the upload path (send buffers, compiled code)
+    // would otherwise count as the first size's memory growth only.
+    const warmFile = join(root, 'warm-up.bin');
+    await writeFile(warmFile, '');
+    await truncate(warmFile, 64 * MiB);
+    const warmGrant = await call<GrantView>('files', 'grantDropped', { path: warmFile });
+    await call('library', 'createMedia', { ...fields('bench-warm-up'), file: { grantId: warmGrant.grantId }, uploadId: 'bench-warm-up' });
+    await removeUploaded('bench-warm-up');
+    await rm(warmFile, { force: true });
+
     const rows: { size: number; curl: number; client: number; growth: number }[] = [];
     for (const size of sizes) {
       const file = join(root, `upload-${size}.bin`);
