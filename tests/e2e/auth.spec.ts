@@ -30,6 +30,8 @@ test.describe('login', () => {
     await expect(toast(page, 'Login successful!')).toBeVisible();
     await expect(page).toHaveURL(/#\/$/);
     await expect(page.getByTestId('current-user-name')).toHaveText(admin.name);
+    // The session lives in main: the page keeps nothing of it in web storage or cookies.
+    expect(await page.evaluate(() => [localStorage.length, sessionStorage.length, document.cookie])).toEqual([0, 0, '']);
     await expect(page.getByText('Admin', { exact: true }).first()).toBeVisible();
   });
 
