@@ -323,9 +323,19 @@ export function DataTable<T>({
     () => (reordering ? [] : columnFilters.filter((f) => f.value !== undefined && f.value !== null && f.value !== '')),
     [columnFilters, reordering],
   );
+  // The last search's result: typing on ('s', 'sh', 'sho') only narrows it, so the next keystroke
+  // looks at the rows that matched before instead of the whole list.
+  const lastSearch = useRef<{ needle: string; basis: unknown[]; out: number[] } | null>(null);
   const visibleOrder = useMemo(() => {
     if (!needle && filters.length === 0) return sortedOrder;
     const texts = needle ? haystacks() : null;
+    const basis = [filters, sortedOrder, haystacks, source, accessors];
+    const last = lastSearch.current;
+    if (texts && last && last.needle && needle.startsWith(last.needle) && last.basis.every((item, k) => item === basis[k])) {
+      const out = last.out.filter((i) => (texts[i] as string).includes(needle));
+      lastSearch.current = { needle, basis, out };
+      return out;
+    }
     const predicates = filters.map((f) => {
       const get = accessors.get(f.id);
       const kind = columns.find((c) => columnIdOf(c) === f.id)?.meta?.filter ?? 'select';
@@ -346,6 +356,7 @@ export function DataTable<T>({
       for (const p of predicates) if (!p(source[i] as T, i)) { pass = false; break; }
       if (pass) out.push(i);
     }
+    lastSearch.current = { needle, basis, out };
     return out;
   }, [needle, filters, sortedOrder, haystacks, accessors, columns, source]);
   const filteredCount = visibleOrder ? visibleOrder.length : source.length;
