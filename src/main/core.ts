@@ -13,10 +13,9 @@ import { log } from './services/log';
 import { GrantError, GrantStore, grantView } from './services/grants';
 import { createUploader } from './services/upload';
 import { probeDuration } from './services/media-probe';
-import type { PickKind } from '../shared/api/app';
+import { DroppedPathSchema, PRELOAD_CHANNELS, type PickKind } from '../shared/api/app';
 import { MAX_CAPTION_FILE_BYTES } from '../shared/schemas/transcripts';
 import { APP_TEXT } from '../shared/messages';
-import { readFile } from 'node:fs/promises';
 
 export interface CoreOptions {
   /** userData (Electron) or the bridge host's state folder: settings.json, session.json. */
@@ -75,6 +74,16 @@ export async function createCore(options: CoreOptions) {
     if (error instanceof GrantError) return fail('validation', error.message);
     throw error;
   };
+
+  /** A granted file's duration, read through the checked handle. */
+  async function durationOf(grantId: string): Promise<number> {
+    const { grant, handle } = await grants.open(grantId);
+    try {
+      return await probeDuration(handle, grant.size, grant.name);
+    } finally {
+      await handle.close();
+    }
+  }
 
   const http = createHttpClient({
     uploader,
@@ -163,11 +172,9 @@ export async function createCore(options: CoreOptions) {
         if (!path) return ok(null);
         return grants.grant(path).then((grant) => ok(grantView(grant)), grantFailure);
       },
-      grantDropped: async ({ path }) => grants.grant(path).then((grant) => ok(grantView(grant)), grantFailure),
       probe: async ({ grantId }) => {
         try {
-          const grant = await grants.use(grantId);
-          return ok({ durationSeconds: await probeDuration(grant.path) });
+          return ok({ durationSeconds: await durationOf(grantId) });
         } catch (error) {
           if (error instanceof GrantError) return fail('validation', error.message);
           return fail('validation', error instanceof Error ? error.message : APP_TEXT.noDuration);
@@ -175,9 +182,8 @@ export async function createCore(options: CoreOptions) {
       },
       readText: async ({ grantId }) => {
         try {
-          const grant = await grants.use(grantId);
-          if (grant.size > MAX_CAPTION_FILE_BYTES) return fail('validation', APP_TEXT.captionsTooLarge);
-          return ok({ name: grant.name, text: (await readFile(grant.path)).toString('utf8') });
+          const { grant, bytes } = await grants.readAll(grantId, MAX_CAPTION_FILE_BYTES, APP_TEXT.captionsTooLarge);
+          return ok({ name: grant.name, text: bytes.toString('utf8') });
         } catch (error) {
           return grantFailure(error);
         }
@@ -196,7 +202,7 @@ export async function createCore(options: CoreOptions) {
     const ref = fields.file as { grantId?: string } | undefined;
     if (!ref?.grantId || !('duration' in fields) || (fields.fileType !== 'audio' && fields.fileType !== 'video')) return;
     try {
-      fields.duration = await probeDuration((await grants.use(ref.grantId)).path);
+      fields.duration = await durationOf(ref.grantId);
     } catch {
       // Unknown grant or no duration header: the upload itself reports a bad grant.
     }
@@ -233,11 +239,27 @@ export async function createCore(options: CoreOptions) {
     }
   }
 
+  /**
+   * Channels only the preload invokes (never window.api, never the bridge's WebSocket): a dropped
+   * file's path, resolved by the preload from the `File` the page handed over.
+   */
+  const preloadHandlers = new Map<string, Handler>([
+    [
+      PRELOAD_CHANNELS.grantDropped,
+      async (input) => {
+        const parsed = v.safeParse(DroppedPathSchema, input);
+        if (!parsed.success || !parsed.output.path) return fail('validation', APP_TEXT.dropNotOnDisk);
+        return grants.grant(parsed.output.path).then((grant) => ok(grantView(grant)), grantFailure);
+      },
+    ],
+  ]);
+
   await applyConnection(settings.connection);
   await session.restore(origin());
 
   return {
     handlers,
+    preloadHandlers,
     session,
     settingsView,
     async close(): Promise<void> {

@@ -62,7 +62,8 @@ if (!app.requestSingleInstanceLock()) {
       emit: (event, payload) => mainWindow?.webContents.send(`event:${event}`, payload),
       pickFile,
     });
-    registerIpc(core.handlers, () => mainWindow, isAppUrl);
+    // The preload's own channel (a dropped file's path) gets the same sender check.
+    registerIpc(new Map([...core.handlers, ...core.preloadHandlers]), () => mainWindow, isAppUrl);
     mainWindow = createMainWindow();
     mainWindow.webContents.on('did-finish-load', () => {
       const path = pendingPath;

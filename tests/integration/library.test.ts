@@ -50,7 +50,7 @@ const linkDraft = (over: Record<string, unknown> = {}) => ({
   fileType: 'link', fileUrl: uniqueUrl(), duration: 125, ...over,
 });
 const list = async () => expectOk(await h.call<LibraryFile[]>('library', 'mediaList'));
-const grant = async (path: string) => expectOk(await h.call<GrantView>('files', 'grantDropped', { path }));
+const grant = async (path: string) => expectOk(await h.grantFile(path));
 const mediaDir = () => join(h.dataDir, 'media');
 const stored = async () => (await readdir(mediaDir())).sort();
 
