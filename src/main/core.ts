@@ -4,7 +4,7 @@ import type { SessionView } from '../shared/api/app';
 import type { Connection, SettingsView, StoredSettings } from '../shared/schemas/settings';
 import { fail, ok, type Result } from '../shared/result';
 import { MSG } from '../shared/messages';
-import { createHttpClient } from './services/http';
+import { createHttpClient, type CallOptions } from './services/http';
 import { defaultPasswordEncoder, type PasswordEncoder } from './services/password';
 import { Session } from './services/session';
 import { loadSettings, platformUrlOf, saveSettings, serviceBase } from './services/settings';
@@ -16,6 +16,9 @@ import { probeDuration } from './services/media-probe';
 import { DroppedPathSchema, PRELOAD_CHANNELS, type PickKind } from '../shared/api/app';
 import { MAX_CAPTION_FILE_BYTES } from '../shared/schemas/transcripts';
 import { APP_TEXT } from '../shared/messages';
+
+/** Logout waits this long for the server at most; the local session is cleared either way. */
+const LOGOUT_TIMEOUT_MS = 5_000;
 
 export interface CoreOptions {
   /** userData (Electron) or the bridge host's state folder: settings.json, session.json. */
@@ -117,7 +120,21 @@ export async function createCore(options: CoreOptions) {
     tokenStoreNote: options.tokenStoreNote ?? null,
   });
 
-  const call = <O>(def: CallDef, input: Record<string, unknown>, label: string) => http<O>(def, input, label);
+  const call = <O>(def: CallDef, input: Record<string, unknown>, label: string, callOptions?: CallOptions) =>
+    http<O>(def, input, label, callOptions);
+
+  /**
+   * Signs out: the server deletes the session record first (so the old token stops working there),
+   * then the keychain entry and the details go. A server that cannot be reached (or says the session
+   * was over already) still gets the local session cleared.
+   */
+  async function signOut(): Promise<void> {
+    if (session.currentToken()) {
+      const ended = await call(contract.adminAuth.logout, {}, 'adminAuth.logout', { timeoutMs: LOGOUT_TIMEOUT_MS, ignoreUnauthorized: true });
+      if (!ended.ok) log('server logout failed; clearing the local session anyway', { kind: ended.error.kind, status: ended.error.status });
+    }
+    await session.clear();
+  }
 
   /** Local calls, one per entry of `local` (the type makes a missing one a compile error). */
   const localHandlers: LocalImpl<typeof local> = {
@@ -136,7 +153,7 @@ export async function createCore(options: CoreOptions) {
         return ok({ message: MSG.loginSuccessful, session: sessionView() });
       },
       logout: async () => {
-        await session.clear();
+        await signOut();
         return ok(sessionView());
       },
       changePassword: async ({ email, oldPassword, newPassword }) => {
@@ -156,12 +173,11 @@ export async function createCore(options: CoreOptions) {
     settings: {
       get: async () => ok(settingsView()),
       setConnection: async (connection) => {
-        const before = origin();
+        // A session belongs to one server: switching servers signs out, at the old server first.
+        if (JSON.stringify(connection) !== JSON.stringify(settings.connection)) await signOut();
         settings = { ...settings, connection };
         await saveSettings(options.stateDir, settings);
         await applyConnection(connection);
-        // A session belongs to one server: switching servers signs out.
-        if (origin() !== before) await session.clear();
         return ok(settingsView());
       },
     },
