@@ -24,8 +24,6 @@ export interface CoreOptions {
   /** userData (Electron) or the bridge host's state folder: settings.json, session.json. */
   stateDir: string;
   tokenStore: TokenStore;
-  /** Why the token store is not the keychain, when it is not (shown on the connection panel). */
-  tokenStoreNote?: string | null;
   /** Starts the local sandbox; called when the sandbox connection is chosen. */
   startSandbox: () => Promise<{ url: string; close(): Promise<void> }>;
   emit: <E extends ApiEventName>(event: E, payload: ApiEvents[E]) => void;
@@ -117,7 +115,7 @@ export async function createCore(options: CoreOptions) {
     activeUrl: platformUrl(),
     sandbox: { running: sandbox !== null, error: sandboxError },
     tokenStore: options.tokenStore.kind,
-    tokenStoreNote: options.tokenStoreNote ?? null,
+    tokenStoreNote: options.tokenStore.note?.() ?? null,
   });
 
   const call = <O>(def: CallDef, input: Record<string, unknown>, label: string, callOptions?: CallOptions) =>

@@ -68,8 +68,7 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url
   const core = await createCore({
     pickFile: async () => (pickQueue.length > 0 ? (pickQueue.shift() ?? null) : null),
     stateDir: options.stateDir,
-    tokenStore: memoryTokenStore(),
-    tokenStoreNote: 'Browser preview: the token is kept in the host process memory only.',
+    tokenStore: memoryTokenStore('Browser preview: the token is kept in the host process memory only.'),
     startSandbox: () => startSandbox({ dataDir: options.sandboxDir, resetLinkBase: url }),
     emit: (event, payload) => {
       const message: BridgeMessage = { type: 'event', event, payload };
