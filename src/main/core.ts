@@ -4,6 +4,7 @@ import type { SessionView } from '../shared/api/app';
 import type { Connection, SettingsView, StoredSettings } from '../shared/schemas/settings';
 import { fail, ok, type Result } from '../shared/result';
 import { MSG } from '../shared/messages';
+import { nulMessage } from '../shared/schemas/common';
 import { createHttpClient, type CallOptions } from './services/http';
 import { defaultPasswordEncoder, type PasswordEncoder } from './services/password';
 import { Session } from './services/session';
@@ -228,6 +229,8 @@ export async function createCore(options: CoreOptions) {
       if (def.exposed === false) continue;
       const label = `${group}.${name}`;
       handlers.set(channelOf(group, name), async (input) => {
+        const nul = nulMessage(input);
+        if (nul) return fail('validation', nul);
         const parsed = v.safeParse(def.input, input ?? {});
         if (!parsed.success) return fail('validation', firstIssue(parsed.issues));
         const fields = parsed.output as Record<string, unknown>;
@@ -241,6 +244,8 @@ export async function createCore(options: CoreOptions) {
       const impl = (localHandlers as unknown as Record<string, Record<string, (input: unknown) => Promise<Result<unknown>>>>)[group]?.[name];
       if (!impl) throw new Error(`No handler for local call ${group}.${name}`);
       handlers.set(channelOf(group, name), async (input) => {
+        const nul = nulMessage(input);
+        if (nul) return fail('validation', nul);
         const parsed = v.safeParse(def.input, input ?? {});
         if (!parsed.success) return fail('validation', firstIssue(parsed.issues));
         try {

@@ -99,3 +99,13 @@ describe('adminAuth.logout', () => {
     server = await startServer({ dataDir: join(root, 'server'), host: '127.0.0.1', port: 0, admin: ADMIN });
   });
 });
+
+describe('bad input in main', () => {
+  it('a NUL in any text or id is refused before any call, naming the field', async () => {
+    expect(await call('session', 'login', { email: `a\u0000@example.in`, password: 'x' })).toEqual({
+      ok: false,
+      error: { kind: 'validation', message: 'The field "email" must not contain a NUL character (\\0).' },
+    });
+    expect(await call('adminAuth', 'getUser', { id: 'x\u0000' })).toMatchObject({ ok: false, error: { kind: 'validation', message: expect.stringContaining('"id"') } });
+  });
+});
