@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusinessIdea } from '../../src/shared/schemas/business-ideas';
 import type { Keyword, LibraryCategory, LibraryFile, Moment } from '../../src/shared/schemas/library';
-import type { GrantView } from '../../src/shared/api/app';
 import { MSG, urlExistsMessage } from '../../src/shared/messages';
 import { expectOk, startHarness, type Harness } from './harness';
 

@@ -13,7 +13,6 @@ import { memoryTokenStore } from '../../src/main/services/token-store';
 import { channelOf, type ApiEvents } from '../../src/shared/api';
 import type { Result } from '../../src/shared/result';
 import type { Keyword, LibraryFile } from '../../src/shared/schemas/library';
-import type { GrantView } from '../../src/shared/api/app';
 import { ADMIN, expectOk, grantFileOf } from './harness';
 
 let root: string;
