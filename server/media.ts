@@ -209,6 +209,8 @@ export function registerMediaRoutes(app: FastifyInstance, deps: MediaRouteDeps):
   for (const kind of ['file', 'thumbnail'] as const) {
     app.get<{ Params: { id: string }; Querystring: { exp?: string; sig?: string } }>(`/library/media/${kind}/:id`, async (request, reply) => {
       const { id } = request.params;
+      // Ids are plain text; one PostgreSQL cannot hold (NUL) names no file.
+      if (id.includes('\u0000')) throw new HttpError(404, 'This file has no stored media.');
       const { exp, sig } = request.query;
       const signed = typeof exp === 'string' && typeof sig === 'string' && deps.media.verify(kind, id, exp, sig, deps.now());
       if (!signed && !(await deps.tokenValid(request))) throw new HttpError(401, 'This media link has expired. Reload the list.');

@@ -130,7 +130,7 @@ export function ConnectionPanel() {
               label="Platform server URL"
               validationMessage={urlError ?? undefined}
               validationState={urlError ? 'error' : 'none'}
-              hint="For example https://api.example.com"
+              hint="For example https://api.example.com. Plain http:// only for this computer (localhost, 127.0.0.1): to any other server the password and the session token would travel unencrypted."
             >
               <Input
                 type="url"
