@@ -1,20 +1,17 @@
 import { useMemo, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { AdminDraftSchema, type AdminDraft, type AdminUser, type UserDetails } from '../../../shared/schemas/admin-auth';
 import { ADMIN_MESSAGE_MS, ADMIN_PAGE_SIZE } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { useSession } from '../../app/session-store';
-import { unwrap } from '../../components/api';
+import { useSession } from '../../lib/session-store';
+import { callQuery, useCallMutation } from '../../lib/calls';
 import { DeleteConfirmDialog, useDeleteConfirm } from '../../components/DeleteConfirm';
 import { DataTable, type Column } from '../../components/DataTable';
 import { EntityDialog, type FieldDescriptor } from '../../components/EntityDialog';
-import { formatDateTime } from '../../components/format';
+import { formatDateTime } from '../../lib/format';
 import { PageHeader } from '../../components/PageHeader';
-import { useNotify } from '../../components/toast';
-
-export const ADMINS_KEY = ['adminAuth.users'] as const;
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 },
@@ -47,22 +44,21 @@ export function visibleTo(viewer: UserDetails | null, rows: readonly AdminUser[]
 
 export default function AdminsPage() {
   const styles = useStyles();
-  const notify = useNotify();
-  const client = useQueryClient();
   const me = useSession((s) => s.user);
   const isSuperAdmin = me?.role === 'Super Admin';
   const [editing, setEditing] = useState<Editing | null>(null);
 
-  const users = useQuery({ queryKey: ADMINS_KEY, queryFn: () => unwrap(window.api.adminAuth.users()) });
+  const users = useQuery(callQuery('adminAuth.users'));
   const rows = useMemo(() => visibleTo(me, users.data ?? []), [me, users.data]);
 
-  const refresh = () => client.invalidateQueries({ queryKey: ADMINS_KEY });
   // The spec fixes the texts: 'User has been Deleted!!' for 2 seconds, "Couldn't delete user" on a bare failure.
-  const deletion = useDeleteConfirm((admin: AdminUser) => window.api.adminAuth.delete({ id: admin.id }), () => void refresh(), {
-    failureFallback: MSG.couldntDeleteUser,
-    successText: MSG.userDeleted,
+  const remove = useCallMutation('adminAuth.delete', {
+    fallback: MSG.couldntDeleteUser,
+    success: MSG.userDeleted,
     successTimeout: ADMIN_MESSAGE_MS,
+    invalidates: ['adminAuth.users'],
   });
+  const deletion = useDeleteConfirm(remove, (admin: AdminUser) => ({ id: admin.id }));
   const askDelete = deletion.ask;
 
   const columns = useMemo<Column<AdminUser>[]>(
@@ -131,6 +127,9 @@ export default function AdminsPage() {
   );
 
   const record = editing?.mode === 'edit' ? editing.record : null;
+  const saveRules = { fallback: MSG.somethingWentWrong, successTimeout: ADMIN_MESSAGE_MS, invalidates: ['adminAuth.users'] } as const;
+  const add = useCallMutation('adminAuth.register', { ...saveRules, successFallback: MSG.userAdded });
+  const update = useCallMutation('adminAuth.update', { ...saveRules, success: MSG.userUpdated });
   // An Admin manages role User records only; so does anyone editing a User record (no switch value fits it).
   const roleFixedToUser = !isSuperAdmin || record?.role === 'User';
   const fields = useMemo<FieldDescriptor<keyof AdminDraft & string>[]>(
@@ -198,13 +197,8 @@ export default function AdminsPage() {
         failureFallback={MSG.somethingWentWrong}
         onClose={() => setEditing(null)}
         onSubmit={(values) =>
-          record ? window.api.adminAuth.update({ id: record.id, ...values }) : window.api.adminAuth.register(values)
+          record ? update.run({ id: record.id, ...values }) : add.run(values)
         }
-        onSuccess={(data) => {
-          const serverMessage = (data as { message?: string } | undefined)?.message;
-          notify.success(record ? MSG.userUpdated : serverMessage || MSG.userAdded, ADMIN_MESSAGE_MS);
-          void refresh();
-        }}
       />
       <DeleteConfirmDialog state={deletion} title="Delete account" question={(admin) => `Are you sure you want to delete ${admin.name} (${admin.email})?`} />
     </div>

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import * as v from 'valibot';
 import { Badge, Button, Tooltip, makeStyles } from '@fluentui/react-components';
@@ -16,22 +16,18 @@ import {
 } from '../../../shared/schemas/question-bank';
 import { LANGUAGES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { successMessage, withFallback } from '../../components/api';
+import { callQuery, useCallMutation } from '../../lib/calls';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { EntityDialog, type FieldDescriptor } from '../../components/EntityDialog';
-import { formatDateTime } from '../../components/format';
+import { formatDateTime } from '../../lib/format';
 import { PageHeader } from '../../components/PageHeader';
-import { useNotify } from '../../components/toast';
 import {
-  CATEGORIES_KEY,
   QB_PAGE_SIZE,
   QB_PAGE_SIZES,
-  QUESTIONS_KEY,
   QUESTIONS_RENDERED_MARK,
   fastDateTime,
-  fetchCategories,
-  fetchQuestions,
+  questionsQuery,
 } from './queries';
 
 const useStyles = makeStyles({
@@ -51,14 +47,11 @@ type QuestionFields = keyof QuestionDraft & string;
 
 export default function QuestionBankPage() {
   const styles = useStyles();
-  const notify = useNotify();
-  const client = useQueryClient();
   const [addingCategory, setAddingCategory] = useState(false);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [confirming, setConfirming] = useState<Question | null>(null);
 
-  // No structural sharing: comparing 100,000 questions deeply with the previous list costs more than a re-render.
-  const questions = useQuery({ queryKey: QUESTIONS_KEY, queryFn: fetchQuestions, structuralSharing: false });
+  const questions = useQuery(questionsQuery);
   // For bench/table.ts: where the first render with the list starts (once per list).
   const markedList = useRef<unknown>(null);
   if (questions.data && markedList.current !== questions.data) {
@@ -66,7 +59,15 @@ export default function QuestionBankPage() {
     performance.clearMarks(QUESTIONS_RENDERED_MARK);
     performance.mark(QUESTIONS_RENDERED_MARK);
   }
-  const categories = useQuery({ queryKey: CATEGORIES_KEY, queryFn: fetchCategories });
+  const categories = useQuery(callQuery('questionBank.categories'));
+  const addCategory = useCallMutation('questionBank.addCategory', {
+    fallback: MSG.categoryNotAdded,
+    successFallback: 'Category has been Added',
+    invalidates: ['questionBank.categories'],
+  });
+  const questionRules = { invalidates: ['questionBank.questions'] } as const;
+  const addQuestion = useCallMutation('questionBank.addQuestion', { ...questionRules, fallback: MSG.questionNotAdded, successFallback: 'Question has been Added' });
+  const updateQuestion = useCallMutation('questionBank.updateQuestion', { ...questionRules, fallback: MSG.somethingWentWrong, successFallback: 'Question has been Updated' });
 
   const categoryNames = useMemo(() => new Map((categories.data ?? []).map((c) => [c._id, c.name])), [categories.data]);
   const takenNames = useMemo(() => new Set((categories.data ?? []).map((c) => categoryKey(c.name))), [categories.data]);
@@ -227,10 +228,6 @@ export default function QuestionBankPage() {
     width: 640,
     onClose: () => setEditing(null),
   };
-  const questionSaved = (fallback: string) => (data: unknown) => {
-    notify.success(successMessage(data, fallback));
-    void client.invalidateQueries({ queryKey: QUESTIONS_KEY });
-  };
 
   return (
     <div className={styles.page}>
@@ -269,11 +266,7 @@ export default function QuestionBankPage() {
         submitLabel="Add"
         failureFallback={MSG.categoryNotAdded}
         onClose={() => setAddingCategory(false)}
-        onSubmit={async (values) => withFallback(await window.api.questionBank.addCategory(values), MSG.categoryNotAdded)}
-        onSuccess={(data) => {
-          notify.success(successMessage(data, 'Category has been Added'));
-          void client.invalidateQueries({ queryKey: CATEGORIES_KEY });
-        }}
+        onSubmit={addCategory.run}
       />
 
       <ConfirmDialog
@@ -302,10 +295,7 @@ export default function QuestionBankPage() {
           defaultValues={questionDefaults as unknown as v.InferInput<typeof QuestionEditSchema>}
           submitLabel="Save"
           failureFallback={MSG.somethingWentWrong}
-          onSubmit={async (values) =>
-            withFallback(await window.api.questionBank.updateQuestion({ id: record._id, ...values }), MSG.somethingWentWrong)
-          }
-          onSuccess={questionSaved('Question has been Updated')}
+          onSubmit={(values) => updateQuestion.run({ id: record._id, ...values })}
         />
       ) : (
         <EntityDialog
@@ -316,8 +306,7 @@ export default function QuestionBankPage() {
           defaultValues={questionDefaults as unknown as v.InferInput<typeof QuestionDraftSchema>}
           submitLabel="Add"
           failureFallback={MSG.questionNotAdded}
-          onSubmit={async (values) => withFallback(await window.api.questionBank.addQuestion(values), MSG.questionNotAdded)}
-          onSuccess={questionSaved('Question has been Added')}
+          onSubmit={addQuestion.run}
         />
       )}
     </div>

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import type * as v from 'valibot';
 import { Button, Tooltip, makeStyles } from '@fluentui/react-components';
@@ -7,15 +7,13 @@ import { AddRegular, EditRegular } from '@fluentui/react-icons';
 import { RESOURCE_TYPES, ResourceDraftSchema, type Resource, type ResourceDraft } from '../../../shared/schemas/question-bank';
 import { LANGUAGES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import type { Result } from '../../../shared/result';
-import { successMessage, unwrap, withFallback } from '../../components/api';
+import type { CallError } from '../../../shared/result';
+import { callQuery, useCallMutation } from '../../lib/calls';
 import { DataTable } from '../../components/DataTable';
 import { EntityDialog, type FieldDescriptor } from '../../components/EntityDialog';
-import { formatDateTime } from '../../components/format';
+import { formatDateTime } from '../../lib/format';
 import { PageHeader } from '../../components/PageHeader';
-import { useNotify } from '../../components/toast';
 
-export const RESOURCES_KEY = ['questionBank.resources'] as const;
 /** Question and resource tables use the default page size (spec 1 section 9): 20, options 20, 50, 100. */
 const PAGE_SIZE = 20;
 const PAGE_SIZES = [20, 50, 100] as const;
@@ -37,21 +35,19 @@ const fields: readonly FieldDescriptor<keyof ResourceDraft & string>[] = [
  * without a message: the spec's fallback 'Resource Not Added, Please Try Again' shows then. A 404 of
  * the update that carries the server's own message (the resource was removed) keeps that message.
  */
-export function withResourceFallback<T>(result: Result<T>, mode: 'add' | 'edit'): Result<T> {
-  if (result.ok) return result;
-  const { status } = result.error;
-  if (status === 405 || (status === 404 && mode === 'add')) {
-    return { ok: false, error: { ...result.error, message: MSG.resourceNotAdded } };
-  }
-  return withFallback(result, MSG.resourceNotAdded);
-}
+const resourceRules = (mode: 'add' | 'edit') => ({
+  fallback: MSG.resourceNotAdded,
+  override: (error: CallError) => (error.status === 405 || (error.status === 404 && mode === 'add') ? MSG.resourceNotAdded : null),
+  successFallback: mode === 'add' ? 'Resource has been Added' : 'Resource has been Updated',
+  invalidates: ['questionBank.resources'] as const,
+});
 
 export default function ResourcesPage() {
   const styles = useStyles();
-  const notify = useNotify();
-  const client = useQueryClient();
   const [editing, setEditing] = useState<Editing | null>(null);
-  const resources = useQuery({ queryKey: RESOURCES_KEY, queryFn: () => unwrap(window.api.questionBank.resources()) });
+  const resources = useQuery(callQuery('questionBank.resources'));
+  const add = useCallMutation('questionBank.addResource', resourceRules('add'));
+  const update = useCallMutation('questionBank.updateResource', resourceRules('edit'));
 
   const columns = useMemo<ColumnDef<Resource, unknown>[]>(
     () => [
@@ -115,15 +111,7 @@ export default function ResourcesPage() {
         submitLabel={record ? 'Save' : 'Add'}
         failureFallback={MSG.resourceNotAdded}
         onClose={() => setEditing(null)}
-        onSubmit={async (values) =>
-          record
-            ? withResourceFallback(await window.api.questionBank.updateResource({ id: record._id, ...values }), 'edit')
-            : withResourceFallback(await window.api.questionBank.addResource(values), 'add')
-        }
-        onSuccess={(data) => {
-          notify.success(successMessage(data, record ? 'Resource has been Updated' : 'Resource has been Added'));
-          void client.invalidateQueries({ queryKey: RESOURCES_KEY });
-        }}
+        onSubmit={(values) => (record ? update.run({ id: record._id, ...values }) : add.run(values))}
       />
     </div>
   );
