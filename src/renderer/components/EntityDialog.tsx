@@ -32,6 +32,9 @@ export interface FieldOption {
   label: string;
 }
 
+/** Select options whose label is the value. */
+export const optionsOf = (values: readonly (string | number)[]): FieldOption[] => values.map((v) => ({ value: String(v), label: String(v) }));
+
 interface FieldBase<N extends string> {
   /** The form value (and schema key) the field edits. */
   name: N;
