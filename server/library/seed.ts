@@ -4,16 +4,22 @@ import type { Queryable } from '../db';
 /** Library categories (`category.english`). */
 const CATEGORIES = ['Agriculture', 'Retail', 'Food processing', 'Handicrafts', 'Services', 'Finance basics', 'Marketing', 'Digital skills'];
 
-/** Keyword groups with their synonyms (spec 2 synonym groups). */
+/**
+ * Keyword groups with their synonyms (spec 2 synonym groups): the words learners search with, in
+ * English and in the scripts of the platform's languages.
+ */
 const KEYWORD_GROUPS: [string, string[]][] = [
-  ['dairy', ['milk', 'cattle', 'dudh']],
-  ['tailoring', ['stitching', 'sewing', 'boutique']],
-  ['kirana', ['grocery', 'general store']],
-  ['loan', ['credit', 'mudra', 'finance']],
-  ['poultry', ['chicken', 'eggs', 'layer farm']],
-  ['pricing', ['margin', 'cost', 'profit']],
+  ['dairy', ['milk', 'cattle', 'dudh', 'दूध', 'दुग्ध व्यवसाय', 'பால்']],
+  ['tailoring', ['stitching', 'sewing', 'boutique', 'सिलाई', 'শেলাই']],
+  ['kirana', ['grocery', 'general store', 'किराना दुकान', 'மளிகை']],
+  ['loan', ['credit', 'mudra', 'finance', 'कर्ज', 'ऋण', 'ঋণ']],
+  ['poultry', ['chicken', 'eggs', 'layer farm', 'मुर्गी पालन', 'கோழி வளர்ப்பு']],
+  ['pricing', ['margin', 'cost', 'profit', 'नफा', 'किंमत']],
   ['social media', ['whatsapp', 'instagram', 'facebook']],
-  ['bookkeeping', ['accounts', 'ledger', 'hisab']],
+  ['bookkeeping', ['accounts', 'ledger', 'hisab', 'हिसाब', 'ಲೆಕ್ಕ']],
+  ['motivation', ['inspiration', 'courage', 'प्रेरणा', 'हिम्मत', 'ಪ್ರೇರಣೆ']],
+  ['savings', ['bachat', 'बचत', 'piggy bank', 'சேமிப்பு']],
+  ['women entrepreneurs', ['self help group', 'SHG', 'महिला उद्यमी', 'মহিলা উদ্যোক্তা']],
 ];
 
 /** ~15 business ideas (the business-ideas service's list). */

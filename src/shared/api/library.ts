@@ -9,21 +9,24 @@ import {
   LibraryFilterSchema,
   LibraryMediaCreateSchema,
   LibraryMediaUpdateSchema,
+  MediaListSchema,
   MediaQuestionsSchema,
   MomentAddSchema,
   MomentSchema,
   MomentUpdateSchema,
   UrlCheckSchema,
 } from '../schemas/library';
+import { SynonymDraftSchema, SynonymGroupSchema, SynonymUpdateSchema } from '../schemas/synonyms';
 
 /** The files a multipart library call streams from disk (grant ids in the input). */
 const MEDIA_FILES = ['file', 'thumbnail'] as const;
 
 /** Library (spec 1 section 7). Paths are relative to `{api}/library`. */
 export const library = {
+  /** Every file, or those of one language (spec 2: GET /media/list?language=, the directory's video picker). */
   mediaList: defineCall({
     service: 'library', method: 'GET', path: '/media/list', auth: 'token', body: 'none',
-    input: NoInputSchema, output: v.array(LibraryFileSchema), data: 'files',
+    input: MediaListSchema, output: v.array(LibraryFileSchema), data: 'files',
   }),
   media: defineCall({
     service: 'library', method: 'GET', path: '/media', auth: 'token', body: 'none',
@@ -72,5 +75,19 @@ export const library = {
   categories: defineCall({
     service: 'library', method: 'GET', path: '/category', auth: 'token', body: 'none',
     input: NoInputSchema, output: v.array(LibraryCategorySchema), data: 'categories',
+  }),
+
+  // Synonym groups (spec 2 section 7, library service)
+  synonyms: defineCall({
+    service: 'library', method: 'GET', path: '/synonyms', auth: 'token', body: 'none',
+    input: NoInputSchema, output: v.array(SynonymGroupSchema), data: 'synonyms',
+  }),
+  addSynonyms: defineCall({
+    service: 'library', method: 'POST', path: '/synonyms', auth: 'token', body: 'json',
+    input: SynonymDraftSchema, output: MessageSchema,
+  }),
+  updateSynonyms: defineCall({
+    service: 'library', method: 'PUT', path: '/synonyms/{id}', auth: 'token', body: 'json',
+    input: SynonymUpdateSchema, output: MessageSchema,
   }),
 };
