@@ -5,6 +5,7 @@ import type { HandlerContext, ServiceHandlers } from '../context';
 import { toIso, type Queryable } from '../db';
 import { HttpError } from '../http-error';
 import { isImage, safeExt, type ReceivedFile } from '../media';
+import { quoteHandlers } from './quotes';
 import { synonymHandlers } from './synonyms';
 
 /** The server's texts for the library. */
@@ -313,4 +314,5 @@ export const library: ServiceHandlers<'library'> = {
   },
 
   ...synonymHandlers,
+  ...quoteHandlers,
 };

@@ -18,7 +18,7 @@ describe.each(DRIVERS)('synonym groups on the server ($name)', (driver) => {
     const before = await list();
     const [first] = before;
     const bad: [string, string, unknown, string][] = [
-      ['POST', '/library/synonyms', { synonyms: ['a'] }, 'The field "keyword" is required.'],
+      ['POST', '/library/synonyms', { synonyms: ['a'] }, ENGAGEMENT_TEXT.enterGroup],
       ['POST', '/library/synonyms', { keyword: '  ', synonyms: ['a'] }, ENGAGEMENT_TEXT.enterGroup],
       ['POST', '/library/synonyms', { keyword: 'x', synonyms: [] }, ENGAGEMENT_TEXT.addSynonym],
       ['POST', '/library/synonyms', { keyword: 'x', synonyms: ['  '] }, ENGAGEMENT_TEXT.addSynonym],

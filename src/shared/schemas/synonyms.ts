@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { ENGAGEMENT_TEXT as T } from '../engagement-messages';
 import { IdSchema } from './common';
+import { requiredText } from './fields';
 
 /** Synonyms screen (spec 2 sections 2 and 9). */
 export const SYNONYM_PAGE_SIZES = [5, 10, 20, 50, 100] as const;
@@ -18,7 +19,7 @@ export const SynonymGroupSchema = v.object({
 });
 export type SynonymGroup = v.InferOutput<typeof SynonymGroupSchema>;
 
-const keyword = v.pipe(v.string(T.enterGroup), v.trim(), v.nonEmpty(T.enterGroup), v.maxLength(SYNONYM_GROUP_MAX, T.groupTooLong));
+const keyword = requiredText(T.enterGroup, SYNONYM_GROUP_MAX, T.groupTooLong);
 const synonym = v.pipe(v.string(T.addSynonym), v.trim(), v.maxLength(SYNONYM_MAX, T.synonymTooLong));
 
 /**
@@ -26,7 +27,7 @@ const synonym = v.pipe(v.string(T.addSynonym), v.trim(), v.maxLength(SYNONYM_MAX
  * order typed, so "milk, Milk, " is one synonym. A group needs at least one (spec 2 section 5).
  */
 const synonyms = v.pipe(
-  v.array(synonym, T.addSynonym),
+  v.optional(v.array(synonym, T.addSynonym), []),
   v.transform((list: string[]) => {
     const seen = new Set<string>();
     return list.filter((s) => s !== '' && !seen.has(s.toLowerCase()) && seen.add(s.toLowerCase()));
