@@ -1,6 +1,6 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { DEFAULT_UPLOAD_LIMIT, openMediaStore, registerMediaRoutes } from './media';
+import { DEFAULT_UPLOAD_LIMIT, openMediaStore, registerMediaRoutes, registerStoredMediaRoute, STORED_MEDIA } from './media';
 import { countAdmins, ensureSuperAdmin } from './admin-auth/queries';
 import { openDb, type Db } from './db';
 import { handlers } from './handlers';
@@ -126,15 +126,17 @@ export async function buildServer(options: ServerOptions = {}): Promise<BuiltSer
   const uploadLimitBytes = options.uploadLimitBytes ?? (Number(process.env.UPLOAD_LIMIT_BYTES) || DEFAULT_UPLOAD_LIMIT);
   // Streams only (request.parts()): nothing is buffered in memory or written outside the media folder.
   await app.register(multipart, { preservePath: true, limits: { fileSize: uploadLimitBytes } });
-  registerMediaRoutes(app, {
+  const mediaDeps = {
     db,
     media,
     now,
-    tokenValid: async (request) => {
+    tokenValid: async (request: FastifyRequest) => {
       const token = readToken(request.headers);
       return !!token && !!(await signedInAdmin(db, token, now()));
     },
-  });
+  };
+  registerMediaRoutes(app, mediaDeps);
+  for (const prefix of Object.values(STORED_MEDIA)) registerStoredMediaRoute(app, prefix, mediaDeps);
   const outbox = options.dataDir ? fileOutbox(options.dataDir) : memoryOutbox();
   const limiter = new LoginLimiter({ ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits }, now);
   registerContract(app, handlers, {

@@ -61,6 +61,13 @@ describe('library.mediaList', () => {
     expect(restricted).toMatchObject({ status: '', level: 0 });
     expect(files[0]!.metaInfo.created.at).toMatch(/^\d{4}-/);
   });
+
+  it('narrows to one language (?language=, the directory video picker)', async () => {
+    const hindi = expectOk(await h.call<LibraryFile[]>('library', 'mediaList', { language: 'Hindi' }));
+    expect(hindi.length).toBeGreaterThan(0);
+    expect(hindi.every((f) => f.language === 'Hindi')).toBe(true);
+    expect(hindi.length).toBeLessThan((await list()).length);
+  });
 });
 
 describe('library.media', () => {
