@@ -13,6 +13,7 @@ import { log } from './services/log';
 import { GrantError, GrantStore, grantView } from './services/grants';
 import { createUploader } from './services/upload';
 import { probeDuration } from './services/media-probe';
+import { createLearnerCalls } from './services/learners';
 import type { PickKind } from '../shared/api/app';
 import { MAX_CAPTION_FILE_BYTES } from '../shared/schemas/transcripts';
 import { APP_TEXT } from '../shared/messages';
@@ -66,6 +67,7 @@ export async function createCore(options: CoreOptions) {
   async function endSession(reason: string): Promise<void> {
     if (!session.currentUser()) return;
     await session.clear();
+    learnerCalls.clear();
     options.emit('session:ended', { reason });
   }
 
@@ -109,6 +111,7 @@ export async function createCore(options: CoreOptions) {
   });
 
   const call = <O>(def: CallDef, input: Record<string, unknown>, label: string) => http<O>(def, input, label);
+  const learnerCalls = createLearnerCalls(http);
 
   /** Local calls, one per entry of `local` (the type makes a missing one a compile error). */
   const localHandlers: LocalImpl<typeof local> = {
@@ -128,6 +131,7 @@ export async function createCore(options: CoreOptions) {
       },
       logout: async () => {
         await session.clear();
+        learnerCalls.clear();
         return ok(sessionView());
       },
       changePassword: async ({ email, oldPassword, newPassword }) => {
@@ -152,7 +156,10 @@ export async function createCore(options: CoreOptions) {
         await saveSettings(options.stateDir, settings);
         await applyConnection(connection);
         // A session belongs to one server: switching servers signs out.
-        if (origin() !== before) await session.clear();
+        if (origin() !== before) {
+          await session.clear();
+          learnerCalls.clear();
+        }
         return ok(settingsView());
       },
     },
@@ -185,6 +192,11 @@ export async function createCore(options: CoreOptions) {
     },
     uploads: {
       cancel: async ({ uploadId }) => ok({ cancelled: uploader.cancel(uploadId) }),
+    },
+    learners: {
+      list: () => learnerCalls.list(),
+      progress: (input) => learnerCalls.progress(input),
+      conceptProgress: (input) => learnerCalls.conceptProgress(input),
     },
   };
 

@@ -57,10 +57,12 @@ function toSearchParams(fields: Record<string, unknown>): URLSearchParams {
 
 /** The one generic HTTP call: every contract entry goes through here. */
 export function createHttpClient(deps: HttpDeps) {
-  return async function call<O>(def: CallDef, input: Record<string, unknown>, label: string): Promise<Result<O>> {
+  /** `learnerToken`: the token of a `credential: 'learner'` call (main resolves it; see services/learners.ts). */
+  return async function call<O>(def: CallDef, input: Record<string, unknown>, label: string, learnerToken?: string): Promise<Result<O>> {
     const base = deps.baseFor(def.service);
     if (!base) return fail('network', 'No server is connected. Choose a connection on the login screen.');
-    const token = deps.token();
+    if (def.credential === 'learner' && !learnerToken) return fail('validation', 'This call needs a learner.');
+    const token = def.credential === 'learner' ? (deps.token() ? (learnerToken ?? null) : null) : deps.token();
     if (def.auth !== 'none' && !token) return fail('auth', 'Your session has ended. Please log in again.', 401);
 
     const { path, rest } = fillPath(def.path, input);
@@ -122,7 +124,8 @@ async function readEnvelope<O>(def: CallDef, response: Response, label: string, 
   const envelope = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : undefined;
   const serverMessage = typeof envelope?.errorMessage === 'string' ? envelope.errorMessage : undefined;
 
-  if (response.status === 401 && def.auth !== 'none') {
+  // A learner's token refused is the learner's matter (main refreshes it), never the end of the admin's session.
+  if (response.status === 401 && def.auth !== 'none' && def.credential !== 'learner') {
     await deps.onUnauthorized();
     return fail('auth', serverMessage ?? 'Your session has ended. Please log in again.', 401);
   }
