@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { DEFAULT_UPLOAD_LIMIT, openMediaStore, registerMediaRoutes } from './media';
 import { countAdmins, ensureSuperAdmin } from './admins';
@@ -10,6 +10,7 @@ import { fileOutbox, memoryOutbox, type Outbox, type OutboxMessage } from './out
 import { DEFAULT_LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './rate-limit';
 import { contractRoutes, readToken, registerContract, signedInAdmin, type RouteInfo } from './routes';
 import { seedDemo } from './seed';
+import { registerCourseMediaRoutes } from './video-repository/courses';
 import { purgeExpiredTokens } from './tokens';
 import { MSG } from '../src/shared/messages';
 
@@ -128,15 +129,17 @@ export async function buildServer(options: ServerOptions = {}): Promise<BuiltSer
   const uploadLimitBytes = options.uploadLimitBytes ?? (Number(process.env.UPLOAD_LIMIT_BYTES) || DEFAULT_UPLOAD_LIMIT);
   // Streams only (request.parts()): nothing is buffered in memory or written outside the media folder.
   await app.register(multipart, { preservePath: true, limits: { fileSize: uploadLimitBytes } });
-  registerMediaRoutes(app, {
+  const mediaDeps = {
     db,
     media,
     now,
-    tokenValid: async (request) => {
+    tokenValid: async (request: FastifyRequest) => {
       const token = readToken(request.headers);
       return !!token && !!(await signedInAdmin(db, token, now()));
     },
-  });
+  };
+  registerMediaRoutes(app, mediaDeps);
+  registerCourseMediaRoutes(app, mediaDeps);
   const outbox = options.dataDir ? fileOutbox(options.dataDir) : memoryOutbox();
   const limiter = new LoginLimiter({ ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits }, now);
   registerContract(app, handlers, {

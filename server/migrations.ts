@@ -1,5 +1,7 @@
 import type { Db } from './db';
 import { LIBRARY_MIGRATIONS } from './library-migrations';
+import { COURSE_MIGRATIONS } from './video-repository/migrations';
+import { USER_APP_MIGRATIONS } from './user-app/migrations';
 
 /**
  * The schema, as an ordered list of plain SQL migrations kept in TypeScript so that the bundler ships
@@ -94,6 +96,10 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   // The library (ids 20-29): server/library-migrations.ts.
   ...LIBRARY_MIGRATIONS,
+  // Courses and documents (ids 40-49): server/video-repository/migrations.ts.
+  ...COURSE_MIGRATIONS,
+  // Learners and progress (ids 70-79): server/user-app/migrations.ts.
+  ...USER_APP_MIGRATIONS,
 ];
 
 /** Applies the migrations not yet recorded in schema_migrations, all in one transaction. */

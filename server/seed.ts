@@ -4,7 +4,10 @@ import type { Db, Queryable } from './db';
 import { hashPassword } from './passwords';
 import { seedQuestionBank } from './seed-question-bank';
 import { seedLibrary } from './library-seed';
+import { seedCourses } from './video-repository/seed';
+import { seedLearners } from './user-app/seed';
 
+export { seedManyLearners } from './user-app/seed';
 export { DEMO_CATEGORIES, DEMO_QUESTION_COUNT, questionAt, seedManyQuestions, seedQuestionBank } from './seed-question-bank';
 
 /** A demo Admin (role Admin, Active) that can sign in, to try the console as a non-Super Admin. */
@@ -60,11 +63,14 @@ export async function seedAdmins(q: Queryable, now: Date): Promise<number> {
 export async function seedDemo(
   db: Db,
   options: { now?: Date } = {},
-): Promise<{ admins: number; categories: number; questions: number; resources: number; libraryFiles: number }> {
+): Promise<{ admins: number; categories: number; questions: number; resources: number; libraryFiles: number; courses: number; learners: number }> {
   const now = options.now ?? new Date();
   return db.transaction(async (tx) => ({
     admins: await seedAdmins(tx, now),
     ...(await seedQuestionBank(tx, now)),
     libraryFiles: (await seedLibrary(tx, now)).files,
+    // Courses point at library files and questions; learners at courses: keep this order.
+    courses: (await seedCourses(tx, now)).courses,
+    learners: (await seedLearners(tx, now)).learners,
   }));
 }

@@ -4,6 +4,10 @@ import { MSG } from '../../src/shared/messages';
 import type { ServiceHandlers } from '../context';
 import type { Queryable } from '../db';
 import { HttpError } from '../http-error';
+import { courseHandlers } from '../video-repository/courses';
+import { documentHandlers } from '../video-repository/documents';
+import { topicHandlers } from '../video-repository/topics';
+import { videoHandlers } from '../video-repository/videos';
 
 export const TRANSCRIPT_MESSAGES = {
   added: 'Transcript has been Added',
@@ -34,6 +38,12 @@ interface TranscriptRow {
 }
 
 export const videoRepository: ServiceHandlers<'videoRepository'> = {
+  // Courses, the directory, topics and videos: server/video-repository/.
+  ...courseHandlers,
+  ...documentHandlers,
+  ...topicHandlers,
+  ...videoHandlers,
+
   async languages() {
     return { languages: [...LANGUAGES] };
   },
