@@ -1,24 +1,20 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { DEFAULT_UPLOAD_LIMIT, openMediaStore, registerMediaRoutes } from './media';
-import { countAdmins, ensureSuperAdmin } from './admins';
+import { countAdmins, ensureSuperAdmin } from './admin-auth/queries';
 import { openDb, type Db } from './db';
-import { handlers } from './handlers/index';
+import { handlers } from './handlers';
 import { HttpError } from './http-error';
 import { migrate } from './migrations';
 import { fileOutbox, memoryOutbox, type Outbox, type OutboxMessage } from './outbox';
 import { DEFAULT_LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './rate-limit';
-import { contractRoutes, readToken, registerContract, signedInAdmin, type RouteInfo } from './routes';
+import { readToken, registerContract, signedInAdmin } from './routes';
 import { seedDemo } from './seed';
 import { registerCourseMediaRoutes } from './video-repository/courses';
 import { purgeExpiredTokens } from './tokens';
 import { MSG } from '../src/shared/messages';
 
 export { listRoutes, routeUrl, type RouteInfo } from './routes';
-
-/** Every route the server mounts: one per contract entry (throws when an entry has no handler). */
-export const registeredRoutes = (): RouteInfo[] =>
-  contractRoutes(handlers).map(({ group, call, method, url, auth }) => ({ group, call, method, url, auth }));
 export { readOutbox, type OutboxMessage } from './outbox';
 export { HttpError } from './http-error';
 export { DEMO_ADMIN } from './seed';

@@ -8,7 +8,7 @@
  *                       They combine: seed --demo --questions 100000 --learners 200000
  */
 import path from 'node:path';
-import { ensureSuperAdmin } from './admins';
+import { ensureSuperAdmin } from './admin-auth/queries';
 import { SANDBOX_DEFAULTS, startServer } from './app';
 import { openDb } from './db';
 import { migrate } from './migrations';

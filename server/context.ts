@@ -1,6 +1,6 @@
 import type * as v from 'valibot';
 import type { CallDef, Contract } from '../src/shared/api/index';
-import type { AdminRow } from './admins';
+import type { AdminRow } from './admin-auth/queries';
 import type { Db } from './db';
 import type { Outbox } from './outbox';
 import type { LoginLimiter } from './rate-limit';

@@ -8,6 +8,16 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
+/**
+ * One schema step: plain SQL kept in TypeScript (see server/migrations.ts for the runner and the rules).
+ * Each statement runs alone (PGlite's parameterised query takes one statement at a time).
+ */
+export interface Migration {
+  readonly id: number;
+  readonly name: string;
+  readonly statements: readonly string[];
+}
+
 export interface Db extends Queryable {
   readonly driver: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */

@@ -1,6 +1,6 @@
 /**
  * Media files on disk: uploads stream into `<dir>/.tmp-<random>` and are renamed into place only when
- * the request was received whole and the database row is written (see handlers/library.ts); the
+ * the request was received whole and the database row is written (see library/handlers.ts); the
  * preview route serves them with HTTP Range, authorised by a short-lived signed URL (a <video> element
  * cannot send the token) or by the session token.
  */

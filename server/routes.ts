@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { contract, SERVICES, type AuthMode, type CallDef, type HttpMethod } from '../src/shared/api/index';
-import type { AdminRow } from './admins';
+import type { AdminRow } from './admin-auth/queries';
 import type { HandlerContext, HandlerResult, Handlers } from './context';
 import type { Db } from './db';
 import { HttpError, SESSION_EXPIRED } from './http-error';
@@ -27,7 +27,7 @@ export type RouteDeps = Omit<HandlerContext, 'admin' | 'sessionHash' | 'learnerT
 
 const registered = new WeakMap<FastifyInstance, RouteInfo[]>();
 
-/** The routes `registerContract` mounted on this instance. */
+/** The contract routes Fastify really mounted on this instance (reported by its onRoute hook). */
 export const listRoutes = (app: FastifyInstance): RouteInfo[] => [...(registered.get(app) ?? [])];
 
 /** `{id}` in the contract becomes `:id` in Fastify, under the service's prefix. */
@@ -71,10 +71,23 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
  */
 export function registerContract(app: FastifyInstance, handlers: Handlers, deps: RouteDeps): RouteInfo[] {
   const routes = contractRoutes(handlers);
+  // Recorded from what Fastify reports, not from the contract, so a test comparing the two can fail.
+  const mounted: RouteInfo[] = [];
+  registered.set(app, mounted);
+  const byCall = new Map(routes.map((route) => [`${route.group}.${route.call}`, route]));
+  app.addHook('onRoute', (options) => {
+    const id = (options.config as { contractCall?: string } | undefined)?.contractCall;
+    const route = id ? byCall.get(id) : undefined;
+    // Fastify adds a HEAD twin of every GET with the same config: only the contract's method counts.
+    if (route && options.method === route.method) {
+      mounted.push({ group: route.group, call: route.call, method: route.method, url: options.url, auth: route.auth });
+    }
+  });
   for (const { group, call, def, url, run } of routes) {
     app.route({
       method: def.method,
       url,
+      config: { contractCall: `${group}.${call}` },
       handler: async (request) => {
         const now = deps.now();
         let admin: AdminRow | null = null;
@@ -135,17 +148,13 @@ export function registerContract(app: FastifyInstance, handlers: Handlers, deps:
       },
     });
   }
-  const infos = routes.map(toInfo);
-  registered.set(app, infos);
-  return infos;
+  return [...mounted];
 }
 
 interface ContractRoute extends RouteInfo {
   def: CallDef;
   run: (input: unknown, ctx: HandlerContext) => Promise<HandlerResult>;
 }
-
-const toInfo = ({ group, call, method, url, auth }: RouteInfo): RouteInfo => ({ group, call, method, url, auth });
 
 /**
  * Pairs every contract entry with its handler. Throws when an entry has no handler (or a handler no

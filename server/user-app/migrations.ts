@@ -1,4 +1,4 @@
-import type { Migration } from '../migrations';
+import type { Migration } from '../db';
 
 /**
  * Learners and their progress (ids 70-79: the user-app's range).

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrations';
+import type { Migration } from '../db';
 
 /**
  * Courses and their directory (ids 40-49: the video-repository's range).

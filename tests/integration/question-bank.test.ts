@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QB_MESSAGES } from '../../server/handlers/question-bank';
+import { QB_MESSAGES } from '../../server/question-bank/handlers';
 import { MSG } from '../../src/shared/messages';
 import type { Category, Question, Resource } from '../../src/shared/schemas/question-bank';
 import { expectOk, startHarness, type Harness } from './harness';

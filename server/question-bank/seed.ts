@@ -4,9 +4,9 @@
  * (profit, interest, discount, totals, savings, GST), so any number of them can be generated: the
  * demo takes the first 300, `seedManyQuestions` as many as a benchmark wants.
  */
-import type { Language } from '../src/shared/constants';
-import type { Question, Resource } from '../src/shared/schemas/question-bank';
-import type { Db, Queryable } from './db';
+import type { Language } from '../../src/shared/constants';
+import type { Question, Resource } from '../../src/shared/schemas/question-bank';
+import type { Db, Queryable } from '../db';
 
 type QLang = 'English' | 'Hindi' | 'Marathi' | 'Tamil';
 const QUESTION_LANGUAGES: readonly QLang[] = ['English', 'Hindi', 'Marathi', 'Tamil'];

@@ -4,10 +4,10 @@ import { MSG } from '../../src/shared/messages';
 import type { ServiceHandlers } from '../context';
 import type { Queryable } from '../db';
 import { HttpError } from '../http-error';
-import { courseHandlers } from '../video-repository/courses';
-import { documentHandlers } from '../video-repository/documents';
-import { topicHandlers } from '../video-repository/topics';
-import { videoHandlers } from '../video-repository/videos';
+import { courseHandlers } from './courses';
+import { documentHandlers } from './documents';
+import { topicHandlers } from './topics';
+import { videoHandlers } from './videos';
 
 export const TRANSCRIPT_MESSAGES = {
   added: 'Transcript has been Added',

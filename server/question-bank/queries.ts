@@ -1,5 +1,5 @@
-import type { Category, Question, Resource } from '../src/shared/schemas/question-bank';
-import { toIso, type Queryable } from './db';
+import type { Category, Question, Resource } from '../../src/shared/schemas/question-bank';
+import { toIso, type Queryable } from '../db';
 
 /** Rows of the question bank tables and their wire shapes (spec 1 section 3). */
 export interface QuestionRow {

@@ -1,4 +1,4 @@
-import type { Migration } from './migrations';
+import type { Migration } from '../db';
 
 /**
  * The library's tables (ids from 20: other domains take other ranges). Library categories are their

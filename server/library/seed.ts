@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from './db';
+import type { Queryable } from '../db';
 
 /** Library categories (`category.english`). */
 const CATEGORIES = ['Agriculture', 'Retail', 'Food processing', 'Handicrafts', 'Services', 'Finance basics', 'Marketing', 'Digital skills'];

@@ -2,9 +2,9 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../src/shared/messages';
-import { parseRange } from './media';
-import { DRIVERS, startTestServer, type TestServer } from './testing';
+import { MSG } from '../../src/shared/messages';
+import { parseRange } from '../media';
+import { DRIVERS, startTestServer, type TestServer } from '../testing';
 
 /** A multipart body by hand (fetch's FormData would sanitise what these tests need to send). */
 function multipart(fields: Record<string, string>, files: { field: string; name: string; type?: string; data: Buffer }[]) {

@@ -2,7 +2,7 @@ import { MSG } from '../../src/shared/messages';
 import type { HandlerContext, ServiceHandlers } from '../context';
 import { isUniqueViolation } from '../db';
 import { HttpError, SESSION_EXPIRED } from '../http-error';
-import { categoryExists, findCategoryByName, isForeignKeyViolation, listCategories, listQuestions, listResources } from '../question-bank';
+import { categoryExists, findCategoryByName, isForeignKeyViolation, listCategories, listQuestions, listResources } from './queries';
 
 /** The server's texts for the question bank. Spec texts (duplicate category) come from MSG. */
 export const QB_MESSAGES = {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { AdminUserSchema, type AdminUser } from '../src/shared/schemas/admin-auth';
-import { MSG } from '../src/shared/messages';
-import { AUTH_MESSAGES } from './handlers/admin-auth';
-import { SESSION_EXPIRED } from './http-error';
-import { ADMIN, b64, DRIVERS, startTestServer, type TestServer } from './testing';
+import { AdminUserSchema, type AdminUser } from '../../src/shared/schemas/admin-auth';
+import { MSG } from '../../src/shared/messages';
+import { AUTH_MESSAGES } from './handlers';
+import { SESSION_EXPIRED } from '../http-error';
+import { ADMIN, b64, DRIVERS, startTestServer, type TestServer } from '../testing';
 
 const HOUR = 60 * 60 * 1000;
 let seq = 0;

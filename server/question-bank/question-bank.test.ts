@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { MSG } from '../src/shared/messages';
-import { QuestionSchema, ResourceSchema, type Category, type Question, type Resource } from '../src/shared/schemas/question-bank';
-import { isUniqueViolation } from './db';
-import { QB_MESSAGES } from './handlers/question-bank';
-import { DEMO_CATEGORIES, DEMO_QUESTION_COUNT, seedDemo, seedManyQuestions } from './seed';
-import { DRIVERS, startTestServer, type TestServer } from './testing';
+import { MSG } from '../../src/shared/messages';
+import { QuestionSchema, ResourceSchema, type Category, type Question, type Resource } from '../../src/shared/schemas/question-bank';
+import { isUniqueViolation } from '../db';
+import { QB_MESSAGES } from './handlers';
+import { DEMO_CATEGORIES, DEMO_QUESTION_COUNT, seedDemo, seedManyQuestions } from '../seed';
+import { DRIVERS, startTestServer, type TestServer } from '../testing';
 
 const HOUR = 60 * 60 * 1000;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';

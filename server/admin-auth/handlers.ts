@@ -9,7 +9,7 @@ import {
   insertAdmin,
   listAdmins,
   type AdminRow,
-} from '../admins';
+} from './queries';
 import type { HandlerContext, ServiceHandlers } from '../context';
 import { isUniqueViolation, type Queryable } from '../db';
 import { HttpError, SESSION_EXPIRED } from '../http-error';

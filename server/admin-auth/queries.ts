@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { AdminUser } from '../src/shared/schemas/admin-auth';
-import type { AdminRole, AdminStatus } from '../src/shared/constants';
-import { toIso, type Queryable } from './db';
-import { hashPassword, verifyPassword } from './passwords';
+import type { AdminUser } from '../../src/shared/schemas/admin-auth';
+import type { AdminRole, AdminStatus } from '../../src/shared/constants';
+import { toIso, type Queryable } from '../db';
+import { hashPassword, verifyPassword } from '../passwords';
 
 /** A row of `admins`, as the handlers use it. */
 export interface AdminRow {
