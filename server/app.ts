@@ -10,6 +10,7 @@ import { fileOutbox, memoryOutbox, type Outbox, type OutboxMessage } from './out
 import { DEFAULT_LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './rate-limit';
 import { readToken, registerContract, signedInAdmin } from './routes';
 import { seedDemo } from './seed';
+import { registerCourseMediaRoutes } from './video-repository/courses';
 import { purgeExpiredTokens } from './tokens';
 import { MSG } from '../src/shared/messages';
 
@@ -137,6 +138,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<BuiltSer
   };
   registerMediaRoutes(app, mediaDeps);
   for (const prefix of Object.values(STORED_MEDIA)) registerStoredMediaRoute(app, prefix, mediaDeps);
+  registerCourseMediaRoutes(app, mediaDeps);
   const outbox = options.dataDir ? fileOutbox(options.dataDir) : memoryOutbox();
   const limiter = new LoginLimiter({ ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits }, now);
   registerContract(app, handlers, {

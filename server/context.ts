@@ -12,6 +12,8 @@ export interface HandlerContext {
   admin: AdminRow | null;
   /** SHA-256 of the caller's session token, when signed in. */
   sessionHash: string | null;
+  /** Calls with `credential: 'learner'`: the learner's app token the request carried (the handler resolves it). */
+  learnerToken: string | null;
   db: Db;
   now(): Date;
   ip: string;

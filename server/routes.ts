@@ -19,7 +19,7 @@ export interface RouteInfo {
 }
 
 /** The shared services every request gets (the per-request parts are filled in by the route). */
-export type RouteDeps = Omit<HandlerContext, 'admin' | 'sessionHash' | 'ip' | 'uploads' | 'origin'> & {
+export type RouteDeps = Omit<HandlerContext, 'admin' | 'sessionHash' | 'learnerToken' | 'ip' | 'uploads' | 'origin'> & {
   /** Check every answer against the contract's output schema (on in tests: a mismatch is a 500). */
   checkResponses: boolean;
   /** Largest file part of a multipart call, in bytes (413 above). */
@@ -95,13 +95,19 @@ export function registerContract(app: FastifyInstance, handlers: Handlers, deps:
         const now = deps.now();
         let admin: AdminRow | null = null;
         let sessionHash: string | null = null;
+        let learnerToken: string | null = null;
         // Auth before validation: a caller without a session learns nothing about the input rules.
         if (def.auth !== 'none') {
           const token = readToken(request.headers);
           if (!token) throw new HttpError(401, 'You are not signed in. Please log in.');
-          admin = await signedInAdmin(deps.db, token, now);
-          if (!admin) throw new HttpError(401, SESSION_EXPIRED);
-          sessionHash = hashToken(token);
+          if (def.credential === 'learner') {
+            // A learner's app token (the user-app progress calls): the handler resolves the learner.
+            learnerToken = token;
+          } else {
+            admin = await signedInAdmin(deps.db, token, now);
+            if (!admin) throw new HttpError(401, SESSION_EXPIRED);
+            sessionHash = hashToken(token);
+          }
         }
 
         const sendsBody = def.method === 'POST' || def.method === 'PUT';
@@ -133,7 +139,7 @@ export function registerContract(app: FastifyInstance, handlers: Handlers, deps:
           if (!parsed.success) throw new HttpError(400, issueMessage(parsed.issues[0]));
 
           const origin = `${request.protocol}://${request.host}`;
-          const ctx: HandlerContext = { ...deps, admin, sessionHash, ip: request.ip, uploads, origin };
+          const ctx: HandlerContext = { ...deps, admin, sessionHash, learnerToken, ip: request.ip, uploads, origin };
           ({ message, ...data } = await run(parsed.output, ctx));
         } finally {
           if (received.length > 0) await cleanup(received);

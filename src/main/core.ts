@@ -14,6 +14,7 @@ import { log } from './services/log';
 import { GrantError, GrantStore, grantView } from './services/grants';
 import { createUploader } from './services/upload';
 import { probeDuration } from './services/media-probe';
+import { createLearnerCalls } from './services/learners';
 import { DroppedPathSchema, PRELOAD_CHANNELS, type PickKind } from '../shared/api/app';
 import { MAX_CAPTION_FILE_BYTES } from '../shared/schemas/transcripts';
 import { APP_TEXT } from '../shared/messages';
@@ -67,6 +68,7 @@ export async function createCore(options: CoreOptions) {
   async function endSession(reason: string): Promise<void> {
     if (!session.currentUser()) return;
     await session.clear();
+    learnerCalls.clear();
     options.emit('session:ended', { reason });
   }
 
@@ -133,7 +135,9 @@ export async function createCore(options: CoreOptions) {
       if (!ended.ok) log('server logout failed; clearing the local session anyway', { kind: ended.error.kind, status: ended.error.status });
     }
     await session.clear();
+    learnerCalls.clear();
   }
+  const learnerCalls = createLearnerCalls(http);
 
   /** Local calls, one per entry of `local` (the type makes a missing one a compile error). */
   const localHandlers: LocalImpl<typeof local> = {
@@ -206,6 +210,11 @@ export async function createCore(options: CoreOptions) {
     },
     uploads: {
       cancel: async ({ uploadId }) => ok({ cancelled: uploader.cancel(uploadId) }),
+    },
+    learners: {
+      list: () => learnerCalls.list(),
+      progress: (input) => learnerCalls.progress(input),
+      conceptProgress: (input) => learnerCalls.conceptProgress(input),
     },
   };
 

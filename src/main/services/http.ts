@@ -26,6 +26,8 @@ export interface CallOptions {
   timeoutMs?: number;
   /** A 401 is just an answer: the session is not ended from here (logout ends it itself). */
   ignoreUnauthorized?: boolean;
+  /** The token of a `credential: 'learner'` call (main resolves it; see services/learners.ts). */
+  learnerToken?: string;
 }
 
 /**
@@ -84,7 +86,9 @@ export function createHttpClient(deps: HttpDeps) {
   return async function call<O>(def: CallDef, input: Record<string, unknown>, label: string, options: CallOptions = {}): Promise<Result<O>> {
     const base = deps.baseFor(def.service);
     if (!base) return fail('network', 'No server is connected. Choose a connection on the login screen.');
-    const token = deps.token();
+    const { learnerToken } = options;
+    if (def.credential === 'learner' && !learnerToken) return fail('validation', 'This call needs a learner.');
+    const token = def.credential === 'learner' ? (deps.token() ? (learnerToken ?? null) : null) : deps.token();
     if (def.auth !== 'none' && !token) return fail('auth', 'Your session has ended. Please log in again.', 401);
 
     const { path, rest } = fillPath(def.path, input);
@@ -160,7 +164,8 @@ async function readEnvelope<O>(def: CallDef, response: Response, label: string, 
   const envelope = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : undefined;
   const serverMessage = typeof envelope?.errorMessage === 'string' ? envelope.errorMessage : undefined;
 
-  if (response.status === 401 && def.auth !== 'none') {
+  // A learner's token refused is the learner's matter (main refreshes it), never the end of the admin's session.
+  if (response.status === 401 && def.auth !== 'none' && def.credential !== 'learner') {
     if (!options.ignoreUnauthorized) await deps.onUnauthorized();
     return fail('auth', serverMessage ?? 'Your session has ended. Please log in again.', 401);
   }

@@ -11,6 +11,7 @@ import {
 import { ConnectionSchema, SettingsViewSchema } from '../schemas/settings';
 import { UploadIdSchema } from '../schemas/library';
 import type { Result } from '../result';
+import { learners } from './user-app';
 
 /** What the open dialog offers: media (audio/video/any file), image (thumbnails), captions (.vtt, .srt). */
 export const PICK_KINDS = ['media', 'image', 'captions'] as const;
@@ -80,4 +81,6 @@ export const local = {
     /** Aborts an upload in progress (its call then resolves with kind 'cancelled'); false when none runs. */
     cancel: defineLocal({ input: v.object({ uploadId: UploadIdSchema }), output: v.object({ cancelled: v.boolean() }) }),
   },
+  /** Learners and their progress: main keeps the learners' tokens (src/shared/api/user-app.ts). */
+  learners,
 };
