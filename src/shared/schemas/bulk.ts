@@ -7,7 +7,6 @@ import {
   LibraryFileFormSchema,
   emptyLibraryForm,
   libraryPayloadOf,
-  splitDuration,
   type FileType,
   type LibraryMediaCreateInput,
 } from './library';
@@ -125,7 +124,10 @@ function formOf(meta: BulkMeta, facts: BulkFileFacts, hasThumbnail: boolean): Re
     visibility: meta.visibility || undefined,
     fileType: facts.fileType,
     fileUrl: '',
-    ...splitDuration(facts.duration),
+    // Not splitDuration: it caps the hours, and a file longer than the form allows must show the message.
+    hours: Math.floor(facts.duration / 3600),
+    minutes: Math.floor((facts.duration % 3600) / 60),
+    seconds: Math.floor(facts.duration % 60),
     file: { grantId: 'queued' },
     thumbnail: hasThumbnail ? { grantId: 'queued-thumbnail' } : null,
     hasStoredFile: false,

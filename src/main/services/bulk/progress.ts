@@ -15,7 +15,7 @@ export class RateMeter {
     if (!first || !last || last === first) return 0;
     // A window that stopped moving (nothing sent lately) reads as 0, not as its old speed.
     if (now - last.at > this.windowMs) return 0;
-    const span = Math.max(now, last.at) - first.at;
+    const span = last.at - first.at;
     return span > 0 ? Math.round(((last.bytes - first.bytes) * 1000) / span) : 0;
   }
 

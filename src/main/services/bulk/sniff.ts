@@ -7,7 +7,7 @@ export const MEDIA_EXTENSIONS = new Set([
   '.mp4', '.m4v', '.mov', '.webm', '.mkv', '.avi', '.mpg', '.mpeg', '.3gp', '.ogv', '.wmv', '.flv', '.ts',
   '.mp3', '.m4a', '.aac', '.wav', '.ogg', '.oga', '.opus', '.flac', '.wma',
 ]);
-const AUDIO_EXTENSIONS = new Set(['.mp3', '.m4a', '.aac', '.wav', '.oga', '.opus', '.flac', '.wma']);
+const AUDIO_EXTENSIONS = new Set(['.mp3', '.m4a', '.aac', '.wav', '.ogg', '.oga', '.opus', '.flac', '.wma']);
 
 export const isMediaName = (name: string): boolean => MEDIA_EXTENSIONS.has(extname(name).toLowerCase());
 
