@@ -7,7 +7,7 @@ import { handlers } from './handlers/index';
 import { errorSummary, HttpError } from './http-error';
 import { migrate } from './migrations';
 import { fileOutbox, memoryOutbox, type Outbox, type OutboxMessage } from './outbox';
-import { DEFAULT_LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './rate-limit';
+import { CallThrottle, DEFAULT_FORGOT_LIMITS, DEFAULT_LOGIN_LIMITS, LoginLimiter, type ForgotLimits, type LoginLimits } from './rate-limit';
 import { contractRoutes, readToken, registerContract, signedInAdmin, type RouteInfo } from './routes';
 import { seedDemo } from './seed';
 import { purgeExpiredTokens } from './tokens';
@@ -47,6 +47,7 @@ export interface ServerOptions {
   /** The clock (tests move it to expire sessions and reset links). */
   now?: () => Date;
   loginLimits?: Partial<LoginLimits>;
+  forgotLimits?: Partial<ForgotLimits>;
   /** Fastify's request log (default: env SERVER_LOG=1). Tokens and passwords are never logged. */
   log?: boolean;
   /** Check answers against the contract's output schemas (default: on under vitest). */
@@ -146,6 +147,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<BuiltSer
     now,
     outbox,
     limiter,
+    forgotThrottle: new CallThrottle({ ...DEFAULT_FORGOT_LIMITS, ...options.forgotLimits }, now),
     resetLinkBase: options.resetLinkBase,
     checkResponses: options.checkResponses ?? Boolean(process.env.VITEST),
     media,
