@@ -1,6 +1,6 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { DEFAULT_UPLOAD_LIMIT, openMediaStore, registerMediaRoutes } from './media';
+import { DEFAULT_UPLOAD_LIMIT, openMediaStore, registerMediaRoutes, removeOrphanMedia } from './media';
 import { countAdmins, ensureSuperAdmin } from './admins';
 import { openDb, type Db } from './db';
 import { handlers } from './handlers/index';
@@ -128,6 +128,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<BuiltSer
   );
 
   const media = await openMediaStore(options.dataDir);
+  const orphans = await removeOrphanMedia(db, media);
+  if (orphans.length > 0 && !quiet()) console.warn(`[server] removed ${orphans.length} media file(s) no record referenced (an interrupted upload)`);
   const uploadLimitBytes = options.uploadLimitBytes ?? (Number(process.env.UPLOAD_LIMIT_BYTES) || DEFAULT_UPLOAD_LIMIT);
   // Streams only (request.parts()): nothing is buffered in memory or written outside the media folder.
   await app.register(multipart, { preservePath: true, limits: { fileSize: uploadLimitBytes } });
