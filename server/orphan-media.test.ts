@@ -1,0 +1,29 @@
+/** On start the server removes media files no record references (left by a crash before COMMIT). */
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { startServer } from './app';
+import { ADMIN } from './testing';
+
+const root = await mkdtemp(join(tmpdir(), 'cc-orphans-'));
+afterAll(async () => rm(root, { recursive: true, force: true }));
+
+it('keeps referenced files, removes the rest and leaves folders alone', async () => {
+  const dataDir = join(root, 'data');
+  const first = await startServer({ dataDir, admin: ADMIN, seedDemo: true });
+  const [row] = await first.db.query<{ id: string }>(`SELECT id FROM library_files ORDER BY id LIMIT 1`);
+  await first.db.query(`UPDATE library_files SET stored_name = 'kept.mp4', thumbnail_stored = 'kept.png' WHERE id = $1`, [row!.id]);
+  await first.close();
+
+  const media = join(dataDir, 'media');
+  for (const name of ['kept.mp4', 'kept.png', 'orphan.mp4', 'crash-before-commit.webm']) await writeFile(join(media, name), 'x');
+  await mkdir(join(media, 'a-folder'));
+
+  const second = await startServer({ dataDir, admin: ADMIN });
+  try {
+    expect((await readdir(media)).sort()).toEqual(['a-folder', 'kept.mp4', 'kept.png']);
+  } finally {
+    await second.close();
+  }
+});
