@@ -2,6 +2,7 @@ import type { Db } from './db';
 import { seedAdmins } from './admin-auth/seed';
 import { seedQuestionBank } from './question-bank/seed';
 import { seedLibrary, seedQuotes } from './library/seed';
+import { seedMentorship } from './mentorship/seed';
 
 export { DEMO_ADMIN, seedAdmins } from './admin-auth/seed';
 export { DEMO_CATEGORIES, DEMO_QUESTION_COUNT, questionAt, seedManyQuestions, seedQuestionBank } from './question-bank/seed';
@@ -13,12 +14,13 @@ export { DEMO_CATEGORIES, DEMO_QUESTION_COUNT, questionAt, seedManyQuestions, se
 export async function seedDemo(
   db: Db,
   options: { now?: Date } = {},
-): Promise<{ admins: number; categories: number; questions: number; resources: number; libraryFiles: number; quotes: number; tips: number }> {
+): Promise<{ admins: number; categories: number; questions: number; resources: number; libraryFiles: number; quotes: number; tips: number; mentors: number; events: number }> {
   const now = options.now ?? new Date();
   return db.transaction(async (tx) => ({
     admins: await seedAdmins(tx, now),
     ...(await seedQuestionBank(tx, now)),
     libraryFiles: (await seedLibrary(tx, now)).files,
     ...(await seedQuotes(tx, now)),
+    ...(await seedMentorship(tx, now)),
   }));
 }
