@@ -170,8 +170,8 @@ async function undo(ctx: HandlerContext, placed: string[]): Promise<void> {
 }
 
 export const library: ServiceHandlers<'library'> = {
-  async mediaList(_input, ctx) {
-    return { files: await listFiles(ctx) };
+  async mediaList({ language }, ctx) {
+    return { files: await listFiles(ctx, language ? { language } : {}) };
   },
 
   async media(input, ctx) {

@@ -88,10 +88,12 @@ export const pathParams = (path: string): string[] => [...path.matchAll(/\{(\w+)
 export const channelOf = (group: string, call: string): string => `api:${group}.${call}`;
 
 type EmptyObject = Record<string, never>;
-/** A call function: the input is optional when the call takes none. */
+/** A call function: the input is optional when the call takes none, or only optional fields. */
 export type CallFn<I, O> = [keyof I] extends [never]
   ? (input?: EmptyObject) => Promise<Result<O>>
-  : (input: I) => Promise<Result<O>>;
+  : Partial<I> extends I
+    ? (input?: I) => Promise<Result<O>>
+    : (input: I) => Promise<Result<O>>;
 
 type Exposed<C extends Record<string, CallDef | LocalCallDef>> = {
   [K in keyof C as C[K] extends { exposed: false } ? never : K]: CallFn<

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { defineCall } from './contract';
+import { LANGUAGES } from '../constants';
 import { IdSchema, MessageSchema, NoInputSchema } from '../schemas/common';
 import {
   ExistingFileSchema,
@@ -23,7 +24,8 @@ const MEDIA_FILES = ['file', 'thumbnail'] as const;
 export const library = {
   mediaList: defineCall({
     service: 'library', method: 'GET', path: '/media/list', auth: 'token', body: 'none',
-    input: NoInputSchema, output: v.array(LibraryFileSchema), data: 'files',
+    // spec 2: GET /media/list?language= (the course directory's video picker); without it, every file.
+    input: v.object({ language: v.optional(v.picklist(LANGUAGES)) }), output: v.array(LibraryFileSchema), data: 'files',
   }),
   media: defineCall({
     service: 'library', method: 'GET', path: '/media', auth: 'token', body: 'none',
