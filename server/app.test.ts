@@ -25,10 +25,20 @@ describe('routes from the contract', () => {
   it('registerContract reports what Fastify mounted: one route per entry, under its service prefix with :params', () => {
     const app = Fastify();
     const returned = registerContract(app, handlers, {} as never);
-    const routes = new Set(listRoutes(app).map((r) => `${r.method} ${r.url}`));
-    for (const { def } of entries) expect(routes).toContain(expectedRoute(def));
-    expect(routes.size).toBe(entries.length);
+    const routes = listRoutes(app);
+    expect(routes.map((r) => `${r.group}.${r.call} ${r.method} ${r.url}`).sort()).toEqual(
+      entries.map(({ group, call, def }) => `${group}.${call} ${expectedRoute(def)}`).sort(),
+    );
     expect(returned).toEqual(listRoutes(app));
+  });
+
+  it('two entries share a method and path only as one multipart and one JSON call', () => {
+    const app = Fastify();
+    registerContract(app, handlers, {} as never);
+    const shared = listRoutes(app).filter((r) => r.method === 'POST' && r.url === '/library/quotes');
+    expect(shared.map((r) => r.call).sort()).toEqual(['addQuote', 'addTip']);
+    // Fastify itself holds one route for the pair.
+    expect(app.hasRoute({ method: 'POST', url: '/library/quotes' })).toBe(true);
   });
 
   it('a contract entry without a handler stops the server from starting', () => {

@@ -1,10 +1,10 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { DEFAULT_UPLOAD_LIMIT, openMediaStore, registerMediaRoutes } from './media';
+import { DEFAULT_UPLOAD_LIMIT, openMediaStore, registerMediaRoutes, registerStoredMediaRoute, STORED_MEDIA } from './media';
 import { countAdmins, ensureSuperAdmin } from './admin-auth/queries';
 import { openDb, type Db } from './db';
 import { handlers } from './handlers';
-import { HttpError } from './http-error';
+import { errorSummary, HttpError } from './http-error';
 import { migrate } from './migrations';
 import { fileOutbox, memoryOutbox, type Outbox, type OutboxMessage } from './outbox';
 import { DEFAULT_LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './rate-limit';
@@ -111,8 +111,10 @@ export async function buildServer(options: ServerOptions = {}): Promise<BuiltSer
       const message = messages[error.code] ?? (error instanceof SyntaxError ? messages.FST_ERR_CTP_INVALID_JSON_BODY : error.message);
       return reply.status(status).send({ error: true, errorMessage: message });
     }
-    if (log) request.log.error({ err: error }, 'unexpected error');
-    else if (!quiet()) console.error(`[server] ${request.method} ${request.routeOptions.url ?? ''}:`, error);
+    // Route, code and message only: never the error object (it carries SQL parameters and row values).
+    const summary = errorSummary(`${request.method} ${request.routeOptions.url ?? ''}`, error);
+    if (log) request.log.error(summary, 'unexpected error');
+    else if (!quiet()) console.error(`[server] ${summary.route}: ${summary.code ?? '-'} ${summary.message}`);
     return reply.status(500).send({ error: true, errorMessage: MSG.somethingWentWrong });
   });
 
@@ -135,6 +137,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<BuiltSer
     },
   };
   registerMediaRoutes(app, mediaDeps);
+  for (const prefix of Object.values(STORED_MEDIA)) registerStoredMediaRoute(app, prefix, mediaDeps);
   registerCourseMediaRoutes(app, mediaDeps);
   const outbox = options.dataDir ? fileOutbox(options.dataDir) : memoryOutbox();
   const limiter = new LoginLimiter({ ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits }, now);

@@ -10,7 +10,7 @@ import { mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { decodeMultipartFields } from '../src/shared/api/multipart';
 import type { CallDef } from '../src/shared/api/contract';
@@ -31,7 +31,8 @@ export const SIGNED_URL_SECONDS = 2 * 60 * 60;
 /** Default upload limit: 8 GiB. */
 export const DEFAULT_UPLOAD_LIMIT = 8 * 1024 ** 3;
 
-export type MediaKind = 'file' | 'thumbnail';
+/** What a signature covers: a library file's media or thumbnail (by row id), or a stored file by its name. */
+export type MediaKind = 'file' | 'thumbnail' | 'stored';
 
 export interface MediaStore {
   readonly dir: string;
@@ -209,34 +210,83 @@ export function registerMediaRoutes(app: FastifyInstance, deps: MediaRouteDeps):
   for (const kind of ['file', 'thumbnail'] as const) {
     app.get<{ Params: { id: string }; Querystring: { exp?: string; sig?: string } }>(`/library/media/${kind}/:id`, async (request, reply) => {
       const { id } = request.params;
+      // Ids are plain text; one PostgreSQL cannot hold (NUL) names no file.
+      if (id.includes('\u0000')) throw new HttpError(404, 'This file has no stored media.');
       const { exp, sig } = request.query;
       const signed = typeof exp === 'string' && typeof sig === 'string' && deps.media.verify(kind, id, exp, sig, deps.now());
       if (!signed && !(await deps.tokenValid(request))) throw new HttpError(401, 'This media link has expired. Reload the list.');
       const column = kind === 'file' ? 'stored_name' : 'thumbnail_stored';
       const [row] = await deps.db.query<{ stored: string | null }>(`SELECT ${column} AS stored FROM library_files WHERE id = $1`, [id]);
       if (!row?.stored) throw new HttpError(404, 'This file has no stored media.');
-      const path = deps.media.pathOf(row.stored);
-      let size: number;
-      try {
-        size = (await stat(path)).size;
-      } catch {
-        throw new HttpError(404, 'This file has no stored media.');
-      }
-      reply.header('accept-ranges', 'bytes');
-      const range = parseRange(request.headers.range, size);
-      if (range === null) {
-        reply.header('content-range', `bytes */${size}`);
-        return reply.status(416).send({ error: true, errorMessage: 'The requested range is outside the file.' });
-      }
-      reply.header('content-type', TYPES[extname(row.stored).toLowerCase()] ?? 'application/octet-stream');
-      reply.header('cache-control', 'private, max-age=3600');
-      if (range === undefined) {
-        reply.header('content-length', String(size));
-        return reply.status(200).send(createReadStream(path));
-      }
-      reply.header('content-range', `bytes ${range.start}-${range.end}/${size}`);
-      reply.header('content-length', String(range.end - range.start + 1));
-      return reply.status(206).send(createReadStream(path, { start: range.start, end: range.end }));
+      return sendFile(request, reply, deps.media.pathOf(row.stored), row.stored, 'This file has no stored media.');
     });
   }
 }
+
+/** Streams a stored file, with HTTP Range (206 and Content-Range) for players; 404 when it is gone. */
+async function sendFile(request: FastifyRequest, reply: FastifyReply, path: string, storedName: string, missing: string) {
+  let size: number;
+  try {
+    size = (await stat(path)).size;
+  } catch {
+    throw new HttpError(404, missing);
+  }
+  reply.header('accept-ranges', 'bytes');
+  const range = parseRange(request.headers.range, size);
+  if (range === null) {
+    reply.header('content-range', `bytes */${size}`);
+    return reply.status(416).send({ error: true, errorMessage: 'The requested range is outside the file.' });
+  }
+  reply.header('content-type', TYPES[extname(storedName).toLowerCase()] ?? 'application/octet-stream');
+  reply.header('cache-control', 'private, max-age=3600');
+  if (range === undefined) {
+    reply.header('content-length', String(size));
+    return reply.status(200).send(createReadStream(path));
+  }
+  reply.header('content-range', `bytes ${range.start}-${range.end}/${size}`);
+  reply.header('content-length', String(range.end - range.start + 1));
+  return reply.status(206).send(createReadStream(path, { start: range.start, end: range.end }));
+}
+
+/** A stored name as `commitUpload` makes them: no folder part, never a temp file. */
+const STORED_NAME = /^[A-Za-z0-9][\w-]*(\.[A-Za-z0-9]{1,8})?$/;
+
+/** Where each service serves its stored files (`<prefix>/<stored name>`). */
+export const STORED_MEDIA = { library: '/library/stored', mentorship: '/mentorship/stored' } as const;
+
+/**
+ * The address of a stored file (quote images, event thumbnails, mentor pictures and videos) under a
+ * service's media prefix, signed like the library's previews so an <img> or <video> can load it.
+ */
+export function storedUrl(origin: string, prefix: string, media: MediaStore, storedName: string, now: Date): string {
+  return `${origin}${prefix}/${encodeURIComponent(storedName)}?${media.sign('stored', storedName, now)}`;
+}
+
+/**
+ * GET `<prefix>/:name`: a stored file of the engagement areas, authorised by a signed URL or the
+ * session token, streamed with Range like the library's media.
+ */
+export function registerStoredMediaRoute(app: FastifyInstance, prefix: string, deps: MediaRouteDeps): void {
+  app.get<{ Params: { name: string }; Querystring: { exp?: string; sig?: string } }>(`${prefix}/:name`, async (request, reply) => {
+    const { name } = request.params;
+    const { exp, sig } = request.query;
+    const signed = typeof exp === 'string' && typeof sig === 'string' && deps.media.verify('stored', name, exp, sig, deps.now());
+    if (!signed && !(await deps.tokenValid(request))) throw new HttpError(401, 'This media link has expired. Reload the list.');
+    if (!STORED_NAME.test(name)) throw new HttpError(404, 'This media file does not exist.');
+    return sendFile(request, reply, deps.media.pathOf(name), name, 'This media file does not exist.');
+  });
+}
+
+/**
+ * Moves an uploaded part into place as `<id>-<random><ext>` (an atomic rename in the media folder) and
+ * records it in `placed`, so the caller can remove it again if its transaction fails.
+ */
+export async function commitUpload(media: MediaStore, file: ReceivedFile, id: string, placed: string[]): Promise<string> {
+  const stored = `${id}-${randomBytes(4).toString('hex')}${safeExt(file.name)}`;
+  await media.commit(file.tmpPath, stored);
+  placed.push(stored);
+  return stored;
+}
+
+const VIDEO_EXTS = new Set(['.mp4', '.webm', '.mov', '.m4v', '.mkv']);
+export const isVideo = (file: ReceivedFile): boolean => VIDEO_EXTS.has(safeExt(file.name)) && /^video\//.test(file.mimetype);

@@ -6,6 +6,7 @@ import type { HandlerContext, HandlerResult, Handlers } from './context';
 import type { Db } from './db';
 import { HttpError, SESSION_EXPIRED } from './http-error';
 import { hashToken } from './tokens';
+import { nulMessage } from '../src/shared/schemas/common';
 import { cleanup, receiveMultipart, type ReceivedFile } from './media';
 
 export interface RouteInfo {
@@ -74,21 +75,23 @@ export function registerContract(app: FastifyInstance, handlers: Handlers, deps:
   // Recorded from what Fastify reports, not from the contract, so a test comparing the two can fail.
   const mounted: RouteInfo[] = [];
   registered.set(app, mounted);
-  const byCall = new Map(routes.map((route) => [`${route.group}.${route.call}`, route]));
   app.addHook('onRoute', (options) => {
-    const id = (options.config as { contractCall?: string } | undefined)?.contractCall;
-    const route = id ? byCall.get(id) : undefined;
+    const calls = (options.config as { contractCalls?: ContractRoute[] } | undefined)?.contractCalls ?? [];
     // Fastify adds a HEAD twin of every GET with the same config: only the contract's method counts.
-    if (route && options.method === route.method) {
-      mounted.push({ group: route.group, call: route.call, method: route.method, url: options.url, auth: route.auth });
+    for (const route of calls) {
+      if (options.method === route.method) mounted.push({ group: route.group, call: route.call, method: route.method, url: options.url, auth: route.auth });
     }
   });
-  for (const { group, call, def, url, run } of routes) {
+  for (const shared of sharedRoutes(routes)) {
+    const [{ method, url }] = shared;
     app.route({
-      method: def.method,
+      method,
       url,
-      config: { contractCall: `${group}.${call}` },
+      config: { contractCalls: shared },
       handler: async (request) => {
+        // Two calls on one method and path differ by body kind (POST /library/quotes: a quote as
+        // multipart, a tip as JSON): the request's content type picks the call.
+        const { group, call, def, run } = shared.find((route) => (route.def.body === 'multipart') === request.isMultipart()) ?? shared[0]!;
         const now = deps.now();
         let admin: AdminRow | null = null;
         let sessionHash: string | null = null;
@@ -128,7 +131,11 @@ export function registerContract(app: FastifyInstance, handlers: Handlers, deps:
           const fields = sendsBody ? body : isPlainObject(request.query) ? request.query : {};
           const params = isPlainObject(request.params) ? request.params : {};
           // Unknown fields are dropped by the object schemas, so they never reach a handler.
-          const parsed = v.safeParse(def.input, { ...(fields as Record<string, unknown>), ...params });
+          const input = { ...(fields as Record<string, unknown>), ...params };
+          // A NUL in any text or id: a clear 400 before any schema or query (PostgreSQL cannot store it).
+          const nul = nulMessage(input);
+          if (nul) throw new HttpError(400, nul);
+          const parsed = v.safeParse(def.input, input);
           if (!parsed.success) throw new HttpError(400, issueMessage(parsed.issues[0]));
 
           const origin = `${request.protocol}://${request.host}`;
@@ -154,6 +161,28 @@ export function registerContract(app: FastifyInstance, handlers: Handlers, deps:
 interface ContractRoute extends RouteInfo {
   def: CallDef;
   run: (input: unknown, ctx: HandlerContext) => Promise<HandlerResult>;
+}
+
+/**
+ * The contract's routes grouped by method and path. Two entries may share one only when one sends
+ * multipart and the other JSON (the spec's POST /quotes takes a quote one way and a tip the other);
+ * anything else is a mistake in the contract and stops the server.
+ */
+function sharedRoutes(routes: ContractRoute[]): [ContractRoute, ...ContractRoute[]][] {
+  const byKey = new Map<string, [ContractRoute, ...ContractRoute[]]>();
+  for (const route of routes) {
+    const key = `${route.method} ${route.url}`;
+    const same = byKey.get(key);
+    if (!same) {
+      byKey.set(key, [route]);
+      continue;
+    }
+    if (same.length > 1 || (same[0].def.body === 'multipart') === (route.def.body === 'multipart')) {
+      throw new Error(`Contract entries ${same.map((r) => `${r.group}.${r.call}`).join(', ')} and ${route.group}.${route.call} share ${key} without differing as multipart and JSON`);
+    }
+    same.push(route);
+  }
+  return [...byKey.values()];
 }
 
 /**

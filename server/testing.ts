@@ -99,3 +99,15 @@ export async function startTestServer(driver: Driver, options: ServerOptions = {
     },
   };
 }
+
+/** A multipart body by hand (fetch's FormData would sanitise what these tests need to send). */
+export function multipart(fields: Record<string, string>, files: { field: string; name: string; type?: string; data: Buffer }[]) {
+  const boundary = '----cc-test-boundary';
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const file of files) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`), file.data, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}

@@ -21,6 +21,7 @@ export const AUTH_MESSAGES = {
   inactive: 'Your account is inactive. Ask a Super Admin to activate it.',
   userCannotLogin: 'This account cannot sign in to the admin console.',
   tooManyAttempts: 'Too many login attempts. Try again in a few minutes.',
+  loggedOut: 'You have been logged out.',
   forgotSent: 'If an account exists for this email, a reset link has been sent.',
   resetInvalid: 'This reset link is invalid or has expired.',
   resetDone: 'Your password has been reset.',
@@ -105,6 +106,13 @@ export const adminAuth: ServiceHandlers<'adminAuth'> = {
       userDetails: { id: admin.id, name: admin.name, email: admin.email, role: admin.role },
       message: MSG.loginSuccessful,
     };
+  },
+
+  /** Ends the caller's own session (an addition: see the contract entry). */
+  async logout(_input, ctx) {
+    actor(ctx);
+    await ctx.db.query(`DELETE FROM tokens WHERE hash = $1 AND kind = 'session'`, [ctx.sessionHash ?? '']);
+    return { message: AUTH_MESSAGES.loggedOut };
   },
 
   async forgotPassword(input, ctx) {

@@ -5,6 +5,8 @@ import type { HandlerContext, ServiceHandlers } from '../context';
 import { toIso, type Queryable } from '../db';
 import { HttpError } from '../http-error';
 import { isImage, safeExt, type ReceivedFile } from '../media';
+import { quoteHandlers } from './quotes';
+import { synonymHandlers } from './synonyms';
 
 /** The server's texts for the library. */
 export const LIBRARY_MESSAGES = {
@@ -171,7 +173,7 @@ async function undo(ctx: HandlerContext, placed: string[]): Promise<void> {
 
 export const library: ServiceHandlers<'library'> = {
   async mediaList({ language }, ctx) {
-    return { files: await listFiles(ctx, language ? { language } : {}) };
+    return { files: await listFiles(ctx, { language }) };
   },
 
   async media(input, ctx) {
@@ -310,4 +312,7 @@ export const library: ServiceHandlers<'library'> = {
     const rows = await ctx.db.query<{ id: string; english: string }>(`SELECT id, english FROM library_categories ORDER BY lower(english)`);
     return { categories: rows.map((r) => ({ _id: r.id, english: r.english })) };
   },
+
+  ...synonymHandlers,
+  ...quoteHandlers,
 };

@@ -4,19 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { parseRange } from '../media';
-import { DRIVERS, startTestServer, type TestServer } from '../testing';
-
-/** A multipart body by hand (fetch's FormData would sanitise what these tests need to send). */
-function multipart(fields: Record<string, string>, files: { field: string; name: string; type?: string; data: Buffer }[]) {
-  const boundary = '----cc-test-boundary';
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  for (const file of files) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`), file.data, Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
+import { DRIVERS, multipart, startTestServer, type TestServer } from '../testing';
 
 describe.each(DRIVERS)('library uploads ($name)', (driver) => {
   let s: TestServer;

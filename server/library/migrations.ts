@@ -74,4 +74,45 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX transcripts_video ON transcripts (video_id, language, seconds)`,
     ],
   },
+  {
+    id: 21,
+    name: 'library: quotes and daily tips',
+    statements: [
+      // Quotes and tips are one collection on the platform (GET /quotes lists both): one numbering.
+      `CREATE SEQUENCE quote_numbers`,
+      `CREATE TABLE quotes (
+        id text PRIMARY KEY,
+        quote_no integer NOT NULL DEFAULT nextval('quote_numbers') UNIQUE,
+        title text NOT NULL CHECK (btrim(title) <> ''),
+        language text NOT NULL,
+        keywords jsonb NOT NULL,
+        thumbnail_url text NOT NULL DEFAULT '',
+        thumbnail_stored text,
+        created_at timestamptz NOT NULL,
+        created_by text REFERENCES admins (id) ON DELETE SET NULL,
+        updated_at timestamptz NOT NULL,
+        updated_by text REFERENCES admins (id) ON DELETE SET NULL
+      )`,
+      `CREATE TABLE daily_tips (
+        id text PRIMARY KEY,
+        tip_no integer NOT NULL DEFAULT nextval('quote_numbers') UNIQUE,
+        keywords jsonb NOT NULL,
+        business_ideas jsonb NOT NULL,
+        background_image text NOT NULL DEFAULT '',
+        created_at timestamptz NOT NULL,
+        created_by text REFERENCES admins (id) ON DELETE SET NULL,
+        updated_at timestamptz NOT NULL,
+        updated_by text REFERENCES admins (id) ON DELETE SET NULL
+      )`,
+      // A tip's language rows: each language once per tip, in the order they were written.
+      `CREATE TABLE daily_tip_texts (
+        id text PRIMARY KEY,
+        tip_id text NOT NULL REFERENCES daily_tips (id) ON DELETE CASCADE,
+        language text NOT NULL,
+        text text NOT NULL CHECK (btrim(text) <> ''),
+        position integer NOT NULL,
+        UNIQUE (tip_id, language)
+      )`,
+    ],
+  },
 ];

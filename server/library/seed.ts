@@ -4,16 +4,22 @@ import type { Queryable } from '../db';
 /** Library categories (`category.english`). */
 const CATEGORIES = ['Agriculture', 'Retail', 'Food processing', 'Handicrafts', 'Services', 'Finance basics', 'Marketing', 'Digital skills'];
 
-/** Keyword groups with their synonyms (spec 2 synonym groups). */
+/**
+ * Keyword groups with their synonyms (spec 2 synonym groups): the words learners search with, in
+ * English and in the scripts of the platform's languages.
+ */
 const KEYWORD_GROUPS: [string, string[]][] = [
-  ['dairy', ['milk', 'cattle', 'dudh']],
-  ['tailoring', ['stitching', 'sewing', 'boutique']],
-  ['kirana', ['grocery', 'general store']],
-  ['loan', ['credit', 'mudra', 'finance']],
-  ['poultry', ['chicken', 'eggs', 'layer farm']],
-  ['pricing', ['margin', 'cost', 'profit']],
+  ['dairy', ['milk', 'cattle', 'dudh', 'दूध', 'दुग्ध व्यवसाय', 'பால்']],
+  ['tailoring', ['stitching', 'sewing', 'boutique', 'सिलाई', 'শেলাই']],
+  ['kirana', ['grocery', 'general store', 'किराना दुकान', 'மளிகை']],
+  ['loan', ['credit', 'mudra', 'finance', 'कर्ज', 'ऋण', 'ঋণ']],
+  ['poultry', ['chicken', 'eggs', 'layer farm', 'मुर्गी पालन', 'கோழி வளர்ப்பு']],
+  ['pricing', ['margin', 'cost', 'profit', 'नफा', 'किंमत']],
   ['social media', ['whatsapp', 'instagram', 'facebook']],
-  ['bookkeeping', ['accounts', 'ledger', 'hisab']],
+  ['bookkeeping', ['accounts', 'ledger', 'hisab', 'हिसाब', 'ಲೆಕ್ಕ']],
+  ['motivation', ['inspiration', 'courage', 'प्रेरणा', 'हिम्मत', 'ಪ್ರೇರಣೆ']],
+  ['savings', ['bachat', 'बचत', 'piggy bank', 'சேமிப்பு']],
+  ['women entrepreneurs', ['self help group', 'SHG', 'महिला उद्यमी', 'মহিলা উদ্যোক্তা']],
 ];
 
 /** ~15 business ideas (the business-ideas service's list). */
@@ -129,4 +135,75 @@ export async function seedLibrary(q: Queryable, now: Date): Promise<{ files: num
     }
   }
   return { files: FILES.length };
+}
+
+/** Motivational quotes: title, language, groups (keyword names), image link. */
+const QUOTES: [string, string, string[], string][] = [
+  ['Start small, but start today.', 'English', ['motivation'], 'start-small.jpg'],
+  ['छोटी शुरुआत से ही बड़ा कारोबार बनता है।', 'Hindi', ['motivation', 'women entrepreneurs'], 'chhoti-shuruaat.jpg'],
+  ['रोज थोडी बचत, उद्याची मोठी ताकद.', 'Marathi', ['savings'], 'roj-bachat.jpg'],
+  ['உழைப்பே உயர்வு தரும்.', 'Tamil', ['motivation'], 'uzhaippe.jpg'],
+  ['হিসাব রাখলে ব্যবসা বাড়ে।', 'Bengali', ['bookkeeping'], 'hisab-rakhle.jpg'],
+  ['Your customer is your best advertisement.', 'English', ['social media', 'pricing'], 'best-advertisement.jpg'],
+  ['ಸಣ್ಣ ಹೆಜ್ಜೆಗಳು ದೊಡ್ಡ ಗುರಿ ತಲುಪಿಸುತ್ತವೆ.', 'Kannada', ['motivation'], 'sanna-hejje.jpg'],
+];
+
+/** Daily tips: groups, business ideas (by index into BUSINESS_IDEAS), rows of language and text. */
+const TIPS: [string[], number[], [string, string][]][] = [
+  [['bookkeeping'], [2, 12], [
+    ['English', 'Write down every sale before you close the shop for the day.'],
+    ['Hindi', 'दुकान बंद करने से पहले दिन की हर बिक्री लिख लें।'],
+    ['Gujarati', 'દુકાન બંધ કરતાં પહેલાં દિવસનું દરેક વેચાણ લખી લો.'],
+  ]],
+  [['dairy'], [0], [
+    ['Hindi', 'पशुओं को रोज़ साफ़ पानी दें: दूध बढ़ता है।'],
+    ['Marathi', 'जनावरांना रोज स्वच्छ पाणी द्या: दूध वाढते.'],
+  ]],
+  [['savings', 'loan'], [1, 5], [
+    ['English', 'Keep your business money and home money in separate pouches.'],
+    ['Tamil', 'வியாபாரப் பணத்தையும் வீட்டுப் பணத்தையும் தனித்தனியாக வையுங்கள்.'],
+    ['Telugu', 'వ్యాపారం డబ్బు, ఇంటి డబ్బు వేర్వేరుగా ఉంచండి.'],
+  ]],
+  [['social media'], [6, 15], [
+    ['English', 'Post a photo of your best product on WhatsApp status every morning.'],
+  ]],
+  [['pricing'], [3], [
+    ['Bengali', 'দাম ঠিক করার আগে খরচের হিসাব করুন।'],
+    ['Punjabi', 'ਕੀਮਤ ਤੈਅ ਕਰਨ ਤੋਂ ਪਹਿਲਾਂ ਖਰਚੇ ਦਾ ਹਿਸਾਬ ਲਗਾਓ।'],
+  ]],
+];
+
+/** Quotes and daily tips, added over the last weeks by the demo admins. Idempotent. */
+export async function seedQuotes(q: Queryable, now: Date): Promise<{ quotes: number; tips: number }> {
+  const [existing] = await q.query<{ n: string | number }>(`SELECT (SELECT count(*) FROM quotes) + (SELECT count(*) FROM daily_tips) AS n`);
+  if (Number(existing?.n ?? 0) > 0) return { quotes: 0, tips: 0 };
+  const groups = new Map((await q.query<{ id: string; keyword: string }>(`SELECT id, keyword FROM synonym_groups`)).map((r) => [r.keyword, r.id]));
+  const ideas = (await q.query<{ id: string }>(`SELECT id FROM business_ideas ORDER BY position`)).map((r) => r.id);
+  const admins = (await q.query<{ id: string }>(`SELECT id FROM admins WHERE role IN ('Admin', 'Super Admin') ORDER BY added_at`)).map((r) => r.id);
+  const by = (i: number) => admins[i % Math.max(admins.length, 1)] ?? null;
+  const ids = (names: string[]) => JSON.stringify(names.map((name) => groups.get(name)).filter(Boolean));
+  const day = (n: number) => new Date(now.getTime() - n * 86_400_000).toISOString();
+  const total = QUOTES.length + TIPS.length;
+  let step = 0;
+  for (const [i, [title, language, keywords, image]] of QUOTES.entries()) {
+    const at = day(total - step++);
+    await q.query(
+      `INSERT INTO quotes (id, title, language, keywords, thumbnail_url, created_at, created_by, updated_at, updated_by)
+       VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $6, $7)`,
+      [randomUUID(), title, language, ids(keywords), `https://media.example.com/quotes/${image}`, at, by(i)],
+    );
+  }
+  for (const [i, [keywords, ideaIndexes, rows]] of TIPS.entries()) {
+    const id = randomUUID();
+    const at = day(total - step++);
+    await q.query(
+      `INSERT INTO daily_tips (id, keywords, business_ideas, background_image, created_at, created_by, updated_at, updated_by)
+       VALUES ($1, $2::jsonb, $3::jsonb, $4, $5, $6, $5, $6)`,
+      [id, ids(keywords), JSON.stringify(ideaIndexes.map((n) => ideas[n]).filter(Boolean)), i % 2 === 0 ? `https://media.example.com/tips/background-${i + 1}.jpg` : '', at, by(i + 1)],
+    );
+    for (const [position, [language, text]] of rows.entries()) {
+      await q.query(`INSERT INTO daily_tip_texts (id, tip_id, language, text, position) VALUES ($1, $2, $3, $4, $5)`, [randomUUID(), id, language, text, position]);
+    }
+  }
+  return { quotes: QUOTES.length, tips: TIPS.length };
 }

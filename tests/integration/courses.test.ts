@@ -2,7 +2,6 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GrantView } from '../../src/shared/api/app';
 import { COURSE_MSG, COURSE_TEXT } from '../../src/shared/course-messages';
 import type { Course, DocumentListing } from '../../src/shared/schemas/courses';
 import type { LibraryFile } from '../../src/shared/schemas/library';
@@ -30,7 +29,7 @@ afterAll(async () => {
 });
 
 const courses = async () => expectOk(await h.call<Course[]>('videoRepository', 'courses'));
-const grant = async (path: string) => expectOk(await h.call<GrantView>('files', 'grantDropped', { path }));
+const grant = async (path: string) => expectOk(await h.grantFile(path));
 const listing = async (id: string) => expectOk(await h.call<DocumentListing>('videoRepository', 'document', { id }));
 const media = async () => (await readdir(join(h.dataDir, 'media'))).filter((n) => n.startsWith('course-')).sort();
 const draft = (over: Record<string, unknown> = {}) => ({

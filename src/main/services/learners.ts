@@ -4,7 +4,7 @@ import type { CallDef } from '../../shared/api/contract';
 import { fail, ok, type Result } from '../../shared/result';
 import type { Learner, LearnerWithToken } from '../../shared/schemas/users';
 
-type Call = <O>(def: CallDef, input: Record<string, unknown>, label: string, learnerToken?: string) => Promise<Result<O>>;
+type Call = <O>(def: CallDef, input: Record<string, unknown>, label: string, options?: { learnerToken?: string }) => Promise<Result<O>>;
 
 /** The digits a mobile is known by (+91 and spaces aside), so '+91 98200 12345' finds '9820012345'. */
 export const mobileKey = (mobile: string): string => mobile.replace(/\D/g, '').replace(/^91(?=\d{10}$)/, '');
@@ -37,14 +37,14 @@ export function createLearnerCalls(call: Call) {
       token = tokens.get(key);
       if (!token) return fail('http', NO_SUCH_LEARNER(mobile), 404);
     }
-    const result = await call<O>(def, input, label, token);
+    const result = await call<O>(def, input, label, { learnerToken: token });
     if (result.ok || result.error.status !== 401 || refreshed) return result;
     // The kept token was replaced on the server since the list was fetched: fetch it anew, once.
     const list = await fetchList();
     if (!list.ok) return list;
     const fresh = tokens.get(key);
     if (!fresh) return fail('http', NO_SUCH_LEARNER(mobile), 404);
-    return call<O>(def, input, label, fresh);
+    return call<O>(def, input, label, { learnerToken: fresh });
   }
 
   return {

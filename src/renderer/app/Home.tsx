@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Card, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { PageHeader } from '../components/PageHeader';
 import { AREAS } from './areas';
-import { useSession } from './session-store';
+import { useSession } from '../lib/session-store';
 
 const useStyles = makeStyles({
   note: { color: tokens.colorNeutralForeground2, marginTop: 0 },

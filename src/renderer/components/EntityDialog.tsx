@@ -26,12 +26,14 @@ import {
 } from '@fluentui/react-components';
 import type { Result } from '../../shared/result';
 import { OptionListEditor, type OptionItem } from './OptionListEditor';
-import { useNotify } from './toast';
 
 export interface FieldOption {
   value: string;
   label: string;
 }
+
+/** Select options whose label is the value. */
+export const optionsOf = (values: readonly (string | number)[]): FieldOption[] => values.map((v) => ({ value: String(v), label: String(v) }));
 
 interface FieldBase<N extends string> {
   /** The form value (and schema key) the field edits. */
@@ -110,8 +112,9 @@ export interface EntityDialogProps<S extends AnySchema> {
   submitLabel?: string;
   cancelLabel?: string;
   /**
-   * Saves the parsed values. An ok Result closes the dialog (then onSuccess); a failure keeps the dialog
-   * open with the typed values, shows the message inside it and as an error toast.
+   * Saves the parsed values, normally `mutation.run` of useCallMutation (which shows the toasts). An ok
+   * Result closes the dialog (then onSuccess); a failure keeps the dialog open with the typed values
+   * and shows the message inside it.
    */
   onSubmit: (values: v.InferOutput<S>) => Promise<Result<unknown>>;
   onSuccess?: (data: unknown) => void;
@@ -175,7 +178,6 @@ function EntityForm<S extends AnySchema>({
   onBusy,
 }: EntityDialogProps<S> & { onBusy: (busy: boolean) => void }) {
   const styles = useStyles();
-  const notify = useNotify();
   const baseId = useId();
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<FieldValues, unknown, FieldValues>({
@@ -221,9 +223,7 @@ function EntityForm<S extends AnySchema>({
         onClose();
         return;
       }
-      const message = result.error.message || failureFallback;
-      setServerError(message);
-      notify.error(message);
+      setServerError(result.error.message || failureFallback);
     } finally {
       onBusy(false);
     }

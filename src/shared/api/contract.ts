@@ -91,7 +91,7 @@ type EmptyObject = Record<string, never>;
 /** A call function: the input is optional when the call takes none, or only optional fields. */
 export type CallFn<I, O> = [keyof I] extends [never]
   ? (input?: EmptyObject) => Promise<Result<O>>
-  : Partial<I> extends I
+  : EmptyObject extends I
     ? (input?: I) => Promise<Result<O>>
     : (input: I) => Promise<Result<O>>;
 

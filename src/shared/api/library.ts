@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { defineCall } from './contract';
-import { LANGUAGES } from '../constants';
 import { IdSchema, MessageSchema, NoInputSchema } from '../schemas/common';
 import {
   ExistingFileSchema,
@@ -10,22 +9,32 @@ import {
   LibraryFilterSchema,
   LibraryMediaCreateSchema,
   LibraryMediaUpdateSchema,
+  MediaListSchema,
   MediaQuestionsSchema,
   MomentAddSchema,
   MomentSchema,
   MomentUpdateSchema,
   UrlCheckSchema,
 } from '../schemas/library';
+import {
+  QuoteCreateSchema,
+  QuoteIdSchema,
+  QuoteListItemSchema,
+  TipCreateSchema,
+  TipRowIdSchema,
+  TipUpdateSchema,
+} from '../schemas/quotes';
+import { SynonymDraftSchema, SynonymGroupSchema, SynonymUpdateSchema } from '../schemas/synonyms';
 
 /** The files a multipart library call streams from disk (grant ids in the input). */
 const MEDIA_FILES = ['file', 'thumbnail'] as const;
 
 /** Library (spec 1 section 7). Paths are relative to `{api}/library`. */
 export const library = {
+  /** Every file, or those of one language (spec 2: GET /media/list?language=, the directory's video picker). */
   mediaList: defineCall({
     service: 'library', method: 'GET', path: '/media/list', auth: 'token', body: 'none',
-    // spec 2: GET /media/list?language= (the course directory's video picker); without it, every file.
-    input: v.object({ language: v.optional(v.picklist(LANGUAGES)) }), output: v.array(LibraryFileSchema), data: 'files',
+    input: MediaListSchema, output: v.array(LibraryFileSchema), data: 'files',
   }),
   media: defineCall({
     service: 'library', method: 'GET', path: '/media', auth: 'token', body: 'none',
@@ -74,5 +83,48 @@ export const library = {
   categories: defineCall({
     service: 'library', method: 'GET', path: '/category', auth: 'token', body: 'none',
     input: NoInputSchema, output: v.array(LibraryCategorySchema), data: 'categories',
+  }),
+
+  // Synonym groups (spec 2 section 7, library service)
+  synonyms: defineCall({
+    service: 'library', method: 'GET', path: '/synonyms', auth: 'token', body: 'none',
+    input: NoInputSchema, output: v.array(SynonymGroupSchema), data: 'synonyms',
+  }),
+  addSynonyms: defineCall({
+    service: 'library', method: 'POST', path: '/synonyms', auth: 'token', body: 'json',
+    input: SynonymDraftSchema, output: MessageSchema,
+  }),
+  updateSynonyms: defineCall({
+    service: 'library', method: 'PUT', path: '/synonyms/{id}', auth: 'token', body: 'json',
+    input: SynonymUpdateSchema, output: MessageSchema,
+  }),
+
+  // Quotes and daily tips (spec 2 section 7): one collection at /quotes. A quote is posted as multipart,
+  // a tip as a structured body on the same path; the server tells them apart by the content type.
+  quotes: defineCall({
+    service: 'library', method: 'GET', path: '/quotes', auth: 'token', body: 'none',
+    input: NoInputSchema, output: v.array(QuoteListItemSchema), data: 'quotes',
+  }),
+  addQuote: defineCall({
+    service: 'library', method: 'POST', path: '/quotes', auth: 'token', body: 'multipart', files: ['thumbnail'],
+    input: QuoteCreateSchema, output: MessageSchema,
+  }),
+  addTip: defineCall({
+    service: 'library', method: 'POST', path: '/quotes', auth: 'token', body: 'json',
+    input: TipCreateSchema, output: MessageSchema,
+  }),
+  updateTip: defineCall({
+    service: 'library', method: 'PUT', path: '/quotes/{id}/{quoteId}', auth: 'token', body: 'json',
+    input: TipUpdateSchema, output: MessageSchema,
+  }),
+  /** Deletes a quote (or a whole tip: both are documents of the collection). */
+  deleteQuote: defineCall({
+    service: 'library', method: 'DELETE', path: '/quotes/{id}', auth: 'token', body: 'none',
+    input: QuoteIdSchema, output: MessageSchema,
+  }),
+  /** Deletes one language row of a tip; the tip goes with its last row. */
+  deleteTip: defineCall({
+    service: 'library', method: 'DELETE', path: '/quotes/{id}/{quoteId}', auth: 'token', body: 'none',
+    input: TipRowIdSchema, output: MessageSchema,
   }),
 };

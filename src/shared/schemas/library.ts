@@ -198,6 +198,9 @@ export const LibraryFilterSchema = v.object({
 });
 export type LibraryFilter = v.InferInput<typeof LibraryFilterSchema>;
 
+/** GET /media/list: all files, or one language's (spec 2 section 7). */
+export const MediaListSchema = v.object({ language: v.optional(v.picklist(LANGUAGES)) });
+
 export const UrlCheckSchema = v.object({ url: v.pipe(v.string(), v.trim(), v.nonEmpty(MSG.enterUrl), v.maxLength(2048)) });
 /** The file that already has the URL, or null. */
 export const ExistingFileSchema = v.nullable(v.object({ _id: IdSchema, fileId: v.number(), title: v.string() }));

@@ -19,7 +19,7 @@ import {
   type LibraryFileFormInput,
 } from '../../../shared/schemas/library';
 import type { Result } from '../../../shared/result';
-import { withFallback } from '../../components/api';
+import { useCallMutation } from '../../lib/calls';
 import { EntityDialog, type CustomFieldContext, type FieldDescriptor } from '../../components/EntityDialog';
 import { FilePicker, type PickedFile } from '../../components/FilePicker';
 import { UploadProgress, newUploadId } from '../../components/UploadProgress';
@@ -56,11 +56,10 @@ export interface FileDialogProps {
   /** null: closed; 'add'; or the file to edit. */
   editing: 'add' | LibraryFile | null;
   onClose: () => void;
-  onSaved: (message: string) => void;
 }
 
 /** Add File / Edit File: the spec's library file form, links and uploads (progress, cancel, retry). */
-export function FileDialog({ editing, onClose, onSaved }: FileDialogProps) {
+export function FileDialog({ editing, onClose }: FileDialogProps) {
   const styles = useStyles();
   const keywords = useKeywords();
   const categories = useCategories();
@@ -70,6 +69,11 @@ export function FileDialog({ editing, onClose, onSaved }: FileDialogProps) {
   // Picked files as the user saw them (the form keeps only grant ids).
   const [picked, setPicked] = useState<{ file?: PickedFile | null; thumbnail?: PickedFile | null }>({});
   const record = editing && editing !== 'add' ? editing : null;
+  const save = useCallMutation(
+    (payload: ReturnType<typeof libraryPayloadOf>) =>
+      record ? window.api.library.updateMedia({ id: record._id, ...payload }) : window.api.library.createMedia(payload),
+    { fallback: MSG.fileNotAdded, successFallback: record ? 'File has been Updated' : 'File has been Added', invalidates: ['library'] },
+  );
 
   const ideaOptions = useMemo(() => (ideas.data ?? []).map((i) => ({ value: i._id, label: i.inEnglish })), [ideas.data]);
 
@@ -312,9 +316,7 @@ export function FileDialog({ editing, onClose, onSaved }: FileDialogProps) {
     const id = sendsFile ? newUploadId() : undefined;
     setUploadId(id ?? null);
     try {
-      const payload = libraryPayloadOf(values, id);
-      const result = record ? await window.api.library.updateMedia({ id: record._id, ...payload }) : await window.api.library.createMedia(payload);
-      return withFallback(result, MSG.fileNotAdded);
+      return await save.run(libraryPayloadOf(values, id));
     } finally {
       setUploadId(null);
     }
@@ -333,7 +335,6 @@ export function FileDialog({ editing, onClose, onSaved }: FileDialogProps) {
       width={640}
       onClose={close}
       onSubmit={submit}
-      onSuccess={(data) => onSaved((data as { message?: string } | undefined)?.message ?? (record ? 'File has been Updated' : 'File has been Added'))}
       onCancelBusy={uploadId ? () => void window.api.uploads.cancel({ uploadId }) : undefined}
       cancelLabel={uploadId ? 'Cancel upload' : 'Cancel'}
       status={uploadId ? <UploadProgress uploadId={uploadId} /> : null}

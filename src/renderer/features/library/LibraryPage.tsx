@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { Badge, Button, Field, Link, Select, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import {
@@ -23,13 +22,14 @@ import {
 } from '../../../shared/schemas/library';
 import { DeleteConfirmDialog, useDeleteConfirm } from '../../components/DeleteConfirm';
 import { DataTable, type Column } from '../../components/DataTable';
-import { formatDateTime } from '../../components/format';
+import { formatDateTime } from '../../lib/format';
 import { MediaPreviewDialog, mediaSourceOf, type MediaSource } from '../../components/MediaPreview';
 import { PageHeader } from '../../components/PageHeader';
-import { useNotify } from '../../components/toast';
+import { useCallMutation } from '../../lib/calls';
+import { MSG } from '../../../shared/messages';
 import { FileDialog } from './FileDialog';
 import { QuestionSelectorDialog, TaggedQuestionsDialog } from './QuestionDialogs';
-import { LIBRARY_KEY, useLibraryFiles } from './queries';
+import { useLibraryFiles } from './queries';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 },
@@ -81,9 +81,7 @@ const STATUS_COLOR = { live: 'success', draft: 'warning', hidden: 'subtle' } as 
 
 export default function LibraryPage() {
   const styles = useStyles();
-  const notify = useNotify();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const [draft, setDraft] = useState<FilterDraft>(EMPTY_FILTER);
   const [applied, setApplied] = useState<LibraryFilter | null>(null);
   const [editing, setEditing] = useState<'add' | LibraryFile | null>(null);
@@ -92,8 +90,8 @@ export default function LibraryPage() {
   const [tagging, setTagging] = useState<LibraryFile | null>(null);
 
   const files = useLibraryFiles(applied);
-  const refresh = () => client.invalidateQueries({ queryKey: LIBRARY_KEY });
-  const deletion = useDeleteConfirm((file: LibraryFile) => window.api.library.deleteMedia({ id: file._id }), () => void refresh());
+  const remove = useCallMutation('library.deleteMedia', { fallback: MSG.somethingWentWrong, invalidates: ['library'] });
+  const deletion = useDeleteConfirm(remove, (file: LibraryFile) => ({ id: file._id }));
   const askDelete = deletion.ask;
 
   const columns = useMemo<Column<LibraryFile>[]>(
@@ -277,15 +275,11 @@ export default function LibraryPage() {
       <FileDialog
         editing={editing}
         onClose={() => setEditing(null)}
-        onSaved={(message) => {
-          notify.success(message);
-          void refresh();
-        }}
       />
       <DeleteConfirmDialog state={deletion} title="Delete file" question={(file) => `Are you sure you want to delete ${file.title}?`} />
       <MediaPreviewDialog source={preview} onClose={() => setPreview(null)} />
       <TaggedQuestionsDialog file={showQuestions} onClose={() => setShowQuestions(null)} />
-      <QuestionSelectorDialog file={tagging} onClose={() => setTagging(null)} onSaved={() => void refresh()} />
+      <QuestionSelectorDialog file={tagging} onClose={() => setTagging(null)} />
     </div>
   );
 }
