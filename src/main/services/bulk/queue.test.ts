@@ -22,7 +22,17 @@ beforeEach(async () => {
 
 afterEach(async () => {
   vi.useRealTimers();
-  for (const queue of open.splice(0)) await queue.close().catch(() => undefined);
+  for (const queue of open.splice(0)) {
+    // What is on disk is what the queue holds (its per-item JSON cache is never stale). An upload may
+    // still be starting (stat, then its own write): let that settle first.
+    await queue.flush();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await queue.flush();
+    const onDisk = JSON.parse(await readFile(queue.storeStats().path, 'utf8')).items;
+    const noSent = (items: { sent: number }[]) => items.map((i) => ({ ...i, sent: 0 }));
+    expect(noSent(onDisk)).toEqual(noSent(JSON.parse(JSON.stringify(queue.storedItems()))));
+    await queue.close().catch(() => undefined);
+  }
   await rm(root, { recursive: true, force: true });
 });
 

@@ -20,11 +20,11 @@ import {
 import type { FileType } from '../../../shared/schemas/library';
 import type { Result } from '../../../shared/result';
 import { backoffDelay, PROBE_BACKOFF, RETRY_BACKOFF } from './backoff';
-import { checkIdentity, identityOf, IdentityError, sameFileKey, type FileIdentity } from './identity';
+import { checkIdentity, identitiesOf, identityOf, sameFileKey, type FileIdentity } from './identity';
 import { RateMeter, Throttle } from './progress';
 import type { ReconcileQuery, Reconciler } from './reconcile';
 import { fileTypeOfName, sniffFileType } from './sniff';
-import { QueueStore, type StoredItem } from './store';
+import { QueueStore, type QueueSnapshot, type StoredItem } from './store';
 
 /** An item of the queue, as main keeps it. `issues` is recomputed on load; everything else is stored. */
 export interface BulkItem extends StoredItem {
@@ -108,6 +108,12 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
   return out;
 }
 
+function storedOf(item: BulkItem): StoredItem {
+  const { issues: _issues, ...stored } = item;
+  void _issues;
+  return stored;
+}
+
 const isWork = (item: BulkItem): boolean => item.state === 'uploading' || (item.state === 'waiting' && !item.duplicate);
 const needsAttention = (item: BulkItem): boolean =>
   item.state === 'invalid' || item.state === 'failed' || item.state === 'changed-or-missing' || (item.state === 'waiting' && !!item.duplicate);
@@ -133,6 +139,8 @@ const needsAttention = (item: BulkItem): boolean =>
  */
 export class BulkQueue {
   private readonly items = new Map<string, BulkItem>();
+  /** Each item's stored JSON, dropped when the item changes (see `snapshot`). */
+  private readonly json = new Map<string, string>();
   /** Queue order. */
   private order: string[] = [];
   private readonly byFile = new Map<string, string>();
@@ -241,13 +249,7 @@ export class BulkQueue {
    */
   async add(files: readonly AddedFile[]): Promise<AddResult> {
     const result: AddResult = { added: [], alreadyQueued: [], unreadable: [], libraryCheck: 'skipped' };
-    const identities = await mapLimit(files, STAT_CONCURRENCY, async (file) => {
-      try {
-        return await identityOf(file.path);
-      } catch (error) {
-        return error instanceof IdentityError ? error : new IdentityError(String(error));
-      }
-    });
+    const identities = await identitiesOf(files.map((f) => f.path));
     const now = Date.now();
     const fresh: BulkItem[] = [];
     identities.forEach((identity, i) => {
@@ -514,6 +516,7 @@ export class BulkQueue {
       this.controllers.get(item.id)?.controller.abort();
       this.controllers.delete(item.id);
       this.items.delete(item.id);
+      this.json.delete(item.id);
       this.byFile.delete(sameFileKey(item.file));
       this.forced.delete(item.id);
     }
@@ -767,6 +770,7 @@ export class BulkQueue {
     // Record the attempt before a byte goes out: a crash from here on leads to reconciliation.
     item.attempts += 1;
     item.inFlight = { startedAt: Date.now(), title: item.meta.title.trim(), name: item.file.name, size: item.file.size };
+    this.touch(item);
     const saved = await this.flushOrPause();
     if (this.controllers.get(item.id) !== entry) return;
     if (!saved || controller.signal.aborted) {
@@ -1029,12 +1033,15 @@ export class BulkQueue {
 
   // Events and the store
 
+  /** Every change of an item goes through here: the view hears of it and its stored JSON is made again. */
   private touch(item: BulkItem): void {
+    this.json.delete(item.id);
     this.changed.add(item.id);
     this.throttle.request();
   }
 
   private touchMany(items: readonly BulkItem[]): void {
+    for (const item of items) this.json.delete(item.id);
     if (items.length > CHANGED_ALL_THRESHOLD) this.changedAll = true;
     else for (const item of items) this.changed.add(item.id);
     this.throttle.request();
@@ -1061,16 +1068,28 @@ export class BulkQueue {
     this.deps.emit({ status: this.status(), overall: this.overall(), progress, changed, finished });
   }
 
-  private snapshot() {
+  /**
+   * The queue file's content. Each item's JSON is kept until the item changes (`touch`), so a write
+   * during uploads serialises the one or two items that changed, not all 10,000.
+   */
+  private snapshot(): QueueSnapshot {
     return {
       running: this.running,
       concurrency: this.concurrency,
       items: this.order.map((id) => {
-        const { issues: _issues, ...stored } = this.items.get(id)!;
-        void _issues;
-        return stored;
+        let text = this.json.get(id);
+        if (text === undefined) {
+          text = JSON.stringify(storedOf(this.items.get(id)!));
+          this.json.set(id, text);
+        }
+        return text;
       }),
     };
+  }
+
+  /** The items as they would be stored if serialised now (tests compare it with the file). */
+  storedItems(): StoredItem[] {
+    return this.order.map((id) => storedOf(this.items.get(id)!));
   }
 
   /** Duration of the last queue file write in ms, and how many writes so far (bench, diagnostics). */
@@ -1101,6 +1120,7 @@ export class BulkQueue {
       this.validate(item);
     }
     this.controllers.clear();
+    this.json.clear();
     this.closed = true;
     this.running = wasRunning; // the next start carries on
     if (this.wakeTimer) clearTimeout(this.wakeTimer);

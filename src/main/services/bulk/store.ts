@@ -57,6 +57,13 @@ const StoredQueueSchema = v.object({
   items: v.array(v.unknown()),
 });
 
+/** What the queue hands the store to write: each item already as JSON text. */
+export interface QueueSnapshot {
+  running: boolean;
+  concurrency: number;
+  items: readonly string[];
+}
+
 export interface StoredQueue {
   running: boolean;
   concurrency: number;
@@ -86,7 +93,7 @@ export class QueueStore {
 
   constructor(
     folder: string,
-    private readonly snapshot: () => StoredQueue,
+    private readonly snapshot: () => QueueSnapshot,
     private readonly debounceMs = 1000,
   ) {
     this.path = join(folder, QUEUE_FILE);
@@ -120,7 +127,7 @@ export class QueueStore {
   private async write(): Promise<void> {
     const started = performance.now();
     const { running, concurrency, items } = this.snapshot();
-    const text = JSON.stringify({ version: VERSION, running, concurrency, items });
+    const text = `{"version":${VERSION},"running":${running},"concurrency":${concurrency},"items":[${items.join(',')}]}`;
     await writeFileAtomic(this.path, text);
     this.lastWriteMs = performance.now() - started;
     this.writes += 1;
