@@ -69,7 +69,7 @@ export async function run(args: string[]): Promise<boolean> {
       reconcile: async () => ok(new Map()),
       probe: async () => true,
       libraryTitles: async () => ok([]),
-      readDuration: probeDuration,
+      readDuration: process.env.BULK_NO_PROBE ? undefined : probeDuration,
       emit: () => undefined,
     });
     gc();

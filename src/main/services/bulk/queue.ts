@@ -294,14 +294,16 @@ export class BulkQueue {
     this.checkingTitles += 1;
     this.flagQueueDuplicates(fresh);
     this.touchMany(fresh);
-    this.saveNow();
     try {
-      result.libraryCheck = await this.flagLibraryDuplicates(fresh);
+      const flagged = await this.flagLibraryDuplicates(fresh);
+      result.libraryCheck = flagged.check;
+      this.touchMany(flagged.items);
     } finally {
       this.checkingTitles -= 1;
     }
-    this.touchMany(fresh);
-    this.saveNow();
+    // New items are written within a second (not at once: serialising 10,000 of them would hold up
+    // the view's first rows); an item is always written before its upload starts (see run).
+    this.store.markDirty();
     for (const item of fresh) this.probeQueue.push(item.id);
     this.pumpProbes();
     this.pump();
@@ -345,18 +347,22 @@ export class BulkQueue {
     return titles;
   }
 
-  private async flagLibraryDuplicates(candidates: readonly BulkItem[]): Promise<AddResult['libraryCheck']> {
-    if (!this.deps.libraryTitles) return 'skipped';
+  /** Flags candidates whose title the library has; returns the items it flagged. */
+  private async flagLibraryDuplicates(candidates: readonly BulkItem[]): Promise<{ check: AddResult['libraryCheck']; items: BulkItem[] }> {
+    if (!this.deps.libraryTitles) return { check: 'skipped', items: [] };
     const titles = await this.fetchLibraryTitles();
-    if (!titles) return 'unavailable';
+    if (!titles) return { check: 'unavailable', items: [] };
     // Records this queue made itself are not duplicates of their own items.
     const ours = new Set(this.order.map((id) => this.items.get(id)!.recordId).filter((id): id is string => !!id));
+    const flagged: BulkItem[] = [];
     for (const item of candidates) {
-      if (item.state === 'done' || item.duplicate?.kind === 'queue') continue;
+      if (item.state === 'done' || item.duplicate) continue;
       const found = titles.get(titleKey(item.meta.title));
-      item.duplicate = found && !ours.has(found._id) ? { kind: 'library', title: found.title, id: found._id } : null;
+      if (!found || ours.has(found._id)) continue;
+      item.duplicate = { kind: 'library', title: found.title, id: found._id };
+      flagged.push(item);
     }
-    return 'done';
+    return { check: 'done', items: flagged };
   }
 
   /** The user keeps these items although their titles are taken: they may start. */
