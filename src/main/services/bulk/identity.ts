@@ -77,6 +77,20 @@ export async function identitiesOf(paths: readonly string[], slice = 500): Promi
   return out;
 }
 
+/** checkIdentity for many files (a restored queue), synchronously in slices like identitiesOf. */
+export async function checkIdentities(files: readonly FileIdentity[], slice = 500): Promise<('same' | 'changed' | 'missing')[]> {
+  const out: ('same' | 'changed' | 'missing')[] = [];
+  for (let start = 0; start < files.length; start += slice) {
+    if (start > 0) await yieldToLoop();
+    for (const file of files.slice(start, start + slice)) {
+      const info = statSync(file.path, { throwIfNoEntry: false });
+      if (!info || !info.isFile()) out.push('missing');
+      else out.push(info.dev === file.device && info.ino === file.inode && info.size === file.size && info.mtimeMs === file.mtimeMs ? 'same' : 'changed');
+    }
+  }
+  return out;
+}
+
 /** 'same' when the file at the recorded path is still the one recorded (same inode, size and mtime). */
 export async function checkIdentity(file: FileIdentity): Promise<'same' | 'changed' | 'missing'> {
   let info;

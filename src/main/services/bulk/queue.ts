@@ -20,7 +20,7 @@ import {
 import type { FileType } from '../../../shared/schemas/library';
 import type { Result } from '../../../shared/result';
 import { backoffDelay, PROBE_BACKOFF, RETRY_BACKOFF } from './backoff';
-import { checkIdentity, identitiesOf, identityOf, sameFileKey, type FileIdentity } from './identity';
+import { checkIdentities, checkIdentity, identitiesOf, identityOf, sameFileKey, type FileIdentity } from './identity';
 import { RateMeter, Throttle } from './progress';
 import type { ReconcileQuery, Reconciler } from './reconcile';
 import { fileTypeOfName, sniffFileType } from './sniff';
@@ -92,21 +92,6 @@ const LIBRARY_TITLES_TTL_MS = 30_000;
 /** New items wait for the library's titles (the duplicate check) at most this long. */
 const LIBRARY_TITLES_TIMEOUT_MS = 10_000;
 const PROBE_CONCURRENCY = 2;
-const STAT_CONCURRENCY = 16;
-
-/** Runs `fn` over `items` with at most `limit` at once, keeping order of results. */
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
 
 function storedOf(item: BulkItem): StoredItem {
   const { issues: _issues, ...stored } = item;
@@ -201,15 +186,16 @@ export class BulkQueue {
     if (!loaded.queue) return loaded.problem;
     this.concurrency = loaded.queue.concurrency;
     const items = loaded.queue.items;
-    const checks = await mapLimit(items, STAT_CONCURRENCY, (stored) =>
-      stored.state === 'done' || stored.state === 'cancelled' ? Promise.resolve('same' as const) : checkIdentity(stored.file),
-    );
-    items.forEach((stored, i) => {
+    // Done and cancelled items need their files no more.
+    const open = items.filter((stored) => stored.state !== 'done' && stored.state !== 'cancelled');
+    const results = await checkIdentities(open.map((stored) => stored.file));
+    const checks = new Map(open.map((stored, i) => [stored, results[i]!]));
+    items.forEach((stored) => {
       const item: BulkItem = { ...stored, issues: {} };
       if (item.state === 'uploading') item.state = 'waiting';
       item.sent = item.state === 'done' ? item.file.size : 0;
       this.validate(item);
-      if (checks[i] !== 'same') this.markMissing(item);
+      if ((checks.get(stored) ?? 'same') !== 'same') this.markMissing(item);
       if (item.probe === 'pending' && item.state !== 'done' && item.state !== 'cancelled') this.probeQueue.push(item.id);
       this.insert(item);
     });
