@@ -54,9 +54,9 @@ export function titleFromFileName(name: string): string {
   // A leading dot (".hidden") is part of the name, not an extension.
   const stem = dot > 0 ? base.slice(0, dot) : base;
   const spaced = stem.replace(/[\s_.-]+/g, ' ').trim();
+  if (spaced.length <= LIBRARY_TITLE_MAX) return spaced;
   // Cut by code points, so a surrogate pair (an emoji) is never split.
-  const chars = Array.from(spaced);
-  return chars.length <= LIBRARY_TITLE_MAX ? spaced : chars.slice(0, LIBRARY_TITLE_MAX).join('').trimEnd();
+  return Array.from(spaced).slice(0, LIBRARY_TITLE_MAX).join('').trimEnd();
 }
 
 /** How titles are compared for duplicates: case, accents' composition and spacing do not count. */
@@ -92,16 +92,17 @@ export type BulkField = keyof BulkMeta;
 export const BulkMetaPatchSchema = v.partial(BulkMetaSchema);
 export type BulkMetaPatch = v.InferOutput<typeof BulkMetaPatchSchema>;
 
+const FORM_DEFAULTS = emptyLibraryForm();
+
 /** A new item's metadata: the Add File form's defaults and the title from the file name. */
 export function defaultMeta(fileName: string): BulkMeta {
-  const form = emptyLibraryForm();
   return {
     title: titleFromFileName(fileName),
     description: '',
-    language: form.language ?? 'English',
-    visibility: form.visibility ?? 'Public',
-    status: (form.status ?? 'draft') as BulkMeta['status'],
-    level: form.level,
+    language: FORM_DEFAULTS.language ?? 'English',
+    visibility: FORM_DEFAULTS.visibility ?? 'Public',
+    status: (FORM_DEFAULTS.status ?? 'draft') as BulkMeta['status'],
+    level: FORM_DEFAULTS.level,
     type: '',
     businessIdeas: [],
     category: [],

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import * as v from 'valibot';
 import { BULK_CONCURRENCY, BULK_STATES, BulkMetaSchema } from '../../../shared/schemas/bulk';
 import { FILE_TYPES } from '../../../shared/schemas/library';
-import { readFileOrNull, writeFileAtomic } from '../atomic-file';
+import { readFileOrNull, writeChunksAtomic } from '../atomic-file';
 
 export const QUEUE_FILE = 'bulk-queue.json';
 const VERSION = 1;
@@ -127,8 +127,12 @@ export class QueueStore {
   private async write(): Promise<void> {
     const started = performance.now();
     const { running, concurrency, items } = this.snapshot();
-    const text = `{"version":${VERSION},"running":${running},"concurrency":${concurrency},"items":[${items.join(',')}]}`;
-    await writeFileAtomic(this.path, text);
+    function* pieces() {
+      yield `{"version":${VERSION},"running":${running},"concurrency":${concurrency},"items":[`;
+      for (let i = 0; i < items.length; i += 1) yield i === 0 ? items[i]! : `,${items[i]!}`;
+      yield ']}';
+    }
+    await writeChunksAtomic(this.path, pieces());
     this.lastWriteMs = performance.now() - started;
     this.writes += 1;
   }
