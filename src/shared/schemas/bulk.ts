@@ -42,7 +42,7 @@ export const BULK_TEXT = {
   serverUnreachable: 'The server cannot be reached: the queue waits and resumes when it answers.',
   signedOut: 'Signed out: sign in again and resume the queue.',
   unknownItem: 'This item is no longer in the queue.',
-  notAMediaFile: 'Not an audio or video file.',
+  thumbnailChanged: 'The thumbnail changed on disk or is missing: choose it again.',
 } as const;
 
 // Titles from file names

@@ -544,3 +544,25 @@ describe('the store', () => {
     expect((await readdir(folder)).some((n) => n.startsWith(`${QUEUE_FILE}.bad-`))).toBe(true);
   });
 });
+
+describe('thumbnails', () => {
+  it('a thumbnail goes with the item; one changed since it was chosen fails the item with why', async () => {
+    const { queue, ids } = await queueWith(2);
+    const thumb = join(root, 'thumb.png');
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(thumb, 'png');
+    expect((await queue.setThumbnail('all', { path: thumb, grantId: 't1' })).ok).toBe(true);
+    expect(item(queue, ids[0]!).thumbnail).toEqual({ name: 'thumb.png' });
+    queue.setConcurrency(1);
+    queue.start();
+    await until(() => server.calls.length === 1);
+    expect(server.calls[0]!.item.thumbnail?.path).toBe(thumb);
+    // Changed while the first upload runs: the second item must not go with it.
+    await writeFile(thumb, 'another png');
+    server.calls[0]!.succeed();
+    await until(() => item(queue, ids[0]!).state === 'done');
+    await until(() => item(queue, ids[1]!).state === 'failed');
+    expect(item(queue, ids[1]!).lastError).toBe(BULK_TEXT.thumbnailChanged);
+    expect(server.calls).toHaveLength(1);
+  });
+});

@@ -500,7 +500,10 @@ export class BulkQueue {
     return { ok: true, data: { changed, skipped } };
   }
 
-  /** Removes items from the queue (those uploading are cancelled first). */
+  /**
+   * Removes items from the queue. Those uploading are aborted first; a record such an upload may still
+   * have made (its body had gone out whole) is not followed up: the user asked for the item to go.
+   */
   remove(ids: readonly string[] | 'all' | 'finished'): number {
     const targets =
       ids === 'finished' ? this.pick('all').filter((i) => i.state === 'done' || i.state === 'cancelled') : this.pick(ids);
@@ -751,9 +754,15 @@ export class BulkQueue {
     this.hadWork = true;
     const identity = await checkIdentity(item.file);
     if (this.controllers.get(item.id) !== entry) return; // removed or closed meanwhile
-    if (identity !== 'same') {
+    const thumbnail = item.thumbnail ? await checkIdentity(item.thumbnail) : 'same';
+    if (this.controllers.get(item.id) !== entry) return;
+    if (identity !== 'same' || thumbnail !== 'same') {
       this.controllers.delete(item.id);
-      this.markMissing(item);
+      if (identity !== 'same') this.markMissing(item);
+      else {
+        item.state = 'failed';
+        item.lastError = BULK_TEXT.thumbnailChanged;
+      }
       this.touch(item);
       this.saveNow();
       this.pump();
