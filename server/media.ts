@@ -87,6 +87,11 @@ export async function openMediaStore(dataDir: string | undefined): Promise<Media
 export const MEDIA_REFERENCES: readonly { table: string; column: string }[] = [
   { table: 'library_files', column: 'stored_name' },
   { table: 'library_files', column: 'thumbnail_stored' },
+  { table: 'quotes', column: 'thumbnail_stored' },
+  { table: 'courses', column: 'thumbnail_stored' },
+  { table: 'sessions', column: 'thumbnail_stored' },
+  { table: 'session_users', column: 'profile_stored' },
+  { table: 'session_users', column: 'video_stored' },
 ];
 
 /**

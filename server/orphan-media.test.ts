@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { startServer } from './app';
+import { MEDIA_REFERENCES } from './media';
 import { ADMIN } from './testing';
 
 const root = await mkdtemp(join(tmpdir(), 'cc-orphans-'));
@@ -25,5 +26,21 @@ it('keeps referenced files, removes the rest and leaves folders alone', async ()
     expect((await readdir(media)).sort()).toEqual(['a-folder', 'kept.mp4', 'kept.png']);
   } finally {
     await second.close();
+  }
+});
+
+it('names every column that stores a media file, so the sweep never removes a live upload', async () => {
+  const server = await startServer({ dataDir: join(root, 'columns'), admin: ADMIN });
+  try {
+    // By convention a column naming a stored file is `stored_name` or ends in `_stored`.
+    const columns = await server.db.query<{ table_name: string; column_name: string }>(
+      `SELECT table_name, column_name FROM information_schema.columns
+       WHERE table_schema = current_schema() AND (column_name = 'stored_name' OR column_name LIKE '%\\_stored')`,
+    );
+    const named = new Set(MEDIA_REFERENCES.map(({ table, column }) => `${table}.${column}`));
+    expect(columns.map((c) => `${c.table_name}.${c.column_name}`).filter((c) => !named.has(c))).toEqual([]);
+    expect(columns.length).toBeGreaterThanOrEqual(MEDIA_REFERENCES.length);
+  } finally {
+    await server.close();
   }
 });
