@@ -20,7 +20,7 @@ import { runInNewContext } from 'node:vm';
 import { ok } from '../src/shared/result';
 import { BulkQueue } from '../src/main/services/bulk/queue';
 import { scanFolder } from '../src/main/services/bulk/sniff';
-import { probeDuration } from '../src/main/services/media-probe';
+import { probeDurationOfPath } from '../src/main/services/media-probe';
 
 const MiB = 1024 * 1024;
 const BUDGET = { rowsMs: 1000, memoryMiB: 64, writeMs: 50 };
@@ -69,7 +69,7 @@ export async function run(args: string[]): Promise<boolean> {
       reconcile: async () => ok(new Map()),
       probe: async () => true,
       libraryTitles: async () => ok([]),
-      readDuration: process.env.BULK_NO_PROBE ? undefined : probeDuration,
+      readDuration: process.env.BULK_NO_PROBE ? undefined : probeDurationOfPath,
       emit: () => undefined,
     });
     gc();

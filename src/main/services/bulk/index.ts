@@ -10,7 +10,7 @@
  *   reconcile: listReconciler(() => library.mediaList(), () => claimedRecordIds),
  *   probe: async () => (any HTTP answer from the library base, e.g. GET /library/synonyms/keywords),
  *   libraryTitles: () => library.mediaList(),    // for the duplicate-title flag
- *   readDuration: probeDuration,                 // src/main/services/media-probe.ts
+ *   readDuration: probeDurationOfPath,                // src/main/services/media-probe.ts
  *   emit: (event) => send 'bulk:changed' to the window; setProgressBar(queue.taskbarProgress());
  *                 event.finished -> a desktop notification; event.status.active -> powerSaveBlocker
  * });
