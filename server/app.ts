@@ -8,7 +8,7 @@ import { errorSummary, HttpError } from './http-error';
 import { migrate } from './migrations';
 import { fileOutbox, memoryOutbox, type Outbox, type OutboxMessage } from './outbox';
 import { CallThrottle, DEFAULT_FORGOT_LIMITS, DEFAULT_LOGIN_LIMITS, LoginLimiter, type ForgotLimits, type LoginLimits } from './rate-limit';
-import { contractRoutes, readToken, registerContract, signedInAdmin, type RouteInfo } from './routes';
+import { readToken, registerContract, signedInAdmin } from './routes';
 import { seedDemo } from './seed';
 import { registerCourseMediaRoutes } from './video-repository/courses';
 import { purgeExpiredTokens } from './tokens';
