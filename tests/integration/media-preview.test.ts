@@ -71,7 +71,7 @@ describe('media previews through main', () => {
 
   it('streams the stored file with Range, the token added in main', async () => {
     // Without the signature only the token opens it: proof that main sent it.
-    const unsigned = file.previewUrl.split('?')[0]!;
+    const unsigned = file.previewUrl!.split('?')[0]!;
     expect((await fetch(unsigned)).status).toBe(401);
     const whole = await h.core.previewMedia(unsigned, null);
     expect(whole.status).toBe(200);
@@ -85,6 +85,6 @@ describe('media previews through main', () => {
   it('refuses other origins and answers 401 once signed out', async () => {
     expect((await h.core.previewMedia('https://evil.example/x.mp4', null)).status).toBe(404);
     expectOk(await h.call('session', 'logout'));
-    expect((await h.core.previewMedia(file.previewUrl, null)).status).toBe(401);
+    expect((await h.core.previewMedia(file.previewUrl!, null)).status).toBe(401);
   });
 });
