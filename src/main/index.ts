@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { DEEP_LINK_SCHEME } from '../shared/constants';
 import { createCore, type Core } from './core';
 import { startSandbox } from './sandbox/sandbox';
-import { registerIpc } from './ipc/register';
+import { registerIpc, sendEvent } from './ipc/register';
 import { applySecurityPolicy } from './app/security';
 import { createMainWindow, installMenu, isAppUrl, rendererEntry } from './app/window';
 import { handleProtocols, registerSchemes } from './app/protocols';
@@ -35,7 +35,7 @@ async function startCore(): Promise<Core> {
     stateDir: app.getPath('userData'),
     tokenStore,
     startSandbox: () => startSandbox({ dataDir: join(app.getPath('userData'), 'sandbox') }),
-    emit: (event, payload) => mainWindow?.webContents.send(`event:${event}`, payload),
+    emit: (event, payload) => sendEvent(mainWindow, event, payload),
     pickFile,
   });
   return core;
@@ -55,7 +55,7 @@ if (!app.requestSingleInstanceLock()) {
 
   const openPath = (path: string | null) => {
     if (!path) return;
-    if (mainWindow && !mainWindow.webContents.isLoading()) mainWindow.webContents.send('event:navigate', { path });
+    if (mainWindow && !mainWindow.webContents.isLoading()) sendEvent(mainWindow, 'navigate', { path });
     else pendingPath = path;
     if (mainWindow?.isMinimized()) mainWindow.restore();
     mainWindow?.focus();

@@ -1,6 +1,6 @@
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import { buildApi } from '../shared/api/build-api';
-import type { ApiEventName } from '../shared/api';
+import { eventChannel, type ApiEventName } from '../shared/api';
 import { PRELOAD_CHANNELS, mediaPreviewUrl, type FilesApi, type GrantView } from '../shared/api/app';
 import { APP_TEXT } from '../shared/messages';
 import { fail, type Result } from '../shared/result';
@@ -12,7 +12,7 @@ import { fail, type Result } from '../shared/result';
 const api = buildApi(
   (channel, input) => ipcRenderer.invoke(channel, input) as Promise<Result<unknown>>,
   (event: ApiEventName, listener) => {
-    const channel = `event:${event}`;
+    const channel = eventChannel(event);
     const wrapped = (_e: unknown, payload: unknown) => listener(payload);
     ipcRenderer.on(channel, wrapped);
     return () => void ipcRenderer.removeListener(channel, wrapped);

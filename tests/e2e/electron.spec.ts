@@ -13,6 +13,9 @@ test.describe('the Electron app', () => {
     const app = await electron.launch({ executablePath: binary!, args: ['out/main/index.js'] });
     const window = await app.firstWindow();
     await expect(window).toHaveTitle(/Content Console/);
+    // Served from the app's own protocol, not file:// (the grantFileProtocolExtraPrivileges fuse is off).
+    expect(window.url()).toMatch(/^app:\/\/content-console\/index\.html/);
+    expect(await window.evaluate(() => typeof (window as unknown as { files: { grantDropped: unknown } }).files.grantDropped)).toBe('function');
     expect(await window.evaluate(() => typeof (window as unknown as { require?: unknown }).require)).toBe('undefined');
     expect(await window.evaluate(() => typeof (window as unknown as { api: { session: { current: unknown } } }).api.session.current)).toBe('function');
     // The page runs without Node: process is not defined in a sandboxed, isolated renderer.

@@ -1,4 +1,5 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
+import { eventChannel, type ApiEventName, type ApiEvents } from '../../shared/api';
 import { fail } from '../../shared/result';
 import type { Handler } from '../core';
 import { log } from '../services/log';
@@ -33,4 +34,9 @@ export function registerIpc(
       return handler ? handler(input) : fail('validation', `Unknown call ${channel}`);
     });
   }
+}
+
+/** Sends an event to the app's window (the preload listens on the same `eventChannel`). */
+export function sendEvent<E extends ApiEventName>(window: BrowserWindow | null, event: E, payload: ApiEvents[E]): void {
+  if (window && !window.isDestroyed()) window.webContents.send(eventChannel(event), payload);
 }

@@ -81,8 +81,11 @@ function toSearchParams(fields: Record<string, unknown>): URLSearchParams {
   return params;
 }
 
+/** The generic HTTP call's shape (what `createHttpClient` returns). */
+export type CallHttp = <O>(def: CallDef, input: Record<string, unknown>, label: string, options?: CallOptions) => Promise<Result<O>>;
+
 /** The one generic HTTP call: every contract entry goes through here. */
-export function createHttpClient(deps: HttpDeps) {
+export function createHttpClient(deps: HttpDeps): CallHttp {
   return async function call<O>(def: CallDef, input: Record<string, unknown>, label: string, options: CallOptions = {}): Promise<Result<O>> {
     const base = deps.baseFor(def.service);
     if (!base) return fail('network', 'No server is connected. Choose a connection on the login screen.');

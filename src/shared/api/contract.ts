@@ -49,6 +49,16 @@ export interface CallDef<I extends AnySchema = AnySchema, O extends AnySchema = 
    */
   readonly files?: readonly string[];
   /**
+   * Multipart calls: main reads the duration of the file in field `file` from its header and sends it
+   * as field `into`, whatever the form said, when `when(input)` holds; a file without a readable
+   * duration keeps the form's value.
+   */
+  readonly durationFrom?: {
+    readonly file: string;
+    readonly into: string;
+    readonly when?: (input: Record<string, unknown>) => boolean;
+  };
+  /**
    * false: main uses the call itself (it encodes passwords or stores the token) and the renderer
    * reaches it through a session call instead. Default true.
    */

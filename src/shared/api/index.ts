@@ -29,6 +29,9 @@ export interface ApiEvents {
 }
 export type ApiEventName = keyof ApiEvents;
 
+/** The ipc channel of an event (main sends on it, the preload listens on it). */
+export const eventChannel = (event: ApiEventName): string => `event:${event}`;
+
 /** window.api: one function per exposed call, plus event subscription. */
 export type Api = ApiOf<Contract> &
   ApiOf<Local> & {

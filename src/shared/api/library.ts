@@ -28,6 +28,8 @@ import { SynonymDraftSchema, SynonymGroupSchema, SynonymUpdateSchema } from '../
 
 /** The files a multipart library call streams from disk (grant ids in the input). */
 const MEDIA_FILES = ['file', 'thumbnail'] as const;
+/** An uploaded audio or video file's duration is read from the file (spec 1 section 5). */
+const MEDIA_DURATION = { file: 'file', into: 'duration', when: (input: Record<string, unknown>) => input.fileType === 'audio' || input.fileType === 'video' };
 
 /** Library (spec 1 section 7). Paths are relative to `{api}/library`. */
 export const library = {
@@ -45,11 +47,11 @@ export const library = {
     input: UrlCheckSchema, output: ExistingFileSchema, data: 'existingFile',
   }),
   createMedia: defineCall({
-    service: 'library', method: 'POST', path: '/media', auth: 'token', body: 'multipart', files: MEDIA_FILES,
+    service: 'library', method: 'POST', path: '/media', auth: 'token', body: 'multipart', files: MEDIA_FILES, durationFrom: MEDIA_DURATION,
     input: LibraryMediaCreateSchema, output: MessageSchema,
   }),
   updateMedia: defineCall({
-    service: 'library', method: 'PUT', path: '/media/{id}', auth: 'token', body: 'multipart', files: MEDIA_FILES,
+    service: 'library', method: 'PUT', path: '/media/{id}', auth: 'token', body: 'multipart', files: MEDIA_FILES, durationFrom: MEDIA_DURATION,
     input: LibraryMediaUpdateSchema, output: MessageSchema,
   }),
   deleteMedia: defineCall({

@@ -1,0 +1,66 @@
+import * as v from 'valibot';
+import type { LocalImpl, Local } from '../../shared/api';
+import { DroppedPathSchema, type PickKind } from '../../shared/api/app';
+import { APP_TEXT } from '../../shared/messages';
+import { fail, ok, type Result } from '../../shared/result';
+import { MAX_CAPTION_FILE_BYTES } from '../../shared/schemas/transcripts';
+import { GrantError, grantView, type GrantStore } from '../services/grants';
+import { probeDuration } from '../services/media-probe';
+
+export interface FilesGroupDeps {
+  grants: GrantStore;
+  /** The native open dialog, or the bridge's stand-in; null when cancelled. */
+  pickFile?: (kind: PickKind) => Promise<string | null>;
+}
+
+const grantFailure = (error: unknown): Result<never> => {
+  if (error instanceof GrantError) return fail('validation', error.message);
+  throw error;
+};
+
+/** Files the renderer may use (DESIGN section 7): granted by the open dialog or a drop, named by grant id. */
+export function createFilesGroup({ grants, pickFile }: FilesGroupDeps) {
+  /** A granted file's duration, read through its checked handle. */
+  async function durationOf(grantId: string): Promise<number> {
+    const { grant, handle } = await grants.open(grantId);
+    try {
+      return await probeDuration(handle, grant.size, grant.name);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  const calls: LocalImpl<Local>['files'] = {
+    pick: async ({ kind }) => {
+      if (!pickFile) return fail('validation', 'Choosing files is not available here.');
+      const path = await pickFile(kind);
+      if (!path) return ok(null);
+      return grants.grant(path).then((grant) => ok(grantView(grant)), grantFailure);
+    },
+    probe: async ({ grantId }) => {
+      try {
+        return ok({ durationSeconds: await durationOf(grantId) });
+      } catch (error) {
+        if (error instanceof GrantError) return fail('validation', error.message);
+        return fail('validation', error instanceof Error ? error.message : APP_TEXT.noDuration);
+      }
+    },
+    readText: async ({ grantId }) => {
+      try {
+        const { grant, bytes } = await grants.readAll(grantId, MAX_CAPTION_FILE_BYTES, APP_TEXT.captionsTooLarge);
+        return ok({ name: grant.name, text: bytes.toString('utf8') });
+      } catch (error) {
+        return grantFailure(error);
+      }
+    },
+  };
+
+  /** The preload's drop channel: a path the preload resolved from the dropped `File`. */
+  async function grantDropped(input: unknown): Promise<Result<unknown>> {
+    const parsed = v.safeParse(DroppedPathSchema, input);
+    if (!parsed.success || !parsed.output.path) return fail('validation', APP_TEXT.dropNotOnDisk);
+    return grants.grant(parsed.output.path).then((grant) => ok(grantView(grant)), grantFailure);
+  }
+
+  return { calls, grantDropped, durationOf };
+}

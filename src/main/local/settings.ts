@@ -1,0 +1,86 @@
+import type { LocalImpl, Local } from '../../shared/api';
+import { ok } from '../../shared/result';
+import type { Connection, SettingsView, StoredSettings } from '../../shared/schemas/settings';
+import { loadSettings, platformUrlOf, saveSettings, serviceBase } from '../services/settings';
+import type { TokenStore } from '../services/token-store';
+
+export interface SandboxHandle {
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface SettingsGroupDeps {
+  /** Where settings.json lives. */
+  stateDir: string;
+  tokenStore: TokenStore;
+  startSandbox(): Promise<SandboxHandle>;
+  /** Ends the session at the current server (called before a switch). */
+  signOut(): Promise<void>;
+  log(message: string, details?: Record<string, unknown>): void;
+}
+
+/**
+ * The settings calls and the connection they choose: the local sandbox (started and stopped here) or
+ * a platform server. The rest of main asks this group where calls go.
+ */
+export async function createSettingsGroup(deps: SettingsGroupDeps) {
+  let settings: StoredSettings = await loadSettings(deps.stateDir, (message) => deps.log(message));
+  let sandbox: SandboxHandle | null = null;
+  let sandboxError: string | null = null;
+
+  const platformUrl = (): string | null => platformUrlOf(settings.connection, sandbox?.url ?? null);
+  const origin = (): string | null => {
+    const url = platformUrl();
+    return url ? new URL(url).origin : null;
+  };
+
+  async function applyConnection(connection: Connection): Promise<void> {
+    if (connection.kind === 'sandbox' && !sandbox) {
+      try {
+        sandbox = await deps.startSandbox();
+        sandboxError = null;
+      } catch (error) {
+        sandboxError = `The local sandbox could not start: ${error instanceof Error ? error.message : String(error)}`;
+        deps.log('sandbox failed to start', { error: sandboxError });
+      }
+    } else if (connection.kind === 'remote' && sandbox) {
+      await sandbox.close();
+      sandbox = null;
+    }
+  }
+
+  const view = (): SettingsView => ({
+    connection: settings.connection,
+    activeUrl: platformUrl(),
+    sandbox: { running: sandbox !== null, error: sandboxError },
+    tokenStore: deps.tokenStore.kind,
+    tokenStoreNote: deps.tokenStore.note?.() ?? null,
+  });
+
+  const calls: LocalImpl<Local>['settings'] = {
+    get: async () => ok(view()),
+    setConnection: async (connection) => {
+      // A session belongs to one server: switching servers signs out, at the old server first.
+      if (JSON.stringify(connection) !== JSON.stringify(settings.connection)) await deps.signOut();
+      settings = { ...settings, connection };
+      await saveSettings(deps.stateDir, settings);
+      await applyConnection(connection);
+      return ok(view());
+    },
+  };
+
+  return {
+    calls,
+    view,
+    platformUrl,
+    origin,
+    /** The base URL of one service (an override, or the platform URL plus its prefix). */
+    baseFor: (service: Parameters<typeof serviceBase>[2]) => serviceBase(settings, platformUrl(), service),
+    /** Starts what the stored connection needs (the sandbox). */
+    start: () => applyConnection(settings.connection),
+    async close(): Promise<void> {
+      if (sandbox) await sandbox.close();
+      sandbox = null;
+    },
+  };
+}
