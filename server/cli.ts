@@ -73,7 +73,8 @@ async function seed(): Promise<void> {
     if (demo) {
       const added = await seedDemo(db);
       console.log(
-        `Seeded ${storage}: ${added.admins} demo admins, ${added.categories} categories, ${added.questions} questions, ${added.resources} resources added.`,
+        `Seeded ${storage}: ${added.admins} demo admins, ${added.categories} categories, ${added.questions} questions, ${added.resources} resources, ` +
+          `${added.libraryFiles} library files, ${added.quotes} quotes, ${added.tips} tips, ${added.mentors} mentors, ${added.events} events added.`,
       );
     }
     if (questions !== undefined) {
