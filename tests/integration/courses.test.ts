@@ -125,6 +125,10 @@ describe('videoRepository.updateCourse', () => {
     const edited = (await courses()).find((c) => c._id === course._id)!;
     expect(edited).toMatchObject({ name: 'Course edited', status: 'live', pricingPlan: { planType: 'Free' } });
     expect(edited.thumbnail.split('?')[0]).toBe(course.thumbnail.split('?')[0]);
+    // Status and switches left out keep their values: the course stays live.
+    const { modulesSkippable: _m, hasOnlyVideos: _v, ...partial } = draft({ name: 'Course edited', courseFee: 5 });
+    expectOk(await h.call('videoRepository', 'updateCourse', { id: course._id, ...partial }));
+    expect((await courses()).find((c) => c._id === course._id)).toMatchObject({ status: 'live', pricingPlan: { courseFee: 5 } });
     const g = await grant(png);
     expect(expectOk(await h.call('videoRepository', 'updateCourse', { id: course._id, ...draft({ name: 'Course edited' }), thumbnail: { grantId: g.grantId } }))).toEqual({
       message: 'Course has been Updated',
@@ -240,6 +244,9 @@ describe('videoRepository.updateDocument', () => {
     const file = (await listing(module._id)).descendants[0]!;
     expectOk(await h.call('videoRepository', 'updateDocument', { id: file._id, title: 'Clip renamed', freeToWatch: true, fileId: library[1]!._id }));
     expect((await listing(module._id)).descendants[0]).toMatchObject({ title: 'Clip renamed', freeToWatch: true, fileId: { _id: library[1]!._id } });
+    // The video Edit dialog sends the title only: the rest stays.
+    expectOk(await h.call('videoRepository', 'updateDocument', { id: module._id, title: 'Module, title only' }));
+    expect((await listing(course._id)).descendants[0]).toMatchObject({ title: 'Module, title only', description: 'Now described' });
   });
 });
 
