@@ -19,7 +19,6 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { ok } from '../src/shared/result';
 import { BulkQueue } from '../src/main/services/bulk/queue';
-import { scanFolder } from '../src/main/services/bulk/sniff';
 import { probeDuration } from '../src/main/services/media-probe';
 
 const MiB = 1024 * 1024;
@@ -81,44 +80,62 @@ export async function run(args: string[]): Promise<boolean> {
     // As after the folder dialog returns: scan, queue, and the grid's first window.
     const started = performance.now();
     const cpuStart = process.cpuUsage();
-    const { paths } = await scanFolder(media);
-    const added = await queue.add(paths.map((path) => ({ path })));
+    const added = await queue.addFolder(media);
     const rows = queue.list({ offset: 0, limit: 100 });
     const rowsMs = performance.now() - started;
     const cpu = process.cpuUsage(cpuStart);
     const rowsCpuMs = (cpu.user + cpu.system) / 1000;
+    const rssQueued = rssMiB() - rssBefore;
     if (added.added.length !== count || rows.total !== count) throw new Error(`queued ${added.added.length} of ${count}`);
 
-    // One write of the whole queue (every item, with the defaults applied as an editor would).
+    // The defaults applied to all, as an editor would; then the background probes run to the end.
     queue.edit('all', { description: 'Filmed on the farm visit.', type: 'Interview', businessIdeas: ['b1'], keywords: ['k1'] });
-    const writes: number[] = [];
-    for (let i = 0; i < 3; i += 1) {
-      await queue.flush();
-      writes.push(queue.storeStats().lastWriteMs);
-    }
-    const writeMs = Math.min(...writes);
-
-    // Memory with the queue held, after the background type and duration probes have run.
     const probeStart = performance.now();
-    while (queue.list({ filter: 'all', limit: 0 }).total > 0 && queue.get([added.added[count - 1]!])[0]!.probe === 'pending') {
+    while (queue.get([added.added[count - 1]!])[0]!.probe === 'pending') {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const probeMs = performance.now() - probeStart;
+
+    // Memory with the queue held.
+    await queue.flush();
     gc();
     peak = Math.max(peak, rssMiB());
     clearInterval(sampler);
     const growth = rssMiB() - rssBefore;
     const heapGrowth = process.memoryUsage().heapUsed / MiB - heapBefore;
     const peakGrowth = peak - rssBefore;
+
+    // One write of the whole queue: every item serialised again (after an edit of all), best of 3;
+    // and a write during uploads (one item changed: the others' JSON is kept).
+    const full: number[] = [];
+    const fullCpu: number[] = [];
+    const steady: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      queue.edit('all', { description: `Filmed on the farm visit, take ${i}.` });
+      const before = process.cpuUsage();
+      await queue.flush();
+      const used = process.cpuUsage(before);
+      full.push(queue.storeStats().lastWriteMs);
+      fullCpu.push((used.user + used.system) / 1000);
+      queue.edit([added.added[i]!], { source: `take ${i}` });
+      await queue.flush();
+      steady.push(queue.storeStats().lastWriteMs);
+    }
+    const writeMs = Math.min(...full);
     await queue.close();
 
     const results = [
       { what: `rows ready (${count} files: scan, queue, first window)`, value: `${rowsMs.toFixed(0)} ms (CPU ${rowsCpuMs.toFixed(0)} ms)`, ratio: rowsMs / BUDGET.rowsMs },
       { what: 'main RSS growth, queue held', value: `${growth.toFixed(1)} MiB (peak ${peakGrowth.toFixed(1)}; JS heap ${heapGrowth.toFixed(1)})`, ratio: growth / BUDGET.memoryMiB },
-      { what: 'one queue file write', value: `${writeMs.toFixed(1)} ms (${writes.map((w) => w.toFixed(0)).join(', ')})`, ratio: writeMs / BUDGET.writeMs },
+      {
+        what: 'one write of the whole queue file',
+        value: `${writeMs.toFixed(1)} ms (CPU ${Math.min(...fullCpu).toFixed(0)} ms; ${full.map((w) => w.toFixed(0)).join(', ')}; with one item changed ${Math.min(...steady).toFixed(1)} ms)`,
+        ratio: writeMs / BUDGET.writeMs,
+      },
     ];
     const load = loadavg()[0]!;
     console.log(`load average ${load.toFixed(1)} on ${cpus().length} cores${load > cpus().length ? ': the machine is busy, wall times are inflated (CPU times say what the work costs)' : ''}`);
+    console.log(`RSS growth right after queueing: ${rssQueued.toFixed(1)} MiB`);
     console.log(`(background probes of ${count} files took ${(probeMs / 1000).toFixed(1)} s more)`);
     let passed = true;
     for (const r of results) {
