@@ -260,3 +260,21 @@ export interface BulkEvent {
   /** True once, when the queue ran out of work it can do (a notification; the summary is ready). */
   finished: boolean;
 }
+
+/** What adding files answers: the new items, and what was not added and why. */
+export const BulkAddResultSchema = v.object({
+  /** Ids of the new items, in the order given. */
+  added: v.array(v.string()),
+  /** File names already in the queue (the same file: real path and inode), not added again. */
+  alreadyQueued: v.array(v.string()),
+  /** Files that could not be read, with why. */
+  unreadable: v.array(v.object({ name: v.string(), message: v.string() })),
+  /** 'unavailable': the library's titles could not be fetched, so no duplicate check against it. */
+  libraryCheck: v.picklist(['done', 'unavailable', 'skipped']),
+  /** A folder with more media files than the queue takes at once (the rest were not added). */
+  truncated: v.optional(v.boolean()),
+});
+export type BulkAddResult = v.InferOutput<typeof BulkAddResultSchema>;
+
+export const BULK_LIST_FILTERS = ['all', 'attention', ...BULK_STATES] as const;
+export type BulkListFilter = (typeof BULK_LIST_FILTERS)[number];

@@ -566,3 +566,21 @@ describe('thumbnails', () => {
     expect(server.calls).toHaveLength(1);
   });
 });
+
+describe('addFolder', () => {
+  it('queues the media files of a folder, recursively, and says when it stopped at the limit', async () => {
+    await writeVideos(join(root, 'f', 'day_1'), ['a.mp4', 'b.mp4']);
+    await writeVideos(join(root, 'f', 'day_2'), ['c.webm']);
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(join(root, 'f', 'notes.txt'), 'not media');
+    const { queue } = await openQueue();
+    const first = await queue.addFolder(join(root, 'f'), 2);
+    expect(first).toMatchObject({ truncated: true });
+    expect(first.added).toHaveLength(2);
+    const again = await queue.addFolder(join(root, 'f'));
+    expect(again.added).toHaveLength(1);
+    expect(again.alreadyQueued).toEqual(['a.mp4', 'b.mp4']);
+    expect(again.truncated).toBeUndefined();
+    expect(queue.list().rows.map((r) => r.meta.title)).toEqual(['a', 'b', 'c']);
+  });
+});

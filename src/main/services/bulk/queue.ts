@@ -9,13 +9,14 @@ import {
   bulkIssues,
   defaultMeta,
   titleKey,
+  type BulkAddResult,
   type BulkEvent,
+  type BulkListFilter,
   type BulkItemView,
   type BulkMeta,
   type BulkMetaPatch,
   type BulkOverall,
   type BulkQueueStatus,
-  type BulkState,
 } from '../../../shared/schemas/bulk';
 import type { FileType } from '../../../shared/schemas/library';
 import type { Result } from '../../../shared/result';
@@ -23,7 +24,7 @@ import { backoffDelay, PROBE_BACKOFF, RETRY_BACKOFF } from './backoff';
 import { checkIdentities, checkIdentity, identitiesOf, identityOf, sameFileKey, type FileIdentity } from './identity';
 import { RateMeter, Throttle } from './progress';
 import type { ReconcileQuery, Reconciler } from './reconcile';
-import { fileTypeOfName, sniffFileType } from './sniff';
+import { fileTypeOfName, scanFolder, sniffFileType } from './sniff';
 import { QueueStore, type QueueSnapshot, type StoredItem } from './store';
 
 /** An item of the queue, as main keeps it. `issues` is recomputed on load; everything else is stored. */
@@ -71,18 +72,10 @@ export interface AddedFile {
   grantId?: string | null;
 }
 
-export interface AddResult {
-  /** Ids of the new items, in the order given. */
-  added: string[];
-  /** File names that were already queued (the same file: real path and inode), not added again. */
-  alreadyQueued: string[];
-  /** Files that could not be read, with why. */
-  unreadable: { name: string; message: string }[];
-  /** 'unavailable' when the library's titles could not be fetched (no duplicate check against it). */
-  libraryCheck: 'done' | 'unavailable' | 'skipped';
-}
+/** See BulkAddResultSchema. */
+export type AddResult = BulkAddResult;
 
-export type ListFilter = 'all' | 'attention' | BulkState;
+export type ListFilter = BulkListFilter;
 
 /** Why an upload was aborted: decides the item's state afterwards. */
 type AbortReason = 'pause-queue' | 'pause-item' | 'cancel' | 'close';
@@ -294,6 +287,13 @@ export class BulkQueue {
     this.pumpProbes();
     this.pump();
     return result;
+  }
+
+  /** Queues the media files inside a folder, recursively (the folder dialog, a dropped folder). */
+  async addFolder(folder: string, limit = 50_000): Promise<AddResult> {
+    const { paths, truncated } = await scanFolder(folder, limit);
+    const result = await this.add(paths.map((path) => ({ path })));
+    return truncated ? { ...result, truncated } : result;
   }
 
   /** Flags items whose title an earlier item of the queue already has. */

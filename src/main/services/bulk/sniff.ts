@@ -63,33 +63,36 @@ export async function sniffFileType(path: string, name: string): Promise<FileTyp
 }
 
 /** Natural order: 'clip 2' before 'clip 10'. */
-const byPath = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
 /**
- * The media files inside a folder, recursively, in natural order of their paths. Symbolic links are not
- * followed (no loops, nothing outside the chosen folder); hidden files and folders are skipped. Stops
- * at `limit` files and says so.
+ * The media files inside a folder, recursively, in natural order of their paths (each folder's entries
+ * by name, sub-folders where their names fall). Symbolic links are not followed (no loops, nothing
+ * outside the chosen folder); hidden files and folders are skipped; an unreadable sub-folder is skipped.
+ * Stops at `limit` files (the first ones in that order) and says so.
  */
 export async function scanFolder(root: string, limit = 50_000): Promise<{ paths: string[]; truncated: boolean }> {
   const paths: string[] = [];
-  const folders = [root];
-  while (folders.length > 0) {
-    const folder = folders.pop()!;
+  const walk = async (folder: string): Promise<boolean> => {
     let entries;
     try {
       entries = await readdir(folder, { withFileTypes: true });
     } catch {
-      continue; // An unreadable sub-folder is skipped, not fatal.
+      return true;
     }
+    entries.sort((a, b) => byName.compare(a.name, b.name));
     for (const entry of entries) {
       if (entry.name.startsWith('.')) continue;
       const full = join(folder, entry.name);
-      if (entry.isDirectory()) folders.push(full);
-      else if (entry.isFile() && isMediaName(entry.name)) {
+      if (entry.isDirectory()) {
+        if (!(await walk(full))) return false;
+      } else if (entry.isFile() && isMediaName(entry.name)) {
+        if (paths.length >= limit) return false;
         paths.push(full);
-        if (paths.length >= limit) return { paths: paths.sort(byPath.compare), truncated: true };
       }
     }
-  }
-  return { paths: paths.sort(byPath.compare), truncated: false };
+    return true;
+  };
+  const complete = await walk(root);
+  return { paths, truncated: !complete };
 }

@@ -130,7 +130,7 @@ export function fakeDeps(folder: string, server: FakeServer, events: BulkEvent[]
 }
 
 /** Lets I/O and promises run (fs work finishes on the thread pool) until `done()` or gives up. */
-export async function until(done: () => boolean, what = 'condition', ms = 5000): Promise<void> {
+export async function until(done: () => boolean, what = 'condition', ms = 15_000): Promise<void> {
   // performance.now, not Date: tests fake Date and setTimeout.
   const deadline = performance.now() + ms;
   while (performance.now() < deadline) {

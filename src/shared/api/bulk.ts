@@ -1,0 +1,65 @@
+import * as v from 'valibot';
+import { defineLocal } from './contract';
+import {
+  BULK_CONCURRENCY,
+  BULK_LIST_FILTERS,
+  BulkAddResultSchema,
+  BulkItemViewSchema,
+  BulkMetaPatchSchema,
+  BulkOverallSchema,
+  BulkQueueStatusSchema,
+} from '../schemas/bulk';
+
+/**
+ * The bulk queue's calls, answered by main's BulkQueue (src/main/services/bulk). Proposed for the
+ * local table (src/shared/api/app.ts `local.bulk`); not registered yet: the lead wires it with the
+ * queue. Events: 'bulk:changed' with a BulkEvent (src/shared/schemas/bulk.ts), about 10 a second at
+ * most. Files reach the queue as main's grants (open dialog, folder dialog, drops): the renderer never
+ * names a path.
+ */
+const ItemId = v.pipe(v.string(), v.nonEmpty(), v.maxLength(64));
+const ItemIds = v.pipe(v.array(ItemId), v.maxLength(100_000));
+const Targets = v.union([v.literal('all'), ItemIds]);
+const StatusAnswer = v.object({ status: BulkQueueStatusSchema, overall: BulkOverallSchema });
+const GrantId = v.pipe(v.string(), v.nonEmpty(), v.maxLength(64));
+
+export const bulk = {
+  /** The native dialog: several files, or a folder (its media files, recursively). null: cancelled. */
+  pick: defineLocal({ input: v.object({ kind: v.picklist(['files', 'folder']) }), output: v.nullable(BulkAddResultSchema) }),
+  /** Files (or folders) dropped on the screen, granted by main first. */
+  addGrants: defineLocal({ input: v.object({ grantIds: v.pipe(v.array(GrantId), v.minLength(1), v.maxLength(100_000)) }), output: BulkAddResultSchema }),
+  /** A window of rows for the grid. */
+  list: defineLocal({
+    input: v.object({
+      offset: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 0),
+      limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1000)), 200),
+      filter: v.optional(v.picklist(BULK_LIST_FILTERS), 'all'),
+    }),
+    output: v.object({ total: v.number(), rows: v.array(BulkItemViewSchema) }),
+  }),
+  get: defineLocal({ input: v.object({ ids: v.pipe(v.array(ItemId), v.maxLength(1000)) }), output: v.array(BulkItemViewSchema) }),
+  /** Cell edits and the defaults panel (selected rows or all). */
+  edit: defineLocal({ input: v.object({ ids: Targets, patch: BulkMetaPatchSchema }), output: v.object({ changed: v.number(), skipped: v.number() }) }),
+  setThumbnail: defineLocal({ input: v.object({ ids: Targets, grantId: v.nullable(GrantId) }), output: v.null() }),
+  acceptDuplicates: defineLocal({ input: v.object({ ids: ItemIds }), output: v.null() }),
+  /** Choose the file of a changed-or-missing item again. */
+  replaceFile: defineLocal({ input: v.object({ id: ItemId, grantId: GrantId }), output: v.null() }),
+  remove: defineLocal({ input: v.object({ ids: v.union([Targets, v.literal('finished')]) }), output: v.object({ removed: v.number() }) }),
+  start: defineLocal({ input: v.object({}), output: StatusAnswer }),
+  pause: defineLocal({ input: v.object({}), output: StatusAnswer }),
+  pauseItems: defineLocal({ input: v.object({ ids: ItemIds }), output: StatusAnswer }),
+  /** `now`: start them even while the queue is paused. */
+  resumeItems: defineLocal({ input: v.object({ ids: ItemIds, now: v.optional(v.boolean(), false) }), output: StatusAnswer }),
+  retryItems: defineLocal({ input: v.object({ ids: ItemIds }), output: StatusAnswer }),
+  cancelItems: defineLocal({ input: v.object({ ids: ItemIds }), output: StatusAnswer }),
+  setConcurrency: defineLocal({
+    input: v.object({ concurrency: v.pipe(v.number(), v.integer(), v.minValue(BULK_CONCURRENCY.min), v.maxValue(BULK_CONCURRENCY.max)) }),
+    output: StatusAnswer,
+  }),
+  status: defineLocal({ input: v.object({}), output: StatusAnswer }),
+  /** The summary at the end and its CSV text (the renderer saves it through a save dialog in main). */
+  summary: defineLocal({
+    input: v.object({}),
+    output: v.object({ uploaded: v.number(), failed: v.number(), skipped: v.number(), csv: v.string() }),
+  }),
+};
