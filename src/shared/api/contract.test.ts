@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildApi, exposedChannels } from './build-api';
-import { pathParams } from './contract';
+import { pathParams, type CallDef } from './contract';
 import { contract } from './index';
 
 describe('the contract tables', () => {
@@ -32,6 +32,17 @@ describe('the contract tables', () => {
         const entries = schema.entries ?? {};
         for (const name of pathParams(def.path)) expect(entries, `${def.path}`).toHaveProperty(name);
       }
+    }
+  });
+
+  it('reads durations only from a file field of a multipart call, into a field of its input', () => {
+    const users = Object.values(contract).flatMap((calls) => Object.values(calls as Record<string, CallDef>)).filter((def) => def.durationFrom);
+    expect(users.map((def) => `${def.method} ${def.path}`).sort()).toEqual(['POST /media', 'PUT /media/{id}']);
+    for (const def of users) {
+      expect(def.body).toBe('multipart');
+      expect(def.files).toContain(def.durationFrom!.file);
+      expect(def.durationFrom!.when?.({ fileType: 'video' })).toBe(true);
+      expect(def.durationFrom!.when?.({ fileType: 'link' })).toBe(false);
     }
   });
 });
