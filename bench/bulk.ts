@@ -21,7 +21,6 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { ok } from '../src/shared/result';
 import { BulkQueue } from '../src/main/services/bulk/queue';
-import { scanFolder } from '../src/main/services/bulk/sniff';
 import { probeDurationOfPath } from '../src/main/services/media-probe';
 
 const MiB = 1024 * 1024;
