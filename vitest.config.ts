@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    include: ['scripts/**/*.test.ts', 'src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     // PGlite's first open of a data folder takes seconds; integration tests start real servers.
     testTimeout: 60_000,
     hookTimeout: 60_000,

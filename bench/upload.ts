@@ -21,7 +21,7 @@ import { memoryTokenStore } from '../src/main/services/token-store';
 import { channelOf } from '../src/shared/api';
 import type { Result } from '../src/shared/result';
 import type { Keyword, LibraryFile } from '../src/shared/schemas/library';
-import type { GrantView } from '../src/shared/api/app';
+import { PRELOAD_CHANNELS, type GrantView } from '../src/shared/api/app';
 import { SANDBOX_DEFAULTS } from '../server/app';
 
 const run$ = promisify(execFile);
@@ -63,6 +63,12 @@ export async function run(args: string[]): Promise<boolean> {
       return result.data;
     };
     await call('session', 'login', { ...SANDBOX_DEFAULTS });
+    // Files are granted the way a drop is: the preload's channel, never window.api.
+    const grantFile = async (path: string) => {
+      const result = (await core.preloadHandlers.get(PRELOAD_CHANNELS.grantDropped)!({ path })) as Result<GrantView>;
+      if (!result.ok) throw new Error(`grant: ${result.error.message}`);
+      return result.data;
+    };
     const token = core.session.currentToken()!;
     const keyword = (await call<Keyword[]>('library', 'keywords'))[0]!._id;
     const fields = (title: string) => ({
@@ -79,7 +85,7 @@ export async function run(args: string[]): Promise<boolean> {
     const warmFile = join(root, 'warm-up.bin');
     await writeFile(warmFile, '');
     await truncate(warmFile, 64 * MiB);
-    const warmGrant = await call<GrantView>('files', 'grantDropped', { path: warmFile });
+    const warmGrant = await grantFile(warmFile);
     await call('library', 'createMedia', { ...fields('bench-warm-up'), file: { grantId: warmGrant.grantId }, uploadId: 'bench-warm-up' });
     await removeUploaded('bench-warm-up');
     await rm(warmFile, { force: true });
@@ -102,7 +108,7 @@ export async function run(args: string[]): Promise<boolean> {
         };
         const viaApp = async (): Promise<{ rate: number; growth: number }> => {
           // The app's path: grant, then library.createMedia streamed from disk.
-          const grant = await call<GrantView>('files', 'grantDropped', { path: file });
+          const grant = await grantFile(file);
           const base = process.memoryUsage().rss;
           let peak = base;
           const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 25);

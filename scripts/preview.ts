@@ -4,23 +4,31 @@
  * sandbox credentials.
  *
  * Env: PREVIEW_PORT (5780), SANDBOX_DIR (.sandbox), SANDBOX_ADMIN_EMAIL, SANDBOX_ADMIN_PASSWORD,
- * PREVIEW_SKIP_BUILD=1 to reuse out/renderer.
+ * PREVIEW_SKIP_BUILD=1 to reuse out/renderer, PREVIEW_OPEN_BROWSER=1 to open the system's default browser when
+ * there is a desktop. The build is skipped when its inputs have not changed since the last one (out/.build-inputs).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startBridgeHost } from '../tests/bridge/host';
 import { SANDBOX_DEFAULTS } from '../server/app';
+import { buildIsCurrent, recordBuild } from './build-stamp.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const port = Number(process.env.PREVIEW_PORT ?? 5780);
 const sandboxDir = resolve(process.env.SANDBOX_DIR ?? join(root, '.sandbox'));
 const rendererDir = join(root, 'out/renderer');
 
-if (process.env.PREVIEW_SKIP_BUILD !== '1' || !existsSync(join(rendererDir, 'index.html'))) {
+if (process.env.PREVIEW_SKIP_BUILD === '1' && existsSync(join(rendererDir, 'index.html'))) {
+  console.log('Using the existing build (PREVIEW_SKIP_BUILD=1).');
+} else if (buildIsCurrent(root)) {
+  console.log('The build is current (no input changed since the last one): skipping electron-vite build.');
+} else {
   console.log('Building the app (electron-vite build)...');
-  const built = spawnSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const electronVite = join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'electron-vite.cmd' : 'electron-vite');
+  const built = spawnSync(electronVite, ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
+  recordBuild(root);
 }
 
 const host = await startBridgeHost({
@@ -36,6 +44,22 @@ console.log(`Content Console preview: ${host.url}`);
 console.log(`Sandbox server: ${host.core.settingsView().activeUrl ?? '(not running)'} (data in ${join(sandboxDir, 'server')})`);
 console.log(`Sign in as ${email} / ${password}`);
 console.log(`Password reset mails go to ${join(sandboxDir, 'server', 'outbox')}`);
+
+if (process.env.PREVIEW_OPEN_BROWSER === '1') openInBrowser(host.url);
+
+/** The system's default browser, where there is a desktop to show it on (never on a headless Linux). */
+function openInBrowser(url: string): void {
+  const hasDesktop = process.platform !== 'linux' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
+  if (!hasDesktop) {
+    console.log('No desktop here (no DISPLAY): open the URL above in a browser.');
+    return;
+  }
+  const [command, args] =
+    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '', url]] : ['xdg-open', [url]];
+  const opener = spawn(command, args, { stdio: 'ignore', detached: true });
+  opener.on('error', () => console.log(`Could not start ${command}: open the URL above in a browser.`));
+  opener.unref();
+}
 
 const stop = async () => {
   await host.close();

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # `npm test`: everything CI runs, in order, stopping at the first failure:
-#   lint, typecheck, unit + integration tests (vitest), end-to-end tests (Playwright), Electronegativity.
+#   lint, typecheck, unit + integration tests (vitest), end-to-end tests (Playwright), Electronegativity, and
+#   in CI (or with CC_FRESH_CLONE=1) the fresh-clone check (tests/fresh-clone.mjs).
 #
+# 0. The set-up (scripts/setup.mjs test): system packages and npm ci when needed, so that `npm test` works as
+#    the first command after a clone.
 # 1. Unless CC_KEYRING_READY=1 (or CC_NO_KEYRING=1), re-runs itself under scripts/with-keyring.sh: a
 #    private D-Bus session with an unlocked throwaway GNOME Keyring, so the keytar test talks to a real
 #    Secret Service. Without dbus-run-session/gnome-keyring it says so in one line and goes on.
@@ -13,6 +16,10 @@ set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
+
+if [ "${CC_KEYRING_TRIED:-}" != "1" ]; then
+  node "$root/scripts/setup.mjs" test
+fi
 
 if [ "${CC_KEYRING_READY:-}" != "1" ] && [ "${CC_KEYRING_TRIED:-}" != "1" ] && [ "${CC_NO_KEYRING:-}" != "1" ]; then
   exec bash "$root/scripts/with-keyring.sh" bash "$root/scripts/test.sh" "$@"
@@ -50,7 +57,11 @@ else
 fi
 
 steps=("$@")
-if [ "${#steps[@]}" -eq 0 ]; then steps=(lint typecheck unit e2e electronegativity); fi
+if [ "${#steps[@]}" -eq 0 ]; then
+  steps=(lint typecheck unit e2e electronegativity)
+  # The fresh-clone check installs a second copy of everything: on a fresh machine (CI) it is the point.
+  if [ "${CI:-}" = "true" ] || [ "${CC_FRESH_CLONE:-}" = "1" ]; then steps+=(fresh-clone); else echo "test: fresh-clone check skipped outside CI (CC_FRESH_CLONE=1 runs it)"; fi
+fi
 
 for step in "${steps[@]}"; do
   started=$SECONDS
@@ -60,7 +71,8 @@ for step in "${steps[@]}"; do
     unit) section "unit + integration tests (vitest)"; npm run --silent test:unit ;;
     e2e) section "end-to-end tests (Playwright)"; npm run --silent test:e2e ;;
     electronegativity) section "Electronegativity"; node scripts/electronegativity.mjs ;;
-    *) echo "test: unknown step '$step' (lint typecheck unit e2e electronegativity)" >&2; exit 2 ;;
+    fresh-clone) section "fresh clone: setup, npm start, the sandbox answers"; node tests/fresh-clone.mjs ;;
+    *) echo "test: unknown step '$step' (lint typecheck unit e2e electronegativity fresh-clone)" >&2; exit 2 ;;
   esac
   echo "test: $step passed in $((SECONDS - started)) s"
 done

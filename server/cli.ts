@@ -4,14 +4,17 @@
  *                       SANDBOX_ADMIN_EMAIL / SANDBOX_ADMIN_PASSWORD, RESET_LINK_BASE, SERVER_LOG=1
  *   seed --demo         fills the configured database with demo content and exits
  *   seed --questions N  adds N generated questions (fast bulk insert; the table benchmark loads 100000)
- *                       The two combine: seed --demo --questions 100000
+ *   seed --learners N   adds N generated learners with progress (set-based inserts; the bench loads 200000)
+ *   seed --bench-course adds a course with a folder of 5000 videos and a module of 1000 topics
+ *                       They combine: seed --demo --questions 100000 --learners 200000 --bench-course
  */
 import path from 'node:path';
 import { ensureSuperAdmin } from './admin-auth/queries';
 import { SANDBOX_DEFAULTS, startServer } from './app';
 import { openDb } from './db';
 import { migrate } from './migrations';
-import { seedDemo, seedManyQuestions } from './seed';
+import { seedDemo, seedManyLearners, seedManyQuestions } from './seed';
+import { seedBenchCourse } from './video-repository/seed';
 
 const env = process.env;
 const dataDir = path.resolve(env.DATA_DIR ?? '.sandbox/server');
@@ -44,21 +47,25 @@ async function serve(): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
-/** `--questions N` or `--questions=N`; undefined when absent. */
-function questionsFlag(): number | undefined {
-  const index = flags.findIndex((f) => f === '--questions' || f.startsWith('--questions='));
+/** `--<name> N` or `--<name>=N`; undefined when absent. */
+function countFlag(name: string): number | undefined {
+  const index = flags.findIndex((f) => f === `--${name}` || f.startsWith(`--${name}=`));
   if (index < 0) return undefined;
   const flag = flags[index]!;
   const raw = flag.includes('=') ? flag.slice(flag.indexOf('=') + 1) : flags[index + 1];
   const n = Number(raw);
-  if (!raw || !Number.isInteger(n) || n < 0) throw new Error(`--questions needs a whole number, got ${raw ?? 'nothing'}`);
+  if (!raw || !Number.isInteger(n) || n < 0) throw new Error(`--${name} needs a whole number, got ${raw ?? 'nothing'}`);
   return n;
 }
 
 async function seed(): Promise<void> {
   const demo = flags.includes('--demo');
-  const questions = questionsFlag();
-  if (!demo && questions === undefined) throw new Error('Usage: seed --demo | seed --questions N | seed --demo --questions N');
+  const questions = countFlag('questions');
+  const learners = countFlag('learners');
+  const benchCourse = flags.includes('--bench-course');
+  if (!demo && questions === undefined && learners === undefined && !benchCourse) {
+    throw new Error('Usage: seed [--demo] [--questions N] [--learners N] [--bench-course]');
+  }
   const db = await openDb({ dataDir, databaseUrl, schema: databaseSchema });
   try {
     await migrate(db);
@@ -75,6 +82,15 @@ async function seed(): Promise<void> {
       await seedManyQuestions(db, questions);
       console.log(`Seeded ${storage}: ${questions} generated questions added in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     }
+    if (learners !== undefined) {
+      const started = Date.now();
+      await seedManyLearners(db, learners);
+      console.log(`Seeded ${storage}: ${learners} generated learners added in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    }
+    if (benchCourse) {
+      const ids = await seedBenchCourse(db);
+      console.log(`Seeded ${storage}: the benchmark course (${ids.courseId}): a folder of 5000 videos, a module of 1000 topics.`);
+    }
   } finally {
     await db.close();
   }
@@ -83,7 +99,7 @@ async function seed(): Promise<void> {
 const commands: Record<string, () => Promise<void>> = { serve, seed };
 const run = command ? commands[command] : undefined;
 if (!run) {
-  console.error('Usage: tsx server/cli.ts serve [--no-demo] | seed [--demo] [--questions N]');
+  console.error('Usage: tsx server/cli.ts serve [--no-demo] | seed [--demo] [--questions N] [--learners N] [--bench-course]');
   process.exit(2);
 }
 run().catch((error: unknown) => {

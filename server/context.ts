@@ -3,7 +3,7 @@ import type { CallDef, Contract } from '../src/shared/api/index';
 import type { AdminRow } from './admin-auth/queries';
 import type { Db } from './db';
 import type { Outbox } from './outbox';
-import type { LoginLimiter } from './rate-limit';
+import type { CallThrottle, LoginLimiter } from './rate-limit';
 import type { MediaStore, ReceivedFile } from './media';
 
 /** What every handler receives besides its validated input. */
@@ -12,11 +12,15 @@ export interface HandlerContext {
   admin: AdminRow | null;
   /** SHA-256 of the caller's session token, when signed in. */
   sessionHash: string | null;
+  /** Calls with `credential: 'learner'`: the learner's app token the request carried (the handler resolves it). */
+  learnerToken: string | null;
   db: Db;
   now(): Date;
   ip: string;
   outbox: Outbox;
   limiter: LoginLimiter;
+  /** forgot-password calls per email and per IP. */
+  forgotThrottle: CallThrottle;
   /** Web base for links in messages (`<base>/#/reset-password?token=...`), when configured. */
   resetLinkBase: string | undefined;
   /** Stored media (uploads, previews). */

@@ -10,3 +10,17 @@ export class HttpError extends Error {
 }
 
 export const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
+
+/**
+ * What a 500 logs: the route, the error's code and its message, nothing else. Database errors carry
+ * the statement's parameters (names, emails, tokens' hashes) and details with row values; none of that
+ * may reach a log.
+ */
+export function errorSummary(route: string, error: unknown): { route: string; code: string | null; message: string } {
+  const code = (error as { code?: unknown } | null)?.code;
+  return {
+    route,
+    code: typeof code === 'string' || typeof code === 'number' ? String(code) : null,
+    message: error instanceof Error ? error.message : String(error),
+  };
+}

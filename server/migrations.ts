@@ -2,6 +2,8 @@ import type { Db, Migration } from './db';
 import { ADMIN_AUTH_MIGRATIONS } from './admin-auth/migrations';
 import { QUESTION_BANK_MIGRATIONS } from './question-bank/migrations';
 import { LIBRARY_MIGRATIONS } from './library/migrations';
+import { COURSE_MIGRATIONS } from './video-repository/migrations';
+import { USER_APP_MIGRATIONS } from './user-app/migrations';
 import { MENTORSHIP_MIGRATIONS } from './mentorship/migrations';
 
 export type { Migration } from './db';
@@ -23,12 +25,15 @@ export type { Migration } from './db';
  * business-ideas 50-59 (its table is still created by the library's migration 20), mentorship 60-69,
  * user-app 70-79.
  */
+// In id order, whatever order the services are listed in (the runner sorts too; this keeps the list readable as applied).
 export const MIGRATIONS: readonly Migration[] = [
   ...ADMIN_AUTH_MIGRATIONS,
   ...QUESTION_BANK_MIGRATIONS,
   ...LIBRARY_MIGRATIONS,
+  ...COURSE_MIGRATIONS,
+  ...USER_APP_MIGRATIONS,
   ...MENTORSHIP_MIGRATIONS,
-];
+].sort((a, b) => a.id - b.id);
 
 /** Applies the migrations not yet recorded in schema_migrations, all in one transaction. */
 export async function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {

@@ -6,6 +6,7 @@ import type { HandlerContext, HandlerResult, Handlers } from './context';
 import type { Db } from './db';
 import { HttpError, SESSION_EXPIRED } from './http-error';
 import { hashToken } from './tokens';
+import { nulMessage } from '../src/shared/schemas/common';
 import { cleanup, receiveMultipart, type ReceivedFile } from './media';
 
 export interface RouteInfo {
@@ -18,7 +19,7 @@ export interface RouteInfo {
 }
 
 /** The shared services every request gets (the per-request parts are filled in by the route). */
-export type RouteDeps = Omit<HandlerContext, 'admin' | 'sessionHash' | 'ip' | 'uploads' | 'origin'> & {
+export type RouteDeps = Omit<HandlerContext, 'admin' | 'sessionHash' | 'learnerToken' | 'ip' | 'uploads' | 'origin'> & {
   /** Check every answer against the contract's output schema (on in tests: a mismatch is a 500). */
   checkResponses: boolean;
   /** Largest file part of a multipart call, in bytes (413 above). */
@@ -94,13 +95,19 @@ export function registerContract(app: FastifyInstance, handlers: Handlers, deps:
         const now = deps.now();
         let admin: AdminRow | null = null;
         let sessionHash: string | null = null;
+        let learnerToken: string | null = null;
         // Auth before validation: a caller without a session learns nothing about the input rules.
         if (def.auth !== 'none') {
           const token = readToken(request.headers);
           if (!token) throw new HttpError(401, 'You are not signed in. Please log in.');
-          admin = await signedInAdmin(deps.db, token, now);
-          if (!admin) throw new HttpError(401, SESSION_EXPIRED);
-          sessionHash = hashToken(token);
+          if (def.credential === 'learner') {
+            // A learner's app token (the user-app progress calls): the handler resolves the learner.
+            learnerToken = token;
+          } else {
+            admin = await signedInAdmin(deps.db, token, now);
+            if (!admin) throw new HttpError(401, SESSION_EXPIRED);
+            sessionHash = hashToken(token);
+          }
         }
 
         const sendsBody = def.method === 'POST' || def.method === 'PUT';
@@ -124,11 +131,15 @@ export function registerContract(app: FastifyInstance, handlers: Handlers, deps:
           const fields = sendsBody ? body : isPlainObject(request.query) ? request.query : {};
           const params = isPlainObject(request.params) ? request.params : {};
           // Unknown fields are dropped by the object schemas, so they never reach a handler.
-          const parsed = v.safeParse(def.input, { ...(fields as Record<string, unknown>), ...params });
+          const input = { ...(fields as Record<string, unknown>), ...params };
+          // A NUL in any text or id: a clear 400 before any schema or query (PostgreSQL cannot store it).
+          const nul = nulMessage(input);
+          if (nul) throw new HttpError(400, nul);
+          const parsed = v.safeParse(def.input, input);
           if (!parsed.success) throw new HttpError(400, issueMessage(parsed.issues[0]));
 
           const origin = `${request.protocol}://${request.host}`;
-          const ctx: HandlerContext = { ...deps, admin, sessionHash, ip: request.ip, uploads, origin };
+          const ctx: HandlerContext = { ...deps, admin, sessionHash, learnerToken, ip: request.ip, uploads, origin };
           ({ message, ...data } = await run(parsed.output, ctx));
         } finally {
           if (received.length > 0) await cleanup(received);

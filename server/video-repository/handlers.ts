@@ -4,6 +4,10 @@ import { MSG } from '../../src/shared/messages';
 import type { ServiceHandlers } from '../context';
 import type { Queryable } from '../db';
 import { HttpError } from '../http-error';
+import { courseHandlers } from './courses';
+import { documentHandlers } from './documents';
+import { topicHandlers } from './topics';
+import { videoHandlers } from './videos';
 
 export const TRANSCRIPT_MESSAGES = {
   added: 'Transcript has been Added',
@@ -34,6 +38,12 @@ interface TranscriptRow {
 }
 
 export const videoRepository: ServiceHandlers<'videoRepository'> = {
+  // Courses, the directory, topics and videos: server/video-repository/.
+  ...courseHandlers,
+  ...documentHandlers,
+  ...topicHandlers,
+  ...videoHandlers,
+
   async languages() {
     return { languages: [...LANGUAGES] };
   },

@@ -4,7 +4,8 @@ import type { SessionView } from '../shared/api/app';
 import type { Connection, SettingsView, StoredSettings } from '../shared/schemas/settings';
 import { fail, ok, type Result } from '../shared/result';
 import { MSG } from '../shared/messages';
-import { createHttpClient } from './services/http';
+import { nulMessage } from '../shared/schemas/common';
+import { createHttpClient, type CallOptions } from './services/http';
 import { defaultPasswordEncoder, type PasswordEncoder } from './services/password';
 import { Session } from './services/session';
 import { loadSettings, platformUrlOf, saveSettings, serviceBase } from './services/settings';
@@ -12,18 +13,20 @@ import type { TokenStore } from './services/token-store';
 import { log } from './services/log';
 import { GrantError, GrantStore, grantView } from './services/grants';
 import { createUploader } from './services/upload';
+import { proxyMedia } from './services/media-proxy';
 import { probeDuration } from './services/media-probe';
-import type { PickKind } from '../shared/api/app';
+import { createLearnerCalls } from './services/learners';
+import { DroppedPathSchema, PRELOAD_CHANNELS, type PickKind } from '../shared/api/app';
 import { MAX_CAPTION_FILE_BYTES } from '../shared/schemas/transcripts';
 import { APP_TEXT } from '../shared/messages';
-import { readFile } from 'node:fs/promises';
+
+/** Logout waits this long for the server at most; the local session is cleared either way. */
+const LOGOUT_TIMEOUT_MS = 5_000;
 
 export interface CoreOptions {
   /** userData (Electron) or the bridge host's state folder: settings.json, session.json. */
   stateDir: string;
   tokenStore: TokenStore;
-  /** Why the token store is not the keychain, when it is not (shown on the connection panel). */
-  tokenStoreNote?: string | null;
   /** Starts the local sandbox; called when the sandbox connection is chosen. */
   startSandbox: () => Promise<{ url: string; close(): Promise<void> }>;
   emit: <E extends ApiEventName>(event: E, payload: ApiEvents[E]) => void;
@@ -66,6 +69,7 @@ export async function createCore(options: CoreOptions) {
   async function endSession(reason: string): Promise<void> {
     if (!session.currentUser()) return;
     await session.clear();
+    learnerCalls.clear();
     options.emit('session:ended', { reason });
   }
 
@@ -75,6 +79,16 @@ export async function createCore(options: CoreOptions) {
     if (error instanceof GrantError) return fail('validation', error.message);
     throw error;
   };
+
+  /** A granted file's duration, read through the checked handle. */
+  async function durationOf(grantId: string): Promise<number> {
+    const { grant, handle } = await grants.open(grantId);
+    try {
+      return await probeDuration(handle, grant.size, grant.name);
+    } finally {
+      await handle.close();
+    }
+  }
 
   const http = createHttpClient({
     uploader,
@@ -105,10 +119,26 @@ export async function createCore(options: CoreOptions) {
     activeUrl: platformUrl(),
     sandbox: { running: sandbox !== null, error: sandboxError },
     tokenStore: options.tokenStore.kind,
-    tokenStoreNote: options.tokenStoreNote ?? null,
+    tokenStoreNote: options.tokenStore.note?.() ?? null,
   });
 
-  const call = <O>(def: CallDef, input: Record<string, unknown>, label: string) => http<O>(def, input, label);
+  const call = <O>(def: CallDef, input: Record<string, unknown>, label: string, callOptions?: CallOptions) =>
+    http<O>(def, input, label, callOptions);
+
+  /**
+   * Signs out: the server deletes the session record first (so the old token stops working there),
+   * then the keychain entry and the details go. A server that cannot be reached (or says the session
+   * was over already) still gets the local session cleared.
+   */
+  async function signOut(): Promise<void> {
+    if (session.currentToken()) {
+      const ended = await call(contract.adminAuth.logout, {}, 'adminAuth.logout', { timeoutMs: LOGOUT_TIMEOUT_MS, ignoreUnauthorized: true });
+      if (!ended.ok) log('server logout failed; clearing the local session anyway', { kind: ended.error.kind, status: ended.error.status });
+    }
+    await session.clear();
+    learnerCalls.clear();
+  }
+  const learnerCalls = createLearnerCalls(http);
 
   /** Local calls, one per entry of `local` (the type makes a missing one a compile error). */
   const localHandlers: LocalImpl<typeof local> = {
@@ -127,7 +157,7 @@ export async function createCore(options: CoreOptions) {
         return ok({ message: MSG.loginSuccessful, session: sessionView() });
       },
       logout: async () => {
-        await session.clear();
+        await signOut();
         return ok(sessionView());
       },
       changePassword: async ({ email, oldPassword, newPassword }) => {
@@ -147,12 +177,11 @@ export async function createCore(options: CoreOptions) {
     settings: {
       get: async () => ok(settingsView()),
       setConnection: async (connection) => {
-        const before = origin();
+        // A session belongs to one server: switching servers signs out, at the old server first.
+        if (JSON.stringify(connection) !== JSON.stringify(settings.connection)) await signOut();
         settings = { ...settings, connection };
         await saveSettings(options.stateDir, settings);
         await applyConnection(connection);
-        // A session belongs to one server: switching servers signs out.
-        if (origin() !== before) await session.clear();
         return ok(settingsView());
       },
     },
@@ -163,11 +192,9 @@ export async function createCore(options: CoreOptions) {
         if (!path) return ok(null);
         return grants.grant(path).then((grant) => ok(grantView(grant)), grantFailure);
       },
-      grantDropped: async ({ path }) => grants.grant(path).then((grant) => ok(grantView(grant)), grantFailure),
       probe: async ({ grantId }) => {
         try {
-          const grant = await grants.use(grantId);
-          return ok({ durationSeconds: await probeDuration(grant.path) });
+          return ok({ durationSeconds: await durationOf(grantId) });
         } catch (error) {
           if (error instanceof GrantError) return fail('validation', error.message);
           return fail('validation', error instanceof Error ? error.message : APP_TEXT.noDuration);
@@ -175,9 +202,8 @@ export async function createCore(options: CoreOptions) {
       },
       readText: async ({ grantId }) => {
         try {
-          const grant = await grants.use(grantId);
-          if (grant.size > MAX_CAPTION_FILE_BYTES) return fail('validation', APP_TEXT.captionsTooLarge);
-          return ok({ name: grant.name, text: (await readFile(grant.path)).toString('utf8') });
+          const { grant, bytes } = await grants.readAll(grantId, MAX_CAPTION_FILE_BYTES, APP_TEXT.captionsTooLarge);
+          return ok({ name: grant.name, text: bytes.toString('utf8') });
         } catch (error) {
           return grantFailure(error);
         }
@@ -185,6 +211,11 @@ export async function createCore(options: CoreOptions) {
     },
     uploads: {
       cancel: async ({ uploadId }) => ok({ cancelled: uploader.cancel(uploadId) }),
+    },
+    learners: {
+      list: () => learnerCalls.list(),
+      progress: (input) => learnerCalls.progress(input),
+      conceptProgress: (input) => learnerCalls.conceptProgress(input),
     },
   };
 
@@ -196,7 +227,7 @@ export async function createCore(options: CoreOptions) {
     const ref = fields.file as { grantId?: string } | undefined;
     if (!ref?.grantId || !('duration' in fields) || (fields.fileType !== 'audio' && fields.fileType !== 'video')) return;
     try {
-      fields.duration = await probeDuration((await grants.use(ref.grantId)).path);
+      fields.duration = await durationOf(ref.grantId);
     } catch {
       // Unknown grant or no duration header: the upload itself reports a bad grant.
     }
@@ -208,6 +239,8 @@ export async function createCore(options: CoreOptions) {
       if (def.exposed === false) continue;
       const label = `${group}.${name}`;
       handlers.set(channelOf(group, name), async (input) => {
+        const nul = nulMessage(input);
+        if (nul) return fail('validation', nul);
         const parsed = v.safeParse(def.input, input ?? {});
         if (!parsed.success) return fail('validation', firstIssue(parsed.issues));
         const fields = parsed.output as Record<string, unknown>;
@@ -221,6 +254,8 @@ export async function createCore(options: CoreOptions) {
       const impl = (localHandlers as unknown as Record<string, Record<string, (input: unknown) => Promise<Result<unknown>>>>)[group]?.[name];
       if (!impl) throw new Error(`No handler for local call ${group}.${name}`);
       handlers.set(channelOf(group, name), async (input) => {
+        const nul = nulMessage(input);
+        if (nul) return fail('validation', nul);
         const parsed = v.safeParse(def.input, input ?? {});
         if (!parsed.success) return fail('validation', firstIssue(parsed.issues));
         try {
@@ -233,11 +268,47 @@ export async function createCore(options: CoreOptions) {
     }
   }
 
+  /**
+   * Channels only the preload invokes (never window.api, never the bridge's WebSocket): a dropped
+   * file's path, resolved by the preload from the `File` the page handed over.
+   */
+  const preloadHandlers = new Map<string, Handler>([
+    [
+      PRELOAD_CHANNELS.grantDropped,
+      async (input) => {
+        const parsed = v.safeParse(DroppedPathSchema, input);
+        if (!parsed.success || !parsed.output.path) return fail('validation', APP_TEXT.dropNotOnDisk);
+        return grants.grant(parsed.output.path).then((grant) => ok(grantView(grant)), grantFailure);
+      },
+    ],
+  ]);
+
   await applyConnection(settings.connection);
   await session.restore(origin());
 
+  /** A media preview for the page (the cc-media:// protocol, the bridge's /__bridge/media). */
+  const previewMedia = (src: string, range: string | null, signal?: AbortSignal) =>
+    proxyMedia(
+      {
+        allowedOrigins: () =>
+          [platformUrl(), serviceBase(settings, platformUrl(), 'library')].flatMap((url) => {
+            try {
+              return url ? [new URL(url).origin] : [];
+            } catch {
+              return [];
+            }
+          }),
+        token: () => session.currentToken(),
+      },
+      src,
+      range,
+      signal,
+    );
+
   return {
     handlers,
+    preloadHandlers,
+    previewMedia,
     session,
     settingsView,
     async close(): Promise<void> {

@@ -5,10 +5,13 @@ import { createCore, type Core } from './core';
 import { startSandbox } from './sandbox/sandbox';
 import { registerIpc } from './ipc/register';
 import { applySecurityPolicy } from './app/security';
-import { createMainWindow, installMenu, isAppUrl } from './app/window';
+import { createMainWindow, installMenu, isAppUrl, rendererEntry } from './app/window';
+import { handleProtocols, registerSchemes } from './app/protocols';
 import { deepLinkIn, deepLinkPath } from './app/deep-link';
 import { chooseTokenStore } from './app/token-store';
-import type { PickKind } from '../shared/api/app';
+import { PRELOAD_CHANNELS, type PickKind } from '../shared/api/app';
+import { exposedChannels } from '../shared/api/build-api';
+import { log } from './services/log';
 
 /** The open dialog's filters per kind of file the renderer asks for. */
 const PICK_FILTERS: Record<PickKind, Electron.FileFilter[]> = {
@@ -26,6 +29,18 @@ async function pickFile(kind: PickKind): Promise<string | null> {
   return result.canceled ? null : (result.filePaths[0] ?? null);
 }
 
+async function startCore(): Promise<Core> {
+  const tokenStore = await chooseTokenStore();
+  core = await createCore({
+    stateDir: app.getPath('userData'),
+    tokenStore,
+    startSandbox: () => startSandbox({ dataDir: join(app.getPath('userData'), 'sandbox') }),
+    emit: (event, payload) => mainWindow?.webContents.send(`event:${event}`, payload),
+    pickFile,
+  });
+  return core;
+}
+
 let mainWindow: BrowserWindow | null = null;
 let core: Core | null = null;
 let pendingPath: string | null = deepLinkIn(process.argv);
@@ -34,6 +49,8 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME);
+  // app:// (the renderer) and cc-media:// (previews) must be declared before the app is ready.
+  registerSchemes();
   applySecurityPolicy(isAppUrl);
 
   const openPath = (path: string | null) => {
@@ -51,18 +68,22 @@ if (!app.requestSingleInstanceLock()) {
     openPath(deepLinkPath(url));
   });
 
-  app.whenReady().then(async () => {
+  app.whenReady().then(() => {
     installMenu();
-    const tokens = await chooseTokenStore();
-    core = await createCore({
-      stateDir: app.getPath('userData'),
-      tokenStore: tokens.store,
-      tokenStoreNote: tokens.note,
-      startSandbox: () => startSandbox({ dataDir: join(app.getPath('userData'), 'sandbox') }),
-      emit: (event, payload) => mainWindow?.webContents.send(`event:${event}`, payload),
-      pickFile,
-    });
-    registerIpc(core.handlers, () => mainWindow, isAppUrl);
+    // The window opens first: the keychain may take seconds to answer (each of its calls has a
+    // timeout, then the fallback). Calls the page makes meanwhile wait for the core.
+    const ready = startCore();
+    ready.catch((error: unknown) => log('the core failed to start', { error: error instanceof Error ? error.message : String(error) }));
+    const entry = rendererEntry();
+    const previewMedia = ready.then((started) => started.previewMedia);
+    previewMedia.catch(() => undefined);
+    handleProtocols(entry.kind === 'app' ? entry.root : null, previewMedia);
+    registerIpc(
+      [...exposedChannels(), ...Object.values(PRELOAD_CHANNELS)],
+      ready.then((started) => new Map([...started.handlers, ...started.preloadHandlers])),
+      () => mainWindow,
+      isAppUrl,
+    );
     mainWindow = createMainWindow();
     mainWindow.webContents.on('did-finish-load', () => {
       const path = pendingPath;
@@ -73,7 +94,7 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   app.on('activate', () => {
-    if (core && BrowserWindow.getAllWindows().length === 0) mainWindow = createMainWindow();
+    if (BrowserWindow.getAllWindows().length === 0) mainWindow = createMainWindow();
   });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();

@@ -1,7 +1,9 @@
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import { buildApi } from '../shared/api/build-api';
 import type { ApiEventName } from '../shared/api';
-import type { Result } from '../shared/result';
+import { PRELOAD_CHANNELS, mediaPreviewUrl, type FilesApi, type GrantView } from '../shared/api/app';
+import { APP_TEXT } from '../shared/messages';
+import { fail, type Result } from '../shared/result';
 
 /**
  * window.api, built from the contract: one function per exposed call, each an ipc invoke on its own
@@ -17,6 +19,24 @@ const api = buildApi(
   },
 );
 
+/**
+ * Dropped files: the page hands over the `File` itself; its path is resolved here and goes straight to
+ * main in the same call, so the page never sends (or learns) a path. A `File` the page made itself
+ * has no path ('') and is refused.
+ */
+const files: FilesApi = {
+  async grantDropped(file) {
+    let path = '';
+    try {
+      path = webUtils.getPathForFile(file);
+    } catch {
+      // Not a File (the page passed something else): refused below.
+    }
+    if (!path) return fail('validation', APP_TEXT.dropNotOnDisk);
+    return (await ipcRenderer.invoke(PRELOAD_CHANNELS.grantDropped, { path })) as Result<GrantView>;
+  },
+  previewUrl: mediaPreviewUrl,
+};
+
 contextBridge.exposeInMainWorld('api', api);
-// Dropped files: the page gets the path only through this, and main grants it before any use.
-contextBridge.exposeInMainWorld('files', { pathOf: (file: File) => webUtils.getPathForFile(file) });
+contextBridge.exposeInMainWorld('files', files);

@@ -77,5 +77,6 @@ export const APP_TEXT = {
   fileMissing: 'The file cannot be read any more. Choose it again.',
   noDuration: 'This file has no readable duration. Enter the duration by hand.',
   notAFile: 'Only a regular file can be used.',
+  dropNotOnDisk: 'This item is not a file on this computer. Drop a file from a folder, or choose it.',
   captionsTooLarge: 'The caption file is larger than 2 MiB.',
 } as const;

@@ -5,7 +5,8 @@
  */
 import { buildApi } from '../../src/shared/api/build-api';
 import type { Result } from '../../src/shared/result';
-import { BRIDGE_PATH, type BridgeMessage, type BridgeRequest } from './protocol';
+import type { FilesApi, GrantView } from '../../src/shared/api/app';
+import { BRIDGE_DROP_CHANNEL, BRIDGE_MEDIA_PATH, BRIDGE_PATH, type BridgeMessage, type BridgeRequest } from './protocol';
 
 const pending = new Map<number, (result: Result<unknown>) => void>();
 const listeners = new Map<string, Set<(payload: unknown) => void>>();
@@ -64,3 +65,14 @@ window.api = buildApi(invoke, (event, listener) => {
   void connect().catch(() => undefined);
   return () => void set.delete(listener);
 });
+
+/**
+ * The preload's drop call: in the browser a `File` has no path, so the host's stand-in supplies the file
+ * a test queued; the page sends only the dropped file's name.
+ */
+const files: FilesApi = {
+  grantDropped: async (file) => (await invoke(BRIDGE_DROP_CHANNEL, { name: file.name })) as Result<GrantView>,
+  // Same origin as the page: the host streams it through the core like main's cc-media:// protocol.
+  previewUrl: (src) => `${BRIDGE_MEDIA_PATH}?src=${encodeURIComponent(src)}`,
+};
+window.files = files;

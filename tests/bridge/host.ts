@@ -2,18 +2,33 @@
  * The browser bridge host (DESIGN section 10): serves the built renderer and runs the real main-process
  * core (router, services, sandbox) behind a WebSocket on 127.0.0.1. Electron-only pieces use stand-ins:
  * the token lives in this process's memory (the keychain is tested on its own); the native open dialog
- * is a queue that tests fill through `POST /__bridge/test/next-pick` with `{ "path": "/abs/file.mp4" }`.
+ * is a queue that tests fill through `POST /__bridge/test/next-pick` with `{ "path": "/abs/file.mp4" }`, and
+ * a drop (which the preload resolves with webUtils in Electron) takes its file from the queue of
+ * `POST /__bridge/test/next-drop`. The page never sends a path.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, resolve } from 'node:path';
+import { basename, extname, join, normalize, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { build } from 'esbuild';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { createCore, type Core } from '../../src/main/core';
 import { memoryTokenStore } from '../../src/main/services/token-store';
 import { startSandbox } from '../../src/main/sandbox/sandbox';
 import { fail } from '../../src/shared/result';
-import { BRIDGE_CLIENT_PATH, BRIDGE_NEXT_PICK_PATH, BRIDGE_PATH, type BridgeMessage, type BridgeRequest } from './protocol';
+import { PRELOAD_CHANNELS } from '../../src/shared/api/app';
+import { APP_TEXT } from '../../src/shared/messages';
+import {
+  BRIDGE_CLIENT_PATH,
+  BRIDGE_DROP_CHANNEL,
+  BRIDGE_MEDIA_PATH,
+  BRIDGE_NEXT_DROP_PATH,
+  BRIDGE_NEXT_PICK_PATH,
+  BRIDGE_PATH,
+  type BridgeMessage,
+  type BridgeRequest,
+} from './protocol';
 
 export interface BridgeHostOptions {
   port: number;
@@ -46,30 +61,49 @@ async function bundleClient(): Promise<string> {
   return result.outputFiles[0]!.text;
 }
 
+/**
+ * The preview's page: the built CSP plus this host's WebSocket in connect-src (the desktop build has no
+ * bridge, so its CSP does not name one). Throws when the page has no CSP to extend.
+ */
+export function withBridgeCsp(html: string, port: number): string {
+  const pattern = /(http-equiv="Content-Security-Policy"\s+content="[^"]*connect-src 'self')/;
+  if (!pattern.test(html)) throw new Error('index.html has no CSP with connect-src to extend');
+  return html.replace(pattern, `$1 ws://127.0.0.1:${port}`);
+}
+
 export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url: string; core: Core; close(): Promise<void> }> {
   const url = `http://127.0.0.1:${options.port}`;
   const clients = new Set<WebSocket>();
-  // Native dialogs' stand-in: tests queue the path the next files.pick returns (POST /__bridge/test/next-pick).
+  // Native dialogs' stand-in: tests queue the path the next files.pick returns (POST /__bridge/test/next-pick),
+  // and the file the next drop stands for (POST /__bridge/test/next-drop).
   const pickQueue: (string | null)[] = [];
+  const dropQueue: (string | null)[] = [];
   const core = await createCore({
     pickFile: async () => (pickQueue.length > 0 ? (pickQueue.shift() ?? null) : null),
     stateDir: options.stateDir,
-    tokenStore: memoryTokenStore(),
-    tokenStoreNote: 'Browser preview: the token is kept in the host process memory only.',
+    tokenStore: memoryTokenStore('Browser preview: the token is kept in the host process memory only.'),
     startSandbox: () => startSandbox({ dataDir: options.sandboxDir, resetLinkBase: url }),
     emit: (event, payload) => {
       const message: BridgeMessage = { type: 'event', event, payload };
       for (const client of clients) client.send(JSON.stringify(message));
     },
   });
+  /** A drop: the queued file stands for the dropped one, whose name must match; then main's own grant. */
+  const standInDrop = async (input: unknown) => {
+    const name = (input as { name?: unknown } | null)?.name;
+    const path = dropQueue.shift() ?? null;
+    if (!path || typeof name !== 'string' || basename(path) !== name) return fail('validation', APP_TEXT.dropNotOnDisk);
+    return core.preloadHandlers.get(PRELOAD_CHANNELS.grantDropped)!({ path });
+  };
   const clientScript = await bundleClient();
   const rendererRoot = resolve(options.rendererDir);
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', url).pathname);
-    if (pathname === BRIDGE_NEXT_PICK_PATH) {
-      // Test-only: `{ path }` (or `{ path: null }` for a cancelled dialog) is what the next pick returns.
-      // Refused from pages (they send an Origin); test runners call it directly.
+    const queue = pathname === BRIDGE_NEXT_PICK_PATH ? pickQueue : pathname === BRIDGE_NEXT_DROP_PATH ? dropQueue : null;
+    if (queue) {
+      // Test-only: `{ path }` (or `{ path: null }` for a cancelled dialog) is what the next pick or drop
+      // stands for. Refused from pages (they send an Origin); test runners call it directly.
       if (req.method !== 'POST' || req.headers.origin) {
         res.writeHead(403).end();
         return;
@@ -79,11 +113,30 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url
       try {
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { path?: unknown };
         if (body.path !== null && typeof body.path !== 'string') throw new Error('path');
-        pickQueue.push(body.path);
+        queue.push(body.path);
         res.writeHead(204).end();
       } catch {
         res.writeHead(400, { 'content-type': 'text/plain' }).end('Send {"path": "<absolute path>"} or {"path": null}.');
       }
+      return;
+    }
+    if (pathname === BRIDGE_MEDIA_PATH) {
+      // Media previews for the page only (a <video> sends no Origin, but Chromium says where it comes from).
+      const site = req.headers['sec-fetch-site'];
+      if (req.method !== 'GET' || (site !== undefined && site !== 'same-origin')) {
+        res.writeHead(403).end();
+        return;
+      }
+      const abort = new AbortController();
+      res.once('close', () => abort.abort());
+      const src = new URL(req.url ?? '/', url).searchParams.get('src') ?? '';
+      const answer = await core.previewMedia(src, typeof req.headers.range === 'string' ? req.headers.range : null, abort.signal);
+      res.writeHead(answer.status, Object.fromEntries(answer.headers));
+      if (!answer.body) {
+        res.end();
+        return;
+      }
+      await pipeline(Readable.fromWeb(answer.body as import('node:stream/web').ReadableStream), res).catch(() => undefined);
       return;
     }
     if (pathname === BRIDGE_CLIENT_PATH) {
@@ -101,9 +154,10 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url
       let body: Buffer | string = await readFile(file);
       if (file.endsWith('index.html')) {
         // The bridge client must define window.api before the app's module runs.
-        body = body
-          .toString('utf8')
-          .replace('<head>', `<head>\n    <script type="module" src="${BRIDGE_CLIENT_PATH}"></script>`);
+        body = withBridgeCsp(
+          body.toString('utf8').replace('<head>', `<head>\n    <script type="module" src="${BRIDGE_CLIENT_PATH}"></script>`),
+          options.port,
+        );
       }
       res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
       res.end(body);
@@ -130,7 +184,9 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url
         } catch {
           return;
         }
-        const handler = core.handlers.get(request.channel);
+        // Only window.api's channels and the drop stand-in: main's preload-only channels (which take a
+        // path) are not reachable from the page here either.
+        const handler = request.channel === BRIDGE_DROP_CHANNEL ? standInDrop : core.handlers.get(request.channel);
         const result = handler ? await handler(request.input) : fail('validation', `Unknown call ${request.channel}`);
         const message: BridgeMessage = { type: 'result', id: request.id, result };
         ws.send(JSON.stringify(message));

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Api } from '../../src/shared/api';
 import type { LibraryFile, LibraryMediaCreateInput } from '../../src/shared/schemas/library';
-import { BRIDGE_NEXT_PICK_PATH } from '../bridge/protocol';
+import { BRIDGE_NEXT_DROP_PATH, BRIDGE_NEXT_PICK_PATH } from '../bridge/protocol';
 import { unique } from './helpers';
 
 type WithApi = { api: Api };
@@ -49,6 +49,12 @@ export function makeTextFile(name: string, text: string): string {
 /** Queues what the next files.pick returns (the native open dialog's stand-in). */
 export async function queuePick(request: APIRequestContext, path: string | null): Promise<void> {
   const answer = await request.post(BRIDGE_NEXT_PICK_PATH, { data: { path } });
+  expect(answer.status()).toBe(204);
+}
+
+/** Queues the file the next drop stands for (the preload's webUtils.getPathForFile in the desktop app). */
+export async function queueDrop(request: APIRequestContext, path: string | null): Promise<void> {
+  const answer = await request.post(BRIDGE_NEXT_DROP_PATH, { data: { path } });
   expect(answer.status()).toBe(204);
 }
 

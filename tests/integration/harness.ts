@@ -10,6 +10,12 @@ import { createCore, type Core } from '../../src/main/core';
 import { memoryTokenStore } from '../../src/main/services/token-store';
 import { channelOf, type ApiEvents } from '../../src/shared/api';
 import type { Result } from '../../src/shared/result';
+import { PRELOAD_CHANNELS, type GrantView } from '../../src/shared/api/app';
+
+/** What the preload does with a dropped file's path (main's preload-only channel). */
+export async function grantFileOf(core: Core, path: string): Promise<Result<GrantView>> {
+  return (await core.preloadHandlers.get(PRELOAD_CHANNELS.grantDropped)!({ path })) as Result<GrantView>;
+}
 
 export const ADMIN = { email: SANDBOX_DEFAULTS.email, password: SANDBOX_DEFAULTS.password };
 
@@ -21,6 +27,8 @@ export interface Harness {
   /** Calls a channel the way the renderer does (through the core's handler table). */
   call<T = unknown>(group: string, name: string, input?: unknown): Promise<Result<T>>;
   login(email?: string, password?: string): Promise<void>;
+  /** Grants a file as a drop does (the preload's channel: the path never comes from the page). */
+  grantFile(path: string): Promise<Result<GrantView>>;
   close(): Promise<void>;
 }
 
@@ -46,6 +54,7 @@ export async function startHarness(): Promise<Harness> {
     serverUrl: server.url,
     events,
     call,
+    grantFile: (path) => grantFileOf(core, path),
     async login(email = ADMIN.email, password = ADMIN.password) {
       const result = await call('session', 'login', { email, password });
       if (!result.ok) throw new Error(`login failed: ${result.error.message}`);

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusinessIdea } from '../../src/shared/schemas/business-ideas';
 import type { Keyword, LibraryCategory, LibraryFile, Moment } from '../../src/shared/schemas/library';
-import type { GrantView } from '../../src/shared/api/app';
 import { MSG, urlExistsMessage } from '../../src/shared/messages';
 import { expectOk, startHarness, type Harness } from './harness';
 
@@ -50,7 +49,7 @@ const linkDraft = (over: Record<string, unknown> = {}) => ({
   fileType: 'link', fileUrl: uniqueUrl(), duration: 125, ...over,
 });
 const list = async () => expectOk(await h.call<LibraryFile[]>('library', 'mediaList'));
-const grant = async (path: string) => expectOk(await h.call<GrantView>('files', 'grantDropped', { path }));
+const grant = async (path: string) => expectOk(await h.grantFile(path));
 const mediaDir = () => join(h.dataDir, 'media');
 const stored = async () => (await readdir(mediaDir())).sort();
 

@@ -13,8 +13,7 @@ import { memoryTokenStore } from '../../src/main/services/token-store';
 import { channelOf, type ApiEvents } from '../../src/shared/api';
 import type { Result } from '../../src/shared/result';
 import type { Keyword, LibraryFile } from '../../src/shared/schemas/library';
-import type { GrantView } from '../../src/shared/api/app';
-import { ADMIN, expectOk } from './harness';
+import { ADMIN, expectOk, grantFileOf } from './harness';
 
 let root: string;
 let server: RunningServer;
@@ -51,7 +50,7 @@ it('a server killed during an upload: a clear network error, nothing left; the r
   const big = join(root, 'big.bin');
   await writeFile(big, '');
   await truncate(big, 300 * 1024 * 1024);
-  const grant = expectOk(await call<GrantView>('files', 'grantDropped', { path: big }));
+  const grant = expectOk(await grantFileOf(core, big));
   const keywords = expectOk(await call<Keyword[]>('library', 'keywords'));
   const input = {
     title: 'Survives a crash', description: 'Retried after the server came back', language: 'English', visibility: 'Restricted',

@@ -18,6 +18,32 @@ export interface HttpDeps {
 }
 
 const REQUEST_TIMEOUT_MS = 30_000;
+const MAX_REDIRECTS = 5;
+
+/** Per-call options of the generic call (most calls need none). */
+export interface CallOptions {
+  /** Overrides the 30 s request timeout (logout must not hold the user up). */
+  timeoutMs?: number;
+  /** A 401 is just an answer: the session is not ended from here (logout ends it itself). */
+  ignoreUnauthorized?: boolean;
+  /** The token of a `credential: 'learner'` call (main resolves it; see services/learners.ts). */
+  learnerToken?: string;
+}
+
+/**
+ * Whether to follow a redirect: only within the origin the call went to. Another origin would receive
+ * the token (the access-token header modes would forward it, and a plain http target would expose it),
+ * so such a redirect is refused, whatever the auth mode. Returns the next URL, or null to refuse.
+ */
+export function redirectTarget(from: string, location: string | null): string | null {
+  if (!location) return null;
+  try {
+    const next = new URL(location, from);
+    return next.origin === new URL(from).origin ? next.href : null;
+  } catch {
+    return null;
+  }
+}
 
 export function authHeaders(mode: AuthMode, token: string | null): Record<string, string> {
   if (mode === 'none' || !token) return {};
@@ -57,10 +83,12 @@ function toSearchParams(fields: Record<string, unknown>): URLSearchParams {
 
 /** The one generic HTTP call: every contract entry goes through here. */
 export function createHttpClient(deps: HttpDeps) {
-  return async function call<O>(def: CallDef, input: Record<string, unknown>, label: string): Promise<Result<O>> {
+  return async function call<O>(def: CallDef, input: Record<string, unknown>, label: string, options: CallOptions = {}): Promise<Result<O>> {
     const base = deps.baseFor(def.service);
     if (!base) return fail('network', 'No server is connected. Choose a connection on the login screen.');
-    const token = deps.token();
+    const { learnerToken } = options;
+    if (def.credential === 'learner' && !learnerToken) return fail('validation', 'This call needs a learner.');
+    const token = def.credential === 'learner' ? (deps.token() ? (learnerToken ?? null) : null) : deps.token();
     if (def.auth !== 'none' && !token) return fail('auth', 'Your session has ended. Please log in again.', 401);
 
     const { path, rest } = fillPath(def.path, input);
@@ -68,22 +96,36 @@ export function createHttpClient(deps: HttpDeps) {
     if (def.body === 'multipart') return sendMultipart<O>(def, url, rest, token, label, deps);
     const sendsBody = def.method === 'POST' || def.method === 'PUT';
     let response: Response;
-    try {
-      response = await ky(url, {
-        method: def.method,
-        headers: { accept: 'application/json', ...authHeaders(def.auth, token) },
-        ...(sendsBody ? { json: rest } : { searchParams: toSearchParams(rest) }),
-        throwHttpErrors: false,
-        retry: def.method === 'GET' ? { limit: 2, methods: ['get'], statusCodes: [408, 429, 502, 503, 504] } : 0,
-        timeout: REQUEST_TIMEOUT_MS,
-      });
-    } catch (error) {
-      const origin = new URL(url).origin;
-      const reason = error instanceof Error && error.name === 'TimeoutError' ? 'did not answer in time' : 'cannot be reached';
-      deps.log('network error', { call: label, origin, error: error instanceof Error ? error.message : String(error) });
-      return fail('network', `The server at ${origin} ${reason}. Check the connection and try again.`);
+    let target = url;
+    for (let hop = 0; ; hop += 1) {
+      try {
+        response = await ky(target, {
+          method: def.method,
+          headers: { accept: 'application/json', ...authHeaders(def.auth, token) },
+          ...(sendsBody ? { json: rest } : { searchParams: toSearchParams(rest) }),
+          throwHttpErrors: false,
+          // Redirects are followed here, by hand, and only within the origin (see redirectTarget).
+          redirect: 'manual',
+          retry: def.method === 'GET' ? { limit: 2, methods: ['get'], statusCodes: [408, 429, 502, 503, 504] } : 0,
+          timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+        });
+      } catch (error) {
+        const origin = new URL(url).origin;
+        const reason = error instanceof Error && error.name === 'TimeoutError' ? 'did not answer in time' : 'cannot be reached';
+        deps.log('network error', { call: label, origin, error: error instanceof Error ? error.message : String(error) });
+        return fail('network', `The server at ${origin} ${reason}. Check the connection and try again.`);
+      }
+      if (response.status < 300 || response.status > 399 || response.status === 304) break;
+      // 307 and 308 repeat the request as it was; other redirects of a GET too. Any other redirect
+      // (a POST answered with 301/302/303) would change the call: not followed.
+      const next = hop < MAX_REDIRECTS && (response.status >= 307 || def.method === 'GET') ? redirectTarget(target, response.headers.get('location')) : null;
+      if (!next) {
+        deps.log('redirect not followed', { call: label, status: response.status, from: new URL(target).origin });
+        return fail('http', `The server at ${new URL(url).origin} redirected the call elsewhere; the app does not follow it there with your session.`, response.status);
+      }
+      target = next;
     }
-    return readEnvelope<O>(def, response, label, deps);
+    return readEnvelope<O>(def, response, label, deps, options);
   };
 }
 
@@ -112,7 +154,7 @@ async function sendMultipart<O>(def: CallDef, url: string, input: Record<string,
   return readEnvelope<O>(def, new Response(answer.data.text || null, { status: answer.data.status }), label, deps);
 }
 
-async function readEnvelope<O>(def: CallDef, response: Response, label: string, deps: HttpDeps): Promise<Result<O>> {
+async function readEnvelope<O>(def: CallDef, response: Response, label: string, deps: HttpDeps, options: CallOptions = {}): Promise<Result<O>> {
   let body: unknown;
   try {
     body = await response.json();
@@ -122,8 +164,9 @@ async function readEnvelope<O>(def: CallDef, response: Response, label: string, 
   const envelope = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : undefined;
   const serverMessage = typeof envelope?.errorMessage === 'string' ? envelope.errorMessage : undefined;
 
-  if (response.status === 401 && def.auth !== 'none') {
-    await deps.onUnauthorized();
+  // A learner's token refused is the learner's matter (main refreshes it), never the end of the admin's session.
+  if (response.status === 401 && def.auth !== 'none' && def.credential !== 'learner') {
+    if (!options.ignoreUnauthorized) await deps.onUnauthorized();
     return fail('auth', serverMessage ?? 'Your session has ended. Please log in again.', 401);
   }
   if (!response.ok || envelope?.error === true) {

@@ -2,6 +2,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { ConnectionSchema, HTTPS_REQUIRED, isTransportAllowed } from '../../shared/schemas/settings';
 import { loadSettings, saveSettings, serviceBase } from './settings';
 
 let dir = '';
@@ -30,5 +32,26 @@ describe('settings', () => {
     expect(serviceBase(settings, 'https://api.example.in/', 'businessIdeas')).toBe('https://api.example.in');
     expect(serviceBase(settings, 'https://api.example.in/', 'mentorship')).toBe('https://m.example.in/v2');
     expect(serviceBase({ connection: { kind: 'sandbox' }, serviceBases: {} }, null, 'adminAuth')).toBeNull();
+  });
+});
+
+describe('the transport rule', () => {
+  it('allows https anywhere and plain http on loopback only', () => {
+    for (const url of ['https://api.example.in', 'https://10.0.0.5:8443', 'http://127.0.0.1:9', 'http://127.12.0.1', 'http://localhost:8080', 'http://[::1]:3000', 'http://api.localhost']) {
+      expect(isTransportAllowed(url), url).toBe(true);
+    }
+    for (const url of ['http://api.example.in', 'http://10.0.0.5', 'http://128.0.0.1', 'http://127.0.0.1.evil.example', 'http://localhost.evil.example', 'http://[::2]', 'ftp://localhost']) {
+      expect(isTransportAllowed(url), url).toBe(false);
+    }
+  });
+
+  it('refuses a remote http connection with the reason, and a stored one falls back to the defaults', async () => {
+    const refused = v.safeParse(ConnectionSchema, { kind: 'remote', url: 'http://api.example.in' });
+    expect(refused.success).toBe(false);
+    if (!refused.success) expect(refused.issues[0].message).toBe(HTTPS_REQUIRED);
+    expect(v.safeParse(ConnectionSchema, { kind: 'remote', url: 'http://127.0.0.1:4000' }).success).toBe(true);
+    dir = await mkdtemp(join(tmpdir(), 'cc-settings-'));
+    await writeFile(join(dir, 'settings.json'), JSON.stringify({ connection: { kind: 'remote', url: 'http://api.example.in' } }));
+    expect((await loadSettings(dir, () => undefined)).connection).toEqual({ kind: 'sandbox' });
   });
 });

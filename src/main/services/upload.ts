@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { createReadStream } from 'node:fs';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { extname } from 'node:path';
@@ -181,13 +180,21 @@ export function createUploader(deps: UploaderDeps) {
           await write(part.data);
           continue;
         }
-        let read = 0;
-        for await (const chunk of createReadStream(part.grant.path, { highWaterMark: READ_CHUNK, signal })) {
-          read += (chunk as Buffer).length;
-          if (read > part.grant.size) throw new GrantError(APP_TEXT.fileChanged);
-          await write(chunk as Buffer);
+        // Opened and checked again for every attempt; the bytes actually read are counted, never
+        // more than the granted size go out.
+        const { handle } = await deps.grants.open(part.grant.id);
+        try {
+          let read = 0;
+          for await (const chunk of handle.createReadStream({ highWaterMark: READ_CHUNK, autoClose: false })) {
+            if (signal.aborted) throw signal.reason;
+            read += (chunk as Buffer).length;
+            if (read > part.grant.size) throw new GrantError(APP_TEXT.fileChanged);
+            await write(chunk as Buffer);
+          }
+          if (read !== part.grant.size) throw new GrantError(APP_TEXT.fileChanged);
+        } finally {
+          await handle.close();
         }
-        if (read !== part.grant.size) throw new GrantError(APP_TEXT.fileChanged);
       }
       req.end();
     };

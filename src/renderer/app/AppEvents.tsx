@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { MSG } from '../../shared/messages';
 import { useNotify } from '../components/toast';
 import { queryClient } from './query';
-import { useSession } from './session-store';
+import { useSession } from '../lib/session-store';
 
 /** Loads the session at start and follows main's events (session ended, deep-link navigation). */
 export function AppEvents() {

@@ -17,8 +17,8 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { useNotify } from '../components/toast';
 import { AREAS } from './areas';
-import { Logo } from './Logo';
-import { useSession } from './session-store';
+import { Logo } from '../components/Logo';
+import { useSession } from '../lib/session-store';
 import { queryClient } from './query';
 
 const SIDEBAR = '232px';

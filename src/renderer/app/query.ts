@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../components/api';
+import { ApiError } from '../lib/api';
 
 /** Server state. Queries are keyed per call (['adminAuth.users'], ...); mutations invalidate them. */
 export const queryClient = new QueryClient({

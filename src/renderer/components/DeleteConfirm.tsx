@@ -1,9 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import type { Result } from '../../shared/result';
-import { MSG } from '../../shared/messages';
-import { withFallback } from './api';
+import type { CallMutation } from '../lib/calls';
 import { ConfirmDialog } from './ConfirmDialog';
-import { useNotify } from './toast';
 
 export interface DeleteConfirm<T> {
   /** The record asked about, null while no question is open. */
@@ -15,41 +12,18 @@ export interface DeleteConfirm<T> {
   cancel: () => void;
 }
 
-export interface DeleteConfirmOptions {
-  /** Shown when a failure carries no server message (default: the generic one). */
-  failureFallback?: string;
-  /** A fixed success text instead of the server's message (the spec fixes some, e.g. admins). */
-  successText?: string;
-  /** How long the success toast stays, in ms. */
-  successTimeout?: number;
-}
-
 /**
- * A 'Delete …?' question and its call: the server's message as a toast either way (the fallback when a
- * failure carries none), then `onDeleted` after a success.
+ * A 'Delete …?' question and its mutation (useCallMutation: the toasts and the invalidation follow the
+ * mutation's rules): `ask(record)` opens it, Delete runs `mutation.run(toInput(record))`.
  */
-export function useDeleteConfirm<T>(
-  remove: (record: T) => Promise<Result<{ message: string }>>,
-  onDeleted: () => void,
-  options: DeleteConfirmOptions = {},
-): DeleteConfirm<T> {
-  const notify = useNotify();
+export function useDeleteConfirm<T, In>(mutation: CallMutation<In, unknown>, toInput: (record: T) => In): DeleteConfirm<T> {
   const [target, setTarget] = useState<T | null>(null);
-  const [busy, setBusy] = useState(false);
   const confirm = async () => {
     if (!target) return;
-    setBusy(true);
-    const result = withFallback(await remove(target), options.failureFallback ?? MSG.somethingWentWrong);
-    setBusy(false);
+    await mutation.run(toInput(target));
     setTarget(null);
-    if (!result.ok) {
-      notify.error(result.error.message);
-      return;
-    }
-    notify.success(options.successText ?? result.data.message, options.successTimeout);
-    onDeleted();
   };
-  return { target, ask: setTarget, busy, confirm, cancel: () => setTarget(null) };
+  return { target, ask: setTarget, busy: mutation.busy, confirm, cancel: () => setTarget(null) };
 }
 
 /** The ConfirmDialog of a useDeleteConfirm: a red Delete and Cancel. */

@@ -3,10 +3,6 @@ import { Button, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-
 import { ArrowUploadRegular, DismissRegular, DocumentRegular } from '@fluentui/react-icons';
 import type { GrantView, PickKind } from '../../shared/api/app';
 
-/** The preload's drop helper (Electron only: `webUtils.getPathForFile`); absent in the browser bridge. */
-type DropFiles = { pathOf?: (file: File) => string };
-const dropFiles = (): DropFiles | undefined => (globalThis as unknown as { files?: DropFiles }).files;
-
 /** A granted file as a form value: the renderer knows its grant id, name and size only. */
 export type PickedFile = Pick<GrantView, 'grantId' | 'name' | 'size'>;
 
@@ -59,8 +55,8 @@ export interface FilePickerProps {
 }
 
 /**
- * A file field: the native open dialog (files.pick) or a drop (the path via the preload, then
- * files.grantDropped). The renderer never reads the file; it keeps the grant.
+ * A file field: the native open dialog (files.pick) or a drop (window.files.grantDropped: the preload
+ * turns the File into a grant). The renderer never reads the file nor sees its path; it keeps the grant.
  */
 export function FilePicker({
   id,
@@ -96,14 +92,9 @@ export function FilePicker({
     const file = e.dataTransfer.files[0];
     if (!file) return;
     setError(null);
-    const pathOf = dropFiles()?.pathOf;
-    const path = pathOf ? pathOf(file) : '';
-    if (!path) {
-      setError('Dropping files works in the desktop app only. Choose the file instead.');
-      return;
-    }
     setBusy(true);
-    const result = await window.api.files.grantDropped({ path });
+    // The File itself goes to the preload, which resolves it: the page never handles a path.
+    const result = await window.files.grantDropped(file);
     setBusy(false);
     onBlur?.();
     if (!result.ok) setError(result.error.message);

@@ -19,6 +19,13 @@ export const adminAuth = {
     service: 'adminAuth', method: 'POST', path: '/login', auth: 'none', body: 'json',
     input: LoginWireSchema, output: LoginResponseSchema, exposed: false,
   }),
+  logout: defineCall({
+    service: 'adminAuth', method: 'POST', path: '/logout', auth: 'token', body: 'json',
+    input: v.object({}), output: MessageSchema, exposed: false,
+    addition:
+      'The spec has no logout call, so signing out only forgot the token while the server still honoured it. ' +
+      "This deletes the caller's session record; main calls it on logout and when switching servers.",
+  }),
   forgotPassword: defineCall({
     service: 'adminAuth', method: 'POST', path: '/forgot-password', auth: 'none', body: 'json',
     input: ForgotPasswordSchema, output: MessageSchema,

@@ -10,6 +10,8 @@ import {
 } from '../schemas/admin-auth';
 import { ConnectionSchema, SettingsViewSchema } from '../schemas/settings';
 import { UploadIdSchema } from '../schemas/library';
+import type { Result } from '../result';
+import { learners } from './user-app';
 
 /** What the open dialog offers: media (audio/video/any file), image (thumbnails), captions (.vtt, .srt). */
 export const PICK_KINDS = ['media', 'image', 'captions'] as const;
@@ -25,6 +27,30 @@ export const GrantViewSchema = v.object({
 });
 export type GrantView = v.InferOutput<typeof GrantViewSchema>;
 const GrantInputSchema = v.object({ grantId: v.pipe(v.string(), v.nonEmpty(), v.maxLength(64)) });
+
+/**
+ * Dropped files (DESIGN section 7). The page calls `window.files.grantDropped(file)` with the dropped
+ * `File`; the preload resolves its path with `webUtils.getPathForFile` and invokes main on this
+ * channel in the same call. The channel is not in window.api and the browser bridge does not answer it
+ * (its drops go through the host's stand-in), so nothing the page can call accepts a path string.
+ */
+export const PRELOAD_CHANNELS = { grantDropped: 'preload:files.grantDropped' } as const;
+export const DroppedPathSchema = v.object({ path: v.pipe(v.string(), v.maxLength(4096)) });
+
+/**
+ * Media previews stream through main (it adds the token; the CSP needs no remote origin):
+ * `cc-media://preview/?src=<the record's preview URL>` in Electron.
+ */
+export const MEDIA_SCHEME = 'cc-media';
+export const mediaPreviewUrl = (src: string): string => `${MEDIA_SCHEME}://preview/?src=${encodeURIComponent(src)}`;
+
+/** window.files: what the page may do with a dropped `File`, and where a preview loads from. */
+export interface FilesApi {
+  /** Grants a dropped file; the page never learns or sends its path. */
+  grantDropped(file: File): Promise<Result<GrantView>>;
+  /** The address a <video>, <audio> or <img> loads a record's preview URL from (through main). */
+  previewUrl(src: string): string;
+}
 
 /** What the renderer may know of the session: never the token. */
 export const SessionViewSchema = v.object({
@@ -55,8 +81,6 @@ export const local = {
   files: {
     /** The native open dialog; null when the user cancels. */
     pick: defineLocal({ input: v.object({ kind: v.picklist(PICK_KINDS) }), output: v.nullable(GrantViewSchema) }),
-    /** A dropped file: the path comes from `window.files.pathOf(file)`; it must be a regular file. */
-    grantDropped: defineLocal({ input: v.object({ path: v.pipe(v.string(), v.nonEmpty(), v.maxLength(4096)) }), output: GrantViewSchema }),
     /** The duration of an audio or video file, read from its header. */
     probe: defineLocal({ input: GrantInputSchema, output: v.object({ durationSeconds: v.number() }) }),
     /** A caption file's text (at most 2 MiB, UTF-8), for the transcript import. */
@@ -66,4 +90,6 @@ export const local = {
     /** Aborts an upload in progress (its call then resolves with kind 'cancelled'); false when none runs. */
     cancel: defineLocal({ input: v.object({ uploadId: UploadIdSchema }), output: v.object({ cancelled: v.boolean() }) }),
   },
+  /** Learners and their progress: main keeps the learners' tokens (src/shared/api/user-app.ts). */
+  learners,
 };

@@ -55,6 +55,11 @@ export interface CallDef<I extends AnySchema = AnySchema, O extends AnySchema = 
   readonly exposed?: boolean;
   /** Set on calls this project added to the documented platform contract, saying why. */
   readonly addition?: string;
+  /**
+   * Whose token the call carries: the signed-in admin's (default) or a learner's (`learner`: the
+   * user-app progress calls; main resolves the learner's token itself, see services/learners.ts).
+   */
+  readonly credential?: 'admin' | 'learner';
 }
 
 /**

@@ -2,6 +2,29 @@ import * as v from 'valibot';
 import { defineCall } from './contract';
 import { IdSchema, LanguageSchema, MessageSchema } from '../schemas/common';
 import {
+  CourseCreateSchema,
+  CourseSchema,
+  CourseSequenceSchema,
+  CourseUpdateSchema,
+  DescendantAddSchema,
+  DocumentCreateSchema,
+  DocumentDeletedSchema,
+  DocumentListingSchema,
+  DocumentReorderSchema,
+  DocumentUpdateSchema,
+} from '../schemas/courses';
+import {
+  ModuleSchema,
+  TopicDetailSchema,
+  TopicDraftSchema,
+  TopicListSchema,
+  TopicSequenceSchema,
+  VideoDraftSchema,
+  VideoQuestionsSchema,
+  VideoSchema,
+  VideoSequenceSchema,
+} from '../schemas/topics';
+import {
   TranscriptBulkSchema,
   TranscriptDraftSchema,
   TranscriptListSchema,
@@ -34,5 +57,101 @@ export const videoRepository = {
     service: 'videoRepository', method: 'POST', path: '/transcript/bulk', auth: 'token', body: 'json',
     input: TranscriptBulkSchema, output: v.object({ message: v.string(), count: v.number() }),
     addition: 'Imports a .vtt/.srt caption file as transcript lines in one all-or-nothing write.',
+  }),
+
+  // Courses (spec 2 section 7)
+  courses: defineCall({
+    service: 'videoRepository', method: 'GET', path: '/course', auth: 'token', body: 'none',
+    input: v.object({}), output: v.array(CourseSchema), data: 'courses',
+  }),
+  createCourse: defineCall({
+    service: 'videoRepository', method: 'POST', path: '/course', auth: 'token', body: 'multipart', files: ['thumbnail'],
+    input: CourseCreateSchema, output: MessageSchema,
+  }),
+  updateCourse: defineCall({
+    service: 'videoRepository', method: 'PUT', path: '/course/{id}', auth: 'token', body: 'multipart', files: ['thumbnail'],
+    input: CourseUpdateSchema, output: MessageSchema,
+  }),
+  deleteCourse: defineCall({
+    service: 'videoRepository', method: 'DELETE', path: '/course/{id}', auth: 'token', body: 'none',
+    input: v.object({ id: IdSchema }), output: MessageSchema,
+  }),
+  courseSequence: defineCall({
+    service: 'videoRepository', method: 'PUT', path: '/course/update-sequence', auth: 'token', body: 'json',
+    input: CourseSequenceSchema, output: MessageSchema,
+  }),
+
+  // The course directory: documents (folders and files)
+  document: defineCall({
+    service: 'videoRepository', method: 'GET', path: '/document/{id}', auth: 'token', body: 'none',
+    input: v.object({ id: IdSchema }), output: DocumentListingSchema,
+  }),
+  createDocument: defineCall({
+    service: 'videoRepository', method: 'POST', path: '/document', auth: 'token', body: 'json',
+    input: DocumentCreateSchema, output: MessageSchema,
+  }),
+  updateDocument: defineCall({
+    service: 'videoRepository', method: 'PUT', path: '/document/{id}', auth: 'token', body: 'json',
+    input: DocumentUpdateSchema, output: MessageSchema,
+  }),
+  deleteDocument: defineCall({
+    service: 'videoRepository', method: 'DELETE', path: '/document/{id}', auth: 'token', body: 'none',
+    input: v.object({ id: IdSchema }), output: DocumentDeletedSchema,
+  }),
+  reorderDocuments: defineCall({
+    service: 'videoRepository', method: 'PUT', path: '/document/reorder-sequence', auth: 'token', body: 'json',
+    input: DocumentReorderSchema, output: MessageSchema,
+  }),
+  addDescendants: defineCall({
+    service: 'videoRepository', method: 'POST', path: '/descendant', auth: 'token', body: 'json',
+    input: DescendantAddSchema, output: MessageSchema,
+  }),
+
+  // Modules and topics (spec 1 section 7)
+  modules: defineCall({
+    service: 'videoRepository', method: 'GET', path: '/module', auth: 'token', body: 'none',
+    input: v.object({}), output: v.array(ModuleSchema), data: 'modules',
+  }),
+  topics: defineCall({
+    service: 'videoRepository', method: 'GET', path: '/topic/admin/{moduleId}', auth: 'token', body: 'none',
+    input: v.object({ moduleId: IdSchema }), output: TopicListSchema,
+  }),
+  topic: defineCall({
+    service: 'videoRepository', method: 'GET', path: '/topic/{id}', auth: 'token', body: 'none',
+    input: v.object({ id: IdSchema }), output: TopicDetailSchema, data: 'topic',
+  }),
+  addTopic: defineCall({
+    service: 'videoRepository', method: 'POST', path: '/topic', auth: 'token', body: 'json',
+    input: TopicDraftSchema, output: MessageSchema,
+  }),
+  topicSequence: defineCall({
+    service: 'videoRepository', method: 'PUT', path: '/topic/update-sequence', auth: 'token', body: 'json',
+    input: TopicSequenceSchema, output: MessageSchema,
+  }),
+
+  // Videos of a topic
+  videosByTopic: defineCall({
+    service: 'videoRepository', method: 'GET', path: '/video/bytopic/{topicId}', auth: 'token', body: 'none',
+    input: v.object({ topicId: IdSchema }), output: v.array(VideoSchema), data: 'videos',
+  }),
+  videosByConcept: defineCall({
+    service: 'videoRepository', method: 'GET', path: '/video/byconcept/{conceptId}', auth: 'token', body: 'none',
+    input: v.object({ conceptId: IdSchema }), output: v.array(VideoSchema), data: 'videos',
+  }),
+  video: defineCall({
+    service: 'videoRepository', method: 'GET', path: '/video/{id}', auth: 'token', body: 'none',
+    input: v.object({ id: IdSchema }), output: VideoSchema, data: 'video',
+  }),
+  addVideo: defineCall({
+    service: 'videoRepository', method: 'POST', path: '/video', auth: 'token', body: 'json',
+    input: VideoDraftSchema, output: MessageSchema,
+  }),
+  videoSequence: defineCall({
+    service: 'videoRepository', method: 'PUT', path: '/video/update-sequence/{conceptId}', auth: 'token', body: 'json',
+    input: VideoSequenceSchema, output: MessageSchema,
+  }),
+  videoQuestions: defineCall({
+    service: 'videoRepository', method: 'PUT', path: '/video/updatequestions/{videoId}', auth: 'token', body: 'json',
+    input: VideoQuestionsSchema, output: MessageSchema,
   }),
 };

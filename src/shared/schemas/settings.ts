@@ -1,6 +1,29 @@
 import * as v from 'valibot';
 
-/** A platform URL: http(s) only, no credentials in it. */
+/** Loopback names: traffic to them never leaves this computer (127.0.0.0/8, ::1, localhost). */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost') || host === '::1') return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/**
+ * https for every server, plain http only on this computer: over http the password and the session
+ * token would cross the network in clear.
+ */
+export function isTransportAllowed(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname));
+  } catch {
+    return false;
+  }
+}
+
+export const HTTPS_REQUIRED =
+  'Use https:// for a server on another computer: over plain http the password and the session token would travel unencrypted. Plain http is allowed only for this computer (localhost, 127.0.0.1, ::1).';
+
+/** A platform URL: https (plain http on loopback only), no credentials in it. */
 export const PlatformUrlSchema = v.pipe(
   v.string(),
   v.trim(),
@@ -15,6 +38,7 @@ export const PlatformUrlSchema = v.pipe(
       return false;
     }
   }, 'Do not put a user name or password in the URL.'),
+  v.check(isTransportAllowed, HTTPS_REQUIRED),
 );
 
 /** The connection: the local sandbox (the reference server the app starts) or a platform server. */

@@ -133,3 +133,5 @@ export const useDataTableStyles = makeStyles({
     whiteSpace: 'nowrap',
   },
 });
+
+export type DataTableStyles = ReturnType<typeof useDataTableStyles>;

@@ -1,23 +1,16 @@
-import { useMemo, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
-import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { useCallback } from 'react';
+import { Badge, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AdminDraftSchema, type AdminDraft, type AdminUser, type UserDetails } from '../../../shared/schemas/admin-auth';
 import { ADMIN_MESSAGE_MS, ADMIN_PAGE_SIZE } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { useSession } from '../../app/session-store';
-import { unwrap } from '../../components/api';
-import { DeleteConfirmDialog, useDeleteConfirm } from '../../components/DeleteConfirm';
-import { DataTable, type Column } from '../../components/DataTable';
-import { EntityDialog, type FieldDescriptor } from '../../components/EntityDialog';
-import { formatDateTime } from '../../components/format';
-import { PageHeader } from '../../components/PageHeader';
-import { useNotify } from '../../components/toast';
-
-export const ADMINS_KEY = ['adminAuth.users'] as const;
+import { useSession } from '../../lib/session-store';
+import { callQuery, useCallMutation } from '../../lib/calls';
+import { formatDateTime } from '../../lib/format';
+import { badge, text, value } from '../../kit/columns';
+import { ListScreen, form, type ScreenActions } from '../../kit/ListScreen';
+import type { FieldDescriptor } from '../../components/EntityDialog';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 },
   fixedRole: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minHeight: '32px' },
   hint: { color: tokens.colorNeutralForeground3 },
   stamp: { display: 'flex', flexDirection: 'column', lineHeight: tokens.lineHeightBase200, minWidth: 0 },
@@ -37,7 +30,13 @@ function Stamp({ at, by }: { at: string; by: string | undefined }) {
   );
 }
 
-type Editing = { mode: 'add' } | { mode: 'edit'; record: AdminUser };
+/** When and by whom in one column, so Name and Email keep room to be read. */
+const stamp = (id: 'addedAt' | 'updatedAt', header: string, by: (r: AdminUser) => string | undefined) =>
+  value<AdminUser>(id, header, (r) => r[id], {
+    width: 150,
+    cell: (r) => <Stamp at={r[id]} by={by(r)} />,
+    searchValue: (r) => `${formatDateTime(r[id])} ${by(r) ?? ''}`,
+  });
 
 /** What an admin of the signed-in role may see (spec 1 section 6: an Admin sees only role User). */
 export function visibleTo(viewer: UserDetails | null, rows: readonly AdminUser[]): AdminUser[] {
@@ -45,168 +44,85 @@ export function visibleTo(viewer: UserDetails | null, rows: readonly AdminUser[]
   return [...rows];
 }
 
+const switchOf = (name: 'role' | 'status', on: string, off: string): FieldDescriptor<'role' | 'status'> => ({
+  kind: 'switch', name, label: name === 'role' ? 'Role' : 'Status', onLabel: on, offLabel: off, onValue: on, offValue: off,
+});
+
 export default function AdminsPage() {
   const styles = useStyles();
-  const notify = useNotify();
-  const client = useQueryClient();
   const me = useSession((s) => s.user);
   const isSuperAdmin = me?.role === 'Super Admin';
-  const [editing, setEditing] = useState<Editing | null>(null);
-
-  const users = useQuery({ queryKey: ADMINS_KEY, queryFn: () => unwrap(window.api.adminAuth.users()) });
-  const rows = useMemo(() => visibleTo(me, users.data ?? []), [me, users.data]);
-
-  const refresh = () => client.invalidateQueries({ queryKey: ADMINS_KEY });
   // The spec fixes the texts: 'User has been Deleted!!' for 2 seconds, "Couldn't delete user" on a bare failure.
-  const deletion = useDeleteConfirm((admin: AdminUser) => window.api.adminAuth.delete({ id: admin.id }), () => void refresh(), {
-    failureFallback: MSG.couldntDeleteUser,
-    successText: MSG.userDeleted,
-    successTimeout: ADMIN_MESSAGE_MS,
-  });
-  const askDelete = deletion.ask;
+  const rules = { successTimeout: ADMIN_MESSAGE_MS, invalidates: ['adminAuth.users'] } as const;
+  const remove = useCallMutation('adminAuth.delete', { ...rules, fallback: MSG.couldntDeleteUser, success: MSG.userDeleted });
+  const add = useCallMutation('adminAuth.register', { ...rules, fallback: MSG.somethingWentWrong, successFallback: MSG.userAdded });
+  const update = useCallMutation('adminAuth.update', { ...rules, fallback: MSG.somethingWentWrong, success: MSG.userUpdated });
 
-  const columns = useMemo<Column<AdminUser>[]>(
-    () => [
-      { accessorKey: 'name', header: 'Name' },
-      { accessorKey: 'email', header: 'Email' },
-      { accessorKey: 'phoneNo', header: 'Phone No.', meta: { width: 124 } },
-      {
-        accessorKey: 'role',
-        header: 'Role',
-        meta: { width: 108, filter: 'select', filterOptions: isSuperAdmin ? ['Super Admin', 'Admin', 'User'] : undefined },
-        cell: ({ row }) => (
-          <Badge appearance="tint" color={row.original.role === 'Super Admin' ? 'brand' : row.original.role === 'Admin' ? 'informative' : 'subtle'}>
-            {row.original.role}
-          </Badge>
-        ),
-      },
-      {
-        accessorKey: 'status',
-        header: 'Status',
-        meta: { width: 92, filter: 'select', filterOptions: ['Active', 'Inactive'] },
-        cell: ({ row }) => (
-          <Badge appearance="tint" color={row.original.status === 'Active' ? 'success' : 'subtle'}>
-            {row.original.status}
-          </Badge>
-        ),
-      },
-      // When and by whom in one column each, so Name and Email keep room to be read.
-      {
-        accessorKey: 'addedAt',
-        header: 'Added',
-        cell: ({ row }) => <Stamp at={row.original.addedAt} by={row.original.addedBy?.name} />,
-        meta: { width: 150, searchValue: (r) => `${formatDateTime(r.addedAt)} ${r.addedBy?.name ?? ''}` },
-      },
-      {
-        accessorKey: 'updatedAt',
-        header: 'Updated',
-        cell: ({ row }) => <Stamp at={row.original.updatedAt} by={row.original.updatedBy?.name} />,
-        meta: { width: 150, searchValue: (r) => `${formatDateTime(r.updatedAt)} ${r.updatedBy?.name ?? ''}` },
-      },
-      {
-        id: 'edit',
-        header: 'Edit',
-        enableSorting: false,
-        meta: { width: 52, align: 'center', searchable: false },
-        cell: ({ row }) => (
-          <Tooltip content={`Edit ${row.original.name}`} relationship="label">
-            <Button appearance="subtle" size="small" icon={<EditRegular />} onClick={() => setEditing({ mode: 'edit', record: row.original })} />
-          </Tooltip>
-        ),
-      },
-      {
-        id: 'delete',
-        header: 'Delete',
-        enableSorting: false,
-        meta: { width: 68, align: 'center', searchable: false },
-        cell: ({ row }) =>
-          row.original.id === me?.id ? null : (
-            <Tooltip content={`Delete ${row.original.name}`} relationship="label">
-              <Button appearance="subtle" size="small" icon={<DeleteRegular />} onClick={() => askDelete(row.original)} />
-            </Tooltip>
-          ),
-      },
-    ],
-    [isSuperAdmin, me?.id, askDelete],
-  );
+  const columns = useCallback(({ editColumn, deleteColumn }: ScreenActions<AdminUser>) => [
+    text<AdminUser>('name', 'Name'),
+    text<AdminUser>('email', 'Email'),
+    text<AdminUser>('phoneNo', 'Phone No.', { width: 124 }),
+    badge<AdminUser>('role', 'Role', { 'Super Admin': 'brand', Admin: 'informative' }, { width: 108, filter: 'select', filterOptions: isSuperAdmin ? ['Super Admin', 'Admin', 'User'] : undefined }),
+    badge<AdminUser>('status', 'Status', { Active: 'success' }, { width: 92, filter: 'select', filterOptions: ['Active', 'Inactive'] }),
+    stamp('addedAt', 'Added', (r) => r.addedBy?.name),
+    stamp('updatedAt', 'Updated', (r) => r.updatedBy?.name),
+    editColumn((r) => `Edit ${r.name}`, 52),
+    deleteColumn((r) => `Delete ${r.name}`, (r) => r.id === me?.id),
+  ], [isSuperAdmin, me?.id]);
+  const rows = useCallback((users: readonly AdminUser[]) => visibleTo(me, users), [me]);
 
-  const record = editing?.mode === 'edit' ? editing.record : null;
-  // An Admin manages role User records only; so does anyone editing a User record (no switch value fits it).
-  const roleFixedToUser = !isSuperAdmin || record?.role === 'User';
-  const fields = useMemo<FieldDescriptor<keyof AdminDraft & string>[]>(
-    () => [
-      { kind: 'text', name: 'name', label: 'Name', required: true, maxLength: 100, autoComplete: 'off' },
-      { kind: 'email', name: 'email', label: 'Email', required: true, maxLength: 254 },
-      { kind: 'tel', name: 'phoneNo', label: 'Phone No.', required: true, placeholder: '10-digit mobile number', maxLength: 16 },
-      roleFixedToUser
-        ? {
-            kind: 'custom',
-            name: 'role',
-            label: 'Role',
-            render: () => (
-              <div className={styles.fixedRole}>
-                <Badge appearance="tint" color="subtle">
-                  User
-                </Badge>
-                <Text size={200} className={styles.hint}>
-                  {isSuperAdmin ? 'This account has the role User.' : 'As an Admin you can add and edit User accounts only.'}
-                </Text>
-              </div>
-            ),
-          }
-        : { kind: 'switch', name: 'role', label: 'Role', onLabel: 'Super Admin', offLabel: 'Admin', onValue: 'Super Admin', offValue: 'Admin' },
-      { kind: 'switch', name: 'status', label: 'Status', onLabel: 'Active', offLabel: 'Inactive', onValue: 'Active', offValue: 'Inactive' },
-    ],
-    [roleFixedToUser, isSuperAdmin, styles.fixedRole, styles.hint],
-  );
-
-  const defaults: AdminDraft = record
-    ? { name: record.name, email: record.email, phoneNo: record.phoneNo, role: record.role, status: record.status }
-    : { name: '', email: '', phoneNo: '', role: isSuperAdmin ? 'Admin' : 'User', status: 'Inactive' };
-
+  const editor = (record: AdminUser | null) => {
+    // An Admin manages role User records only; so does anyone editing a User record (no switch value fits it).
+    const roleFixedToUser = !isSuperAdmin || record?.role === 'User';
+    const defaults: AdminDraft = record
+      ? { name: record.name, email: record.email, phoneNo: record.phoneNo, role: record.role, status: record.status }
+      : { name: '', email: '', phoneNo: '', role: isSuperAdmin ? 'Admin' : 'User', status: 'Inactive' };
+    return form({
+      title: record ? 'Edit Admin' : 'Add Admin',
+      schema: AdminDraftSchema,
+      fields: [
+        { kind: 'text', name: 'name', label: 'Name', required: true, maxLength: 100, autoComplete: 'off' },
+        { kind: 'email', name: 'email', label: 'Email', required: true, maxLength: 254 },
+        { kind: 'tel', name: 'phoneNo', label: 'Phone No.', required: true, placeholder: '10-digit mobile number', maxLength: 16 },
+        roleFixedToUser
+          ? {
+              kind: 'custom',
+              name: 'role',
+              label: 'Role',
+              render: () => (
+                <div className={styles.fixedRole}>
+                  <Badge appearance="tint" color="subtle">
+                    User
+                  </Badge>
+                  <Text size={200} className={styles.hint}>
+                    {isSuperAdmin ? 'This account has the role User.' : 'As an Admin you can add and edit User accounts only.'}
+                  </Text>
+                </div>
+              ),
+            }
+          : switchOf('role', 'Super Admin', 'Admin'),
+        switchOf('status', 'Active', 'Inactive'),
+      ],
+      defaults,
+      failureFallback: MSG.somethingWentWrong,
+      submit: (values) => (record ? update.run({ id: record.id, ...values }) : add.run(values)),
+    });
+  };
 
   return (
-    <div className={styles.page}>
-      <PageHeader
-        title="Admins"
-        subtitle={isSuperAdmin ? 'Admin and user accounts of the console.' : 'User accounts you manage.'}
-      />
-      <DataTable
-        ariaLabel="Admins"
-        columns={columns}
-        data={rows}
-        getRowId={(r) => r.id}
-        loading={users.isPending}
-        error={users.isError ? users.error.message : null}
-        onRetry={() => void users.refetch()}
-        pageSize={ADMIN_PAGE_SIZE}
-        pageSizeOptions={[ADMIN_PAGE_SIZE]}
-        emptyText="No accounts yet."
-        toolbar={
-          <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing({ mode: 'add' })}>
-            Add Admin
-          </Button>
-        }
-      />
-      <EntityDialog
-        open={editing !== null}
-        title={editing?.mode === 'edit' ? 'Edit Admin' : 'Add Admin'}
-        schema={AdminDraftSchema}
-        fields={fields}
-        defaultValues={defaults}
-        submitLabel={editing?.mode === 'edit' ? 'Save' : 'Add'}
-        failureFallback={MSG.somethingWentWrong}
-        onClose={() => setEditing(null)}
-        onSubmit={(values) =>
-          record ? window.api.adminAuth.update({ id: record.id, ...values }) : window.api.adminAuth.register(values)
-        }
-        onSuccess={(data) => {
-          const serverMessage = (data as { message?: string } | undefined)?.message;
-          notify.success(record ? MSG.userUpdated : serverMessage || MSG.userAdded, ADMIN_MESSAGE_MS);
-          void refresh();
-        }}
-      />
-      <DeleteConfirmDialog state={deletion} title="Delete account" question={(admin) => `Are you sure you want to delete ${admin.name} (${admin.email})?`} />
-    </div>
+    <ListScreen
+      title="Admins"
+      subtitle={isSuperAdmin ? 'Admin and user accounts of the console.' : 'User accounts you manage.'}
+      list={callQuery('adminAuth.users')}
+      rows={rows}
+      rowId={(r) => r.id}
+      columns={columns}
+      pageSize={ADMIN_PAGE_SIZE}
+      pageSizes={[ADMIN_PAGE_SIZE]}
+      emptyText="No accounts yet."
+      addLabel="Add Admin"
+      editor={editor}
+      remove={{ mutation: remove, input: (r) => ({ id: r.id }), title: 'Delete account', question: (r) => `Are you sure you want to delete ${r.name} (${r.email})?` }}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { Logo } from '../../app/Logo';
+import { Logo } from '../../components/Logo';
 
 const useStyles = makeStyles({
   page: {

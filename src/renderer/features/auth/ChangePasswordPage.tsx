@@ -7,7 +7,7 @@ import { Button, Card, Field, Input, Spinner, makeStyles, tokens } from '@fluent
 import { ChangePasswordInputSchema } from '../../../shared/schemas/admin-auth';
 import { CHANGE_PASSWORD_REDIRECT_MS, MIN_PASSWORD_LENGTH } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { useSession } from '../../app/session-store';
+import { useSession } from '../../lib/session-store';
 import { PageHeader } from '../../components/PageHeader';
 import { useNotify } from '../../components/toast';
 import { useFormStyles } from './AuthLayout';

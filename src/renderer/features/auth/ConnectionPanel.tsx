@@ -22,7 +22,7 @@ import {
 import { PlugConnectedRegular } from '@fluentui/react-icons';
 import { PlatformUrlSchema, type SettingsView } from '../../../shared/schemas/settings';
 import { MSG } from '../../../shared/messages';
-import { unwrap } from '../../components/api';
+import { callQuery } from '../../lib/calls';
 import { useNotify } from '../../components/toast';
 
 const useStyles = makeStyles({
@@ -46,14 +46,14 @@ const TOKEN_STORE_NOTE: Record<SettingsView['tokenStore'], string> = {
   memory: 'The sign-in token is kept in memory only and is forgotten when the app host stops.',
 };
 
-export const SETTINGS_KEY = ['settings.get'] as const;
+const settingsQuery = callQuery('settings.get');
 
 /** The connection choice of the login screen: the local sandbox or a platform server URL. */
 export function ConnectionPanel() {
   const styles = useStyles();
   const notify = useNotify();
   const client = useQueryClient();
-  const settings = useQuery({ queryKey: SETTINGS_KEY, queryFn: () => unwrap(window.api.settings.get()) });
+  const settings = useQuery(settingsQuery);
   const [kind, setKind] = useState<'sandbox' | 'remote'>('sandbox');
   const [url, setUrl] = useState('');
   const [urlError, setUrlError] = useState<string | null>(null);
@@ -88,7 +88,7 @@ export function ConnectionPanel() {
       notify.error(result.error.message || MSG.somethingWentWrong);
       return;
     }
-    client.setQueryData(SETTINGS_KEY, result.data);
+    client.setQueryData(settingsQuery.queryKey, result.data);
     notify.success(result.data.connection.kind === 'sandbox' ? 'Using the local sandbox.' : 'Using the platform server.');
   };
 
@@ -130,7 +130,7 @@ export function ConnectionPanel() {
               label="Platform server URL"
               validationMessage={urlError ?? undefined}
               validationState={urlError ? 'error' : 'none'}
-              hint="For example https://api.example.com"
+              hint="For example https://api.example.com. Plain http:// only for this computer (localhost, 127.0.0.1): to any other server the password and the session token would travel unencrypted."
             >
               <Input
                 type="url"

@@ -7,7 +7,7 @@ import { Button, Field, Input, Link, Spinner } from '@fluentui/react-components'
 import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
 import { LoginInputSchema } from '../../../shared/schemas/admin-auth';
 import { MSG } from '../../../shared/messages';
-import { useSession } from '../../app/session-store';
+import { useSession } from '../../lib/session-store';
 import { useNotify } from '../../components/toast';
 import { AuthLayout, useFormStyles } from './AuthLayout';
 import { ConnectionPanel } from './ConnectionPanel';

@@ -3,9 +3,8 @@ import { Badge, Checkbox, Field, Input, Spinner, Text, makeStyles, tokens } from
 import { SearchRegular } from '@fluentui/react-icons';
 import { MSG } from '../../../shared/messages';
 import type { LibraryFile } from '../../../shared/schemas/library';
-import { withFallback } from '../../components/api';
+import { useCallMutation } from '../../lib/calls';
 import { ContentDialog } from '../../components/ContentDialog';
-import { useNotify } from '../../components/toast';
 import { useQuestions } from './queries';
 
 const useStyles = makeStyles({
@@ -61,18 +60,17 @@ export function TaggedQuestionsDialog({ file, onClose }: { file: LibraryFile | n
 }
 
 /** Add Questions: choose the questions tagged on a file ('Please select a Question!' when none). */
-export function QuestionSelectorDialog({ file, onClose, onSaved }: { file: LibraryFile | null; onClose: () => void; onSaved: () => void }) {
-  return file ? <Selector key={file._id} file={file} onClose={onClose} onSaved={onSaved} /> : null;
+export function QuestionSelectorDialog({ file, onClose }: { file: LibraryFile | null; onClose: () => void }) {
+  return file ? <Selector key={file._id} file={file} onClose={onClose} /> : null;
 }
 
-function Selector({ file, onClose, onSaved }: { file: LibraryFile; onClose: () => void; onSaved: () => void }) {
+function Selector({ file, onClose }: { file: LibraryFile; onClose: () => void }) {
   const styles = useStyles();
-  const notify = useNotify();
+  const setQuestions = useCallMutation('library.setQuestions', { fallback: MSG.somethingWentWrong, invalidates: ['library'] });
   const questions = useQuestions();
   const [selected, setSelected] = useState<Set<string>>(() => new Set(file.questionBank));
   const [search, setSearch] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const shown = useMemo(() => {
     const needle = search.trim().toLowerCase();
     const all = questions.data ?? [];
@@ -95,16 +93,8 @@ function Selector({ file, onClose, onSaved }: { file: LibraryFile; onClose: () =
       setError(MSG.selectQuestion);
       return;
     }
-    setBusy(true);
-    const result = withFallback(await window.api.library.setQuestions({ id: file._id, questionBank: [...selected] }), MSG.somethingWentWrong);
-    setBusy(false);
-    if (!result.ok) {
-      setError(result.error.message);
-      notify.error(result.error.message);
-      return;
-    }
-    notify.success(result.data.message);
-    onSaved();
+    const result = await setQuestions.run({ id: file._id, questionBank: [...selected] });
+    if (!result.ok) return setError(result.error.message);
     onClose();
   };
 
@@ -112,7 +102,7 @@ function Selector({ file, onClose, onSaved }: { file: LibraryFile; onClose: () =
     <ContentDialog
       title={`Add Questions to ${file.title}`}
       width={680}
-      busy={busy}
+      busy={setQuestions.busy}
       action={{ label: 'Save', onClick: () => void save() }}
       contentClassName={styles.body}
       onClose={onClose}

@@ -1,25 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import type { LibraryFilter } from '../../../shared/schemas/library';
-import { unwrap } from '../../components/api';
-
-export const LIBRARY_KEY = ['library'] as const;
-export const mediaKey = (filter: LibraryFilter | null) => [...LIBRARY_KEY, 'media', filter ?? 'all'] as const;
+import { callQuery } from '../../lib/calls';
 
 /** The library list: the whole list, or the server-side filtered one (GET /media with the query). */
 export function useLibraryFiles(filter: LibraryFilter | null) {
-  return useQuery({
-    queryKey: mediaKey(filter),
-    queryFn: () => unwrap(filter ? window.api.library.media(filter) : window.api.library.mediaList()),
-  });
+  return useQuery(filter ? callQuery('library.media', filter) : callQuery('library.mediaList'));
 }
 
+/** Lists that change rarely: fetched again after five minutes at the earliest. */
 const STATIC = { staleTime: 5 * 60_000 } as const;
 
-export const useKeywords = () =>
-  useQuery({ queryKey: ['library.keywords'], queryFn: () => unwrap(window.api.library.keywords()), ...STATIC });
-export const useCategories = () =>
-  useQuery({ queryKey: ['library.categories'], queryFn: () => unwrap(window.api.library.categories()), ...STATIC });
-export const useBusinessIdeas = () =>
-  useQuery({ queryKey: ['businessIdeas.all'], queryFn: () => unwrap(window.api.businessIdeas.all()), ...STATIC });
-export const useQuestions = () =>
-  useQuery({ queryKey: ['questionBank.questions'], queryFn: () => unwrap(window.api.questionBank.questions()) });
+export const useKeywords = () => useQuery({ ...callQuery('library.keywords'), ...STATIC });
+export const useCategories = () => useQuery({ ...callQuery('library.categories'), ...STATIC });
+export const useBusinessIdeas = () => useQuery({ ...callQuery('businessIdeas.all'), ...STATIC });
+export const useQuestions = () => useQuery(callQuery('questionBank.questions'));

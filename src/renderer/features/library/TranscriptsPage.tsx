@@ -1,17 +1,17 @@
 import { useMemo, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Spinner, Text, ToggleButton, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, ArrowUploadRegular, DeleteRegular, EditRegular, PlayRegular } from '@fluentui/react-icons';
 import { parseCaptionsDetailed } from '../../../shared/captions';
 import { LANGUAGES, type Language } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { TranscriptFormSchema, type Transcript } from '../../../shared/schemas/transcripts';
-import { successMessage, unwrap, withFallback } from '../../components/api';
+import { callQuery, useCallMutation } from '../../lib/calls';
 import { DeleteConfirmDialog, useDeleteConfirm } from '../../components/DeleteConfirm';
 import { EntityDialog, type FieldDescriptor } from '../../components/EntityDialog';
-import { TimedEntriesAccordion, TimedEntriesScreen, useLibraryFile, usePlayFrom } from '../../components/TimedEntries';
+import { TimedEntriesAccordion, TimedEntriesScreen, useLibraryFile, usePlayFrom } from './TimedEntries';
 import { useNotify } from '../../components/toast';
-import { ImportDialog, type ImportSource } from './ImportDialog';
+import { ImportDialog, type ImportSource } from './TranscriptImportDialog';
 
 const useStyles = makeStyles({
   chips: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
@@ -31,7 +31,6 @@ type FormKey = 'timeStamp' | 'captionText' | 'language';
 export default function TranscriptsPage() {
   const styles = useStyles();
   const notify = useNotify();
-  const client = useQueryClient();
   // The Video Library opens this screen with { videoId } in router state; a reload keeps ?videoId=.
   const media = useLibraryFile('videoId');
   const videoId = media.fileId;
@@ -42,14 +41,12 @@ export default function TranscriptsPage() {
   const [importing, setImporting] = useState<ImportSource | null>(null);
   const [importBusy, setImportBusy] = useState(false);
 
-  const key = ['videoRepository.transcripts', videoId] as const;
-  const transcripts = useQuery({
-    queryKey: key,
-    queryFn: () => unwrap(window.api.videoRepository.transcripts({ videoId: videoId ?? '' })),
-    enabled: !!videoId,
-  });
-  const refresh = () => client.invalidateQueries({ queryKey: key });
-  const deletion = useDeleteConfirm((t: Transcript) => window.api.videoRepository.deleteTranscript({ id: t._id }), () => void refresh());
+  const transcripts = useQuery({ ...callQuery('videoRepository.transcripts', { videoId: videoId ?? '' }), enabled: !!videoId });
+  const rules = { fallback: MSG.somethingWentWrong, invalidates: ['videoRepository.transcripts'] } as const;
+  const add = useCallMutation('videoRepository.addTranscript', rules);
+  const update = useCallMutation('videoRepository.updateTranscript', rules);
+  const remove = useCallMutation('videoRepository.deleteTranscript', rules);
+  const deletion = useDeleteConfirm(remove, (t: Transcript) => ({ id: t._id }));
 
   const languages = transcripts.data?.languages ?? [];
   const groups = useMemo(() => {
@@ -156,18 +153,11 @@ export default function TranscriptsPage() {
         }
         submitLabel={record ? 'Save' : 'Add'}
         onClose={() => setEditing(null)}
-        onSubmit={async (values) =>
-          withFallback(
-            record
-              ? await window.api.videoRepository.updateTranscript({ id: record._id, timeStamp: values.timeStamp, captionText: values.captionText })
-              : await window.api.videoRepository.addTranscript({ videoId, ...values }),
-            MSG.somethingWentWrong,
-          )
+        onSubmit={(values) =>
+          record
+            ? update.run({ id: record._id, timeStamp: values.timeStamp, captionText: values.captionText })
+            : add.run({ videoId, ...values })
         }
-        onSuccess={(data) => {
-          notify.success(successMessage(data, 'Saved'));
-          void refresh();
-        }}
       />
       <DeleteConfirmDialog
         state={deletion}
@@ -180,10 +170,7 @@ export default function TranscriptsPage() {
           videoId={videoId}
           defaultLanguage={chip === 'All' ? '' : chip}
           onClose={() => setImporting(null)}
-          onSaved={(language) => {
-            setChip(language);
-            void refresh();
-          }}
+          onSaved={setChip}
         />
       ) : null}
     </TimedEntriesScreen>

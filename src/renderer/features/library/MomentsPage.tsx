@@ -1,14 +1,13 @@
 import { useMemo, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular, PlayRegular } from '@fluentui/react-icons';
 import { MSG } from '../../../shared/messages';
 import { MomentDraftSchema, type Moment } from '../../../shared/schemas/library';
-import { successMessage, unwrap, withFallback } from '../../components/api';
+import { callQuery, useCallMutation } from '../../lib/calls';
 import { DeleteConfirmDialog, useDeleteConfirm } from '../../components/DeleteConfirm';
 import { EntityDialog, type FieldDescriptor } from '../../components/EntityDialog';
-import { TimedEntriesAccordion, TimedEntriesScreen, useLibraryFile, usePlayFrom } from '../../components/TimedEntries';
-import { useNotify } from '../../components/toast';
+import { TimedEntriesAccordion, TimedEntriesScreen, useLibraryFile, usePlayFrom } from './TimedEntries';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, paddingBottom: tokens.spacingVerticalM },
@@ -26,23 +25,19 @@ const FIELDS: FieldDescriptor<keyof Draft>[] = [
 
 export default function MomentsPage() {
   const styles = useStyles();
-  const notify = useNotify();
-  const client = useQueryClient();
   // The Video Library opens this screen with the file in router state; a reload keeps ?fileId=.
   const media = useLibraryFile('fileId');
   const { fileId } = media;
   const { seek, play } = usePlayFrom();
   const [editing, setEditing] = useState<'add' | Moment | null>(null);
 
-  const key = ['library.moments', fileId] as const;
-  const moments = useQuery({
-    queryKey: key,
-    queryFn: () => unwrap(window.api.library.moments({ fileId: fileId ?? '' })),
-    enabled: !!fileId,
-  });
+  const moments = useQuery({ ...callQuery('library.moments', { fileId: fileId ?? '' }), enabled: !!fileId });
   const sorted = useMemo(() => [...(moments.data ?? [])].sort((a, b) => a.timestamp.localeCompare(b.timestamp)), [moments.data]);
-  const refresh = () => client.invalidateQueries({ queryKey: key });
-  const deletion = useDeleteConfirm((m: Moment) => window.api.library.deleteMoment({ id: m._id }), () => void refresh());
+  const rules = { fallback: MSG.momentNotAdded, invalidates: ['library.moments'] } as const;
+  const add = useCallMutation('library.addMoment', rules);
+  const update = useCallMutation('library.updateMoment', rules);
+  const remove = useCallMutation('library.deleteMoment', { fallback: MSG.somethingWentWrong, invalidates: ['library.moments'] });
+  const deletion = useDeleteConfirm(remove, (m: Moment) => ({ id: m._id }));
   const record = editing && editing !== 'add' ? editing : null;
 
   const missingText = 'Open the moments of a file from the Video Library (Update Moments).';
@@ -96,16 +91,7 @@ export default function MomentsPage() {
         submitLabel={record ? 'Save' : 'Add'}
         failureFallback={MSG.momentNotAdded}
         onClose={() => setEditing(null)}
-        onSubmit={async (values) =>
-          withFallback(
-            record ? await window.api.library.updateMoment({ id: record._id, ...values }) : await window.api.library.addMoment({ fileId, ...values }),
-            MSG.momentNotAdded,
-          )
-        }
-        onSuccess={(data) => {
-          notify.success(successMessage(data, 'Saved'));
-          void refresh();
-        }}
+        onSubmit={(values) => (record ? update.run({ id: record._id, ...values }) : add.run({ fileId, ...values }))}
       />
       <DeleteConfirmDialog
         state={deletion}

@@ -16,10 +16,10 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons';
-import type { LibraryFile } from '../../shared/schemas/library';
-import { unwrap } from './api';
-import { MediaPlayer, mediaSourceOf, secondsOf, type SeekRequest } from './MediaPreview';
-import { PageHeader } from './PageHeader';
+import type { LibraryFile } from '../../../shared/schemas/library';
+import { callQuery } from '../../lib/calls';
+import { MediaPlayer, mediaSourceOf, secondsOf, type SeekRequest } from '../../components/MediaPreview';
+import { PageHeader } from '../../components/PageHeader';
 
 // The screens of timestamped entries of one library file (Video Moments, Transcripts): the file's
 // player on the left, the entries on the right; a click on an entry plays the file from its time.
@@ -62,11 +62,7 @@ export function useLibraryFile(param: string): LibraryFileRef {
   const fromState = state?.file ?? null;
   const idInState = typeof state?.[param] === 'string' ? (state[param] as string) : null;
   const fileId = fromState?._id ?? idInState ?? params.get(param);
-  const list = useQuery({
-    queryKey: ['library', 'media', 'all'],
-    queryFn: () => unwrap(window.api.library.mediaList()),
-    enabled: !!fileId,
-  });
+  const list = useQuery({ ...callQuery('library.mediaList'), enabled: !!fileId });
   const fresh = list.data?.find((f) => f._id === fileId) ?? null;
   return { file: fresh ?? fromState, fileId, loading: list.isPending && !fromState };
 }

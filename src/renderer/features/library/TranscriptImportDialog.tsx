@@ -5,9 +5,8 @@ import type { CueDraft } from '../../../shared/captions';
 import { LANGUAGES, type Language } from '../../../shared/constants';
 import { APP_TEXT, MSG } from '../../../shared/messages';
 import { CAPTION_TIMESTAMP_PATTERN } from '../../../shared/schemas/transcripts';
-import { withFallback } from '../../components/api';
+import { useCallMutation } from '../../lib/calls';
 import { ContentDialog } from '../../components/ContentDialog';
-import { useNotify } from '../../components/toast';
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -70,13 +69,12 @@ export function ImportDialog({
   onSaved: (language: Language) => void;
 }) {
   const styles = useStyles();
-  const notify = useNotify();
+  const bulk = useCallMutation('videoRepository.bulkTranscripts', { fallback: MSG.somethingWentWrong, invalidates: ['videoRepository.transcripts'] });
   const [rows, setRows] = useState<Row[]>(source.cues);
   const [language, setLanguage] = useState<Language | ''>(defaultLanguage);
   const [replace, setReplace] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [languageError, setLanguageError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const problems = useMemo(() => rows.filter((r) => problemOf(r)).length, [rows]);
 
   const edit = (index: number, patch: Partial<Row>) =>
@@ -96,23 +94,13 @@ export function ImportDialog({
       setMessage(`Fix or remove the ${problems === 1 ? 'cue' : `${problems} cues`} with errors first. Nothing has been saved.`);
       return;
     }
-    setBusy(true);
-    const result = withFallback(
-      await window.api.videoRepository.bulkTranscripts({
-        videoId,
-        language,
-        replace,
-        entries: rows.map((r) => ({ timeStamp: r.timeStamp.trim(), captionText: r.captionText.trim() })),
-      }),
-      MSG.somethingWentWrong,
-    );
-    setBusy(false);
-    if (!result.ok) {
-      setMessage(result.error.message);
-      notify.error(result.error.message);
-      return;
-    }
-    notify.success(result.data.message);
+    const result = await bulk.run({
+      videoId,
+      language,
+      replace,
+      entries: rows.map((r) => ({ timeStamp: r.timeStamp.trim(), captionText: r.captionText.trim() })),
+    });
+    if (!result.ok) return setMessage(result.error.message);
     onSaved(language);
     onClose();
   };
@@ -121,7 +109,7 @@ export function ImportDialog({
     <ContentDialog
       title={`Import ${source.name}`}
       width={860}
-      busy={busy}
+      busy={bulk.busy}
       action={{ label: `Import ${rows.length} cues`, onClick: () => void save() }}
       contentClassName={styles.body}
       onClose={onClose}

@@ -1,0 +1,568 @@
+import { appendFile, copyFile, mkdir, mkdtemp, readFile, rm, symlink, utimes } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fail, ok } from '../../../shared/result';
+import { BULK_TEXT, type BulkEvent } from '../../../shared/schemas/bulk';
+import { APP_TEXT, MSG } from '../../../shared/messages';
+import { BulkQueue } from './queue';
+import { QUEUE_FILE } from './store';
+import { FakeServer, VALID_PATCH, fakeDeps, until, writeVideos } from './testing';
+
+let root: string;
+let server: FakeServer;
+let events: BulkEvent[];
+const open: BulkQueue[] = [];
+
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), 'cc-bulk-'));
+  server = new FakeServer();
+  events = [];
+});
+
+afterEach(async () => {
+  vi.useRealTimers();
+  for (const queue of open.splice(0)) {
+    // What is on disk is what the queue holds (its per-item JSON cache is never stale). An upload may
+    // still be starting (stat, then its own write): let that settle first.
+    await queue.flush();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await queue.flush();
+    const onDisk = JSON.parse(await readFile(queue.storeStats().path, 'utf8')).items;
+    const noSent = (items: { sent: number }[]) => items.map((i) => ({ ...i, sent: 0 }));
+    expect(noSent(onDisk)).toEqual(noSent(JSON.parse(JSON.stringify(queue.storedItems()))));
+    await queue.close().catch(() => undefined);
+  }
+  await rm(root, { recursive: true, force: true });
+});
+
+async function openQueue(over: Parameters<typeof fakeDeps>[3] = {}, folder = join(root, 'state')) {
+  const { queue, problem } = await BulkQueue.open(fakeDeps(folder, server, events, over));
+  open.push(queue);
+  return { queue, problem };
+}
+
+/** A queue with `n` valid, probed videos in it. */
+async function queueWith(n: number, over: Parameters<typeof fakeDeps>[3] = {}, size = 4096) {
+  const paths = await writeVideos(join(root, 'videos'), Array.from({ length: n }, (_, i) => `clip_${String(i + 1).padStart(3, '0')}.mp4`), size);
+  const { queue } = await openQueue(over);
+  const added = await queue.add(paths.map((path) => ({ path })));
+  expect(queue.edit('all', VALID_PATCH).ok).toBe(true);
+  await until(() => queue.list().rows.every((r) => r.probe !== 'pending'), 'probes');
+  return { queue, paths, ids: added.added };
+}
+
+/** The upload of an item (uploads start in queue order but reach the network in any order). */
+const callFor = (id: string | undefined, nth = 0) => server.calls.filter((c) => c.item.id === id)[nth]!;
+const states = (queue: BulkQueue) => queue.list({ limit: 10_000 }).rows.map((r) => r.state);
+const item = (queue: BulkQueue, id: string) => queue.get([id])[0]!;
+const readStore = async (folder = join(root, 'state')) => JSON.parse(await readFile(join(folder, QUEUE_FILE), 'utf8'));
+
+describe('adding files', () => {
+  it('titles from names, type from content, duration probed, Add File checks', async () => {
+    const [mp4] = await writeVideos(join(root, 'v'), ['Dairy_farm-basics.part.1.mp4']);
+    const { queue } = await openQueue();
+    const result = await queue.add([{ path: mp4!, grantId: 'g1' }]);
+    expect(result.added).toHaveLength(1);
+    await until(() => queue.list().rows[0]!.probe !== 'pending');
+    const row = queue.list().rows[0]!;
+    expect(row).toMatchObject({ state: 'invalid', fileType: 'video', duration: 60, probe: 'ok' });
+    expect(row.meta.title).toBe('Dairy farm basics part 1');
+    expect(row.issues.description).toBe(MSG.descriptionMandatory);
+    expect(row.file).toEqual({ name: 'Dairy_farm-basics.part.1.mp4', size: 4096, folder: join(root, 'v') });
+    expect(queue.overall().needAttention).toBe(1);
+    expect(queue.list({ filter: 'attention' }).total).toBe(1);
+    queue.edit([row.id], VALID_PATCH);
+    expect(item(queue, row.id).state).toBe('waiting');
+    expect(queue.overall().needAttention).toBe(0);
+  });
+
+  it('content decides the type; a file without a duration says so', async () => {
+    const folder = join(root, 'v');
+    await mkdir(folder);
+    const fake = join(folder, 'not-really.mp4');
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(fake, 'hello, this is text');
+    const { queue } = await openQueue({ readDuration: async () => Promise.reject(new Error(APP_TEXT.noDuration)) });
+    const [mp4] = await writeVideos(folder, ['real.mp4']);
+    await queue.add([{ path: fake }, { path: mp4! }]);
+    await until(() => queue.list().rows.every((r) => r.probe !== 'pending'));
+    const [a, b] = queue.list().rows;
+    expect(a).toMatchObject({ fileType: 'other', probe: 'none' });
+    expect(b).toMatchObject({ fileType: 'video', probe: 'none', duration: 0 });
+  });
+
+  it('the same file twice (also through a link) is not added again', async () => {
+    const [a] = await writeVideos(join(root, 'v'), ['a.mp4']);
+    await symlink(a!, join(root, 'link.mp4'));
+    const { queue } = await openQueue();
+    expect((await queue.add([{ path: a! }])).added).toHaveLength(1);
+    const again = await queue.add([{ path: a! }, { path: join(root, 'link.mp4') }, { path: join(root, 'gone.mp4') }]);
+    expect(again.added).toHaveLength(0);
+    expect(again.alreadyQueued).toEqual(['a.mp4', 'a.mp4']);
+    expect(again.unreadable).toEqual([{ name: 'gone.mp4', message: 'Cannot read gone.mp4.' }]);
+    expect(queue.list().total).toBe(1);
+  });
+
+  it('a title the library or the queue already has is flagged and held until accepted', async () => {
+    const paths = [
+      ...(await writeVideos(join(root, 'a'), ['Intro.mp4', 'Goat_care.mp4'])),
+      ...(await writeVideos(join(root, 'b'), ['intro.mp4'])),
+    ];
+    const { queue } = await openQueue({ libraryTitles: async () => ok([{ _id: 'lib-1', title: 'goat  care' }]) });
+    const result = await queue.add(paths.map((path) => ({ path })));
+    expect(result.libraryCheck).toBe('done');
+    queue.edit('all', VALID_PATCH);
+    await until(() => queue.list().rows.every((r) => r.probe !== 'pending'));
+    const [intro, goat, intro2] = queue.list().rows;
+    expect(intro!.duplicate).toBeNull();
+    expect(goat!.duplicate).toEqual({ kind: 'library', title: 'goat  care', id: 'lib-1' });
+    expect(intro2!.duplicate).toEqual({ kind: 'queue', title: 'Intro', id: intro!.id });
+    expect(queue.overall().needAttention).toBe(2);
+
+    server.auto = () => 'store';
+    queue.start();
+    await until(() => item(queue, intro!.id).state === 'done');
+    await until(() => !queue.status().running, 'finished');
+    expect(server.calls.map((c) => c.item.id)).toEqual([intro!.id]);
+
+    // Renaming clears the queue flag; accepting keeps the library one's title.
+    queue.edit([intro2!.id], { title: 'Intro, part 2' });
+    expect(item(queue, intro2!.id).duplicate).toBeNull();
+    queue.acceptDuplicates([goat!.id]);
+    queue.start();
+    await until(() => states(queue).every((s) => s === 'done'));
+    expect(server.records).toHaveLength(3);
+  });
+
+  it('library titles that cannot be fetched do not block the queue, and say so', async () => {
+    const [a] = await writeVideos(join(root, 'v'), ['a.mp4']);
+    const { queue } = await openQueue({ libraryTitles: async () => fail('network', 'down') });
+    expect((await queue.add([{ path: a! }])).libraryCheck).toBe('unavailable');
+  });
+});
+
+describe('the scheduler', () => {
+  it('never runs more than the concurrency, and uploads everything once', async () => {
+    const { queue } = await queueWith(12);
+    queue.setConcurrency(3);
+    server.auto = () => 'store';
+    queue.start();
+    await until(() => states(queue).every((s) => s === 'done'), 'all done');
+    expect(server.maxActive).toBe(3);
+    expect(server.records).toHaveLength(12);
+    expect(new Set(server.calls.map((c) => c.item.id)).size).toBe(12);
+    expect(() => queue.setConcurrency(7)).toThrow(RangeError);
+    expect(() => queue.setConcurrency(0)).toThrow(RangeError);
+  });
+
+  it('defaults to 2 at once, in queue order', async () => {
+    const { queue, ids } = await queueWith(4);
+    queue.start();
+    await until(() => server.calls.length === 2);
+    expect(server.calls.map((c) => c.item.id).sort()).toEqual(ids.slice(0, 2).sort());
+    callFor(ids[0]).succeed();
+    await until(() => server.calls.length === 3);
+    expect(server.calls[2]!.item.id).toBe(ids[2]);
+    expect(server.active).toBe(2);
+  });
+
+  it('retries 5xx and 429 with capped, jittered exponential backoff', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { queue, ids } = await queueWith(1);
+    queue.start();
+    await until(() => server.calls.length === 1);
+    server.calls[0]!.answer(fail('http', 'Service Unavailable', 503));
+    await until(() => item(queue, ids[0]!).retryAt !== null);
+    // failures = 1: 1000 ms, equal jitter with random 0.5 -> 750 ms.
+    expect(item(queue, ids[0]!)).toMatchObject({ state: 'waiting', lastError: 'Service Unavailable' });
+    await vi.advanceTimersByTimeAsync(749);
+    expect(server.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await until(() => server.calls.length === 2);
+    server.calls[1]!.answer(fail('http', 'Too many requests', 429));
+    await until(() => item(queue, ids[0]!).retryAt !== null);
+    // failures = 2: 2000 ms -> 1500 ms.
+    await vi.advanceTimersByTimeAsync(1499);
+    expect(server.calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    await until(() => server.calls.length === 3);
+    server.calls[2]!.succeed();
+    await until(() => item(queue, ids[0]!).state === 'done');
+    expect(item(queue, ids[0]!).attempts).toBe(3);
+  });
+
+  it('gives up after maxFailures with the last message', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { queue, ids } = await queueWith(1, { maxFailures: 3 });
+    server.auto = () => fail('http', 'Bad Gateway', 502);
+    queue.start();
+    for (let n = 1; n <= 3; n += 1) {
+      await until(() => server.calls.length === n);
+      await vi.advanceTimersByTimeAsync(60_000);
+    }
+    await until(() => item(queue, ids[0]!).state === 'failed');
+    expect(item(queue, ids[0]!).lastError).toBe(BULK_TEXT.retriesUsed(3, 'Bad Gateway'));
+    expect(server.calls).toHaveLength(3);
+  });
+
+  it('a 4xx fails the item with the server message; edited and retried it goes', async () => {
+    const { queue, ids } = await queueWith(1);
+    queue.start();
+    await until(() => server.calls.length === 1);
+    server.calls[0]!.answer(fail('http', 'Some of the chosen groups do not exist. Reload the form and choose again.', 400));
+    await until(() => item(queue, ids[0]!).state === 'failed');
+    expect(item(queue, ids[0]!).lastError).toBe('Some of the chosen groups do not exist. Reload the form and choose again.');
+    expect(queue.edit(ids, { keywords: ['65a000000000000000000009'] }).ok).toBe(true);
+    expect(item(queue, ids[0]!).state).toBe('failed');
+    queue.retryItems(ids);
+    await until(() => server.calls.length === 2);
+    expect(server.calls[1]!.item.meta.keywords).toEqual(['65a000000000000000000009']);
+    server.calls[1]!.succeed();
+    await until(() => item(queue, ids[0]!).state === 'done');
+    expect(item(queue, ids[0]!).lastError).toBeNull();
+  });
+
+  it('a lost network pauses the queue; it resumes when the server answers', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { queue, ids } = await queueWith(3);
+    queue.start();
+    await until(() => server.calls.length === 2);
+    server.online = false;
+    callFor(ids[0]).progress(100); // cut mid-body: nothing can have been stored
+    callFor(ids[0]).answer(fail('network', 'connection reset'));
+    await until(() => queue.status().offline, 'offline');
+    expect(item(queue, ids[0]!)).toMatchObject({ state: 'waiting', lastError: BULK_TEXT.serverUnreachable });
+    callFor(ids[1]).answer(fail('network', 'connection reset'));
+    await until(() => item(queue, ids[1]!).state === 'waiting');
+    expect(server.active).toBe(0);
+    // Probed with backoff while down: 750 ms, then 1500 ms (random 0.5).
+    const probesBefore = server.probes;
+    await vi.advanceTimersByTimeAsync(750);
+    await until(() => server.probes === probesBefore + 1);
+    expect(server.calls).toHaveLength(2);
+    server.online = true;
+    await vi.advanceTimersByTimeAsync(1500);
+    await until(() => !queue.status().offline, 'online');
+    server.auto = () => 'store';
+    await until(() => states(queue).every((s) => s === 'done'), 'all done');
+    expect(server.records).toHaveLength(3);
+    // A network failure while the server is down does not count against the item.
+    expect(item(queue, ids[0]!).attempts).toBe(2);
+  });
+
+  it('pausing the queue aborts uploads in flight; resuming sends them again from the start', async () => {
+    const { queue, ids } = await queueWith(3);
+    queue.start();
+    await until(() => server.calls.length === 2);
+    callFor(ids[0]).progress(2000);
+    queue.pause();
+    await until(() => server.active === 0);
+    expect(callFor(ids[0]).signal.aborted).toBe(true);
+    await until(() => states(queue).every((s) => s === 'waiting'));
+    expect(item(queue, ids[0]!).sent).toBe(0);
+    expect(queue.status()).toMatchObject({ running: false, active: false });
+    expect(server.calls).toHaveLength(2);
+    await queue.flush();
+    const stored = await readStore();
+    expect(stored.items.every((i: { inFlight: unknown }) => i.inFlight === null)).toBe(true);
+    server.auto = () => 'store';
+    queue.start();
+    await until(() => states(queue).every((s) => s === 'done'));
+    expect(server.records).toHaveLength(3);
+    expect(server.reconcileCalls).toBe(0); // bodies were cut: nothing to ask
+  });
+
+  it('pause, resume and cancel one item', async () => {
+    const { queue, ids } = await queueWith(3);
+    queue.start();
+    await until(() => server.calls.length === 2);
+    queue.pauseItems([ids[0]!]);
+    queue.cancelItems([ids[1]!]);
+    await until(() => item(queue, ids[0]!).state === 'paused' && item(queue, ids[1]!).state === 'cancelled');
+    await until(() => server.calls.length === 3);
+    expect(server.calls[2]!.item.id).toBe(ids[2]);
+    server.calls[2]!.succeed();
+    await until(() => item(queue, ids[2]!).state === 'done');
+    // The queue ran out of work it may do: finished, the paused item left as it is.
+    await until(() => !queue.status().running);
+    await until(() => events.some((e) => e.finished), 'the finished event');
+    // Starting the one item works while the queue is stopped.
+    queue.resumeItems([ids[0]!], true);
+    await until(() => server.calls.length === 4);
+    server.calls[3]!.succeed();
+    await until(() => item(queue, ids[0]!).state === 'done');
+    const summary = queue.summary();
+    expect([summary.uploaded, summary.failed, summary.skipped]).toEqual([2, 0, 1]);
+    expect(queue.summaryCsv().split('\r\n')[2]).toMatch(/^skipped,clip_002\.mp4,.*,Cancelled,1$/);
+  });
+
+  it('a file changed since it was queued is not sent: choose it again', async () => {
+    const { queue, ids, paths } = await queueWith(2);
+    await appendFile(paths[0]!, 'more');
+    const later = new Date(Date.now() + 5000);
+    await utimes(paths[1]!, later, later);
+    queue.start();
+    await until(() => states(queue).every((s) => s === 'changed-or-missing'));
+    expect(server.calls).toHaveLength(0);
+    expect(item(queue, ids[0]!).lastError).toBe(BULK_TEXT.changedOrMissing);
+    expect(queue.overall().needAttention).toBe(2);
+    expect((await queue.replaceFile(ids[0]!, { path: paths[0]! })).ok).toBe(true);
+    expect(item(queue, ids[0]!).file.size).toBe(4100);
+    server.auto = () => 'store';
+    queue.start();
+    await until(() => item(queue, ids[0]!).state === 'done');
+    expect(server.records).toHaveLength(1);
+  });
+
+  it('the upload saying the file changed marks it changed-or-missing', async () => {
+    const { queue, ids, paths } = await queueWith(1);
+    queue.start();
+    await until(() => server.calls.length === 1);
+    await appendFile(paths[0]!, 'x');
+    server.calls[0]!.answer(fail('validation', APP_TEXT.fileChanged));
+    await until(() => item(queue, ids[0]!).state === 'changed-or-missing');
+  });
+
+  it('a 401 pauses the queue and says to sign in', async () => {
+    const { queue, ids } = await queueWith(1);
+    queue.start();
+    await until(() => server.calls.length === 1);
+    server.calls[0]!.answer(fail('auth', 'Your session has expired. Please log in again.', 401));
+    await until(() => queue.status().notice === BULK_TEXT.signedOut);
+    expect(queue.status().running).toBe(false);
+    expect(item(queue, ids[0]!).state).toBe('waiting');
+  });
+
+  it('invalid items and items being edited: rules of who may change', async () => {
+    const { queue, ids } = await queueWith(2);
+    queue.edit([ids[1]!], { description: '' });
+    expect(item(queue, ids[1]!).state).toBe('invalid');
+    queue.start();
+    await until(() => server.calls.length === 1);
+    expect(queue.edit([ids[0]!], { title: 'New' })).toEqual({ ok: true, data: { changed: 0, skipped: 1 } });
+    expect(queue.edit([ids[0]!], { level: 9 } as never).ok).toBe(false);
+    server.calls[0]!.succeed();
+    await until(() => !queue.status().running);
+    expect(server.calls).toHaveLength(1);
+    expect(states(queue)).toEqual(['done', 'invalid']);
+  });
+});
+
+describe('progress', () => {
+  it('one throttled stream of events: about 10 a second whatever the uploads do', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { queue } = await queueWith(3, {}, 1_000_000);
+    queue.setConcurrency(3);
+    queue.start();
+    await until(() => server.calls.length === 3);
+    await vi.advanceTimersByTimeAsync(200);
+    events.length = 0;
+    // 3 uploads x 200 progress calls over 2 s.
+    for (let step = 1; step <= 200; step += 1) {
+      for (const call of server.calls) call.progress(step * 5000);
+      await vi.advanceTimersByTimeAsync(10);
+    }
+    expect(events.length).toBeGreaterThanOrEqual(19);
+    expect(events.length).toBeLessThanOrEqual(21);
+    const last = events[events.length - 1]!;
+    expect(last.progress).toHaveLength(3);
+    expect(last.progress[0]).toMatchObject({ sent: 1_000_000, total: 1_000_000, percent: 100 });
+    // 5000 bytes per 10 ms per upload = 500 kB/s each, 1.5 MB/s in all.
+    expect(last.progress[0]!.rate).toBeGreaterThan(450_000);
+    expect(last.progress[0]!.rate).toBeLessThan(550_000);
+    expect(last.overall.rate).toBeGreaterThan(1_350_000);
+    expect(last.overall.rate).toBeLessThan(1_650_000);
+    expect(last.overall).toMatchObject({ filesDone: 0, filesTotal: 3, bytesSent: 3_000_000, bytesTotal: 3_000_000 });
+    for (const call of server.calls) call.answer(ok({ id: 'r' }));
+    await until(() => states(queue).every((s) => s === 'done'));
+    await vi.advanceTimersByTimeAsync(200);
+    const end = events[events.length - 1]!;
+    expect(end.overall).toMatchObject({ filesDone: 3, secondsLeft: 0 });
+    expect(events.filter((e) => e.finished)).toHaveLength(1);
+  });
+
+  it('time left from the rate and the bytes left', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { queue } = await queueWith(2, {}, 1_000_000);
+    queue.setConcurrency(1);
+    queue.start();
+    await until(() => server.calls.length === 1);
+    for (let step = 1; step <= 10; step += 1) {
+      server.calls[0]!.progress(step * 10_000); // 10 kB per 100 ms = 100 kB/s
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    const overall = queue.overall();
+    expect(overall.rate).toBeGreaterThan(90_000);
+    expect(overall.rate).toBeLessThan(110_000);
+    // 1.9 MB left at ~100 kB/s.
+    expect(overall.secondsLeft).toBeGreaterThan(17);
+    expect(overall.secondsLeft).toBeLessThan(22);
+  });
+});
+
+describe('the store', () => {
+  it('edits are written at most about once a second; state changes at once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { queue, ids } = await queueWith(2);
+    await queue.flush();
+    const before = queue.storeStats().writes;
+    for (let i = 0; i < 20; i += 1) {
+      queue.edit([ids[0]!], { description: `take ${i}` });
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    await until(() => queue.storeStats().writes >= before + 2);
+    expect(queue.storeStats().writes - before).toBeLessThanOrEqual(3);
+    expect((await readStore()).items[0].meta.description).toMatch(/^take 1\d$/);
+    const count = queue.storeStats().writes;
+    queue.pauseItems([ids[1]!]);
+    await until(() => queue.storeStats().writes > count);
+    expect((await readStore()).items[1].state).toBe('paused');
+  });
+
+  it('restores after a crash: done stays done, changed files are marked, the queue carries on', async () => {
+    const { queue, ids, paths } = await queueWith(4);
+    queue.start();
+    await until(() => server.calls.length === 2);
+    callFor(ids[0]).succeed();
+    await until(() => server.calls.length === 3 && item(queue, ids[0]!).state === 'done');
+    callFor(ids[1]).progress(1000); // in flight, body cut by the crash
+    await queue.flush();
+    // The crash: the disk as it is now, opened by a new process.
+    const crashed = join(root, 'crashed');
+    await mkdir(crashed);
+    await copyFile(join(root, 'state', QUEUE_FILE), join(crashed, QUEUE_FILE));
+    await rm(paths[3]!);
+    const second = new FakeServer();
+    second.records.push(...server.records);
+    second.auto = () => 'store';
+    server = second;
+    const { queue: restored } = await openQueue({}, crashed);
+    await until(() => !restored.status().running, 'finished');
+    expect(states(restored)).toEqual(['done', 'done', 'done', 'changed-or-missing']);
+    expect(item(restored, ids[0]!).recordId).toBe(server.records[0]!._id);
+    // Only the unfinished ones went again.
+    expect(second.calls.map((c) => c.item.id).sort()).toEqual([ids[1], ids[2]].sort());
+    expect(second.records).toHaveLength(3);
+  });
+
+  it('nothing twice: an upload the server stored before the crash is reconciled, not sent again', async () => {
+    const { queue, ids } = await queueWith(3);
+    queue.setConcurrency(1);
+    queue.start();
+    await until(() => server.calls.length === 1);
+    // The body went out whole and the server stored it; the app died before the answer.
+    server.calls[0]!.progress(4096);
+    const recordId = server.calls[0]!.store();
+    const stored = await readStore();
+    expect(stored.items[0].state).toBe('uploading');
+    expect(stored.items[0].inFlight).toMatchObject({ title: 'clip 001', name: 'clip_001.mp4', size: 4096 });
+    const crashed = join(root, 'crashed');
+    await mkdir(crashed);
+    await copyFile(join(root, 'state', QUEUE_FILE), join(crashed, QUEUE_FILE));
+
+    const records = [...server.records];
+    server = new FakeServer();
+    server.records.push(...records);
+    server.auto = () => 'store';
+    const { queue: restored } = await openQueue({}, crashed);
+    await until(() => states(restored).every((s) => s === 'done'), 'all done');
+    expect(server.reconcileCalls).toBe(1);
+    expect(item(restored, ids[0]!).recordId).toBe(recordId);
+    expect(server.calls.map((c) => c.item.id)).toEqual([ids[1], ids[2]]);
+    expect(server.records).toHaveLength(3);
+    expect(new Set(server.records.map((r) => r.title))).toEqual(new Set(['clip 001', 'clip 002', 'clip 003']));
+  });
+
+  it('nothing twice: a lost answer after a whole body is reconciled before a retry', async () => {
+    const { queue, ids } = await queueWith(1);
+    queue.start();
+    await until(() => server.calls.length === 1);
+    server.calls[0]!.progress(4096);
+    server.calls[0]!.store();
+    server.calls[0]!.answer(fail('network', 'socket hang up'));
+    await until(() => item(queue, ids[0]!).state === 'done');
+    expect(server.calls).toHaveLength(1);
+    expect(server.records).toHaveLength(1);
+  });
+
+  it('a whole body lost before the server stored it is sent again after reconciliation', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { queue, ids } = await queueWith(1);
+    queue.start();
+    await until(() => server.calls.length === 1);
+    server.calls[0]!.progress(4096);
+    server.calls[0]!.answer(fail('http', 'Internal Server Error', 500));
+    await until(() => item(queue, ids[0]!).retryAt !== null);
+    await vi.advanceTimersByTimeAsync(1000);
+    await until(() => server.calls.length === 2);
+    expect(server.reconcileCalls).toBe(1);
+    server.calls[1]!.succeed();
+    await until(() => item(queue, ids[0]!).state === 'done');
+    expect(server.records).toHaveLength(1);
+  });
+
+  it('a reconciliation that cannot reach the server sends nothing', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { queue, ids } = await queueWith(1);
+    queue.start();
+    await until(() => server.calls.length === 1);
+    server.calls[0]!.progress(4096);
+    server.calls[0]!.store();
+    server.online = false;
+    server.calls[0]!.answer(fail('network', 'socket hang up'));
+    await until(() => queue.status().offline);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(server.calls).toHaveLength(1);
+    server.online = true;
+    await vi.advanceTimersByTimeAsync(30_000);
+    await until(() => item(queue, ids[0]!).state === 'done');
+    expect(server.calls).toHaveLength(1);
+    expect(server.records).toHaveLength(1);
+  });
+
+  it('a cancel that came too late finds the record and says so', async () => {
+    const { queue, ids } = await queueWith(2);
+    queue.setConcurrency(1);
+    queue.start();
+    await until(() => server.calls.length === 1);
+    server.calls[0]!.progress(4096);
+    server.calls[0]!.store();
+    queue.cancelItems([ids[0]!]);
+    await until(() => item(queue, ids[0]!).state === 'done');
+    expect(item(queue, ids[0]!).lastError).toBe(BULK_TEXT.cancelledTooLate);
+  });
+
+  it('a damaged queue file is kept aside and the queue starts empty', async () => {
+    const folder = join(root, 'state');
+    await mkdir(folder, { recursive: true });
+    const { writeFile, readdir } = await import('node:fs/promises');
+    await writeFile(join(folder, QUEUE_FILE), '{"version":1,"running":tr');
+    const { queue, problem } = await openQueue();
+    expect(problem).toMatch(/damaged/);
+    expect(queue.list().total).toBe(0);
+    expect((await readdir(folder)).some((n) => n.startsWith(`${QUEUE_FILE}.bad-`))).toBe(true);
+  });
+});
+
+describe('thumbnails', () => {
+  it('a thumbnail goes with the item; one changed since it was chosen fails the item with why', async () => {
+    const { queue, ids } = await queueWith(2);
+    const thumb = join(root, 'thumb.png');
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(thumb, 'png');
+    expect((await queue.setThumbnail('all', { path: thumb, grantId: 't1' })).ok).toBe(true);
+    expect(item(queue, ids[0]!).thumbnail).toEqual({ name: 'thumb.png' });
+    queue.setConcurrency(1);
+    queue.start();
+    await until(() => server.calls.length === 1);
+    expect(server.calls[0]!.item.thumbnail?.path).toBe(thumb);
+    // Changed while the first upload runs: the second item must not go with it.
+    await writeFile(thumb, 'another png');
+    server.calls[0]!.succeed();
+    await until(() => item(queue, ids[0]!).state === 'done');
+    await until(() => item(queue, ids[1]!).state === 'failed');
+    expect(item(queue, ids[1]!).lastError).toBe(BULK_TEXT.thumbnailChanged);
+    expect(server.calls).toHaveLength(1);
+  });
+});

@@ -1,0 +1,1133 @@
+import { randomUUID } from 'node:crypto';
+import { dirname } from 'node:path';
+import * as v from 'valibot';
+import { bulkSummary, bulkSummaryCsv, type BulkSummary } from '../../../shared/bulk-summary';
+import {
+  BULK_CONCURRENCY,
+  BULK_TEXT,
+  BulkMetaPatchSchema,
+  bulkIssues,
+  defaultMeta,
+  titleKey,
+  type BulkEvent,
+  type BulkItemView,
+  type BulkMeta,
+  type BulkMetaPatch,
+  type BulkOverall,
+  type BulkQueueStatus,
+  type BulkState,
+} from '../../../shared/schemas/bulk';
+import type { FileType } from '../../../shared/schemas/library';
+import type { Result } from '../../../shared/result';
+import { backoffDelay, PROBE_BACKOFF, RETRY_BACKOFF } from './backoff';
+import { checkIdentities, checkIdentity, identitiesOf, identityOf, sameFileKey, type FileIdentity } from './identity';
+import { RateMeter, Throttle } from './progress';
+import type { ReconcileQuery, Reconciler } from './reconcile';
+import { fileTypeOfName, sniffFileType } from './sniff';
+import { QueueStore, type QueueSnapshot, type StoredItem } from './store';
+
+/** An item of the queue, as main keeps it. `issues` is recomputed on load; everything else is stored. */
+export interface BulkItem extends StoredItem {
+  issues: Record<string, string>;
+}
+
+/**
+ * Sends one item: POST /library/media with the item's metadata and its file streamed from disk (the
+ * lead's wiring over main's multipart uploader). `onProgress(sent, total)` as bytes go out. The abort
+ * signal fires on pause and cancel. `id` is the created record's id where the server returns it.
+ */
+export type BulkUploadFn = (
+  item: Readonly<BulkItem>,
+  signal: AbortSignal,
+  onProgress: (sent: number, total: number) => void,
+) => Promise<Result<{ id?: string | null }>>;
+
+export interface BulkQueueDeps {
+  /** The folder of the queue file (userData). */
+  folder: string;
+  upload: BulkUploadFn;
+  /** Which attempts that may have reached the server created a record (see reconcile.ts). */
+  reconcile: Reconciler;
+  /** True when the server answers (any HTTP answer counts); used while the network is lost. */
+  probe: () => Promise<boolean>;
+  /** The library's titles, for the duplicate flag; an error only skips the check (and says so). */
+  libraryTitles?: () => Promise<Result<readonly { _id: string; title: string }[]>>;
+  /** The duration in seconds of an audio or video file; throws when it has none. */
+  readDuration?: (path: string) => Promise<number>;
+  /** The one event of the queue, at most about every `eventIntervalMs`. */
+  emit: (event: BulkEvent) => void;
+  log?: (message: string, details?: Record<string, unknown>) => void;
+  /** [0, 1), for the backoff jitter. */
+  random?: () => number;
+  eventIntervalMs?: number;
+  storeDebounceMs?: number;
+  /** Attempts answered by 429, 5xx or a lost connection (while the server answers) before an item fails. */
+  maxFailures?: number;
+}
+
+export interface AddedFile {
+  path: string;
+  /** Main's grant for the file, when it came from the open dialog or a drop. */
+  grantId?: string | null;
+}
+
+export interface AddResult {
+  /** Ids of the new items, in the order given. */
+  added: string[];
+  /** File names that were already queued (the same file: real path and inode), not added again. */
+  alreadyQueued: string[];
+  /** Files that could not be read, with why. */
+  unreadable: { name: string; message: string }[];
+  /** 'unavailable' when the library's titles could not be fetched (no duplicate check against it). */
+  libraryCheck: 'done' | 'unavailable' | 'skipped';
+}
+
+export type ListFilter = 'all' | 'attention' | BulkState;
+
+/** Why an upload was aborted: decides the item's state afterwards. */
+type AbortReason = 'pause-queue' | 'pause-item' | 'cancel' | 'close';
+
+const CHANGED_ALL_THRESHOLD = 500;
+const LIBRARY_TITLES_TTL_MS = 30_000;
+/** New items wait for the library's titles (the duplicate check) at most this long. */
+const LIBRARY_TITLES_TIMEOUT_MS = 10_000;
+const PROBE_CONCURRENCY = 2;
+
+function storedOf(item: BulkItem): StoredItem {
+  const { issues: _issues, ...stored } = item;
+  void _issues;
+  return stored;
+}
+
+const isWork = (item: BulkItem): boolean => item.state === 'uploading' || (item.state === 'waiting' && !item.duplicate);
+const needsAttention = (item: BulkItem): boolean =>
+  item.state === 'invalid' || item.state === 'failed' || item.state === 'changed-or-missing' || (item.state === 'waiting' && !!item.duplicate);
+
+/**
+ * The bulk upload queue (issue 12, DESIGN section 13): items, the scheduler, progress and the store.
+ *
+ * Scheduling: at most `concurrency` uploads at once (1 to 6, default 2), in queue order. An item starts
+ * when it is waiting, valid, not held as a duplicate and past its `retryAt`. A 429, a 5xx or a lost
+ * connection while the server still answers retries with capped, jittered exponential backoff (up to
+ * `maxFailures`); any other 4xx fails the item with the server's message (edit it, then retry). When the
+ * server stops answering, the queue goes offline: nothing starts, the server is probed with backoff, and
+ * the queue carries on when it answers.
+ *
+ * Pause: pausing the queue or an item aborts the uploads in flight (a multipart POST cannot be resumed;
+ * the file is sent again from the start), so a pause frees the network at once.
+ *
+ * Nothing twice: before an attempt is sent its item is written to disk with `inFlight` (what it sends and
+ * when). `inFlight` is cleared only by an answer that says whether a record was made (2xx, 4xx, 429) or
+ * when the body was provably not sent whole (aborted or cut before the last byte). An item that still
+ * has `inFlight` (a crash, a lost connection after the last byte, a 5xx) is reconciled with the server
+ * (`deps.reconcile`) before it is sent again: a record found makes it done.
+ */
+export class BulkQueue {
+  private readonly items = new Map<string, BulkItem>();
+  /** Each item's stored JSON, dropped when the item changes (see `snapshot`). */
+  private readonly json = new Map<string, string>();
+  /** Queue order. */
+  private order: string[] = [];
+  private readonly byFile = new Map<string, string>();
+  private readonly store: QueueStore;
+  private readonly throttle: Throttle;
+  private readonly controllers = new Map<string, { controller: AbortController; reason: AbortReason | null }>();
+  private readonly meters = new Map<string, RateMeter>();
+  private readonly overallMeter = new RateMeter(5000);
+  /** Items the user started one by one: they run even while the queue is paused. */
+  private readonly forced = new Set<string>();
+  private changed = new Set<string>();
+  private changedAll = false;
+  private running = false;
+  private offline = false;
+  private concurrency: number = BULK_CONCURRENCY.default;
+  private notice: string | null = null;
+  private reconciling = false;
+  /** While the library's titles are being fetched for new items, nothing starts. */
+  private checkingTitles = 0;
+  private wakeTimer: ReturnType<typeof setTimeout> | null = null;
+  private probeTimer: ReturnType<typeof setTimeout> | null = null;
+  private probing: Promise<boolean> | null = null;
+  private closed = false;
+  private hadWork = false;
+  private finishedPending = false;
+  /** Bytes sent in all, for the overall rate. */
+  private sentCounter = 0;
+  private libraryTitles: { at: number; titles: Map<string, { _id: string; title: string }> } | null = null;
+  private readonly random: () => number;
+  private readonly maxFailures: number;
+  private readonly log: NonNullable<BulkQueueDeps['log']>;
+  private readonly probeQueue: string[] = [];
+  private probeWorkers = 0;
+
+  private constructor(private readonly deps: BulkQueueDeps) {
+    this.store = new QueueStore(deps.folder, () => this.snapshot(), deps.storeDebounceMs ?? 1000);
+    this.throttle = new Throttle(deps.eventIntervalMs ?? 100, () => this.emitNow());
+    this.random = deps.random ?? Math.random;
+    this.maxFailures = deps.maxFailures ?? 6;
+    this.log = deps.log ?? (() => undefined);
+  }
+
+  /**
+   * Opens the queue: restores the queue file of `deps.folder` (done stays done; an item that was
+   * uploading waits again and is reconciled before it is sent; a file changed or gone since it was
+   * queued is marked changed-or-missing) and carries on if it was running.
+   */
+  static async open(deps: BulkQueueDeps): Promise<{ queue: BulkQueue; problem: string | null }> {
+    const queue = new BulkQueue(deps);
+    const problem = await queue.restore();
+    return { queue, problem };
+  }
+
+  // Restore
+
+  private async restore(): Promise<string | null> {
+    const loaded = await this.store.load();
+    if (!loaded.queue) return loaded.problem;
+    this.concurrency = loaded.queue.concurrency;
+    const items = loaded.queue.items;
+    // Done and cancelled items need their files no more.
+    const open = items.filter((stored) => stored.state !== 'done' && stored.state !== 'cancelled');
+    const results = await checkIdentities(open.map((stored) => stored.file));
+    const checks = new Map(open.map((stored, i) => [stored, results[i]!]));
+    items.forEach((stored) => {
+      const item: BulkItem = { ...stored, issues: {} };
+      if (item.state === 'uploading') item.state = 'waiting';
+      item.sent = item.state === 'done' ? item.file.size : 0;
+      this.validate(item);
+      if ((checks.get(stored) ?? 'same') !== 'same') this.markMissing(item);
+      if (item.probe === 'pending' && item.state !== 'done' && item.state !== 'cancelled') this.probeQueue.push(item.id);
+      this.insert(item);
+    });
+    this.running = loaded.queue.running;
+    this.changedAll = true;
+    if (this.hasWork()) this.hadWork = true;
+    this.pumpProbes();
+    this.throttle.request();
+    this.pump();
+    return loaded.problem;
+  }
+
+  private insert(item: BulkItem): void {
+    this.items.set(item.id, item);
+    this.order.push(item.id);
+    this.byFile.set(sameFileKey(item.file), item.id);
+  }
+
+  private markMissing(item: BulkItem): void {
+    item.state = 'changed-or-missing';
+    item.lastError = BULK_TEXT.changedOrMissing;
+    item.retryAt = null;
+  }
+
+  /** Recomputes the issues; a waiting or invalid item becomes one or the other. */
+  private validate(item: BulkItem): void {
+    item.issues = bulkIssues(item.meta, item) as Record<string, string>;
+    if (item.state === 'waiting' || item.state === 'invalid') item.state = Object.keys(item.issues).length ? 'invalid' : 'waiting';
+  }
+
+  // Adding files
+
+  /**
+   * Queues files (from the open dialog, a folder scan or a drop): each gets its identity, a title from
+   * its name and the Add File defaults. The same file twice (real path and inode) is not added again;
+   * a title the library or the queue already has is flagged and held until accepted or renamed.
+   */
+  async add(files: readonly AddedFile[]): Promise<AddResult> {
+    const result: AddResult = { added: [], alreadyQueued: [], unreadable: [], libraryCheck: 'skipped' };
+    const identities = await identitiesOf(files.map((f) => f.path));
+    const now = Date.now();
+    const fresh: BulkItem[] = [];
+    identities.forEach((identity, i) => {
+      if (identity instanceof Error) {
+        result.unreadable.push({ name: files[i]!.path.replace(/^.*[\\/]/, ''), message: identity.message });
+        return;
+      }
+      if (this.byFile.has(sameFileKey(identity))) {
+        result.alreadyQueued.push(identity.name);
+        return;
+      }
+      const item: BulkItem = {
+        id: randomUUID(),
+        key: randomUUID(),
+        grantId: files[i]!.grantId ?? null,
+        file: identity,
+        thumbnail: null,
+        fileType: fileTypeOfName(identity.name),
+        duration: 0,
+        probe: 'pending',
+        meta: defaultMeta(identity.name),
+        state: 'waiting',
+        issues: {},
+        duplicate: null,
+        attempts: 0,
+        failures: 0,
+        lastError: null,
+        sent: 0,
+        recordId: null,
+        inFlight: null,
+        retryAt: null,
+        addedAt: now,
+        finishedAt: null,
+      };
+      this.validate(item);
+      this.insert(item);
+      fresh.push(item);
+      result.added.push(item.id);
+    });
+    if (fresh.length === 0) return result;
+    // Rows first (the view shows them now), then the library check; nothing starts until it is done.
+    this.checkingTitles += 1;
+    this.flagQueueDuplicates(fresh);
+    this.touchMany(fresh);
+    try {
+      const flagged = await this.flagLibraryDuplicates(fresh);
+      result.libraryCheck = flagged.check;
+      this.touchMany(flagged.items);
+    } finally {
+      this.checkingTitles -= 1;
+    }
+    // New items are written within a second (not at once: serialising 10,000 of them would hold up
+    // the view's first rows); an item is always written before its upload starts (see run).
+    this.store.markDirty();
+    for (const item of fresh) this.probeQueue.push(item.id);
+    this.pumpProbes();
+    this.pump();
+    return result;
+  }
+
+  /** Flags items whose title an earlier item of the queue already has. */
+  private flagQueueDuplicates(candidates: readonly BulkItem[]): void {
+    const targets = new Set(candidates.map((c) => c.id));
+    const first = new Map<string, BulkItem>();
+    for (const id of this.order) {
+      const item = this.items.get(id)!;
+      if (item.state === 'cancelled') continue;
+      const key = titleKey(item.meta.title);
+      if (!key) continue;
+      const earlier = first.get(key);
+      if (!earlier) {
+        first.set(key, item);
+        if (targets.has(id) && item.duplicate?.kind === 'queue') item.duplicate = null;
+      } else if (targets.has(id) && item.state !== 'done') {
+        item.duplicate = { kind: 'queue', title: earlier.meta.title, id: earlier.id };
+      }
+    }
+  }
+
+  private async fetchLibraryTitles(): Promise<Map<string, { _id: string; title: string }> | null> {
+    if (!this.deps.libraryTitles) return null;
+    if (this.libraryTitles && Date.now() - this.libraryTitles.at < LIBRARY_TITLES_TTL_MS) return this.libraryTitles.titles;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<Result<never>>((resolve) => {
+      timer = setTimeout(() => resolve({ ok: false, error: { kind: 'network', message: 'The library did not answer in time.' } }), LIBRARY_TITLES_TIMEOUT_MS);
+    });
+    const answer = await Promise.race([this.deps.libraryTitles(), timeout]).finally(() => clearTimeout(timer));
+    if (!answer.ok) {
+      this.log('bulk: library titles unavailable', { error: answer.error.message });
+      return null;
+    }
+    const titles = new Map<string, { _id: string; title: string }>();
+    for (const record of answer.data) titles.set(titleKey(record.title), record);
+    this.libraryTitles = { at: Date.now(), titles };
+    return titles;
+  }
+
+  /** Flags candidates whose title the library has; returns the items it flagged. */
+  private async flagLibraryDuplicates(candidates: readonly BulkItem[]): Promise<{ check: AddResult['libraryCheck']; items: BulkItem[] }> {
+    if (!this.deps.libraryTitles) return { check: 'skipped', items: [] };
+    const titles = await this.fetchLibraryTitles();
+    if (!titles) return { check: 'unavailable', items: [] };
+    // Records this queue made itself are not duplicates of their own items.
+    const ours = new Set(this.order.map((id) => this.items.get(id)!.recordId).filter((id): id is string => !!id));
+    const flagged: BulkItem[] = [];
+    for (const item of candidates) {
+      if (item.state === 'done' || item.duplicate) continue;
+      const found = titles.get(titleKey(item.meta.title));
+      if (!found || ours.has(found._id)) continue;
+      item.duplicate = { kind: 'library', title: found.title, id: found._id };
+      flagged.push(item);
+    }
+    return { check: 'done', items: flagged };
+  }
+
+  /** The user keeps these items although their titles are taken: they may start. */
+  acceptDuplicates(ids: readonly string[]): void {
+    for (const item of this.pick(ids)) {
+      if (!item.duplicate) continue;
+      item.duplicate = null;
+      this.touch(item);
+    }
+    this.saveNow();
+    this.pump();
+  }
+
+  /** Chooses the file of an item again (after changed-or-missing): new identity, waiting again. */
+  async replaceFile(id: string, file: AddedFile): Promise<Result<null>> {
+    const item = this.items.get(id);
+    if (!item) return { ok: false, error: { kind: 'validation', message: BULK_TEXT.unknownItem } };
+    if (item.state === 'uploading' || item.state === 'done') return { ok: false, error: { kind: 'validation', message: BULK_TEXT.notEditable } };
+    let identity: FileIdentity;
+    try {
+      identity = await identityOf(file.path);
+    } catch (error) {
+      return { ok: false, error: { kind: 'validation', message: (error as Error).message } };
+    }
+    const other = this.byFile.get(sameFileKey(identity));
+    if (other && other !== id) return { ok: false, error: { kind: 'validation', message: BULK_TEXT.alreadyQueued } };
+    this.byFile.delete(sameFileKey(item.file));
+    item.file = identity;
+    item.grantId = file.grantId ?? null;
+    this.byFile.set(sameFileKey(identity), id);
+    item.fileType = fileTypeOfName(identity.name);
+    item.duration = 0;
+    item.probe = 'pending';
+    item.state = 'waiting';
+    item.lastError = null;
+    item.failures = 0;
+    item.retryAt = null;
+    item.sent = 0;
+    this.validate(item);
+    this.touch(item);
+    await this.flushOrPause();
+    this.probeQueue.push(id);
+    this.pumpProbes();
+    this.pump();
+    return { ok: true, data: null };
+  }
+
+  /** Sets (or clears) the thumbnail of the items. */
+  async setThumbnail(ids: readonly string[] | 'all', file: AddedFile | null): Promise<Result<null>> {
+    let identity: FileIdentity | null = null;
+    if (file) {
+      try {
+        identity = await identityOf(file.path);
+      } catch (error) {
+        return { ok: false, error: { kind: 'validation', message: (error as Error).message } };
+      }
+    }
+    for (const item of this.pick(ids)) {
+      if (item.state === 'uploading' || item.state === 'done') continue;
+      item.thumbnail = identity;
+      this.touch(item);
+    }
+    this.store.markDirty();
+    return { ok: true, data: null };
+  }
+
+  // Background facts: type from content, duration
+
+  private pumpProbes(): void {
+    while (this.probeWorkers < PROBE_CONCURRENCY && this.probeQueue.length > 0 && !this.closed) {
+      const id = this.probeQueue.shift()!;
+      const item = this.items.get(id);
+      if (!item || item.probe !== 'pending') continue;
+      this.probeWorkers += 1;
+      void this.probeItem(item).finally(() => {
+        this.probeWorkers -= 1;
+        this.pumpProbes();
+      });
+    }
+  }
+
+  private async probeItem(item: BulkItem): Promise<void> {
+    const path = item.file.path;
+    let fileType: FileType = item.fileType;
+    let duration = 0;
+    let probe: 'ok' | 'none' = 'none';
+    try {
+      fileType = await sniffFileType(path, item.file.name);
+      if ((fileType === 'audio' || fileType === 'video') && this.deps.readDuration) {
+        duration = await this.deps.readDuration(path);
+        probe = 'ok';
+      }
+    } catch {
+      probe = 'none';
+    }
+    // The file may have been replaced or the item removed meanwhile.
+    if (this.items.get(item.id) !== item || item.file.path !== path || item.state === 'done') return;
+    item.fileType = fileType;
+    item.duration = duration;
+    item.probe = probe;
+    this.validate(item);
+    this.touch(item);
+    this.store.markDirty();
+    this.pump();
+  }
+
+  // Editing
+
+  /**
+   * Changes fields of the items (a cell edit, the defaults panel for the selection or 'all'). Items
+   * uploading or done are left as they are and counted in `skipped`; the rest are checked again.
+   */
+  edit(ids: readonly string[] | 'all', input: BulkMetaPatch): Result<{ changed: number; skipped: number }> {
+    const parsed = v.safeParse(BulkMetaPatchSchema, input);
+    if (!parsed.success) return { ok: false, error: { kind: 'validation', message: parsed.issues[0].message } };
+    const patch = parsed.output;
+    let changed = 0;
+    let skipped = 0;
+    const retitled: BulkItem[] = [];
+    for (const item of this.pick(ids)) {
+      if (item.state === 'uploading' || item.state === 'done') {
+        skipped += 1;
+        continue;
+      }
+      const before = item.meta.title;
+      item.meta = { ...item.meta, ...patch } as BulkMeta;
+      if (item.meta.title !== before) retitled.push(item);
+      const wasState = item.state;
+      this.validate(item);
+      this.touch(item);
+      if (item.state !== wasState) this.saveNow();
+      changed += 1;
+    }
+    if (retitled.length > 0) {
+      for (const item of retitled) item.duplicate = null;
+      this.flagQueueDuplicates(retitled);
+      // The library's titles as last fetched (a fresh fetch per keystroke would be too much).
+      const titles = this.libraryTitles?.titles;
+      if (titles) {
+        for (const item of retitled) {
+          if (item.duplicate) continue;
+          const found = titles.get(titleKey(item.meta.title));
+          if (found && found._id !== item.recordId) item.duplicate = { kind: 'library', title: found.title, id: found._id };
+        }
+      }
+    }
+    this.store.markDirty();
+    this.pump();
+    return { ok: true, data: { changed, skipped } };
+  }
+
+  /**
+   * Removes items from the queue. Those uploading are aborted first; a record such an upload may still
+   * have made (its body had gone out whole) is not followed up: the user asked for the item to go.
+   */
+  remove(ids: readonly string[] | 'all' | 'finished'): number {
+    const targets =
+      ids === 'finished' ? this.pick('all').filter((i) => i.state === 'done' || i.state === 'cancelled') : this.pick(ids);
+    for (const item of targets) {
+      this.controllers.get(item.id)?.controller.abort();
+      this.controllers.delete(item.id);
+      this.items.delete(item.id);
+      this.json.delete(item.id);
+      this.byFile.delete(sameFileKey(item.file));
+      this.forced.delete(item.id);
+    }
+    const gone = new Set(targets.map((t) => t.id));
+    this.order = this.order.filter((id) => !gone.has(id));
+    this.changedAll = true;
+    this.throttle.request();
+    this.saveNow();
+    this.pump();
+    return targets.length;
+  }
+
+  // Queue control
+
+  /** Starts (or resumes) the whole queue. */
+  start(): void {
+    this.running = true;
+    this.notice = null;
+    this.hadWork = this.hadWork || this.hasWork();
+    this.throttle.request();
+    this.saveNow();
+    this.pump();
+  }
+
+  /** Pauses the whole queue: uploads in flight are aborted and wait again; nothing starts. */
+  pause(): void {
+    this.halt();
+    this.saveNow();
+  }
+
+  private halt(): void {
+    this.running = false;
+    this.forced.clear();
+    for (const entry of this.controllers.values()) {
+      entry.reason ??= 'pause-queue';
+      entry.controller.abort();
+    }
+    this.throttle.request();
+  }
+
+  /** Pauses items: an upload in flight is aborted; the items wait until resumed. */
+  pauseItems(ids: readonly string[]): void {
+    for (const item of this.pick(ids)) {
+      this.forced.delete(item.id);
+      const running = this.controllers.get(item.id);
+      if (running) {
+        running.reason = 'pause-item';
+        running.controller.abort();
+      } else if (item.state === 'waiting' || item.state === 'invalid') {
+        item.state = 'paused';
+        item.retryAt = null;
+        this.touch(item);
+      }
+    }
+    this.saveNow();
+  }
+
+  /**
+   * Resumes items: paused, failed or cancelled items wait again (retries counted anew). With `now`, they
+   * start even while the queue is paused (the user's "start this one").
+   */
+  resumeItems(ids: readonly string[], now = false): void {
+    for (const item of this.pick(ids)) {
+      if (item.state === 'paused' || item.state === 'failed' || item.state === 'cancelled' || item.state === 'waiting' || item.state === 'invalid') {
+        if (item.state !== 'waiting') item.lastError = null;
+        item.state = 'waiting';
+        item.failures = 0;
+        item.retryAt = null;
+        this.validate(item);
+        if (now && item.state === 'waiting') this.forced.add(item.id);
+        this.touch(item);
+      }
+    }
+    this.hadWork = this.hadWork || this.hasWork();
+    this.saveNow();
+    this.pump();
+  }
+
+  /** Retries items (failed, cancelled, paused): they go now, even while the queue is stopped. */
+  retryItems(ids: readonly string[]): void {
+    this.resumeItems(ids, true);
+  }
+
+  /** Cancels items: an upload in flight is aborted; the items stay in the list as cancelled. */
+  cancelItems(ids: readonly string[]): void {
+    for (const item of this.pick(ids)) {
+      this.forced.delete(item.id);
+      const running = this.controllers.get(item.id);
+      if (running) {
+        running.reason = 'cancel';
+        running.controller.abort();
+      } else if (item.state !== 'done' && item.state !== 'cancelled') {
+        item.state = 'cancelled';
+        item.retryAt = null;
+        item.finishedAt = Date.now();
+        this.touch(item);
+      }
+    }
+    this.saveNow();
+    this.pump();
+  }
+
+  /** Uploads at once, 1 to 6. Lowering it lets the uploads in flight finish; no new one starts until below. */
+  setConcurrency(n: number): void {
+    if (!Number.isInteger(n) || n < BULK_CONCURRENCY.min || n > BULK_CONCURRENCY.max) {
+      throw new RangeError(`Concurrency is ${BULK_CONCURRENCY.min} to ${BULK_CONCURRENCY.max}.`);
+    }
+    this.concurrency = n;
+    this.throttle.request();
+    this.store.markDirty();
+    this.pump();
+  }
+
+  // The scheduler
+
+  private hasWork(): boolean {
+    for (const item of this.items.values()) if (isWork(item)) return true;
+    return false;
+  }
+
+  private eligible(item: BulkItem, now: number): boolean {
+    return (
+      item.state === 'waiting' &&
+      !item.duplicate &&
+      item.probe !== 'pending' &&
+      item.inFlight === null &&
+      !this.controllers.has(item.id) &&
+      (this.running || this.forced.has(item.id)) &&
+      (item.retryAt === null || item.retryAt <= now)
+    );
+  }
+
+  /** Starts what may start; reconciles first when an earlier attempt may have reached the server. */
+  private pump(): void {
+    if (this.closed || this.offline || this.reconciling || this.checkingTitles > 0) return;
+    if (!this.running && this.forced.size === 0) {
+      this.checkFinished();
+      return;
+    }
+    const toReconcile = this.pick('all').filter((i) => i.inFlight !== null && i.state !== 'uploading' && i.state !== 'done' && !this.controllers.has(i.id));
+    if (toReconcile.length > 0) {
+      void this.reconcile(toReconcile);
+      return;
+    }
+    const now = Date.now();
+    let nextWake = Infinity;
+    for (const id of this.order) {
+      if (this.controllers.size >= this.concurrency) break;
+      const item = this.items.get(id)!;
+      if (this.eligible(item, now)) void this.run(item);
+      else if (item.state === 'waiting' && item.retryAt !== null && item.retryAt > now && !item.duplicate) nextWake = Math.min(nextWake, item.retryAt);
+    }
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.wakeTimer = null;
+    if (nextWake < Infinity && this.controllers.size < this.concurrency) {
+      this.wakeTimer = setTimeout(() => {
+        this.wakeTimer = null;
+        this.pump();
+      }, nextWake - now);
+    }
+    this.checkFinished();
+  }
+
+  private checkFinished(): void {
+    if (this.hadWork && !this.hasWork() && this.controllers.size === 0 && !this.reconciling) {
+      this.hadWork = false;
+      this.running = false;
+      this.forced.clear();
+      this.finishedPending = true;
+      this.throttle.request();
+      this.saveNow();
+    }
+  }
+
+  private async reconcile(items: BulkItem[]): Promise<void> {
+    this.reconciling = true;
+    const queries: ReconcileQuery[] = items.map((item) => ({ id: item.id, key: item.key, ...item.inFlight! }));
+    let answer: Awaited<ReturnType<Reconciler>>;
+    try {
+      answer = await this.deps.reconcile(queries);
+    } catch (error) {
+      answer = { ok: false, error: { kind: 'network', message: error instanceof Error ? error.message : String(error) } };
+    }
+    this.reconciling = false;
+    if (this.closed) return;
+    if (!answer.ok) {
+      this.log('bulk: reconciliation failed', { error: answer.error.message, kind: answer.error.kind });
+      if (answer.error.kind === 'auth') this.stopSignedOut();
+      else this.goOffline();
+      return;
+    }
+    for (const item of items) {
+      if (!this.items.has(item.id) || !answer.data.has(item.id)) continue;
+      const recordId = answer.data.get(item.id) ?? null;
+      if (recordId) {
+        if (item.state === 'cancelled') item.lastError = BULK_TEXT.cancelledTooLate;
+        else item.lastError = null;
+        item.state = 'done';
+        item.recordId = recordId;
+        item.sent = item.file.size;
+        item.finishedAt = Date.now();
+        item.retryAt = null;
+      }
+      item.inFlight = null;
+      this.touch(item);
+    }
+    // Items the answer left out keep `inFlight` and are asked about again; stop asking in a loop.
+    if (items.some((i) => this.items.has(i.id) && i.inFlight !== null)) {
+      this.log('bulk: reconciliation left items unanswered');
+      this.goOffline();
+      return;
+    }
+    await this.flushOrPause();
+    this.pump();
+  }
+
+  /** Writes the queue now; when that fails, the queue pauses (nothing is sent that is not recorded). */
+  private async flushOrPause(): Promise<boolean> {
+    try {
+      await this.store.flush();
+      return true;
+    } catch (error) {
+      this.log('bulk: cannot write the queue file', { error: error instanceof Error ? error.message : String(error) });
+      this.notice = `The upload queue cannot be saved (${error instanceof Error ? error.message : String(error)}); it is paused.`;
+      // Not pause(): its own write would fail again and again.
+      this.halt();
+      return false;
+    }
+  }
+
+  private async run(item: BulkItem): Promise<void> {
+    const controller = new AbortController();
+    const entry: { controller: AbortController; reason: AbortReason | null } = { controller, reason: null };
+    this.controllers.set(item.id, entry);
+    item.state = 'uploading';
+    item.retryAt = null;
+    item.sent = 0;
+    this.touch(item);
+
+    this.hadWork = true;
+    const identity = await checkIdentity(item.file);
+    if (this.controllers.get(item.id) !== entry) return; // removed or closed meanwhile
+    const thumbnail = item.thumbnail ? await checkIdentity(item.thumbnail) : 'same';
+    if (this.controllers.get(item.id) !== entry) return;
+    if (identity !== 'same' || thumbnail !== 'same') {
+      this.controllers.delete(item.id);
+      if (identity !== 'same') this.markMissing(item);
+      else {
+        item.state = 'failed';
+        item.lastError = BULK_TEXT.thumbnailChanged;
+      }
+      this.touch(item);
+      this.saveNow();
+      this.pump();
+      return;
+    }
+    // Record the attempt before a byte goes out: a crash from here on leads to reconciliation.
+    item.attempts += 1;
+    item.inFlight = { startedAt: Date.now(), title: item.meta.title.trim(), name: item.file.name, size: item.file.size };
+    this.touch(item);
+    const saved = await this.flushOrPause();
+    if (this.controllers.get(item.id) !== entry) return;
+    if (!saved || controller.signal.aborted) {
+      // Nothing was sent.
+      item.inFlight = null;
+      this.settleAborted(item, entry.reason ?? 'pause-queue');
+      return;
+    }
+
+    const meter = new RateMeter(3000);
+    this.meters.set(item.id, meter);
+    let total = item.file.size;
+    let result: Awaited<ReturnType<BulkUploadFn>>;
+    try {
+      result = await this.deps.upload(item, controller.signal, (sent, size) => {
+        if (this.controllers.get(item.id) !== entry) return;
+        total = size;
+        const delta = sent - item.sent;
+        if (delta > 0) this.sentCounter += delta;
+        item.sent = sent;
+        const now = Date.now();
+        meter.sample(now, sent);
+        this.overallMeter.sample(now, this.sentCounter);
+        this.changed.add(item.id);
+        this.throttle.request();
+      });
+    } catch (error) {
+      result = { ok: false, error: { kind: 'network', message: error instanceof Error ? error.message : String(error) } };
+    }
+    this.meters.delete(item.id);
+    // The body was not sent whole: the server cannot have made a record of it.
+    const sentWhole = item.sent >= total && total > 0;
+    if (this.controllers.get(item.id) !== entry) return; // removed meanwhile
+    this.controllers.delete(item.id);
+    if (!this.items.has(item.id)) return;
+
+    if (result.ok) {
+      item.state = 'done';
+      item.recordId = result.data.id ?? null;
+      item.inFlight = null;
+      item.failures = 0;
+      item.sent = item.file.size;
+      item.lastError = null;
+      item.finishedAt = Date.now();
+      this.forced.delete(item.id);
+    } else if (controller.signal.aborted || result.error.kind === 'cancelled') {
+      if (!sentWhole) item.inFlight = null;
+      this.settleAborted(item, entry.reason ?? 'pause-item');
+      return;
+    } else {
+      await this.settleFailure(item, result.error, sentWhole);
+    }
+    this.touch(item);
+    this.saveNow();
+    this.pump();
+  }
+
+  private settleAborted(item: BulkItem, reason: AbortReason): void {
+    this.controllers.delete(item.id);
+    item.sent = 0;
+    if (reason === 'cancel') {
+      item.state = 'cancelled';
+      item.finishedAt = Date.now();
+    } else if (reason === 'pause-item') {
+      item.state = 'paused';
+    } else {
+      item.state = 'waiting';
+    }
+    this.validate(item);
+    this.touch(item);
+    this.saveNow();
+    this.pump();
+  }
+
+  private async settleFailure(item: BulkItem, error: { kind: string; status?: number; message: string }, sentWhole: boolean): Promise<void> {
+    const status = error.status ?? 0;
+    const retryable = error.kind === 'network' || (error.kind === 'http' && (status === 429 || status === 408 || status >= 500));
+    item.sent = 0;
+    item.lastError = error.message;
+    if (error.kind === 'auth') {
+      item.inFlight = null; // 401: refused before anything was stored
+      item.state = 'waiting';
+      this.stopSignedOut();
+      return;
+    }
+    if (!retryable) {
+      // A 4xx is the server's refusal: nothing stored. A parse error (a 2xx we cannot read) may have stored:
+      // keep inFlight so a retry asks first.
+      if (error.kind !== 'parse') item.inFlight = null;
+      if (error.kind === 'validation' && (await checkIdentity(item.file)) !== 'same') this.markMissing(item);
+      else item.state = 'failed';
+      item.finishedAt = Date.now();
+      return;
+    }
+    // A 429 or 408 says the request was not processed; a 5xx or a lost connection may have stored it.
+    if (status === 429 || status === 408 || !sentWhole) item.inFlight = null;
+    if (error.kind === 'network' && !(await this.serverAnswers())) {
+      // The network is gone: not the item's fault, no failure counted; the queue waits for the server.
+      item.state = 'waiting';
+      item.lastError = BULK_TEXT.serverUnreachable;
+      this.goOffline();
+      return;
+    }
+    item.failures += 1;
+    if (item.failures >= this.maxFailures) {
+      item.state = 'failed';
+      item.lastError = BULK_TEXT.retriesUsed(item.failures, error.message);
+      item.finishedAt = Date.now();
+      return;
+    }
+    item.state = 'waiting';
+    item.retryAt = Date.now() + backoffDelay(item.failures, this.random, RETRY_BACKOFF);
+  }
+
+  private serverAnswers(): Promise<boolean> {
+    this.probing ??= this.deps
+      .probe()
+      .catch(() => false)
+      .finally(() => {
+        this.probing = null;
+      });
+    return this.probing;
+  }
+
+  private goOffline(): void {
+    if (this.offline || this.closed) return;
+    this.offline = true;
+    this.throttle.request();
+    let failures = 0;
+    const again = () => {
+      failures += 1;
+      this.probeTimer = setTimeout(async () => {
+        this.probeTimer = null;
+        if (this.closed) return;
+        if (await this.serverAnswers()) {
+          this.offline = false;
+          for (const item of this.items.values()) {
+            if (item.lastError !== BULK_TEXT.serverUnreachable) continue;
+            item.lastError = null;
+            this.touch(item);
+          }
+          this.throttle.request();
+          this.pump();
+        } else again();
+      }, backoffDelay(failures, this.random, PROBE_BACKOFF));
+    };
+    again();
+  }
+
+  private stopSignedOut(): void {
+    this.notice = BULK_TEXT.signedOut;
+    this.pause();
+  }
+
+  // Views
+
+  private pick(ids: readonly string[] | 'all'): BulkItem[] {
+    if (ids === 'all') return this.order.map((id) => this.items.get(id)!);
+    return ids.map((id) => this.items.get(id)).filter((i): i is BulkItem => !!i);
+  }
+
+  private view(item: BulkItem): BulkItemView {
+    const size = item.file.size;
+    return {
+      id: item.id,
+      file: { name: item.file.name, size, folder: dirname(item.file.path) },
+      thumbnail: item.thumbnail ? { name: item.thumbnail.name } : null,
+      fileType: item.fileType,
+      duration: item.duration,
+      probe: item.probe,
+      meta: item.meta,
+      state: item.state,
+      issues: item.issues,
+      duplicate: item.duplicate,
+      attempts: item.attempts,
+      lastError: item.lastError,
+      sent: item.sent,
+      percent: item.state === 'done' ? 100 : size > 0 ? Math.min(100, Math.floor((item.sent / size) * 100)) : 0,
+      rate: this.meters.get(item.id)?.rate(Date.now()) ?? 0,
+      recordId: item.recordId,
+      retryAt: item.retryAt,
+    };
+  }
+
+  /** A window of the queue for the grid: `{ total, rows }`, filtered to a state or to what needs attention. */
+  list(query: { offset?: number; limit?: number; filter?: ListFilter } = {}): { total: number; rows: BulkItemView[] } {
+    const filter = query.filter ?? 'all';
+    const matching =
+      filter === 'all'
+        ? this.pick('all')
+        : this.pick('all').filter((i) => (filter === 'attention' ? needsAttention(i) : i.state === filter));
+    const offset = Math.max(0, query.offset ?? 0);
+    const limit = Math.max(0, query.limit ?? 200);
+    return { total: matching.length, rows: matching.slice(offset, offset + limit).map((i) => this.view(i)) };
+  }
+
+  /** The items' views (ids not in the queue are left out). */
+  get(ids: readonly string[]): BulkItemView[] {
+    return this.pick(ids).map((i) => this.view(i));
+  }
+
+  status(): BulkQueueStatus {
+    const work = this.hasWork();
+    return {
+      running: this.running,
+      offline: this.offline,
+      concurrency: this.concurrency,
+      active: work && (this.running || this.forced.size > 0),
+      notice: this.notice,
+    };
+  }
+
+  overall(): BulkOverall {
+    let filesDone = 0;
+    let filesTotal = 0;
+    let bytesSent = 0;
+    let bytesTotal = 0;
+    let bytesLeft = 0;
+    let needAttention = 0;
+    for (const item of this.items.values()) {
+      if (needsAttention(item)) needAttention += 1;
+      if (item.state === 'cancelled') continue;
+      filesTotal += 1;
+      bytesTotal += item.file.size;
+      if (item.state === 'done') {
+        filesDone += 1;
+        bytesSent += item.file.size;
+      } else if (item.state === 'uploading') {
+        bytesSent += item.sent;
+        bytesLeft += Math.max(0, item.file.size - item.sent);
+      } else if (isWork(item)) bytesLeft += item.file.size;
+    }
+    const rate = this.controllers.size > 0 ? this.overallMeter.rate(Date.now()) : 0;
+    return {
+      filesDone,
+      filesTotal,
+      bytesSent,
+      bytesTotal,
+      rate,
+      secondsLeft: bytesLeft === 0 ? 0 : rate > 0 ? Math.ceil(bytesLeft / rate) : null,
+      needAttention,
+    };
+  }
+
+  /** 0 to 1 for the taskbar or dock (`setProgressBar`), or -1 when nothing runs (removes the bar). */
+  taskbarProgress(): number {
+    const status = this.status();
+    if (!status.active) return -1;
+    const { bytesSent, bytesTotal } = this.overall();
+    return bytesTotal > 0 ? bytesSent / bytesTotal : 0;
+  }
+
+  summary(): BulkSummary {
+    return bulkSummary(this.pick('all').map((i) => this.view(i)));
+  }
+
+  summaryCsv(): string {
+    return bulkSummaryCsv(this.summary());
+  }
+
+  // Events and the store
+
+  /** Every change of an item goes through here: the view hears of it and its stored JSON is made again. */
+  private touch(item: BulkItem): void {
+    this.json.delete(item.id);
+    this.changed.add(item.id);
+    this.throttle.request();
+  }
+
+  private touchMany(items: readonly BulkItem[]): void {
+    for (const item of items) this.json.delete(item.id);
+    if (items.length > CHANGED_ALL_THRESHOLD) this.changedAll = true;
+    else for (const item of items) this.changed.add(item.id);
+    this.throttle.request();
+  }
+
+  /** A state change: written at once (errors pause the queue). */
+  private saveNow(): void {
+    void this.flushOrPause();
+  }
+
+  private emitNow(): void {
+    const changed = this.changedAll || this.changed.size > CHANGED_ALL_THRESHOLD ? 'all' : [...this.changed];
+    this.changed = new Set();
+    this.changedAll = false;
+    const progress: BulkEvent['progress'] = [];
+    for (const id of this.controllers.keys()) {
+      const item = this.items.get(id);
+      if (!item || item.state !== 'uploading') continue;
+      const view = this.view(item);
+      progress.push({ id, sent: item.sent, total: item.file.size, percent: view.percent, rate: view.rate });
+    }
+    const finished = this.finishedPending;
+    this.finishedPending = false;
+    this.deps.emit({ status: this.status(), overall: this.overall(), progress, changed, finished });
+  }
+
+  /**
+   * The queue file's content. Each item's JSON is kept until the item changes (`touch`), so a write
+   * during uploads serialises the one or two items that changed, not all 10,000.
+   */
+  private snapshot(): QueueSnapshot {
+    return {
+      running: this.running,
+      concurrency: this.concurrency,
+      items: this.order.map((id) => {
+        let text = this.json.get(id);
+        if (text === undefined) {
+          text = JSON.stringify(storedOf(this.items.get(id)!));
+          this.json.set(id, text);
+        }
+        return text;
+      }),
+    };
+  }
+
+  /** The items as they would be stored if serialised now (tests compare it with the file). */
+  storedItems(): StoredItem[] {
+    return this.order.map((id) => storedOf(this.items.get(id)!));
+  }
+
+  /** Duration of the last queue file write in ms, and how many writes so far (bench, diagnostics). */
+  storeStats(): { lastWriteMs: number; writes: number; path: string } {
+    return { lastWriteMs: this.store.lastWriteMs, writes: this.store.writes, path: this.store.path };
+  }
+
+  /** Writes the queue now (tests, quitting). */
+  flush(): Promise<void> {
+    return this.store.flush();
+  }
+
+  /**
+   * Stops: aborts uploads in flight (they wait again, reconciled on the next start if their body went
+   * out whole), writes the queue file and stops every timer. For quitting the app.
+   */
+  async close(): Promise<void> {
+    const wasRunning = this.running;
+    for (const entry of this.controllers.values()) {
+      entry.reason = 'close';
+      entry.controller.abort();
+    }
+    for (const id of this.controllers.keys()) {
+      const item = this.items.get(id);
+      if (!item) continue;
+      if (item.inFlight && item.sent < item.file.size) item.inFlight = null;
+      item.state = 'waiting';
+      this.validate(item);
+    }
+    this.controllers.clear();
+    this.json.clear();
+    this.closed = true;
+    this.running = wasRunning; // the next start carries on
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    if (this.probeTimer) clearTimeout(this.probeTimer);
+    this.throttle.dispose();
+    await this.store.flush();
+    await this.store.close();
+  }
+}

@@ -1,0 +1,95 @@
+import { open, readdir } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import type { FileType } from '../../../shared/schemas/library';
+
+/** Extensions the folder dialog and folder drops take (media files only). */
+export const MEDIA_EXTENSIONS = new Set([
+  '.mp4', '.m4v', '.mov', '.webm', '.mkv', '.avi', '.mpg', '.mpeg', '.3gp', '.ogv', '.wmv', '.flv', '.ts',
+  '.mp3', '.m4a', '.aac', '.wav', '.ogg', '.oga', '.opus', '.flac', '.wma',
+]);
+const AUDIO_EXTENSIONS = new Set(['.mp3', '.m4a', '.aac', '.wav', '.ogg', '.oga', '.opus', '.flac', '.wma']);
+
+export const isMediaName = (name: string): boolean => MEDIA_EXTENSIONS.has(extname(name).toLowerCase());
+
+/** The type a file's name suggests (a first guess, until its content has been read). */
+export function fileTypeOfName(name: string): FileType {
+  const ext = extname(name).toLowerCase();
+  if (AUDIO_EXTENSIONS.has(ext)) return 'audio';
+  if (MEDIA_EXTENSIONS.has(ext)) return 'video';
+  return 'other';
+}
+
+const ascii = (head: Uint8Array, at: number, length: number): string => String.fromCharCode(...head.subarray(at, at + length));
+const AUDIO_BRANDS = new Set(['M4A ', 'M4B ', 'M4P ', 'F4A ', 'F4B ']);
+
+/**
+ * The library file type from the first bytes of a file (container magic numbers). Containers that
+ * carry audio or video alike (Ogg, Matroska/WebM without a look inside) count as the name suggests.
+ * Unknown content is 'other'.
+ */
+export function fileTypeOfHead(head: Uint8Array, name: string): FileType {
+  const byName = fileTypeOfName(name);
+  if (head.length >= 12 && ascii(head, 4, 4) === 'ftyp') return AUDIO_BRANDS.has(ascii(head, 8, 4)) ? 'audio' : 'video';
+  if (head.length >= 4 && head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return byName === 'audio' ? 'audio' : 'video';
+  if (head.length >= 12 && ascii(head, 0, 4) === 'RIFF') {
+    const kind = ascii(head, 8, 4);
+    if (kind === 'WAVE') return 'audio';
+    if (kind === 'AVI ') return 'video';
+  }
+  if (head.length >= 4 && ascii(head, 0, 4) === 'OggS') return byName === 'video' ? 'video' : 'audio';
+  if (head.length >= 4 && ascii(head, 0, 4) === 'fLaC') return 'audio';
+  if (head.length >= 3 && ascii(head, 0, 3) === 'ID3') return 'audio';
+  // MPEG audio frame sync (mp3/aac without a tag).
+  if (head.length >= 2 && head[0] === 0xff && (head[1]! & 0xe0) === 0xe0) return 'audio';
+  // MPEG program stream and transport stream.
+  if (head.length >= 4 && head[0] === 0 && head[1] === 0 && head[2] === 1 && head[3] === 0xba) return 'video';
+  if (head.length >= 1 && head[0] === 0x47 && extname(name).toLowerCase() === '.ts') return 'video';
+  // ASF (wmv, wma).
+  if (head.length >= 4 && head[0] === 0x30 && head[1] === 0x26 && head[2] === 0xb2 && head[3] === 0x75) return byName === 'audio' ? 'audio' : 'video';
+  if (head.length >= 3 && ascii(head, 0, 3) === 'FLV') return 'video';
+  return 'other';
+}
+
+/** Reads the first bytes of a file and says its library type. */
+export async function sniffFileType(path: string, name: string): Promise<FileType> {
+  const handle = await open(path, 'r');
+  try {
+    const head = new Uint8Array(16);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return fileTypeOfHead(head.subarray(0, bytesRead), name);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Natural order: 'clip 2' before 'clip 10'. */
+const byPath = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+/**
+ * The media files inside a folder, recursively, in natural order of their paths. Symbolic links are not
+ * followed (no loops, nothing outside the chosen folder); hidden files and folders are skipped. Stops
+ * at `limit` files and says so.
+ */
+export async function scanFolder(root: string, limit = 50_000): Promise<{ paths: string[]; truncated: boolean }> {
+  const paths: string[] = [];
+  const folders = [root];
+  while (folders.length > 0) {
+    const folder = folders.pop()!;
+    let entries;
+    try {
+      entries = await readdir(folder, { withFileTypes: true });
+    } catch {
+      continue; // An unreadable sub-folder is skipped, not fatal.
+    }
+    for (const entry of entries) {
+      if (entry.name.startsWith('.')) continue;
+      const full = join(folder, entry.name);
+      if (entry.isDirectory()) folders.push(full);
+      else if (entry.isFile() && isMediaName(entry.name)) {
+        paths.push(full);
+        if (paths.length >= limit) return { paths: paths.sort(byPath.compare), truncated: true };
+      }
+    }
+  }
+  return { paths: paths.sort(byPath.compare), truncated: false };
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { guardedTokenStore, memoryTokenStore, probeKeytar, safeStorageUsable, type TokenStore } from './token-store';
+
+const never = <T>() => new Promise<T>(() => undefined);
+
+/** A keychain whose Secret Service froze: no call ever answers. */
+const frozen: TokenStore = { kind: 'keychain', get: () => never(), set: () => never(), delete: () => never() };
+const frozenKeytar = { getPassword: () => never<string | null>(), setPassword: () => never<void>(), deletePassword: () => never<boolean>() };
+
+describe('the keychain with a timeout', () => {
+  it('a frozen keychain at start: the probe gives up after the timeout with the reason', async () => {
+    const started = Date.now();
+    const result = await probeKeytar(async () => frozenKeytar, 200);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(result).toEqual({ reason: expect.stringMatching(/did not answer within/) });
+  });
+
+  it('a keychain that freezes later: the call falls back after the timeout, and the store says so', async () => {
+    const fallback = memoryTokenStore();
+    const store = guardedTokenStore(frozen, (reason) => ({ store: fallback, note: `fallback because ${reason}` }), 200);
+    expect(store.kind).toBe('keychain');
+    expect(store.note?.()).toBeNull();
+    const started = Date.now();
+    await store.set('acct', 'tok');
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(store.kind).toBe('memory');
+    expect(store.note?.()).toMatch(/^fallback because the keychain did not answer within/);
+    // Later calls go straight to the fallback, without waiting again.
+    const again = Date.now();
+    expect(await store.get('acct')).toBe('tok');
+    expect(Date.now() - again).toBeLessThan(100);
+  });
+
+  it('a keychain that answers stays in use', async () => {
+    const keychain = { ...memoryTokenStore(), kind: 'keychain' as const };
+    const store = guardedTokenStore(keychain, () => ({ store: memoryTokenStore(), note: 'x' }), 200);
+    await store.set('a', 'b');
+    expect(await store.get('a')).toBe('b');
+    expect(store.kind).toBe('keychain');
+  });
+});
+
+describe('safeStorage acceptance', () => {
+  const info = (available: boolean, backend?: string) => ({
+    isEncryptionAvailable: () => available,
+    ...(backend ? { getSelectedStorageBackend: () => backend } : {}),
+  });
+  it("treats Linux's basic_text backend (a key built into Electron) as unavailable", () => {
+    expect(safeStorageUsable(info(true, 'basic_text'), 'linux')).toMatchObject({ usable: false, reason: expect.stringContaining('basic_text') });
+    expect(safeStorageUsable(info(true, 'unknown'), 'linux').usable).toBe(false);
+    expect(safeStorageUsable(info(true), 'linux').usable).toBe(false);
+  });
+  it('accepts a real keyring backend on Linux and the OS encryption elsewhere', () => {
+    expect(safeStorageUsable(info(true, 'gnome_libsecret'), 'linux').usable).toBe(true);
+    expect(safeStorageUsable(info(true, 'kwallet5'), 'linux').usable).toBe(true);
+    expect(safeStorageUsable(info(true), 'darwin').usable).toBe(true);
+    expect(safeStorageUsable(info(true), 'win32').usable).toBe(true);
+    expect(safeStorageUsable(info(false, 'gnome_libsecret'), 'linux').usable).toBe(false);
+  });
+});

@@ -1,0 +1,115 @@
+import { useMemo, type ReactNode } from 'react';
+import type { Table } from '@tanstack/react-table';
+import { Button, Input, Select, Spinner } from '@fluentui/react-components';
+import { ArrowSwapRegular, DismissRegular, SaveRegular, SearchRegular } from '@fluentui/react-icons';
+import { distinctValues, type Getter } from '../../lib/rows';
+import { columnIdOf, headerText, type Column } from './columns';
+import type { Reorder } from './reorder';
+import type { DataTableStyles } from './styles';
+
+/** The search box of a table: a search field with a clear button. */
+export function SearchBox({ value, onChange, placeholder, disabled, styles }: { value: string; onChange: (value: string) => void; placeholder: string; disabled?: boolean; styles: DataTableStyles }) {
+  return (
+    <Input
+      className={styles.search}
+      contentBefore={<SearchRegular aria-hidden />}
+      contentAfter={
+        value ? <Button appearance="transparent" size="small" icon={<DismissRegular />} aria-label="Clear search" onClick={() => onChange('')} /> : undefined
+      }
+      placeholder={placeholder}
+      aria-label="Search"
+      type="search"
+      value={value}
+      disabled={disabled}
+      onChange={(_e, d) => onChange(d.value)}
+    />
+  );
+}
+
+/** The toolbar filters of the columns that declare one: a select of values or a text field. */
+export function ColumnFilters<T>({ columns, table, data, accessors, disabled, idBase, styles }: {
+  columns: readonly Column<T>[];
+  table: Table<T>;
+  data: readonly T[];
+  accessors: Map<string, Getter<T>>;
+  disabled: boolean;
+  idBase: string;
+  styles: DataTableStyles;
+}) {
+  const filterColumns = useMemo(
+    () => columns.map((def) => ({ def, id: columnIdOf(def) })).filter((c): c is { def: Column<T>; id: string } => !!c.id && !!c.def.meta?.filter),
+    [columns],
+  );
+  const options = useMemo(() => {
+    const out: Record<string, string[]> = {};
+    for (const { def, id } of filterColumns) {
+      if (def.meta?.filter !== 'select') continue;
+      const get = accessors.get(id);
+      out[id] = def.meta.filterOptions ? [...def.meta.filterOptions] : get ? distinctValues(data, get) : [];
+    }
+    return out;
+  }, [filterColumns, accessors, data]);
+
+  return filterColumns.map(({ def, id }) => {
+    const column = table.getColumn(id);
+    const label = headerText(def);
+    const value = (column?.getFilterValue() as string | undefined) ?? '';
+    const fid = `${idBase}-filter-${id}`;
+    const set = (next: string) => column?.setFilterValue(next || undefined);
+    return (
+      <div key={id} className={styles.filter}>
+        <label htmlFor={fid} className={styles.filterLabel}>
+          {label}
+        </label>
+        {def.meta?.filter === 'select' ? (
+          <Select id={fid} size="medium" value={value} disabled={disabled} onChange={(_e, d) => set(d.value)}>
+            <option value="">All</option>
+            {(options[id] ?? []).map((o) => (
+              <option key={o} value={o}>
+                {o}
+              </option>
+            ))}
+          </Select>
+        ) : (
+          <Input id={fid} value={value} disabled={disabled} placeholder={`Filter ${label}`} onChange={(_e, d) => set(d.value)} />
+        )}
+      </div>
+    );
+  });
+}
+
+/** Enable reorder, or Disable reorder and Save changes while reordering. */
+export function ReorderButtons<T>({ reorder, canStart, styles }: { reorder: Reorder<T>; canStart: boolean; styles: DataTableStyles }) {
+  if (!reorder.active) {
+    return (
+      <Button icon={<ArrowSwapRegular className={styles.rotate} />} onClick={reorder.start} disabled={!canStart}>
+        Enable reorder
+      </Button>
+    );
+  }
+  return (
+    <>
+      <Button icon={<DismissRegular />} onClick={reorder.stop} disabled={reorder.saving}>
+        Disable reorder
+      </Button>
+      <Button
+        appearance="primary"
+        icon={reorder.saving ? <Spinner size="tiny" /> : <SaveRegular />}
+        onClick={() => void reorder.save()}
+        disabled={!reorder.changed || reorder.saving || !reorder.canSave}
+      >
+        Save changes
+      </Button>
+    </>
+  );
+}
+
+/** The bar above a table: search and filters at the start, reorder and the screen's buttons at the end. */
+export function Toolbar({ label, start, end, styles }: { label: string; start: ReactNode; end: ReactNode; styles: DataTableStyles }) {
+  return (
+    <div className={styles.toolbar} role="toolbar" aria-label={`${label} tools`}>
+      <div className={styles.toolbarStart}>{start}</div>
+      <div className={styles.toolbarEnd}>{end}</div>
+    </div>
+  );
+}

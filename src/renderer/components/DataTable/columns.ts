@@ -1,0 +1,109 @@
+import type { ColumnDef, RowData } from '@tanstack/react-table';
+import { toText, type Getter, type RowFilter } from '../../lib/rows';
+
+declare module '@tanstack/react-table' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** A per-column filter shown in the toolbar: a select of the column's values, or free text. */
+    filter?: 'select' | 'text';
+    /** Options of a select filter; default: the distinct values of the column in the data. */
+    filterOptions?: readonly string[];
+    /** Label of the filter (default: the column header when it is a string). */
+    filterLabel?: string;
+    /** Column width (CSS length or px). Columns without one share the rest. */
+    width?: number | string;
+    align?: 'start' | 'center' | 'end';
+    /** Text the global search matches for this column (default: the accessor value). */
+    searchValue?: (row: TData) => string;
+    /** false: the global search ignores this column. */
+    searchable?: boolean;
+    /** Tooltip text for truncated cells (default: the cell's value when it is text). */
+    title?: (row: TData) => string | undefined;
+  }
+}
+
+/**
+ * A column of any value type. TanStack's ColumnDef is invariant in its value type, so a list of
+ * columns with different value types needs `any` there; this is the one place that says so.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Column<T> = ColumnDef<T, any>;
+
+type AnyColumn<T> = Column<T> & { accessorKey?: string; accessorFn?: Getter<T> };
+
+/** The id TanStack gives a column: its id, else its accessorKey with dots as underscores, else its header. */
+export function columnIdOf<T>(def: Column<T>): string | undefined {
+  const raw = def as AnyColumn<T>;
+  if (raw.id) return raw.id;
+  if (typeof raw.accessorKey === 'string') return raw.accessorKey.replaceAll('.', '_');
+  return typeof raw.header === 'string' ? raw.header : undefined;
+}
+
+function readPath(row: unknown, path: string): unknown {
+  let current: unknown = row;
+  for (const part of path.split('.')) {
+    if (current === null || current === undefined) return undefined;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return current;
+}
+
+/** The value reader of an accessor column (undefined for display columns). */
+function getterOf<T>(def: Column<T>): Getter<T> | undefined {
+  const raw = def as AnyColumn<T>;
+  if (raw.accessorFn) return raw.accessorFn;
+  if (typeof raw.accessorKey === 'string') {
+    const key = raw.accessorKey;
+    return (row) => readPath(row, key);
+  }
+  return undefined;
+}
+
+/** Value readers per column id (accessor columns only). */
+export function accessorsOf<T>(columns: readonly Column<T>[]): Map<string, Getter<T>> {
+  const out = new Map<string, Getter<T>>();
+  for (const def of columns) {
+    const id = columnIdOf(def);
+    const get = getterOf(def);
+    if (id && get) out.set(id, get);
+  }
+  return out;
+}
+
+/** The readers of the global search: every searchable column's value, or its searchValue. */
+export function searchReadersOf<T>(columns: readonly Column<T>[]): ((row: T, index: number) => string)[] {
+  const readers: ((row: T, index: number) => string)[] = [];
+  for (const def of columns) {
+    if (def.meta?.searchable === false) continue;
+    const custom = def.meta?.searchValue;
+    const get = getterOf(def);
+    if (custom) readers.push((row) => custom(row));
+    else if (get) readers.push((row, i) => toText(get(row, i)));
+  }
+  return readers;
+}
+
+/** The pipeline's filters for the toolbar's filter values (empty values dropped). */
+export function rowFiltersOf<T>(
+  columns: readonly Column<T>[],
+  accessors: Map<string, Getter<T>>,
+  values: readonly { id: string; value: unknown }[],
+): RowFilter<T>[] {
+  return values
+    .filter((f) => f.value !== undefined && f.value !== null && f.value !== '')
+    .map((f) => ({
+      get: accessors.get(f.id) ?? (() => undefined),
+      kind: columns.find((c) => columnIdOf(c) === f.id)?.meta?.filter ?? 'select',
+      value: String(f.value),
+    }));
+}
+
+export function widthOf(width: number | string | undefined): string | undefined {
+  if (width === undefined) return undefined;
+  return typeof width === 'number' ? `${width}px` : width;
+}
+
+export function headerText<T>(column: Column<T>): string {
+  if (column.meta?.filterLabel) return column.meta.filterLabel;
+  return typeof column.header === 'string' ? column.header : String(column.id ?? '');
+}

@@ -1,0 +1,64 @@
+import type * as v from 'valibot';
+import { DIFFICULTIES, OPTION_FORMATS, QuestionDraftSchema, QuestionEditSchema, type Category, type Question } from '../../../shared/schemas/question-bank';
+import { LANGUAGES } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import type { Result } from '../../../shared/result';
+import { optionsOf } from '../../components/EntityDialog';
+import { form } from '../../kit/ListScreen';
+
+const FORMAT_LABEL: Record<(typeof OPTION_FORMATS)[number], string> = { radio: 'Radio', dropdown: 'Dropdown', checkbox: 'Checkbox' };
+const formatOptions = OPTION_FORMATS.map((f) => ({ value: f, label: FORMAT_LABEL[f] }));
+
+type Draft = v.InferOutput<typeof QuestionDraftSchema>;
+
+/**
+ * Add Question and Edit Question: the same fields; adding takes one correct option (radio), editing
+ * marks every correct one and needs an option format.
+ */
+export function questionForm(record: Question | null, categories: readonly Category[], submit: (values: Draft) => Promise<Result<unknown>>) {
+  const categoryOptions = [...categories].sort((a, b) => a.name.localeCompare(b.name)).map((c) => ({ value: c._id, label: c.name }));
+  const editing = record !== null;
+  const fields = [
+    { kind: 'textarea', name: 'question', label: 'Question', required: true, rows: 3, maxLength: 2000 },
+    { kind: 'select', name: 'language', label: 'Language', required: true, options: optionsOf(LANGUAGES), placeholder: 'Select a language' },
+    {
+      kind: 'select',
+      name: 'categoryId',
+      label: 'Category',
+      required: true,
+      options: categoryOptions,
+      placeholder: 'Select a category',
+      hint: categoryOptions.length === 0 ? 'There are no categories yet: add one with Add Category.' : undefined,
+    },
+    { kind: 'select', name: 'difficulty', label: 'Difficulty', required: true, options: optionsOf(DIFFICULTIES), placeholder: 'Select difficulty level' },
+    { kind: 'select', name: 'optionFormat', label: 'Option format', required: editing, options: formatOptions, placeholder: editing ? 'Select an option format' : 'Radio (default)' },
+    { kind: 'textarea', name: 'helpText', label: 'Help text', rows: 2, maxLength: 2000 },
+    {
+      kind: 'rows',
+      name: 'options',
+      label: 'Options',
+      required: true,
+      itemLabel: 'Option',
+      addLabel: 'Add option',
+      columns: [{ name: 'option', label: 'Option' }],
+      flag: { name: 'isTrue', label: 'Correct', several: editing },
+      newRow: () => ({ option: '', isTrue: false }),
+      hint: editing ? 'At least 2 options; mark every correct one.' : 'At least 2 options; mark the one correct option.',
+    },
+  ] as const;
+  const defaults = record
+    ? {
+        question: record.question,
+        language: record.language,
+        categoryId: record.categoryId,
+        helpText: record.helpText,
+        optionFormat: record.optionFormat,
+        difficulty: record.difficulty,
+        options: record.options.map((o) => ({ ...o })),
+      }
+    : { question: '', categoryId: '', helpText: '', optionFormat: 'radio', options: [{ option: '', isTrue: false }, { option: '', isTrue: false }] };
+  const common = { fields, width: 640, submit: submit as (values: unknown) => Promise<Result<unknown>> };
+  return editing
+    ? form({ ...common, title: 'Edit Question', schema: QuestionEditSchema, defaults: defaults as v.InferInput<typeof QuestionEditSchema>, failureFallback: MSG.somethingWentWrong })
+    : form({ ...common, title: 'Add Question', schema: QuestionDraftSchema, defaults: defaults as v.InferInput<typeof QuestionDraftSchema>, failureFallback: MSG.questionNotAdded });
+}

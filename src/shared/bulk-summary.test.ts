@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { bulkSummary, bulkSummaryCsv, csvField } from './bulk-summary';
+import { BULK_TEXT, defaultMeta, type BulkItemView } from './schemas/bulk';
+
+const item = (over: Partial<BulkItemView>): BulkItemView => ({
+  id: 'i', file: { name: 'a.mp4', size: 10, folder: '/v' }, thumbnail: null, fileType: 'video', duration: 0, probe: 'ok',
+  meta: defaultMeta('a.mp4'), state: 'waiting', issues: {}, duplicate: null, attempts: 0, lastError: null, sent: 0,
+  percent: 0, rate: 0, recordId: null, retryAt: null, ...over,
+});
+
+describe('csvField', () => {
+  it('quotes commas, quotes, line breaks and edge spaces; doubles quotes', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(csvField('cr\r')).toBe('"cr\r"');
+    expect(csvField(' lead')).toBe('" lead"');
+    expect(csvField(42)).toBe('42');
+  });
+
+  it('defuses formulas', () => {
+    expect(csvField('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
+    expect(csvField('+1')).toBe("'+1");
+    expect(csvField('@cmd')).toBe("'@cmd");
+  });
+});
+
+describe('bulkSummary', () => {
+  const items = [
+    item({ id: '1', state: 'done', recordId: 'rec-1', attempts: 1, meta: { ...defaultMeta('a.mp4'), title: 'Dairy, part "1"' } }),
+    item({ id: '2', state: 'failed', lastError: 'Some of the chosen groups do not exist.', attempts: 1, file: { name: 'b.mp4', size: 5, folder: '/v' } }),
+    item({ id: '3', state: 'cancelled' }),
+    item({ id: '4', state: 'changed-or-missing' }),
+    item({ id: '5', state: 'invalid', issues: { description: 'Description is mandatory' } }),
+    item({ id: '6', state: 'waiting', duplicate: { kind: 'library', title: 'a', id: 'x' } }),
+  ];
+
+  it('counts uploaded, failed with reasons and skipped with why', () => {
+    const summary = bulkSummary(items);
+    expect([summary.uploaded, summary.failed, summary.skipped]).toEqual([1, 1, 4]);
+    expect(summary.rows.map((r) => r.reason)).toEqual([
+      '', 'Some of the chosen groups do not exist.', 'Cancelled', BULK_TEXT.changedOrMissing, 'Description is mandatory',
+      BULK_TEXT.duplicateTitle('a'),
+    ]);
+  });
+
+  it('writes CSV that a parser reads back to the same fields', () => {
+    const csv = bulkSummaryCsv(bulkSummary(items));
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe('Outcome,File,Folder,Size (bytes),Title,Record id,Reason,Attempts');
+    expect(lines[1]).toBe('uploaded,a.mp4,/v,10,"Dairy, part ""1""",rec-1,,1');
+    expect(lines[2]).toBe('failed,b.mp4,/v,5,a,,Some of the chosen groups do not exist.,1');
+    expect(csv.endsWith('\r\n')).toBe(true);
+    expect(lines).toHaveLength(items.length + 2);
+  });
+});

@@ -1,0 +1,80 @@
+import { BULK_TEXT, type BulkItemView } from './schemas/bulk';
+
+/** One line of the end-of-queue summary. */
+export interface BulkSummaryRow {
+  outcome: 'uploaded' | 'failed' | 'skipped';
+  fileName: string;
+  folder: string;
+  size: number;
+  title: string;
+  /** The library record (uploaded), else ''. */
+  recordId: string;
+  /** Why it failed or was skipped, else ''. */
+  reason: string;
+  attempts: number;
+}
+
+export interface BulkSummary {
+  uploaded: number;
+  failed: number;
+  skipped: number;
+  rows: BulkSummaryRow[];
+}
+
+/** Why an item that is neither uploaded nor failed did not go. */
+function skipReason(item: BulkItemView): string {
+  switch (item.state) {
+    case 'cancelled':
+      return 'Cancelled';
+    case 'changed-or-missing':
+      return BULK_TEXT.changedOrMissing;
+    case 'paused':
+      return 'Paused';
+    case 'invalid':
+      return Object.values(item.issues).join(' ');
+    default:
+      if (item.duplicate) return item.duplicate.kind === 'library' ? BULK_TEXT.duplicateTitle(item.duplicate.title) : BULK_TEXT.duplicateInQueue(item.duplicate.title);
+      return 'Not sent';
+  }
+}
+
+/** The summary at the end: uploaded, failed with the server's reasons, skipped with why; in queue order. */
+export function bulkSummary(items: readonly BulkItemView[]): BulkSummary {
+  const rows = items.map((item): BulkSummaryRow => {
+    const outcome = item.state === 'done' ? 'uploaded' : item.state === 'failed' ? 'failed' : 'skipped';
+    return {
+      outcome,
+      fileName: item.file.name,
+      folder: item.file.folder,
+      size: item.file.size,
+      title: item.meta.title,
+      recordId: item.recordId ?? '',
+      reason: outcome === 'uploaded' ? (item.lastError ?? '') : outcome === 'failed' ? (item.lastError ?? '') : skipReason(item),
+      attempts: item.attempts,
+    };
+  });
+  const count = (o: BulkSummaryRow['outcome']) => rows.filter((r) => r.outcome === o).length;
+  return { uploaded: count('uploaded'), failed: count('failed'), skipped: count('skipped'), rows };
+}
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a quote, a comma, a line break or edge spaces, quotes
+ * doubled. A text starting with = + - @ or a tab gets a leading apostrophe, so a spreadsheet shows it
+ * rather than runs it as a formula (file names and server messages are not ours to trust).
+ */
+export function csvField(value: string | number): string {
+  if (typeof value === 'number') return String(value);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]|^\s|\s$/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+const HEADER = ['Outcome', 'File', 'Folder', 'Size (bytes)', 'Title', 'Record id', 'Reason', 'Attempts'];
+
+/** The summary as CSV text: a header, one line per item, CRLF line ends (what spreadsheets expect). */
+export function bulkSummaryCsv(summary: BulkSummary): string {
+  const lines = [HEADER.join(',')];
+  for (const r of summary.rows) {
+    lines.push([r.outcome, r.fileName, r.folder, r.size, r.title, r.recordId, r.reason, r.attempts].map(csvField).join(','));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,262 @@
+import * as v from 'valibot';
+import { LANGUAGES } from '../constants';
+import { IdSchema } from './common';
+import {
+  FILE_TYPES,
+  LIBRARY_TITLE_MAX,
+  LibraryFileSchema,
+  LibraryFileFormSchema,
+  emptyLibraryForm,
+  libraryPayloadOf,
+  type FileType,
+  type LibraryMediaCreateInput,
+} from './library';
+
+/**
+ * Bulk upload (issue 12, DESIGN section 13): the queue's item model as every side sees it. The queue
+ * lives in main (src/main/services/bulk); the renderer is a view of it. Items are checked with the Add
+ * File form's own schema (LibraryFileFormSchema), so they get the same rules and the same texts.
+ */
+
+/**
+ * invalid: its metadata fails the Add File rules (see `issues`); not started until fixed.
+ * waiting: to be sent (possibly after `retryAt`). uploading: an attempt runs. paused: held by the user.
+ * done: the server has the record (`recordId`). failed: a 4xx, or retries used up (`lastError`).
+ * cancelled: the user cancelled it. changed-or-missing: the file changed or vanished since it was
+ * queued: choose it again.
+ */
+export const BULK_STATES = ['invalid', 'waiting', 'uploading', 'paused', 'done', 'failed', 'cancelled', 'changed-or-missing'] as const;
+export type BulkState = (typeof BULK_STATES)[number];
+
+export const BULK_CONCURRENCY = { min: 1, max: 6, default: 2 } as const;
+
+/** The texts of the queue (the project's own; the spec has no bulk upload). */
+export const BULK_TEXT = {
+  changedOrMissing: 'changed or missing: choose it again',
+  alreadyQueued: 'This file is already in the queue.',
+  duplicateTitle: (title: string) => `The library already has a file named "${title}".`,
+  duplicateInQueue: (title: string) => `Another file in the queue is named "${title}".`,
+  notEditable: 'This file is uploading or uploaded: pause it to edit it.',
+  cancelledTooLate: 'Cancelled after the server had stored it: the file is in the library.',
+  retriesUsed: (n: number, message: string) => `Gave up after ${n} attempts: ${message}`,
+  serverUnreachable: 'The server cannot be reached: the queue waits and resumes when it answers.',
+  signedOut: 'Signed out: sign in again and resume the queue.',
+  unknownItem: 'This item is no longer in the queue.',
+  thumbnailChanged: 'The thumbnail changed on disk or is missing: choose it again.',
+} as const;
+
+// Titles from file names
+
+/** Extension dropped, `_`, `-`, `.` and runs of white space made one space, trimmed, at most 100 characters. */
+export function titleFromFileName(name: string): string {
+  const base = name.normalize('NFC').replace(/^.*[\\/]/, '');
+  const dot = base.lastIndexOf('.');
+  // A leading dot (".hidden") is part of the name, not an extension.
+  const stem = dot > 0 ? base.slice(0, dot) : base;
+  const spaced = stem.replace(/[\s_.-]+/g, ' ').trim();
+  if (spaced.length <= LIBRARY_TITLE_MAX) return spaced;
+  // Cut by code points, so a surrogate pair (an emoji) is never split.
+  return Array.from(spaced).slice(0, LIBRARY_TITLE_MAX).join('').trimEnd();
+}
+
+/** How titles are compared for duplicates: case, accents' composition and spacing do not count. */
+export const titleKey = (title: string): string => title.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('en');
+
+// Metadata
+
+const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
+const ids = (max: number) => v.pipe(v.array(IdSchema), v.maxLength(max));
+
+/**
+ * An item's metadata: the Add File form's fields, stored as the user left them (loosely typed and
+ * bounded, so an incomplete item can be kept and shown with its messages). The file's type and
+ * duration come from the file, not from here.
+ */
+export const BulkMetaSchema = v.object({
+  title: text(1000),
+  description: text(5000),
+  language: v.union([v.picklist(LANGUAGES), v.literal('')]),
+  visibility: v.picklist(['Public', 'Restricted', '']),
+  status: v.picklist(['live', 'draft', 'hidden', '']),
+  level: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(7)),
+  type: v.picklist(['Demo/Walkthrough', 'Knowledge sharing', 'Informative/educational', 'Interview', '']),
+  businessIdeas: ids(500),
+  category: ids(100),
+  keywords: ids(100),
+  source: text(500),
+});
+export type BulkMeta = v.InferOutput<typeof BulkMetaSchema>;
+export type BulkField = keyof BulkMeta;
+
+/** A change to some fields of one or many items (cell edits, the defaults panel). */
+export const BulkMetaPatchSchema = v.partial(BulkMetaSchema);
+export type BulkMetaPatch = v.InferOutput<typeof BulkMetaPatchSchema>;
+
+const FORM_DEFAULTS = emptyLibraryForm();
+
+/** A new item's metadata: the Add File form's defaults and the title from the file name. */
+export function defaultMeta(fileName: string): BulkMeta {
+  return {
+    title: titleFromFileName(fileName),
+    description: '',
+    language: FORM_DEFAULTS.language ?? 'English',
+    visibility: FORM_DEFAULTS.visibility ?? 'Public',
+    status: (FORM_DEFAULTS.status ?? 'draft') as BulkMeta['status'],
+    level: FORM_DEFAULTS.level,
+    type: '',
+    businessIdeas: [],
+    category: [],
+    keywords: [],
+    source: '',
+  };
+}
+
+/** The facts of the file an item uploads. */
+export interface BulkFileFacts {
+  fileType: FileType;
+  /** Seconds; 0 while unknown (main reads it again when it sends the file). */
+  duration: number;
+}
+
+/** The Add File form input of an item (what the form would hold for it). */
+function formOf(meta: BulkMeta, facts: BulkFileFacts, hasThumbnail: boolean): Record<string, unknown> {
+  return {
+    ...meta,
+    language: meta.language || undefined,
+    visibility: meta.visibility || undefined,
+    fileType: facts.fileType,
+    fileUrl: '',
+    // Not splitDuration: it caps the hours, and a file longer than the form allows must show the message.
+    hours: Math.floor(facts.duration / 3600),
+    minutes: Math.floor((facts.duration % 3600) / 60),
+    seconds: Math.floor(facts.duration % 60),
+    file: { grantId: 'queued' },
+    thumbnail: hasThumbnail ? { grantId: 'queued-thumbnail' } : null,
+    hasStoredFile: false,
+  };
+}
+
+/** The Add File form's messages for a form, first per field (hours, minutes and seconds as duration). */
+function formIssues(form: Record<string, unknown>): Partial<Record<string, string>> {
+  const result = v.safeParse(LibraryFileFormSchema, form);
+  const out: Partial<Record<string, string>> = {};
+  for (const issue of result.issues ?? []) {
+    const key = issue.path?.[0]?.key;
+    const field = typeof key === 'string' ? (key === 'hours' || key === 'minutes' || key === 'seconds' ? 'duration' : key) : 'item';
+    out[field] ??= issue.message;
+  }
+  return out;
+}
+
+/** The form's own title rule (the form picks it from the entity schema). */
+const TitleSchema = LibraryFileSchema.entries.title;
+/**
+ * Checking 10,000 queued files one schema run each takes about half a second; but queued items share
+ * everything but the title (the defaults panel sets the rest for many at once). So the title is checked
+ * on its own with its own rule, and the other fields' messages are kept per distinct combination.
+ */
+const restCache = new Map<string, Partial<Record<string, string>>>();
+const REST_CACHE_MAX = 2000;
+
+/**
+ * What is wrong with an item, per field, as the Add File form would say it (its schema, its texts,
+ * the first message of each field). Empty when the item may be uploaded.
+ */
+export function bulkIssues(meta: BulkMeta, facts: BulkFileFacts): Partial<Record<string, string>> {
+  const key = `${facts.fileType}|${facts.duration}|${JSON.stringify({ ...meta, title: '' })}`;
+  let rest = restCache.get(key);
+  if (!rest) {
+    // A valid stand-in title: the title is checked below.
+    rest = formIssues(formOf({ ...meta, title: 'x' }, facts, false));
+    if (restCache.size >= REST_CACHE_MAX) restCache.clear();
+    restCache.set(key, rest);
+  }
+  const title = v.safeParse(TitleSchema, meta.title);
+  return title.success ? { ...rest } : { title: title.issues[0].message, ...rest };
+}
+
+/**
+ * The POST /library/media input of a valid item, with the file (and thumbnail) as the grants main made
+ * for this attempt. Throws when the item is not valid (callers check `bulkIssues` first).
+ */
+export function bulkPayloadOf(meta: BulkMeta, facts: BulkFileFacts, fileGrantId: string, thumbnailGrantId?: string): LibraryMediaCreateInput {
+  const form = v.parse(LibraryFileFormSchema, formOf(meta, facts, !!thumbnailGrantId));
+  return {
+    ...libraryPayloadOf(form),
+    file: { grantId: fileGrantId },
+    ...(thumbnailGrantId ? { thumbnail: { grantId: thumbnailGrantId } } : {}),
+  };
+}
+
+// What the renderer sees
+
+/** The file's facts as the renderer may show them (no path: the renderer never names files by path). */
+export const BulkFileViewSchema = v.object({ name: v.string(), size: v.number(), folder: v.string() });
+
+export const BulkItemViewSchema = v.object({
+  id: v.string(),
+  file: BulkFileViewSchema,
+  thumbnail: v.nullable(v.object({ name: v.string() })),
+  fileType: v.picklist(FILE_TYPES),
+  duration: v.number(),
+  /** 'none': the file has no readable duration (APP_TEXT.noDuration). */
+  probe: v.picklist(['pending', 'ok', 'none']),
+  meta: BulkMetaSchema,
+  state: v.picklist(BULK_STATES),
+  /** Per field, the Add File form's message; empty when valid. */
+  issues: v.record(v.string(), v.string()),
+  /** A file of the library (or an earlier queued item) with the same title; the item waits until accepted. */
+  duplicate: v.nullable(v.object({ kind: v.picklist(['library', 'queue']), title: v.string(), id: v.string() })),
+  attempts: v.number(),
+  lastError: v.nullable(v.string()),
+  sent: v.number(),
+  /** 0 to 100. */
+  percent: v.number(),
+  /** Bytes per second while uploading, else 0. */
+  rate: v.number(),
+  recordId: v.nullable(v.string()),
+  retryAt: v.nullable(v.number()),
+});
+export type BulkItemView = v.InferOutput<typeof BulkItemViewSchema>;
+
+export const BulkOverallSchema = v.object({
+  /** Items done of the items that count (all but cancelled). */
+  filesDone: v.number(),
+  filesTotal: v.number(),
+  bytesSent: v.number(),
+  bytesTotal: v.number(),
+  /** Bytes per second over the last seconds. */
+  rate: v.number(),
+  /** Seconds left at the current rate; null when unknown. */
+  secondsLeft: v.nullable(v.number()),
+  /** Items that need the user: invalid, failed, changed or missing, held duplicates. */
+  needAttention: v.number(),
+});
+export type BulkOverall = v.InferOutput<typeof BulkOverallSchema>;
+
+export const BulkQueueStatusSchema = v.object({
+  /** Started by the user (and not paused). */
+  running: v.boolean(),
+  /** The server stopped answering: the queue waits and resumes by itself. */
+  offline: v.boolean(),
+  concurrency: v.pipe(v.number(), v.integer(), v.minValue(BULK_CONCURRENCY.min), v.maxValue(BULK_CONCURRENCY.max)),
+  /** Work remains and the queue runs: keep the system awake, ask before quitting. */
+  active: v.boolean(),
+  /** Why the queue stopped by itself (signed out), or null. */
+  notice: v.nullable(v.string()),
+});
+export type BulkQueueStatus = v.InferOutput<typeof BulkQueueStatusSchema>;
+
+/**
+ * The one event the queue emits (throttled to about 10 a second in all): the status, the overall
+ * progress, the progress of the uploading items, and which items changed (`'all'` when many did), so
+ * the view refetches only those.
+ */
+export interface BulkEvent {
+  status: BulkQueueStatus;
+  overall: BulkOverall;
+  progress: { id: string; sent: number; total: number; percent: number; rate: number }[];
+  changed: string[] | 'all';
+  /** True once, when the queue ran out of work it can do (a notification; the summary is ready). */
+  finished: boolean;
+}
