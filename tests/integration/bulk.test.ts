@@ -13,13 +13,12 @@ import { BulkQueue, listReconciler, QUEUE_FILE, type BulkQueueDeps, type BulkUpl
 import { until, writeVideos } from '../../src/main/services/bulk/testing';
 import { memoryTokenStore } from '../../src/main/services/token-store';
 import { channelOf, type ApiEvents } from '../../src/shared/api';
-import type { GrantView } from '../../src/shared/api/app';
 import { APP_TEXT } from '../../src/shared/messages';
 import { fail, ok, type Result } from '../../src/shared/result';
 import { bulkPayloadOf, type BulkEvent, type BulkMetaPatch } from '../../src/shared/schemas/bulk';
 import type { BusinessIdea } from '../../src/shared/schemas/business-ideas';
 import type { Keyword, LibraryFile } from '../../src/shared/schemas/library';
-import { ADMIN, expectOk } from './harness';
+import { ADMIN, expectOk, grantFileOf } from './harness';
 
 let root: string;
 let core: Core;
@@ -66,7 +65,7 @@ afterAll(async () => {
 
 /** The upload: grant the queued path, check it is still the queued file, stream it with createMedia. */
 const realUpload: BulkUploadFn = async (item, signal, onProgress) => {
-  const granted = await call<GrantView>('files', 'grantDropped', { path: item.file.path });
+  const granted = await grantFileOf(core, item.file.path);
   if (!granted.ok) return granted;
   if (granted.data.size !== item.file.size || granted.data.mtime !== item.file.mtimeMs) return fail('validation', APP_TEXT.fileChanged);
   progress.set(item.id, onProgress);
