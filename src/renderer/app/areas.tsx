@@ -41,7 +41,7 @@ export const AREAS: readonly Area[] = [
   { path: '/resources', label: 'Resources', icon: DocumentBulletListRegular, screen: lazy(() => import('../features/resources/ResourcesPage')) },
   { path: '/users', label: 'Users', icon: PeopleRegular },
   { path: '/admins', label: 'Admins', icon: ShieldPersonRegular, screen: lazy(() => import('../features/admins/AdminsPage')) },
-  { path: '/synonyms', label: 'Synonyms', icon: TagMultipleRegular },
+  { path: '/synonyms', label: 'Synonyms', icon: TagMultipleRegular, screen: lazy(() => import('../features/synonyms/SynonymsPage')) },
   { path: '/quotes', label: 'Quotes', icon: TextQuoteRegular },
   { path: '/daily-tips', label: 'Daily Tips', icon: LightbulbRegular },
   { path: '/session', label: 'Sessions', icon: CalendarLtrRegular },

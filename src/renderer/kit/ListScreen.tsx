@@ -9,7 +9,7 @@ import type { Result } from '../../shared/result';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DataTable, type Column } from '../components/DataTable';
 import { DeleteConfirmDialog, useDeleteConfirm } from '../components/DeleteConfirm';
-import { EntityDialog, type FieldDescriptor } from '../components/EntityDialog';
+import { EntityDialog, type EntityDialogProps, type FieldDescriptor } from '../components/EntityDialog';
 import { PageHeader } from '../components/PageHeader';
 import type { CallMutation } from '../lib/calls';
 import { action } from './columns';
@@ -43,6 +43,10 @@ export interface FormSpec<S extends AnySchema> {
   /** Shown inside the dialog when a failure carries no message. */
   failureFallback?: string;
   width?: number;
+  /** Submit is styled active only when this holds (it stays clickable to show what is missing). */
+  ready?: (values: v.InferInput<S>) => boolean;
+  /** More of the dialog: an upload's progress and cancel (useUploadSubmit().dialog), an intro. */
+  dialog?: Partial<Pick<EntityDialogProps<AnySchema>, 'busyLabel' | 'cancelLabel' | 'onCancelBusy' | 'status' | 'intro'>>;
 }
 
 /** Checks a form against its schema; the list screen holds forms of any schema. */
@@ -171,6 +175,8 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
           submitLabel={record ? 'Save' : 'Add'}
           failureFallback={formSpec.failureFallback}
           width={formSpec.width}
+          ready={formSpec.ready}
+          {...formSpec.dialog}
           onClose={close}
           onSubmit={formSpec.submit}
         />
