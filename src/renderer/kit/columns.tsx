@@ -1,7 +1,9 @@
 import type { JSX, ReactNode } from 'react';
+import { DeleteRegular, InfoRegular } from '@fluentui/react-icons';
 import type { ColumnMeta } from '@tanstack/react-table';
-import { Badge, Button, Link, Tooltip, makeStyles, type BadgeProps } from '@fluentui/react-components';
+import { Badge, Button, Link, Tooltip, makeStyles, tokens, type BadgeProps } from '@fluentui/react-components';
 import type { Column } from '../components/DataTable';
+import type { AuthoredMeta } from '../../shared/schemas/meta';
 import { formatDateTime } from '../lib/format';
 
 // Column helpers of the list-screen declaration: a screen lists what it shows, these say how.
@@ -79,6 +81,11 @@ export function count<T>(id: string, header: string, get: (row: T) => number, op
 }
 
 const useStyles = makeStyles({
+  name: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS, minWidth: 0 },
+  nameText: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  tags: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, overflow: 'hidden' },
+  stamp: { display: 'flex', flexDirection: 'column', lineHeight: tokens.lineHeightBase200, minWidth: 0 },
+  by: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase100, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   link: { textAlign: 'start', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '100%' },
   twoLines: { display: 'block', whiteSpace: 'normal', lineHeight: '14px', textAlign: 'center' },
 });
@@ -140,5 +147,98 @@ export function action<T>(id: string, header: string, { label, icon, onClick, hi
           <Button appearance="subtle" size="small" icon={icon} onClick={() => onClick(row.original)} />
         </Tooltip>
       ),
+  };
+}
+
+/** Added By, Added On and Updated On of a record's metaInfo (the engagement areas, spec 2 section 3). */
+export function authored<T>(meta: (row: T) => AuthoredMeta): Column<T>[] {
+  return [
+    value<T>('addedBy', 'Added By', (r) => meta(r).created.by?.name ?? '', { width: 150 }),
+    date<T>('addedOn', 'Added On', (r) => meta(r).created.at),
+    date<T>('updatedOn', 'Updated On', (r) => meta(r).updated.at),
+  ];
+}
+
+function Tags({ values }: { values: readonly string[] }) {
+  const styles = useStyles();
+  return (
+    <span className={styles.tags}>
+      {values.length === 0
+        ? '—'
+        : values.map((v) => (
+            <Badge key={v} appearance="outline" color="informative" shape="rounded">
+              {v}
+            </Badge>
+          ))}
+    </span>
+  );
+}
+
+/** Short values shown as tags (a time, a date, languages); searches and sorts by their text. */
+export function tags<T>(id: string, header: string, get: (row: T) => readonly string[], options?: Options<T>): Column<T> {
+  const { sortable, meta } = split(options);
+  return {
+    id,
+    accessorFn: (row) => get(row).join(', '),
+    header,
+    enableSorting: sortable ?? true,
+    meta,
+    cell: ({ row }) => <Tags values={get(row.original)} />,
+  };
+}
+
+function Stamp({ at, by }: { at: string; by: string | undefined }) {
+  const styles = useStyles();
+  return (
+    <span className={styles.stamp}>
+      <span>{formatDateTime(at)}</span>
+      <span className={styles.by}>{by ? `by ${by}` : '—'}</span>
+    </span>
+  );
+}
+
+/** When (date and time) and by whom a record was last changed, in one column. */
+export function lastUpdated<T>(meta: (row: T) => AuthoredMeta, header = 'Last updated', options?: Options<T>): Column<T> {
+  const { sortable, meta: columnMeta } = split(options);
+  const by = (row: T) => meta(row).updated.by?.name;
+  return {
+    id: 'lastUpdated',
+    accessorFn: (row) => meta(row).updated.at,
+    header,
+    enableSorting: sortable ?? true,
+    meta: { width: 160, searchValue: (row: T) => `${formatDateTime(meta(row).updated.at)} ${by(row) ?? ''}`, ...columnMeta },
+    cell: ({ row }) => <Stamp at={meta(row.original).updated.at} by={by(row.original)} />,
+  };
+}
+
+function NameCell({ name, onDelete, hint }: { name: string; onDelete: () => void; hint: string | undefined }) {
+  const styles = useStyles();
+  return (
+    <span className={styles.name}>
+      <span className={styles.nameText} title={name}>
+        {name}
+      </span>
+      <Tooltip content={`Delete ${name}`} relationship="label">
+        <Button appearance="subtle" size="small" icon={<DeleteRegular />} onClick={onDelete} />
+      </Tooltip>
+      {hint ? (
+        <Tooltip content={hint} relationship="description" withArrow>
+          <Button appearance="transparent" size="small" icon={<InfoRegular />} aria-label={`About ${name}`} />
+        </Tooltip>
+      ) : null}
+    </span>
+  );
+}
+
+/** A record's name with its delete control beside it, and a hint (a bio) on an info icon. */
+export function nameWithDelete<T>(id: string, header: string, get: (row: T) => string, remove: (row: T) => void, hint?: (row: T) => string | undefined, options?: Options<T>): Column<T> {
+  const { sortable, meta } = split(options);
+  return {
+    id,
+    accessorFn: get,
+    header,
+    enableSorting: sortable ?? true,
+    meta,
+    cell: ({ row }) => <NameCell name={get(row.original)} onDelete={() => remove(row.original)} hint={hint?.(row.original)} />,
   };
 }
