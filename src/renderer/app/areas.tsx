@@ -43,7 +43,7 @@ export const AREAS: readonly Area[] = [
   { path: '/admins', label: 'Admins', icon: ShieldPersonRegular, screen: lazy(() => import('../features/admins/AdminsPage')) },
   { path: '/synonyms', label: 'Synonyms', icon: TagMultipleRegular, screen: lazy(() => import('../features/synonyms/SynonymsPage')) },
   { path: '/quotes', label: 'Quotes', icon: TextQuoteRegular, screen: lazy(() => import('../features/quotes/QuotesPage')) },
-  { path: '/daily-tips', label: 'Daily Tips', icon: LightbulbRegular },
+  { path: '/daily-tips', label: 'Daily Tips', icon: LightbulbRegular, screen: lazy(() => import('../features/daily-tips/DailyTipsPage')) },
   { path: '/session', label: 'Sessions', icon: CalendarLtrRegular },
   { path: '/mentors', label: 'Mentors', icon: PersonStarRegular },
 ];
