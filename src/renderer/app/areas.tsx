@@ -44,7 +44,7 @@ export const AREAS: readonly Area[] = [
   { path: '/synonyms', label: 'Synonyms', icon: TagMultipleRegular, screen: lazy(() => import('../features/synonyms/SynonymsPage')) },
   { path: '/quotes', label: 'Quotes', icon: TextQuoteRegular, screen: lazy(() => import('../features/quotes/QuotesPage')) },
   { path: '/daily-tips', label: 'Daily Tips', icon: LightbulbRegular, screen: lazy(() => import('../features/daily-tips/DailyTipsPage')) },
-  { path: '/session', label: 'Sessions', icon: CalendarLtrRegular },
+  { path: '/session', label: 'Events', icon: CalendarLtrRegular, screen: lazy(() => import('../features/sessions/SessionsPage')) },
   { path: '/mentors', label: 'Mentors', icon: PersonStarRegular },
 ];
 

@@ -119,6 +119,9 @@ function EntityForm<S extends AnySchema>({
     defaultValues: defaultValues as FieldValues,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
+    // Every rule of the schema runs in one round (valibot's pipes do not stop at a first issue), so
+    // object-level rules (start before end) show together with the fields' own messages.
+    criteriaMode: 'all',
   });
   const { control, handleSubmit, formState } = form;
   // Cross-field rules (a URL for links, a level for Public files, ...) depend on other fields: after a

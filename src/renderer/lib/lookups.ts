@@ -20,3 +20,9 @@ export function useBusinessIdeaOptions(): FieldOption[] {
   return useMemo(() => (data ?? []).map((b) => ({ value: b._id, label: b.inEnglish })), [data]);
 }
 
+
+/** The mentors (GET /session-users/get-session-user), by name: an event's attendees. */
+export function useMentorOptions(): FieldOption[] {
+  const { data } = useQuery(callQuery('mentorship.sessionUsers'));
+  return useMemo(() => (data ?? []).map((m) => ({ value: m._id, label: m.name })), [data]);
+}
