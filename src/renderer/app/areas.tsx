@@ -45,7 +45,7 @@ export const AREAS: readonly Area[] = [
   { path: '/quotes', label: 'Quotes', icon: TextQuoteRegular, screen: lazy(() => import('../features/quotes/QuotesPage')) },
   { path: '/daily-tips', label: 'Daily Tips', icon: LightbulbRegular, screen: lazy(() => import('../features/daily-tips/DailyTipsPage')) },
   { path: '/session', label: 'Events', icon: CalendarLtrRegular, screen: lazy(() => import('../features/sessions/SessionsPage')) },
-  { path: '/mentors', label: 'Mentors', icon: PersonStarRegular },
+  { path: '/mentors', label: 'Mentors', icon: PersonStarRegular, screen: lazy(() => import('../features/mentors/MentorsPage')) },
 ];
 
 /** Screens inside the shell that are opened from another screen or the user menu. */
