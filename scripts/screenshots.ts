@@ -15,7 +15,7 @@ import { SANDBOX_DEFAULTS } from '../server/app';
 const root = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const routes = args.filter((a) => a.startsWith('/'));
-const screens = routes.length ? routes : ['/login', '/', '/questions', '/resources', '/library', '/admins', '/change-password', '/mentors'];
+const screens = routes.length ? routes : ['/login', '/', '/questions', '/resources', '/library', '/admins', '/change-password', '/synonyms', '/quotes', '/daily-tips', '/session', '/mentors'];
 const outDir = join(root, '.tmp/screenshots');
 
 if (!args.includes('--no-build')) spawnSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });

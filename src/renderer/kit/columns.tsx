@@ -174,15 +174,19 @@ function Tags({ values }: { values: readonly string[] }) {
   );
 }
 
-/** Short values shown as tags (a time, a date, languages); searches and sorts by their text. */
-export function tags<T>(id: string, header: string, get: (row: T) => readonly string[], options?: Options<T>): Column<T> {
-  const { sortable, meta } = split(options);
+/**
+ * Short values shown as tags (a time, a date, languages); searches their text and sorts by it, or by
+ * `sortBy` when the text does not sort (a D-MM-YYYY date, '1 hr 30 min').
+ */
+export function tags<T>(id: string, header: string, get: (row: T) => readonly string[], options?: Options<T> & { sortBy?: (row: T) => string | number }): Column<T> {
+  const { sortBy, ...rest } = options ?? {};
+  const { sortable, meta } = split(rest);
   return {
     id,
-    accessorFn: (row) => get(row).join(', '),
+    accessorFn: sortBy ?? ((row) => get(row).join(', ')),
     header,
     enableSorting: sortable ?? true,
-    meta,
+    meta: sortBy ? { searchValue: (row: T) => get(row).join(', '), ...meta } : meta,
     cell: ({ row }) => <Tags values={get(row.original)} />,
   };
 }

@@ -25,6 +25,7 @@ import { useNotify } from '../../components/toast';
 import { useUploadSubmit } from '../../components/UploadProgress';
 import { callQuery, useCallMutation } from '../../lib/calls';
 import { copyText } from '../../lib/clipboard';
+import { isoDateOf } from '../../lib/field-values';
 import { useBusinessIdeaOptions, useGroupOptions, useMentorOptions } from '../../lib/lookups';
 import { usePreferences } from '../../lib/preferences';
 import { action, lastUpdated, nameWithDelete, tags, value } from '../../kit/columns';
@@ -33,7 +34,7 @@ import { ListScreen, form, type ScreenActions } from '../../kit/ListScreen';
 const invalidates = ['mentorship.sessions'] as const;
 
 const useStyles = makeStyles({
-  links: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
+  links: { display: 'flex', flexWrap: 'nowrap', gap: tokens.spacingHorizontalXS },
   description: { whiteSpace: 'pre-wrap' },
   duration: { minHeight: '32px', display: 'flex', alignItems: 'center' },
 });
@@ -146,12 +147,12 @@ export default function SessionsPage() {
       value<Session>('links', 'Event link', (r) => r.sessionId, {
         sortable: false,
         searchable: false,
-        width: 230,
+        width: 254,
         cell: (r) => <JoinLinks row={r} roles={rolesKey ? rolesKey.split('\n') : []} base={base} />,
       }),
-      tags<Session>('time', 'Time', (r) => [`${r.startTime} - ${r.endTime}`], { width: 130 }),
-      tags<Session>('date', 'Date', (r) => [r.date], { width: 120 }),
-      tags<Session>('duration', 'Duration', (r) => [formatEventDuration(r.duration)], { width: 120 }),
+      tags<Session>('time', 'Time', (r) => [`${r.startTime} - ${r.endTime}`], { width: 116 }),
+      tags<Session>('date', 'Date', (r) => [r.date], { width: 106, sortBy: (r) => isoDateOf(r.date) }),
+      tags<Session>('duration', 'Duration', (r) => [formatEventDuration(r.duration)], { width: 112, sortBy: (r) => r.duration }),
       lastUpdated<Session>((r) => r.metaInfo),
       editColumn((r) => `Edit ${r.eventName}`),
       action<Session>('description', 'Description', { label: (r) => `Description of ${r.eventName}`, icon: <NotepadRegular />, onClick: setDescribing, width: 96 }),
