@@ -8,4 +8,4 @@ import { userApp } from './user-app/handlers';
 import { mentorship } from './mentorship/handlers';
 
 /** The handler table, keyed exactly like `contract`: a missing entry fails the type check and the server start. */
-export const handlers: Handlers = { adminAuth, questionBank, videoRepository, library, businessIdeas, userApp, mentorship };
+export const handlers: Handlers = { adminAuth, questionBank, videoRepository, library, businessIdeas, mentorship, userApp };

@@ -25,6 +25,7 @@ export type { Migration } from './db';
  * business-ideas 50-59 (its table is still created by the library's migration 20), mentorship 60-69,
  * user-app 70-79.
  */
+// In id order, whatever order the services are listed in (the runner sorts too; this keeps the list readable as applied).
 export const MIGRATIONS: readonly Migration[] = [
   ...ADMIN_AUTH_MIGRATIONS,
   ...QUESTION_BANK_MIGRATIONS,
@@ -32,7 +33,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...COURSE_MIGRATIONS,
   ...USER_APP_MIGRATIONS,
   ...MENTORSHIP_MIGRATIONS,
-];
+].sort((a, b) => a.id - b.id);
 
 /** Applies the migrations not yet recorded in schema_migrations, all in one transaction. */
 export async function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {

@@ -17,16 +17,16 @@ export { DEMO_CATEGORIES, DEMO_QUESTION_COUNT, questionAt, seedManyQuestions, se
 export async function seedDemo(
   db: Db,
   options: { now?: Date } = {},
-): Promise<{ admins: number; categories: number; questions: number; resources: number; libraryFiles: number; quotes: number; tips: number; courses: number; learners: number; mentors: number; events: number }> {
+): Promise<{ admins: number; categories: number; questions: number; resources: number; libraryFiles: number; quotes: number; tips: number; mentors: number; events: number; courses: number; learners: number }> {
   const now = options.now ?? new Date();
   return db.transaction(async (tx) => ({
     admins: await seedAdmins(tx, now),
     ...(await seedQuestionBank(tx, now)),
     libraryFiles: (await seedLibrary(tx, now)).files,
     ...(await seedQuotes(tx, now)),
+    ...(await seedMentorship(tx, now)),
     // Courses point at library files and questions; learners at courses: keep this order.
     courses: (await seedCourses(tx, now)).courses,
     learners: (await seedLearners(tx, now)).learners,
-    ...(await seedMentorship(tx, now)),
   }));
 }

@@ -86,7 +86,7 @@ export const ENGAGEMENT_TEXT = {
   nameTooLong: 'The name is at most 100 characters.',
   bioTooLong: 'The bio is at most 1000 characters.',
   internalBioTooLong: 'The internal bio is at most 1000 characters.',
-  feeMinimum: 'The fee is a number of rupees, 0 or more.',
+  feeMinimum: 'The fee is a whole number of rupees, 0 or more.',
   fieldTooLong: (what: string, max: number) => `${what} is at most ${max} characters.`,
   notAVideo: 'The intro video must be a video file (mp4, webm, mov, m4v or mkv).',
   mentorAdded: 'Mentor has been Added',

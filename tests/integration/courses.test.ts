@@ -2,7 +2,6 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GrantView } from '../../src/shared/api/app';
 import { COURSE_MSG, COURSE_TEXT } from '../../src/shared/course-messages';
 import type { Course, DocumentListing } from '../../src/shared/schemas/courses';
 import type { LibraryFile } from '../../src/shared/schemas/library';
@@ -30,7 +29,7 @@ afterAll(async () => {
 });
 
 const courses = async () => expectOk(await h.call<Course[]>('videoRepository', 'courses'));
-const grant = async (path: string) => expectOk(await h.call<GrantView>('files', 'grantDropped', { path }));
+const grant = async (path: string) => expectOk(await h.grantFile(path));
 const listing = async (id: string) => expectOk(await h.call<DocumentListing>('videoRepository', 'document', { id }));
 const media = async () => (await readdir(join(h.dataDir, 'media'))).filter((n) => n.startsWith('course-')).sort();
 const draft = (over: Record<string, unknown> = {}) => ({
@@ -289,5 +288,19 @@ describe('videoRepository.addDescendants', () => {
       ok: false, error: { status: 400 },
     });
     expect((await listing(module._id)).descendants.length).toBe(3);
+  });
+});
+
+describe('library.mediaList (?language=, the directory video picker)', () => {
+  it("lists one language's library files when asked, every file without", async () => {
+    const hindi = expectOk(await h.call<LibraryFile[]>('library', 'mediaList', { language: 'Hindi' }));
+    expect(hindi.length).toBeGreaterThan(0);
+    expect(hindi.length).toBeLessThan(library.length);
+    expect(hindi.every((f) => f.language === 'Hindi')).toBe(true);
+    const response = await fetch(`${h.serverUrl}/library/media/list?language=Tamil`, { headers: { authorization: h.core.session.currentToken()! } });
+    const body = (await response.json()) as { files: LibraryFile[] };
+    expect(body.files.length).toBeGreaterThan(0);
+    expect(body.files.every((f) => f.language === 'Tamil')).toBe(true);
+    expect(await h.call('library', 'mediaList', { language: 'Latin' })).toMatchObject({ ok: false, error: { kind: 'validation' } });
   });
 });

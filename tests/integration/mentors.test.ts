@@ -2,7 +2,6 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GrantView } from '../../src/shared/api/app';
 import { ENGAGEMENT_MSG, ENGAGEMENT_TEXT } from '../../src/shared/engagement-messages';
 import { MSG } from '../../src/shared/messages';
 import type { BusinessIdea } from '../../src/shared/schemas/business-ideas';
@@ -33,7 +32,7 @@ const mentors = async () => expectOk(await h.call<Mentor[]>('mentorship', 'sessi
 const grant = async (name: string, data: Buffer) => {
   const path = join(work, name);
   await writeFile(path, data);
-  return expectOk(await h.call<GrantView>('files', 'grantDropped', { path }));
+  return expectOk(await h.grantFile(path));
 };
 const stored = async () => (await readdir(join(h.dataDir, 'media'))).filter((n) => !n.startsWith('.tmp-')).sort();
 const draft = (over: Record<string, unknown> = {}) => ({
@@ -92,6 +91,7 @@ describe('mentorship.registerMentor', () => {
       [{ keywords: [] }, ENGAGEMENT_MSG.addGroups],
       [{ language: [] }, ENGAGEMENT_MSG.selectLanguage],
       [{ mentorFee: -1 }, ENGAGEMENT_TEXT.feeMinimum],
+      [{ mentorFee: 12.5 }, ENGAGEMENT_TEXT.feeMinimum],
       [{ profilePicture: undefined }, ENGAGEMENT_MSG.uploadProfilePicture],
       [{ mentorVideo: undefined }, ENGAGEMENT_MSG.enterNewVideo],
     ];

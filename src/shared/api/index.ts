@@ -9,7 +9,7 @@ import { mentorship } from './mentorship';
 import { local } from './app';
 
 /** Every platform call, by service group. Adding a call is adding an entry to one of these tables. */
-export const contract = { adminAuth, questionBank, videoRepository, library, businessIdeas, userApp, mentorship };
+export const contract = { adminAuth, questionBank, videoRepository, library, businessIdeas, mentorship, userApp };
 export type Contract = typeof contract;
 
 export { local };

@@ -62,8 +62,8 @@ const fields = {
   email: v.pipe(v.optional(v.string(M.enterEmail), ''), v.trim(), v.nonEmpty(M.enterEmail), v.maxLength(254, MSG.enterValidEmail), v.regex(EMAIL_PATTERN, MSG.enterValidEmail)),
   mobileNumber: v.pipe(v.optional(v.string(M.enterMobile), ''), v.trim(), v.nonEmpty(M.enterMobile), v.regex(INDIAN_MOBILE_PATTERN, MSG.enterValidPhone)),
   organisation: requiredText(M.enterOrganisation, MENTOR_DETAIL_MAX, T.fieldTooLong('The organisation', MENTOR_DETAIL_MAX)),
-  /** INR, minimum 0 (spec 2 section 9); 0 when not given. */
-  mentorFee: v.pipe(v.optional(v.number(T.feeMinimum), 0), v.finite(T.feeMinimum), v.minValue(0, T.feeMinimum), v.maxValue(MENTOR_FEE_MAX, T.feeMinimum)),
+  /** Whole rupees, minimum 0 (spec 2 section 9); 0 when not given. */
+  mentorFee: v.pipe(v.optional(v.number(T.feeMinimum), 0), v.integer(T.feeMinimum), v.minValue(0, T.feeMinimum), v.maxValue(MENTOR_FEE_MAX, T.feeMinimum)),
   internalBio: optionalText(MENTOR_BIO_MAX, T.internalBioTooLong),
   /** The profile picture (an image) and the intro video (a video file): grant ids, streamed by main. */
   profilePicture: v.optional(FileRefSchema),
