@@ -3,6 +3,7 @@ import { loginAs, phoneNumber, SANDBOX_ADMIN, tableRows, toast, unique } from '.
 import { choose, makeImage, openScreen, searchBox } from './engagement-fixtures';
 import { makeVideo, queuePick } from './library-fixtures';
 import type { Api } from '../../src/shared/api';
+import { ENGAGEMENT_TEXT } from '../../src/shared/engagement-messages';
 
 const TABLE = 'Mentors';
 type Progress = { sent: number; total: number };
@@ -65,9 +66,9 @@ test.describe('mentors', () => {
     await dialog.getByRole('textbox', { name: /^Mentor Bio/ }).fill(bio);
     await expect(dialog.getByText(`${bio.length} / 1000`)).toBeVisible();
     await dialog.getByRole('spinbutton', { name: /^Mentor Fee/ }).fill('-5');
-    await expect(dialog.getByText('The fee is a number of rupees, 0 or more.')).toBeVisible();
+    await expect(dialog.getByText(ENGAGEMENT_TEXT.feeMinimum)).toBeVisible();
     await dialog.getByRole('spinbutton', { name: /^Mentor Fee/ }).fill('1500');
-    await expect(dialog.getByText('The fee is a number of rupees, 0 or more.')).toBeHidden();
+    await expect(dialog.getByText(ENGAGEMENT_TEXT.feeMinimum)).toBeHidden();
 
     await queuePick(request, makeImage());
     await dialog.getByRole('button', { name: 'Profile Picture', exact: true }).click();

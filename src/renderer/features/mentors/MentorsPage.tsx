@@ -45,7 +45,7 @@ const commonFields = (groups: FieldOption[], ideas: FieldOption[]): FieldDescrip
   { kind: 'text', name: 'designation', label: 'Designation', required: true, maxLength: MENTOR_DETAIL_MAX },
   { kind: 'textarea', name: 'mentorBio', label: 'Mentor Bio', required: true, maxLength: MENTOR_BIO_MAX, rows: 3 },
   { kind: 'textarea', name: 'internalBio', label: 'Internal Bio', maxLength: MENTOR_BIO_MAX, rows: 2 },
-  { kind: 'number', name: 'mentorFee', label: 'Mentor Fee (INR)', min: 0, max: MENTOR_FEE_MAX, currency: 'INR' },
+  { kind: 'number', name: 'mentorFee', label: 'Mentor Fee (INR)', min: 0, max: MENTOR_FEE_MAX, step: 1, currency: 'INR' },
 ];
 
 const emptyMentor: MentorCreateInput = {
