@@ -2,6 +2,7 @@
  * `npx tsx scripts/screenshots.ts [--no-build] [route ...]`: signs in to a fresh sandbox through the
  * browser bridge and saves a Chromium screenshot of each screen in light and dark theme to
  * .tmp/screenshots/ (light-<name>.png, dark-<name>.png), for a person to look at.
+ * A route may name a button to press before the shot, to see a dialog: `'/quotes>Add Quote'`.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -14,13 +15,13 @@ import { SANDBOX_DEFAULTS } from '../server/app';
 const root = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const routes = args.filter((a) => a.startsWith('/'));
-const screens = routes.length ? routes : ['/login', '/', '/questions', '/resources', '/library', '/admins', '/change-password', '/mentors'];
+const screens = routes.length ? routes : ['/login', '/', '/questions', '/resources', '/library', '/admins', '/change-password', '/synonyms', '/quotes', '/daily-tips', '/session', '/mentors'];
 const outDir = join(root, '.tmp/screenshots');
 
 if (!args.includes('--no-build')) spawnSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
 process.env.CONTENT_CONSOLE_QUIET = '1';
 const dir = await mkdtemp(join(tmpdir(), 'cc-shots-'));
-const host = await startBridgeHost({ port: 5788, rendererDir: join(root, 'out/renderer'), stateDir: join(dir, 'host'), sandboxDir: join(dir, 'server') });
+const host = await startBridgeHost({ port: Number(process.env.SCREENSHOT_PORT ?? 5788), rendererDir: join(root, 'out/renderer'), stateDir: join(dir, 'host'), sandboxDir: join(dir, 'server') });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -29,7 +30,8 @@ await mkdir(outDir, { recursive: true });
 try {
   for (const scheme of ['light', 'dark'] as const) {
     const page = await browser.newPage({ viewport: { width: 1400, height: 860 }, colorScheme: scheme });
-    for (const route of screens) {
+    for (const screen of screens) {
+      const [route = '/', button] = screen.split('>');
       await page.goto(`${host.url}/#${route}`);
       if (route !== '/login' && (await page.getByRole('button', { name: 'Login' }).count())) {
         await page.getByLabel('Email').fill(SANDBOX_DEFAULTS.email);
@@ -38,8 +40,9 @@ try {
         await page.getByRole('button', { name: 'Logout' }).waitFor();
       }
       await page.waitForLoadState('networkidle');
+      if (button) await page.getByRole('button', { name: button, exact: true }).first().click();
       await page.waitForTimeout(800);
-      const name = route === '/' ? 'home' : route.slice(1).replace(/\//g, '-');
+      const name = (route === '/' ? 'home' : route.slice(1).replace(/\//g, '-')) + (button ? `-${button.replace(/\W+/g, '-')}` : '');
       await page.screenshot({ path: join(outDir, `${scheme}-${name}.png`) });
       console.log(join(outDir, `${scheme}-${name}.png`));
     }

@@ -105,9 +105,9 @@ test.describe('route guard', () => {
 
   test('areas not built yet say so', async ({ page }) => {
     await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
-    await page.getByRole('link', { name: 'Mentors' }).first().click();
-    await expect(page).toHaveURL(/#\/mentors$/);
-    await expect(page.getByText('The Mentors screen is not built yet.')).toBeVisible();
+    await page.getByRole('link', { name: 'Users' }).first().click();
+    await expect(page).toHaveURL(/#\/users$/);
+    await expect(page.getByText('The Users screen is not built yet.')).toBeVisible();
     await page.getByRole('link', { name: 'Content Console home' }).click();
     await expect(page).toHaveURL(/#\/$/);
   });

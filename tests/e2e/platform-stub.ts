@@ -11,7 +11,8 @@ import type { Api } from '../../src/shared/api';
 import { startServer } from '../../server/app';
 import { openApp, SANDBOX_ADMIN } from './helpers';
 
-export type StubRule = (method: string, path: string) => { status: number; body?: string } | undefined;
+/** An answer of the stub: a status (and body), or `drop`: the connection closes with no answer (a network failure). */
+export type StubRule = (method: string, path: string) => { status: number; body?: string } | { drop: true } | undefined;
 type WithApi = { api: Api };
 
 function forward(req: IncomingMessage, target: URL, res: import('node:http').ServerResponse): void {
@@ -31,12 +32,13 @@ function forward(req: IncomingMessage, target: URL, res: import('node:http').Ser
  * Returns a function that points the app back at the sandbox, signs out and stops the stub: call it
  * from `test.afterEach` so that a failing test never leaves the app pointed at the stub.
  */
-export async function useStubPlatform(page: Page, rule: StubRule): Promise<() => Promise<void>> {
-  const platform = await startServer({ admin: { email: SANDBOX_ADMIN.email, password: SANDBOX_ADMIN.password } });
+export async function useStubPlatform(page: Page, rule: StubRule, options: { seedDemo?: boolean } = {}): Promise<() => Promise<void>> {
+  const platform = await startServer({ admin: { email: SANDBOX_ADMIN.email, password: SANDBOX_ADMIN.password }, seedDemo: options.seedDemo ?? false });
   const target = new URL(platform.url);
   const server: Server = createServer((req, res) => {
     const answer = rule(req.method ?? 'GET', (req.url ?? '/').split('?')[0] ?? '/');
     if (!answer) return forward(req, target, res);
+    if ('drop' in answer) return void req.socket.destroy();
     req.resume();
     res.writeHead(answer.status, answer.body ? { 'content-type': 'application/json' } : {});
     res.end(answer.body ?? '');

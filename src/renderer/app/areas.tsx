@@ -41,11 +41,11 @@ export const AREAS: readonly Area[] = [
   { path: '/resources', label: 'Resources', icon: DocumentBulletListRegular, screen: lazy(() => import('../features/resources/ResourcesPage')) },
   { path: '/users', label: 'Users', icon: PeopleRegular },
   { path: '/admins', label: 'Admins', icon: ShieldPersonRegular, screen: lazy(() => import('../features/admins/AdminsPage')) },
-  { path: '/synonyms', label: 'Synonyms', icon: TagMultipleRegular },
-  { path: '/quotes', label: 'Quotes', icon: TextQuoteRegular },
-  { path: '/daily-tips', label: 'Daily Tips', icon: LightbulbRegular },
-  { path: '/session', label: 'Sessions', icon: CalendarLtrRegular },
-  { path: '/mentors', label: 'Mentors', icon: PersonStarRegular },
+  { path: '/synonyms', label: 'Synonyms', icon: TagMultipleRegular, screen: lazy(() => import('../features/synonyms/SynonymsPage')) },
+  { path: '/quotes', label: 'Quotes', icon: TextQuoteRegular, screen: lazy(() => import('../features/quotes/QuotesPage')) },
+  { path: '/daily-tips', label: 'Daily Tips', icon: LightbulbRegular, screen: lazy(() => import('../features/daily-tips/DailyTipsPage')) },
+  { path: '/session', label: 'Events', icon: CalendarLtrRegular, screen: lazy(() => import('../features/sessions/SessionsPage')) },
+  { path: '/mentors', label: 'Mentors', icon: PersonStarRegular, screen: lazy(() => import('../features/mentors/MentorsPage')) },
 ];
 
 /** Screens inside the shell that are opened from another screen or the user menu. */

@@ -59,6 +59,11 @@ export interface EntityDialogProps<S extends AnySchema> {
   /** Submit button text while saving (default 'Saving…'). */
   busyLabel?: string;
   /**
+   * Whether the form looks complete: submit is styled active only then (spec 2: 'Submit is styled
+   * active only when ...'). It stays clickable, so a click still shows what is missing.
+   */
+  ready?: (values: FieldValues) => boolean;
+  /**
    * Makes Cancel usable while saving: it calls this (e.g. to abort an upload) instead of closing; the
    * pending onSubmit then resolves with a failure and the form stays open with its values.
    */
@@ -103,6 +108,7 @@ function EntityForm<S extends AnySchema>({
   status,
   busyLabel = 'Saving…',
   onCancelBusy,
+  ready,
   onBusy,
 }: EntityDialogProps<S> & { onBusy: (busy: boolean) => void }) {
   const styles = useStyles();
@@ -113,6 +119,9 @@ function EntityForm<S extends AnySchema>({
     defaultValues: defaultValues as FieldValues,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
+    // Every rule of the schema runs in one round (valibot's pipes do not stop at a first issue), so
+    // object-level rules (start before end) show together with the fields' own messages.
+    criteriaMode: 'all',
   });
   const { control, handleSubmit, formState } = form;
   // Cross-field rules (a URL for links, a level for Public files, ...) depend on other fields: after a
@@ -235,7 +244,13 @@ function EntityForm<S extends AnySchema>({
           >
             {cancelLabel}
           </Button>
-          <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
+          <Button
+            appearance={!ready || ready(values) ? 'primary' : 'outline'}
+            data-ready={ready ? String(ready(values)) : undefined}
+            type="submit"
+            disabled={busy}
+            icon={busy ? <Spinner size="tiny" /> : undefined}
+          >
             {busy ? busyLabel : submitLabel}
           </Button>
         </DialogActions>

@@ -3,7 +3,7 @@ import type * as v from 'valibot';
 import type { FieldValues } from 'react-hook-form';
 import type { Result } from '../../shared/result';
 import { DeleteConfirmDialog, useDeleteConfirm, type DeleteConfirm } from '../components/DeleteConfirm';
-import { EntityDialog, type FieldDescriptor } from '../components/EntityDialog';
+import { EntityDialog, type EntityDialogProps, type FieldDescriptor } from '../components/EntityDialog';
 import type { CallMutation } from '../lib/calls';
 
 // The add/edit dialog and the delete question of a screen's records, declared once: the list screens
@@ -22,6 +22,10 @@ export interface FormSpec<S extends AnySchema> {
   /** Shown inside the dialog when a failure carries no message. */
   failureFallback?: string;
   width?: number;
+  /** Submit is styled active only when this holds (it stays clickable to show what is missing). */
+  ready?: (values: v.InferInput<S>) => boolean;
+  /** More of the dialog: an upload's progress and cancel (useUploadSubmit().dialog), an intro. */
+  dialog?: Partial<Pick<EntityDialogProps<AnySchema>, 'busyLabel' | 'cancelLabel' | 'onCancelBusy' | 'status' | 'intro'>>;
 }
 
 /** Checks a form against its schema; a screen holds forms of any schema. */
@@ -71,6 +75,8 @@ export function RecordDialogs<T>({ state, rowId, editor, remove }: {
           submitLabel={record ? 'Save' : 'Add'}
           failureFallback={spec.failureFallback}
           width={spec.width}
+          ready={spec.ready}
+          {...spec.dialog}
           onClose={state.close}
           onSubmit={spec.submit}
         />

@@ -1,7 +1,9 @@
 import type { JSX, ReactNode } from 'react';
+import { DeleteRegular, InfoRegular } from '@fluentui/react-icons';
 import type { ColumnMeta } from '@tanstack/react-table';
-import { Badge, Button, Link, Tooltip, makeStyles, type BadgeProps } from '@fluentui/react-components';
+import { Badge, Button, Link, Tooltip, makeStyles, tokens, type BadgeProps } from '@fluentui/react-components';
 import type { Column } from '../components/DataTable';
+import type { AuthoredMeta } from '../../shared/schemas/meta';
 import { formatDateTime } from '../lib/format';
 
 // Column helpers of the list-screen declaration: a screen lists what it shows, these say how.
@@ -11,74 +13,66 @@ type Options<T> = Meta<T> & { id?: string; sortable?: boolean };
 
 const split = <T,>({ id, sortable, ...meta }: Options<T> = {}) => ({ id, sortable, meta });
 
+/** A column of a path of the row ('email', 'metaInfo.created.at'); `cell` renders it. */
+function keyed<T>(key: string, header: string, options: Options<T> | undefined, cell?: Column<T>['cell']): Column<T> {
+  const { id, sortable, meta } = split(options);
+  return { accessorKey: key, ...(id ? { id } : {}), header, enableSorting: sortable ?? true, meta, ...(cell ? { cell } : {}) };
+}
+
 /** A plain value (a path of the row, e.g. 'email' or 'metaInfo.created.at'). */
 export function text<T>(key: string, header: string, options?: Options<T>): Column<T> {
-  const { id, sortable, meta } = split(options);
-  return { accessorKey: key, ...(id ? { id } : {}), header, enableSorting: sortable ?? true, meta };
+  return keyed(key, header, options);
+}
+
+/** A column of a value computed from the row; `defaults` are meta the options may override. */
+function computed<T>(id: string, header: string, get: (row: T) => unknown, options: Options<T> | undefined, cell?: Column<T>['cell'], defaults?: Meta<T>): Column<T> {
+  const { sortable, meta } = split(options);
+  return { id, accessorFn: get, header, enableSorting: sortable ?? true, meta: { ...defaults, ...meta }, ...(cell ? { cell } : {}) };
 }
 
 /** A computed value; `cell` renders it when the value alone is not the view. */
 export function value<T>(id: string, header: string, get: (row: T) => unknown, options?: Options<T> & { cell?: (row: T) => ReactNode }): Column<T> {
   const { cell, ...rest } = options ?? {};
-  const { sortable, meta } = split(rest);
-  return { id, accessorFn: get, header, enableSorting: sortable ?? true, meta, ...(cell ? { cell: ({ row }) => cell(row.original) } : {}) };
+  return computed(id, header, get, rest, cell ? ({ row }) => cell(row.original) : undefined);
 }
 
 /** The spec's DD/MM/YYYY HH:mm of an ISO time; sorts by the time, searches the text shown. */
 export function date<T>(id: string, header: string, get: (row: T) => string, options?: Options<T>): Column<T> {
-  const { sortable, meta } = split(options);
-  return {
-    id,
-    accessorFn: get,
-    header,
-    enableSorting: sortable ?? true,
-    cell: ({ row }) => formatDateTime(get(row.original)),
-    meta: { width: 140, searchValue: (row: T) => formatDateTime(get(row)), ...meta },
-  };
+  return computed(id, header, get, options, ({ row }) => formatDateTime(get(row.original)), { width: 140, searchValue: (row: T) => formatDateTime(get(row)) });
 }
 
 type BadgeColor = NonNullable<BadgeProps['color']>;
 
 /** A value as a tinted badge, its colour by value ('subtle' for others; '—' for none). */
 export function badge<T>(key: string, header: string, colors: Readonly<Record<string, BadgeColor>>, options?: Options<T>): Column<T> {
-  const { id, sortable, meta } = split(options);
-  return {
-    accessorKey: key,
-    ...(id ? { id } : {}),
-    header,
-    enableSorting: sortable ?? true,
-    meta,
-    cell: ({ getValue }) => {
-      const shown = getValue() as string | null | undefined;
-      return shown ? (
-        <Badge appearance="tint" color={colors[shown] ?? 'subtle'}>
-          {shown}
-        </Badge>
-      ) : (
-        '—'
-      );
-    },
-  };
+  return keyed(key, header, options, ({ getValue }) => {
+    const shown = getValue() as string | null | undefined;
+    return shown ? (
+      <Badge appearance="tint" color={colors[shown] ?? 'subtle'}>
+        {shown}
+      </Badge>
+    ) : (
+      '—'
+    );
+  });
 }
 
 /** A count that opens what it counts (a button named by `label`, showing the number). */
 export function count<T>(id: string, header: string, get: (row: T) => number, open: (row: T) => void, label: (row: T) => string, options?: Options<T>): Column<T> {
-  const { sortable, meta } = split(options);
-  return {
-    id,
-    accessorFn: get,
-    header,
-    enableSorting: sortable ?? true,
-    meta: { width: 112, align: 'center', searchable: false, ...meta },
-    cell: ({ row }) => (
-      <Button size="small" appearance="subtle" onClick={() => open(row.original)} aria-label={label(row.original)}>
-        {get(row.original)}
-      </Button>
-    ),
-  };
+  const cell: Column<T>['cell'] = ({ row }) => (
+    <Button size="small" appearance="subtle" onClick={() => open(row.original)} aria-label={label(row.original)}>
+      {get(row.original)}
+    </Button>
+  );
+  return computed(id, header, get, options, cell, { width: 112, align: 'center', searchable: false });
 }
 
 const useStyles = makeStyles({
+  name: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS, minWidth: 0 },
+  nameText: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  tags: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, overflow: 'hidden' },
+  stamp: { display: 'flex', flexDirection: 'column', lineHeight: tokens.lineHeightBase200, minWidth: 0 },
+  by: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase100, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   link: { textAlign: 'start', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '100%' },
   twoLines: { display: 'block', whiteSpace: 'normal', lineHeight: '14px', textAlign: 'center' },
 });
@@ -94,19 +88,11 @@ function LinkCell({ children, onClick, title }: { children: ReactNode; onClick: 
 
 /** A text that opens something (a preview, a detail screen). */
 export function link<T>(key: string, header: string, open: (row: T) => void, title: (row: T) => string, options?: Options<T>): Column<T> {
-  const { id, sortable, meta } = split(options);
-  return {
-    accessorKey: key,
-    ...(id ? { id } : {}),
-    header,
-    enableSorting: sortable ?? true,
-    meta,
-    cell: ({ row, getValue }) => (
-      <LinkCell onClick={() => open(row.original)} title={title(row.original)}>
-        {String(getValue() ?? '')}
-      </LinkCell>
-    ),
-  };
+  return keyed(key, header, options, ({ row, getValue }) => (
+    <LinkCell onClick={() => open(row.original)} title={title(row.original)}>
+      {String(getValue() ?? '')}
+    </LinkCell>
+  ));
 }
 
 /** A column header of two words on two lines (for narrow icon columns). */
@@ -140,5 +126,102 @@ export function action<T>(id: string, header: string, { label, icon, onClick, hi
           <Button appearance="subtle" size="small" icon={icon} onClick={() => onClick(row.original)} />
         </Tooltip>
       ),
+  };
+}
+
+/** Added By, Added On and Updated On of a record's metaInfo (the engagement areas, spec 2 section 3). */
+export function authored<T>(meta: (row: T) => AuthoredMeta): Column<T>[] {
+  return [
+    value<T>('addedBy', 'Added By', (r) => meta(r).created.by?.name ?? '', { width: 150 }),
+    date<T>('addedOn', 'Added On', (r) => meta(r).created.at),
+    date<T>('updatedOn', 'Updated On', (r) => meta(r).updated.at),
+  ];
+}
+
+function Tags({ values }: { values: readonly string[] }) {
+  const styles = useStyles();
+  return (
+    <span className={styles.tags}>
+      {values.length === 0
+        ? '—'
+        : values.map((v) => (
+            <Badge key={v} appearance="outline" color="informative" shape="rounded">
+              {v}
+            </Badge>
+          ))}
+    </span>
+  );
+}
+
+/**
+ * Short values shown as tags (a time, a date, languages); searches their text and sorts by it, or by
+ * `sortBy` when the text does not sort (a D-MM-YYYY date, '1 hr 30 min').
+ */
+export function tags<T>(id: string, header: string, get: (row: T) => readonly string[], options?: Options<T> & { sortBy?: (row: T) => string | number }): Column<T> {
+  const { sortBy, ...rest } = options ?? {};
+  const { sortable, meta } = split(rest);
+  return {
+    id,
+    accessorFn: sortBy ?? ((row) => get(row).join(', ')),
+    header,
+    enableSorting: sortable ?? true,
+    meta: sortBy ? { searchValue: (row: T) => get(row).join(', '), ...meta } : meta,
+    cell: ({ row }) => <Tags values={get(row.original)} />,
+  };
+}
+
+function Stamp({ at, by }: { at: string; by: string | undefined }) {
+  const styles = useStyles();
+  return (
+    <span className={styles.stamp}>
+      <span>{formatDateTime(at)}</span>
+      <span className={styles.by}>{by ? `by ${by}` : '—'}</span>
+    </span>
+  );
+}
+
+/** When (date and time) and by whom a record was last changed, in one column. */
+export function lastUpdated<T>(meta: (row: T) => AuthoredMeta, header = 'Last updated', options?: Options<T>): Column<T> {
+  const { sortable, meta: columnMeta } = split(options);
+  const by = (row: T) => meta(row).updated.by?.name;
+  return {
+    id: 'lastUpdated',
+    accessorFn: (row) => meta(row).updated.at,
+    header,
+    enableSorting: sortable ?? true,
+    meta: { width: 160, searchValue: (row: T) => `${formatDateTime(meta(row).updated.at)} ${by(row) ?? ''}`, ...columnMeta },
+    cell: ({ row }) => <Stamp at={meta(row.original).updated.at} by={by(row.original)} />,
+  };
+}
+
+function NameCell({ name, onDelete, hint }: { name: string; onDelete: () => void; hint: string | undefined }) {
+  const styles = useStyles();
+  return (
+    <span className={styles.name}>
+      <span className={styles.nameText} title={name}>
+        {name}
+      </span>
+      <Tooltip content={`Delete ${name}`} relationship="label">
+        <Button appearance="subtle" size="small" icon={<DeleteRegular />} onClick={onDelete} />
+      </Tooltip>
+      {hint ? (
+        <Tooltip content={hint} relationship="description" withArrow>
+          <Button appearance="transparent" size="small" icon={<InfoRegular />} aria-label={`About ${name}`} />
+        </Tooltip>
+      ) : null}
+    </span>
+  );
+}
+
+/** A record's name with its delete control beside it, and a hint (a bio) on an info icon. */
+export function nameWithDelete<T>(id: string, header: string, get: (row: T) => string, remove: (row: T) => void, hint?: (row: T) => string | undefined, options?: Options<T>): Column<T> {
+  const { sortable, meta } = split(options);
+  return {
+    id,
+    accessorFn: get,
+    header,
+    enableSorting: sortable ?? true,
+    meta,
+    cell: ({ row }) => <NameCell name={get(row.original)} onDelete={() => remove(row.original)} hint={hint?.(row.original)} />,
   };
 }

@@ -51,6 +51,13 @@ export function RowsField({ field, id, disabled, error, form }: Props) {
     });
   };
 
+  const current = (form.values[field.name] as Record<string, unknown>[] | undefined) ?? [];
+  const filled = (row: Record<string, unknown> | undefined) => !!row && field.columns.every((c) => String(row[c.name] ?? '').trim() !== '');
+  const canAdd = !field.addWhenComplete || current.length === 0 || filled(current.at(-1));
+  /** A unique column's options for one row: those no other row has chosen. */
+  const optionsFor = (index: number, column: RowColumn) =>
+    column.unique ? column.options?.filter((o) => !current.some((r, i) => i !== index && r[column.name] === o.value)) : column.options;
+
   const cell = (index: number, column: RowColumn) => {
     const n = index + 1;
     const name = single ? `${itemLabel} ${n}` : `${column.label} ${n}`;
@@ -65,7 +72,7 @@ export function RowsField({ field, id, disabled, error, form }: Props) {
             column.options ? (
               <Select aria-label={name} value={(f.value as string) ?? ''} disabled={disabled} onChange={(_e, d) => f.onChange(d.value)} onBlur={f.onBlur}>
                 <option value="">{`Select ${column.label.toLowerCase()}`}</option>
-                {column.options.map((o) => (
+                {(optionsFor(index, column) ?? []).map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}
                   </option>
@@ -136,7 +143,8 @@ export function RowsField({ field, id, disabled, error, form }: Props) {
                   icon={<DeleteRegular />}
                   disabled={disabled}
                   onClick={() => {
-                    remove(index);
+                    if (field.keepOne && rows.length === 1) update(0, field.newRow());
+                    else remove(index);
                     focusText(index);
                   }}
                 />
@@ -150,7 +158,7 @@ export function RowsField({ field, id, disabled, error, form }: Props) {
           appearance="secondary"
           size="small"
           icon={<AddRegular />}
-          disabled={disabled || rows.length >= (field.max ?? 10)}
+          disabled={disabled || rows.length >= (field.max ?? 10) || !canAdd}
           onClick={() => {
             append(field.newRow());
             focusText('last');

@@ -35,6 +35,8 @@ export interface RowColumn {
   label: string;
   options?: readonly FieldOption[];
   maxLength?: number;
+  /** A select whose choice each row makes once: a value chosen in another row is not offered. */
+  unique?: boolean;
 }
 
 /** Each kind of field the entity dialog knows; each has one component in the registry. */
@@ -80,6 +82,10 @@ export interface FieldKinds {
     max?: number;
     itemLabel?: string;
     addLabel?: string;
+    /** A row can be added only when every column of the last row is filled. */
+    addWhenComplete?: boolean;
+    /** Deleting the only row leaves one empty row instead of none. */
+    keepOne?: boolean;
   };
   /** A video of the library, chosen from GET /media/list (of `language` when the form has one). */
   libraryVideo: { kind: 'libraryVideo'; languageField?: string };

@@ -42,9 +42,17 @@ export default function MomentsPage() {
     question: (m) => `Are you sure you want to delete the moment at ${m.timestamp} (${m.description})?`,
   };
   const dialogs = useRecordDialogs(remove);
+  const editor = (record: Moment | null) =>
+    form({
+      title: record ? 'Edit Moment' : 'Add Moment',
+      schema: MomentDraftSchema,
+      fields: FIELDS,
+      defaults: record ? { timestamp: record.timestamp, description: record.description, transcript: record.transcript } : { timestamp: '', description: '', transcript: '' },
+      failureFallback: MSG.momentNotAdded,
+      submit: (values) => (record ? update.run({ id: record._id, ...values }) : add.run({ fileId: fileId ?? '', ...values })),
+    });
 
   const missingText = 'Open the moments of a file from the Video Library (Update Moments).';
-  if (!fileId) return <TimedEntriesScreen title="Video Moments" media={media} missingText={missingText} />;
 
   return (
     <TimedEntriesScreen
@@ -85,21 +93,7 @@ export default function MomentsPage() {
           </div>
         )}
       </TimedEntriesAccordion>
-      <RecordDialogs
-        state={dialogs}
-        rowId={(m) => m._id}
-        remove={remove}
-        editor={(record) =>
-          form({
-            title: record ? 'Edit Moment' : 'Add Moment',
-            schema: MomentDraftSchema,
-            fields: FIELDS,
-            defaults: record ? { timestamp: record.timestamp, description: record.description, transcript: record.transcript } : { timestamp: '', description: '', transcript: '' },
-            failureFallback: MSG.momentNotAdded,
-            submit: (values) => (record ? update.run({ id: record._id, ...values }) : add.run({ fileId, ...values })),
-          })
-        }
-      />
+      <RecordDialogs state={dialogs} rowId={(m) => m._id} remove={remove} editor={editor} />
     </TimedEntriesScreen>
   );
 }

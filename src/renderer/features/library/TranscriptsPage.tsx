@@ -76,6 +76,15 @@ export default function TranscriptsPage() {
     [record],
   );
 
+  const editor = (entry: Transcript | null) => {
+    const defaults = entry
+      ? { timeStamp: entry.timeStamp, captionText: entry.captionText, language: entry.language }
+      : { timeStamp: '', captionText: '', language: chip === 'All' ? '' : chip };
+    const submit = (values: { timeStamp: string; captionText: string; language: Language }) =>
+      entry ? update.run({ id: entry._id, timeStamp: values.timeStamp, captionText: values.captionText }) : add.run({ videoId: videoId ?? '', ...values });
+    return form({ title: entry ? 'Edit Transcript' : 'Add Transcript', schema: TranscriptFormSchema, fields, defaults, submit });
+  };
+
   const startImport = async () => {
     setImportBusy(true);
     try {
@@ -93,7 +102,6 @@ export default function TranscriptsPage() {
   };
 
   const missingText = 'Open the transcripts of a file from the Video Library (Add Transcripts).';
-  if (!videoId) return <TimedEntriesScreen title="Transcripts" media={media} missingText={missingText} />;
 
   return (
     <TimedEntriesScreen
@@ -145,24 +153,8 @@ export default function TranscriptsPage() {
           ))
         }
       </TimedEntriesAccordion>
-      <RecordDialogs
-        state={dialogs}
-        rowId={(t) => t._id}
-        remove={remove}
-        editor={(entry) =>
-          form({
-            title: entry ? 'Edit Transcript' : 'Add Transcript',
-            schema: TranscriptFormSchema,
-            fields,
-            defaults: entry
-              ? { timeStamp: entry.timeStamp, captionText: entry.captionText, language: entry.language }
-              : { timeStamp: '', captionText: '', language: chip === 'All' ? '' : chip },
-            submit: (values) =>
-              entry ? update.run({ id: entry._id, timeStamp: values.timeStamp, captionText: values.captionText }) : add.run({ videoId, ...values }),
-          })
-        }
-      />
-      {importing ? (
+      <RecordDialogs state={dialogs} rowId={(t) => t._id} remove={remove} editor={editor} />
+      {importing && videoId ? (
         <ImportDialog
           source={importing}
           videoId={videoId}

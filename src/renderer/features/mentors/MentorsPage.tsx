@@ -1,0 +1,141 @@
+import { LANGUAGES } from '../../../shared/constants';
+import { ENGAGEMENT_MSG as M, ENGAGEMENT_TEXT as T } from '../../../shared/engagement-messages';
+import { MSG } from '../../../shared/messages';
+import { ENGAGEMENT_PAGE_SIZE } from '../../../shared/schemas/meta';
+import {
+  MENTOR_BIO_MAX,
+  MENTOR_DETAIL_MAX,
+  MENTOR_FEE_MAX,
+  MENTOR_NAME_MAX,
+  MentorCreateSchema,
+  MentorUpdateSchema,
+  type Mentor,
+  type MentorCreateInput,
+  type MentorUpdateInput,
+} from '../../../shared/schemas/mentors';
+import { optionsOf, type FieldDescriptor, type FieldOption } from '../../components/EntityDialog';
+import { useUploadSubmit } from '../../components/UploadProgress';
+import { callQuery, useCallMutation } from '../../lib/calls';
+import { useBusinessIdeaOptions, useGroupOptions } from '../../lib/lookups';
+import { lastUpdated, nameWithDelete, tags } from '../../kit/columns';
+import { ListScreen, form, type ScreenActions } from '../../kit/ListScreen';
+
+const invalidates = ['mentorship.sessionUsers'] as const;
+
+const columns = ({ editColumn, remove }: ScreenActions<Mentor>) => [
+  nameWithDelete<Mentor>('name', 'Name', (r) => r.name, remove, (r) => r.mentorBio),
+  editColumn((r) => `Edit ${r.name}`),
+  tags<Mentor>('designation', 'Designation', (r) => (r.designation ? [r.designation] : [])),
+  tags<Mentor>('mobileNumber', 'Mobile Number', (r) => (r.mobileNumber ? [r.mobileNumber] : []), { width: 150 }),
+  tags<Mentor>('language', 'Language', (r) => r.language, { width: 220 }),
+  lastUpdated<Mentor>((r) => r.metaInfo),
+];
+
+type Common = keyof MentorCreateInput & keyof MentorUpdateInput & string;
+
+/** The fields both forms have, in the form's order. */
+const commonFields = (groups: FieldOption[], ideas: FieldOption[]): FieldDescriptor<Common>[] => [
+  { kind: 'text', name: 'name', label: 'Mentor Name', required: true, maxLength: MENTOR_NAME_MAX },
+  { kind: 'multiselect', name: 'language', label: 'Languages', required: true, options: optionsOf(LANGUAGES), placeholder: 'Select languages' },
+  { kind: 'multiselect', name: 'businessIdeas', label: 'Specialities', required: true, options: ideas, placeholder: 'Select business ideas', bulk: true, noun: 'business ideas' },
+  { kind: 'multiselect', name: 'keywords', label: 'Topic Groups', required: true, options: groups, placeholder: 'Select groups' },
+  { kind: 'email', name: 'email', label: 'Email', required: true, maxLength: 254 },
+  { kind: 'tel', name: 'mobileNumber', label: 'Mobile Number', required: true, maxLength: 16, placeholder: '10-digit mobile number' },
+  { kind: 'text', name: 'organisation', label: 'Organisation', required: true, maxLength: MENTOR_DETAIL_MAX },
+  { kind: 'text', name: 'designation', label: 'Designation', required: true, maxLength: MENTOR_DETAIL_MAX },
+  { kind: 'textarea', name: 'mentorBio', label: 'Mentor Bio', required: true, maxLength: MENTOR_BIO_MAX, rows: 3 },
+  { kind: 'textarea', name: 'internalBio', label: 'Internal Bio', maxLength: MENTOR_BIO_MAX, rows: 2 },
+  { kind: 'number', name: 'mentorFee', label: 'Mentor Fee (INR)', min: 0, max: MENTOR_FEE_MAX, step: 1, currency: 'INR' },
+];
+
+const emptyMentor: MentorCreateInput = {
+  name: '',
+  language: [],
+  businessIdeas: [],
+  keywords: [],
+  email: '',
+  mobileNumber: '',
+  organisation: '',
+  designation: '',
+  mentorBio: '',
+  internalBio: '',
+  mentorFee: 0,
+};
+
+const valuesOf = (m: Mentor): MentorUpdateInput => ({
+  id: m._id,
+  name: m.name,
+  language: [...m.language],
+  businessIdeas: [...m.businessIdeas],
+  keywords: [...m.keywords],
+  email: m.email,
+  mobileNumber: m.mobileNumber,
+  organisation: m.organisation,
+  designation: m.designation,
+  mentorBio: m.mentorBio,
+  internalBio: m.internalBio,
+  mentorFee: m.mentorFee,
+  // A mentor whose video is a link edits the link; one with an uploaded video may replace the file.
+  fileType: m.mentorVideo ? 'upload' : 'url',
+  fileUrl: m.mentorShortVideoUrl,
+});
+
+export default function MentorsPage() {
+  const groups = useGroupOptions();
+  const ideas = useBusinessIdeaOptions();
+  const upload = useUploadSubmit();
+  const add = useCallMutation('mentorship.registerMentor', { fallback: MSG.somethingWentWrong, successFallback: T.mentorAdded, invalidates });
+  const update = useCallMutation('mentorship.updateMentor', { fallback: MSG.somethingWentWrong, successFallback: T.mentorUpdated, invalidates });
+  const remove = useCallMutation('mentorship.deleteMentor', { fallback: M.unableToDelete, successFallback: T.mentorDeleted, invalidates });
+
+  const picture = (stored?: string): FieldDescriptor<'profilePicture'> => ({
+    kind: 'file', name: 'profilePicture', label: 'Profile Picture', pick: 'image', required: !stored, stored, hint: 'Recommended 800 x 800.',
+  });
+  const video = (stored?: string): FieldDescriptor<'mentorVideo'> => ({
+    kind: 'file', name: 'mentorVideo', label: 'Intro Video', pick: 'media', required: !stored, stored,
+    hidden: (values) => values.fileType === 'url',
+  });
+
+  const editor = (record: Mentor | null) =>
+    record
+      ? form({
+          title: 'Edit Mentor',
+          schema: MentorUpdateSchema,
+          width: 640,
+          fields: [
+            ...commonFields(groups, ideas),
+            picture(record.profilePicture ? 'Current profile picture' : undefined),
+            { kind: 'switch', name: 'fileType', label: 'Intro video source', onLabel: 'File Upload', offLabel: 'File Url', onValue: 'upload', offValue: 'url' },
+            { kind: 'text', name: 'fileUrl', label: 'File Url', required: true, maxLength: 2048, hidden: (values) => values.fileType !== 'url' },
+            video(record.mentorVideo ? 'Current intro video' : undefined),
+          ],
+          defaults: valuesOf(record),
+          submit: (values) => upload.run(!!values.profilePicture || !!values.mentorVideo, (uploadId) => update.run({ ...values, uploadId })),
+          dialog: upload.dialog,
+        })
+      : form({
+          title: 'Add Mentor',
+          schema: MentorCreateSchema,
+          width: 640,
+          fields: [...commonFields(groups, ideas), picture(), video()],
+          defaults: emptyMentor,
+          submit: (values) => upload.run(true, (uploadId) => add.run({ ...values, uploadId })),
+          dialog: upload.dialog,
+        });
+
+  return (
+    <ListScreen
+      title="Mentors"
+      subtitle="Mentors who lead the events."
+      list={callQuery('mentorship.sessionUsers')}
+      rowId={(r) => r._id}
+      columns={columns}
+      pageSize={ENGAGEMENT_PAGE_SIZE}
+      pageSizes={[ENGAGEMENT_PAGE_SIZE]}
+      emptyText="No mentors yet."
+      addLabel="Add Mentor"
+      editor={editor}
+      remove={{ mutation: remove, input: (r) => ({ id: r._id }), title: 'Delete mentor', question: (r) => `Are you sure you want to delete the mentor ${r.name}?` }}
+    />
+  );
+}

@@ -1,0 +1,238 @@
+import { useCallback, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import * as v from 'valibot';
+import { Button, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { LinkRegular, NotepadRegular, SettingsRegular } from '@fluentui/react-icons';
+import { LANGUAGES } from '../../../shared/constants';
+import { ENGAGEMENT_MSG as M, ENGAGEMENT_TEXT as T } from '../../../shared/engagement-messages';
+import { MSG } from '../../../shared/messages';
+import type { CallError } from '../../../shared/result';
+import { ENGAGEMENT_PAGE_SIZE } from '../../../shared/schemas/meta';
+import {
+  EVENT_DESCRIPTION_MAX,
+  EVENT_LEVELS,
+  EVENT_TITLE_MAX,
+  SessionCreateSchema,
+  eventJoinLinks,
+  formatEventDuration,
+  minutesBetween,
+  type Session,
+  type SessionCreateInput,
+} from '../../../shared/schemas/sessions';
+import { ContentDialog } from '../../components/ContentDialog';
+import { EntityDialog, optionsOf, type FieldDescriptor } from '../../components/EntityDialog';
+import { useNotify } from '../../components/toast';
+import { useUploadSubmit } from '../../components/UploadProgress';
+import { callQuery, useCallMutation } from '../../lib/calls';
+import { copyText } from '../../lib/clipboard';
+import { isoDateOf } from '../../lib/field-values';
+import { useBusinessIdeaOptions, useGroupOptions, useMentorOptions } from '../../lib/lookups';
+import { usePreferences } from '../../lib/preferences';
+import { action, lastUpdated, nameWithDelete, tags, value } from '../../kit/columns';
+import { ListScreen, form, type ScreenActions } from '../../kit/ListScreen';
+
+const invalidates = ['mentorship.sessions'] as const;
+
+const useStyles = makeStyles({
+  links: { display: 'flex', flexWrap: 'nowrap', gap: tokens.spacingHorizontalXS },
+  description: { whiteSpace: 'pre-wrap' },
+  duration: { minHeight: '32px', display: 'flex', alignItems: 'center' },
+});
+
+/** The duration the times make: '1 hr 30 min', or a dash until both are set and start is before end. */
+function ComputedDuration({ start, end }: { start: unknown; end: unknown }) {
+  const styles = useStyles();
+  const minutes = typeof start === 'string' && typeof end === 'string' ? minutesBetween(start, end) : Number.NaN;
+  return (
+    <Text className={styles.duration} aria-live="polite">
+      {minutes > 0 ? formatEventDuration(minutes) : '—'}
+    </Text>
+  );
+}
+
+/** One join link per role; a click copies it. */
+function JoinLinks({ row, roles, base }: { row: Session; roles: readonly string[]; base: string }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const copy = async (url: string) => {
+    if (await copyText(url)) notify.success(M.eventLinkCopied);
+    else notify.error('The link could not be copied.');
+  };
+  return (
+    <span className={styles.links}>
+      {eventJoinLinks(base, row.sessionId, roles).map(({ role, url }) => (
+        <Tooltip key={role} content={url} relationship="description">
+          <Button size="small" appearance="secondary" icon={<LinkRegular />} aria-label={`Copy the ${role} link of ${row.eventName}`} onClick={() => void copy(url)}>
+            {role}
+          </Button>
+        </Tooltip>
+      ))}
+    </span>
+  );
+}
+
+/**
+ * The spec's two texts of a failed save: 'Event Not Updated, ...' when the server answers without
+ * success (and without a message of its own), 'Error in Update, ...' when no answer came.
+ */
+const updateRules = {
+  fallback: M.eventNotUpdated,
+  override: (error: CallError) => (error.kind === 'network' ? M.errorInUpdate : null),
+  successFallback: T.eventUpdated,
+  invalidates,
+};
+
+/** The form's values: the schema's, with the duration computed rather than typed. */
+const EventFormSchema = SessionCreateSchema;
+type EventForm = SessionCreateInput;
+
+const emptyEvent: EventForm = {
+  eventName: '',
+  description: '',
+  eventDate: '',
+  startTime: '',
+  endTime: '',
+  keywords: [],
+  businessIdeas: [],
+  attendees: [],
+  level: 0,
+  email: '',
+  mobileNumber: '',
+  organisation: '',
+  designation: '',
+};
+
+const valuesOf = (s: Session): EventForm => ({
+  eventName: s.eventName,
+  description: s.description,
+  eventDate: s.date,
+  startTime: s.startTime,
+  endTime: s.endTime,
+  language: s.language,
+  keywords: [...s.keywords],
+  businessIdeas: [...s.businessIdeas],
+  attendees: [...s.attendees],
+  level: s.level,
+  email: s.email,
+  mobileNumber: s.mobileNumber,
+  organisation: s.organisation,
+  designation: s.designation,
+});
+
+const PreviewBaseSchema = v.object({
+  url: v.pipe(v.string(), v.trim(), v.nonEmpty('Enter the address.'), v.regex(/^https:\/\/[^\s/$.?#][^\s]*$/i, 'The address must start with https://')),
+});
+
+export default function SessionsPage() {
+  const styles = useStyles();
+  const groups = useGroupOptions();
+  const ideas = useBusinessIdeaOptions();
+  const mentors = useMentorOptions();
+  const base = usePreferences((p) => p.meetingPreviewBase);
+  const setBase = usePreferences((p) => p.setMeetingPreviewBase);
+  const [describing, setDescribing] = useState<Session | null>(null);
+  const [settingBase, setSettingBase] = useState(false);
+  const upload = useUploadSubmit();
+  // The same query as the list's (one fetch): the roles the join links are made for.
+  const roles = useQuery({ ...callQuery('mentorship.sessions'), select: (d) => d.roles }).data ?? [];
+  const rolesKey = roles.join('\n');
+
+  const add = useCallMutation('mentorship.addSession', { fallback: MSG.somethingWentWrong, successFallback: T.eventAdded, invalidates });
+  const update = useCallMutation('mentorship.updateSession', updateRules);
+  const remove = useCallMutation('mentorship.deleteSession', { fallback: M.unableToDelete, successFallback: T.eventDeleted, invalidates });
+
+  const columns = useCallback(
+    ({ editColumn, remove: ask }: ScreenActions<Session>) => [
+      nameWithDelete<Session>('eventName', 'Event', (r) => r.eventName, ask),
+      value<Session>('links', 'Event link', (r) => r.sessionId, {
+        sortable: false,
+        searchable: false,
+        width: 254,
+        cell: (r) => <JoinLinks row={r} roles={rolesKey ? rolesKey.split('\n') : []} base={base} />,
+      }),
+      tags<Session>('time', 'Time', (r) => [`${r.startTime} - ${r.endTime}`], { width: 116 }),
+      tags<Session>('date', 'Date', (r) => [r.date], { width: 106, sortBy: (r) => isoDateOf(r.date) }),
+      tags<Session>('duration', 'Duration', (r) => [formatEventDuration(r.duration)], { width: 112, sortBy: (r) => r.duration }),
+      lastUpdated<Session>((r) => r.metaInfo),
+      editColumn((r) => `Edit ${r.eventName}`),
+      action<Session>('description', 'Description', { label: (r) => `Description of ${r.eventName}`, icon: <NotepadRegular />, onClick: setDescribing, width: 96 }),
+    ],
+    [rolesKey, base],
+  );
+
+  const fields = (record: Session | null): FieldDescriptor<keyof EventForm & string>[] => [
+    { kind: 'text', name: 'eventName', label: 'Event Title', required: true, maxLength: EVENT_TITLE_MAX },
+    { kind: 'textarea', name: 'description', label: 'Event Description', required: true, maxLength: EVENT_DESCRIPTION_MAX, rows: 3 },
+    { kind: 'date', name: 'eventDate', label: 'Event Date', required: true },
+    { kind: 'time', name: 'startTime', label: 'Start Time', required: true },
+    { kind: 'time', name: 'endTime', label: 'End Time', required: true },
+    { kind: 'custom', name: 'eventDuration', label: 'Duration', render: ({ values }) => <ComputedDuration start={values.startTime} end={values.endTime} /> },
+    { kind: 'select', name: 'language', label: 'Language', required: true, options: optionsOf(LANGUAGES), placeholder: 'Select a language' },
+    { kind: 'multiselect', name: 'keywords', label: 'Groups', required: true, options: groups, placeholder: 'Select groups' },
+    { kind: 'multiselect', name: 'businessIdeas', label: 'Business Ideas', required: true, options: ideas, placeholder: 'Select business ideas', bulk: true, noun: 'business ideas' },
+    { kind: 'select', name: 'level', label: 'Level', required: true, options: optionsOf(EVENT_LEVELS), placeholder: 'Select a level', numeric: true },
+    { kind: 'multiselect', name: 'attendees', label: 'Mentors', required: true, options: mentors, placeholder: 'Select mentors' },
+    { kind: 'email', name: 'email', label: 'Contact email', hint: "Blank: the first mentor's." },
+    { kind: 'tel', name: 'mobileNumber', label: 'Contact mobile number', hint: "Blank: the first mentor's." },
+    { kind: 'text', name: 'organisation', label: 'Organisation', hint: "Blank: the first mentor's." },
+    { kind: 'text', name: 'designation', label: 'Designation', hint: "Blank: the first mentor's." },
+    { kind: 'file', name: 'thumbnail', label: 'Thumbnail', pick: 'image', hint: 'Recommended 800 x 800.', stored: record?.thumbnail ? 'Current thumbnail' : undefined },
+  ];
+
+  const editor = (record: Session | null) =>
+    form({
+      title: record ? 'Edit Event' : 'Add Event',
+      schema: EventFormSchema,
+      width: 640,
+      fields: fields(record),
+      defaults: record ? valuesOf(record) : emptyEvent,
+      failureFallback: record ? M.eventNotUpdated : MSG.somethingWentWrong,
+      submit: (values) =>
+        upload.run(!!values.thumbnail, (uploadId) => {
+          const event = { ...values, eventDuration: minutesBetween(values.startTime, values.endTime), uploadId };
+          return record ? update.run({ id: record._id, ...event }) : add.run(event);
+        }),
+      dialog: upload.dialog,
+    });
+
+  return (
+    <ListScreen
+      title="Events"
+      subtitle="Mentorship sessions, with a join link per role."
+      list={callQuery('mentorship.sessions')}
+      rows={sessionsOf}
+      rowId={(r) => r._id}
+      columns={columns}
+      pageSize={ENGAGEMENT_PAGE_SIZE}
+      pageSizes={[ENGAGEMENT_PAGE_SIZE]}
+      emptyText="No events yet."
+      addLabel="Add Event"
+      editor={editor}
+      remove={{ mutation: remove, input: (r) => ({ id: r._id }), title: 'Delete event', question: (r) => `Are you sure you want to delete the event ${r.eventName}?` }}
+      toolbar={
+        <Button icon={<SettingsRegular />} onClick={() => setSettingBase(true)}>
+          Link address
+        </Button>
+      }
+    >
+      <ContentDialog open={describing !== null} title={describing ? describing.eventName : 'Description'} onClose={() => setDescribing(null)}>
+        <Text className={styles.description}>{describing?.description}</Text>
+      </ContentDialog>
+      <EntityDialog
+        open={settingBase}
+        title="Join link address"
+        intro={<Text>The meeting provider's preview address. Each link is this address, the event's session id and the role.</Text>}
+        schema={PreviewBaseSchema}
+        fields={[{ kind: 'text', name: 'url', label: 'Preview address', required: true, maxLength: 2048 }]}
+        defaultValues={{ url: base }}
+        onClose={() => setSettingBase(false)}
+        onSubmit={async ({ url }) => {
+          setBase(url.replace(/\/+$/, ''));
+          return { ok: true, data: null };
+        }}
+      />
+    </ListScreen>
+  );
+}
+
+const sessionsOf = (data: { session: Session[] }) => data.session;

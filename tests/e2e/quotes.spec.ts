@@ -1,0 +1,102 @@
+import { expect, test } from '@playwright/test';
+import { loginAs, SANDBOX_ADMIN, tableRows, toast, unique } from './helpers';
+import { choose, makeImage, openScreen, searchBox } from './engagement-fixtures';
+import { queuePick } from './library-fixtures';
+import { useStubPlatform } from './platform-stub';
+import type { Api } from '../../src/shared/api';
+
+const TABLE = 'Quotes';
+
+let restoreStub: (() => Promise<void>) | undefined;
+test.afterEach(async () => {
+  await restoreStub?.();
+  restoreStub = undefined;
+});
+
+test.describe('quotes', () => {
+  test('add a quote with an image (each rule once), filter by language, delete it after the question', async ({ page, request }) => {
+    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await openScreen(page, 'Quotes', 'Quotes');
+    for (const name of ['Quote ID', 'Language', 'Quote', 'Added By', 'Added On', 'Updated On', 'Delete']) {
+      await expect(page.getByRole('columnheader', { name, exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('500');
+    // Only quotes here: the tips of the same collection have their own screen.
+    await expect(tableRows(page, TABLE).first()).toBeVisible();
+
+    await page.getByRole('button', { name: 'Add Quote' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Quote' });
+    const add = dialog.getByRole('button', { name: 'Add', exact: true });
+    await add.click();
+    await expect(dialog.getByText('Enter a Quotes!')).toBeVisible();
+    await expect(dialog.getByText('Select a language!')).toBeVisible();
+    await expect(dialog.getByText('Add Groups')).toBeVisible();
+
+    const id = unique();
+    const title = `Small steps every day ${id}`;
+    await dialog.getByRole('textbox', { name: /^Quote/ }).fill(title);
+    await dialog.getByRole('combobox', { name: /^Language/ }).selectOption('Marathi');
+    await choose(dialog, 'Groups', ['motivation', 'savings']);
+    await expect(dialog.getByText('Add Groups')).toBeHidden();
+    await queuePick(request, makeImage());
+    await dialog.getByRole('button', { name: 'Image', exact: true }).click();
+    await expect(dialog.getByText(/^image-.*\.png$/)).toBeVisible();
+    await add.click();
+    await expect(toast(page, 'Quote has been Added')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await searchBox(page).fill(id);
+    const rows = tableRows(page, TABLE);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('Marathi');
+    await expect(rows.first()).toContainText(SANDBOX_ADMIN.name);
+    await expect(rows.first().locator('td').first()).toHaveText(/^\d+$/);
+    // The quote links to its image (a signed address of the stored file).
+    const link = rows.first().getByRole('link', { name: title });
+    await expect(link).toHaveAttribute('href', /\/library\/.*\?exp=\d+&sig=/);
+    const image = await request.get(String(await link.getAttribute('href')));
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toBe('image/png');
+
+    // The language filter keeps it for Marathi and drops it for Hindi.
+    await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('Hindi');
+    await expect(page.getByText('No records match the search or filters.')).toBeVisible();
+    await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('Marathi');
+    await expect(rows).toHaveCount(1);
+
+    await rows.first().getByRole('button', { name: /^Delete quote / }).click();
+    const question = page.getByRole('alertdialog', { name: 'Delete quote' });
+    await expect(question).toContainText(title);
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await expect(rows).toHaveCount(1);
+    await rows.first().getByRole('button', { name: /^Delete quote / }).click();
+    await question.getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, 'Quote has been Deleted')).toBeVisible();
+    await expect(page.getByText('No records match the search or filters.')).toBeVisible();
+  });
+
+  test('a failure without a message: Error in Post, Please Try Again', async ({ page }) => {
+    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    let failing = false;
+    restoreStub = await useStubPlatform(page, (method, path) =>
+      failing && method === 'POST' && path === '/library/quotes' ? { status: 500 } : undefined,
+    );
+    // The stub platform starts empty: one group to choose.
+    const added = await page.evaluate(() =>
+      (globalThis as unknown as { api: Api }).api.library.addSynonyms({ keyword: 'courage', synonyms: ['himmat'] }),
+    );
+    expect(added.ok, JSON.stringify(added)).toBe(true);
+    failing = true;
+    await page.reload();
+    await openScreen(page, 'Quotes', 'Quotes');
+    await page.getByRole('button', { name: 'Add Quote' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Quote' });
+    await dialog.getByRole('textbox', { name: /^Quote/ }).fill(`Never stored ${unique()}`);
+    await dialog.getByRole('combobox', { name: /^Language/ }).selectOption('English');
+    await choose(dialog, 'Groups', ['courage']);
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(toast(page, 'Error in Post, Please Try Again')).toBeVisible();
+    await expect(dialog.getByRole('alert')).toContainText('Error in Post, Please Try Again');
+    await expect(dialog.getByRole('textbox', { name: /^Quote/ })).toHaveValue(/^Never stored/);
+  });
+});
