@@ -10,7 +10,8 @@
 //   src/main/**       never imports src/renderer (it may import server/: the embedded local sandbox)
 //   src/renderer/**   never imports src/main, src/preload (type-only src/preload/api.d.ts is fine), server; no electron, no node builtins
 //   src/preload/**    imports only src/shared (and electron); no node builtins (a sandboxed preload has none)
-//   src/renderer/features/<a>/** never imports src/renderer/features/<b>/**
+//   src/renderer/features/<a>/** never imports src/renderer/features/<b>/** nor src/renderer/app/**
+//   src/renderer/{components,kit,lib}/** never import src/renderer/features/** nor src/renderer/app/**
 //   server/**         imports only src/shared of the app (not src/main, src/renderer, src/preload)
 import { builtinModules } from 'node:module';
 import { dirname, relative, resolve, sep } from 'node:path';
@@ -28,7 +29,9 @@ function layerOf(file) {
   const rel = relative(root, file).split(sep).join('/');
   if (rel.startsWith('..')) return null;
   const m = /^src\/renderer\/features\/([^/]+)\//.exec(rel);
-  if (m) return { layer: 'renderer', feature: m[1], rel };
+  if (m) return { layer: 'renderer', feature: m[1], part: 'features', rel };
+  const part = /^src\/renderer\/([^/]+)\//.exec(rel)?.[1];
+  if (part) return { layer: 'renderer', feature: null, part, rel };
   for (const [prefix, layer] of [
     ['src/shared/', 'shared'],
     ['src/main/', 'main'],
@@ -77,6 +80,27 @@ const forbidden = {
   },
 };
 
+/**
+ * Inside the renderer: `app/` composes the features (routes, shell) and nothing imports it back; the
+ * shared pieces (`components/`, `kit/`, `lib/`) never import a feature; `lib/` holds no components.
+ */
+const rendererParts = {
+  features: { app: 'a feature never imports src/renderer/app (app composes the features; shared state lives in lib/)' },
+  components: {
+    features: 'src/renderer/components never imports a feature (move the piece into components/ or keep it in the feature)',
+    app: 'src/renderer/components never imports src/renderer/app',
+  },
+  kit: {
+    features: 'src/renderer/kit never imports a feature',
+    app: 'src/renderer/kit never imports src/renderer/app',
+  },
+  lib: {
+    features: 'src/renderer/lib never imports a feature',
+    app: 'src/renderer/lib never imports src/renderer/app',
+    kit: 'src/renderer/lib holds plain helpers: it never imports the screen kit',
+  },
+};
+
 const layersPlugin = {
   meta: { name: 'layers' },
   rules: {
@@ -109,6 +133,9 @@ const layersPlugin = {
           }
           if (!reason && from.feature && to.feature && from.feature !== to.feature) {
             reason = `feature '${from.feature}' never imports feature '${to.feature}' (move the shared piece to src/renderer/components or src/shared)`;
+          }
+          if (!reason && from.layer === 'renderer' && to.layer === 'renderer') {
+            reason = rendererParts[from.part]?.[to.part];
           }
           if (reason) context.report({ node, messageId: 'forbidden', data: { source, reason } });
         };

@@ -34,7 +34,7 @@ export function Home() {
         The Courses screen is not built yet.
       </Text>
       <div className={styles.grid}>
-        {AREAS.map(({ path, label, icon: Icon, built }) => (
+        {AREAS.map(({ path, label, icon: Icon, screen }) => (
           <Link key={path} to={path} className={styles.card}>
             <Card appearance="filled-alternative" size="small">
               <Text weight="semibold" className={styles.cardTitle}>
@@ -42,7 +42,7 @@ export function Home() {
                 {label}
               </Text>
               <Text size={200} className={styles.status}>
-                {built ? 'Open' : 'Not built yet'}
+                {screen ? 'Open' : 'Not built yet'}
               </Text>
             </Card>
           </Link>

@@ -1,3 +1,4 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { FluentIcon } from '@fluentui/react-icons';
 import {
   CalendarLtrRegular,
@@ -13,25 +14,43 @@ import {
   VideoClipMultipleRegular,
 } from '@fluentui/react-icons';
 
+type Screen = LazyExoticComponent<ComponentType>;
+
 export interface Area {
+  /** The route; written here only. */
   path: string;
   label: string;
   icon: FluentIcon;
-  /** false: the screen is not built yet and the route shows an honest placeholder. */
-  built: boolean;
+  /** The screen (one lazily loaded chunk per feature); none: not built yet, the route says so. */
+  screen?: Screen;
 }
 
-/** The sidebar, in the spec's order (spec 1 section 2, spec 2 section 2). */
+/** A screen reached from another (not in the sidebar): a route and its screen. */
+export interface InnerRoute {
+  path: string;
+  screen: Screen;
+}
+
+// One lazily loaded chunk per screen: the initial bundle holds the shell and the login screen only.
+
+/** The sidebar, the routes and the home page, in the spec's order (spec 1 section 2, spec 2 section 2). */
 export const AREAS: readonly Area[] = [
-  { path: '/questions', label: 'Question Bank', icon: QuestionCircleRegular, built: true },
-  { path: '/course', label: 'Courses', icon: HatGraduationRegular, built: false },
-  { path: '/library', label: 'Video Library', icon: VideoClipMultipleRegular, built: true },
-  { path: '/resources', label: 'Resources', icon: DocumentBulletListRegular, built: true },
-  { path: '/users', label: 'Users', icon: PeopleRegular, built: false },
-  { path: '/admins', label: 'Admins', icon: ShieldPersonRegular, built: true },
-  { path: '/synonyms', label: 'Synonyms', icon: TagMultipleRegular, built: false },
-  { path: '/quotes', label: 'Quotes', icon: TextQuoteRegular, built: false },
-  { path: '/daily-tips', label: 'Daily Tips', icon: LightbulbRegular, built: false },
-  { path: '/session', label: 'Sessions', icon: CalendarLtrRegular, built: false },
-  { path: '/mentors', label: 'Mentors', icon: PersonStarRegular, built: false },
+  { path: '/questions', label: 'Question Bank', icon: QuestionCircleRegular, screen: lazy(() => import('../features/question-bank/QuestionBankPage')) },
+  { path: '/course', label: 'Courses', icon: HatGraduationRegular },
+  { path: '/library', label: 'Video Library', icon: VideoClipMultipleRegular, screen: lazy(() => import('../features/library/LibraryPage')) },
+  { path: '/resources', label: 'Resources', icon: DocumentBulletListRegular, screen: lazy(() => import('../features/resources/ResourcesPage')) },
+  { path: '/users', label: 'Users', icon: PeopleRegular },
+  { path: '/admins', label: 'Admins', icon: ShieldPersonRegular, screen: lazy(() => import('../features/admins/AdminsPage')) },
+  { path: '/synonyms', label: 'Synonyms', icon: TagMultipleRegular },
+  { path: '/quotes', label: 'Quotes', icon: TextQuoteRegular },
+  { path: '/daily-tips', label: 'Daily Tips', icon: LightbulbRegular },
+  { path: '/session', label: 'Sessions', icon: CalendarLtrRegular },
+  { path: '/mentors', label: 'Mentors', icon: PersonStarRegular },
+];
+
+/** Screens inside the shell that are opened from another screen or the user menu. */
+export const INNER_ROUTES: readonly InnerRoute[] = [
+  { path: '/videomoments', screen: lazy(() => import('../features/library/MomentsPage')) },
+  { path: '/transcripts', screen: lazy(() => import('../features/library/TranscriptsPage')) },
+  { path: '/change-password', screen: lazy(() => import('../features/auth/ChangePasswordPage')) },
 ];

@@ -3,22 +3,14 @@ import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { Spinner, makeStyles } from '@fluentui/react-components';
 import { LoginPage } from '../features/auth/LoginPage';
-import { AREAS } from './areas';
+import { AREAS, INNER_ROUTES } from './areas';
 import { NotBuilt, NotFound } from './NotBuilt';
 import { useSession } from '../lib/session-store';
 import { Shell } from './Shell';
 import { Home } from './Home';
 
-// One lazily loaded chunk per feature: the initial bundle holds the shell and the login screen only.
-const AdminsPage = lazy(() => import('../features/admins/AdminsPage'));
-const QuestionBankPage = lazy(() => import('../features/question-bank/QuestionBankPage'));
-const ResourcesPage = lazy(() => import('../features/resources/ResourcesPage'));
-const LibraryPage = lazy(() => import('../features/library/LibraryPage'));
-const MomentsPage = lazy(() => import('../features/library/MomentsPage'));
-const TranscriptsPage = lazy(() => import('../features/library/TranscriptsPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
-const ChangePasswordPage = lazy(() => import('../features/auth/ChangePasswordPage'));
 
 const useStyles = makeStyles({
   splash: { height: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' },
@@ -74,15 +66,11 @@ export function AppRoutes() {
       <Route element={<RequireSession />}>
         <Route element={<Shell />}>
           <Route index element={<Home />} />
-          <Route path="/admins" element={<AdminsPage />} />
-          <Route path="/questions" element={<QuestionBankPage />} />
-          <Route path="/resources" element={<ResourcesPage />} />
-          <Route path="/library" element={<LibraryPage />} />
-          <Route path="/videomoments" element={<MomentsPage />} />
-          <Route path="/transcripts" element={<TranscriptsPage />} />
-          <Route path="/change-password" element={<ChangePasswordPage />} />
-          {AREAS.filter((a) => !a.built).map((a) => (
-            <Route key={a.path} path={a.path} element={<NotBuilt title={a.label} />} />
+          {AREAS.map(({ path, label, screen: Screen }) => (
+            <Route key={path} path={path} element={Screen ? <Screen /> : <NotBuilt title={label} />} />
+          ))}
+          {INNER_ROUTES.map(({ path, screen: Screen }) => (
+            <Route key={path} path={path} element={<Screen />} />
           ))}
           <Route path="*" element={<NotFound />} />
         </Route>
