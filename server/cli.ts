@@ -5,7 +5,8 @@
  *   seed --demo         fills the configured database with demo content and exits
  *   seed --questions N  adds N generated questions (fast bulk insert; the table benchmark loads 100000)
  *   seed --learners N   adds N generated learners with progress (set-based inserts; the bench loads 200000)
- *                       They combine: seed --demo --questions 100000 --learners 200000
+ *   seed --bench-course adds a course with a folder of 5000 videos and a module of 1000 topics
+ *                       They combine: seed --demo --questions 100000 --learners 200000 --bench-course
  */
 import path from 'node:path';
 import { ensureSuperAdmin } from './admin-auth/queries';
@@ -13,6 +14,7 @@ import { SANDBOX_DEFAULTS, startServer } from './app';
 import { openDb } from './db';
 import { migrate } from './migrations';
 import { seedDemo, seedManyLearners, seedManyQuestions } from './seed';
+import { seedBenchCourse } from './video-repository/seed';
 
 const env = process.env;
 const dataDir = path.resolve(env.DATA_DIR ?? '.sandbox/server');
@@ -60,7 +62,10 @@ async function seed(): Promise<void> {
   const demo = flags.includes('--demo');
   const questions = countFlag('questions');
   const learners = countFlag('learners');
-  if (!demo && questions === undefined && learners === undefined) throw new Error('Usage: seed [--demo] [--questions N] [--learners N]');
+  const benchCourse = flags.includes('--bench-course');
+  if (!demo && questions === undefined && learners === undefined && !benchCourse) {
+    throw new Error('Usage: seed [--demo] [--questions N] [--learners N] [--bench-course]');
+  }
   const db = await openDb({ dataDir, databaseUrl, schema: databaseSchema });
   try {
     await migrate(db);
@@ -81,6 +86,10 @@ async function seed(): Promise<void> {
       await seedManyLearners(db, learners);
       console.log(`Seeded ${storage}: ${learners} generated learners added in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     }
+    if (benchCourse) {
+      const ids = await seedBenchCourse(db);
+      console.log(`Seeded ${storage}: the benchmark course (${ids.courseId}): a folder of 5000 videos, a module of 1000 topics.`);
+    }
   } finally {
     await db.close();
   }
@@ -89,7 +98,7 @@ async function seed(): Promise<void> {
 const commands: Record<string, () => Promise<void>> = { serve, seed };
 const run = command ? commands[command] : undefined;
 if (!run) {
-  console.error('Usage: tsx server/cli.ts serve [--no-demo] | seed [--demo] [--questions N] [--learners N]');
+  console.error('Usage: tsx server/cli.ts serve [--no-demo] | seed [--demo] [--questions N] [--learners N] [--bench-course]');
   process.exit(2);
 }
 run().catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../db';
+import type { Db, Queryable } from '../db';
 
 /** [title, description, topics: [title, description, concepts]] */
 type DemoModule = [string, string, [string, string, string[]][]];
@@ -199,4 +199,54 @@ export async function seedCourses(q: Queryable, now: Date): Promise<{ courses: n
     }
   }
   return { courses: DEMO_COURSES.length, videos: videoCount };
+}
+
+export const BENCH_COURSE = { name: 'Benchmark course', bigFolder: 'A folder of many videos', manyTopics: 'A module of many topics' } as const;
+
+/**
+ * A course for the table benchmark (issue 9): a module holding `files` videos (a folder of 5,000
+ * documents) and a module of `topics` topics (1,000), inserted set-based. Needs the library seeded.
+ * Returns the two module ids.
+ */
+export async function seedBenchCourse(
+  db: Db,
+  { files = 5000, topics = 1000, now = new Date() }: { files?: number; topics?: number; now?: Date } = {},
+): Promise<{ courseId: string; bigFolderId: string; manyTopicsId: string }> {
+  return db.transaction(async (tx) => {
+    const library = (await tx.query<{ id: string }>(`SELECT id FROM library_files ORDER BY file_id`)).map((r) => r.id);
+    if (library.length === 0) throw new Error('Seed the library first (seed --demo).');
+    const courseId = randomUUID();
+    const bigFolderId = randomUUID();
+    const manyTopicsId = randomUUID();
+    const at = now.toISOString();
+    await tx.query(
+      `INSERT INTO courses (id, name, description, language, course_fee, modules_skippable, has_only_videos, status, thumbnail_url, sequence,
+         created_at, updated_at)
+       VALUES ($1, $2, 'Large folders for the table benchmark.', 'English', 0, false, false, 'draft',
+         'https://media.example.com/thumbnails/bench-800.jpg', (SELECT coalesce(max(sequence), 0) + 1 FROM courses), $3, $3)`,
+      [courseId, BENCH_COURSE.name, at],
+    );
+    for (const [i, [id, title]] of [[bigFolderId, BENCH_COURSE.bigFolder], [manyTopicsId, BENCH_COURSE.manyTopics]].entries()) {
+      await tx.query(
+        `INSERT INTO documents (id, course_id, parent_id, type, title, description, depth, ancestors, sequence, created_at, updated_at)
+         VALUES ($1, $2, NULL, 'folder', $3, '', 1, '[]'::jsonb, $4, $5, $5)`,
+        [id, courseId, title, i + 1, at],
+      );
+    }
+    await tx.query(
+      `INSERT INTO documents (id, course_id, parent_id, type, title, description, file_id, depth, ancestors, sequence, created_at, updated_at)
+       SELECT gen_random_uuid()::text, $1, $2, 'file', 'Video ' || g, 'Generated for the benchmark', ($3::text[])[1 + g % $4], 2,
+              jsonb_build_array($2::text), g, $5::timestamptz - g * interval '1 minute', $5::timestamptz - g * interval '1 minute'
+         FROM generate_series(1, $6::int) AS g`,
+      [courseId, bigFolderId, library, library.length, at, files],
+    );
+    await tx.query(
+      `INSERT INTO documents (id, course_id, parent_id, type, title, description, depth, ancestors, sequence, created_at, updated_at)
+       SELECT gen_random_uuid()::text, $1, $2, 'folder', 'Topic ' || g, 'Generated for the benchmark', 2, jsonb_build_array($2::text), g,
+              $3::timestamptz, $3::timestamptz
+         FROM generate_series(1, $4::int) AS g`,
+      [courseId, manyTopicsId, at, topics],
+    );
+    return { courseId, bigFolderId, manyTopicsId };
+  });
 }

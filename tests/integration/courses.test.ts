@@ -291,3 +291,17 @@ describe('videoRepository.addDescendants', () => {
     expect((await listing(module._id)).descendants.length).toBe(3);
   });
 });
+
+describe('library.mediaList (?language=, the directory video picker)', () => {
+  it("lists one language's library files when asked, every file without", async () => {
+    const hindi = expectOk(await h.call<LibraryFile[]>('library', 'mediaList', { language: 'Hindi' }));
+    expect(hindi.length).toBeGreaterThan(0);
+    expect(hindi.length).toBeLessThan(library.length);
+    expect(hindi.every((f) => f.language === 'Hindi')).toBe(true);
+    const response = await fetch(`${h.serverUrl}/library/media/list?language=Tamil`, { headers: { authorization: h.core.session.currentToken()! } });
+    const body = (await response.json()) as { files: LibraryFile[] };
+    expect(body.files.length).toBeGreaterThan(0);
+    expect(body.files.every((f) => f.language === 'Tamil')).toBe(true);
+    expect(await h.call('library', 'mediaList', { language: 'Latin' })).toMatchObject({ ok: false, error: { kind: 'validation' } });
+  });
+});
