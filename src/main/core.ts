@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { contract, local, channelOf, type ApiEvents, type ApiEventName, type CallDef, type LocalCallDef, type LocalImpl } from '../shared/api';
 import type { SessionView } from '../shared/api/app';
-import type { Connection, SettingsView, StoredSettings } from '../shared/schemas/settings';
+import type { Connection, Preferences, SettingsView, StoredSettings } from '../shared/schemas/settings';
 import { fail, ok, type Result } from '../shared/result';
 import { MSG } from '../shared/messages';
 import { nulMessage } from '../shared/schemas/common';
@@ -18,6 +18,8 @@ import { createLearnerCalls } from './services/learners';
 import { DroppedPathSchema, PRELOAD_CHANNELS, type PickKind } from '../shared/api/app';
 import { MAX_CAPTION_FILE_BYTES } from '../shared/schemas/transcripts';
 import { APP_TEXT } from '../shared/messages';
+
+const preferencesOf = (stored: StoredSettings): Preferences => stored.preferences ?? { courseLanguage: null };
 
 /** Logout waits this long for the server at most; the local session is cleared either way. */
 const LOGOUT_TIMEOUT_MS = 5_000;
@@ -182,6 +184,13 @@ export async function createCore(options: CoreOptions) {
         await saveSettings(options.stateDir, settings);
         await applyConnection(connection);
         return ok(settingsView());
+      },
+      preferences: async () => ok(preferencesOf(settings)),
+      setPreferences: async (patch) => {
+        const preferences = { ...preferencesOf(settings), ...patch };
+        settings = { ...settings, preferences };
+        await saveSettings(options.stateDir, settings);
+        return ok(preferences);
       },
     },
     files: {

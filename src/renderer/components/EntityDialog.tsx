@@ -134,6 +134,11 @@ export interface EntityDialogProps<S extends AnySchema> {
    * pending onSubmit then resolves with a failure and the form stays open with its values.
    */
   onCancelBusy?: () => void;
+  /**
+   * Submit stays disabled until this holds for the current values (the spec's "submit is enabled
+   * only when ..."). The messages then show as each field is left, since no submit can show them.
+   */
+  canSubmit?: (values: FieldValues) => boolean;
 }
 
 const useStyles = makeStyles({
@@ -175,6 +180,7 @@ function EntityForm<S extends AnySchema>({
   status,
   busyLabel = 'Saving…',
   onCancelBusy,
+  canSubmit,
   onBusy,
 }: EntityDialogProps<S> & { onBusy: (busy: boolean) => void }) {
   const styles = useStyles();
@@ -183,7 +189,7 @@ function EntityForm<S extends AnySchema>({
   const form = useForm<FieldValues, unknown, FieldValues>({
     resolver: valibotResolver(schema) as unknown as Resolver<FieldValues, unknown, FieldValues>,
     defaultValues: defaultValues as FieldValues,
-    mode: 'onSubmit',
+    mode: canSubmit ? 'onTouched' : 'onSubmit',
     reValidateMode: 'onChange',
   });
   const { control, handleSubmit, formState } = form;
@@ -293,7 +299,7 @@ function EntityForm<S extends AnySchema>({
           >
             {cancelLabel}
           </Button>
-          <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
+          <Button appearance="primary" type="submit" disabled={busy || (canSubmit ? !canSubmit(values) : false)} icon={busy ? <Spinner size="tiny" /> : undefined}>
             {busy ? busyLabel : submitLabel}
           </Button>
         </DialogActions>

@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DataTable, type Column } from '../components/DataTable';
 import { DeleteConfirmDialog, useDeleteConfirm } from '../components/DeleteConfirm';
 import { EntityDialog, type FieldDescriptor } from '../components/EntityDialog';
+import { Crumbs, type Crumb } from '../components/Crumbs';
 import { PageHeader } from '../components/PageHeader';
 import type { CallMutation } from '../lib/calls';
 import { action } from './columns';
@@ -43,6 +44,8 @@ export interface FormSpec<S extends AnySchema> {
   /** Shown inside the dialog when a failure carries no message. */
   failureFallback?: string;
   width?: number;
+  /** Submit stays disabled until this holds (the spec's "submit is enabled only when ..."). */
+  canSubmit?: (values: v.InferInput<S>) => boolean;
 }
 
 /** Checks a form against its schema; the list screen holds forms of any schema. */
@@ -61,6 +64,10 @@ export interface EditQuestion {
 export interface ListScreenProps<T, D> {
   title: string;
   subtitle?: ReactNode;
+  /** Above the title: where the screen sits (Courses > course > folder). */
+  breadcrumb?: readonly Crumb[];
+  /** At the right of the title line (a language selector, a back button). */
+  headerActions?: ReactNode;
   /** The list call (callQuery(...)), or one per applied server-side filter. */
   list: ListQuery<D> | ((filter: FilterValues | null) => ListQuery<D>);
   /** The rows of the list's data (default: the data itself). */
@@ -76,6 +83,8 @@ export interface ListScreenProps<T, D> {
   serverFilters?: readonly FilterField[];
   /** The Add button's text; it opens the editor with no record. */
   addLabel?: string;
+  /** Greys the Add button (the server disallows adding); the text says why, as its tooltip. */
+  addDisabled?: string | false;
   /** The editor of a record (null: adding): a declared form, or `renderEditor`, a screen's own dialog. */
   editor?: (record: T | null) => FormSpec<AnySchema>;
   renderEditor?: (editing: T | 'add' | null, close: () => void) => ReactNode;
@@ -128,7 +137,8 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
 
   return (
     <div className={styles.page}>
-      <PageHeader title={title} subtitle={subtitle} />
+      {props.breadcrumb ? <Crumbs items={props.breadcrumb} /> : null}
+      <PageHeader title={title} subtitle={subtitle} actions={props.headerActions} />
       {props.serverFilters ? <ServerFilterBar fields={props.serverFilters} onApply={setApplied} /> : null}
       <DataTable
         ariaLabel={title}
@@ -151,7 +161,13 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
             <div className={styles.toolbar}>
               {props.toolbar}
               {props.addLabel ? (
-                <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('add')}>
+                <Button
+                  appearance="primary"
+                  icon={<AddRegular />}
+                  onClick={() => setEditing('add')}
+                  disabled={!!props.addDisabled}
+                  title={props.addDisabled || undefined}
+                >
                   {props.addLabel}
                 </Button>
               ) : null}
@@ -171,6 +187,7 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
           submitLabel={record ? 'Save' : 'Add'}
           failureFallback={formSpec.failureFallback}
           width={formSpec.width}
+          canSubmit={formSpec.canSubmit as ((values: FieldValues) => boolean) | undefined}
           onClose={close}
           onSubmit={formSpec.submit}
         />

@@ -1,3 +1,4 @@
+import { LANGUAGES } from '../constants';
 import * as v from 'valibot';
 
 /** Loopback names: traffic to them never leaves this computer (127.0.0.0/8, ::1, localhost). */
@@ -61,9 +62,21 @@ export const ServiceBasesSchema = v.partial(
   }),
 );
 
+/**
+ * Choices the screens remember across screens and restarts (kept in main's settings.json, not web
+ * storage): the language of the course screens (null: all languages).
+ */
+export const PreferencesSchema = v.object({
+  courseLanguage: v.optional(v.nullable(v.picklist(LANGUAGES)), null),
+});
+export type Preferences = v.InferOutput<typeof PreferencesSchema>;
+/** A change of some preferences (the others keep their values). */
+export const PreferencesPatchSchema = v.partial(PreferencesSchema);
+
 export const StoredSettingsSchema = v.object({
   connection: ConnectionSchema,
   serviceBases: v.optional(ServiceBasesSchema, {}),
+  preferences: v.optional(PreferencesSchema),
 });
 export type StoredSettings = v.InferOutput<typeof StoredSettingsSchema>;
 
