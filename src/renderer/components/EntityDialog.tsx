@@ -10,93 +10,22 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  Dropdown,
   Field,
-  Input,
   MessageBar,
   MessageBarBody,
   MessageBarTitle,
-  Option,
-  Select,
   Spinner,
-  Switch,
-  Textarea,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
 import type { Result } from '../../shared/result';
-import { OptionListEditor, type OptionItem } from './OptionListEditor';
+import { componentOf } from './fields/registry';
+import type { FieldDescriptor, FieldForm } from './fields/types';
 
-export interface FieldOption {
-  value: string;
-  label: string;
-}
+export { optionsOf, type CustomFieldContext, type FieldDescriptor, type FieldOption } from './fields/types';
 
-/** Select options whose label is the value. */
-export const optionsOf = (values: readonly (string | number)[]): FieldOption[] => values.map((v) => ({ value: String(v), label: String(v) }));
-
-interface FieldBase<N extends string> {
-  /** The form value (and schema key) the field edits. */
-  name: N;
-  label: string;
-  /** A line of help under the field (shown when there is no validation message). */
-  hint?: string;
-  required?: boolean;
-  disabled?: boolean;
-  placeholder?: string;
-  /** Hides the field for the current values (e.g. fields that apply to one visibility only). */
-  hidden?: (values: FieldValues) => boolean;
-  /**
-   * An asynchronous check run when the field loses focus and again before submit (e.g. 'URL already
-   * exists ...'): a message refuses the submit and shows under the field; null passes.
-   */
-  check?: (value: unknown, values: FieldValues) => Promise<string | null>;
-}
-
-/** Describes one field of an EntityDialog form. */
-export type FieldDescriptor<N extends string = string> =
-  | (FieldBase<N> & { kind: 'text' | 'email' | 'tel' | 'password'; maxLength?: number; autoComplete?: string })
-  | (FieldBase<N> & { kind: 'textarea'; rows?: number; maxLength?: number })
-  | (FieldBase<N> & { kind: 'number'; min?: number; max?: number; step?: number })
-  | (FieldBase<N> & { kind: 'select'; options: readonly FieldOption[] })
-  | (FieldBase<N> & { kind: 'multiselect'; options: readonly FieldOption[] })
-  | (FieldBase<N> & {
-      kind: 'switch';
-      /** Label shown when on / off, e.g. 'Super Admin' / 'Admin'. */
-      onLabel: string;
-      offLabel: string;
-      /** Stored value when on / off; default true / false. */
-      onValue?: unknown;
-      offValue?: unknown;
-    })
-  | (FieldBase<N> & {
-      /** A list of options with their correct flags (value: { option, isTrue }[]); row messages from the schema. */
-      kind: 'optionList';
-      /** Checkboxes (several correct) instead of radios (exactly one). */
-      multipleCorrect?: boolean;
-      max?: number;
-      itemLabel?: string;
-      addLabel?: string;
-    })
-  | (FieldBase<N> & {
-      kind: 'custom';
-      render: (ctx: CustomFieldContext) => ReactNode;
-    });
-
-/** What a custom field's render gets: its value, and the form's other values for compound fields. */
-export interface CustomFieldContext {
-  id: string;
-  value: unknown;
-  onChange: (value: unknown) => void;
-  onBlur: () => void;
-  disabled: boolean;
-  /** The form's current values. */
-  values: FieldValues;
-  /** Sets another field's value (e.g. a duration read from a picked file). */
-  setValue: (name: string, value: unknown) => void;
-  /** The validation message of another field (compound fields show their parts' messages). */
-  errorOf: (name: string) => string | undefined;
-}
+type FieldError = { message?: string; root?: { message?: string } };
+const noop = () => undefined;
 
 type AnySchema = v.GenericSchema<FieldValues, FieldValues>;
 
@@ -143,7 +72,6 @@ export interface EntityDialogProps<S extends AnySchema> {
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingTop: tokens.spacingVerticalS },
-  switchRow: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
 });
 
 /** A modal form: fields from descriptors, validation from a valibot schema, server errors kept in view. */
@@ -207,6 +135,12 @@ function EntityForm<S extends AnySchema>({
   const values = useWatch({ control }) as FieldValues;
   const [checkMessages, setCheckMessages] = useState<Record<string, string | null>>({});
   const visibleFields = fields.filter((f) => !f.hidden?.(values));
+  const fieldForm: FieldForm = {
+    values,
+    setValue: (name, value) => form.setValue(name, value, { shouldValidate: formState.isSubmitted }),
+    errorOf: (name) => (form.formState.errors[name]?.message as string | undefined) ?? undefined,
+    control,
+  };
 
   const runCheck = async (field: FieldDescriptor): Promise<string | null> => {
     if (!field.check) return null;
@@ -251,16 +185,35 @@ function EntityForm<S extends AnySchema>({
           ) : null}
           {visibleFields.map((field, index) => {
             const id = `${baseId}-${field.name}`;
+            const disabled = busy || !!field.disabled;
+            const Control = componentOf(field);
+            const frame = (error: FieldError | undefined, control: ReactNode) => {
+              // A list field's own message may sit in `root` when its rows have messages too.
+              const message = error?.message ?? error?.root?.message ?? checkMessages[field.name] ?? undefined;
+              return (
+                <Field
+                  key={field.name}
+                  label={{ children: field.label, htmlFor: id }}
+                  required={field.required}
+                  validationState={message ? 'error' : 'none'}
+                  validationMessage={message}
+                  hint={message ? undefined : field.hint}
+                >
+                  {control}
+                </Field>
+              );
+            };
+            // Rows keep their own field array (useFieldArray), so no Controller wraps the list.
+            if (field.kind === 'rows') {
+              const error = formState.errors[field.name] as FieldError | undefined;
+              return frame(error, <Control field={field} id={id} value={undefined} onChange={noop} onBlur={noop} disabled={disabled} autoFocus={false} error={error} form={fieldForm} />);
+            }
             return (
               <Controller
                 key={field.name}
                 control={control}
                 name={field.name}
                 render={({ field: f, fieldState }) => {
-                  // A list field's own message may sit in `root` when its rows have messages too.
-                  const error = fieldState.error as (typeof fieldState.error & { root?: { message?: string } }) | undefined;
-                  const message = error?.message ?? error?.root?.message ?? checkMessages[field.name] ?? undefined;
-                  const disabled = busy || !!field.disabled;
                   const onBlur = () => {
                     f.onBlur();
                     if (field.check) void runCheck(field);
@@ -269,21 +222,10 @@ function EntityForm<S extends AnySchema>({
                     if (checkMessages[field.name]) setCheckMessages((m) => ({ ...m, [field.name]: null }));
                     f.onChange(value);
                   };
-                  const ctx = {
-                    values,
-                    setValue: (name: string, value: unknown) => form.setValue(name, value, { shouldValidate: formState.isSubmitted }),
-                    errorOf: (name: string) => (form.formState.errors[name]?.message as string | undefined) ?? undefined,
-                  };
-                  return (
-                    <Field
-                      label={{ children: field.label, htmlFor: id }}
-                      required={field.required}
-                      validationState={message ? 'error' : 'none'}
-                      validationMessage={message}
-                      hint={message ? undefined : field.hint}
-                    >
-                      {renderControl(field, id, f.value, onChange, onBlur, disabled, index === 0, styles.switchRow, error, ctx)}
-                    </Field>
+                  const error = fieldState.error as FieldError | undefined;
+                  return frame(
+                    error,
+                    <Control field={field} id={id} value={f.value} onChange={onChange} onBlur={onBlur} disabled={disabled} autoFocus={index === 0} error={error} form={fieldForm} />,
                   );
                 }}
               />
@@ -306,143 +248,4 @@ function EntityForm<S extends AnySchema>({
       </DialogBody>
     </form>
   );
-}
-
-function renderControl(
-  field: FieldDescriptor,
-  id: string,
-  value: unknown,
-  onChange: (value: unknown) => void,
-  onBlur: () => void,
-  disabled: boolean,
-  autoFocus: boolean,
-  switchRowClass: string,
-  error: unknown,
-  ctx: Pick<CustomFieldContext, 'values' | 'setValue' | 'errorOf'>,
-): ReactNode {
-  switch (field.kind) {
-    case 'text':
-    case 'email':
-    case 'tel':
-    case 'password':
-      return (
-        <Input
-          id={id}
-          type={field.kind}
-          value={(value as string | undefined) ?? ''}
-          onChange={(_e, d) => onChange(d.value)}
-          onBlur={onBlur}
-          disabled={disabled}
-          placeholder={field.placeholder}
-          maxLength={field.maxLength}
-          autoComplete={field.autoComplete ?? 'off'}
-          autoFocus={autoFocus}
-        />
-      );
-    case 'textarea':
-      return (
-        <Textarea
-          id={id}
-          value={(value as string | undefined) ?? ''}
-          onChange={(_e, d) => onChange(d.value)}
-          onBlur={onBlur}
-          disabled={disabled}
-          placeholder={field.placeholder}
-          maxLength={field.maxLength}
-          rows={field.rows ?? 4}
-          resize="vertical"
-        />
-      );
-    case 'number':
-      return (
-        <Input
-          id={id}
-          type="number"
-          value={value === undefined || value === null || Number.isNaN(value) ? '' : String(value)}
-          onChange={(_e, d) => onChange(d.value === '' ? undefined : Number(d.value))}
-          onBlur={onBlur}
-          disabled={disabled}
-          placeholder={field.placeholder}
-          min={field.min}
-          max={field.max}
-          step={field.step}
-        />
-      );
-    case 'select':
-      return (
-        <Select
-          id={id}
-          value={(value as string | undefined) ?? ''}
-          onChange={(_e, d) => onChange(d.value === '' ? undefined : d.value)}
-          onBlur={onBlur}
-          disabled={disabled}
-        >
-          <option value="">{field.placeholder ?? 'Select…'}</option>
-          {field.options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </Select>
-      );
-    case 'multiselect': {
-      const selected = Array.isArray(value) ? (value as string[]) : [];
-      const labels = field.options.filter((o) => selected.includes(o.value)).map((o) => o.label);
-      return (
-        <Dropdown
-          id={id}
-          multiselect
-          selectedOptions={selected}
-          value={labels.join(', ')}
-          placeholder={field.placeholder ?? 'Select…'}
-          onOptionSelect={(_e, d) => onChange(d.selectedOptions)}
-          onBlur={onBlur}
-          disabled={disabled}
-        >
-          {field.options.map((o) => (
-            <Option key={o.value} value={o.value}>
-              {o.label}
-            </Option>
-          ))}
-        </Dropdown>
-      );
-    }
-    case 'switch': {
-      const onValue = field.onValue ?? true;
-      const offValue = field.offValue ?? false;
-      const checked = value === onValue;
-      return (
-        <div className={switchRowClass}>
-          <Switch
-            id={id}
-            checked={checked}
-            onChange={(_e, d) => onChange(d.checked ? onValue : offValue)}
-            onBlur={onBlur}
-            disabled={disabled}
-            label={checked ? field.onLabel : field.offLabel}
-          />
-        </div>
-      );
-    }
-    case 'optionList': {
-      const rows = error as readonly ({ option?: { message?: string } } | undefined)[] | undefined;
-      const items = Array.isArray(value) ? (value as OptionItem[]) : [];
-      return (
-        <OptionListEditor
-          id={id}
-          value={items}
-          onChange={onChange}
-          onBlur={onBlur}
-          disabled={disabled}
-          multipleCorrect={field.multipleCorrect ?? false}
-          max={field.max}
-          itemLabel={field.itemLabel}
-          addLabel={field.addLabel}
-          rowErrors={items.map((_, i) => rows?.[i]?.option?.message)}
-        />
-      );
-    }
-    case 'custom':
-      return field.render({ id, value, onChange, onBlur, disabled, ...ctx });
-  }
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Field, ProgressBar, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { ApiEvents } from '../../shared/api';
 import { formatBytes } from './FilePicker';
@@ -47,4 +47,37 @@ export function UploadProgress({ uploadId, label = 'Uploading' }: { uploadId: st
       </div>
     </Field>
   );
+}
+
+/** What an EntityDialog shows while an upload runs: its progress, 'Uploading…', and Cancel upload. */
+export interface UploadDialogProps {
+  busyLabel: string;
+  cancelLabel: string;
+  onCancelBusy: (() => void) | undefined;
+  status: ReactNode;
+}
+
+/**
+ * The submit of any multipart form: `run(sendsFile, send)` gives the call a fresh upload id when a
+ * file goes with it, and `dialog` (spread onto the EntityDialog) shows the progress and lets the user
+ * cancel (main aborts the request; the call resolves with a 'cancelled' failure, the form stays).
+ */
+export function useUploadSubmit() {
+  const [uploadId, setUploadId] = useState<string | null>(null);
+  const run = async <R,>(sendsFile: boolean, send: (uploadId: string | undefined) => Promise<R>): Promise<R> => {
+    const id = sendsFile ? newUploadId() : undefined;
+    setUploadId(id ?? null);
+    try {
+      return await send(id);
+    } finally {
+      setUploadId(null);
+    }
+  };
+  const dialog: UploadDialogProps = {
+    busyLabel: uploadId ? 'Uploading…' : 'Saving…',
+    cancelLabel: uploadId ? 'Cancel upload' : 'Cancel',
+    onCancelBusy: uploadId ? () => void window.api.uploads.cancel({ uploadId }) : undefined,
+    status: uploadId ? <UploadProgress uploadId={uploadId} /> : null,
+  };
+  return { uploadId, run, dialog };
 }

@@ -1,5 +1,4 @@
-import { useMemo, useState } from 'react';
-import { Button, Dropdown, Input, Option, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useMemo } from 'react';
 import { LANGUAGES } from '../../../shared/constants';
 import { APP_TEXT, MSG, urlExistsMessage } from '../../../shared/messages';
 import {
@@ -18,56 +17,53 @@ import {
   type LibraryFile,
   type LibraryFileFormInput,
 } from '../../../shared/schemas/library';
-import type { Result } from '../../../shared/result';
 import { useCallMutation } from '../../lib/calls';
-import { EntityDialog, type CustomFieldContext, type FieldDescriptor } from '../../components/EntityDialog';
-import { FilePicker, type PickedFile } from '../../components/FilePicker';
-import { UploadProgress, newUploadId } from '../../components/UploadProgress';
+import { EntityDialog, optionsOf, type FieldDescriptor } from '../../components/EntityDialog';
+import type { FieldForm } from '../../components/fields/types';
+import type { PickedFile } from '../../components/FilePicker';
+import { useUploadSubmit } from '../../components/UploadProgress';
 import { useBusinessIdeas, useCategories, useKeywords } from './queries';
 
 type FormKey = Extract<keyof LibraryFileFormInput, string>;
+type Values = Record<string, unknown>;
 
-const useStyles = makeStyles({
-  ideas: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
-  ideaButtons: { display: 'flex', gap: tokens.spacingHorizontalS },
-  duration: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
-  durationPart: { width: '88px' },
-  muted: { color: tokens.colorNeutralForeground3 },
-  error: { color: tokens.colorPaletteRedForeground1 },
-});
+const isPublic = (values: Values) => values.visibility !== 'Restricted';
+const isLink = (values: Values) => values.fileType === 'link';
+const playable = (values: Values) => values.fileType === 'audio' || values.fileType === 'video';
+/** Set when a picked file's duration could not be read: the boxes open for typing. */
+const UNREAD = 'durationUnread';
 
-const options = (values: readonly (string | number)[]) => values.map((v) => ({ value: String(v), label: String(v) }));
-const isPublic = (values: Record<string, unknown>) => values.visibility !== 'Restricted';
-const isLink = (values: Record<string, unknown>) => values.fileType === 'link';
-const playable = (values: Record<string, unknown>) => values.fileType === 'audio' || values.fileType === 'video';
-
-/** Probes a picked audio/video file's duration and fills the form's hours, minutes and seconds. */
-async function fillDuration(grant: PickedFile, ctx: CustomFieldContext): Promise<string | null> {
-  const result = await window.api.files.probe({ grantId: grant.grantId });
-  if (!result.ok) return result.error.message || APP_TEXT.noDuration;
+/** Reads a picked audio/video file's duration into hours, minutes and seconds (else says why not). */
+async function fillDuration(file: PickedFile, form: FieldForm): Promise<string | null> {
+  form.setValue(UNREAD, false);
+  if (!playable(form.values)) return null;
+  const result = await window.api.files.probe({ grantId: file.grantId });
+  if (!result.ok) {
+    form.setValue(UNREAD, true);
+    return result.error.message || APP_TEXT.noDuration;
+  }
   const parts = splitDuration(Math.round(result.data.durationSeconds));
-  ctx.setValue('hours', parts.hours);
-  ctx.setValue('minutes', parts.minutes);
-  ctx.setValue('seconds', parts.seconds);
+  form.setValue('hours', parts.hours);
+  form.setValue('minutes', parts.minutes);
+  form.setValue('seconds', parts.seconds);
   return null;
 }
 
-export interface FileDialogProps {
-  /** null: closed; 'add'; or the file to edit. */
-  editing: 'add' | LibraryFile | null;
-  onClose: () => void;
-}
+/** 'URL already exists ...' for a link another file has. */
+const urlCheck = (record: LibraryFile | null) => async (value: unknown) => {
+  const url = typeof value === 'string' ? value.trim() : '';
+  if (!url) return null;
+  const result = await window.api.library.checkUrl({ url });
+  if (!result.ok || !result.data || (record && result.data._id === record._id)) return null;
+  return urlExistsMessage(result.data.title);
+};
 
 /** Add File / Edit File: the spec's library file form, links and uploads (progress, cancel, retry). */
-export function FileDialog({ editing, onClose }: FileDialogProps) {
-  const styles = useStyles();
+export function FileDialog({ editing, onClose }: { editing: 'add' | LibraryFile | null; onClose: () => void }) {
   const keywords = useKeywords();
   const categories = useCategories();
   const ideas = useBusinessIdeas();
-  const [uploadId, setUploadId] = useState<string | null>(null);
-  const [probeMessage, setProbeMessage] = useState<string | null>(null);
-  // Picked files as the user saw them (the form keeps only grant ids).
-  const [picked, setPicked] = useState<{ file?: PickedFile | null; thumbnail?: PickedFile | null }>({});
+  const upload = useUploadSubmit();
   const record = editing && editing !== 'add' ? editing : null;
   const save = useCallMutation(
     (payload: ReturnType<typeof libraryPayloadOf>) =>
@@ -75,80 +71,26 @@ export function FileDialog({ editing, onClose }: FileDialogProps) {
     { fallback: MSG.fileNotAdded, successFallback: record ? 'File has been Updated' : 'File has been Added', invalidates: ['library'] },
   );
 
-  const ideaOptions = useMemo(() => (ideas.data ?? []).map((i) => ({ value: i._id, label: i.inEnglish })), [ideas.data]);
-
   const fields = useMemo<FieldDescriptor<FormKey>[]>(() => {
+    const publicOnly = (v: Values) => !isPublic(v);
     return [
       { kind: 'text', name: 'title', label: 'Title', required: true, hint: 'At most 100 characters.' },
       { kind: 'textarea', name: 'description', label: 'Description', required: true, rows: 3, hint: 'At most 1000 characters.' },
-      { kind: 'select', name: 'language', label: 'Language', required: true, options: options(LANGUAGES), placeholder: 'Select a language' },
-      { kind: 'select', name: 'visibility', label: 'Visibility', required: true, options: options(VISIBILITIES), placeholder: 'Select visibility' },
-      { kind: 'select', name: 'status', label: 'Status', required: true, options: options(LIBRARY_STATUSES), placeholder: 'Select a status', hidden: (v) => !isPublic(v) },
+      { kind: 'select', name: 'language', label: 'Language', required: true, options: optionsOf(LANGUAGES), placeholder: 'Select a language' },
+      { kind: 'select', name: 'visibility', label: 'Visibility', required: true, options: optionsOf(VISIBILITIES), placeholder: 'Select visibility' },
+      { kind: 'select', name: 'status', label: 'Status', required: true, options: optionsOf(LIBRARY_STATUSES), placeholder: 'Select a status', hidden: publicOnly },
+      { kind: 'select', name: 'level', label: 'Level', required: true, numeric: true, options: optionsOf(LEVELS), placeholder: 'Select a level', hidden: publicOnly },
+      { kind: 'select', name: 'type', label: 'Type', required: true, options: optionsOf(VIDEO_TYPES), placeholder: 'Select video type', hidden: publicOnly },
       {
-        kind: 'custom',
-        name: 'level',
-        label: 'Level',
-        required: true,
-        hidden: (v) => !isPublic(v),
-        render: ({ id, value, onChange, onBlur, disabled }) => (
-          <Select
-            id={id}
-            value={typeof value === 'number' && value > 0 ? String(value) : ''}
-            onChange={(_e, d) => onChange(d.value === '' ? 0 : Number(d.value))}
-            onBlur={onBlur}
-            disabled={disabled}
-          >
-            <option value="">Select a level</option>
-            {LEVELS.map((l) => (
-              <option key={l} value={String(l)}>
-                {l}
-              </option>
-            ))}
-          </Select>
-        ),
-      },
-      { kind: 'select', name: 'type', label: 'Type', required: true, options: options(VIDEO_TYPES), placeholder: 'Select video type', hidden: (v) => !isPublic(v) },
-      {
-        kind: 'custom',
+        kind: 'multiselect',
         name: 'businessIdeas',
         label: 'Business ideas',
         required: true,
-        hidden: (v) => !isPublic(v),
-        render: ({ id, value, onChange, onBlur, disabled }) => {
-          const selected = Array.isArray(value) ? (value as string[]) : [];
-          const labels = ideaOptions.filter((o) => selected.includes(o.value)).map((o) => o.label);
-          return (
-            <div className={styles.ideas}>
-              <Dropdown
-                id={id}
-                multiselect
-                selectedOptions={selected}
-                value={labels.length > 3 ? `${labels.length} business ideas` : labels.join(', ')}
-                placeholder={ideas.isPending ? 'Loading…' : 'Select business ideas'}
-                onOptionSelect={(_e, d) => onChange(d.selectedOptions)}
-                onBlur={onBlur}
-                disabled={disabled}
-              >
-                {ideaOptions.map((o) => (
-                  <Option key={o.value} value={o.value}>
-                    {o.label}
-                  </Option>
-                ))}
-              </Dropdown>
-              <div className={styles.ideaButtons}>
-                <Button size="small" disabled={disabled} onClick={() => onChange(ideaOptions.map((o) => o.value))}>
-                  Select All
-                </Button>
-                <Button size="small" disabled={disabled} onClick={() => onChange([])}>
-                  Deselect All
-                </Button>
-                <Text size={200} className={styles.muted}>
-                  {selected.length} of {ideaOptions.length} selected
-                </Text>
-              </div>
-            </div>
-          );
-        },
+        bulk: true,
+        noun: 'business ideas',
+        hidden: publicOnly,
+        placeholder: ideas.isPending ? 'Loading…' : 'Select business ideas',
+        options: (ideas.data ?? []).map((i) => ({ value: i._id, label: i.inEnglish })),
       },
       {
         kind: 'multiselect',
@@ -166,161 +108,43 @@ export function FileDialog({ editing, onClose }: FileDialogProps) {
         options: (categories.data ?? []).map((c) => ({ value: c._id, label: c.english })),
       },
       { kind: 'text', name: 'source', label: 'Source', maxLength: 500 },
-      { kind: 'select', name: 'fileType', label: 'File type', required: true, options: options(FILE_TYPES), placeholder: 'Select a file type' },
+      { kind: 'select', name: 'fileType', label: 'File type', required: true, options: optionsOf(FILE_TYPES), placeholder: 'Select a file type' },
+      { kind: 'text', name: 'fileUrl', label: 'URL', required: true, placeholder: 'https://…', hidden: (v) => !isLink(v), check: urlCheck(record) },
       {
-        kind: 'text',
-        name: 'fileUrl',
-        label: 'URL',
-        required: true,
-        placeholder: 'https://…',
-        hidden: (v) => !isLink(v),
-        check: async (value) => {
-          const url = typeof value === 'string' ? value.trim() : '';
-          if (!url) return null;
-          const result = await window.api.library.checkUrl({ url });
-          if (!result.ok || !result.data) return null;
-          if (record && result.data._id === record._id) return null;
-          return urlExistsMessage(result.data.title);
-        },
-      },
-      {
-        kind: 'custom',
+        kind: 'file',
         name: 'file',
         label: 'File',
         required: true,
-        hidden: (v) => isLink(v),
-        render: (ctx) => (
-          <div>
-            <FilePicker
-              id={ctx.id}
-              kind="media"
-              value={(ctx.value as { grantId: string } | null) ? (picked.file ?? null) : null}
-              storedName={record && record.fileType !== 'link' ? (record.fileName ?? record.title) : undefined}
-              emptyText="Drop an audio, video or other file here, or choose one"
-              disabled={ctx.disabled}
-              onBlur={ctx.onBlur}
-              onChange={(grant) => {
-                setPicked((p) => ({ ...p, file: grant }));
-                setProbeMessage(null);
-                ctx.onChange(grant ? { grantId: grant.grantId } : null);
-                if (grant && playable(ctx.values)) void fillDuration(grant, ctx).then(setProbeMessage);
-              }}
-            />
-            {probeMessage ? (
-              <Text size={200} className={styles.error} role="alert">
-                {probeMessage}
-              </Text>
-            ) : null}
-          </div>
-        ),
+        pick: 'media',
+        hidden: isLink,
+        stored: record && record.fileType !== 'link' ? (record.fileName ?? record.title) : undefined,
+        emptyText: 'Drop an audio, video or other file here, or choose one',
+        onPicked: fillDuration,
       },
       {
-        kind: 'custom',
+        kind: 'duration',
         name: 'hours',
         label: 'Duration',
         required: true,
         hint: 'At most 12 hours 59 minutes 59 seconds.',
-        render: (ctx) => {
-          const fromFile = !isLink(ctx.values) && playable(ctx.values) && !probeMessage;
-          const part = (name: 'hours' | 'minutes' | 'seconds', label: string, max: number) => {
-            const raw = name === 'hours' ? ctx.value : ctx.values[name];
-            const labelId = `${ctx.id}-${name}-label`;
-            return (
-              <Input
-                id={name === 'hours' ? ctx.id : undefined}
-                className={styles.durationPart}
-                type="number"
-                aria-labelledby={labelId}
-                min={0}
-                max={max}
-                contentAfter={
-                  <Text size={200} aria-hidden>
-                    {label.slice(0, 1).toLowerCase()}
-                    <span id={labelId} hidden>
-                      {label}
-                    </span>
-                  </Text>
-                }
-                value={raw === undefined || raw === null || Number.isNaN(raw) ? '' : String(raw)}
-                readOnly={fromFile}
-                disabled={ctx.disabled}
-                onChange={(_e, d) => {
-                  const next = d.value === '' ? Number.NaN : Number(d.value);
-                  if (name === 'hours') ctx.onChange(next);
-                  else ctx.setValue(name, next);
-                }}
-                onBlur={ctx.onBlur}
-              />
-            );
-          };
-          const partError = ctx.errorOf('minutes') ?? ctx.errorOf('seconds');
-          return (
-            <div>
-              <div className={styles.duration}>
-                {part('hours', 'Hours', MAX_DURATION_HOURS)}
-                {part('minutes', 'Minutes', 59)}
-                {part('seconds', 'Seconds', 59)}
-              </div>
-              {fromFile ? (
-                <Text size={200} className={styles.muted}>
-                  Read from the file.
-                </Text>
-              ) : null}
-              {partError ? (
-                <Text size={200} className={styles.error}>
-                  {partError}
-                </Text>
-              ) : null}
-            </div>
-          );
-        },
+        maxHours: MAX_DURATION_HOURS,
+        parts: { minutes: 'minutes', seconds: 'seconds' },
+        readOnly: (v) => (!isLink(v) && playable(v) && !v[UNREAD] ? 'Read from the file.' : null),
       },
       {
-        kind: 'custom',
+        kind: 'file',
         name: 'thumbnail',
         label: 'Thumbnail',
         hint: `Optional image, ${THUMBNAIL_SUGGESTED.width} x ${THUMBNAIL_SUGGESTED.height} suggested.`,
-        render: (ctx) => (
-          <FilePicker
-            id={ctx.id}
-            kind="image"
-            value={ctx.value ? (picked.thumbnail ?? null) : null}
-            storedName={record?.thumbnail ? 'Current thumbnail' : undefined}
-            emptyText={`Drop an image here or choose one (${THUMBNAIL_SUGGESTED.width} x ${THUMBNAIL_SUGGESTED.height} suggested)`}
-            chooseLabel="Choose image…"
-            disabled={ctx.disabled}
-            onBlur={ctx.onBlur}
-            onChange={(grant) => {
-              setPicked((p) => ({ ...p, thumbnail: grant }));
-              ctx.onChange(grant ? { grantId: grant.grantId } : null);
-            }}
-          />
-        ),
+        pick: 'image',
+        stored: record?.thumbnail ? 'Current thumbnail' : undefined,
+        emptyText: `Drop an image here or choose one (${THUMBNAIL_SUGGESTED.width} x ${THUMBNAIL_SUGGESTED.height} suggested)`,
+        chooseLabel: 'Choose image…',
       },
     ];
-  }, [ideaOptions, ideas.isPending, keywords.data, keywords.isPending, categories.data, categories.isPending, record, picked, probeMessage, styles]);
+  }, [ideas.data, ideas.isPending, keywords.data, keywords.isPending, categories.data, categories.isPending, record]);
 
   const defaults = useMemo(() => (record ? libraryFormOf(record) : emptyLibraryForm()), [record]);
-
-  const close = () => {
-    setPicked({});
-    setProbeMessage(null);
-    setUploadId(null);
-    onClose();
-  };
-
-  const submit = async (form: Parameters<typeof libraryPayloadOf>[0]): Promise<Result<unknown>> => {
-    // A link sends no file part, whatever was picked before the type changed.
-    const values = form.fileType === 'link' ? { ...form, file: null } : form;
-    const sendsFile = !!values.file || !!values.thumbnail;
-    const id = sendsFile ? newUploadId() : undefined;
-    setUploadId(id ?? null);
-    try {
-      return await save.run(libraryPayloadOf(values, id));
-    } finally {
-      setUploadId(null);
-    }
-  };
 
   return (
     <EntityDialog
@@ -330,14 +154,15 @@ export function FileDialog({ editing, onClose }: FileDialogProps) {
       fields={fields}
       defaultValues={defaults}
       submitLabel={record ? 'Save' : 'Add'}
-      busyLabel={uploadId ? 'Uploading…' : 'Saving…'}
       failureFallback={MSG.fileNotAdded}
       width={640}
-      onClose={close}
-      onSubmit={submit}
-      onCancelBusy={uploadId ? () => void window.api.uploads.cancel({ uploadId }) : undefined}
-      cancelLabel={uploadId ? 'Cancel upload' : 'Cancel'}
-      status={uploadId ? <UploadProgress uploadId={uploadId} /> : null}
+      onClose={onClose}
+      // A link sends no file part, whatever was picked before the type changed.
+      onSubmit={(form) => {
+        const values = form.fileType === 'link' ? { ...form, file: null } : form;
+        return upload.run(!!values.file || !!values.thumbnail, (uploadId) => save.run(libraryPayloadOf(values, uploadId)));
+      }}
+      {...upload.dialog}
     />
   );
 }

@@ -34,11 +34,15 @@ export function questionForm(record: Question | null, categories: readonly Categ
     { kind: 'select', name: 'optionFormat', label: 'Option format', required: editing, options: formatOptions, placeholder: editing ? 'Select an option format' : 'Radio (default)' },
     { kind: 'textarea', name: 'helpText', label: 'Help text', rows: 2, maxLength: 2000 },
     {
-      kind: 'optionList',
+      kind: 'rows',
       name: 'options',
       label: 'Options',
       required: true,
-      multipleCorrect: editing,
+      itemLabel: 'Option',
+      addLabel: 'Add option',
+      columns: [{ name: 'option', label: 'Option' }],
+      flag: { name: 'isTrue', label: 'Correct', several: editing },
+      newRow: () => ({ option: '', isTrue: false }),
       hint: editing ? 'At least 2 options; mark every correct one.' : 'At least 2 options; mark the one correct option.',
     },
   ] as const;

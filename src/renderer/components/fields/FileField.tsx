@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { FilePicker, type PickedFile } from '../FilePicker';
+import type { KindProps } from './types';
+
+type Props = KindProps<'file'>;
+
+const useStyles = makeStyles({
+  error: { color: tokens.colorPaletteRedForeground1 },
+});
+
+/**
+ * A file picked in the open dialog or dropped (FilePicker: granted in main, never read here). The form
+ * holds the grant as `{ grantId, name, size }` (the schema keeps `{ grantId }`). Removing a picked
+ * file asks first; `onPicked` may read the file (its duration) and return a message.
+ */
+export function FileField({ field, id, value, onChange, onBlur, disabled, form }: Props) {
+  const styles = useStyles();
+  const [message, setMessage] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<PickedFile | null>(null);
+  const picked = value && typeof value === 'object' && 'name' in value ? (value as PickedFile) : null;
+  return (
+    <div>
+      <FilePicker
+        id={id}
+        kind={field.pick}
+        value={picked}
+        storedName={field.stored}
+        emptyText={field.emptyText}
+        chooseLabel={field.chooseLabel}
+        disabled={disabled}
+        onBlur={onBlur}
+        onChange={(file) => {
+          if (!file && picked) return setRemoving(picked);
+          setMessage(null);
+          onChange(file);
+          if (file && field.onPicked) void Promise.resolve(field.onPicked(file, form)).then((m) => setMessage(m ?? null));
+        }}
+      />
+      {message ? (
+        <Text size={200} className={styles.error} role="alert">
+          {message}
+        </Text>
+      ) : null}
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove the file?"
+        text={removing ? `${removing.name} will not be uploaded.` : undefined}
+        confirmLabel="Remove"
+        cancelLabel="Keep"
+        danger
+        onConfirm={() => {
+          setRemoving(null);
+          setMessage(null);
+          onChange(null);
+        }}
+        onCancel={() => setRemoving(null)}
+      />
+    </div>
+  );
+}

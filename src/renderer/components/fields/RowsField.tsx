@@ -1,0 +1,164 @@
+import { useRef } from 'react';
+import { Controller, useFieldArray } from 'react-hook-form';
+import { Button, Checkbox, FieldContextProvider, Input, Radio, Select, Text, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
+import type { KindProps, RowColumn } from './types';
+
+type Props = KindProps<'rows'>;
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  row: { display: 'grid', columnGap: tokens.spacingHorizontalS, alignItems: 'start' },
+  head: { display: 'grid', columnGap: tokens.spacingHorizontalS, color: tokens.colorNeutralForeground3 },
+  flag: { display: 'flex', justifyContent: 'center', minHeight: '32px', alignItems: 'center' },
+  cell: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0 },
+  rowError: { color: tokens.colorPaletteRedForeground1 },
+  invalid: { borderBottomColor: tokens.colorPaletteRedBorder2 },
+  add: { alignSelf: 'flex-start' },
+  center: { textAlign: 'center' },
+});
+
+type RowErrors = readonly (Record<string, { message?: string } | undefined> | undefined)[] | undefined;
+
+/**
+ * A list of rows, each with its columns (text boxes or selects) and optionally a correct-answer flag
+ * (a radio: exactly one; checkboxes: several). react-hook-form's field array keeps the rows; each
+ * cell's message comes from the schema. Deleting a row keeps the focus in the list.
+ */
+export function RowsField({ field, id, disabled, error, form }: Props) {
+  const styles = useStyles();
+  const listRef = useRef<HTMLDivElement>(null);
+  const { fields: rows, append, remove, update } = useFieldArray({ control: form.control, name: field.name });
+  const itemLabel = field.itemLabel ?? 'Row';
+  const lower = itemLabel.toLowerCase();
+  const single = field.columns.length === 1;
+  const flag = field.flag;
+  const template = `${flag ? '64px ' : ''}${field.columns.map(() => 'minmax(0, 1fr)').join(' ')} 32px`;
+  const rowErrors = error as RowErrors;
+  const focusText = (index: number | 'last') =>
+    requestAnimationFrame(() => {
+      const inputs = listRef.current?.querySelectorAll<HTMLInputElement>('input[type="text"]');
+      const at = index === 'last' ? (inputs?.length ?? 1) - 1 : Math.min(index, (inputs?.length ?? 1) - 1);
+      (inputs?.[at] ?? listRef.current?.querySelector<HTMLButtonElement>('button[data-add]'))?.focus();
+    });
+
+  const setFlag = (index: number, checked: boolean) => {
+    if (!flag) return;
+    const all = (form.values[field.name] as Record<string, unknown>[] | undefined) ?? [];
+    all.forEach((row, i) => {
+      const next = flag.several ? (i === index ? checked : row[flag.name]) : i === index && checked;
+      if (row[flag.name] !== next) update(i, { ...row, [flag.name]: next });
+    });
+  };
+
+  const cell = (index: number, column: RowColumn) => {
+    const n = index + 1;
+    const name = single ? `${itemLabel} ${n}` : `${column.label} ${n}`;
+    const message = rowErrors?.[index]?.[column.name]?.message;
+    const errorId = `${id}-row-${index}-${column.name}-error`;
+    return (
+      <div key={column.name} className={styles.cell}>
+        <Controller
+          control={form.control}
+          name={`${field.name}.${index}.${column.name}`}
+          render={({ field: f }) =>
+            column.options ? (
+              <Select aria-label={name} value={(f.value as string) ?? ''} disabled={disabled} onChange={(_e, d) => f.onChange(d.value)} onBlur={f.onBlur}>
+                <option value="">{`Select ${column.label.toLowerCase()}`}</option>
+                {column.options.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </Select>
+            ) : (
+              <Input
+                type="text"
+                value={(f.value as string) ?? ''}
+                disabled={disabled}
+                aria-label={name}
+                aria-invalid={message ? true : undefined}
+                aria-describedby={message ? errorId : undefined}
+                className={mergeClasses(message && styles.invalid)}
+                placeholder={name}
+                maxLength={column.maxLength ?? 500}
+                onChange={(_e, d) => f.onChange(d.value)}
+                onBlur={f.onBlur}
+              />
+            )
+          }
+        />
+        {message ? (
+          <Text id={errorId} size={200} className={styles.rowError} role="alert">
+            {message}
+          </Text>
+        ) : null}
+      </div>
+    );
+  };
+
+  return (
+    // The rows name themselves: the surrounding Field's label and message must not reach each input.
+    <FieldContextProvider value={undefined}>
+      <div className={styles.root} id={id} role="group" aria-label={`${itemLabel}s`} ref={listRef}>
+        {rows.length > 0 ? (
+          <div className={styles.head} style={{ gridTemplateColumns: template }} aria-hidden="true">
+            {flag ? (
+              <Text size={200} className={styles.center}>
+                {flag.label}
+              </Text>
+            ) : null}
+            {field.columns.map((c) => (
+              <Text key={c.name} size={200}>
+                {single ? itemLabel : c.label}
+              </Text>
+            ))}
+          </div>
+        ) : null}
+        {rows.map((row, index) => {
+          const n = index + 1;
+          const checked = ((form.values[field.name] as Record<string, unknown>[] | undefined)?.[index]?.[flag?.name ?? ''] ?? false) === true;
+          return (
+            <div key={row.id} className={styles.row} style={{ gridTemplateColumns: template }}>
+              {flag ? (
+                <div className={styles.flag}>
+                  {flag.several ? (
+                    <Checkbox checked={checked} disabled={disabled} aria-label={`${itemLabel} ${n} is correct`} onChange={(_e, d) => setFlag(index, d.checked === true)} />
+                  ) : (
+                    <Radio name={`${id}-flag`} value={String(index)} checked={checked} disabled={disabled} aria-label={`${itemLabel} ${n} is correct`} onChange={() => setFlag(index, true)} />
+                  )}
+                </div>
+              ) : null}
+              {field.columns.map((c) => cell(index, c))}
+              <Tooltip content={`Delete ${lower} ${n}`} relationship="label">
+                <Button
+                  appearance="subtle"
+                  icon={<DeleteRegular />}
+                  disabled={disabled}
+                  onClick={() => {
+                    remove(index);
+                    focusText(index);
+                  }}
+                />
+              </Tooltip>
+            </div>
+          );
+        })}
+        <Button
+          data-add=""
+          className={styles.add}
+          appearance="secondary"
+          size="small"
+          icon={<AddRegular />}
+          disabled={disabled || rows.length >= (field.max ?? 10)}
+          onClick={() => {
+            append(field.newRow());
+            focusText('last');
+          }}
+        >
+          {field.addLabel ?? `Add ${lower}`}
+        </Button>
+      </div>
+    </FieldContextProvider>
+  );
+}

@@ -1,0 +1,122 @@
+import type { ReactNode } from 'react';
+import type { Control, FieldValues } from 'react-hook-form';
+import type { PickKind } from '../../../shared/api/app';
+import type { PickedFile } from '../FilePicker';
+
+export interface FieldOption {
+  value: string;
+  label: string;
+}
+
+/** Select options whose label is the value. */
+export const optionsOf = (values: readonly (string | number)[]): FieldOption[] => values.map((v) => ({ value: String(v), label: String(v) }));
+
+export interface FieldBase<N extends string> {
+  /** The form value (and schema key) the field edits. */
+  name: N;
+  label: string;
+  /** A line of help under the field (shown when there is no validation message). */
+  hint?: string;
+  required?: boolean;
+  disabled?: boolean;
+  placeholder?: string;
+  /** Hides the field for the current values (e.g. fields that apply to one visibility only). */
+  hidden?: (values: FieldValues) => boolean;
+  /**
+   * An asynchronous check run when the field loses focus and again before submit (e.g. 'URL already
+   * exists ...'): a message refuses the submit and shows under the field; null passes.
+   */
+  check?: (value: unknown, values: FieldValues) => Promise<string | null>;
+}
+
+/** One column of a rows field (a text box, or a select). */
+export interface RowColumn {
+  name: string;
+  label: string;
+  options?: readonly FieldOption[];
+  maxLength?: number;
+}
+
+/** Each kind of field the entity dialog knows; each has one component in the registry. */
+export interface FieldKinds {
+  text: { kind: 'text' | 'email' | 'tel' | 'password'; maxLength?: number; autoComplete?: string };
+  textarea: { kind: 'textarea'; rows?: number; maxLength?: number };
+  /** A number; `currency: 'INR'` shows the amount in rupees beside the box (fees, minimum 0). */
+  number: { kind: 'number'; min?: number; max?: number; step?: number; currency?: 'INR' };
+  /** A native select; `numeric` stores numbers (0 for none, e.g. a level). */
+  select: { kind: 'select'; options: readonly FieldOption[]; numeric?: boolean };
+  /** Several choices; `bulk` adds Select All and Deselect All and a count; long choices summarise as 'N {noun}'. */
+  multiselect: { kind: 'multiselect'; options: readonly FieldOption[]; bulk?: boolean; noun?: string };
+  /** Tags typed as comma-separated entries (the value is string[]). */
+  tags: { kind: 'tags' };
+  switch: { kind: 'switch'; onLabel: string; offLabel: string; onValue?: unknown; offValue?: unknown };
+  /** A date, held as the spec's D-MM-YYYY. */
+  date: { kind: 'date'; min?: string; max?: string };
+  /** A time of day, held as HH:mm. */
+  time: { kind: 'time' };
+  /**
+   * Hours (0..maxHours), minutes and seconds (0..59): the field's own name holds the hours, `parts`
+   * names the minutes and seconds fields. `readOnly` (e.g. read from the file) locks the boxes.
+   */
+  duration: { kind: 'duration'; maxHours: number; parts: { minutes: string; seconds: string }; readOnly?: (values: FieldValues) => string | null };
+  /**
+   * A file picked or dropped (granted in main): the value is `{ grantId } | null`. `stored` names a file
+   * the record already has; removing a picked file asks first; `onPicked` may read it (a duration).
+   */
+  file: {
+    kind: 'file';
+    pick: PickKind;
+    emptyText?: string;
+    chooseLabel?: string;
+    stored?: string;
+    onPicked?: (file: PickedFile, form: FieldForm) => Promise<string | null> | void;
+  };
+  /** A list of rows (react-hook-form's field array); `flag` adds a correct-answer radio or checkbox. */
+  rows: {
+    kind: 'rows';
+    columns: readonly RowColumn[];
+    newRow: () => Record<string, unknown>;
+    flag?: { name: string; label: string; several: boolean };
+    max?: number;
+    itemLabel?: string;
+    addLabel?: string;
+  };
+  /** A video of the library, chosen from GET /media/list (of `language` when the form has one). */
+  libraryVideo: { kind: 'libraryVideo'; languageField?: string };
+  custom: { kind: 'custom'; render: (ctx: CustomFieldContext) => ReactNode };
+}
+
+export type FieldKind = FieldKinds[keyof FieldKinds]['kind'];
+
+/** Describes one field of an EntityDialog form. */
+export type FieldDescriptor<N extends string = string> = { [K in keyof FieldKinds]: FieldBase<N> & FieldKinds[K] }[keyof FieldKinds];
+
+/** The form around a field: other values, setting them, their messages. */
+export interface FieldForm {
+  values: FieldValues;
+  /** Sets another field's value (e.g. a duration read from a picked file). */
+  setValue: (name: string, value: unknown) => void;
+  /** The validation message of another field (compound fields show their parts' messages). */
+  errorOf: (name: string) => string | undefined;
+  control: Control<FieldValues>;
+}
+
+/** What every field component gets. */
+export interface FieldProps<F = FieldDescriptor> {
+  field: F;
+  id: string;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  onBlur: () => void;
+  disabled: boolean;
+  autoFocus: boolean;
+  /** The field's own validation error as react-hook-form reports it (rows read their rows' messages). */
+  error: unknown;
+  form: FieldForm;
+}
+
+/** What a custom field's render gets: its value, and the form's other values for compound fields. */
+export type CustomFieldContext = Pick<FieldProps, 'id' | 'value' | 'onChange' | 'onBlur' | 'disabled'> & Omit<FieldForm, 'control'>;
+
+/** The props of the component of one kind. */
+export type KindProps<K extends keyof FieldKinds> = FieldProps<FieldBase<string> & FieldKinds[K]>;
