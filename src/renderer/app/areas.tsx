@@ -65,5 +65,7 @@ export const INNER_ROUTES: readonly InnerRoute[] = [
   { path: '/videomoments', screen: lazy(() => import('../features/library/MomentsPage')) },
   { path: '/transcripts', screen: lazy(() => import('../features/library/TranscriptsPage')) },
   { path: '/change-password', screen: lazy(() => import('../features/auth/ChangePasswordPage')) },
+  // The course directory: the last segment of the path is the folder id, or the course id at the top.
+  { path: '/directory/*', screen: lazy(() => import('../features/courses/DirectoryPage')) },
 
 ];

@@ -68,6 +68,8 @@ export interface EntityDialogProps<S extends AnySchema> {
    * only when ..."). The messages then show as each field is left, since no submit can show them.
    */
   canSubmit?: (values: FieldValues) => boolean;
+  /** A notice over the form when a submit finds invalid fields (the spec's 'Error!' notices). */
+  invalidNotice?: { title: string; text: string };
 }
 
 const useStyles = makeStyles({
@@ -109,11 +111,13 @@ function EntityForm<S extends AnySchema>({
   busyLabel = 'Saving…',
   onCancelBusy,
   canSubmit,
+  invalidNotice,
   onBusy,
 }: EntityDialogProps<S> & { onBusy: (busy: boolean) => void }) {
   const styles = useStyles();
   const baseId = useId();
   const [serverError, setServerError] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState(false);
   const form = useForm<FieldValues, unknown, FieldValues>({
     resolver: valibotResolver(schema) as unknown as Resolver<FieldValues, unknown, FieldValues>,
     defaultValues: defaultValues as FieldValues,
@@ -152,6 +156,7 @@ function EntityForm<S extends AnySchema>({
 
   const submit = handleSubmit(async (values) => {
     setServerError(null);
+    setInvalid(false);
     const checks = await Promise.all(visibleFields.filter((f) => f.check).map((f) => runCheck(f)));
     if (checks.some((m) => m)) return;
     onBusy(true);
@@ -167,7 +172,7 @@ function EntityForm<S extends AnySchema>({
     } finally {
       onBusy(false);
     }
-  });
+  }, () => setInvalid(true));
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label={title}>
@@ -175,6 +180,14 @@ function EntityForm<S extends AnySchema>({
         <DialogTitle>{title}</DialogTitle>
         <DialogContent className={styles.form}>
           {intro}
+          {invalid && invalidNotice ? (
+            <MessageBar intent="error" role="alert" layout="multiline">
+              <MessageBarBody>
+                <MessageBarTitle>{invalidNotice.title}</MessageBarTitle>
+                {invalidNotice.text}
+              </MessageBarBody>
+            </MessageBar>
+          ) : null}
           {serverError ? (
             <MessageBar intent="error" role="alert" layout="multiline">
               <MessageBarBody>

@@ -46,6 +46,21 @@ export interface FormSpec<S extends AnySchema> {
   width?: number;
   /** Submit stays disabled until this holds (the spec's "submit is enabled only when ..."). */
   canSubmit?: (values: v.InferInput<S>) => boolean;
+  /** A notice over the form when a submit finds invalid fields (the spec's 'Error!' notices). */
+  invalidNotice?: { title: string; text: string };
+  submitLabel?: string;
+  /** Under the fields while saving (a progress bar). */
+  status?: ReactNode;
+}
+
+/** One more Add button of a screen with several kinds of record (Add Folder, Add File, ...). */
+export interface AddForm {
+  label: string;
+  form: () => FormSpec<AnySchema>;
+  /** Greys the button; the text says why (its tooltip). */
+  disabled?: string | false;
+  /** The first Add button is the primary one. */
+  primary?: boolean;
 }
 
 /** Checks a form against its schema; the list screen holds forms of any schema. */
@@ -86,7 +101,9 @@ export interface ListScreenProps<T, D> {
   /** Greys the Add button (the server disallows adding); the text says why, as its tooltip. */
   addDisabled?: string | false;
   /** The editor of a record (null: adding): a declared form, or `renderEditor`, a screen's own dialog. */
-  editor?: (record: T | null) => FormSpec<AnySchema>;
+  editor?: (record: T | null) => FormSpec<AnySchema> | null;
+  /** Several Add buttons, each with its own form (instead of addLabel and the editor's add form). */
+  addForms?: readonly AddForm[];
   renderEditor?: (editing: T | 'add' | null, close: () => void) => ReactNode;
   confirmEdit?: (row: T) => EditQuestion;
   remove?: { mutation: CallMutation<never, unknown>; input: (row: T) => unknown; title: string; question: (row: T) => ReactNode };
@@ -108,6 +125,7 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
   const [applied, setApplied] = useState<FilterValues | null>(null);
   const [editing, setEditing] = useState<T | 'add' | null>(null);
   const [confirming, setConfirming] = useState<T | null>(null);
+  const [adding, setAdding] = useState<number | null>(null);
   const query = useQuery(typeof list === 'function' ? list(applied) : list);
   const data = useMemo(() => (query.data === undefined ? [] : rows ? rows(query.data) : (query.data as unknown as readonly T[])), [query.data, rows]);
   const deletion = useDeleteConfirm(
@@ -157,9 +175,21 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
         reorderable={!!reorder}
         onSaveOrder={reorder?.save}
         toolbar={
-          props.toolbar || props.addLabel ? (
+          props.toolbar || props.addLabel || props.addForms ? (
             <div className={styles.toolbar}>
               {props.toolbar}
+              {props.addForms?.map((add, index) => (
+                <Button
+                  key={add.label}
+                  appearance={add.primary ? 'primary' : 'secondary'}
+                  icon={<AddRegular />}
+                  onClick={() => setAdding(index)}
+                  disabled={!!add.disabled}
+                  title={add.disabled || undefined}
+                >
+                  {add.label}
+                </Button>
+              ))}
               {props.addLabel ? (
                 <Button
                   appearance="primary"
@@ -176,21 +206,17 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
         }
       />
       {formSpec ? (
-        <EntityDialog
+        <FormDialog
           // One dialog per record: the form starts from that record's values.
           key={record ? rowId(record) : 'add'}
+          spec={formSpec}
           open={editing !== null}
-          title={formSpec.title}
-          schema={formSpec.schema}
-          fields={formSpec.fields}
-          defaultValues={formSpec.defaults}
           submitLabel={record ? 'Save' : 'Add'}
-          failureFallback={formSpec.failureFallback}
-          width={formSpec.width}
-          canSubmit={formSpec.canSubmit as ((values: FieldValues) => boolean) | undefined}
           onClose={close}
-          onSubmit={formSpec.submit}
         />
+      ) : null}
+      {adding !== null && props.addForms?.[adding] ? (
+        <FormDialog key={`add-${adding}`} spec={props.addForms[adding].form()} open submitLabel="Add" onClose={() => setAdding(null)} />
       ) : null}
       {renderEditor ? renderEditor(editing, close) : null}
       {question ? (
@@ -210,5 +236,26 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
       {remove ? <DeleteConfirmDialog state={deletion} title={remove.title} question={remove.question} /> : null}
       {props.children}
     </div>
+  );
+}
+
+/** The EntityDialog of a declared form. */
+function FormDialog({ spec, open, submitLabel, onClose }: { spec: FormSpec<AnySchema>; open: boolean; submitLabel: string; onClose: () => void }) {
+  return (
+    <EntityDialog
+      open={open}
+      title={spec.title}
+      schema={spec.schema}
+      fields={spec.fields}
+      defaultValues={spec.defaults}
+      submitLabel={spec.submitLabel ?? submitLabel}
+      failureFallback={spec.failureFallback}
+      width={spec.width}
+      canSubmit={spec.canSubmit as ((values: FieldValues) => boolean) | undefined}
+      invalidNotice={spec.invalidNotice}
+      status={spec.status}
+      onClose={onClose}
+      onSubmit={spec.submit}
+    />
   );
 }
