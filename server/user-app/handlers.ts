@@ -122,22 +122,20 @@ async function progressTree(q: Queryable, learner: LearnerRow): Promise<Progress
 export const userApp: ServiceHandlers<'userApp'> = {
   async users(_input, ctx) {
     // Every learner (the platform's list call returns the whole list; main keeps it and serves windows).
-    const rows = await ctx.db.query<LearnerRow>(
-      `SELECT id, mobile_number, login_time, preferred_language, token, module_id, progress FROM learners
-        ORDER BY login_time DESC NULLS LAST, mobile_number`,
+    // Built as one JSON text in SQL: decoding 200,000 rows cell by cell costs several times more.
+    const [row] = await ctx.db.query<{ users: string }>(
+      `SELECT coalesce(json_agg(json_build_object(
+                '_id', id,
+                'userInfo', json_build_object(
+                  'mobileNumber', mobile_number,
+                  'loginTime', coalesce(to_char(login_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), ''),
+                  'preferredLanguage', preferred_language,
+                  'token', token),
+                'currentProgress', json_build_object('progress', progress, 'moduleId', coalesce(module_id, '')))
+              ORDER BY login_time DESC NULLS LAST, mobile_number), '[]')::text AS users
+         FROM learners`,
     );
-    return {
-      users: rows.map((r) => ({
-        _id: r.id,
-        userInfo: {
-          mobileNumber: r.mobile_number,
-          loginTime: r.login_time ? toIso(r.login_time) : '',
-          preferredLanguage: r.preferred_language,
-          token: r.token,
-        },
-        currentProgress: { progress: r.progress, moduleId: r.module_id ?? '' },
-      })),
-    };
+    return { users: JSON.parse(row?.users ?? '[]') as unknown[] };
   },
 
   async moduleProgress({ moduleId }, ctx) {

@@ -33,11 +33,14 @@ interface CourseFields {
   description: string;
   language: string;
   courseFee: number;
-  modulesSkippable: boolean;
-  hasOnlyVideos: boolean;
-  status: string;
+  modulesSkippable?: boolean;
+  hasOnlyVideos?: boolean;
+  status?: string;
 }
-const fieldParams = (c: CourseFields) => [c.name, c.description, c.language, c.courseFee, c.modulesSkippable, c.hasOnlyVideos, c.status];
+/** Update: an absent switch or status is null here and keeps the stored value (coalesce). */
+const fieldParams = (c: CourseFields) => [
+  c.name, c.description, c.language, c.courseFee, c.modulesSkippable ?? null, c.hasOnlyVideos ?? null, c.status ?? null,
+];
 
 export const courseHandlers: CourseHandlers = {
   async courses(_input, ctx) {
@@ -81,8 +84,9 @@ export const courseHandlers: CourseHandlers = {
         if (!thumb && !row.thumbnail_stored && !row.thumbnail_url) throw new HttpError(400, 'Add a course thumbnail (png, jpg or jpeg).');
         stored = await placeThumbnail(ctx, row.id);
         await tx.query(
-          `UPDATE courses SET name = $2, description = $3, language = $4, course_fee = $5, modules_skippable = $6, has_only_videos = $7,
-             status = $8, thumbnail_stored = coalesce($9, thumbnail_stored), updated_at = $10
+          `UPDATE courses SET name = $2, description = $3, language = $4, course_fee = $5,
+             modules_skippable = coalesce($6, modules_skippable), has_only_videos = coalesce($7, has_only_videos),
+             status = coalesce($8, status), thumbnail_stored = coalesce($9, thumbnail_stored), updated_at = $10
            WHERE id = $1`,
           [row.id, ...fieldParams(input), stored, ctx.now().toISOString()],
         );

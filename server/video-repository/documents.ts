@@ -90,10 +90,10 @@ export const documentHandlers: DocumentHandlers = {
       if (row.type === 'folder' && (fileId !== undefined || freeToWatch !== undefined)) throw new HttpError(400, T.folderHasNoVideo);
       if (fileId !== undefined) await mustLibraryFile(tx, fileId);
       await tx.query(
-        `UPDATE documents SET title = $2, description = $3, free_to_watch = coalesce($4, free_to_watch), file_id = coalesce($5, file_id),
+        `UPDATE documents SET title = $2, description = coalesce($3, description), free_to_watch = coalesce($4, free_to_watch), file_id = coalesce($5, file_id),
            updated_at = $6
          WHERE id = $1`,
-        [id, title, description, freeToWatch ?? null, fileId ?? null, ctx.now().toISOString()],
+        [id, title, description ?? null, freeToWatch ?? null, fileId ?? null, ctx.now().toISOString()],
       );
     });
     return { message: T.documentUpdated };

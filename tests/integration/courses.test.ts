@@ -2,7 +2,6 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GrantView } from '../../src/shared/api/app';
 import { COURSE_MSG, COURSE_TEXT } from '../../src/shared/course-messages';
 import type { Course, DocumentListing } from '../../src/shared/schemas/courses';
 import type { LibraryFile } from '../../src/shared/schemas/library';
@@ -30,7 +29,7 @@ afterAll(async () => {
 });
 
 const courses = async () => expectOk(await h.call<Course[]>('videoRepository', 'courses'));
-const grant = async (path: string) => expectOk(await h.call<GrantView>('files', 'grantDropped', { path }));
+const grant = async (path: string) => expectOk(await h.grantFile(path));
 const listing = async (id: string) => expectOk(await h.call<DocumentListing>('videoRepository', 'document', { id }));
 const media = async () => (await readdir(join(h.dataDir, 'media'))).filter((n) => n.startsWith('course-')).sort();
 const draft = (over: Record<string, unknown> = {}) => ({
@@ -126,6 +125,10 @@ describe('videoRepository.updateCourse', () => {
     const edited = (await courses()).find((c) => c._id === course._id)!;
     expect(edited).toMatchObject({ name: 'Course edited', status: 'live', pricingPlan: { planType: 'Free' } });
     expect(edited.thumbnail.split('?')[0]).toBe(course.thumbnail.split('?')[0]);
+    // Status and switches left out keep their values: the course stays live.
+    const { modulesSkippable: _m, hasOnlyVideos: _v, ...partial } = draft({ name: 'Course edited', courseFee: 5 });
+    expectOk(await h.call('videoRepository', 'updateCourse', { id: course._id, ...partial }));
+    expect((await courses()).find((c) => c._id === course._id)).toMatchObject({ status: 'live', pricingPlan: { courseFee: 5 } });
     const g = await grant(png);
     expect(expectOk(await h.call('videoRepository', 'updateCourse', { id: course._id, ...draft({ name: 'Course edited' }), thumbnail: { grantId: g.grantId } }))).toEqual({
       message: 'Course has been Updated',
@@ -241,6 +244,9 @@ describe('videoRepository.updateDocument', () => {
     const file = (await listing(module._id)).descendants[0]!;
     expectOk(await h.call('videoRepository', 'updateDocument', { id: file._id, title: 'Clip renamed', freeToWatch: true, fileId: library[1]!._id }));
     expect((await listing(module._id)).descendants[0]).toMatchObject({ title: 'Clip renamed', freeToWatch: true, fileId: { _id: library[1]!._id } });
+    // The video Edit dialog sends the title only: the rest stays.
+    expectOk(await h.call('videoRepository', 'updateDocument', { id: module._id, title: 'Module, title only' }));
+    expect((await listing(course._id)).descendants[0]).toMatchObject({ title: 'Module, title only', description: 'Now described' });
   });
 });
 

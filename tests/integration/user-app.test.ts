@@ -61,6 +61,8 @@ describe('userApp.progress', () => {
     const learner = mostAdvanced();
     const plain = await progressOf(learner.userInfo.mobileNumber);
     expect(await progressOf(`+91${learner.userInfo.mobileNumber}`)).toEqual(plain);
+    const spaced = `${learner.userInfo.mobileNumber.slice(0, 5)} ${learner.userInfo.mobileNumber.slice(5)}`;
+    expect(await progressOf(spaced)).toEqual(plain);
     expect(await h.call('learners', 'progress', { mobile: '9000000001' })).toMatchObject({ ok: false, error: { status: 404, message: NO_SUCH_LEARNER('9000000001') } });
     expect(await h.call('learners', 'progress', { mobile: 'abc' })).toMatchObject({ ok: false, error: { kind: 'validation' } });
   });

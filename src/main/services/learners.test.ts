@@ -10,7 +10,8 @@ import { createLearnerCalls, mobileKey, NO_SUCH_LEARNER } from './learners';
  */
 function platform() {
   const state = { token: 'tok-1', listCalls: 0, progressTokens: [] as (string | undefined)[] };
-  const call = async <O>(def: CallDef, _input: Record<string, unknown>, _label: string, learnerToken?: string): Promise<Result<O>> => {
+  const call = async <O>(def: CallDef, _input: Record<string, unknown>, _label: string, options?: { learnerToken?: string }): Promise<Result<O>> => {
+    const learnerToken = options?.learnerToken;
     if (def.path === '/user') {
       state.listCalls += 1;
       const users = [{ _id: 'l1', userInfo: { mobileNumber: '98200 12345', loginTime: '', preferredLanguage: 'Hindi', token: state.token }, currentProgress: { progress: 10, moduleId: 'm1' } }];

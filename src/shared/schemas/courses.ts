@@ -91,10 +91,16 @@ export const CourseCreateSchema = v.object({
 });
 export type CourseCreateInput = v.InferInput<typeof CourseCreateSchema>;
 
-/** PUT /course/{id} (multipart): the same fields; a thumbnail only when it is replaced. */
+/**
+ * PUT /course/{id} (multipart): the same fields; a thumbnail only when it is replaced. Status and the
+ * two switches left out keep their stored values (a client that omits them cannot unpublish a course).
+ */
 export const CourseUpdateSchema = v.object({
   id: IdSchema,
   ...courseFields,
+  modulesSkippable: v.optional(v.boolean()),
+  hasOnlyVideos: v.optional(v.boolean()),
+  status: v.optional(v.picklist(COURSE_STATUSES)),
   courseFee: feeSchema,
   thumbnail: v.optional(FileRefSchema),
   ...courseUploadFields,
@@ -235,11 +241,14 @@ export const FileDraftSchema = v.object({
 export const DocumentCreateSchema = v.variant('type', [FolderDraftSchema, FileDraftSchema], 'The type must be folder or file.');
 export type DocumentCreateInput = v.InferInput<typeof DocumentCreateSchema>;
 
-/** PUT /document/{id}: a folder's title and description; a file's also its video and free-to-watch flag. */
+/**
+ * PUT /document/{id}: a folder's title and description; a file's also its video and free-to-watch flag.
+ * A field left out keeps its stored value (the video Edit dialog sends the title only).
+ */
 export const DocumentUpdateSchema = v.object({
   id: IdSchema,
   title: titleOf(COURSE_MSG.fillMandatory),
-  description: documentDescription,
+  description: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(DOCUMENT_DESCRIPTION_MAX, COURSE_TEXT.descriptionTooLong))),
   freeToWatch: v.optional(v.boolean()),
   fileId: v.optional(v.pipe(v.string(), v.nonEmpty(COURSE_MSG.fillMandatory), v.maxLength(64))),
 });

@@ -7,7 +7,11 @@ export const USER_PAGE_SIZES = [5, 20, 50, 100] as const;
 export const USER_PAGE_SIZE = 20;
 /** A learner's mobile number as the platform keeps it (10 digits, optionally +91). */
 export const MOBILE_PATTERN = /^(\+91)?[6-9]\d{9}$/;
-export const MobileSchema = v.pipe(v.string(), v.trim(), v.regex(MOBILE_PATTERN, 'Enter a valid mobile number.'));
+export const MobileSchema = v.pipe(
+  v.string(),
+  v.transform((s) => s.replace(/[\s-]/g, '')),
+  v.regex(MOBILE_PATTERN, 'Enter a valid mobile number.'),
+);
 
 const userInfoFields = {
   mobileNumber: v.string(),
