@@ -27,20 +27,24 @@ export async function rememberLanguage(page: Page, language: Language | null): P
 }
 
 /** Creates a course through window.api (its thumbnail granted through the open dialog's stand-in). */
-export async function createCourse(page: Page, request: APIRequestContext, fields: { name?: string; language?: Language; courseFee?: number } = {}): Promise<Course> {
+export async function createCourse(
+  page: Page,
+  request: APIRequestContext,
+  fields: { name?: string; language?: Language; courseFee?: number; hasOnlyVideos?: boolean } = {},
+): Promise<Course> {
   await queuePick(request, makeImage(64));
   const name = fields.name ?? `Course ${unique()}`;
   const result = await page.evaluate(
-    async ({ name, language, courseFee }) => {
+    async ({ name, language, courseFee, hasOnlyVideos }) => {
       const api = (globalThis as unknown as WithApi).api;
       const grant = await api.files.pick({ kind: 'image' });
       if (!grant.ok || !grant.data) return { ok: false as const, error: grant };
-      const created = await api.videoRepository.createCourse({ name, language, courseFee, description: 'Made by an end-to-end test.', thumbnail: { grantId: grant.data.grantId } });
+      const created = await api.videoRepository.createCourse({ name, language, courseFee, description: 'Made by an end-to-end test.', hasOnlyVideos, thumbnail: { grantId: grant.data.grantId } });
       if (!created.ok) return { ok: false as const, error: created };
       const list = await api.videoRepository.courses();
       return list.ok ? { ok: true as const, course: list.data.find((c) => c.name === name) } : { ok: false as const, error: list };
     },
-    { name, language: fields.language ?? 'English', courseFee: fields.courseFee ?? 0 },
+    { name, language: fields.language ?? 'English', courseFee: fields.courseFee ?? 0, hasOnlyVideos: fields.hasOnlyVideos ?? false },
   );
   expect(result.ok && result.course, JSON.stringify(result)).toBeTruthy();
   return (result as { course: Course }).course;

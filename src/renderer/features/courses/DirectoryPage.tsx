@@ -55,6 +55,11 @@ export function deleteQuestion(doc: CourseDocument): string {
 
 const LEVEL_TEXT: Record<CourseDocument['level'], string> = { module: 'Module', topic: 'Topic', concept: 'Concept', file: 'Video' };
 
+/** The screens of spec 1 a folder opens as: a module's topics, a topic's videos. */
+const SCREENS: Partial<Record<CourseDocument['level'], { label: string; path: string }>> = {
+  module: { label: 'Topics', path: '/modules' },
+};
+
 /** The path of a folder: the course, its ancestors, itself (the last segment is the folder). */
 const pathOf = (courseId: string, ids: readonly string[]) => `/directory/${[courseId, ...ids].map(encodeURIComponent).join('/')}`;
 
@@ -133,6 +138,19 @@ export default function DirectoryPage() {
             </span>
           ),
       }),
+      // A module's topics and a topic's videos have their own screens (spec 1): reached from here.
+      value<CourseDocument>('screen', 'Open as', (d) => SCREENS[d.level]?.label ?? '', {
+        width: 100,
+        searchable: false,
+        cell: (d) => {
+          const screen = SCREENS[d.level];
+          return screen ? (
+            <LinkCell onClick={() => navigate(`${screen.path}/${encodeURIComponent(d._id)}`)} title={`${screen.label} of ${d.title}`}>
+              {screen.label}
+            </LinkCell>
+          ) : null;
+        },
+      }),
       value<CourseDocument>('type', 'Type', (d) => (d.type === 'folder' ? `Folder · ${LEVEL_TEXT[d.level]}` : 'File · Video'), { width: 140 }),
       value<CourseDocument>('contents', 'Contents', (d) => (d.type === 'folder' ? d.contents.folders + d.contents.files : -1), {
         width: 150,
@@ -151,7 +169,7 @@ export default function DirectoryPage() {
       editColumn((d) => `Edit ${d.title}`),
       deleteColumn((d) => `Delete ${d.title}`),
     ],
-    [open, styles],
+    [open, styles, navigate],
   );
 
   const courseId = course?._id ?? '';
