@@ -97,3 +97,8 @@ export async function mouseDrag(page: Page, index: number, target: Locator): Pro
   await page.mouse.move(from.x + from.width / 2, to.y + to.height / 2 + 4, { steps: 12 });
   await page.mouse.up();
 }
+
+/** A dialog's width once its opening animation is over. */
+export async function expectWidth(dialog: Locator, width: number): Promise<void> {
+  await expect.poll(async () => Math.round((await dialog.boundingBox())?.width ?? 0)).toBe(width);
+}

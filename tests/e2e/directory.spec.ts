@@ -3,7 +3,7 @@ import type { Api } from '../../src/shared/api';
 import type { CourseDocument } from '../../src/shared/schemas/courses';
 import { SANDBOX_ADMIN, loginAs, tableRows, toast, unique } from './helpers';
 import { createFile } from './library-fixtures';
-import { createCourse, createFolder, keyboardMoveDown, mouseDrag, rememberLanguage } from './course-fixtures';
+import { createCourse, createFolder, expectWidth, keyboardMoveDown, mouseDrag, rememberLanguage } from './course-fixtures';
 
 type WithApi = { api: Api };
 const crumbs = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumb' });
@@ -66,8 +66,7 @@ test('three folder levels down by clicking, back by the breadcrumb, the browser 
   await files.first().getByRole('button', { name: `Preview ${first}` }).click();
   const preview = page.getByRole('dialog', { name: `Preview: ${first}` });
   await expect(preview).toBeVisible();
-  const box = await preview.boundingBox();
-  expect(Math.round(box?.width ?? 0)).toBe(1000);
+  await expectWidth(preview, 1000);
   await preview.getByRole('button', { name: 'Close' }).click();
 
   // Back by the breadcrumb, then the browser's back and forward.

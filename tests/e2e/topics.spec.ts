@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
 import { SANDBOX_ADMIN, loginAs, tableRows, toast, unique } from './helpers';
-import { createCourse, createFolder, keyboardMoveDown, mouseDrag, rememberLanguage } from './course-fixtures';
+import { createFile } from './library-fixtures';
+import { createCourse, createFolder, expectWidth, keyboardMoveDown, mouseDrag, rememberLanguage } from './course-fixtures';
 
 type WithApi = { api: Api };
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, level: 1 });
@@ -141,4 +142,142 @@ test('reorder topics by keyboard and by mouse, Save changes reloads the list and
   expect(await topicNames(page, module._id)).toEqual([c.title, b.title, a.title]);
   await expect(rows.nth(0)).toContainText(c.title);
   await expect(rows.nth(2)).toContainText(a.title);
+});
+
+// Videos of a topic (/topics/{topicId}).
+
+async function videoTitles(page: Page, topicId: string): Promise<string[]> {
+  return page.evaluate(async (id) => {
+    const r = await (globalThis as unknown as WithApi).api.videoRepository.videosByTopic({ topicId: id });
+    return r.ok ? r.data.map((x) => x.title) : [];
+  }, topicId);
+}
+
+test('videos of a topic: reached from its topic, concept and topic survive a reload, breadcrumb and back', async ({ page }) => {
+  await openTopics(page, 'Start your own dairy', 'Planning the dairy');
+  await tableRows(page, 'Topics of Planning the dairy').getByRole('button', { name: 'Choosing your cattle', exact: true }).click();
+  const table = 'Videos of Choosing your cattle';
+  await expect(heading(page, table)).toBeVisible();
+  const headers = await page.getByRole('table', { name: table }).getByRole('columnheader').allInnerTexts();
+  expect(headers.map((t) => t.trim())).toEqual(expect.arrayContaining(['Preview', 'Title', 'Language', 'Related Questions', 'Created At', 'Last Updated']));
+  await expect(crumbs(page)).toHaveText(/Courses.*Start your own dairy.*Planning the dairy.*Choosing your cattle/);
+  const rows = tableRows(page, table);
+  const all = await rows.count();
+  expect(all).toBeGreaterThan(1);
+  // Several concepts: reordering is per concept, so it waits for one to be chosen.
+  await expect(page.getByRole('button', { name: 'Enable reorder' })).toHaveCount(0);
+  const concept = page.getByRole('combobox', { name: 'Concept' });
+  const breeds = (await concept.locator('option', { hasText: 'Breeds for your region' }).getAttribute('value')) ?? '';
+  await concept.selectOption(breeds);
+  await expect(page).toHaveURL(/concept=/);
+  await expect(page.getByRole('button', { name: 'Enable reorder' })).toBeVisible();
+  const inConcept = await rows.count();
+  expect(inConcept).toBeLessThan(all);
+
+  await page.reload();
+  await expect(heading(page, table)).toBeVisible();
+  await expect(concept).toHaveValue(breeds);
+  await expect(rows).toHaveCount(inConcept);
+
+  await crumbs(page).getByRole('button', { name: 'Planning the dairy' }).click();
+  await expect(heading(page, 'Topics of Planning the dairy')).toBeVisible();
+  await page.goBack();
+  await expect(heading(page, table)).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(heading(page, 'Topics of Planning the dairy')).toBeVisible();
+});
+
+test('videos: Add File rules, edit, add and delete a question, preview, reorder by keyboard and mouse then Save', async ({ page, request }) => {
+  const course = await createCourse(page, request);
+  const module = await createFolder(page, course._id, '');
+  const topic = await createFolder(page, course._id, module._id);
+  const files = [await createFile(page, request), await createFile(page, request), await createFile(page, request)];
+  await page.reload();
+  await openTopics(page, course.name, module.title);
+  // The topic is reachable from the directory too (its Videos link); here from its name.
+  await tableRows(page, `Topics of ${module.title}`).getByRole('button', { name: topic.title, exact: true }).click();
+  const table = `Videos of ${topic.title}`;
+  await expect(heading(page, table)).toBeVisible();
+  await expect(page.getByText('No videos in this topic yet.')).toBeVisible();
+
+  // Add File: a video and a title are required.
+  await page.getByRole('button', { name: 'Add File' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add File' });
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(dialog.getByText('Please fill in the mandatory fields!')).toHaveCount(2);
+  const first = `Video ${unique()}`;
+  await dialog.getByLabel('Title').fill(first);
+  await expect(dialog.getByText('Please fill in the mandatory fields!')).toHaveCount(1);
+  await dialog.getByLabel('Library video').selectOption({ label: `${files[0]!.title} (${files[0]!.fileId})` });
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(toast(page, 'Video has been Added')).toBeVisible();
+  const rows = tableRows(page, table);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('English');
+  for (const f of files.slice(1)) {
+    await page.getByRole('button', { name: 'Add File' }).click();
+    await dialog.getByLabel('Title').fill(f.title);
+    await dialog.getByLabel('Library video').selectOption({ label: `${f.title} (${f.fileId})` });
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(dialog).toBeHidden();
+  }
+  await expect(rows).toHaveCount(3);
+
+  // Edit.
+  const renamed = `${first} edited`;
+  await rows.filter({ hasText: first }).getByRole('button', { name: `Edit ${first}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Video' });
+  await expect(edit.getByLabel('Library video')).toHaveValue(files[0]!._id);
+  await edit.getByLabel('Title').fill(renamed);
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Document has been Updated')).toBeVisible();
+  const video = rows.filter({ hasText: renamed });
+  await expect(video).toHaveCount(1);
+
+  // Add a question (one must be chosen), then delete it from the Related Questions list.
+  await video.getByRole('button', { name: `Add a question to ${renamed}` }).click();
+  const ask = page.getByRole('dialog', { name: `Add a question to ${renamed}` });
+  await ask.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(ask.getByText('Please select a Question!', { exact: true })).toBeVisible();
+  const question = ask.getByRole('combobox', { name: 'Question' });
+  const firstQuestion = (await question.locator('option').nth(1).innerText()).trim();
+  await question.selectOption({ index: 1 });
+  await ask.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(toast(page, 'Questions have been Updated')).toBeVisible();
+  await expect(video.getByRole('button', { name: `Related questions of ${renamed}` })).toHaveText('1');
+  await video.getByRole('button', { name: `Related questions of ${renamed}` }).click();
+  const related = page.getByRole('dialog', { name: `Related questions of ${renamed}` });
+  await expect(related).toContainText(firstQuestion);
+  await related.getByRole('button', { name: `Delete question ${firstQuestion}` }).click();
+  await page.getByRole('alertdialog', { name: 'Delete question' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Questions have been Updated')).toBeVisible();
+  await expect(related.getByText('No questions on this video yet.')).toBeVisible();
+  await related.getByRole('button', { name: 'Close' }).click();
+  await expect(video.getByRole('button', { name: `Related questions of ${renamed}` })).toHaveText('0');
+
+  // Preview: a player dialog 1000 px wide.
+  await video.getByRole('button', { name: `Preview ${renamed}` }).click();
+  const preview = page.getByRole('dialog', { name: `Preview: ${renamed}` });
+  await expectWidth(preview, 1000);
+  await preview.getByRole('button', { name: 'Close' }).click();
+
+  // Reorder (the topic has no concepts: it is its own): keyboard, then mouse, then Save.
+  const ids = await page.evaluate(async (id) => {
+    const r = await (globalThis as unknown as WithApi).api.videoRepository.videosByTopic({ topicId: id });
+    return r.ok ? r.data.map((x) => x._id) : [];
+  }, topic._id);
+  await page.getByRole('button', { name: 'Enable reorder' }).click();
+  await keyboardMoveDown(page, 1, [ids[1]!]);
+  await expect(rows.nth(1)).toContainText(renamed);
+  await mouseDrag(page, 3, rows.nth(0));
+  await expect(rows.nth(0)).toContainText(files[2]!.title);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(toast(page, 'The new order has been saved')).toBeVisible();
+  expect(await videoTitles(page, topic._id)).toEqual([files[2]!.title, files[1]!.title, renamed]);
+
+  // The topic's state (topic, module, course, language) comes back after a reload.
+  await page.reload();
+  await expect(heading(page, table)).toBeVisible();
+  await expect(crumbs(page)).toHaveText(new RegExp(`${course.name}.*${module.title}.*${topic.title}`));
+  await expect(rows.nth(0)).toContainText(files[2]!.title);
 });

@@ -68,5 +68,6 @@ export const INNER_ROUTES: readonly InnerRoute[] = [
   // The course directory: the last segment of the path is the folder id, or the course id at the top.
   { path: '/directory/*', screen: lazy(() => import('../features/courses/DirectoryPage')) },
   { path: '/modules/:moduleId', screen: lazy(() => import('../features/courses/TopicsPage')) },
+  { path: '/topics/:topicId', screen: lazy(() => import('../features/courses/VideosPage')) },
 
 ];

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import * as v from 'valibot';
@@ -20,6 +20,7 @@ import {
 import type { CallError } from '../../../shared/result';
 import { callQuery, useCallMutation } from '../../lib/calls';
 import { LinkCell, action, date, value } from '../../kit/columns';
+import { useLibraryVideos } from './library-videos';
 import { ListScreen, form, type AddForm, type ScreenActions } from '../../kit/ListScreen';
 import type { Crumb } from '../../components/Crumbs';
 import { MediaPreviewDialog, mediaSourceOf, type MediaSource } from '../../components/MediaPreview';
@@ -58,6 +59,7 @@ const LEVEL_TEXT: Record<CourseDocument['level'], string> = { module: 'Module', 
 /** The screens of spec 1 a folder opens as: a module's topics, a topic's videos. */
 const SCREENS: Partial<Record<CourseDocument['level'], { label: string; path: string }>> = {
   module: { label: 'Topics', path: '/modules' },
+  topic: { label: 'Videos', path: '/topics' },
 };
 
 /** The path of a folder: the course, its ancestors, itself (the last segment is the folder). */
@@ -97,13 +99,8 @@ export default function DirectoryPage() {
   const updateVideo = useCallMutation('videoRepository.updateDocument', { fallback: COURSE_MSG.fileNotAdded, ...rules });
   const remove = useCallMutation('videoRepository.deleteDocument', { fallback: COURSE_MSG.unableToDelete, override: deleteFailure, success: COURSE_MSG.documentDeleted, ...rules });
   const reorder = useCallMutation('videoRepository.reorderDocuments', { fallback: COURSE_MSG.somethingWentWrong, invalidates: ['videoRepository.document'] });
-  // The library videos of the course's language (spec 2: GET /media/list?language=): uploaded videos
-  // and video links (audio and other files are not course videos).
-  const library = useQuery({ ...callQuery('library.mediaList', { language: course?.language }), enabled: !!course });
-  const videoOptions = useMemo(
-    () => (library.data ?? []).filter((f) => f.fileType === 'video' || f.fileType === 'link').map((f) => ({ value: f._id, label: `${f.title} (${f.fileId})` })),
-    [library.data],
-  );
+  const library = useLibraryVideos(course?.language);
+  const videoOptions = library.options;
 
   const open = useCallback(
     (doc: CourseDocument) => {
@@ -180,7 +177,7 @@ export default function DirectoryPage() {
     label: 'Library video',
     required: true,
     options: videoOptions,
-    placeholder: library.isPending ? 'Loading…' : `Select a video${course ? ` in ${course.language}` : ''}`,
+    placeholder: library.loading ? 'Loading…' : `Select a video${course ? ` in ${course.language}` : ''}`,
   };
   const fillMandatory = { title: COURSE_MSG.fillMandatoryTitle, text: COURSE_MSG.fillMandatory };
 
@@ -231,7 +228,7 @@ export default function DirectoryPage() {
           bulk: true,
           noun: 'videos',
           options: videoOptions,
-          placeholder: library.isPending ? 'Loading…' : 'Select videos',
+          placeholder: library.loading ? 'Loading…' : 'Select videos',
           hint: 'Each is added with its library title.',
         },
         { kind: 'switch', name: 'freeToWatch', label: 'Free to watch', onLabel: 'Yes', offLabel: 'No' },
