@@ -2,21 +2,10 @@ import { useState, type DragEvent } from 'react';
 import { Button, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ArrowUploadRegular, DismissRegular, DocumentRegular } from '@fluentui/react-icons';
 import type { GrantView, PickKind } from '../../shared/api/app';
+import { formatBytes } from '../lib/format';
 
 /** A granted file as a form value: the renderer knows its grant id, name and size only. */
 export type PickedFile = Pick<GrantView, 'grantId' | 'name' | 'size'>;
-
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return '—';
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value >= 100 || unit === 0 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
-}
 
 const useStyles = makeStyles({
   zone: {

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Field, ProgressBar, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { ApiEvents } from '../../shared/api';
-import { formatBytes } from './FilePicker';
+import { formatBytes } from '../lib/format';
 
 export type UploadProgressEvent = ApiEvents['upload:progress'];
 

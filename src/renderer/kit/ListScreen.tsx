@@ -5,15 +5,12 @@ import type * as v from 'valibot';
 import type { FieldValues } from 'react-hook-form';
 import { Button, makeStyles } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
-import type { Result } from '../../shared/result';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DataTable, type Column } from '../components/DataTable';
-import { DeleteConfirmDialog, useDeleteConfirm } from '../components/DeleteConfirm';
-import { EntityDialog, type FieldDescriptor } from '../components/EntityDialog';
 import { Crumbs, type Crumb } from '../components/Crumbs';
 import { PageHeader } from '../components/PageHeader';
-import type { CallMutation } from '../lib/calls';
 import { action } from './columns';
+import { FormDialog, RecordDialogs, useRecordDialogs, type FormSpec, type RemoveSpec } from './RecordDialogs';
 import { ServerFilterBar, type FilterField, type FilterValues } from './ServerFilterBar';
 
 // A list screen as a declaration: its list call, columns, search, pages, sort, filters, the add/edit
@@ -33,24 +30,12 @@ export interface ScreenActions<T> {
   deleteColumn: (label: (row: T) => string, hidden?: (row: T) => boolean, width?: number) => Column<T>;
 }
 
-/** The add or edit form of a screen: an EntityDialog declared by its schema, fields and save. */
-export interface FormSpec<S extends AnySchema> {
+/** A question before the editor opens for a row (the question bank's 'Edit this question?'). */
+export interface EditQuestion {
   title: string;
-  schema: S;
-  fields: readonly FieldDescriptor<Extract<keyof v.InferInput<S>, string>>[];
-  defaults: v.InferInput<S>;
-  /** The save: `mutation.run` of the add or the update call (useCallMutation shows the toasts). */
-  submit: (values: v.InferOutput<S>) => Promise<Result<unknown>>;
-  /** Shown inside the dialog when a failure carries no message. */
-  failureFallback?: string;
-  width?: number;
-  /** Submit stays disabled until this holds (the spec's "submit is enabled only when ..."). */
-  canSubmit?: (values: v.InferInput<S>) => boolean;
-  /** A notice over the form when a submit finds invalid fields (the spec's 'Error!' notices). */
-  invalidNotice?: { title: string; text: string };
-  submitLabel?: string;
-  /** Under the fields while saving (a progress bar). */
-  status?: ReactNode;
+  text: ReactNode;
+  confirmLabel: string;
+  cancelLabel: string;
 }
 
 /** One more Add button of a screen with several kinds of record (Add Folder, Add File, ...). */
@@ -61,19 +46,6 @@ export interface AddForm {
   disabled?: string | false;
   /** The first Add button is the primary one. */
   primary?: boolean;
-}
-
-/** Checks a form against its schema; the list screen holds forms of any schema. */
-export function form<S extends AnySchema>(spec: FormSpec<S>): FormSpec<AnySchema> {
-  return spec as unknown as FormSpec<AnySchema>;
-}
-
-/** A question before the editor opens for a row (the question bank's 'Edit this question?'). */
-export interface EditQuestion {
-  title: string;
-  text: ReactNode;
-  confirmLabel: string;
-  cancelLabel: string;
 }
 
 export interface ListScreenProps<T, D> {
@@ -106,7 +78,7 @@ export interface ListScreenProps<T, D> {
   addForms?: readonly AddForm[];
   renderEditor?: (editing: T | 'add' | null, close: () => void) => ReactNode;
   confirmEdit?: (row: T) => EditQuestion;
-  remove?: { mutation: CallMutation<never, unknown>; input: (row: T) => unknown; title: string; question: (row: T) => ReactNode };
+  remove?: RemoveSpec<T>;
   reorder?: { save: (rows: T[]) => Promise<boolean | void> };
   /** More toolbar buttons, before Add. */
   toolbar?: ReactNode;
@@ -123,19 +95,16 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
   const { title, subtitle, list, rows, rowId, columns, search, editor, renderEditor, remove, reorder } = props;
   const styles = useStyles();
   const [applied, setApplied] = useState<FilterValues | null>(null);
-  const [editing, setEditing] = useState<T | 'add' | null>(null);
+  const dialogs = useRecordDialogs(remove);
+  const setEditing = dialogs.edit;
   const [confirming, setConfirming] = useState<T | null>(null);
   const [adding, setAdding] = useState<number | null>(null);
   const query = useQuery(typeof list === 'function' ? list(applied) : list);
   const data = useMemo(() => (query.data === undefined ? [] : rows ? rows(query.data) : (query.data as unknown as readonly T[])), [query.data, rows]);
-  const deletion = useDeleteConfirm(
-    (remove?.mutation ?? { run: async () => ({ ok: true, data: null }), busy: false }) as CallMutation<unknown, unknown>,
-    (row: T) => remove?.input(row),
-  );
 
   const { confirmEdit } = props;
   const asksFirst = !!confirmEdit;
-  const ask = deletion.ask;
+  const ask = dialogs.deletion.ask;
   // Columns are made once per `columns` (a screen passes a stable function): a new set re-reads 100,000 rows.
   const tableColumns = useMemo(() => {
     const edit = (row: T) => (asksFirst ? setConfirming(row) : setEditing(row));
@@ -145,11 +114,8 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
       editColumn: (label, width = 56) => action('edit', 'Edit', { label, icon: <EditRegular />, onClick: edit, width }),
       deleteColumn: (label, hidden, width = 68) => action('delete', 'Delete', { label, icon: <DeleteRegular />, onClick: ask, hidden, width }),
     });
-  }, [columns, asksFirst, ask]);
+  }, [columns, asksFirst, ask, setEditing]);
 
-  const record = editing === 'add' ? null : editing;
-  const formSpec = editor?.(record);
-  const close = () => setEditing(null);
   const question = confirming && confirmEdit ? confirmEdit(confirming) : null;
   const emptyText = typeof props.emptyText === 'function' ? props.emptyText(applied !== null) : props.emptyText;
 
@@ -205,20 +171,11 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
           ) : undefined
         }
       />
-      {formSpec ? (
-        <FormDialog
-          // One dialog per record: the form starts from that record's values.
-          key={record ? rowId(record) : 'add'}
-          spec={formSpec}
-          open={editing !== null}
-          submitLabel={record ? 'Save' : 'Add'}
-          onClose={close}
-        />
-      ) : null}
+      <RecordDialogs state={dialogs} rowId={rowId} editor={editor} remove={remove} />
       {adding !== null && props.addForms?.[adding] ? (
         <FormDialog key={`add-${adding}`} spec={props.addForms[adding].form()} open submitLabel="Add" onClose={() => setAdding(null)} />
       ) : null}
-      {renderEditor ? renderEditor(editing, close) : null}
+      {renderEditor ? renderEditor(dialogs.editing, dialogs.close) : null}
       {question ? (
         <ConfirmDialog
           open
@@ -233,29 +190,9 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
           onCancel={() => setConfirming(null)}
         />
       ) : null}
-      {remove ? <DeleteConfirmDialog state={deletion} title={remove.title} question={remove.question} /> : null}
       {props.children}
     </div>
   );
 }
 
-/** The EntityDialog of a declared form. */
-function FormDialog({ spec, open, submitLabel, onClose }: { spec: FormSpec<AnySchema>; open: boolean; submitLabel: string; onClose: () => void }) {
-  return (
-    <EntityDialog
-      open={open}
-      title={spec.title}
-      schema={spec.schema}
-      fields={spec.fields}
-      defaultValues={spec.defaults}
-      submitLabel={spec.submitLabel ?? submitLabel}
-      failureFallback={spec.failureFallback}
-      width={spec.width}
-      canSubmit={spec.canSubmit as ((values: FieldValues) => boolean) | undefined}
-      invalidNotice={spec.invalidNotice}
-      status={spec.status}
-      onClose={onClose}
-      onSubmit={spec.submit}
-    />
-  );
-}
+export { form, type FormSpec } from './RecordDialogs';

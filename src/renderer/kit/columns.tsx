@@ -11,71 +11,58 @@ type Options<T> = Meta<T> & { id?: string; sortable?: boolean };
 
 const split = <T,>({ id, sortable, ...meta }: Options<T> = {}) => ({ id, sortable, meta });
 
+/** A column of a path of the row ('email', 'metaInfo.created.at'); `cell` renders it. */
+function keyed<T>(key: string, header: string, options: Options<T> | undefined, cell?: Column<T>['cell']): Column<T> {
+  const { id, sortable, meta } = split(options);
+  return { accessorKey: key, ...(id ? { id } : {}), header, enableSorting: sortable ?? true, meta, ...(cell ? { cell } : {}) };
+}
+
 /** A plain value (a path of the row, e.g. 'email' or 'metaInfo.created.at'). */
 export function text<T>(key: string, header: string, options?: Options<T>): Column<T> {
-  const { id, sortable, meta } = split(options);
-  return { accessorKey: key, ...(id ? { id } : {}), header, enableSorting: sortable ?? true, meta };
+  return keyed(key, header, options);
+}
+
+/** A column of a value computed from the row; `defaults` are meta the options may override. */
+function computed<T>(id: string, header: string, get: (row: T) => unknown, options: Options<T> | undefined, cell?: Column<T>['cell'], defaults?: Meta<T>): Column<T> {
+  const { sortable, meta } = split(options);
+  return { id, accessorFn: get, header, enableSorting: sortable ?? true, meta: { ...defaults, ...meta }, ...(cell ? { cell } : {}) };
 }
 
 /** A computed value; `cell` renders it when the value alone is not the view. */
 export function value<T>(id: string, header: string, get: (row: T) => unknown, options?: Options<T> & { cell?: (row: T) => ReactNode }): Column<T> {
   const { cell, ...rest } = options ?? {};
-  const { sortable, meta } = split(rest);
-  return { id, accessorFn: get, header, enableSorting: sortable ?? true, meta, ...(cell ? { cell: ({ row }) => cell(row.original) } : {}) };
+  return computed(id, header, get, rest, cell ? ({ row }) => cell(row.original) : undefined);
 }
 
 /** The spec's DD/MM/YYYY HH:mm of an ISO time; sorts by the time, searches the text shown. */
 export function date<T>(id: string, header: string, get: (row: T) => string, options?: Options<T>): Column<T> {
-  const { sortable, meta } = split(options);
-  return {
-    id,
-    accessorFn: get,
-    header,
-    enableSorting: sortable ?? true,
-    cell: ({ row }) => formatDateTime(get(row.original)),
-    meta: { width: 140, searchValue: (row: T) => formatDateTime(get(row)), ...meta },
-  };
+  return computed(id, header, get, options, ({ row }) => formatDateTime(get(row.original)), { width: 140, searchValue: (row: T) => formatDateTime(get(row)) });
 }
 
 type BadgeColor = NonNullable<BadgeProps['color']>;
 
 /** A value as a tinted badge, its colour by value ('subtle' for others; '—' for none). */
 export function badge<T>(key: string, header: string, colors: Readonly<Record<string, BadgeColor>>, options?: Options<T>): Column<T> {
-  const { id, sortable, meta } = split(options);
-  return {
-    accessorKey: key,
-    ...(id ? { id } : {}),
-    header,
-    enableSorting: sortable ?? true,
-    meta,
-    cell: ({ getValue }) => {
-      const shown = getValue() as string | null | undefined;
-      return shown ? (
-        <Badge appearance="tint" color={colors[shown] ?? 'subtle'}>
-          {shown}
-        </Badge>
-      ) : (
-        '—'
-      );
-    },
-  };
+  return keyed(key, header, options, ({ getValue }) => {
+    const shown = getValue() as string | null | undefined;
+    return shown ? (
+      <Badge appearance="tint" color={colors[shown] ?? 'subtle'}>
+        {shown}
+      </Badge>
+    ) : (
+      '—'
+    );
+  });
 }
 
 /** A count that opens what it counts (a button named by `label`, showing the number). */
 export function count<T>(id: string, header: string, get: (row: T) => number, open: (row: T) => void, label: (row: T) => string, options?: Options<T>): Column<T> {
-  const { sortable, meta } = split(options);
-  return {
-    id,
-    accessorFn: get,
-    header,
-    enableSorting: sortable ?? true,
-    meta: { width: 112, align: 'center', searchable: false, ...meta },
-    cell: ({ row }) => (
-      <Button size="small" appearance="subtle" onClick={() => open(row.original)} aria-label={label(row.original)}>
-        {get(row.original)}
-      </Button>
-    ),
-  };
+  const cell: Column<T>['cell'] = ({ row }) => (
+    <Button size="small" appearance="subtle" onClick={() => open(row.original)} aria-label={label(row.original)}>
+      {get(row.original)}
+    </Button>
+  );
+  return computed(id, header, get, options, cell, { width: 112, align: 'center', searchable: false });
 }
 
 const useStyles = makeStyles({
@@ -95,19 +82,11 @@ export function LinkCell({ children, onClick, title }: { children: ReactNode; on
 
 /** A text that opens something (a preview, a detail screen). */
 export function link<T>(key: string, header: string, open: (row: T) => void, title: (row: T) => string, options?: Options<T>): Column<T> {
-  const { id, sortable, meta } = split(options);
-  return {
-    accessorKey: key,
-    ...(id ? { id } : {}),
-    header,
-    enableSorting: sortable ?? true,
-    meta,
-    cell: ({ row, getValue }) => (
-      <LinkCell onClick={() => open(row.original)} title={title(row.original)}>
-        {String(getValue() ?? '')}
-      </LinkCell>
-    ),
-  };
+  return keyed(key, header, options, ({ row, getValue }) => (
+    <LinkCell onClick={() => open(row.original)} title={title(row.original)}>
+      {String(getValue() ?? '')}
+    </LinkCell>
+  ));
 }
 
 /** A column header of two words on two lines (for narrow icon columns). */

@@ -92,6 +92,7 @@ describe('message rules', () => {
     expect(successText({}, { successFallback: 'Saved it' })).toBe('Saved it');
     expect(successText(undefined, {})).toBe('Saved');
     expect(successText({ n: 3 }, { success: (d: { n: number }) => `${d.n} saved` })).toBe('3 saved');
+    expect(successText({ message: 'Done' }, { success: false })).toBe('');
   });
 
   it('settle keeps an ok result and rewrites only the message of a failure', () => {

@@ -64,8 +64,8 @@ export interface MessageRules<O> {
   fallback: string;
   /** A text that replaces even the server's message for some failures (null: the usual rule). */
   override?: (error: CallError) => string | null;
-  /** A fixed success text the spec prescribes instead of the server's message. */
-  success?: string | ((data: O) => string);
+  /** A fixed success text the spec prescribes instead of the server's message; false: no success toast. */
+  success?: string | false | ((data: O) => string);
   /** The success text when the server sends no message (default: 'Saved'). */
   successFallback?: string;
   /** How long the success toast stays (ms). */
@@ -84,6 +84,7 @@ export function failureText(error: CallError, rules: Pick<MessageRules<unknown>,
 
 /** The success text under the rules (fixed text, else the server's message, else the fallback). */
 export function successText<O>(data: O, rules: Pick<MessageRules<O>, 'success' | 'successFallback'>): string {
+  if (rules.success === false) return '';
   if (typeof rules.success === 'function') return rules.success(data);
   return rules.success ?? successMessage(data, rules.successFallback ?? 'Saved');
 }
@@ -124,7 +125,7 @@ export function useCallMutation<C extends MutationCall>(call: C, rules: MessageR
   const run = async (input: MutationInput<C>): Promise<Result<MutationOutput<C>>> => {
     const result = await mutation.mutateAsync(input);
     if (result.ok) {
-      notify.success(successText(result.data, rules), rules.successTimeout);
+      if (rules.success !== false) notify.success(successText(result.data, rules), rules.successTimeout);
       for (const t of rules.invalidates ?? []) void client.invalidateQueries({ queryKey: targetKey(t) });
     } else {
       notify.error(result.error.message);

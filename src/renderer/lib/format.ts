@@ -7,3 +7,16 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   const date = typeof value === 'string' ? parseISO(value) : new Date(value);
   return isValid(date) ? format(date, DATE_TIME_FORMAT) : '—';
 }
+
+/** A byte count for people: '3.0 MB', '512 B'; '—' for a missing or bad count. */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '—';
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value >= 100 || unit === 0 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
+}

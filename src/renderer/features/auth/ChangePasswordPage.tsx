@@ -9,7 +9,7 @@ import { CHANGE_PASSWORD_REDIRECT_MS, MIN_PASSWORD_LENGTH } from '../../../share
 import { MSG } from '../../../shared/messages';
 import { useSession } from '../../lib/session-store';
 import { PageHeader } from '../../components/PageHeader';
-import { useNotify } from '../../components/toast';
+import { useCallMutation } from '../../lib/calls';
 import { useFormStyles } from './AuthLayout';
 
 type ChangeInput = v.InferInput<typeof ChangePasswordInputSchema>;
@@ -22,7 +22,7 @@ const useStyles = makeStyles({
 export default function ChangePasswordPage() {
   const styles = useStyles();
   const formStyles = useFormStyles();
-  const notify = useNotify();
+  const change = useCallMutation('session.changePassword', { fallback: MSG.somethingWentWrong, success: MSG.passwordChanged, successTimeout: CHANGE_PASSWORD_REDIRECT_MS });
   const navigate = useNavigate();
   const user = useSession((s) => s.user);
   const timer = useRef<number | undefined>(undefined);
@@ -34,12 +34,9 @@ export default function ChangePasswordPage() {
   const busy = formState.isSubmitting || formState.isSubmitSuccessful;
 
   const submit = handleSubmit(async (values) => {
-    const result = await window.api.session.changePassword(values);
-    if (!result.ok) {
-      notify.error(result.error.message || MSG.somethingWentWrong);
-      throw new Error(result.error.message); // keeps the form editable (not 'submit successful')
-    }
-    notify.success(MSG.passwordChanged, CHANGE_PASSWORD_REDIRECT_MS);
+    const result = await change.run(values);
+    // A throw keeps the form editable (not 'submit successful').
+    if (!result.ok) throw new Error(result.error.message);
     timer.current = window.setTimeout(() => navigate('/'), CHANGE_PASSWORD_REDIRECT_MS);
   });
 

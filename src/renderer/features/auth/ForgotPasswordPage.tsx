@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button, Field, Input, Link, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { ForgotPasswordSchema } from '../../../shared/schemas/admin-auth';
 import { MSG } from '../../../shared/messages';
-import { useNotify } from '../../components/toast';
+import { useCallMutation } from '../../lib/calls';
 import { AuthLayout, useFormStyles } from './AuthLayout';
 
 type ForgotInput = v.InferInput<typeof ForgotPasswordSchema>;
@@ -14,7 +14,7 @@ type ForgotInput = v.InferInput<typeof ForgotPasswordSchema>;
 /** /forgot-password: asks the server to mail a reset link, then shows the server's message. */
 export default function ForgotPasswordPage() {
   const styles = useFormStyles();
-  const notify = useNotify();
+  const forgot = useCallMutation('session.forgotPassword', { fallback: MSG.somethingWentWrong });
   const navigate = useNavigate();
   const [sent, setSent] = useState<string | null>(null);
   const { control, handleSubmit, formState } = useForm<ForgotInput>({
@@ -25,13 +25,8 @@ export default function ForgotPasswordPage() {
 
   const submit = handleSubmit(async (values) => {
     setSent(null);
-    const result = await window.api.session.forgotPassword(values);
-    if (!result.ok) {
-      notify.error(result.error.message || MSG.somethingWentWrong);
-      return;
-    }
-    setSent(result.data.message);
-    notify.success(result.data.message);
+    const result = await forgot.run(values);
+    if (result.ok) setSent(result.data.message);
   });
 
   return (

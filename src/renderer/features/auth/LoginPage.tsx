@@ -8,7 +8,7 @@ import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
 import { LoginInputSchema } from '../../../shared/schemas/admin-auth';
 import { MSG } from '../../../shared/messages';
 import { useSession } from '../../lib/session-store';
-import { useNotify } from '../../components/toast';
+import { useCallMutation } from '../../lib/calls';
 import { AuthLayout, useFormStyles } from './AuthLayout';
 import { ConnectionPanel } from './ConnectionPanel';
 
@@ -20,7 +20,7 @@ type LoginInput = v.InferInput<typeof LoginInputSchema>;
  */
 export function LoginPage() {
   const styles = useFormStyles();
-  const notify = useNotify();
+  const login = useCallMutation('session.login', { fallback: MSG.somethingWentWrong, success: MSG.loginSuccessful });
   const navigate = useNavigate();
   const location = useLocation();
   const setSession = useSession((s) => s.setSession);
@@ -31,12 +31,8 @@ export function LoginPage() {
   });
 
   const submit = handleSubmit(async (values) => {
-    const result = await window.api.session.login(values);
-    if (!result.ok) {
-      notify.error(result.error.message || MSG.somethingWentWrong);
-      return;
-    }
-    notify.success(MSG.loginSuccessful);
+    const result = await login.run(values);
+    if (!result.ok) return;
     if (location.pathname === '/login') {
       const from = (location.state as { from?: string } | null)?.from;
       navigate(from && from !== '/login' ? from : '/', { replace: true });

@@ -18,13 +18,14 @@ import {
 } from '@fluentui/react-components';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { useNotify } from '../../components/toast';
+import { useCallMutation } from '../../lib/calls';
 import { AuthLayout, useFormStyles } from './AuthLayout';
 
 /** /reset-password?token=...: the link of the reset mail (or the content-console:// deep link). */
 export default function ResetPasswordPage() {
   const styles = useFormStyles();
-  const notify = useNotify();
+  // The screen says it is done itself; only a failure toasts.
+  const reset = useCallMutation('session.resetPassword', { fallback: MSG.somethingWentWrong, success: false });
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = (params.get('token') ?? '').trim();
@@ -40,13 +41,9 @@ export default function ResetPasswordPage() {
   const submit = async () => {
     if (!canSubmit) return;
     setBusy(true);
-    const result = await window.api.session.resetPassword({ token, password });
+    const result = await reset.run({ token, password });
     setBusy(false);
-    if (!result.ok) {
-      notify.error(result.error.message || MSG.somethingWentWrong);
-      return;
-    }
-    setDone(result.data.message);
+    if (result.ok) setDone(result.data.message);
   };
 
   const toLogin = (
