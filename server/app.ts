@@ -1,13 +1,13 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { DEFAULT_UPLOAD_LIMIT, openMediaStore, registerMediaRoutes, registerStoredMediaRoute, STORED_MEDIA } from './media';
+import { DEFAULT_UPLOAD_LIMIT, openMediaStore, registerMediaRoutes, registerStoredMediaRoute, removeOrphanMedia, STORED_MEDIA } from './media';
 import { countAdmins, ensureSuperAdmin } from './admin-auth/queries';
 import { openDb, type Db } from './db';
 import { handlers } from './handlers';
 import { errorSummary, HttpError } from './http-error';
 import { migrate } from './migrations';
 import { fileOutbox, memoryOutbox, type Outbox, type OutboxMessage } from './outbox';
-import { DEFAULT_LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './rate-limit';
+import { CallThrottle, DEFAULT_FORGOT_LIMITS, DEFAULT_LOGIN_LIMITS, LoginLimiter, type ForgotLimits, type LoginLimits } from './rate-limit';
 import { readToken, registerContract, signedInAdmin } from './routes';
 import { seedDemo } from './seed';
 import { registerCourseMediaRoutes } from './video-repository/courses';
@@ -44,6 +44,7 @@ export interface ServerOptions {
   /** The clock (tests move it to expire sessions and reset links). */
   now?: () => Date;
   loginLimits?: Partial<LoginLimits>;
+  forgotLimits?: Partial<ForgotLimits>;
   /** Fastify's request log (default: env SERVER_LOG=1). Tokens and passwords are never logged. */
   log?: boolean;
   /** Check answers against the contract's output schemas (default: on under vitest). */
@@ -124,6 +125,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<BuiltSer
   );
 
   const media = await openMediaStore(options.dataDir);
+  const orphans = await removeOrphanMedia(db, media);
+  if (orphans.length > 0 && !quiet()) console.warn(`[server] removed ${orphans.length} media file(s) no record referenced (an interrupted upload)`);
   const uploadLimitBytes = options.uploadLimitBytes ?? (Number(process.env.UPLOAD_LIMIT_BYTES) || DEFAULT_UPLOAD_LIMIT);
   // Streams only (request.parts()): nothing is buffered in memory or written outside the media folder.
   await app.register(multipart, { preservePath: true, limits: { fileSize: uploadLimitBytes } });
@@ -146,6 +149,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<BuiltSer
     now,
     outbox,
     limiter,
+    forgotThrottle: new CallThrottle({ ...DEFAULT_FORGOT_LIMITS, ...options.forgotLimits }, now),
     resetLinkBase: options.resetLinkBase,
     checkResponses: options.checkResponses ?? Boolean(process.env.VITEST),
     media,

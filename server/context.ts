@@ -3,7 +3,7 @@ import type { CallDef, Contract } from '../src/shared/api/index';
 import type { AdminRow } from './admin-auth/queries';
 import type { Db } from './db';
 import type { Outbox } from './outbox';
-import type { LoginLimiter } from './rate-limit';
+import type { CallThrottle, LoginLimiter } from './rate-limit';
 import type { MediaStore, ReceivedFile } from './media';
 
 /** What every handler receives besides its validated input. */
@@ -19,6 +19,8 @@ export interface HandlerContext {
   ip: string;
   outbox: Outbox;
   limiter: LoginLimiter;
+  /** forgot-password calls per email and per IP. */
+  forgotThrottle: CallThrottle;
   /** Web base for links in messages (`<base>/#/reset-password?token=...`), when configured. */
   resetLinkBase: string | undefined;
   /** Stored media (uploads, previews). */

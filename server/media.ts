@@ -80,6 +80,40 @@ export async function openMediaStore(dataDir: string | undefined): Promise<Media
   };
 }
 
+/**
+ * The columns that name stored media files. A table that stores media adds its columns here, so that
+ * the start-up sweep keeps its files.
+ */
+export const MEDIA_REFERENCES: readonly { table: string; column: string }[] = [
+  { table: 'library_files', column: 'stored_name' },
+  { table: 'library_files', column: 'thumbnail_stored' },
+  { table: 'quotes', column: 'thumbnail_stored' },
+  { table: 'courses', column: 'thumbnail_stored' },
+  { table: 'sessions', column: 'thumbnail_stored' },
+  { table: 'session_users', column: 'profile_stored' },
+  { table: 'session_users', column: 'video_stored' },
+];
+
+/**
+ * Removes stored media files no record names: a crash between renaming an upload into place and its
+ * COMMIT leaves such a file behind. Runs on start, before any request. Returns the names removed.
+ */
+export async function removeOrphanMedia(db: Db, media: MediaStore, references = MEDIA_REFERENCES): Promise<string[]> {
+  const kept = new Set<string>();
+  for (const { table, column } of references) {
+    const rows = await db.query<{ name: string }>(`SELECT ${column} AS name FROM ${table} WHERE ${column} IS NOT NULL`);
+    for (const row of rows) kept.add(row.name);
+  }
+  const removed: string[] = [];
+  for (const entry of await readdir(media.dir, { withFileTypes: true })) {
+    // Temp files are swept by openMediaStore; anything that is not a plain file is not ours to judge.
+    if (!entry.isFile() || entry.name.startsWith('.tmp-') || kept.has(entry.name)) continue;
+    await media.remove(entry.name);
+    removed.push(entry.name);
+  }
+  return removed;
+}
+
 /** A plain file name: no folder part, no control characters, not `.`/`..`, at most 255 characters. */
 export function isPlainFileName(name: string): boolean {
   const control = [...name].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);

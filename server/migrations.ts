@@ -4,6 +4,7 @@ import { QUESTION_BANK_MIGRATIONS } from './question-bank/migrations';
 import { LIBRARY_MIGRATIONS } from './library/migrations';
 import { COURSE_MIGRATIONS } from './video-repository/migrations';
 import { USER_APP_MIGRATIONS } from './user-app/migrations';
+import { MENTORSHIP_MIGRATIONS } from './mentorship/migrations';
 
 export type { Migration } from './db';
 
@@ -30,6 +31,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...LIBRARY_MIGRATIONS,
   ...COURSE_MIGRATIONS,
   ...USER_APP_MIGRATIONS,
+  ...MENTORSHIP_MIGRATIONS,
 ];
 
 /** Applies the migrations not yet recorded in schema_migrations, all in one transaction. */

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { AdminUserSchema, type AdminUser } from '../../src/shared/schemas/admin-auth';
@@ -17,7 +18,7 @@ describe.each(DRIVERS)('admin auth ($name)', (driver) => {
 
   beforeAll(async () => {
     // A high per-IP limit here: every test calls from 127.0.0.1. The limiter has its own server below.
-    s = await startTestServer(driver, { loginLimits: { perIp: 10_000 }, resetLinkBase: 'https://console.example.in/app/' });
+    s = await startTestServer(driver, { loginLimits: { perEmail: 10_000, perIp: 10_000 }, resetLinkBase: 'https://console.example.in/app/' });
     superToken = await s.login();
   });
   afterAll(() => s?.dispose());
@@ -386,24 +387,68 @@ describe.each(DRIVERS)('admin auth ($name)', (driver) => {
 
 describe.each(DRIVERS)('login rate limit ($name)', (driver) => {
   let s: TestServer;
+  // Well above the time a password check takes on a busy machine, so "slowed" and "not slowed" differ.
+  const base = 600;
   beforeAll(async () => {
-    // A small per-IP limit so the test can reach it; the default is looser (see rate-limit.ts).
-    s = await startTestServer(driver, { loginLimits: { perEmail: 5, perIp: 5 } });
+    // Small numbers so the test can reach them; the defaults are in rate-limit.ts.
+    s = await startTestServer(driver, { loginLimits: { perEmail: 2, perIp: 4, baseDelayMs: base, maxDelayMs: 4 * base }, forgotLimits: { perEmail: 2, perIp: 3 } });
   });
   afterAll(() => s?.dispose());
-  const attempt = (address: string, password: string) => s.call('POST', '/admin-auth/login', { body: { email: address, encryptedPassword: b64(password) } });
+  /** A login from a given loopback address (Linux answers on all of 127.0.0.0/8): another client IP. */
+  const attempt = (address: string, password: string, from = '127.0.0.1') =>
+    new Promise<{ status: number; ms: number }>((resolve, reject) => {
+      const started = Date.now();
+      const body = JSON.stringify({ email: address, encryptedPassword: b64(password) });
+      const req = request(`${s.url}/admin-auth/login`, { method: 'POST', localAddress: from, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+        res.resume();
+        res.once('end', () => resolve({ status: res.statusCode ?? 0, ms: Date.now() - started }));
+      });
+      req.once('error', reject);
+      req.end(body);
+    });
 
-  it('5 failures per email in 15 minutes → 429, even for the right password; then it opens again', async () => {
-    for (let i = 0; i < 5; i += 1) expect((await attempt(ADMIN.email, 'wrong-password')).status).toBe(401);
-    expect(await attempt(ADMIN.email, ADMIN.password)).toEqual({ status: 429, body: { error: true, errorMessage: AUTH_MESSAGES.tooManyAttempts } });
-    s.clock.advance(15 * 60 * 1000 + 1000);
-    expect((await attempt(ADMIN.email, ADMIN.password)).status).toBe(200);
+  it('failures of one email from one IP slow its attempts down; the right password still gets in', async () => {
+    for (let i = 0; i < 2; i += 1) expect((await attempt(ADMIN.email, 'wrong-password')).status).toBe(401);
+    const slowed = await attempt(ADMIN.email, 'wrong-password');
+    expect(slowed.status).toBe(401);
+    expect(slowed.ms).toBeGreaterThanOrEqual(base - 10);
+    const right = await attempt(ADMIN.email, ADMIN.password);
+    expect(right.status).toBe(200);
+    expect(right.ms).toBeGreaterThanOrEqual(2 * base - 10);
+    // The success cleared that email's count from that IP.
+    expect((await attempt(ADMIN.email, ADMIN.password)).ms).toBeLessThan(base);
   });
 
-  it('5 failures from one IP across emails → 429', async () => {
+  it('someone else failing on an email does not slow its owner at another IP; parallel attempts are refused', async () => {
     s.clock.advance(16 * 60 * 1000);
-    for (let i = 0; i < 5; i += 1) expect((await attempt(email('spray'), 'wrong-password')).status).toBe(401);
-    expect((await attempt(email('spray'), 'wrong-password')).status).toBe(429);
-    expect((await attempt(ADMIN.email, ADMIN.password)).status).toBe(429);
+    for (let i = 0; i < 3; i += 1) expect((await attempt(ADMIN.email, 'wrong-password', '127.0.0.2')).status).toBe(401);
+    const owner = await attempt(ADMIN.email, ADMIN.password, '127.0.0.3');
+    expect(owner.status).toBe(200);
+    expect(owner.ms).toBeLessThan(base);
+    // From the attacker's address one attempt at a time runs (each waits its delay first).
+    const both = await Promise.all([attempt(ADMIN.email, 'wrong-password', '127.0.0.2'), attempt(ADMIN.email, 'wrong-password', '127.0.0.2')]);
+    expect(both.map((a) => a.status).sort()).toEqual([401, 429]);
+  });
+
+  it('failures from one IP across emails slow that IP down', async () => {
+    s.clock.advance(16 * 60 * 1000);
+    for (let i = 0; i < 4; i += 1) expect((await attempt(email('spray'), 'wrong-password', '127.0.0.4')).status).toBe(401);
+    const next = await attempt(email('spray'), 'wrong-password', '127.0.0.4');
+    expect(next.ms).toBeGreaterThanOrEqual(base - 10);
+    const right = await attempt(ADMIN.email, ADMIN.password, '127.0.0.4');
+    expect(right.status).toBe(200);
+  });
+
+  it('forgot-password: a few calls per email and per IP, then 429', async () => {
+    const forgot = (address: string) => s.call('POST', '/admin-auth/forgot-password', { body: { email: address } });
+    const target = email('forgot');
+    expect((await forgot(target)).status).toBe(200);
+    expect((await forgot(target)).status).toBe(200);
+    expect(await forgot(target)).toEqual({ status: 429, body: { error: true, errorMessage: AUTH_MESSAGES.tooManyResets } });
+    // Another email from the same IP: its third call, the last of the IP's budget; then none for any email.
+    expect((await forgot(email('other'))).status).toBe(200);
+    expect((await forgot(email('third'))).status).toBe(429);
+    s.clock.advance(15 * 60 * 1000 + 1000);
+    expect((await forgot(target)).status).toBe(200);
   });
 });

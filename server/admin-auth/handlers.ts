@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DEEP_LINK_SCHEME } from '../../src/shared/constants';
 import { MSG } from '../../src/shared/messages';
 import type { AdminRole } from '../../src/shared/constants';
@@ -20,7 +21,8 @@ export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password.',
   inactive: 'Your account is inactive. Ask a Super Admin to activate it.',
   userCannotLogin: 'This account cannot sign in to the admin console.',
-  tooManyAttempts: 'Too many login attempts. Try again in a few minutes.',
+  attemptRunning: 'A login attempt for this account is still being checked. Wait for it, then try again.',
+  tooManyResets: 'Too many password reset requests. Try again in 15 minutes.',
   loggedOut: 'You have been logged out.',
   forgotSent: 'If an account exists for this email, a reset link has been sent.',
   resetInvalid: 'This reset link is invalid or has expired.',
@@ -87,25 +89,32 @@ async function assertSuperAdminRemains(q: Queryable, target: AdminRow, stillActi
 
 export const adminAuth: ServiceHandlers<'adminAuth'> = {
   async login(input, ctx) {
-    if (ctx.limiter.blocked(input.email, ctx.ip)) throw new HttpError(429, AUTH_MESSAGES.tooManyAttempts);
-    const password = decodePassword(input.encryptedPassword);
-    const admin = await findAdminByEmail(ctx.db, input.email);
-    // Same text and about the same time whether the email or the password is wrong.
-    const valid = await verifyPassword(password, admin?.password_hash ?? null);
-    if (!admin || !valid) {
-      ctx.limiter.fail(input.email, ctx.ip);
-      throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
+    // Slowed, never locked: attempts past the free failures of this email from this IP wait first.
+    const turn = ctx.limiter.begin(input.email, ctx.ip);
+    if (!turn) throw new HttpError(429, AUTH_MESSAGES.attemptRunning);
+    try {
+      if (turn.delayMs > 0) await sleep(turn.delayMs);
+      const password = decodePassword(input.encryptedPassword);
+      const admin = await findAdminByEmail(ctx.db, input.email);
+      // Same text and about the same time whether the email or the password is wrong.
+      const valid = await verifyPassword(password, admin?.password_hash ?? null);
+      if (!admin || !valid) {
+        ctx.limiter.fail(input.email, ctx.ip);
+        throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
+      }
+      if (admin.role === 'User') throw new HttpError(403, AUTH_MESSAGES.userCannotLogin);
+      if (admin.status !== 'Active') throw new HttpError(403, AUTH_MESSAGES.inactive);
+      ctx.limiter.succeed(input.email, ctx.ip);
+      const token = await issueToken(ctx.db, admin.id, 'session', ctx.now(), SESSION_TTL_MS);
+      return {
+        status: 200,
+        token,
+        userDetails: { id: admin.id, name: admin.name, email: admin.email, role: admin.role },
+        message: MSG.loginSuccessful,
+      };
+    } finally {
+      turn.end();
     }
-    if (admin.role === 'User') throw new HttpError(403, AUTH_MESSAGES.userCannotLogin);
-    if (admin.status !== 'Active') throw new HttpError(403, AUTH_MESSAGES.inactive);
-    ctx.limiter.succeed(input.email);
-    const token = await issueToken(ctx.db, admin.id, 'session', ctx.now(), SESSION_TTL_MS);
-    return {
-      status: 200,
-      token,
-      userDetails: { id: admin.id, name: admin.name, email: admin.email, role: admin.role },
-      message: MSG.loginSuccessful,
-    };
   },
 
   /** Ends the caller's own session (an addition: see the contract entry). */
@@ -116,6 +125,8 @@ export const adminAuth: ServiceHandlers<'adminAuth'> = {
   },
 
   async forgotPassword(input, ctx) {
+    // Each call writes a mail and a token: a few per email and per IP, then 429.
+    if (!ctx.forgotThrottle.allow(input.email, ctx.ip)) throw new HttpError(429, AUTH_MESSAGES.tooManyResets);
     const admin = await findAdminByEmail(ctx.db, input.email);
     if (admin) {
       const token = await issueToken(ctx.db, admin.id, 'reset', ctx.now(), RESET_TTL_MS);

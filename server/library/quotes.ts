@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { ENGAGEMENT_TEXT as T } from '../../src/shared/engagement-messages';
 import type { DailyTip, Quote, QuoteListItem } from '../../src/shared/schemas/quotes';
 import type { HandlerContext, ServiceHandlers } from '../context';
-import { isUniqueViolation, toIso, type Queryable } from '../db';
+import { AUTHOR_COLUMNS, authorJoins, authoredMeta, checkIdsExist, type AuthoredRow } from '../authored';
+import { isUniqueViolation, toIso } from '../db';
 import { HttpError } from '../http-error';
 import { commitUpload, isImage, STORED_MEDIA, storedUrl } from '../media';
 
-type Stamp = Date | string;
-
-interface QuoteRow {
+interface QuoteRow extends AuthoredRow {
   id: string;
   quote_no: number;
   title: string;
@@ -16,40 +15,24 @@ interface QuoteRow {
   keywords: string[];
   thumbnail_url: string;
   thumbnail_stored: string | null;
-  created_at: Stamp;
-  updated_at: Stamp;
-  created_by_name: string | null;
-  updated_by_name: string | null;
 }
 
-interface TipRow {
+interface TipRow extends AuthoredRow {
   id: string;
   tip_no: number;
   keywords: string[];
   business_ideas: string[];
   background_image: string;
   texts: { _id: string; language: DailyTip['quotes'][number]['language']; text: string }[];
-  created_at: Stamp;
-  updated_at: Stamp;
-  created_by_name: string | null;
-  updated_by_name: string | null;
 }
 
-const meta = (row: { created_at: Stamp; updated_at: Stamp; created_by_name: string | null; updated_by_name: string | null }) => ({
-  created: { by: row.created_by_name === null ? null : { name: row.created_by_name }, at: toIso(row.created_at) },
-  updated: { by: row.updated_by_name === null ? null : { name: row.updated_by_name }, at: toIso(row.updated_at) },
-});
-
-const NAMES = `cb.name AS created_by_name, ub.name AS updated_by_name`;
-const JOIN_NAMES = (t: string) => `LEFT JOIN admins cb ON cb.id = ${t}.created_by LEFT JOIN admins ub ON ub.id = ${t}.updated_by`;
-
 async function listQuotes(ctx: HandlerContext): Promise<QuoteListItem[]> {
-  const quotes = await ctx.db.query<QuoteRow>(`SELECT q.*, ${NAMES} FROM quotes q ${JOIN_NAMES('q')}`);
+  const quotes = await ctx.db.query<QuoteRow>(`SELECT q.*, ${AUTHOR_COLUMNS} FROM quotes q ${authorJoins('q')}`);
   const tips = await ctx.db.query<TipRow>(
-    `SELECT t.*, ${NAMES},
+    `SELECT t.*, ${AUTHOR_COLUMNS},
        (SELECT coalesce(jsonb_agg(jsonb_build_object('_id', x.id, 'language', x.language, 'text', x.text) ORDER BY x.position), '[]'::jsonb)
           FROM daily_tip_texts x WHERE x.tip_id = t.id) AS texts
-     FROM daily_tips t ${JOIN_NAMES('t')}`,
+     FROM daily_tips t ${authorJoins('t')}`,
   );
   const now = ctx.now();
   const items: (QuoteListItem & { sortAt: string })[] = [
@@ -61,7 +44,7 @@ async function listQuotes(ctx: HandlerContext): Promise<QuoteListItem[]> {
       keywords: r.keywords,
       // An uploaded image gets a signed address on the origin the client used; a seeded one is a link.
       thumbnail: r.thumbnail_stored ? storedUrl(ctx.origin, STORED_MEDIA.library, ctx.media, r.thumbnail_stored, now) : r.thumbnail_url,
-      metaInfo: meta(r),
+      metaInfo: authoredMeta(r),
       sortAt: toIso(r.created_at),
     })),
     ...tips.map((r) => ({
@@ -71,20 +54,13 @@ async function listQuotes(ctx: HandlerContext): Promise<QuoteListItem[]> {
       businessIdeas: r.business_ideas,
       backgroundImage: r.background_image,
       quotes: r.texts,
-      metaInfo: meta(r),
+      metaInfo: authoredMeta(r),
       sortAt: toIso(r.created_at),
     })),
   ];
   // Newest first, as one collection.
   items.sort((a, b) => (a.sortAt === b.sortAt ? b.id - a.id : a.sortAt < b.sortAt ? 1 : -1));
   return items.map(({ sortAt: _at, ...item }) => item);
-}
-
-/** Every id must exist in its table (synonym groups, business ideas). */
-async function checkIds(q: Queryable, table: 'business_ideas' | 'synonym_groups', ids: string[], what: string): Promise<void> {
-  const unique = [...new Set(ids)];
-  const [row] = await q.query<{ n: number | string }>(`SELECT count(*) AS n FROM ${table} WHERE id = ANY($1::text[])`, [unique]);
-  if (Number(row?.n ?? 0) !== unique.length) throw new HttpError(400, T.unknownIds(what));
 }
 
 const languageTaken = (error: unknown): never => {
@@ -105,7 +81,7 @@ export const quoteHandlers: Pick<ServiceHandlers<'library'>, 'quotes' | 'addQuot
     const placed: string[] = [];
     try {
       await ctx.db.transaction(async (tx) => {
-        await checkIds(tx, 'synonym_groups', keywords, 'groups');
+        await checkIdsExist(tx, 'synonym_groups', keywords, 'groups');
         const stored = image ? await commitUpload(ctx.media, image, id, placed) : null;
         await tx.query(
           `INSERT INTO quotes (id, title, language, keywords, thumbnail_stored, created_at, created_by, updated_at, updated_by)
@@ -127,8 +103,8 @@ export const quoteHandlers: Pick<ServiceHandlers<'library'>, 'quotes' | 'addQuot
     const by = ctx.admin?.id ?? null;
     await ctx.db
       .transaction(async (tx) => {
-        await checkIds(tx, 'synonym_groups', keywords, 'groups');
-        await checkIds(tx, 'business_ideas', businessIdeas, 'business ideas');
+        await checkIdsExist(tx, 'synonym_groups', keywords, 'groups');
+        await checkIdsExist(tx, 'business_ideas', businessIdeas, 'business ideas');
         await tx.query(
           `INSERT INTO daily_tips (id, keywords, business_ideas, background_image, created_at, created_by, updated_at, updated_by)
            VALUES ($1, $2::jsonb, $3::jsonb, $4, $5, $6, $5, $6)`,
@@ -149,8 +125,8 @@ export const quoteHandlers: Pick<ServiceHandlers<'library'>, 'quotes' | 'addQuot
       .transaction(async (tx) => {
         const [row] = await tx.query(`SELECT 1 FROM daily_tip_texts WHERE id = $1 AND tip_id = $2`, [quoteId, id]);
         if (!row) throw new HttpError(404, T.tipNotFound);
-        await checkIds(tx, 'synonym_groups', keywords, 'groups');
-        await checkIds(tx, 'business_ideas', businessIdeas, 'business ideas');
+        await checkIdsExist(tx, 'synonym_groups', keywords, 'groups');
+        await checkIdsExist(tx, 'business_ideas', businessIdeas, 'business ideas');
         const [other] = await tx.query(`SELECT 1 FROM daily_tip_texts WHERE tip_id = $1 AND language = $2 AND id <> $3`, [id, language, quoteId]);
         if (other) throw new HttpError(400, T.languageOnce);
         await tx.query(`UPDATE daily_tip_texts SET language = $2, text = $3 WHERE id = $1`, [quoteId, language, text]);

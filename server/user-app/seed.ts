@@ -70,6 +70,9 @@ export async function seedLearners(q: Queryable, now: Date): Promise<{ learners:
   const plans = await courseVideoPlans(q);
   const courses = await q.query<{ id: string; language: string }>(`SELECT id, language FROM courses WHERE status = 'live' ORDER BY sequence`);
   const withVideos = courses.filter((c) => (plans.get(c.id)?.length ?? 0) > 0);
+  // Collected here and written in two statements (every test server seeds this).
+  const learnerRows: unknown[][] = [];
+  const progressRows: unknown[][] = [];
   for (const [i, [mobile, language, done, lastLogin]] of DEMO_LEARNERS.entries()) {
     const course = done < 0 ? undefined : (withVideos.find((c) => c.language === language) ?? withVideos[i % Math.max(withVideos.length, 1)]);
     const plan = course ? plans.get(course.id)! : [];
@@ -77,28 +80,32 @@ export async function seedLearners(q: Queryable, now: Date): Promise<{ learners:
     const current = plan[Math.min(completed, plan.length - 1)];
     const id = randomUUID();
     const joined = new Date(now.getTime() - (40 + i) * DAY_MS);
-    await q.query(
-      `INSERT INTO learners (id, mobile_number, login_time, preferred_language, token, course_id, module_id, progress, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [
-        id, mobile, lastLogin === null ? null : new Date(now.getTime() - lastLogin * DAY_MS - i * 3_600_000).toISOString(), language, newToken(),
-        course?.id ?? null, current?.moduleId ?? null, plan.length ? Math.round((100 * completed) / plan.length) : 0, joined.toISOString(),
-      ],
-    );
+    learnerRows.push([
+      id, mobile, lastLogin === null ? null : new Date(now.getTime() - lastLogin * DAY_MS - i * 3_600_000).toISOString(), language, newToken(),
+      course?.id ?? null, current?.moduleId ?? null, plan.length ? Math.round((100 * completed) / plan.length) : 0, joined.toISOString(),
+    ]);
     // Completed videos with their quiz answers, then the one being watched now.
     const started = plan.slice(0, completed < plan.length ? completed + 1 : completed);
     for (const [k, video] of started.entries()) {
       const isDone = k < completed;
       const answers = isDone ? video.questionBank.map((questionId, n) => ({ questionId, right: (i + k + n) % 3 !== 0 })) : [];
-      await q.query(
-        `INSERT INTO learner_progress (learner_id, video_id, start_time, watch_time, completed, answers) VALUES ($1, $2, $3, $4, $5, $6::jsonb)`,
-        [
-          id, video.videoId, new Date(joined.getTime() + (k + 1) * DAY_MS + i * 600_000).toISOString(),
-          isDone ? video.duration : Math.round(video.duration * 0.4), isDone, JSON.stringify(answers),
-        ],
-      );
+      progressRows.push([
+        id, video.videoId, new Date(joined.getTime() + (k + 1) * DAY_MS + i * 600_000).toISOString(),
+        isDone ? video.duration : Math.round(video.duration * 0.4), isDone, JSON.stringify(answers),
+      ]);
     }
   }
+  const column = (rows: unknown[][], i: number) => rows.map((row) => row[i]);
+  await q.query(
+    `INSERT INTO learners (id, mobile_number, login_time, preferred_language, token, course_id, module_id, progress, created_at)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::timestamptz[])`,
+    Array.from({ length: 9 }, (_, i) => column(learnerRows, i)),
+  );
+  await q.query(
+    `INSERT INTO learner_progress (learner_id, video_id, start_time, watch_time, completed, answers)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::int[], $5::bool[], $6::jsonb[])`,
+    Array.from({ length: 6 }, (_, i) => column(progressRows, i)),
+  );
   return { learners: DEMO_LEARNERS.length };
 }
 

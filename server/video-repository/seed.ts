@@ -141,63 +141,73 @@ export async function seedCourses(q: Queryable, now: Date): Promise<{ courses: n
     return Array.from({ length: count }, () => questions[questionTurn++ % questions.length]!).filter((id, i, all) => all.indexOf(id) === i);
   };
 
+  // Rows are collected here and written in two statements (every test server seeds this).
+  const courseRows: unknown[][] = [];
+  const docRows: unknown[][] = [];
   for (const [ci, course] of DEMO_COURSES.entries()) {
     const courseId = randomUUID();
     const created = new Date(now.getTime() - (60 - ci * 5) * DAY_MS);
     const at = (offsetDays: number) => new Date(created.getTime() + offsetDays * 3_600_000).toISOString();
-    await q.query(
-      `INSERT INTO courses (id, name, description, language, course_fee, modules_skippable, has_only_videos, status, thumbnail_url, sequence,
-         created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-      [
-        courseId, course.name, course.description, course.language, course.fee, course.modulesSkippable ?? false, course.hasOnlyVideos ?? false,
-        course.status, `https://media.example.com/thumbnails/${course.slug}-800.jpg`, ci + 1, created.toISOString(), at(ci * 7 + 30),
-      ],
-    );
+    courseRows.push([
+      courseId, course.name, course.description, course.language, course.fee, course.modulesSkippable ?? false, course.hasOnlyVideos ?? false,
+      course.status, `https://media.example.com/thumbnails/${course.slug}-800.jpg`, ci + 1, created.toISOString(), at(ci * 7 + 30),
+    ]);
     let turn = ci;
     let stamp = 1;
-    const insert = async (
+    const insert = (
       parent: { id: string; ancestors: string[] } | null, type: 'folder' | 'file', title: string, description: string, sequence: number,
       file?: LibraryPick, freeToWatch = false,
-    ): Promise<{ id: string; ancestors: string[] }> => {
+    ): { id: string; ancestors: string[] } => {
       const id = randomUUID();
       const ancestors = parent ? [...parent.ancestors, parent.id] : [];
-      const when = at(stamp++);
-      await q.query(
-        `INSERT INTO documents (id, course_id, parent_id, type, title, description, free_to_watch, file_id, question_bank, depth, ancestors,
-           sequence, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11::jsonb, $12, $13, $13)`,
-        [
-          id, courseId, parent?.id ?? null, type, title, description, freeToWatch, file?.id ?? null,
-          JSON.stringify(file ? (file.question_bank.length ? file.question_bank : questionsFor(2 + (turn % 2))) : []), ancestors.length + 1,
-          JSON.stringify(ancestors), sequence, when,
-        ],
-      );
+      docRows.push([
+        id, courseId, parent?.id ?? null, type, title, description, freeToWatch, file?.id ?? null,
+        JSON.stringify(file ? (file.question_bank.length ? file.question_bank : questionsFor(2 + (turn % 2))) : []), ancestors.length + 1,
+        JSON.stringify(ancestors), sequence, at(stamp++),
+      ]);
       return { id, ancestors };
     };
-    const addVideos = async (folder: { id: string; ancestors: string[] }, title: string, count: number, firstFree: boolean) => {
+    const addVideos = (folder: { id: string; ancestors: string[] }, title: string, count: number, firstFree: boolean) => {
       for (let i = 0; i < count; i += 1) {
         const file = pickFile(course.language, turn++);
         if (!file) return;
-        await insert(folder, 'file', count === 1 ? title : `${title}, part ${i + 1}`, file.description, i + 1, file, firstFree && i === 0);
+        insert(folder, 'file', count === 1 ? title : `${title}, part ${i + 1}`, file.description, i + 1, file, firstFree && i === 0);
         videoCount += 1;
       }
     };
     for (const [mi, [moduleTitle, moduleDescription, topics]] of course.modules.entries()) {
-      const module = await insert(null, 'folder', moduleTitle, moduleDescription, mi + 1);
+      const module = insert(null, 'folder', moduleTitle, moduleDescription, mi + 1);
       for (const [ti, [topicTitle, topicDescription, concepts]] of topics.entries()) {
         if (course.hasOnlyVideos) {
-          await addVideos(module, topicTitle, 1, mi === 0 && ti === 0);
+          addVideos(module, topicTitle, 1, mi === 0 && ti === 0);
           continue;
         }
-        const topic = await insert(module, 'folder', topicTitle, topicDescription, ti + 1);
+        const topic = insert(module, 'folder', topicTitle, topicDescription, ti + 1);
         for (const [ki, conceptTitle] of concepts.entries()) {
-          const concept = await insert(topic, 'folder', conceptTitle, '', ki + 1);
-          await addVideos(concept, conceptTitle, 1 + ((ci + ti + ki) % 2), mi === 0 && ti === 0 && ki === 0);
+          const concept = insert(topic, 'folder', conceptTitle, '', ki + 1);
+          addVideos(concept, conceptTitle, 1 + ((ci + ti + ki) % 2), mi === 0 && ti === 0 && ki === 0);
         }
       }
     }
   }
+  const column = (rows: unknown[][], i: number) => rows.map((row) => row[i]);
+  await q.query(
+    `INSERT INTO courses (id, name, description, language, course_fee, modules_skippable, has_only_videos, status, thumbnail_url, sequence,
+       created_at, updated_at)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::float8[], $6::bool[], $7::bool[], $8::text[], $9::text[],
+       $10::int[], $11::timestamptz[], $12::timestamptz[])`,
+    Array.from({ length: 12 }, (_, i) => column(courseRows, i)),
+  );
+  // Parents come before their children in the list, and the foreign key is checked at the statement's end.
+  await q.query(
+    `INSERT INTO documents (id, course_id, parent_id, type, title, description, free_to_watch, file_id, question_bank, depth, ancestors,
+       sequence, created_at, updated_at)
+     SELECT id, course_id, parent_id, type, title, description, free_to_watch, file_id, question_bank, depth, ancestors, sequence, at, at
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bool[], $8::text[], $9::jsonb[], $10::int[],
+         $11::jsonb[], $12::int[], $13::timestamptz[])
+         AS r(id, course_id, parent_id, type, title, description, free_to_watch, file_id, question_bank, depth, ancestors, sequence, at)`,
+    Array.from({ length: 13 }, (_, i) => column(docRows, i)),
+  );
   return { courses: DEMO_COURSES.length, videos: videoCount };
 }
 

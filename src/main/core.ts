@@ -13,6 +13,7 @@ import type { TokenStore } from './services/token-store';
 import { log } from './services/log';
 import { GrantError, GrantStore, grantView } from './services/grants';
 import { createUploader } from './services/upload';
+import { proxyMedia } from './services/media-proxy';
 import { probeDuration } from './services/media-probe';
 import { createLearnerCalls } from './services/learners';
 import { DroppedPathSchema, PRELOAD_CHANNELS, type PickKind } from '../shared/api/app';
@@ -294,9 +295,29 @@ export async function createCore(options: CoreOptions) {
   await applyConnection(settings.connection);
   await session.restore(origin());
 
+  /** A media preview for the page (the cc-media:// protocol, the bridge's /__bridge/media). */
+  const previewMedia = (src: string, range: string | null, signal?: AbortSignal) =>
+    proxyMedia(
+      {
+        allowedOrigins: () =>
+          [platformUrl(), serviceBase(settings, platformUrl(), 'library')].flatMap((url) => {
+            try {
+              return url ? [new URL(url).origin] : [];
+            } catch {
+              return [];
+            }
+          }),
+        token: () => session.currentToken(),
+      },
+      src,
+      range,
+      signal,
+    );
+
   return {
     handlers,
     preloadHandlers,
+    previewMedia,
     session,
     settingsView,
     async close(): Promise<void> {

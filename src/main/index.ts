@@ -5,7 +5,8 @@ import { createCore, type Core } from './core';
 import { startSandbox } from './sandbox/sandbox';
 import { registerIpc } from './ipc/register';
 import { applySecurityPolicy } from './app/security';
-import { createMainWindow, installMenu, isAppUrl } from './app/window';
+import { createMainWindow, installMenu, isAppUrl, rendererEntry } from './app/window';
+import { handleProtocols, registerSchemes } from './app/protocols';
 import { deepLinkIn, deepLinkPath } from './app/deep-link';
 import { chooseTokenStore } from './app/token-store';
 import { PRELOAD_CHANNELS, type PickKind } from '../shared/api/app';
@@ -48,6 +49,8 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME);
+  // app:// (the renderer) and cc-media:// (previews) must be declared before the app is ready.
+  registerSchemes();
   applySecurityPolicy(isAppUrl);
 
   const openPath = (path: string | null) => {
@@ -71,6 +74,10 @@ if (!app.requestSingleInstanceLock()) {
     // timeout, then the fallback). Calls the page makes meanwhile wait for the core.
     const ready = startCore();
     ready.catch((error: unknown) => log('the core failed to start', { error: error instanceof Error ? error.message : String(error) }));
+    const entry = rendererEntry();
+    const previewMedia = ready.then((started) => started.previewMedia);
+    previewMedia.catch(() => undefined);
+    handleProtocols(entry.kind === 'app' ? entry.root : null, previewMedia);
     registerIpc(
       [...exposedChannels(), ...Object.values(PRELOAD_CHANNELS)],
       ready.then((started) => new Map([...started.handlers, ...started.preloadHandlers])),

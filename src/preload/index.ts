@@ -1,7 +1,7 @@
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import { buildApi } from '../shared/api/build-api';
 import type { ApiEventName } from '../shared/api';
-import { PRELOAD_CHANNELS, type FilesApi, type GrantView } from '../shared/api/app';
+import { PRELOAD_CHANNELS, mediaPreviewUrl, type FilesApi, type GrantView } from '../shared/api/app';
 import { APP_TEXT } from '../shared/messages';
 import { fail, type Result } from '../shared/result';
 
@@ -35,6 +35,7 @@ const files: FilesApi = {
     if (!path) return fail('validation', APP_TEXT.dropNotOnDisk);
     return (await ipcRenderer.invoke(PRELOAD_CHANNELS.grantDropped, { path })) as Result<GrantView>;
   },
+  previewUrl: mediaPreviewUrl,
 };
 
 contextBridge.exposeInMainWorld('api', api);

@@ -93,6 +93,8 @@ export const ENGAGEMENT_TEXT = {
   mentorUpdated: 'Mentor has been Updated',
   mentorDeleted: 'Mentor has been Deleted',
   mentorNotFound: 'Mentor not found. It may have been removed; reload the list.',
+  mentorEmailTaken: 'Another mentor already has this email.',
+  notAnImage: 'The profile picture must be an image (png, jpg, webp or gif).',
   mentorInEvents: (n: number) =>
     `This mentor attends ${n} event${n === 1 ? '' : 's'}. Remove them from ${n === 1 ? 'it' : 'those'} first.`,
 } as const;

@@ -9,6 +9,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, extname, join, normalize, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { build } from 'esbuild';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { createCore, type Core } from '../../src/main/core';
@@ -20,6 +22,7 @@ import { APP_TEXT } from '../../src/shared/messages';
 import {
   BRIDGE_CLIENT_PATH,
   BRIDGE_DROP_CHANNEL,
+  BRIDGE_MEDIA_PATH,
   BRIDGE_NEXT_DROP_PATH,
   BRIDGE_NEXT_PICK_PATH,
   BRIDGE_PATH,
@@ -56,6 +59,16 @@ async function bundleClient(): Promise<string> {
     minify: true,
   });
   return result.outputFiles[0]!.text;
+}
+
+/**
+ * The preview's page: the built CSP plus this host's WebSocket in connect-src (the desktop build has no
+ * bridge, so its CSP does not name one). Throws when the page has no CSP to extend.
+ */
+export function withBridgeCsp(html: string, port: number): string {
+  const pattern = /(http-equiv="Content-Security-Policy"\s+content="[^"]*connect-src 'self')/;
+  if (!pattern.test(html)) throw new Error('index.html has no CSP with connect-src to extend');
+  return html.replace(pattern, `$1 ws://127.0.0.1:${port}`);
 }
 
 export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url: string; core: Core; close(): Promise<void> }> {
@@ -107,6 +120,25 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url
       }
       return;
     }
+    if (pathname === BRIDGE_MEDIA_PATH) {
+      // Media previews for the page only (a <video> sends no Origin, but Chromium says where it comes from).
+      const site = req.headers['sec-fetch-site'];
+      if (req.method !== 'GET' || (site !== undefined && site !== 'same-origin')) {
+        res.writeHead(403).end();
+        return;
+      }
+      const abort = new AbortController();
+      res.once('close', () => abort.abort());
+      const src = new URL(req.url ?? '/', url).searchParams.get('src') ?? '';
+      const answer = await core.previewMedia(src, typeof req.headers.range === 'string' ? req.headers.range : null, abort.signal);
+      res.writeHead(answer.status, Object.fromEntries(answer.headers));
+      if (!answer.body) {
+        res.end();
+        return;
+      }
+      await pipeline(Readable.fromWeb(answer.body as import('node:stream/web').ReadableStream), res).catch(() => undefined);
+      return;
+    }
     if (pathname === BRIDGE_CLIENT_PATH) {
       res.writeHead(200, { 'content-type': TYPES['.js']!, 'cache-control': 'no-store' });
       res.end(clientScript);
@@ -122,9 +154,10 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url
       let body: Buffer | string = await readFile(file);
       if (file.endsWith('index.html')) {
         // The bridge client must define window.api before the app's module runs.
-        body = body
-          .toString('utf8')
-          .replace('<head>', `<head>\n    <script type="module" src="${BRIDGE_CLIENT_PATH}"></script>`);
+        body = withBridgeCsp(
+          body.toString('utf8').replace('<head>', `<head>\n    <script type="module" src="${BRIDGE_CLIENT_PATH}"></script>`),
+          options.port,
+        );
       }
       res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
       res.end(body);

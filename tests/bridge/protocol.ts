@@ -21,3 +21,5 @@ export const BRIDGE_NEXT_PICK_PATH = '/__bridge/test/next-pick';
 export const BRIDGE_NEXT_DROP_PATH = '/__bridge/test/next-drop';
 /** The bridge client's counterpart of the preload's drop call (`window.files.grantDropped`). */
 export const BRIDGE_DROP_CHANNEL = 'bridge:files.grantDropped';
+/** Media previews (the counterpart of main's cc-media:// protocol): GET `?src=<preview URL>`. */
+export const BRIDGE_MEDIA_PATH = '/__bridge/media';

@@ -2,7 +2,6 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GrantView } from '../../src/shared/api/app';
 import { ENGAGEMENT_MSG, ENGAGEMENT_TEXT } from '../../src/shared/engagement-messages';
 import type { Keyword } from '../../src/shared/schemas/library';
 import { quotesOf, tipsOf, type QuoteListItem } from '../../src/shared/schemas/quotes';
@@ -29,7 +28,7 @@ const list = async () => expectOk(await h.call<QuoteListItem[]>('library', 'quot
 const grant = async (name: string, data: Buffer) => {
   const path = join(work, name);
   await writeFile(path, data);
-  return expectOk(await h.call<GrantView>('files', 'grantDropped', { path }));
+  return expectOk(await h.grantFile(path));
 };
 const stored = async () => (await readdir(join(h.dataDir, 'media'))).filter((n) => !n.startsWith('.tmp-'));
 

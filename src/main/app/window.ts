@@ -1,20 +1,20 @@
 import { BrowserWindow, Menu, app } from 'electron';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { APP_ENTRY, isAppPageUrl } from './app-url';
 
-/** Where the renderer comes from: the dev server in `npm run dev`, the built file otherwise. */
-export function rendererEntry(): { kind: 'url'; url: string } | { kind: 'file'; path: string } {
+/** Where the renderer comes from: the dev server in `npm run dev`, else the built files over app://. */
+export function rendererEntry(): { kind: 'url'; url: string } | { kind: 'app'; root: string } {
   const devUrl = process.env.ELECTRON_RENDERER_URL;
   if (!app.isPackaged && devUrl) return { kind: 'url', url: devUrl };
-  return { kind: 'file', path: join(import.meta.dirname, '../renderer/index.html') };
+  return { kind: 'app', root: join(import.meta.dirname, '../renderer') };
 }
 
 /** True for URLs of the app's own page (the sender check and the navigation guard use it). */
 export function isAppUrl(url: string): boolean {
   const entry = rendererEntry();
   if (entry.kind === 'url') return new URL(url).origin === new URL(entry.url).origin;
-  // The hash router keeps every screen on the same file URL.
-  return url.split('#')[0] === pathToFileURL(entry.path).href;
+  // The hash router keeps every screen on app://content-console/index.html.
+  return isAppPageUrl(url);
 }
 
 export function createMainWindow(): BrowserWindow {
@@ -43,8 +43,7 @@ export function createMainWindow(): BrowserWindow {
   });
   window.once('ready-to-show', () => window.show());
   const entry = rendererEntry();
-  if (entry.kind === 'url') void window.loadURL(entry.url);
-  else void window.loadFile(entry.path);
+  void window.loadURL(entry.kind === 'url' ? entry.url : APP_ENTRY);
   return window;
 }
 

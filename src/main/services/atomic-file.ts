@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
@@ -10,6 +10,40 @@ export async function writeFileAtomic(path: string, data: string | Buffer): Prom
     await writeFile(temp, data, { mode: 0o600 });
     await rename(temp, path);
   } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * writeFileAtomic for a large text made of many pieces: written in slices of about 1 MiB, so no
+ * single string or buffer of the whole file is ever held (the bulk queue: thousands of items).
+ */
+export async function writeChunksAtomic(path: string, chunks: Iterable<string>): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+  const handle = await open(temp, 'w', 0o600);
+  const flush = async (text: string) => {
+    const bytes = Buffer.from(text, 'utf8');
+    for (let at = 0; at < bytes.length; ) at += (await handle.write(bytes, at)).bytesWritten;
+  };
+  try {
+    let pending: string[] = [];
+    let size = 0;
+    for (const chunk of chunks) {
+      pending.push(chunk);
+      size += chunk.length;
+      if (size >= 1024 * 1024) {
+        await flush(pending.join(''));
+        pending = [];
+        size = 0;
+      }
+    }
+    if (pending.length > 0) await flush(pending.join(''));
+    await handle.close();
+    await rename(temp, path);
+  } catch (error) {
+    await handle.close().catch(() => undefined);
     await rm(temp, { force: true });
     throw error;
   }

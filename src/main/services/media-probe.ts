@@ -1,4 +1,5 @@
-import type { FileHandle } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { parseFromTokenizer } from 'music-metadata';
 import { AbstractTokenizer, EndOfStreamError, type IRandomAccessFileInfo, type IReadChunkOptions } from 'strtok3';
 import { APP_TEXT } from '../../shared/messages';
@@ -69,4 +70,14 @@ export async function probeDuration(handle: FileHandle, size: number, name: stri
   }
   if (duration === undefined || !Number.isFinite(duration) || duration <= 0) throw new Error(APP_TEXT.noDuration);
   return Math.round(duration);
+}
+
+/** probeDuration for a file main found itself (the bulk queue's folder scan): opened read-only and closed. */
+export async function probeDurationOfPath(path: string): Promise<number> {
+  const handle = await open(path, 'r');
+  try {
+    return await probeDuration(handle, (await handle.stat()).size, basename(path));
+  } finally {
+    await handle.close();
+  }
 }

@@ -6,7 +6,7 @@ export type MediaKind = 'video' | 'audio' | 'link' | 'other';
 
 export interface MediaSource {
   kind: MediaKind;
-  /** An address the player can load without headers (a signed URL or the link itself). */
+  /** An address the player can load: a preview through main for media, the link itself for links. */
   url: string;
   title: string;
 }
@@ -95,8 +95,11 @@ export function MediaPreviewDialog({ source, onClose, width = 860 }: { source: M
   );
 }
 
-/** The player source of a stored media record (library files): the signed preview URL, else its address. */
+/** The player source of a stored media record (library files): its preview URL through main, else its address. */
 export function mediaSourceOf(file: { fileType: string; title: string; fileUrl: string; previewUrl?: string | undefined }): MediaSource {
   const kind: MediaKind = file.fileType === 'video' || file.fileType === 'audio' || file.fileType === 'link' ? file.fileType : 'other';
-  return { kind, url: file.previewUrl || file.fileUrl, title: file.title };
+  const url = file.previewUrl || file.fileUrl;
+  // Played media streams through main (it adds the token; the CSP names no remote origin); links are only shown.
+  const playable = (kind === 'video' || kind === 'audio') && url;
+  return { kind, url: playable ? window.files.previewUrl(url) : url, title: file.title };
 }

@@ -37,10 +37,19 @@ const GrantInputSchema = v.object({ grantId: v.pipe(v.string(), v.nonEmpty(), v.
 export const PRELOAD_CHANNELS = { grantDropped: 'preload:files.grantDropped' } as const;
 export const DroppedPathSchema = v.object({ path: v.pipe(v.string(), v.maxLength(4096)) });
 
-/** window.files: what the page may do with a dropped `File`. */
+/**
+ * Media previews stream through main (it adds the token; the CSP needs no remote origin):
+ * `cc-media://preview/?src=<the record's preview URL>` in Electron.
+ */
+export const MEDIA_SCHEME = 'cc-media';
+export const mediaPreviewUrl = (src: string): string => `${MEDIA_SCHEME}://preview/?src=${encodeURIComponent(src)}`;
+
+/** window.files: what the page may do with a dropped `File`, and where a preview loads from. */
 export interface FilesApi {
   /** Grants a dropped file; the page never learns or sends its path. */
   grantDropped(file: File): Promise<Result<GrantView>>;
+  /** The address a <video>, <audio> or <img> loads a record's preview URL from (through main). */
+  previewUrl(src: string): string;
 }
 
 /** What the renderer may know of the session: never the token. */

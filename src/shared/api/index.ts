@@ -5,10 +5,11 @@ import { videoRepository } from './video-repository';
 import { library } from './library';
 import { businessIdeas } from './business-ideas';
 import { userApp } from './user-app';
+import { mentorship } from './mentorship';
 import { local } from './app';
 
 /** Every platform call, by service group. Adding a call is adding an entry to one of these tables. */
-export const contract = { adminAuth, questionBank, videoRepository, library, businessIdeas, userApp };
+export const contract = { adminAuth, questionBank, videoRepository, library, businessIdeas, mentorship, userApp };
 export type Contract = typeof contract;
 
 export { local };

@@ -43,13 +43,17 @@ function baseType(schema: unknown): string | undefined {
   return node?.type;
 }
 
+const DECIMAL_INTEGER = /^-?(0|[1-9]\d{0,14})$/;
+
 /** Turns the text parts of a multipart request back into field values by the input schema's field types. */
 export function decodeMultipartFields(schema: v.GenericSchema, fields: Record<string, string>): Record<string, unknown> {
   const entries = entriesOf(schema);
   const out: Record<string, unknown> = {};
   for (const [key, text] of Object.entries(fields)) {
     const type = baseType(entries[key]);
-    if (type === 'number') out[key] = text.trim() === '' ? text : Number(text);
+    // Decimal integers only: Number() would also read '0x10', '1e3', ' 7 ' or 'Infinity'. Anything else
+    // stays text, which the schema then refuses with the field's own message.
+    if (type === 'number') out[key] = DECIMAL_INTEGER.test(text) ? Number(text) : text;
     else if (type === 'boolean') out[key] = text === 'true' ? true : text === 'false' ? false : text;
     else if (type === 'array' || type === 'object' || type === 'loose_object' || type === 'strict_object') {
       try {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { APP_TEXT, MSG } from '../messages';
 import { bulkIssues, bulkPayloadOf, defaultMeta, titleFromFileName, titleKey, type BulkMeta } from './bulk';
-import { LibraryMediaCreateSchema } from './library';
+import { LibraryFileFormSchema as LibraryFileFormSchemaForTest, LibraryMediaCreateSchema } from './library';
 
 const IDEA = '65a000000000000000000001';
 const GROUP = '65a000000000000000000002';
@@ -89,5 +89,21 @@ describe('bulkIssues: the Add File schema and texts', () => {
     const payload = bulkPayloadOf({ ...meta, title: '  dairy basics ' }, { fileType: 'video', duration: 75 }, 'grant-1', 'grant-2');
     expect(payload).toMatchObject({ title: 'dairy basics', duration: 75, file: { grantId: 'grant-1' }, thumbnail: { grantId: 'grant-2' }, fileUrl: '' });
     expect(v.safeParse(LibraryMediaCreateSchema, payload).success).toBe(true);
+  });
+});
+
+describe('bulkIssues agrees with one whole-form check', () => {
+  it('for every combination of the fields that decide the messages', () => {
+    const titles = ['', '  ', 'ok', 'x'.repeat(101)];
+    const visibilities = ['Public', 'Restricted', ''] as const;
+    const levels = [0, 1, 7];
+    const descriptions = ['', 'd'];
+    for (const title of titles) for (const visibility of visibilities) for (const level of levels) for (const description of descriptions) {
+      const meta = { ...valid(), title, visibility, level, description };
+      const whole = v.safeParse(LibraryFileFormSchemaForTest, { ...meta, visibility: visibility || undefined, fileType: 'video', fileUrl: '', hours: 0, minutes: 1, seconds: 0, file: { grantId: 'g' }, thumbnail: null, hasStoredFile: false });
+      const first: Record<string, string> = {};
+      for (const issue of whole.issues ?? []) first[String(issue.path?.[0]?.key)] ??= issue.message;
+      expect(bulkIssues(meta, { fileType: 'video', duration: 60 })).toEqual(first);
+    }
   });
 });

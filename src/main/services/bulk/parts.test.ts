@@ -161,7 +161,7 @@ describe('QueueStore', () => {
 
   it('markDirty writes once after the debounce', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const store = new QueueStore(root, () => ({ running: true, concurrency: 3, items: [] }), 1000);
+    const store = new QueueStore(root, () => ({ running: true, concurrency: 3, items: ['{"not":"an item"}'] }), 1000);
     store.markDirty();
     store.markDirty();
     await vi.advanceTimersByTimeAsync(999);
@@ -169,6 +169,10 @@ describe('QueueStore', () => {
     await vi.advanceTimersByTimeAsync(1);
     await store.close();
     expect(store.writes).toBe(1);
-    expect((await store.load()).queue).toEqual({ running: true, concurrency: 3, items: [] });
+    const loaded = await store.load();
+    expect(loaded.queue).toEqual({ running: true, concurrency: 3, items: [] });
+    // The unreadable item is dropped, reported, and the file kept aside.
+    expect(loaded.dropped).toBe(1);
+    expect(loaded.problem).toMatch(/could not be read/);
   });
 });

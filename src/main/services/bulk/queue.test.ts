@@ -22,7 +22,17 @@ beforeEach(async () => {
 
 afterEach(async () => {
   vi.useRealTimers();
-  for (const queue of open.splice(0)) await queue.close().catch(() => undefined);
+  for (const queue of open.splice(0)) {
+    // What is on disk is what the queue holds (its per-item JSON cache is never stale). An upload may
+    // still be starting (stat, then its own write): let that settle first.
+    await queue.flush();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await queue.flush();
+    const onDisk = JSON.parse(await readFile(queue.storeStats().path, 'utf8')).items;
+    const noSent = (items: { sent: number }[]) => items.map((i) => ({ ...i, sent: 0 }));
+    expect(noSent(onDisk)).toEqual(noSent(JSON.parse(JSON.stringify(queue.storedItems()))));
+    await queue.close().catch(() => undefined);
+  }
   await rm(root, { recursive: true, force: true });
 });
 
@@ -532,5 +542,27 @@ describe('the store', () => {
     expect(problem).toMatch(/damaged/);
     expect(queue.list().total).toBe(0);
     expect((await readdir(folder)).some((n) => n.startsWith(`${QUEUE_FILE}.bad-`))).toBe(true);
+  });
+});
+
+describe('thumbnails', () => {
+  it('a thumbnail goes with the item; one changed since it was chosen fails the item with why', async () => {
+    const { queue, ids } = await queueWith(2);
+    const thumb = join(root, 'thumb.png');
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(thumb, 'png');
+    expect((await queue.setThumbnail('all', { path: thumb, grantId: 't1' })).ok).toBe(true);
+    expect(item(queue, ids[0]!).thumbnail).toEqual({ name: 'thumb.png' });
+    queue.setConcurrency(1);
+    queue.start();
+    await until(() => server.calls.length === 1);
+    expect(server.calls[0]!.item.thumbnail?.path).toBe(thumb);
+    // Changed while the first upload runs: the second item must not go with it.
+    await writeFile(thumb, 'another png');
+    server.calls[0]!.succeed();
+    await until(() => item(queue, ids[0]!).state === 'done');
+    await until(() => item(queue, ids[1]!).state === 'failed');
+    expect(item(queue, ids[1]!).lastError).toBe(BULK_TEXT.thumbnailChanged);
+    expect(server.calls).toHaveLength(1);
   });
 });

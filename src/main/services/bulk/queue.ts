@@ -20,11 +20,11 @@ import {
 import type { FileType } from '../../../shared/schemas/library';
 import type { Result } from '../../../shared/result';
 import { backoffDelay, PROBE_BACKOFF, RETRY_BACKOFF } from './backoff';
-import { checkIdentity, identityOf, IdentityError, sameFileKey, type FileIdentity } from './identity';
+import { checkIdentities, checkIdentity, identitiesOf, identityOf, sameFileKey, type FileIdentity } from './identity';
 import { RateMeter, Throttle } from './progress';
 import type { ReconcileQuery, Reconciler } from './reconcile';
 import { fileTypeOfName, sniffFileType } from './sniff';
-import { QueueStore, type StoredItem } from './store';
+import { QueueStore, type QueueSnapshot, type StoredItem } from './store';
 
 /** An item of the queue, as main keeps it. `issues` is recomputed on load; everything else is stored. */
 export interface BulkItem extends StoredItem {
@@ -92,20 +92,11 @@ const LIBRARY_TITLES_TTL_MS = 30_000;
 /** New items wait for the library's titles (the duplicate check) at most this long. */
 const LIBRARY_TITLES_TIMEOUT_MS = 10_000;
 const PROBE_CONCURRENCY = 2;
-const STAT_CONCURRENCY = 16;
 
-/** Runs `fn` over `items` with at most `limit` at once, keeping order of results. */
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
+function storedOf(item: BulkItem): StoredItem {
+  const { issues: _issues, ...stored } = item;
+  void _issues;
+  return stored;
 }
 
 const isWork = (item: BulkItem): boolean => item.state === 'uploading' || (item.state === 'waiting' && !item.duplicate);
@@ -133,6 +124,8 @@ const needsAttention = (item: BulkItem): boolean =>
  */
 export class BulkQueue {
   private readonly items = new Map<string, BulkItem>();
+  /** Each item's stored JSON, dropped when the item changes (see `snapshot`). */
+  private readonly json = new Map<string, string>();
   /** Queue order. */
   private order: string[] = [];
   private readonly byFile = new Map<string, string>();
@@ -193,15 +186,16 @@ export class BulkQueue {
     if (!loaded.queue) return loaded.problem;
     this.concurrency = loaded.queue.concurrency;
     const items = loaded.queue.items;
-    const checks = await mapLimit(items, STAT_CONCURRENCY, (stored) =>
-      stored.state === 'done' || stored.state === 'cancelled' ? Promise.resolve('same' as const) : checkIdentity(stored.file),
-    );
-    items.forEach((stored, i) => {
+    // Done and cancelled items need their files no more.
+    const open = items.filter((stored) => stored.state !== 'done' && stored.state !== 'cancelled');
+    const results = await checkIdentities(open.map((stored) => stored.file));
+    const checks = new Map(open.map((stored, i) => [stored, results[i]!]));
+    items.forEach((stored) => {
       const item: BulkItem = { ...stored, issues: {} };
       if (item.state === 'uploading') item.state = 'waiting';
       item.sent = item.state === 'done' ? item.file.size : 0;
       this.validate(item);
-      if (checks[i] !== 'same') this.markMissing(item);
+      if ((checks.get(stored) ?? 'same') !== 'same') this.markMissing(item);
       if (item.probe === 'pending' && item.state !== 'done' && item.state !== 'cancelled') this.probeQueue.push(item.id);
       this.insert(item);
     });
@@ -241,13 +235,7 @@ export class BulkQueue {
    */
   async add(files: readonly AddedFile[]): Promise<AddResult> {
     const result: AddResult = { added: [], alreadyQueued: [], unreadable: [], libraryCheck: 'skipped' };
-    const identities = await mapLimit(files, STAT_CONCURRENCY, async (file) => {
-      try {
-        return await identityOf(file.path);
-      } catch (error) {
-        return error instanceof IdentityError ? error : new IdentityError(String(error));
-      }
-    });
+    const identities = await identitiesOf(files.map((f) => f.path));
     const now = Date.now();
     const fresh: BulkItem[] = [];
     identities.forEach((identity, i) => {
@@ -292,14 +280,16 @@ export class BulkQueue {
     this.checkingTitles += 1;
     this.flagQueueDuplicates(fresh);
     this.touchMany(fresh);
-    this.saveNow();
     try {
-      result.libraryCheck = await this.flagLibraryDuplicates(fresh);
+      const flagged = await this.flagLibraryDuplicates(fresh);
+      result.libraryCheck = flagged.check;
+      this.touchMany(flagged.items);
     } finally {
       this.checkingTitles -= 1;
     }
-    this.touchMany(fresh);
-    this.saveNow();
+    // New items are written within a second (not at once: serialising 10,000 of them would hold up
+    // the view's first rows); an item is always written before its upload starts (see run).
+    this.store.markDirty();
     for (const item of fresh) this.probeQueue.push(item.id);
     this.pumpProbes();
     this.pump();
@@ -343,18 +333,22 @@ export class BulkQueue {
     return titles;
   }
 
-  private async flagLibraryDuplicates(candidates: readonly BulkItem[]): Promise<AddResult['libraryCheck']> {
-    if (!this.deps.libraryTitles) return 'skipped';
+  /** Flags candidates whose title the library has; returns the items it flagged. */
+  private async flagLibraryDuplicates(candidates: readonly BulkItem[]): Promise<{ check: AddResult['libraryCheck']; items: BulkItem[] }> {
+    if (!this.deps.libraryTitles) return { check: 'skipped', items: [] };
     const titles = await this.fetchLibraryTitles();
-    if (!titles) return 'unavailable';
+    if (!titles) return { check: 'unavailable', items: [] };
     // Records this queue made itself are not duplicates of their own items.
     const ours = new Set(this.order.map((id) => this.items.get(id)!.recordId).filter((id): id is string => !!id));
+    const flagged: BulkItem[] = [];
     for (const item of candidates) {
-      if (item.state === 'done' || item.duplicate?.kind === 'queue') continue;
+      if (item.state === 'done' || item.duplicate) continue;
       const found = titles.get(titleKey(item.meta.title));
-      item.duplicate = found && !ours.has(found._id) ? { kind: 'library', title: found.title, id: found._id } : null;
+      if (!found || ours.has(found._id)) continue;
+      item.duplicate = { kind: 'library', title: found.title, id: found._id };
+      flagged.push(item);
     }
-    return 'done';
+    return { check: 'done', items: flagged };
   }
 
   /** The user keeps these items although their titles are taken: they may start. */
@@ -506,7 +500,10 @@ export class BulkQueue {
     return { ok: true, data: { changed, skipped } };
   }
 
-  /** Removes items from the queue (those uploading are cancelled first). */
+  /**
+   * Removes items from the queue. Those uploading are aborted first; a record such an upload may still
+   * have made (its body had gone out whole) is not followed up: the user asked for the item to go.
+   */
   remove(ids: readonly string[] | 'all' | 'finished'): number {
     const targets =
       ids === 'finished' ? this.pick('all').filter((i) => i.state === 'done' || i.state === 'cancelled') : this.pick(ids);
@@ -514,6 +511,7 @@ export class BulkQueue {
       this.controllers.get(item.id)?.controller.abort();
       this.controllers.delete(item.id);
       this.items.delete(item.id);
+      this.json.delete(item.id);
       this.byFile.delete(sameFileKey(item.file));
       this.forced.delete(item.id);
     }
@@ -756,9 +754,15 @@ export class BulkQueue {
     this.hadWork = true;
     const identity = await checkIdentity(item.file);
     if (this.controllers.get(item.id) !== entry) return; // removed or closed meanwhile
-    if (identity !== 'same') {
+    const thumbnail = item.thumbnail ? await checkIdentity(item.thumbnail) : 'same';
+    if (this.controllers.get(item.id) !== entry) return;
+    if (identity !== 'same' || thumbnail !== 'same') {
       this.controllers.delete(item.id);
-      this.markMissing(item);
+      if (identity !== 'same') this.markMissing(item);
+      else {
+        item.state = 'failed';
+        item.lastError = BULK_TEXT.thumbnailChanged;
+      }
       this.touch(item);
       this.saveNow();
       this.pump();
@@ -767,6 +771,7 @@ export class BulkQueue {
     // Record the attempt before a byte goes out: a crash from here on leads to reconciliation.
     item.attempts += 1;
     item.inFlight = { startedAt: Date.now(), title: item.meta.title.trim(), name: item.file.name, size: item.file.size };
+    this.touch(item);
     const saved = await this.flushOrPause();
     if (this.controllers.get(item.id) !== entry) return;
     if (!saved || controller.signal.aborted) {
@@ -1029,12 +1034,15 @@ export class BulkQueue {
 
   // Events and the store
 
+  /** Every change of an item goes through here: the view hears of it and its stored JSON is made again. */
   private touch(item: BulkItem): void {
+    this.json.delete(item.id);
     this.changed.add(item.id);
     this.throttle.request();
   }
 
   private touchMany(items: readonly BulkItem[]): void {
+    for (const item of items) this.json.delete(item.id);
     if (items.length > CHANGED_ALL_THRESHOLD) this.changedAll = true;
     else for (const item of items) this.changed.add(item.id);
     this.throttle.request();
@@ -1061,16 +1069,28 @@ export class BulkQueue {
     this.deps.emit({ status: this.status(), overall: this.overall(), progress, changed, finished });
   }
 
-  private snapshot() {
+  /**
+   * The queue file's content. Each item's JSON is kept until the item changes (`touch`), so a write
+   * during uploads serialises the one or two items that changed, not all 10,000.
+   */
+  private snapshot(): QueueSnapshot {
     return {
       running: this.running,
       concurrency: this.concurrency,
       items: this.order.map((id) => {
-        const { issues: _issues, ...stored } = this.items.get(id)!;
-        void _issues;
-        return stored;
+        let text = this.json.get(id);
+        if (text === undefined) {
+          text = JSON.stringify(storedOf(this.items.get(id)!));
+          this.json.set(id, text);
+        }
+        return text;
       }),
     };
+  }
+
+  /** The items as they would be stored if serialised now (tests compare it with the file). */
+  storedItems(): StoredItem[] {
+    return this.order.map((id) => storedOf(this.items.get(id)!));
   }
 
   /** Duration of the last queue file write in ms, and how many writes so far (bench, diagnostics). */
@@ -1101,6 +1121,7 @@ export class BulkQueue {
       this.validate(item);
     }
     this.controllers.clear();
+    this.json.clear();
     this.closed = true;
     this.running = wasRunning; // the next start carries on
     if (this.wakeTimer) clearTimeout(this.wakeTimer);

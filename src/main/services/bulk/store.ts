@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import * as v from 'valibot';
 import { BULK_CONCURRENCY, BULK_STATES, BulkMetaSchema } from '../../../shared/schemas/bulk';
 import { FILE_TYPES } from '../../../shared/schemas/library';
-import { readFileOrNull, writeFileAtomic } from '../atomic-file';
+import { readFileOrNull, writeChunksAtomic } from '../atomic-file';
 
 export const QUEUE_FILE = 'bulk-queue.json';
 const VERSION = 1;
@@ -57,6 +57,13 @@ const StoredQueueSchema = v.object({
   items: v.array(v.unknown()),
 });
 
+/** What the queue hands the store to write: each item already as JSON text. */
+export interface QueueSnapshot {
+  running: boolean;
+  concurrency: number;
+  items: readonly string[];
+}
+
 export interface StoredQueue {
   running: boolean;
   concurrency: number;
@@ -86,7 +93,7 @@ export class QueueStore {
 
   constructor(
     folder: string,
-    private readonly snapshot: () => StoredQueue,
+    private readonly snapshot: () => QueueSnapshot,
     private readonly debounceMs = 1000,
   ) {
     this.path = join(folder, QUEUE_FILE);
@@ -120,8 +127,12 @@ export class QueueStore {
   private async write(): Promise<void> {
     const started = performance.now();
     const { running, concurrency, items } = this.snapshot();
-    const text = JSON.stringify({ version: VERSION, running, concurrency, items });
-    await writeFileAtomic(this.path, text);
+    function* pieces() {
+      yield `{"version":${VERSION},"running":${running},"concurrency":${concurrency},"items":[`;
+      for (let i = 0; i < items.length; i += 1) yield i === 0 ? items[i]! : `,${items[i]!}`;
+      yield ']}';
+    }
+    await writeChunksAtomic(this.path, pieces());
     this.lastWriteMs = performance.now() - started;
     this.writes += 1;
   }

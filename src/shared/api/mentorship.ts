@@ -1,0 +1,46 @@
+import * as v from 'valibot';
+import { defineCall } from './contract';
+import { MessageSchema, NoInputSchema } from '../schemas/common';
+import { SessionCreateSchema, SessionIdSchema, SessionListSchema, SessionUpdateSchema } from '../schemas/sessions';
+import { MentorCreateSchema, MentorIdSchema, MentorSchema, MentorUpdateSchema } from '../schemas/mentors';
+
+/** The files a multipart mentor call streams from disk (grant ids in the input). */
+const MENTOR_FILES = ['profilePicture', 'mentorVideo'] as const;
+
+/** Mentorship (spec 2 section 7). Paths are relative to `{api}/mentorship`. */
+export const mentorship = {
+  /** Events with the role names their join links are made for: `{ session, roles }`. */
+  sessions: defineCall({
+    service: 'mentorship', method: 'GET', path: '/sessions/get-all-sessions-for-admin', auth: 'token', body: 'none',
+    input: NoInputSchema, output: SessionListSchema,
+  }),
+  addSession: defineCall({
+    service: 'mentorship', method: 'POST', path: '/sessions', auth: 'token', body: 'multipart', files: ['thumbnail'],
+    input: SessionCreateSchema, output: MessageSchema,
+  }),
+  updateSession: defineCall({
+    service: 'mentorship', method: 'PUT', path: '/sessions/{id}', auth: 'token', body: 'multipart', files: ['thumbnail'],
+    input: SessionUpdateSchema, output: MessageSchema,
+  }),
+  deleteSession: defineCall({
+    service: 'mentorship', method: 'DELETE', path: '/sessions/{id}', auth: 'token', body: 'none',
+    input: SessionIdSchema, output: MessageSchema,
+  }),
+  /** Mentors; the spec marks this call 'no auth'. */
+  sessionUsers: defineCall({
+    service: 'mentorship', method: 'GET', path: '/session-users/get-session-user', auth: 'none', body: 'none',
+    input: NoInputSchema, output: v.array(MentorSchema), data: 'sessionUsers',
+  }),
+  registerMentor: defineCall({
+    service: 'mentorship', method: 'POST', path: '/session-users/register-mentor', auth: 'token', body: 'multipart', files: MENTOR_FILES,
+    input: MentorCreateSchema, output: MessageSchema,
+  }),
+  updateMentor: defineCall({
+    service: 'mentorship', method: 'PUT', path: '/session-users/{id}', auth: 'token', body: 'multipart', files: MENTOR_FILES,
+    input: MentorUpdateSchema, output: MessageSchema,
+  }),
+  deleteMentor: defineCall({
+    service: 'mentorship', method: 'DELETE', path: '/session-users/{id}', auth: 'token', body: 'none',
+    input: MentorIdSchema, output: MessageSchema,
+  }),
+};

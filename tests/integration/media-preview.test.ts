@@ -1,0 +1,90 @@
+/**
+ * Media previews stream through main (the cc-media:// protocol in Electron, /__bridge/media in the
+ * preview) with the token added there, from the connected server only; the page's CSP names no remote
+ * origin, and the bridge's WebSocket is in the preview's CSP only.
+ */
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withBridgeCsp } from '../bridge/host';
+import { previewTarget } from '../../src/main/services/media-proxy';
+import type { LibraryFile, Keyword } from '../../src/shared/schemas/library';
+import { expectOk, startHarness, type Harness } from './harness';
+
+const html = readFileSync(resolve(import.meta.dirname, '../../src/renderer/index.html'), 'utf8');
+const csp = /http-equiv="Content-Security-Policy"\s+content="([^"]*)"/.exec(html)![1]!;
+const directive = (policy: string, name: string) => policy.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
+
+describe('the CSP', () => {
+  it('names no remote origin, and no bridge, in the desktop build', () => {
+    expect(directive(csp, 'media-src')).toBe("media-src 'self' blob: cc-media:");
+    expect(directive(csp, 'connect-src')).toBe("connect-src 'self'");
+    expect(csp).not.toMatch(/https:|http:|ws:/);
+  });
+  it("gets the bridge's own WebSocket in the preview only", () => {
+    const preview = /content="([^"]*)"/.exec(withBridgeCsp(html, 5800))![1]!;
+    expect(directive(preview, 'connect-src')).toBe("connect-src 'self' ws://127.0.0.1:5800");
+    expect(directive(preview, 'media-src')).toBe(directive(csp, 'media-src'));
+  });
+});
+
+describe('previewTarget', () => {
+  it('fetches preview URLs of the connected server only', () => {
+    const allowed = ['https://api.example.in', 'http://127.0.0.1:4000'];
+    expect(previewTarget('https://api.example.in/library/media/file/1?exp=1&sig=x', allowed)).toBe('https://api.example.in/library/media/file/1?exp=1&sig=x');
+    expect(previewTarget('http://127.0.0.1:4000/library/media/file/1', allowed)).toBe('http://127.0.0.1:4000/library/media/file/1');
+    expect(previewTarget('https://evil.example/x.mp4', allowed)).toBeNull();
+    expect(previewTarget('http://api.example.in/x', allowed)).toBeNull();
+    expect(previewTarget('https://user:pw@api.example.in/x', allowed)).toBeNull();
+    expect(previewTarget('file:///etc/passwd', allowed)).toBeNull();
+    expect(previewTarget('not a url', allowed)).toBeNull();
+  });
+});
+
+describe('media previews through main', () => {
+  let h: Harness;
+  let work: string;
+  let file: LibraryFile;
+  beforeAll(async () => {
+    h = await startHarness();
+    await h.login();
+    work = await mkdtemp(join(tmpdir(), 'cc-preview-'));
+    const path = join(work, 'bytes.bin');
+    await writeFile(path, Buffer.from('0123456789abcdef'));
+    const grant = expectOk(await h.grantFile(path));
+    const keywords = expectOk(await h.call<Keyword[]>('library', 'keywords'));
+    expectOk(
+      await h.call('library', 'createMedia', {
+        title: 'Preview bytes', description: 'For the preview proxy', language: 'English', visibility: 'Restricted', status: '', level: 0,
+        type: '', businessIdeas: [], category: [], keywords: [keywords[0]!._id], source: '', fileType: 'other', fileUrl: '', duration: 0,
+        file: { grantId: grant.grantId },
+      }),
+    );
+    file = expectOk(await h.call<LibraryFile[]>('library', 'mediaList')).find((f) => f.title === 'Preview bytes')!;
+  });
+  afterAll(async () => {
+    await h.close();
+    await rm(work, { recursive: true, force: true });
+  });
+
+  it('streams the stored file with Range, the token added in main', async () => {
+    // Without the signature only the token opens it: proof that main sent it.
+    const unsigned = file.previewUrl!.split('?')[0]!;
+    expect((await fetch(unsigned)).status).toBe(401);
+    const whole = await h.core.previewMedia(unsigned, null);
+    expect(whole.status).toBe(200);
+    expect(await whole.text()).toBe('0123456789abcdef');
+    const part = await h.core.previewMedia(unsigned, 'bytes=4-7');
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe('bytes 4-7/16');
+    expect(await part.text()).toBe('4567');
+  });
+
+  it('refuses other origins and answers 401 once signed out', async () => {
+    expect((await h.core.previewMedia('https://evil.example/x.mp4', null)).status).toBe(404);
+    expectOk(await h.call('session', 'logout'));
+    expect((await h.core.previewMedia(file.previewUrl!, null)).status).toBe(401);
+  });
+});
