@@ -2,12 +2,14 @@
  * `npx tsx scripts/screenshots.ts [--no-build] [route ...]`: signs in to a fresh sandbox through the
  * browser bridge and saves a Chromium screenshot of each screen in light and dark theme to
  * .tmp/screenshots/ (light-<name>.png, dark-<name>.png), for a person to look at.
+ * `--courses` instead walks the course screens by clicking (list, directory three levels down, topics,
+ * videos) with their dialogs open. `SHOTS_PORT` moves the bridge off 5788.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { startBridgeHost } from '../tests/bridge/host';
 import { SANDBOX_DEFAULTS } from '../server/app';
 
@@ -20,7 +22,7 @@ const outDir = join(root, '.tmp/screenshots');
 if (!args.includes('--no-build')) spawnSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
 process.env.CONTENT_CONSOLE_QUIET = '1';
 const dir = await mkdtemp(join(tmpdir(), 'cc-shots-'));
-const host = await startBridgeHost({ port: 5788, rendererDir: join(root, 'out/renderer'), stateDir: join(dir, 'host'), sandboxDir: join(dir, 'server') });
+const host = await startBridgeHost({ port: Number(process.env.SHOTS_PORT ?? 5788), rendererDir: join(root, 'out/renderer'), stateDir: join(dir, 'host'), sandboxDir: join(dir, 'server') });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -29,6 +31,11 @@ await mkdir(outDir, { recursive: true });
 try {
   for (const scheme of ['light', 'dark'] as const) {
     const page = await browser.newPage({ viewport: { width: 1400, height: 860 }, colorScheme: scheme });
+    if (args.includes('--courses')) {
+      await courseWalk(page, scheme);
+      await page.close();
+      continue;
+    }
     for (const route of screens) {
       await page.goto(`${host.url}/#${route}`);
       if (route !== '/login' && (await page.getByRole('button', { name: 'Login' }).count())) {
@@ -49,4 +56,72 @@ try {
   await browser.close();
   await host.close();
   await rm(dir, { recursive: true, force: true });
+}
+
+/** The course screens and their dialogs, reached by clicking as a user would. */
+async function courseWalk(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  const shot = async (name: string) => {
+    await page.waitForTimeout(600);
+    const path = join(outDir, `${scheme}-courses-${name}.png`);
+    await page.screenshot({ path });
+    console.log(path);
+  };
+  const dialog = async (open: string, name: string) => {
+    await page.getByRole('button', { name: open, exact: true }).first().click();
+    await shot(name);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' }).catch(() => undefined);
+  };
+  await page.goto(`${host.url}/#/`);
+  await page.getByLabel('Email').fill(SANDBOX_DEFAULTS.email);
+  await page.getByLabel('Password', { exact: true }).fill(SANDBOX_DEFAULTS.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('heading', { name: 'Courses', level: 1 }).waitFor();
+  await shot('list');
+  await dialog('Add Course', 'add-course');
+  await page.getByRole('button', { name: 'Edit Start your own dairy' }).click();
+  await shot('edit-course');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Delete Start your own dairy' }).click();
+  await shot('delete-course');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Start your own dairy', exact: true }).click();
+  await page.getByRole('heading', { name: 'Start your own dairy', level: 1 }).waitFor();
+  await shot('directory');
+  await dialog('Add Folder', 'add-folder');
+  await page.getByRole('button', { name: 'Delete Planning the dairy' }).click();
+  await shot('delete-folder');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Planning the dairy', exact: true }).click();
+  await page.getByRole('button', { name: 'Choosing your cattle', exact: true }).click();
+  await page.getByRole('button', { name: 'Breeds for your region', exact: true }).click();
+  await page.getByRole('heading', { name: 'Breeds for your region', level: 1 }).waitFor();
+  await shot('directory-concept');
+  await dialog('Upload Video', 'upload-video');
+  await page.getByRole('button', { name: 'Upload Video', exact: true }).click();
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await shot('upload-video-error');
+  await page.keyboard.press('Escape');
+  await dialog('Add File', 'add-file');
+  await page.getByRole('button', { name: /^Preview / }).first().click();
+  await shot('preview');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Enable reorder' }).click();
+  await shot('directory-reorder');
+  await page.getByRole('button', { name: 'Disable reorder' }).click();
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('button', { name: 'Start your own dairy' }).click();
+  await page.getByRole('button', { name: 'Topics', exact: true }).first().click();
+  await page.getByRole('heading', { name: /^Topics of / }).waitFor();
+  await shot('topics');
+  await dialog('Add Topic', 'add-topic');
+  await page.getByRole('button', { name: 'Choosing your cattle', exact: true }).click();
+  await page.getByRole('heading', { name: /^Videos of / }).waitFor();
+  await shot('videos');
+  await dialog('Add File', 'add-video');
+  await page.getByRole('button', { name: /^Related questions of / }).first().click();
+  await shot('related-questions');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: /^Add a question to / }).first().click();
+  await shot('add-question');
+  await page.keyboard.press('Escape');
 }

@@ -20,10 +20,10 @@ import {
 import type { CallError } from '../../../shared/result';
 import { callQuery, useCallMutation } from '../../lib/calls';
 import { LinkCell, action, date, value } from '../../kit/columns';
-import { useLibraryVideos } from './library-videos';
+import { useLibraryVideos, videoSourceOf } from './library-videos';
 import { ListScreen, form, type AddForm, type ScreenActions } from '../../kit/ListScreen';
 import type { Crumb } from '../../components/Crumbs';
-import { MediaPreviewDialog, mediaSourceOf, type MediaSource } from '../../components/MediaPreview';
+import { MediaPreviewDialog, type MediaSource } from '../../components/MediaPreview';
 
 const useStyles = makeStyles({
   name: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
@@ -158,7 +158,7 @@ export default function DirectoryPage() {
         label: (d) => `Preview ${d.title}`,
         icon: <PlayRegular />,
         hidden: (d) => d.type !== 'file' || !d.fileId,
-        onClick: (d) => d.fileId && setPreview(mediaSourceOf({ fileType: 'video', title: d.title, fileUrl: d.fileId.fileUrl, previewUrl: d.fileId.previewUrl })),
+        onClick: (d) => d.fileId && setPreview(videoSourceOf({ title: d.title, fileUrl: d.fileId.fileUrl, previewUrl: d.fileId.previewUrl })),
         width: 72,
       }),
       date<CourseDocument>('createdAt', 'Created At', (d) => d.createdAt),

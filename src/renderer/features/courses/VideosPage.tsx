@@ -13,8 +13,8 @@ import { ListScreen, form, type ScreenActions } from '../../kit/ListScreen';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ContentDialog } from '../../components/ContentDialog';
 import { EntityDialog } from '../../components/EntityDialog';
-import { useLibraryVideos } from './library-videos';
-import { MediaPreviewDialog, mediaSourceOf, type MediaSource } from '../../components/MediaPreview';
+import { useLibraryVideos, videoSourceOf } from './library-videos';
+import { MediaPreviewDialog, type MediaSource } from '../../components/MediaPreview';
 
 const useStyles = makeStyles({
   actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
@@ -108,7 +108,7 @@ export default function VideosPage() {
       action<Video>('preview', 'Preview', {
         label: (r) => `Preview ${r.title}`,
         icon: <PlayRegular />,
-        onClick: (r) => setPreview(mediaSourceOf({ fileType: 'video', title: r.title, fileUrl: r.videoUrl, previewUrl: r.previewUrl })),
+        onClick: (r) => setPreview(videoSourceOf({ title: r.title, fileUrl: r.videoUrl, previewUrl: r.previewUrl })),
         width: 76,
       }),
       text<Video>('title', 'Title', { width: 280 }),

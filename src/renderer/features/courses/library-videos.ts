@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Language } from '../../../shared/constants';
 import { callQuery } from '../../lib/calls';
 import type { FieldOption } from '../../components/EntityDialog';
+import { mediaSourceOf, type MediaSource } from '../../components/MediaPreview';
 
 /**
  * The library's videos of one language as select options (spec 2: GET /media/list?language=): uploaded
@@ -18,4 +19,13 @@ export function useLibraryVideos(language: Language | undefined): { options: Fie
     [library.data],
   );
   return { options, loading: library.isPending };
+}
+
+/**
+ * The player source of a course video: an uploaded library file plays (its preview URL is signed, so it
+ * differs from the file URL); a library link is shown as the link it is.
+ */
+export function videoSourceOf(video: { title: string; fileUrl: string; previewUrl: string }): MediaSource {
+  const uploaded = video.previewUrl !== '' && video.previewUrl !== video.fileUrl;
+  return mediaSourceOf({ fileType: uploaded ? 'video' : 'link', title: video.title, fileUrl: video.fileUrl, previewUrl: video.previewUrl });
 }
