@@ -4,10 +4,19 @@ import { COURSE_MSG, deleteCourseQuestion } from '../../../shared/course-message
 import { COURSE_PAGE_SIZE, COURSE_PAGE_SIZES, type Course } from '../../../shared/schemas/courses';
 import { callQuery, useCallMutation } from '../../lib/calls';
 import { useCourseLanguage } from '../../lib/preferences';
-import { badge, date, link, text, value } from '../../kit/columns';
+import { LinkCell, TwoLines, date, text, value } from '../../kit/columns';
+import type { Column } from '../../components/DataTable';
+import { Badge, makeStyles, tokens } from '@fluentui/react-components';
 import { ListScreen, type ScreenActions } from '../../kit/ListScreen';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { CourseDialog, courseFailure } from './CourseDialog';
+
+const useStyles = makeStyles({
+  name: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
+});
+
+/** A column whose header shows on two lines (long names over narrow columns). */
+const twoLines = <T,>(column: Column<T>): Column<T> => ({ ...column, header: () => <TwoLines text={String(column.header)} /> }) as Column<T>;
 
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
 
@@ -16,6 +25,7 @@ export const feeText = (course: Course): string => (course.pricingPlan.courseFee
 
 /** /course and /: the course list (spec 2 section 2, Course screen). */
 export default function CoursesPage() {
+  const styles = useStyles();
   const navigate = useNavigate();
   const { language } = useCourseLanguage();
   const remove = useCallMutation('videoRepository.deleteCourse', {
@@ -31,20 +41,32 @@ export default function CoursesPage() {
 
   const columns = useCallback(
     ({ editColumn, deleteColumn }: ScreenActions<Course>) => [
-      text<Course>('referenceId', 'Course Id', { width: 110 }),
-      link<Course>('name', 'Course Name', (c) => navigate(`/directory/${encodeURIComponent(c._id)}`), (c) => `Open the directory of ${c.name}`, { width: 240 }),
-      badge<Course>('status', 'Status', { live: 'success', draft: 'warning' }, { width: 90 }),
-      text<Course>('language', 'Language', { width: 110 }),
-      value<Course>('planType', 'Pricing Plan Type', (c) => c.pricingPlan.planType || 'Free', { width: 130 }),
-      value<Course>('courseFee', 'Course Fee', (c) => c.pricingPlan.courseFee, { width: 110, cell: feeText, searchValue: feeText }),
-      value<Course>('contents', 'Contents', (c) => c.modulesCount, { width: 96, align: 'center', cell: (c) => `${c.modulesCount} ${c.modulesCount === 1 ? 'module' : 'modules'}` }),
-      value<Course>('skippable', 'Are videos skippable', (c) => (c.modulesSkippable ? 'Yes' : 'No'), { width: 110 }),
+      text<Course>('referenceId', 'Course Id', { width: 112 }),
+      // The name opens the directory; a badge beside it says live or draft (the Live/Draft switch).
+      value<Course>('name', 'Course Name', (c) => c.name, {
+        width: 226,
+        searchValue: (c) => `${c.name} ${c.status} ${c.language}`,
+        cell: (c) => (
+          <span className={styles.name}>
+            <LinkCell onClick={() => navigate(`/directory/${encodeURIComponent(c._id)}`)} title={`Open the directory of ${c.name} (${c.language})`}>
+              {c.name}
+            </LinkCell>
+            <Badge appearance="tint" size="small" color={c.status === 'live' ? 'success' : 'warning'}>
+              {c.status}
+            </Badge>
+          </span>
+        ),
+      }),
+      twoLines(value<Course>('planType', 'Pricing Plan Type', (c) => c.pricingPlan.planType || 'Free', { width: 88 })),
+      value<Course>('courseFee', 'Course Fee', (c) => c.pricingPlan.courseFee, { width: 116, cell: feeText, searchValue: feeText }),
+      value<Course>('contents', 'Contents', (c) => c.modulesCount, { width: 104, cell: (c) => `${c.modulesCount} ${c.modulesCount === 1 ? 'module' : 'modules'}` }),
+      twoLines(value<Course>('skippable', 'Are videos skippable', (c) => (c.modulesSkippable ? 'Yes' : 'No'), { width: 96 })),
       date<Course>('createdAt', 'Created At', (c) => c.created.at),
       date<Course>('updatedAt', 'Last Updated', (c) => c.updated.at),
       editColumn((c) => `Edit ${c.name}`),
       deleteColumn((c) => `Delete ${c.name}`),
     ],
-    [navigate],
+    [navigate, styles],
   );
 
   return (

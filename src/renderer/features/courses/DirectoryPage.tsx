@@ -112,7 +112,7 @@ export default function DirectoryPage() {
   const columns = useCallback(
     ({ editColumn, deleteColumn }: ScreenActions<CourseDocument>) => [
       value<CourseDocument>('title', 'Folder/File Name', (d) => d.title, {
-        width: 300,
+        width: 250,
         cell: (d) =>
           d.type === 'folder' ? (
             <span className={styles.name}>
@@ -137,7 +137,7 @@ export default function DirectoryPage() {
       }),
       // A module's topics and a topic's videos have their own screens (spec 1): reached from here.
       value<CourseDocument>('screen', 'Open as', (d) => SCREENS[d.level]?.label ?? '', {
-        width: 100,
+        width: 96,
         searchable: false,
         cell: (d) => {
           const screen = SCREENS[d.level];
@@ -148,9 +148,9 @@ export default function DirectoryPage() {
           ) : null;
         },
       }),
-      value<CourseDocument>('type', 'Type', (d) => (d.type === 'folder' ? `Folder · ${LEVEL_TEXT[d.level]}` : 'File · Video'), { width: 140 }),
+      value<CourseDocument>('type', 'Type', (d) => (d.type === 'folder' ? `Folder · ${LEVEL_TEXT[d.level]}` : 'File · Video'), { width: 132 }),
       value<CourseDocument>('contents', 'Contents', (d) => (d.type === 'folder' ? d.contents.folders + d.contents.files : -1), {
-        width: 150,
+        width: 140,
         searchable: false,
         cell: (d) => (d.type === 'folder' ? `${d.contents.folders} folders, ${d.contents.files} videos` : '—'),
       }),
