@@ -17,3 +17,15 @@ export async function serveFixtures(): Promise<{ url: string; server: PreviewSer
   const port = typeof address === 'object' && address ? address.port : 0;
   return { url: `http://127.0.0.1:${port}`, server };
 }
+
+/** Serves the fixtures for the tests of one spec file; the returned function gives their base URL. */
+export function fixturesFor(test: { beforeAll: (fn: () => Promise<void>) => void; afterAll: (fn: () => Promise<void>) => void }): () => string {
+  let served: { url: string; server: PreviewServer } | null = null;
+  test.beforeAll(async () => {
+    served = await serveFixtures();
+  });
+  test.afterAll(async () => {
+    await served?.server.close();
+  });
+  return () => served?.url ?? '';
+}

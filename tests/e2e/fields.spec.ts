@@ -1,21 +1,15 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { PreviewServer } from 'vite';
-import { serveFixtures } from '../components/serve';
+import { fixturesFor } from '../components/serve';
 
 /** Every field kind of the entity dialog's registry, in Chromium: what each shows, holds and refuses. */
-let base = '';
-let server: PreviewServer;
-test.beforeAll(async () => {
-  ({ url: base, server } = await serveFixtures());
-});
-test.afterAll(async () => server?.close());
+const base = fixturesFor(test);
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Every field' });
 const submit = (d: Locator) => d.getByRole('button', { name: 'Save', exact: true }).click();
 const output = async (page: Page) => JSON.parse((await page.locator('#out').textContent()) || 'null') as Record<string, unknown>;
 
 test('an empty form: each kind shows its schema message', async ({ page }) => {
-  await page.goto(`${base}/index.html?fixture=fields`);
+  await page.goto(`${base()}/index.html?fixture=fields`);
   const d = dialog(page);
   await submit(d);
   // Each message is an alert of its field (a row's cells carry their own).
@@ -27,7 +21,7 @@ test('an empty form: each kind shows its schema message', async ({ page }) => {
 });
 
 test('text, textarea with its counter, number in rupees, select and numeric select', async ({ page }) => {
-  await page.goto(`${base}/index.html?fixture=fields`);
+  await page.goto(`${base()}/index.html?fixture=fields`);
   const d = dialog(page);
   await d.getByRole('textbox', { name: 'Title' }).fill('  Spring fair  ');
   const bio = d.getByRole('textbox', { name: 'Bio' });
@@ -49,7 +43,7 @@ test('text, textarea with its counter, number in rupees, select and numeric sele
 });
 
 test('multiselect with Select All and Deselect All; tags typed with commas; switch', async ({ page }) => {
-  await page.goto(`${base}/index.html?fixture=fields`);
+  await page.goto(`${base()}/index.html?fixture=fields`);
   const d = dialog(page);
   await d.getByRole('button', { name: 'Select All', exact: true }).click();
   await expect(d.getByText('4 of 4 selected')).toBeVisible();
@@ -70,7 +64,7 @@ test('multiselect with Select All and Deselect All; tags typed with commas; swit
 });
 
 test('a full valid form: date as D-MM-YYYY, time as HH:mm, duration parts, a picked file, rows and a library video', async ({ page }) => {
-  await page.goto(`${base}/index.html?fixture=fields`);
+  await page.goto(`${base()}/index.html?fixture=fields`);
   const d = dialog(page);
   await d.getByRole('textbox', { name: 'Title' }).fill('Spring fair');
   await d.getByRole('spinbutton', { name: 'Fee' }).fill('0');
@@ -136,7 +130,7 @@ test('a full valid form: date as D-MM-YYYY, time as HH:mm, duration parts, a pic
 });
 
 test('removing a picked file after the question leaves the field empty', async ({ page }) => {
-  await page.goto(`${base}/index.html?fixture=fields`);
+  await page.goto(`${base()}/index.html?fixture=fields`);
   const d = dialog(page);
   await d.getByRole('button', { name: 'Picture', exact: true }).click();
   await d.getByRole('button', { name: /^Remove clip-/ }).click();

@@ -1,21 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { PreviewServer } from 'vite';
-import { serveFixtures } from '../components/serve';
+import { fixturesFor } from '../components/serve';
 
 /** The shared TreeTable on its own in Chromium with 10,000 nodes: expand, collapse, keyboard, virtualisation. */
-let base = '';
-let server: PreviewServer;
-test.beforeAll(async () => {
-  ({ url: base, server } = await serveFixtures());
-});
-test.afterAll(async () => server?.close());
+const base = fixturesFor(test);
 
 const grid = (page: Page) => page.getByRole('treegrid', { name: 'Course tree' });
 const row = (page: Page, name: string) => grid(page).getByRole('row', { name: new RegExp(`^(Expand |Collapse )?${name.replaceAll('.', '\\.')} ` ) });
 const shown = (page: Page) => page.getByText(/^\d+ rows? shown$/);
 
 test('the chevron expands and collapses a branch; levels and expanded state are exposed', async ({ page }) => {
-  await page.goto(`${base}/index.html?fixture=tree`);
+  await page.goto(`${base()}/index.html?fixture=tree`);
   await expect(shown(page)).toHaveText('100 rows shown');
   await expect(row(page, 'Course 1')).toHaveAttribute('aria-expanded', 'false');
   await page.getByRole('button', { name: 'Expand Course 1', exact: true }).click();
@@ -32,7 +26,7 @@ test('the chevron expands and collapses a branch; levels and expanded state are 
 });
 
 test('keyboard: Right opens then enters, Down moves, Left goes to the parent then closes', async ({ page }) => {
-  await page.goto(`${base}/index.html?fixture=tree`);
+  await page.goto(`${base()}/index.html?fixture=tree`);
   await row(page, 'Course 2').focus();
   await page.keyboard.press('ArrowRight');
   await expect(row(page, 'Course 2')).toHaveAttribute('aria-expanded', 'true');
@@ -58,7 +52,7 @@ test('keyboard: Right opens then enters, Down moves, Left goes to the parent the
 });
 
 test('10,000 nodes expanded: only the lines in view are in the DOM, and the last one is reachable', async ({ page }) => {
-  await page.goto(`${base}/index.html?fixture=tree`);
+  await page.goto(`${base()}/index.html?fixture=tree`);
   await page.getByRole('button', { name: 'Expand all' }).click();
   await expect(shown(page)).toHaveText('10000 rows shown');
   expect(await grid(page).locator('tbody tr').count()).toBeLessThan(100);

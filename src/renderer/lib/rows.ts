@@ -84,9 +84,9 @@ export interface SelectInput<T> {
   filters: readonly RowFilter<T>[];
 }
 
-/** The indices of the rows that pass search and filters, in the given order; null when nothing narrows. */
-export function selectIndices<T>({ rows, order, texts, needle, filters }: SelectInput<T>): number[] | null {
-  if (!needle && filters.length === 0) return order ? [...order] : null;
+/** The indices of the rows that pass search and filters, in the given order (the order itself when nothing narrows). */
+export function selectIndices<T>({ rows, order, texts, needle, filters }: SelectInput<T>): readonly number[] | null {
+  if (!needle && filters.length === 0) return order;
   const predicates = filters.map(filterPredicate);
   const out: number[] = [];
   for (let k = 0; k < rows.length; k++) {
@@ -105,7 +105,7 @@ export function selectIndices<T>({ rows, order, texts, needle, filters }: Select
 }
 
 /** Typing on ('s', 'sh', 'sho'): the rows of the last result that still match (its order kept). */
-export function narrowIndices(previous: readonly number[], texts: readonly string[], needle: string): number[] {
+export function narrowIndices(previous: readonly number[], texts: readonly string[], needle: string): readonly number[] {
   return previous.filter((i) => (texts[i] as string).includes(needle));
 }
 

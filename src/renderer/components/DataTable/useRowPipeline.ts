@@ -55,7 +55,7 @@ export function useRowPipeline<T>({ source, data, columns, getSearchText, search
 
   const needle = frozen ? '' : deferredQuery.trim().toLowerCase();
   const filters = useMemo(() => (frozen ? [] : rowFiltersOf(columns, accessors, columnFilters)), [columns, accessors, columnFilters, frozen]);
-  const lastSearch = useRef<{ needle: string; basis: unknown[]; out: number[] } | null>(null);
+  const lastSearch = useRef<{ needle: string; basis: unknown[]; out: readonly number[] } | null>(null);
   const selected = useMemo(() => {
     if (!needle && filters.length === 0) return sortedOrder;
     const texts = needle ? haystacks() : null;

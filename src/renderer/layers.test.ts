@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ESLint } from 'eslint';
+
+// The renderer's layer rules of eslint.config.js, checked on small sources linted as if they stood
+// at the given paths (the files need not exist: the rule resolves the import against the path).
+const root = decodeURIComponent(new URL('../..', import.meta.url).pathname).replace(/\/$/, '');
+const eslint = new ESLint({ cwd: root });
+
+async function layerErrors(path: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath: `${root}/${path}` });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'layers/boundaries').map((m) => m.message);
+}
+
+describe('renderer layers', () => {
+  it('a feature never imports app/ nor another feature', async () => {
+    expect(await layerErrors('src/renderer/features/admins/x.ts', "import { AREAS } from '../../app/areas';\nexport const a = AREAS;\n")).toEqual([
+      expect.stringContaining('a feature never imports src/renderer/app'),
+    ]);
+    expect(await layerErrors('src/renderer/features/admins/x.ts', "import L from '../library/LibraryPage';\nexport const a = L;\n")).toEqual([
+      expect.stringContaining("feature 'admins' never imports feature 'library'"),
+    ]);
+  });
+
+  it('components, kit and lib never import a feature or app/', async () => {
+    const feature = "import L from '../features/library/LibraryPage';\nexport const a = L;\n";
+    expect(await layerErrors('src/renderer/components/x.ts', feature)).toEqual([expect.stringContaining('components never imports a feature')]);
+    expect(await layerErrors('src/renderer/kit/x.ts', feature)).toEqual([expect.stringContaining('kit never imports a feature')]);
+    expect(await layerErrors('src/renderer/lib/x.ts', "import { AREAS } from '../app/areas';\nexport const a = AREAS;\n")).toEqual([
+      expect.stringContaining('lib never imports src/renderer/app'),
+    ]);
+  });
+
+  it('what the layers allow passes', async () => {
+    expect(await layerErrors('src/renderer/features/admins/x.ts', "import { callQuery } from '../../lib/calls';\nimport { ListScreen } from '../../kit/ListScreen';\nexport const a = [callQuery, ListScreen];\n")).toEqual([]);
+    expect(await layerErrors('src/renderer/app/x.ts', "import A from '../features/admins/AdminsPage';\nexport const a = A;\n")).toEqual([]);
+  });
+});
