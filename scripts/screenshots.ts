@@ -3,12 +3,14 @@
  * browser bridge and saves a Chromium screenshot of each screen in light and dark theme to
  * .tmp/screenshots/ (light-<name>.png, dark-<name>.png), for a person to look at.
  * A route may name a button to press before the shot, to see a dialog: `'/quotes>Add Quote'`.
+ * `--courses` instead walks the course screens by clicking (list, directory three levels down, topics,
+ * videos) with their dialogs open. `SCREENSHOT_PORT` moves the bridge off 5788.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { startBridgeHost } from '../tests/bridge/host';
 import { SANDBOX_DEFAULTS } from '../server/app';
 
@@ -30,6 +32,11 @@ await mkdir(outDir, { recursive: true });
 try {
   for (const scheme of ['light', 'dark'] as const) {
     const page = await browser.newPage({ viewport: { width: 1400, height: 860 }, colorScheme: scheme });
+    if (args.includes('--courses')) {
+      await courseWalk(page, scheme);
+      await page.close();
+      continue;
+    }
     for (const screen of screens) {
       const [route = '/', button] = screen.split('>');
       await page.goto(`${host.url}/#${route}`);
@@ -52,4 +59,75 @@ try {
   await browser.close();
   await host.close();
   await rm(dir, { recursive: true, force: true });
+}
+
+/** The course screens and their dialogs, reached by clicking as a user would. */
+async function courseWalk(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  const shot = async (name: string) => {
+    await page.waitForTimeout(600);
+    const path = join(outDir, `${scheme}-courses-${name}.png`);
+    await page.screenshot({ path });
+    console.log(path);
+  };
+  const dialog = async (open: string, name: string) => {
+    await page.getByRole('button', { name: open, exact: true }).first().click();
+    await shot(name);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' }).catch(() => undefined);
+  };
+  await page.goto(`${host.url}/#/`);
+  await page.getByRole('button', { name: /^(Login|Logout)$/ }).first().waitFor();
+  if (await page.getByRole('button', { name: 'Login' }).count()) {
+    await page.getByLabel('Email').fill(SANDBOX_DEFAULTS.email);
+    await page.getByLabel('Password', { exact: true }).fill(SANDBOX_DEFAULTS.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+  }
+  await page.getByRole('heading', { name: 'Courses', level: 1 }).waitFor();
+  await shot('list');
+  await dialog('Add Course', 'add-course');
+  await page.getByRole('button', { name: 'Edit Start your own dairy' }).click();
+  await shot('edit-course');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Delete Start your own dairy' }).click();
+  await shot('delete-course');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Start your own dairy', exact: true }).click();
+  await page.getByRole('heading', { name: 'Start your own dairy', level: 1 }).waitFor();
+  await shot('directory');
+  await dialog('Add Folder', 'add-folder');
+  await page.getByRole('button', { name: 'Delete Planning the dairy' }).click();
+  await shot('delete-folder');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Planning the dairy', exact: true }).click();
+  await page.getByRole('button', { name: 'Choosing your cattle', exact: true }).click();
+  await page.getByRole('button', { name: 'Breeds for your region', exact: true }).click();
+  await page.getByRole('heading', { name: 'Breeds for your region', level: 1 }).waitFor();
+  await shot('directory-concept');
+  await dialog('Upload Video', 'upload-video');
+  await page.getByRole('button', { name: 'Upload Video', exact: true }).click();
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await shot('upload-video-error');
+  await page.keyboard.press('Escape');
+  await dialog('Add File', 'add-file');
+  await page.getByRole('button', { name: /^Preview / }).first().click();
+  await shot('preview');
+  await page.keyboard.press('Escape');
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('button', { name: 'Start your own dairy' }).click();
+  await page.getByRole('button', { name: 'Topics', exact: true }).first().click();
+  await page.getByRole('heading', { name: /^Topics of / }).waitFor();
+  await shot('topics');
+  await dialog('Add Topic', 'add-topic');
+  await page.getByRole('button', { name: 'Enable reorder' }).click();
+  await shot('topics-reorder');
+  await page.getByRole('button', { name: 'Disable reorder' }).click();
+  await page.getByRole('button', { name: 'Choosing your cattle', exact: true }).click();
+  await page.getByRole('heading', { name: /^Videos of / }).waitFor();
+  await shot('videos');
+  await dialog('Add File', 'add-video');
+  await page.getByRole('button', { name: /^Related questions of / }).first().click();
+  await shot('related-questions');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: /^Add a question to / }).first().click();
+  await shot('add-question');
+  await page.keyboard.press('Escape');
 }

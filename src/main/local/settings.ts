@@ -1,8 +1,11 @@
 import type { LocalImpl, Local } from '../../shared/api';
 import { ok } from '../../shared/result';
-import type { Connection, SettingsView, StoredSettings } from '../../shared/schemas/settings';
+import * as v from 'valibot';
+import { PreferencesSchema, type Connection, type Preferences, type SettingsView, type StoredSettings } from '../../shared/schemas/settings';
 import { loadSettings, platformUrlOf, saveSettings, serviceBase } from '../services/settings';
 import type { TokenStore } from '../services/token-store';
+
+const preferencesOf = (stored: StoredSettings): Preferences => v.parse(PreferencesSchema, stored.preferences ?? {});
 
 export interface SandboxHandle {
   url: string;
@@ -66,6 +69,15 @@ export async function createSettingsGroup(deps: SettingsGroupDeps) {
       await saveSettings(deps.stateDir, settings);
       await applyConnection(connection);
       return ok(view());
+    },
+    // Display choices remembered across screens and restarts (the course language), kept here rather
+    // than in the page's web storage.
+    preferences: async () => ok(preferencesOf(settings)),
+    setPreferences: async (patch) => {
+      const preferences = { ...preferencesOf(settings), ...patch };
+      settings = { ...settings, preferences };
+      await saveSettings(deps.stateDir, settings);
+      return ok(preferences);
     },
   };
 

@@ -16,7 +16,13 @@ import { MSG } from '../../shared/messages';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { useNotify } from '../components/toast';
-import { AREAS } from './areas';
+import { AREAS, HOME_SCREEN } from './areas';
+
+/** The area's link is current on its inner screens too (the course list also on /). */
+function ownsPath(path: string, also: readonly string[] | undefined, pathname: string): boolean {
+  if (pathname === '/') return AREAS.find((a) => a.screen === HOME_SCREEN)?.path === path;
+  return (also ?? []).some((prefix) => pathname.startsWith(prefix));
+}
 import { Logo } from '../components/Logo';
 import { useSession } from '../lib/session-store';
 import { queryClient } from './query';
@@ -176,9 +182,12 @@ export function Shell() {
       </header>
       <nav className={styles.nav} aria-label="Main">
         <ul className={styles.navList}>
-          {AREAS.map(({ path, label, icon: Icon }) => (
+          {AREAS.map(({ path, label, icon: Icon, also }) => (
             <li key={path}>
-              <NavLink to={path} className={({ isActive }) => mergeClasses(styles.navLink, isActive && styles.navLinkActive)}>
+              <NavLink
+                to={path}
+                className={({ isActive }) => mergeClasses(styles.navLink, (isActive || ownsPath(path, also, location.pathname)) && styles.navLinkActive)}
+              >
                 <Icon className={styles.navIcon} aria-hidden />
                 {label}
               </NavLink>

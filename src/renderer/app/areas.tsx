@@ -23,6 +23,8 @@ export interface Area {
   icon: FluentIcon;
   /** The screen (one lazily loaded chunk per feature); none: not built yet, the route says so. */
   screen?: Screen;
+  /** Other paths (prefixes) whose screens belong to this area: its sidebar link shows as current there. */
+  also?: readonly string[];
 }
 
 /** A screen reached from another (not in the sidebar): a route and its screen. */
@@ -33,10 +35,20 @@ export interface InnerRoute {
 
 // One lazily loaded chunk per screen: the initial bundle holds the shell and the login screen only.
 
+const CoursesPage = lazy(() => import('../features/courses/CoursesPage'));
+/** The root path / is the course list (spec 2 section 2); the logo leads there. */
+export const HOME_SCREEN: Screen = CoursesPage;
+
 /** The sidebar, the routes and the home page, in the spec's order (spec 1 section 2, spec 2 section 2). */
 export const AREAS: readonly Area[] = [
   { path: '/questions', label: 'Question Bank', icon: QuestionCircleRegular, screen: lazy(() => import('../features/question-bank/QuestionBankPage')) },
-  { path: '/course', label: 'Courses', icon: HatGraduationRegular },
+  {
+    path: '/course',
+    label: 'Courses',
+    icon: HatGraduationRegular,
+    screen: CoursesPage,
+    also: ['/directory/', '/modules/', '/topics/', '/videos/'],
+  },
   { path: '/library', label: 'Video Library', icon: VideoClipMultipleRegular, screen: lazy(() => import('../features/library/LibraryPage')) },
   { path: '/resources', label: 'Resources', icon: DocumentBulletListRegular, screen: lazy(() => import('../features/resources/ResourcesPage')) },
   { path: '/users', label: 'Users', icon: PeopleRegular },
@@ -53,4 +65,9 @@ export const INNER_ROUTES: readonly InnerRoute[] = [
   { path: '/videomoments', screen: lazy(() => import('../features/library/MomentsPage')) },
   { path: '/transcripts', screen: lazy(() => import('../features/library/TranscriptsPage')) },
   { path: '/change-password', screen: lazy(() => import('../features/auth/ChangePasswordPage')) },
+  // The course directory: the last segment of the path is the folder id, or the course id at the top.
+  { path: '/directory/*', screen: lazy(() => import('../features/courses/DirectoryPage')) },
+  { path: '/modules/:moduleId', screen: lazy(() => import('../features/courses/TopicsPage')) },
+  { path: '/topics/:topicId', screen: lazy(() => import('../features/courses/VideosPage')) },
+
 ];

@@ -3,11 +3,10 @@ import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { Spinner, makeStyles } from '@fluentui/react-components';
 import { LoginPage } from '../features/auth/LoginPage';
-import { AREAS, INNER_ROUTES } from './areas';
+import { AREAS, HOME_SCREEN as HomeScreen, INNER_ROUTES } from './areas';
 import { NotBuilt, NotFound } from './NotBuilt';
 import { useSession } from '../lib/session-store';
 import { Shell } from './Shell';
-import { Home } from './Home';
 
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
@@ -65,7 +64,7 @@ export function AppRoutes() {
       <Route path="/login" element={<LoginRoute />} />
       <Route element={<RequireSession />}>
         <Route element={<Shell />}>
-          <Route index element={<Home />} />
+          <Route index element={<HomeScreen />} />
           {AREAS.map(({ path, label, screen: Screen }) => (
             <Route key={path} path={path} element={Screen ? <Screen /> : <NotBuilt title={label} />} />
           ))}

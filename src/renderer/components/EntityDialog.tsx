@@ -68,6 +68,13 @@ export interface EntityDialogProps<S extends AnySchema> {
    * pending onSubmit then resolves with a failure and the form stays open with its values.
    */
   onCancelBusy?: () => void;
+  /**
+   * Submit stays disabled until this holds for the current values (the spec's "submit is enabled
+   * only when ..."). The messages then show as each field is left, since no submit can show them.
+   */
+  canSubmit?: (values: FieldValues) => boolean;
+  /** A notice over the form when a submit finds invalid fields (the spec's 'Error!' notices). */
+  invalidNotice?: { title: string; text: string };
 }
 
 const useStyles = makeStyles({
@@ -109,15 +116,18 @@ function EntityForm<S extends AnySchema>({
   busyLabel = 'Saving…',
   onCancelBusy,
   ready,
+  canSubmit,
+  invalidNotice,
   onBusy,
 }: EntityDialogProps<S> & { onBusy: (busy: boolean) => void }) {
   const styles = useStyles();
   const baseId = useId();
   const [serverError, setServerError] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState(false);
   const form = useForm<FieldValues, unknown, FieldValues>({
     resolver: valibotResolver(schema) as unknown as Resolver<FieldValues, unknown, FieldValues>,
     defaultValues: defaultValues as FieldValues,
-    mode: 'onSubmit',
+    mode: canSubmit ? 'onTouched' : 'onSubmit',
     reValidateMode: 'onChange',
     // Every rule of the schema runs in one round (valibot's pipes do not stop at a first issue), so
     // object-level rules (start before end) show together with the fields' own messages.
@@ -155,6 +165,7 @@ function EntityForm<S extends AnySchema>({
 
   const submit = handleSubmit(async (values) => {
     setServerError(null);
+    setInvalid(false);
     const checks = await Promise.all(visibleFields.filter((f) => f.check).map((f) => runCheck(f)));
     if (checks.some((m) => m)) return;
     onBusy(true);
@@ -170,7 +181,7 @@ function EntityForm<S extends AnySchema>({
     } finally {
       onBusy(false);
     }
-  });
+  }, () => setInvalid(true));
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label={title}>
@@ -178,6 +189,14 @@ function EntityForm<S extends AnySchema>({
         <DialogTitle>{title}</DialogTitle>
         <DialogContent className={styles.form}>
           {intro}
+          {invalid && invalidNotice ? (
+            <MessageBar intent="error" role="alert" layout="multiline">
+              <MessageBarBody>
+                <MessageBarTitle>{invalidNotice.title}</MessageBarTitle>
+                {invalidNotice.text}
+              </MessageBarBody>
+            </MessageBar>
+          ) : null}
           {serverError ? (
             <MessageBar intent="error" role="alert" layout="multiline">
               <MessageBarBody>
@@ -248,7 +267,7 @@ function EntityForm<S extends AnySchema>({
             appearance={!ready || ready(values) ? 'primary' : 'outline'}
             data-ready={ready ? String(ready(values)) : undefined}
             type="submit"
-            disabled={busy}
+            disabled={busy || (canSubmit ? !canSubmit(values) : false)}
             icon={busy ? <Spinner size="tiny" /> : undefined}
           >
             {busy ? busyLabel : submitLabel}

@@ -87,9 +87,9 @@ export function MediaPlayer({ source, seek, autoPlay = false }: { source: MediaS
 }
 
 /** A dialog with the player of one file. */
-export function MediaPreviewDialog({ source, onClose }: { source: MediaSource | null; onClose: () => void }) {
+export function MediaPreviewDialog({ source, onClose, width = 860 }: { source: MediaSource | null; onClose: () => void; width?: number }) {
   return (
-    <ContentDialog open={source !== null} title={source ? `Preview: ${source.title}` : 'Preview'} width={860} onClose={onClose}>
+    <ContentDialog open={source !== null} title={source ? `Preview: ${source.title}` : 'Preview'} width={width} onClose={onClose}>
       {source ? <MediaPlayer source={source} /> : null}
     </ContentDialog>
   );

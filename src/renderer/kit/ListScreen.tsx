@@ -7,9 +7,10 @@ import { Button, makeStyles } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DataTable, type Column } from '../components/DataTable';
+import { Crumbs, type Crumb } from '../components/Crumbs';
 import { PageHeader } from '../components/PageHeader';
 import { action } from './columns';
-import { RecordDialogs, useRecordDialogs, type FormSpec, type RemoveSpec } from './RecordDialogs';
+import { FormDialog, RecordDialogs, useRecordDialogs, type FormSpec, type RemoveSpec } from './RecordDialogs';
 import { ServerFilterBar, type FilterField, type FilterValues } from './ServerFilterBar';
 
 // A list screen as a declaration: its list call, columns, search, pages, sort, filters, the add/edit
@@ -37,9 +38,23 @@ export interface EditQuestion {
   cancelLabel: string;
 }
 
+/** One more Add button of a screen with several kinds of record (Add Folder, Add File, ...). */
+export interface AddForm {
+  label: string;
+  form: () => FormSpec<AnySchema>;
+  /** Greys the button; the text says why (its tooltip). */
+  disabled?: string | false;
+  /** The first Add button is the primary one. */
+  primary?: boolean;
+}
+
 export interface ListScreenProps<T, D> {
   title: string;
   subtitle?: ReactNode;
+  /** Above the title: where the screen sits (Courses > course > folder). */
+  breadcrumb?: readonly Crumb[];
+  /** At the right of the title line (a language selector, a back button). */
+  headerActions?: ReactNode;
   /** The list call (callQuery(...)), or one per applied server-side filter. */
   list: ListQuery<D> | ((filter: FilterValues | null) => ListQuery<D>);
   /** The rows of the list's data (default: the data itself). */
@@ -55,8 +70,12 @@ export interface ListScreenProps<T, D> {
   serverFilters?: readonly FilterField[];
   /** The Add button's text; it opens the editor with no record. */
   addLabel?: string;
+  /** Greys the Add button (the server disallows adding); the text says why, as its tooltip. */
+  addDisabled?: string | false;
   /** The editor of a record (null: adding): a declared form, or `renderEditor`, a screen's own dialog. */
-  editor?: (record: T | null) => FormSpec<AnySchema>;
+  editor?: (record: T | null) => FormSpec<AnySchema> | null;
+  /** Several Add buttons, each with its own form (instead of addLabel and the editor's add form). */
+  addForms?: readonly AddForm[];
   renderEditor?: (editing: T | 'add' | null, close: () => void) => ReactNode;
   confirmEdit?: (row: T) => EditQuestion;
   remove?: RemoveSpec<T>;
@@ -79,6 +98,7 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
   const dialogs = useRecordDialogs(remove);
   const setEditing = dialogs.edit;
   const [confirming, setConfirming] = useState<T | null>(null);
+  const [adding, setAdding] = useState<number | null>(null);
   const query = useQuery(typeof list === 'function' ? list(applied) : list);
   const data = useMemo(() => (query.data === undefined ? [] : rows ? rows(query.data) : (query.data as unknown as readonly T[])), [query.data, rows]);
 
@@ -101,7 +121,8 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
 
   return (
     <div className={styles.page}>
-      <PageHeader title={title} subtitle={subtitle} />
+      {props.breadcrumb ? <Crumbs items={props.breadcrumb} /> : null}
+      <PageHeader title={title} subtitle={subtitle} actions={props.headerActions} />
       {props.serverFilters ? <ServerFilterBar fields={props.serverFilters} onApply={setApplied} /> : null}
       <DataTable
         ariaLabel={title}
@@ -120,11 +141,29 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
         reorderable={!!reorder}
         onSaveOrder={reorder?.save}
         toolbar={
-          props.toolbar || props.addLabel ? (
+          props.toolbar || props.addLabel || props.addForms ? (
             <div className={styles.toolbar}>
               {props.toolbar}
+              {props.addForms?.map((add, index) => (
+                <Button
+                  key={add.label}
+                  appearance={add.primary ? 'primary' : 'secondary'}
+                  icon={<AddRegular />}
+                  onClick={() => setAdding(index)}
+                  disabled={!!add.disabled}
+                  title={add.disabled || undefined}
+                >
+                  {add.label}
+                </Button>
+              ))}
               {props.addLabel ? (
-                <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('add')}>
+                <Button
+                  appearance="primary"
+                  icon={<AddRegular />}
+                  onClick={() => setEditing('add')}
+                  disabled={!!props.addDisabled}
+                  title={props.addDisabled || undefined}
+                >
                   {props.addLabel}
                 </Button>
               ) : null}
@@ -133,6 +172,9 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
         }
       />
       <RecordDialogs state={dialogs} rowId={rowId} editor={editor} remove={remove} />
+      {adding !== null && props.addForms?.[adding] ? (
+        <FormDialog key={`add-${adding}`} spec={props.addForms[adding].form()} open submitLabel="Add" onClose={() => setAdding(null)} />
+      ) : null}
       {renderEditor ? renderEditor(dialogs.editing, dialogs.close) : null}
       {question ? (
         <ConfirmDialog

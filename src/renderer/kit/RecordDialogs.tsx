@@ -26,6 +26,12 @@ export interface FormSpec<S extends AnySchema> {
   ready?: (values: v.InferInput<S>) => boolean;
   /** More of the dialog: an upload's progress and cancel (useUploadSubmit().dialog), an intro. */
   dialog?: Partial<Pick<EntityDialogProps<AnySchema>, 'busyLabel' | 'cancelLabel' | 'onCancelBusy' | 'status' | 'intro'>>;
+  /** Submit stays disabled until this holds (the spec's "submit is enabled only when ..."). */
+  canSubmit?: (values: v.InferInput<S>) => boolean;
+  /** A notice over the form when a submit finds invalid fields (the spec's 'Error!' notices). */
+  invalidNotice?: { title: string; text: string };
+  /** Under the fields (a progress bar while saving). */
+  status?: ReactNode;
 }
 
 /** Checks a form against its schema; a screen holds forms of any schema. */
@@ -56,7 +62,7 @@ export type RecordDialogState<T> = ReturnType<typeof useRecordDialogs<T>>;
 export function RecordDialogs<T>({ state, rowId, editor, remove }: {
   state: { editing: T | 'add' | null; record: T | null; close: () => void; deletion: DeleteConfirm<T> };
   rowId: (row: T) => string;
-  editor?: (record: T | null) => FormSpec<AnySchema>;
+  editor?: (record: T | null) => FormSpec<AnySchema> | null;
   remove?: RemoveSpec<T>;
 }) {
   const { record } = state;
@@ -64,24 +70,39 @@ export function RecordDialogs<T>({ state, rowId, editor, remove }: {
   return (
     <>
       {spec ? (
-        <EntityDialog
+        <FormDialog
           // One dialog per record: the form starts from that record's values.
           key={record ? rowId(record) : 'add'}
+          spec={spec}
           open={state.editing !== null}
-          title={spec.title}
-          schema={spec.schema}
-          fields={spec.fields}
-          defaultValues={spec.defaults}
           submitLabel={record ? 'Save' : 'Add'}
-          failureFallback={spec.failureFallback}
-          width={spec.width}
-          ready={spec.ready}
-          {...spec.dialog}
           onClose={state.close}
-          onSubmit={spec.submit}
         />
       ) : null}
       {remove ? <DeleteConfirmDialog state={state.deletion} title={remove.title} question={remove.question} /> : null}
     </>
+  );
+}
+
+/** The EntityDialog of a declared form. */
+export function FormDialog({ spec, open, submitLabel, onClose }: { spec: FormSpec<AnySchema>; open: boolean; submitLabel: string; onClose: () => void }) {
+  return (
+    <EntityDialog
+      open={open}
+      title={spec.title}
+      schema={spec.schema}
+      fields={spec.fields}
+      defaultValues={spec.defaults}
+      submitLabel={submitLabel}
+      failureFallback={spec.failureFallback}
+      width={spec.width}
+      canSubmit={spec.canSubmit as ((values: FieldValues) => boolean) | undefined}
+      invalidNotice={spec.invalidNotice}
+      ready={spec.ready as ((values: FieldValues) => boolean) | undefined}
+      status={spec.status}
+      {...spec.dialog}
+      onClose={onClose}
+      onSubmit={spec.submit}
+    />
   );
 }

@@ -77,7 +77,8 @@ const useStyles = makeStyles({
   twoLines: { display: 'block', whiteSpace: 'normal', lineHeight: '14px', textAlign: 'center' },
 });
 
-function LinkCell({ children, onClick, title }: { children: ReactNode; onClick: () => void; title: string }) {
+/** A button that looks like a link, for a cell that opens something. */
+export function LinkCell({ children, onClick, title }: { children: ReactNode; onClick: () => void; title: string }) {
   const styles = useStyles();
   return (
     <Link as="button" className={styles.link} onClick={onClick} title={title}>

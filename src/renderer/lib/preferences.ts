@@ -1,20 +1,32 @@
-import { create } from 'zustand';
-import { persist } from 'zustand/middleware';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Language } from '../../shared/constants';
+import type { Preferences } from '../../shared/schemas/settings';
 import { DEFAULT_MEETING_PREVIEW_BASE } from '../../shared/schemas/sessions';
+import { callKey, callQuery } from './calls';
 
-interface Preferences {
-  /** The meeting provider's preview address the events' join links are built on (spec 2 section 9). */
-  meetingPreviewBase: string;
-  setMeetingPreviewBase: (url: string) => void;
+/**
+ * Display choices of this computer (the course language, the meeting address of join links), kept by
+ * main in its settings so that they are the same on every screen and after a restart, never in the
+ * page's web storage. A choice shows at once; main stores it behind.
+ */
+function usePreferences(): { preferences: Preferences | undefined; ready: boolean; update: (patch: Partial<Preferences>) => void } {
+  const client = useQueryClient();
+  const query = useQuery({ ...callQuery('settings.preferences'), staleTime: Infinity });
+  const update = (patch: Partial<Preferences>) => {
+    client.setQueryData<Preferences>(callKey('settings.preferences'), (old) => (old ? { ...old, ...patch } : old));
+    void window.api.settings.setPreferences(patch).then((result) => {
+      if (result.ok) client.setQueryData(callKey('settings.preferences'), result.data);
+    });
+  };
+  return { preferences: query.data, ready: !query.isPending, update };
 }
 
-/** Display choices of this computer (not secret, not per server), kept in the renderer's local storage. */
-export const usePreferences = create<Preferences>()(
-  persist(
-    (set) => ({
-      meetingPreviewBase: DEFAULT_MEETING_PREVIEW_BASE,
-      setMeetingPreviewBase: (meetingPreviewBase) => set({ meetingPreviewBase }),
-    }),
-    { name: 'content-console.preferences', version: 1 },
-  ),
-);
+export function useCourseLanguage(): { language: Language | null; ready: boolean; setLanguage: (language: Language | null) => void } {
+  const { preferences, ready, update } = usePreferences();
+  return { language: preferences?.courseLanguage ?? null, ready, setLanguage: (courseLanguage) => update({ courseLanguage }) };
+}
+
+export function useMeetingPreviewBase(): { base: string; setBase: (url: string) => void } {
+  const { preferences, update } = usePreferences();
+  return { base: preferences?.meetingPreviewBase ?? DEFAULT_MEETING_PREVIEW_BASE, setBase: (meetingPreviewBase) => update({ meetingPreviewBase }) };
+}

@@ -8,7 +8,7 @@ import {
   ResetPasswordInputSchema,
   UserDetailsSchema,
 } from '../schemas/admin-auth';
-import { ConnectionSchema, SettingsViewSchema } from '../schemas/settings';
+import { ConnectionSchema, PreferencesPatchSchema, PreferencesSchema, SettingsViewSchema } from '../schemas/settings';
 import { UploadIdSchema } from '../schemas/library';
 import type { Result } from '../result';
 import { learners } from './user-app';
@@ -76,6 +76,9 @@ export const local = {
   settings: {
     get: defineLocal({ input: v.object({}), output: SettingsViewSchema }),
     setConnection: defineLocal({ input: ConnectionSchema, output: SettingsViewSchema }),
+    /** The remembered screen choices (the course screens' language). */
+    preferences: defineLocal({ input: v.object({}), output: PreferencesSchema }),
+    setPreferences: defineLocal({ input: PreferencesPatchSchema, output: PreferencesSchema }),
   },
   /** Files the renderer may use (DESIGN section 7): granted by the open dialog or a drop, named by grant id. */
   files: {

@@ -1,3 +1,5 @@
+import { DEFAULT_MEETING_PREVIEW_BASE } from './sessions';
+import { LANGUAGES } from '../constants';
 import * as v from 'valibot';
 
 /** Loopback names: traffic to them never leaves this computer (127.0.0.0/8, ::1, localhost). */
@@ -61,9 +63,23 @@ export const ServiceBasesSchema = v.partial(
   }),
 );
 
+/**
+ * Choices the screens remember across screens and restarts (kept in main's settings.json, not web
+ * storage): the language of the course screens (null: all languages).
+ */
+export const PreferencesSchema = v.object({
+  courseLanguage: v.optional(v.nullable(v.picklist(LANGUAGES)), null),
+  /** The meeting provider's preview address the events' join links are built on (spec 2 section 9). */
+  meetingPreviewBase: v.optional(v.pipe(v.string(), v.url('Enter a full address, such as https://meet.example.com/preview')), DEFAULT_MEETING_PREVIEW_BASE),
+});
+export type Preferences = v.InferOutput<typeof PreferencesSchema>;
+/** A change of some preferences (the others keep their values). */
+export const PreferencesPatchSchema = v.partial(PreferencesSchema);
+
 export const StoredSettingsSchema = v.object({
   connection: ConnectionSchema,
   serviceBases: v.optional(ServiceBasesSchema, {}),
+  preferences: v.optional(PreferencesSchema),
 });
 export type StoredSettings = v.InferOutput<typeof StoredSettingsSchema>;
 

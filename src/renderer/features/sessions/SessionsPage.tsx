@@ -27,7 +27,7 @@ import { callQuery, useCallMutation } from '../../lib/calls';
 import { copyText } from '../../lib/clipboard';
 import { isoDateOf } from '../../lib/field-values';
 import { useBusinessIdeaOptions, useGroupOptions, useMentorOptions } from '../../lib/lookups';
-import { usePreferences } from '../../lib/preferences';
+import { useMeetingPreviewBase } from '../../lib/preferences';
 import { action, lastUpdated, nameWithDelete, tags, value } from '../../kit/columns';
 import { ListScreen, form, type ScreenActions } from '../../kit/ListScreen';
 
@@ -128,8 +128,7 @@ export default function SessionsPage() {
   const groups = useGroupOptions();
   const ideas = useBusinessIdeaOptions();
   const mentors = useMentorOptions();
-  const base = usePreferences((p) => p.meetingPreviewBase);
-  const setBase = usePreferences((p) => p.setMeetingPreviewBase);
+  const { base, setBase } = useMeetingPreviewBase();
   const [describing, setDescribing] = useState<Session | null>(null);
   const [settingBase, setSettingBase] = useState(false);
   const upload = useUploadSubmit();

@@ -1,0 +1,92 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { COURSE_MSG, deleteCourseQuestion } from '../../../shared/course-messages';
+import { COURSE_PAGE_SIZE, COURSE_PAGE_SIZES, type Course } from '../../../shared/schemas/courses';
+import { callQuery, useCallMutation } from '../../lib/calls';
+import { useCourseLanguage } from '../../lib/preferences';
+import { LinkCell, TwoLines, date, text, value } from '../../kit/columns';
+import type { Column } from '../../components/DataTable';
+import { Badge, makeStyles, tokens } from '@fluentui/react-components';
+import { ListScreen, type ScreenActions } from '../../kit/ListScreen';
+import { LanguageSelect } from '../../components/LanguageSelect';
+import { CourseDialog, courseFailure } from './CourseDialog';
+
+const useStyles = makeStyles({
+  name: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
+});
+
+/** A column whose header shows on two lines (long names over narrow columns). */
+const twoLines = <T,>(column: Column<T>): Column<T> => ({ ...column, header: () => <TwoLines text={String(column.header)} /> }) as Column<T>;
+
+const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
+
+/** Course Fee: the amount in INR, '-' when the course is free (spec 2: default -). */
+export const feeText = (course: Course): string => (course.pricingPlan.courseFee > 0 ? inr.format(course.pricingPlan.courseFee) : '-');
+
+/** /course and /: the course list (spec 2 section 2, Course screen). */
+export default function CoursesPage() {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const { language } = useCourseLanguage();
+  const remove = useCallMutation('videoRepository.deleteCourse', {
+    fallback: COURSE_MSG.somethingWentWrong,
+    override: courseFailure,
+    invalidates: ['videoRepository'],
+  });
+  const sequence = useCallMutation('videoRepository.courseSequence', {
+    fallback: COURSE_MSG.somethingWentWrong,
+    override: courseFailure,
+    invalidates: ['videoRepository.courses'],
+  });
+
+  const columns = useCallback(
+    ({ editColumn, deleteColumn }: ScreenActions<Course>) => [
+      text<Course>('referenceId', 'Course Id', { width: 112 }),
+      // The name opens the directory; a badge beside it says live or draft (the Live/Draft switch).
+      value<Course>('name', 'Course Name', (c) => c.name, {
+        width: 226,
+        searchValue: (c) => `${c.name} ${c.status} ${c.language}`,
+        cell: (c) => (
+          <span className={styles.name}>
+            <LinkCell onClick={() => navigate(`/directory/${encodeURIComponent(c._id)}`)} title={`Open the directory of ${c.name} (${c.language})`}>
+              {c.name}
+            </LinkCell>
+            <Badge appearance="tint" size="small" color={c.status === 'live' ? 'success' : 'warning'}>
+              {c.status}
+            </Badge>
+          </span>
+        ),
+      }),
+      twoLines(value<Course>('planType', 'Pricing Plan Type', (c) => c.pricingPlan.planType || 'Free', { width: 88 })),
+      value<Course>('courseFee', 'Course Fee', (c) => c.pricingPlan.courseFee, { width: 116, cell: feeText, searchValue: feeText }),
+      value<Course>('contents', 'Contents', (c) => c.modulesCount, { width: 104, cell: (c) => `${c.modulesCount} ${c.modulesCount === 1 ? 'module' : 'modules'}` }),
+      twoLines(value<Course>('skippable', 'Are videos skippable', (c) => (c.modulesSkippable ? 'Yes' : 'No'), { width: 96 })),
+      date<Course>('createdAt', 'Created At', (c) => c.created.at),
+      date<Course>('updatedAt', 'Last Updated', (c) => c.updated.at),
+      editColumn((c) => `Edit ${c.name}`),
+      deleteColumn((c) => `Delete ${c.name}`),
+    ],
+    [navigate, styles],
+  );
+
+  return (
+    <ListScreen<Course, Course[]>
+      title="Courses"
+      subtitle={language ? `Courses in ${language}.` : 'Courses in every language.'}
+      breadcrumb={[{ label: 'Courses' }]}
+      headerActions={<LanguageSelect />}
+      list={callQuery('videoRepository.courses')}
+      rows={useCallback((all: Course[]) => (language ? all.filter((c) => c.language === language) : all), [language])}
+      rowId={(c) => c._id}
+      columns={columns}
+      search={{ placeholder: 'Search courses' }}
+      pageSize={COURSE_PAGE_SIZE}
+      pageSizes={COURSE_PAGE_SIZES}
+      emptyText={language ? `No courses in ${language} yet.` : 'No courses yet.'}
+      addLabel="Add Course"
+      renderEditor={(editing, close) => <CourseDialog editing={editing} language={language} onClose={close} />}
+      remove={{ mutation: remove, input: (c) => ({ id: c._id }), title: 'Delete course', question: (c) => deleteCourseQuestion(c.name) }}
+      reorder={{ save: async (rows) => (await sequence.run({ courses: rows.map((c) => c._id) })).ok }}
+    />
+  );
+}

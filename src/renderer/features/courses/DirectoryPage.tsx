@@ -1,0 +1,284 @@
+import { useCallback, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import * as v from 'valibot';
+import { Badge, ProgressBar, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { FolderRegular, PlayRegular, VideoClipRegular } from '@fluentui/react-icons';
+import { COURSE_MSG } from '../../../shared/course-messages';
+import {
+  COURSE_PAGE_SIZE,
+  COURSE_PAGE_SIZES,
+  DescendantAddSchema,
+  DOCUMENT_DESCRIPTION_MAX,
+  DOCUMENT_TITLE_MAX,
+  FileDraftSchema,
+  FolderDraftSchema,
+  PREVIEW_DIALOG_WIDTH,
+  type CourseDocument,
+  type DocumentListing,
+} from '../../../shared/schemas/courses';
+import type { CallError } from '../../../shared/result';
+import { callQuery, useCallMutation } from '../../lib/calls';
+import { LinkCell, action, date, value } from '../../kit/columns';
+import { useLibraryVideos, videoSourceOf } from './library-videos';
+import { ListScreen, form, type AddForm, type ScreenActions } from '../../kit/ListScreen';
+import type { Crumb } from '../../components/Crumbs';
+import { MediaPreviewDialog, type MediaSource } from '../../components/MediaPreview';
+
+const useStyles = makeStyles({
+  name: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
+  icon: { flexShrink: 0, fontSize: '18px', color: tokens.colorNeutralForeground3 },
+  folderIcon: { flexShrink: 0, fontSize: '18px', color: tokens.colorBrandForeground1 },
+});
+
+/** The folder form: a name (submit greyed while blank) and the module description. */
+const FolderFormSchema = v.pick(FolderDraftSchema, ['title', 'description']);
+/** The video form (Upload/Update Video): a title and a library video are mandatory. */
+const VideoFormSchema = v.object({
+  ...v.pick(FileDraftSchema, ['title', 'description', 'freeToWatch', 'fileId']).entries,
+});
+/** The Add File form: library videos added in one call (POST /descendant). */
+const AddFilesFormSchema = v.pick(DescendantAddSchema, ['fileIds', 'freeToWatch']);
+
+const folderCanSubmit = (values: Record<string, unknown>) => typeof values.title === 'string' && values.title.trim() !== '';
+
+/** Deleting a document: a non-success answer shows the spec's fixed text. */
+const deleteFailure = (error: CallError): string | null => (error.kind === 'http' || error.kind === 'parse' ? COURSE_MSG.unableToDelete : null);
+
+/** What a folder's delete takes with it, said before it goes. */
+export function deleteQuestion(doc: CourseDocument): string {
+  if (doc.type === 'file') return `Delete the video ${doc.title}?`;
+  const { folders, files } = doc.contents;
+  if (folders + files === 0) return `Delete the empty folder ${doc.title}?`;
+  const parts = [folders ? `${folders} ${folders === 1 ? 'folder' : 'folders'}` : '', files ? `${files} ${files === 1 ? 'video' : 'videos'}` : ''].filter(Boolean);
+  return `Delete the folder ${doc.title}? ${parts.join(' and ')} inside it will be deleted with it.`;
+}
+
+const LEVEL_TEXT: Record<CourseDocument['level'], string> = { module: 'Module', topic: 'Topic', concept: 'Concept', file: 'Video' };
+
+/** The screens of spec 1 a folder opens as: a module's topics, a topic's videos. */
+const SCREENS: Partial<Record<CourseDocument['level'], { label: string; path: string }>> = {
+  module: { label: 'Topics', path: '/modules' },
+  topic: { label: 'Videos', path: '/topics' },
+};
+
+/** The path of a folder: the course, its ancestors, itself (the last segment is the folder). */
+const pathOf = (courseId: string, ids: readonly string[]) => `/directory/${[courseId, ...ids].map(encodeURIComponent).join('/')}`;
+
+/** The breadcrumb: Courses > course name > ancestor folders > this folder. */
+function crumbsOf(listing: DocumentListing | undefined): Crumb[] {
+  if (!listing) return [{ label: 'Courses', to: '/course' }, { label: '…' }];
+  const course = listing.courseDoc;
+  const crumbs: Crumb[] = [{ label: 'Courses', to: '/course' }, { label: course.name, to: pathOf(course._id, []) }];
+  const folder = listing.parentInfo;
+  if (folder) {
+    folder.ancestors.forEach((a, i) => crumbs.push({ label: a.title, to: pathOf(course._id, folder.ancestors.slice(0, i + 1).map((x) => x._id)) }));
+    crumbs.push({ label: folder.title });
+  }
+  return crumbs;
+}
+
+/** /directory/{directoryPath}: the folders and files of one course (spec 2 section 2, Directory screen). */
+export default function DirectoryPage() {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const segments = (useParams()['*'] ?? '').split('/').filter(Boolean);
+  // The last segment is the current folder, or the course at the top level.
+  const currentId = segments.at(-1) ?? '';
+  const listQuery = callQuery('videoRepository.document', { id: currentId });
+  const listing = useQuery(listQuery).data;
+  const course = listing?.courseDoc;
+  const folder = listing?.parentInfo ?? null;
+  const [preview, setPreview] = useState<MediaSource | null>(null);
+
+  const rules = { invalidates: ['videoRepository'] as const };
+  const addFolder = useCallMutation('videoRepository.createDocument', { fallback: COURSE_MSG.moduleNotAdded, ...rules });
+  const addVideo = useCallMutation('videoRepository.createDocument', { fallback: COURSE_MSG.fileNotAdded, ...rules });
+  const addFiles = useCallMutation('videoRepository.addDescendants', { fallback: COURSE_MSG.fileNotAdded, ...rules });
+  const updateFolder = useCallMutation('videoRepository.updateDocument', { fallback: COURSE_MSG.moduleNotAdded, ...rules });
+  const updateVideo = useCallMutation('videoRepository.updateDocument', { fallback: COURSE_MSG.fileNotAdded, ...rules });
+  const remove = useCallMutation('videoRepository.deleteDocument', { fallback: COURSE_MSG.unableToDelete, override: deleteFailure, success: COURSE_MSG.documentDeleted, ...rules });
+  const reorder = useCallMutation('videoRepository.reorderDocuments', { fallback: COURSE_MSG.somethingWentWrong, invalidates: ['videoRepository.document'] });
+  const library = useLibraryVideos(course?.language);
+  const videoOptions = library.options;
+
+  const open = useCallback(
+    (doc: CourseDocument) => {
+      if (doc.type === 'folder') navigate(pathOf(doc.courseId, [...doc.ancestors.map((a) => a._id), doc._id]));
+    },
+    [navigate],
+  );
+
+  const columns = useCallback(
+    ({ editColumn, deleteColumn }: ScreenActions<CourseDocument>) => [
+      value<CourseDocument>('title', 'Folder/File Name', (d) => d.title, {
+        width: 250,
+        cell: (d) =>
+          d.type === 'folder' ? (
+            <span className={styles.name}>
+              <FolderRegular className={styles.folderIcon} aria-hidden />
+              <LinkCell onClick={() => open(d)} title={`Open ${d.title}`}>
+                {d.title}
+              </LinkCell>
+            </span>
+          ) : (
+            <span className={styles.name}>
+              <VideoClipRegular className={styles.icon} aria-hidden />
+              <Text truncate wrap={false} title={d.title}>
+                {d.title}
+              </Text>
+              {d.freeToWatch ? (
+                <Badge appearance="tint" color="success" size="small">
+                  Free to watch
+                </Badge>
+              ) : null}
+            </span>
+          ),
+      }),
+      // A module's topics and a topic's videos have their own screens (spec 1): reached from here.
+      value<CourseDocument>('screen', 'Open as', (d) => SCREENS[d.level]?.label ?? '', {
+        width: 96,
+        searchable: false,
+        cell: (d) => {
+          const screen = SCREENS[d.level];
+          return screen ? (
+            <LinkCell onClick={() => navigate(`${screen.path}/${encodeURIComponent(d._id)}`)} title={`${screen.label} of ${d.title}`}>
+              {screen.label}
+            </LinkCell>
+          ) : null;
+        },
+      }),
+      value<CourseDocument>('type', 'Type', (d) => (d.type === 'folder' ? `Folder · ${LEVEL_TEXT[d.level]}` : 'File · Video'), { width: 132 }),
+      value<CourseDocument>('contents', 'Contents', (d) => (d.type === 'folder' ? d.contents.folders + d.contents.files : -1), {
+        width: 140,
+        searchable: false,
+        cell: (d) => (d.type === 'folder' ? `${d.contents.folders} folders, ${d.contents.files} videos` : '—'),
+      }),
+      action<CourseDocument>('preview', 'Preview', {
+        label: (d) => `Preview ${d.title}`,
+        icon: <PlayRegular />,
+        hidden: (d) => d.type !== 'file' || !d.fileId,
+        onClick: (d) => d.fileId && setPreview(videoSourceOf({ title: d.title, fileUrl: d.fileId.fileUrl, previewUrl: d.fileId.previewUrl })),
+        width: 72,
+      }),
+      date<CourseDocument>('createdAt', 'Created At', (d) => d.createdAt),
+      date<CourseDocument>('lastUpdatedAt', 'Last Updated', (d) => d.lastUpdatedAt),
+      editColumn((d) => `Edit ${d.title}`),
+      deleteColumn((d) => `Delete ${d.title}`),
+    ],
+    [open, styles, navigate],
+  );
+
+  const courseId = course?._id ?? '';
+  const parent = folder?._id ?? '';
+  const libraryVideoField = {
+    kind: 'select' as const,
+    name: 'fileId' as const,
+    label: 'Library video',
+    required: true,
+    options: videoOptions,
+    placeholder: library.loading ? 'Loading…' : `Select a video${course ? ` in ${course.language}` : ''}`,
+  };
+  const fillMandatory = { title: COURSE_MSG.fillMandatoryTitle, text: COURSE_MSG.fillMandatory };
+
+  const folderForm = (record: CourseDocument | null) =>
+    form({
+      title: record ? 'Update Folder' : 'Add Folder',
+      schema: FolderFormSchema,
+      fields: [
+        { kind: 'text', name: 'title', label: 'Name', required: true, maxLength: DOCUMENT_TITLE_MAX },
+        { kind: 'textarea', name: 'description', label: 'Module description', rows: 3, maxLength: DOCUMENT_DESCRIPTION_MAX },
+      ],
+      defaults: { title: record?.title ?? '', description: record?.description ?? '' },
+      canSubmit: folderCanSubmit,
+      failureFallback: COURSE_MSG.moduleNotAdded,
+      submit: (values) =>
+        record ? updateFolder.run({ id: record._id, ...values }) : addFolder.run({ type: 'folder', courseId, parent, ...values }),
+    });
+
+  const videoForm = (record: CourseDocument | null) =>
+    form({
+      title: record ? 'Update Video' : 'Upload Video',
+      schema: VideoFormSchema,
+      fields: [
+        { kind: 'text', name: 'title', label: 'Video title', required: true, maxLength: DOCUMENT_TITLE_MAX },
+        libraryVideoField,
+        { kind: 'textarea', name: 'description', label: 'Description', rows: 2, maxLength: DOCUMENT_DESCRIPTION_MAX },
+        { kind: 'switch', name: 'freeToWatch', label: 'Free to watch', onLabel: 'Yes', offLabel: 'No' },
+      ],
+      defaults: { title: record?.title ?? '', description: record?.description ?? '', freeToWatch: record?.freeToWatch ?? false, fileId: record?.fileId?._id ?? '' },
+      invalidNotice: fillMandatory,
+      failureFallback: COURSE_MSG.fileNotAdded,
+      width: 600,
+      status: addVideo.busy || updateVideo.busy ? <ProgressBar aria-label="Saving the video" thickness="large" /> : null,
+      submit: (values) =>
+        record ? updateVideo.run({ id: record._id, ...values }) : addVideo.run({ type: 'file', courseId, parent, ...values }),
+    });
+
+  const addFilesForm = () =>
+    form({
+      title: 'Add File',
+      schema: AddFilesFormSchema,
+      fields: [
+        {
+          kind: 'multiselect',
+          name: 'fileIds',
+          label: 'Library videos',
+          required: true,
+          bulk: true,
+          noun: 'videos',
+          options: videoOptions,
+          placeholder: library.loading ? 'Loading…' : 'Select videos',
+          hint: 'Each is added with its library title.',
+        },
+        { kind: 'switch', name: 'freeToWatch', label: 'Free to watch', onLabel: 'Yes', offLabel: 'No' },
+      ],
+      defaults: { fileIds: [], freeToWatch: false },
+      failureFallback: COURSE_MSG.fileNotAdded,
+      width: 600,
+      submit: (values) => addFiles.run({ courseId, parent, ...values }),
+    });
+
+  // Folders go three levels deep; a videos-only course keeps videos directly in its modules; videos
+  // go into a folder, never at the top of a course.
+  const folderBlocked = !listing
+    ? 'Loading…'
+    : folder?.level === 'concept'
+      ? 'Folders go three levels deep: module, topic and concept.'
+      : folder?.level === 'module' && course?.hasOnlyVideos
+        ? 'This course has only videos: its modules hold videos, not topics.'
+        : false;
+  const filesBlocked = !listing ? 'Loading…' : !folder ? 'Videos go into a folder: open a module first.' : false;
+  const addForms: AddForm[] = [
+    { label: 'Add Folder', form: () => folderForm(null), disabled: folderBlocked, primary: true },
+    { label: 'Add File', form: addFilesForm, disabled: filesBlocked },
+    { label: 'Upload Video', form: () => videoForm(null), disabled: filesBlocked },
+  ];
+
+  const title = folder?.title ?? course?.name ?? 'Directory';
+  const subtitle = !listing ? undefined : folder ? `${LEVEL_TEXT[folder.level]} of ${course?.name}` : `${course?.language} course: its modules`;
+
+  return (
+    <ListScreen<CourseDocument, DocumentListing>
+      title={title}
+      subtitle={subtitle}
+      breadcrumb={crumbsOf(listing)}
+      list={listQuery}
+      rows={selectRows}
+      rowId={(d) => d._id}
+      columns={columns}
+      search={{ placeholder: 'Search this folder' }}
+      pageSize={COURSE_PAGE_SIZE}
+      pageSizes={COURSE_PAGE_SIZES}
+      emptyText={folder ? 'This folder is empty.' : 'This course has no modules yet. Add a folder to start.'}
+      addForms={addForms}
+      editor={(record) => (record ? (record.type === 'folder' ? folderForm(record) : videoForm(record)) : null)}
+      remove={{ mutation: remove, input: (d) => ({ id: d._id }), title: 'Delete Document', question: deleteQuestion }}
+      reorder={{ save: async (rows) => (await reorder.run({ descendants: rows.map((d) => d._id) })).ok }}
+    >
+      <MediaPreviewDialog source={preview} width={PREVIEW_DIALOG_WIDTH} onClose={() => setPreview(null)} />
+    </ListScreen>
+  );
+}
+
+const selectRows = (listing: DocumentListing) => listing.descendants;

@@ -1,0 +1,127 @@
+import { useCallback, useId } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Label, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowLeftRegular } from '@fluentui/react-icons';
+import { COURSE_MSG } from '../../../shared/course-messages';
+import { TOPIC_DESCRIPTION_MAX, TOPIC_NAME_MAX, TOPIC_PAGE_SIZE, TOPIC_PAGE_SIZES, TopicFormSchema, type Topic, type TopicList } from '../../../shared/schemas/topics';
+import { callQuery, useCallMutation } from '../../lib/calls';
+import { useCourseLanguage } from '../../lib/preferences';
+import { count, link, text } from '../../kit/columns';
+import { ListScreen, form, type ScreenActions } from '../../kit/ListScreen';
+import { LanguageSelect } from '../../components/LanguageSelect';
+
+const useStyles = makeStyles({
+  actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  module: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  select: { minWidth: '220px', maxWidth: '320px' },
+  error: { color: tokens.colorPaletteRedForeground1 },
+});
+
+const topicsOf = (list: TopicList) => list.topics;
+/** The Add Topic form: submit is disabled while the name is empty (spec 1 section 5). */
+const nameGiven = (values: Record<string, unknown>) => typeof values.name === 'string' && values.name.trim() !== '';
+
+/** The modules of the remembered language (GET /module): choosing one opens its topics. */
+function ModuleSelect({ moduleId }: { moduleId: string }) {
+  const styles = useStyles();
+  const id = useId();
+  const navigate = useNavigate();
+  const { language } = useCourseLanguage();
+  const modules = useQuery(callQuery('videoRepository.modules'));
+  const shown = (modules.data ?? []).filter((m) => !language || m.language === language || m._id === moduleId);
+  if (modules.isError) {
+    return (
+      <Text role="alert" className={styles.error}>
+        {COURSE_MSG.unableToFetchModules}
+      </Text>
+    );
+  }
+  return (
+    <div className={styles.module}>
+      <Label htmlFor={id}>Module</Label>
+      <Select id={id} className={styles.select} value={moduleId} disabled={modules.isPending} onChange={(_e, d) => navigate(`/modules/${encodeURIComponent(d.value)}`)}>
+        {modules.isPending ? <option value={moduleId}>Loading…</option> : null}
+        {shown.map((m) => (
+          <option key={m._id} value={m._id}>
+            {m.courseName}: {m.name}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
+/** /modules/{moduleId}: the topics of one module (spec 1 section 2, Topics). */
+export default function TopicsPage() {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const moduleId = useParams().moduleId ?? '';
+  const listQuery = callQuery('videoRepository.topics', { moduleId });
+  const list = useQuery(listQuery).data;
+  const info = list?.moduleInfo;
+  const add = useCallMutation('videoRepository.addTopic', { fallback: COURSE_MSG.topicNotAdded, invalidates: ['videoRepository'] });
+  const sequence = useCallMutation('videoRepository.topicSequence', { fallback: COURSE_MSG.somethingWentWrong, invalidates: ['videoRepository.topics'] });
+
+  const columns = useCallback(
+    (_actions: ScreenActions<Topic>) => {
+      const open = (t: Topic) => navigate(`/topics/${encodeURIComponent(t._id)}`);
+      return [
+        link<Topic>('name', 'Topic Name', open, (t) => `Open the videos of ${t.name}`, { width: 280 }),
+        text<Topic>('description', 'Description'),
+        count<Topic>('videoCount', 'Video count', (t) => t.videoCount, open, (t) => `${t.videoCount} videos of ${t.name}`, { width: 120 }),
+      ];
+    },
+    [navigate],
+  );
+
+  const back = () => (info ? navigate(`/directory/${encodeURIComponent(info.courseId)}`) : navigate('/course'));
+
+  return (
+    <ListScreen<Topic, TopicList>
+      title={info ? `Topics of ${info.name}` : 'Topics'}
+      subtitle={info ? `${info.courseName} · ${info.language}` : undefined}
+      breadcrumb={[
+        { label: 'Courses', to: '/course' },
+        ...(info ? [{ label: info.courseName, to: `/directory/${encodeURIComponent(info.courseId)}` }, { label: info.name, to: `/directory/${encodeURIComponent(info.courseId)}/${encodeURIComponent(info._id)}` }] : []),
+        { label: 'Topics' },
+      ]}
+      headerActions={
+        <div className={styles.actions}>
+          <LanguageSelect />
+          <ModuleSelect moduleId={moduleId} />
+          <Button icon={<ArrowLeftRegular />} onClick={back}>
+            Back
+          </Button>
+        </div>
+      }
+      list={listQuery}
+      rows={topicsOf}
+      rowId={(t) => t._id}
+      columns={columns}
+      search={{ placeholder: 'Search topics' }}
+      pageSize={TOPIC_PAGE_SIZE}
+      pageSizes={TOPIC_PAGE_SIZES}
+      emptyText="This module has no topics yet."
+      addLabel="Add Topic"
+      addDisabled={list?.disallowTopicAddition ? 'This course has only videos: its modules hold videos, not topics.' : !list ? 'Loading…' : false}
+      editor={(record) =>
+        record
+          ? null
+          : form({
+              title: 'Add Topic',
+              schema: TopicFormSchema,
+              fields: [
+                { kind: 'text', name: 'name', label: 'Topic name', required: true, maxLength: TOPIC_NAME_MAX },
+                { kind: 'textarea', name: 'description', label: 'Description', rows: 3, maxLength: TOPIC_DESCRIPTION_MAX },
+              ],
+              defaults: { name: '', description: '' },
+              canSubmit: nameGiven,
+              failureFallback: COURSE_MSG.topicNotAdded,
+              submit: (values) => add.run({ ...values, moduleId }),
+            })
+      }
+      reorder={{ save: async (rows) => (await sequence.run({ topics: rows.map((t) => t._id) })).ok }}
+    />
+  );
+}

@@ -1,0 +1,224 @@
+import { useCallback, useId, useMemo, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Label, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowLeftRegular, DeleteRegular, PlayRegular, QuestionCircleRegular } from '@fluentui/react-icons';
+import * as v from 'valibot';
+import { COURSE_MSG } from '../../../shared/course-messages';
+import { DOCUMENT_DESCRIPTION_MAX, DOCUMENT_TITLE_MAX, PREVIEW_DIALOG_WIDTH, FileDraftSchema } from '../../../shared/schemas/courses';
+import { AddQuestionFormSchema, TOPIC_PAGE_SIZE, TOPIC_PAGE_SIZES, VideoDraftSchema, type Video } from '../../../shared/schemas/topics';
+import { callQuery, useCallMutation } from '../../lib/calls';
+import { action, count, date, text } from '../../kit/columns';
+import { ListScreen, form, type ScreenActions } from '../../kit/ListScreen';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ContentDialog } from '../../components/ContentDialog';
+import { EntityDialog } from '../../components/EntityDialog';
+import { useLibraryVideos, videoSourceOf } from './library-videos';
+import { MediaPreviewDialog, type MediaSource } from '../../components/MediaPreview';
+
+const useStyles = makeStyles({
+  actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  concept: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  list: { margin: 0, paddingInlineStart: tokens.spacingHorizontalXL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  item: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+/** Add File on a topic (POST /video): a title and a library video (spec 1: a video and a title are required). */
+const AddVideoFormSchema = v.pick(VideoDraftSchema, ['title', 'videoId']);
+/** The edit dialog (PUT /document/{id}: the spec lists no video update call). */
+const EditVideoFormSchema = v.pick(FileDraftSchema, ['title', 'description', 'freeToWatch', 'fileId']);
+
+/** The questions of a video (the Related Questions count): each can be deleted, after a question. */
+function RelatedQuestionsDialog({ video, onClose }: { video: Video | null; onClose: () => void }) {
+  const styles = useStyles();
+  const questions = useQuery(callQuery('questionBank.questions'));
+  const [removing, setRemoving] = useState<string | null>(null);
+  const save = useCallMutation('videoRepository.videoQuestions', { fallback: COURSE_MSG.videoNotEdited, successFallback: 'Question removed', invalidates: ['videoRepository'] });
+  const byId = new Map((questions.data ?? []).map((q) => [q._id, q.question]));
+  const [shown, setShown] = useState<string[] | null>(null);
+  const ids = shown ?? video?.questionBank ?? [];
+  return (
+    <ContentDialog open={video !== null} title={video ? `Related questions of ${video.title}` : 'Related questions'} width={640} onClose={() => (setShown(null), onClose())}>
+      {ids.length === 0 ? (
+        <Text className={styles.muted}>No questions on this video yet.</Text>
+      ) : (
+        <ol className={styles.list} aria-label="Related questions">
+          {ids.map((id) => (
+            <li key={id}>
+              <span className={styles.item}>
+                <Text>{byId.get(id) ?? `A question that no longer exists (${id})`}</Text>
+                <Button size="small" appearance="subtle" icon={<DeleteRegular />} aria-label={`Delete question ${byId.get(id) ?? id}`} onClick={() => setRemoving(id)} />
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        title="Delete question"
+        text={removing ? `Remove "${byId.get(removing) ?? removing}" from this video?` : ''}
+        confirmLabel="Delete"
+        cancelLabel="Cancel"
+        danger
+        busy={save.busy}
+        onConfirm={() => {
+          if (!video || !removing) return;
+          const next = ids.filter((q) => q !== removing);
+          void save.run({ videoId: video._id, questionBank: next }).then((r) => {
+            if (r.ok) setShown(next);
+            setRemoving(null);
+          });
+        }}
+        onCancel={() => setRemoving(null)}
+      />
+    </ContentDialog>
+  );
+}
+
+/** /topics/{topicId}: the videos of one topic (spec 1 section 2, Videos). */
+export default function VideosPage() {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const conceptSelectId = useId();
+  const topicId = useParams().topicId ?? '';
+  // The concept shown is part of the address, so that it survives a reload (with topicId in the path).
+  const [params, setParams] = useSearchParams();
+  const conceptId = params.get('concept') ?? '';
+  const topic = useQuery(callQuery('videoRepository.topic', { id: topicId })).data;
+  const [preview, setPreview] = useState<MediaSource | null>(null);
+  const [related, setRelated] = useState<Video | null>(null);
+  const [asking, setAsking] = useState<Video | null>(null);
+  const library = useLibraryVideos(topic?.language);
+  const questions = useQuery({ ...callQuery('questionBank.questions'), enabled: asking !== null });
+
+  const invalidates = ['videoRepository'] as const;
+  const add = useCallMutation('videoRepository.addVideo', { fallback: COURSE_MSG.fileNotAdded, invalidates });
+  const edit = useCallMutation('videoRepository.updateDocument', { fallback: COURSE_MSG.videoNotEdited, invalidates });
+  const addQuestion = useCallMutation('videoRepository.videoQuestions', { fallback: COURSE_MSG.videoNotEdited, successFallback: 'Question added', invalidates });
+  const sequence = useCallMutation('videoRepository.videoSequence', { fallback: COURSE_MSG.somethingWentWrong, invalidates });
+
+  // One concept: its videos (GET /video/byconcept), which can be reordered; else the whole topic's.
+  const concepts = topic?.concepts ?? [];
+  const reorderConcept = conceptId || (concepts.length === 0 ? topicId : '');
+  const list = conceptId ? callQuery('videoRepository.videosByConcept', { conceptId }) : callQuery('videoRepository.videosByTopic', { topicId });
+
+  const columns = useCallback(
+    ({ editColumn }: ScreenActions<Video>) => [
+      action<Video>('preview', 'Preview', {
+        label: (r) => `Preview ${r.title}`,
+        icon: <PlayRegular />,
+        onClick: (r) => setPreview(videoSourceOf({ title: r.title, fileUrl: r.videoUrl, previewUrl: r.previewUrl })),
+        width: 76,
+      }),
+      text<Video>('title', 'Title', { width: 280 }),
+      text<Video>('language', 'Language', { width: 120, filter: 'select' }),
+      count<Video>('questions', 'Related Questions', (r) => r.questionBank.length, setRelated, (r) => `Related questions of ${r.title}`, { width: 140 }),
+      action<Video>('addQuestion', 'Add Question', { label: (r) => `Add a question to ${r.title}`, icon: <QuestionCircleRegular />, onClick: setAsking, width: 84, wrapHeader: true }),
+      date<Video>('createdAt', 'Created At', (r) => r.metaInfo.created.at),
+      date<Video>('updatedAt', 'Last Updated', (r) => r.metaInfo.updated.at),
+      editColumn((r) => `Edit ${r.title}`),
+    ],
+    [],
+  );
+
+  const editor = (record: Video | null) =>
+    record
+      ? form({
+          title: 'Edit Video',
+          schema: EditVideoFormSchema,
+          fields: [
+            { kind: 'text', name: 'title', label: 'Title', required: true, maxLength: DOCUMENT_TITLE_MAX },
+            { kind: 'select', name: 'fileId', label: 'Library video', required: true, options: library.options, placeholder: library.loading ? 'Loading…' : 'Select a video' },
+            { kind: 'textarea', name: 'description', label: 'Description', rows: 2, maxLength: DOCUMENT_DESCRIPTION_MAX },
+            { kind: 'switch', name: 'freeToWatch', label: 'Free to watch', onLabel: 'Yes', offLabel: 'No' },
+          ],
+          defaults: { title: record.title, description: record.description, freeToWatch: record.freeToWatch, fileId: record.videoId },
+          failureFallback: COURSE_MSG.videoNotEdited,
+          width: 600,
+          submit: (values) => edit.run({ id: record._id, ...values }),
+        })
+      : form({
+          title: 'Add File',
+          schema: AddVideoFormSchema,
+          fields: [
+            { kind: 'text', name: 'title', label: 'Title', required: true, maxLength: DOCUMENT_TITLE_MAX },
+            { kind: 'select', name: 'videoId', label: 'Library video', required: true, options: library.options, placeholder: library.loading ? 'Loading…' : `Select a video${topic ? ` in ${topic.language}` : ''}` },
+          ],
+          defaults: { title: '', videoId: '' },
+          failureFallback: COURSE_MSG.fileNotAdded,
+          width: 600,
+          submit: (values) => add.run({ ...values, topicId, moduleId: topic?.moduleId ?? '', courseId: topic?.courseId ?? '' }),
+        });
+
+  const questionOptions = useMemo(
+    () => (questions.data ?? []).filter((q) => !asking || (q.language === asking.language && !asking.questionBank.includes(q._id))).map((q) => ({ value: q._id, label: q.question })),
+    [questions.data, asking],
+  );
+
+  return (
+    <ListScreen<Video, Video[]>
+      title={topic ? `Videos of ${topic.name}` : 'Videos'}
+      subtitle={topic ? `${topic.courseName} · ${topic.moduleName} · ${topic.language}${reorderConcept ? '' : ' · choose a concept to reorder its videos'}` : undefined}
+      breadcrumb={[
+        { label: 'Courses', to: '/course' },
+        ...(topic
+          ? [
+              { label: topic.courseName, to: `/directory/${encodeURIComponent(topic.courseId)}` },
+              { label: topic.moduleName, to: `/modules/${encodeURIComponent(topic.moduleId)}` },
+            ]
+          : []),
+        { label: topic?.name ?? '…' },
+      ]}
+      headerActions={
+        <div className={styles.actions}>
+          {concepts.length > 0 ? (
+            <div className={styles.concept}>
+              <Label htmlFor={conceptSelectId}>Concept</Label>
+              <Select id={conceptSelectId} value={conceptId} onChange={(_e, d) => setParams(d.value ? { concept: d.value } : {}, { replace: true })}>
+                <option value="">All concepts</option>
+                {concepts.map((c) => (
+                  <option key={c._id} value={c._id}>
+                    {c.name} ({c.videoCount})
+                  </option>
+                ))}
+              </Select>
+            </div>
+          ) : null}
+          <Button icon={<ArrowLeftRegular />} onClick={() => navigate(topic ? `/modules/${encodeURIComponent(topic.moduleId)}` : '/course')}>
+            Back
+          </Button>
+        </div>
+      }
+      list={list}
+      rowId={(r) => r._id}
+      columns={columns}
+      search={{ placeholder: 'Search videos' }}
+      pageSize={TOPIC_PAGE_SIZE}
+      pageSizes={TOPIC_PAGE_SIZES}
+      emptyText="No videos in this topic yet."
+      addLabel="Add File"
+      addDisabled={topic ? false : 'Loading…'}
+      editor={editor}
+      reorder={reorderConcept ? { save: async (rows) => (await sequence.run({ conceptId: reorderConcept, videos: rows.map((r) => r._id) })).ok } : undefined}
+    >
+      <MediaPreviewDialog source={preview} width={PREVIEW_DIALOG_WIDTH} onClose={() => setPreview(null)} />
+      <RelatedQuestionsDialog video={related} onClose={() => setRelated(null)} />
+      {asking ? (
+        <EntityDialog
+          key={asking._id}
+          open
+          title={`Add a question to ${asking.title}`}
+          schema={AddQuestionFormSchema}
+          fields={[{ kind: 'select', name: 'questionId', label: 'Question', required: true, options: questionOptions, placeholder: questions.isPending ? 'Loading…' : `Select a question in ${asking.language}` }]}
+          defaultValues={{ questionId: '' }}
+          submitLabel="Add"
+          failureFallback={COURSE_MSG.videoNotEdited}
+          width={640}
+          onClose={() => setAsking(null)}
+          onSubmit={(values) => addQuestion.run({ videoId: asking._id, questionBank: [...asking.questionBank, values.questionId] })}
+        />
+      ) : null}
+    </ListScreen>
+  );
+}
