@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { channelOf } from '../../src/shared/api';
 import { createCore, type Core } from '../../src/main/core';
 import { memoryTokenStore } from '../../src/main/services/token-store';
+import { DEFAULT_MEETING_PREVIEW_BASE } from '../../src/shared/schemas/sessions';
 
 // The remembered screen choices (the course screens' language) live in main's settings.json: the same
 // on every screen and after a restart, checked by the local calls' schemas.
@@ -34,19 +35,24 @@ describe('preferences', () => {
     const dir = await mkdtemp(join(tmpdir(), 'cc-prefs-'));
     dirs.push(dir);
     const first = await coreIn(dir);
-    expect(await first('preferences')).toEqual({ ok: true, data: { courseLanguage: null } });
-    expect(await first('setPreferences', { courseLanguage: 'Hindi' })).toEqual({ ok: true, data: { courseLanguage: 'Hindi' } });
+    expect(await first('preferences')).toEqual({ ok: true, data: { courseLanguage: null, meetingPreviewBase: DEFAULT_MEETING_PREVIEW_BASE } });
+    expect(await first('setPreferences', { courseLanguage: 'Hindi' })).toEqual({ ok: true, data: { courseLanguage: 'Hindi', meetingPreviewBase: DEFAULT_MEETING_PREVIEW_BASE } });
     const refused = (await first('setPreferences', { courseLanguage: 'Klingon' })) as { ok: boolean; error?: { kind: string } };
     expect(refused.ok).toBe(false);
     expect(refused.error?.kind).toBe('validation');
 
     const stored = JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8')) as { connection: unknown; preferences: unknown };
-    expect(stored.preferences).toEqual({ courseLanguage: 'Hindi' });
+    expect(stored.preferences).toEqual({ courseLanguage: 'Hindi', meetingPreviewBase: DEFAULT_MEETING_PREVIEW_BASE });
     expect(stored.connection).toEqual({ kind: 'sandbox' });
 
     await Promise.all(cores.splice(0).map((c) => c.close()));
     const restarted = await coreIn(dir);
-    expect(await restarted('preferences')).toEqual({ ok: true, data: { courseLanguage: 'Hindi' } });
-    expect(await restarted('setPreferences', { courseLanguage: null })).toEqual({ ok: true, data: { courseLanguage: null } });
+    expect(await restarted('preferences')).toEqual({ ok: true, data: { courseLanguage: 'Hindi', meetingPreviewBase: DEFAULT_MEETING_PREVIEW_BASE } });
+    expect(await restarted('setPreferences', { courseLanguage: null })).toMatchObject({ ok: true, data: { courseLanguage: null } });
+
+    // The join links' meeting address is a preference too: kept by main, refused when not an address.
+    expect(await restarted('setPreferences', { meetingPreviewBase: 'https://meet.example.org/room' })).toMatchObject({ ok: true, data: { meetingPreviewBase: 'https://meet.example.org/room' } });
+    expect(await restarted('setPreferences', { meetingPreviewBase: 'not an address' })).toMatchObject({ ok: false, error: { kind: 'validation' } });
+    expect(await restarted('preferences')).toMatchObject({ ok: true, data: { meetingPreviewBase: 'https://meet.example.org/room' } });
   });
 });
