@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import type { SortingState } from '@tanstack/react-table';
 import type * as v from 'valibot';
@@ -110,15 +110,16 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
   const asksFirst = !!confirmEdit;
   const ask = deletion.ask;
   // Columns are made once per `columns` (a screen passes a stable function): a new set re-reads 100,000 rows.
+  const edit = useCallback((row: T) => (asksFirst ? setConfirming(row) : setEditing(row)), [asksFirst]);
   const tableColumns = useMemo(() => {
-    const edit = (row: T) => (asksFirst ? setConfirming(row) : setEditing(row));
     return columns({
       edit,
       remove: ask,
       editColumn: (label, width = 56) => action('edit', 'Edit', { label, icon: <EditRegular />, onClick: edit, width }),
       deleteColumn: (label, hidden, width = 68) => action('delete', 'Delete', { label, icon: <DeleteRegular />, onClick: ask, hidden, width }),
     });
-  }, [columns, asksFirst, ask]);
+  }, [columns, edit, ask]);
+  const editable = !!editor || !!renderEditor;
 
   const record = editing === 'add' ? null : editing;
   const formSpec = editor?.(record);
@@ -144,6 +145,7 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
         pageSizeOptions={props.pageSizes}
         initialSorting={props.defaultSort}
         emptyText={emptyText}
+        onRowActivate={editable ? edit : undefined}
         reorderable={!!reorder}
         onSaveOrder={reorder?.save}
         toolbar={
