@@ -5,14 +5,11 @@ import type * as v from 'valibot';
 import type { FieldValues } from 'react-hook-form';
 import { Button, makeStyles } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
-import type { Result } from '../../shared/result';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DataTable, type Column } from '../components/DataTable';
-import { DeleteConfirmDialog, useDeleteConfirm } from '../components/DeleteConfirm';
-import { EntityDialog, type FieldDescriptor } from '../components/EntityDialog';
 import { PageHeader } from '../components/PageHeader';
-import type { CallMutation } from '../lib/calls';
 import { action } from './columns';
+import { RecordDialogs, useRecordDialogs, type FormSpec, type RemoveSpec } from './RecordDialogs';
 import { ServerFilterBar, type FilterField, type FilterValues } from './ServerFilterBar';
 
 // A list screen as a declaration: its list call, columns, search, pages, sort, filters, the add/edit
@@ -30,24 +27,6 @@ export interface ScreenActions<T> {
   editColumn: (label: (row: T) => string, width?: number) => Column<T>;
   /** The standard Delete column; `hidden` rows have none. */
   deleteColumn: (label: (row: T) => string, hidden?: (row: T) => boolean, width?: number) => Column<T>;
-}
-
-/** The add or edit form of a screen: an EntityDialog declared by its schema, fields and save. */
-export interface FormSpec<S extends AnySchema> {
-  title: string;
-  schema: S;
-  fields: readonly FieldDescriptor<Extract<keyof v.InferInput<S>, string>>[];
-  defaults: v.InferInput<S>;
-  /** The save: `mutation.run` of the add or the update call (useCallMutation shows the toasts). */
-  submit: (values: v.InferOutput<S>) => Promise<Result<unknown>>;
-  /** Shown inside the dialog when a failure carries no message. */
-  failureFallback?: string;
-  width?: number;
-}
-
-/** Checks a form against its schema; the list screen holds forms of any schema. */
-export function form<S extends AnySchema>(spec: FormSpec<S>): FormSpec<AnySchema> {
-  return spec as unknown as FormSpec<AnySchema>;
 }
 
 /** A question before the editor opens for a row (the question bank's 'Edit this question?'). */
@@ -80,7 +59,7 @@ export interface ListScreenProps<T, D> {
   editor?: (record: T | null) => FormSpec<AnySchema>;
   renderEditor?: (editing: T | 'add' | null, close: () => void) => ReactNode;
   confirmEdit?: (row: T) => EditQuestion;
-  remove?: { mutation: CallMutation<never, unknown>; input: (row: T) => unknown; title: string; question: (row: T) => ReactNode };
+  remove?: RemoveSpec<T>;
   reorder?: { save: (rows: T[]) => Promise<boolean | void> };
   /** More toolbar buttons, before Add. */
   toolbar?: ReactNode;
@@ -97,20 +76,17 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
   const { title, subtitle, list, rows, rowId, columns, search, editor, renderEditor, remove, reorder } = props;
   const styles = useStyles();
   const [applied, setApplied] = useState<FilterValues | null>(null);
-  const [editing, setEditing] = useState<T | 'add' | null>(null);
+  const dialogs = useRecordDialogs(remove);
+  const setEditing = dialogs.edit;
   const [confirming, setConfirming] = useState<T | null>(null);
   const query = useQuery(typeof list === 'function' ? list(applied) : list);
   const data = useMemo(() => (query.data === undefined ? [] : rows ? rows(query.data) : (query.data as unknown as readonly T[])), [query.data, rows]);
-  const deletion = useDeleteConfirm(
-    (remove?.mutation ?? { run: async () => ({ ok: true, data: null }), busy: false }) as CallMutation<unknown, unknown>,
-    (row: T) => remove?.input(row),
-  );
 
   const { confirmEdit } = props;
   const asksFirst = !!confirmEdit;
-  const ask = deletion.ask;
+  const ask = dialogs.deletion.ask;
   // Columns are made once per `columns` (a screen passes a stable function): a new set re-reads 100,000 rows.
-  const edit = useCallback((row: T) => (asksFirst ? setConfirming(row) : setEditing(row)), [asksFirst]);
+  const edit = useCallback((row: T) => (asksFirst ? setConfirming(row) : setEditing(row)), [asksFirst, setEditing]);
   const tableColumns = useMemo(() => {
     return columns({
       edit,
@@ -121,9 +97,6 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
   }, [columns, edit, ask]);
   const editable = !!editor || !!renderEditor;
 
-  const record = editing === 'add' ? null : editing;
-  const formSpec = editor?.(record);
-  const close = () => setEditing(null);
   const question = confirming && confirmEdit ? confirmEdit(confirming) : null;
   const emptyText = typeof props.emptyText === 'function' ? props.emptyText(applied !== null) : props.emptyText;
 
@@ -161,23 +134,8 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
           ) : undefined
         }
       />
-      {formSpec ? (
-        <EntityDialog
-          // One dialog per record: the form starts from that record's values.
-          key={record ? rowId(record) : 'add'}
-          open={editing !== null}
-          title={formSpec.title}
-          schema={formSpec.schema}
-          fields={formSpec.fields}
-          defaultValues={formSpec.defaults}
-          submitLabel={record ? 'Save' : 'Add'}
-          failureFallback={formSpec.failureFallback}
-          width={formSpec.width}
-          onClose={close}
-          onSubmit={formSpec.submit}
-        />
-      ) : null}
-      {renderEditor ? renderEditor(editing, close) : null}
+      <RecordDialogs state={dialogs} rowId={rowId} editor={editor} remove={remove} />
+      {renderEditor ? renderEditor(dialogs.editing, dialogs.close) : null}
       {question ? (
         <ConfirmDialog
           open
@@ -192,8 +150,9 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
           onCancel={() => setConfirming(null)}
         />
       ) : null}
-      {remove ? <DeleteConfirmDialog state={deletion} title={remove.title} question={remove.question} /> : null}
       {props.children}
     </div>
   );
 }
+
+export { form, type FormSpec } from './RecordDialogs';

@@ -6,13 +6,15 @@ import type { DataTableStyles } from './styles';
 /** Where a pinned column sticks: its distance from the right edge; `edge` marks the first pinned one. */
 export type Pins = ReadonlyMap<string, { right: number; edge: boolean }>;
 
+export const NO_PINS: Pins = new Map();
+
 export function pinStyle(pins: Pins, columnId: string): CSSProperties | undefined {
   const pin = pins.get(columnId);
   return pin ? { position: 'sticky', right: pin.right } : undefined;
 }
 
 /** The <td>s of a row's cells: aligned, pinned columns sticky at the right edge. */
-export function Cells<T>({ cells, styles, pins }: { cells: Cell<T, unknown>[]; styles: DataTableStyles; pins: Pins }) {
+export function Cells<T>({ cells, styles, pins = NO_PINS }: { cells: Cell<T, unknown>[]; styles: DataTableStyles; pins?: Pins }) {
   return cells.map((cell) => {
     const meta = cell.column.columnDef.meta;
     const align = meta?.align;
@@ -67,7 +69,7 @@ export const BodyRow = memo(function BodyRow<T>({ height, ariaRowIndex, pos, cur
  * The virtual body: spacer rows above and below the rendered rows keep the scroll height of the whole
  * page; with no rows, one cell says loading, not loaded (the error is above), empty, or nothing matches.
  */
-export function VirtualBody({ padTop, padBottom, colCount, empty, loading, failed, emptyText, styles, children, ...handlers }: {
+export function VirtualBody({ padTop, padBottom, colCount, empty, loading, failed = false, emptyText, styles, children, ...handlers }: {
   padTop: number;
   padBottom: number;
   colCount: number;
@@ -75,7 +77,7 @@ export function VirtualBody({ padTop, padBottom, colCount, empty, loading, faile
   empty: boolean;
   loading: boolean;
   /** The list failed to load: its message shows above the table, so no 'No ... yet' here. */
-  failed: boolean;
+  failed?: boolean;
   emptyText: ReactNode;
   styles: DataTableStyles;
   children: ReactNode;

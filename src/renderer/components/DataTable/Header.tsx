@@ -3,7 +3,7 @@ import { flexRender, type Header as TanHeader, type Table } from '@tanstack/reac
 import { mergeClasses } from '@fluentui/react-components';
 import { ArrowSortDownRegular, ArrowSortRegular, ArrowSortUpRegular } from '@fluentui/react-icons';
 import { widthOf } from './columns';
-import { pinStyle, type Pins } from './Body';
+import { NO_PINS, pinStyle, type Pins } from './Body';
 import type { DataTableStyles } from './styles';
 
 /** The <colgroup>: fixed widths from the columns' meta; `lead` adds a leading column (a drag handle, an expander). */
@@ -76,7 +76,7 @@ function HeaderCell<T>({ header, sortable, styles, pins }: { header: TanHeader<T
 }
 
 /** The sticky header row: sort buttons on sortable columns (aria-sort), `lead` a leading header cell. */
-export function Header<T>({ table, sortable, lead, styles, pins }: { table: Table<T>; sortable: boolean; lead?: ReactNode; styles: DataTableStyles; pins: Pins }) {
+export function Header<T>({ table, sortable, lead, styles, pins = NO_PINS }: { table: Table<T>; sortable: boolean; lead?: ReactNode; styles: DataTableStyles; pins?: Pins }) {
   return (
     <thead className={styles.thead}>
       {table.getHeaderGroups().map((group) => (

@@ -1,1 +1,2 @@
 export { DataTable, type DataTableProps, type Column } from './DataTable';
+export { TreeTable, type TreeTableProps } from './TreeTable';

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Input, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { FieldContextProvider, Input, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons';
 import { callQuery } from '../../lib/calls';
 import type { KindProps } from './types';
@@ -36,14 +36,18 @@ export function LibraryVideoField({ field, id, value, onChange, onBlur, disabled
   }, [files.data, language, search, chosen]);
   return (
     <div className={styles.stack}>
-      <Input
-        contentBefore={<SearchRegular aria-hidden />}
-        aria-label={`Search ${field.label}`}
-        placeholder="Search videos by title or Video Id"
-        value={search}
-        disabled={disabled}
-        onChange={(_e, d) => setSearch(d.value)}
-      />
+      {/* The search names itself: the field's label belongs to the select. */}
+      <FieldContextProvider value={undefined}>
+        <Input
+          type="search"
+          contentBefore={<SearchRegular aria-hidden />}
+          aria-label={`Search ${field.label}`}
+          placeholder="Search videos by title or Video Id"
+          value={search}
+          disabled={disabled}
+          onChange={(_e, d) => setSearch(d.value)}
+        />
+      </FieldContextProvider>
       <Select id={id} value={chosen} disabled={disabled || files.isPending} onBlur={onBlur} onChange={(_e, d) => onChange(d.value || undefined)}>
         <option value="">{files.isPending ? 'Loading…' : (field.placeholder ?? 'Select a video')}</option>
         {videos.slice(0, SHOWN).map((f) => (

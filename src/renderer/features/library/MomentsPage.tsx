@@ -1,12 +1,12 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular, PlayRegular } from '@fluentui/react-icons';
 import { MSG } from '../../../shared/messages';
 import { MomentDraftSchema, type Moment } from '../../../shared/schemas/library';
 import { callQuery, useCallMutation } from '../../lib/calls';
-import { DeleteConfirmDialog, useDeleteConfirm } from '../../components/DeleteConfirm';
-import { EntityDialog, type FieldDescriptor } from '../../components/EntityDialog';
+import type { FieldDescriptor } from '../../components/EntityDialog';
+import { RecordDialogs, form, useRecordDialogs, type RemoveSpec } from '../../kit/RecordDialogs';
 import { TimedEntriesAccordion, TimedEntriesScreen, useLibraryFile, usePlayFrom } from './TimedEntries';
 
 const useStyles = makeStyles({
@@ -29,16 +29,19 @@ export default function MomentsPage() {
   const media = useLibraryFile('fileId');
   const { fileId } = media;
   const { seek, play } = usePlayFrom();
-  const [editing, setEditing] = useState<'add' | Moment | null>(null);
 
   const moments = useQuery({ ...callQuery('library.moments', { fileId: fileId ?? '' }), enabled: !!fileId });
   const sorted = useMemo(() => [...(moments.data ?? [])].sort((a, b) => a.timestamp.localeCompare(b.timestamp)), [moments.data]);
   const rules = { fallback: MSG.momentNotAdded, invalidates: ['library.moments'] } as const;
   const add = useCallMutation('library.addMoment', rules);
   const update = useCallMutation('library.updateMoment', rules);
-  const remove = useCallMutation('library.deleteMoment', { fallback: MSG.somethingWentWrong, invalidates: ['library.moments'] });
-  const deletion = useDeleteConfirm(remove, (m: Moment) => ({ id: m._id }));
-  const record = editing && editing !== 'add' ? editing : null;
+  const remove: RemoveSpec<Moment> = {
+    mutation: useCallMutation('library.deleteMoment', { fallback: MSG.somethingWentWrong, invalidates: ['library.moments'] }),
+    input: (m) => ({ id: m._id }),
+    title: 'Delete moment',
+    question: (m) => `Are you sure you want to delete the moment at ${m.timestamp} (${m.description})?`,
+  };
+  const dialogs = useRecordDialogs(remove);
 
   const missingText = 'Open the moments of a file from the Video Library (Update Moments).';
   if (!fileId) return <TimedEntriesScreen title="Video Moments" media={media} missingText={missingText} />;
@@ -50,7 +53,7 @@ export default function MomentsPage() {
       missingText={missingText}
       seek={seek}
       actions={
-        <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('add')}>
+        <Button appearance="primary" icon={<AddRegular />} onClick={() => dialogs.edit('add')}>
           Add Moment
         </Button>
       }
@@ -72,31 +75,30 @@ export default function MomentsPage() {
               <Button size="small" icon={<PlayRegular />} onClick={() => play(m.timestamp)}>
                 Play from {m.timestamp}
               </Button>
-              <Button size="small" icon={<EditRegular />} onClick={() => setEditing(m)}>
+              <Button size="small" icon={<EditRegular />} onClick={() => dialogs.edit(m)}>
                 Edit
               </Button>
-              <Button size="small" icon={<DeleteRegular />} onClick={() => deletion.ask(m)}>
+              <Button size="small" icon={<DeleteRegular />} onClick={() => dialogs.deletion.ask(m)}>
                 Delete
               </Button>
             </div>
           </div>
         )}
       </TimedEntriesAccordion>
-      <EntityDialog
-        open={editing !== null}
-        title={record ? 'Edit Moment' : 'Add Moment'}
-        schema={MomentDraftSchema}
-        fields={FIELDS}
-        defaultValues={record ? { timestamp: record.timestamp, description: record.description, transcript: record.transcript } : { timestamp: '', description: '', transcript: '' }}
-        submitLabel={record ? 'Save' : 'Add'}
-        failureFallback={MSG.momentNotAdded}
-        onClose={() => setEditing(null)}
-        onSubmit={(values) => (record ? update.run({ id: record._id, ...values }) : add.run({ fileId, ...values }))}
-      />
-      <DeleteConfirmDialog
-        state={deletion}
-        title="Delete moment"
-        question={(m) => `Are you sure you want to delete the moment at ${m.timestamp} (${m.description})?`}
+      <RecordDialogs
+        state={dialogs}
+        rowId={(m) => m._id}
+        remove={remove}
+        editor={(record) =>
+          form({
+            title: record ? 'Edit Moment' : 'Add Moment',
+            schema: MomentDraftSchema,
+            fields: FIELDS,
+            defaults: record ? { timestamp: record.timestamp, description: record.description, transcript: record.transcript } : { timestamp: '', description: '', transcript: '' },
+            failureFallback: MSG.momentNotAdded,
+            submit: (values) => (record ? update.run({ id: record._id, ...values }) : add.run({ fileId, ...values })),
+          })
+        }
       />
     </TimedEntriesScreen>
   );

@@ -7,8 +7,8 @@ import { LANGUAGES, type Language } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { TranscriptFormSchema, type Transcript } from '../../../shared/schemas/transcripts';
 import { callQuery, useCallMutation } from '../../lib/calls';
-import { DeleteConfirmDialog, useDeleteConfirm } from '../../components/DeleteConfirm';
-import { EntityDialog, type FieldDescriptor } from '../../components/EntityDialog';
+import type { FieldDescriptor } from '../../components/EntityDialog';
+import { RecordDialogs, form, useRecordDialogs, type RemoveSpec } from '../../kit/RecordDialogs';
 import { TimedEntriesAccordion, TimedEntriesScreen, useLibraryFile, usePlayFrom } from './TimedEntries';
 import { useNotify } from '../../components/toast';
 import { ImportDialog, type ImportSource } from './TranscriptImportDialog';
@@ -37,7 +37,6 @@ export default function TranscriptsPage() {
   const { seek, play } = usePlayFrom();
 
   const [chip, setChip] = useState<Language | 'All'>('All');
-  const [editing, setEditing] = useState<'add' | Transcript | null>(null);
   const [importing, setImporting] = useState<ImportSource | null>(null);
   const [importBusy, setImportBusy] = useState(false);
 
@@ -45,8 +44,13 @@ export default function TranscriptsPage() {
   const rules = { fallback: MSG.somethingWentWrong, invalidates: ['videoRepository.transcripts'] } as const;
   const add = useCallMutation('videoRepository.addTranscript', rules);
   const update = useCallMutation('videoRepository.updateTranscript', rules);
-  const remove = useCallMutation('videoRepository.deleteTranscript', rules);
-  const deletion = useDeleteConfirm(remove, (t: Transcript) => ({ id: t._id }));
+  const remove: RemoveSpec<Transcript> = {
+    mutation: useCallMutation('videoRepository.deleteTranscript', rules),
+    input: (t) => ({ id: t._id }),
+    title: 'Delete transcript',
+    question: (t) => `Are you sure you want to delete the ${t.language} line at ${t.timeStamp}?`,
+  };
+  const dialogs = useRecordDialogs(remove);
 
   const languages = transcripts.data?.languages ?? [];
   const groups = useMemo(() => {
@@ -60,7 +64,7 @@ export default function TranscriptsPage() {
     return [...byTime.entries()].sort(([a], [b]) => a.localeCompare(b));
   }, [transcripts.data, chip]);
 
-  const record = editing && editing !== 'add' ? editing : null;
+  const { record } = dialogs;
   const fields = useMemo<FieldDescriptor<FormKey>[]>(
     () => [
       { kind: 'text', name: 'timeStamp', label: 'Timestamp', required: true, placeholder: 'HH:mm:ss', hint: 'HH:mm:ss, e.g. 00:01:30' },
@@ -102,7 +106,7 @@ export default function TranscriptsPage() {
           <Button icon={importBusy ? <Spinner size="tiny" /> : <ArrowUploadRegular />} disabled={importBusy} onClick={() => void startImport()}>
             Import .vtt/.srt
           </Button>
-          <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('add')}>
+          <Button appearance="primary" icon={<AddRegular />} onClick={() => dialogs.edit('add')}>
             Add Transcript
           </Button>
         </>
@@ -134,35 +138,29 @@ export default function TranscriptsPage() {
               <Text className={styles.caption}>{t.captionText}</Text>
               <span className={styles.actions}>
                 <Button size="small" appearance="subtle" icon={<PlayRegular />} aria-label={`Play from ${t.timeStamp}`} onClick={() => play(t.timeStamp)} />
-                <Button size="small" appearance="subtle" icon={<EditRegular />} aria-label={`Edit ${t.language} transcript at ${t.timeStamp}`} onClick={() => setEditing(t)} />
-                <Button size="small" appearance="subtle" icon={<DeleteRegular />} aria-label={`Delete ${t.language} transcript at ${t.timeStamp}`} onClick={() => deletion.ask(t)} />
+                <Button size="small" appearance="subtle" icon={<EditRegular />} aria-label={`Edit ${t.language} transcript at ${t.timeStamp}`} onClick={() => dialogs.edit(t)} />
+                <Button size="small" appearance="subtle" icon={<DeleteRegular />} aria-label={`Delete ${t.language} transcript at ${t.timeStamp}`} onClick={() => dialogs.deletion.ask(t)} />
               </span>
             </div>
           ))
         }
       </TimedEntriesAccordion>
-      <EntityDialog
-        open={editing !== null}
-        title={record ? 'Edit Transcript' : 'Add Transcript'}
-        schema={TranscriptFormSchema}
-        fields={fields}
-        defaultValues={
-          record
-            ? { timeStamp: record.timeStamp, captionText: record.captionText, language: record.language }
-            : { timeStamp: '', captionText: '', language: chip === 'All' ? '' : chip }
+      <RecordDialogs
+        state={dialogs}
+        rowId={(t) => t._id}
+        remove={remove}
+        editor={(entry) =>
+          form({
+            title: entry ? 'Edit Transcript' : 'Add Transcript',
+            schema: TranscriptFormSchema,
+            fields,
+            defaults: entry
+              ? { timeStamp: entry.timeStamp, captionText: entry.captionText, language: entry.language }
+              : { timeStamp: '', captionText: '', language: chip === 'All' ? '' : chip },
+            submit: (values) =>
+              entry ? update.run({ id: entry._id, timeStamp: values.timeStamp, captionText: values.captionText }) : add.run({ videoId, ...values }),
+          })
         }
-        submitLabel={record ? 'Save' : 'Add'}
-        onClose={() => setEditing(null)}
-        onSubmit={(values) =>
-          record
-            ? update.run({ id: record._id, timeStamp: values.timeStamp, captionText: values.captionText })
-            : add.run({ videoId, ...values })
-        }
-      />
-      <DeleteConfirmDialog
-        state={deletion}
-        title="Delete transcript"
-        question={(t) => `Are you sure you want to delete the ${t.language} line at ${t.timeStamp}?`}
       />
       {importing ? (
         <ImportDialog
