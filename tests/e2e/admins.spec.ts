@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, loginAs, phoneNumber, SANDBOX_ADMIN, tableRows, unique, toast } from './helpers';
+import { createAccount, loginAs, phoneNumber, SANDBOX_ADMIN, tableRows, unique, toast, expectAccessible } from './helpers';
 
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
 
@@ -68,6 +68,8 @@ test.describe('admins as a Super Admin', () => {
     await expect(dialog.getByText('An admin with this email already exists.')).toBeVisible();
     await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue('Duplicate Person');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    // The form was changed: Cancel asks first.
+    await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard' }).click();
     await expect(dialog).toBeHidden();
   });
 
@@ -98,6 +100,14 @@ test.describe('admins as a Super Admin', () => {
     await expect(tableRows(page, 'Admins')).toHaveCount(1);
     await expect(page.getByRole('button', { name: `Edit ${SANDBOX_ADMIN.name}` })).toBeVisible();
     await expect(page.getByRole('button', { name: `Delete ${SANDBOX_ADMIN.name}` })).toHaveCount(0);
+    // One's own role and status cannot change (the server refuses it): the switches say so up front.
+    await page.getByRole('button', { name: `Edit ${SANDBOX_ADMIN.name}` }).click();
+    const own = page.getByRole('dialog', { name: 'Edit Admin' });
+    await expect(own.getByRole('switch', { name: 'Role' })).toBeDisabled();
+    await expect(own.getByRole('switch', { name: 'Status' })).toBeDisabled();
+    await expect(own.getByText('You cannot change the role or status of your own account.').first()).toBeVisible();
+    await own.getByRole('button', { name: 'Cancel' }).click();
+    await expect(own).toBeHidden();
   });
 
   test('10 per page, with paging', async ({ page }) => {
@@ -191,6 +201,7 @@ test.describe('dialogs and the keyboard (issue 8)', () => {
     await page.keyboard.press('Enter');
     const edit = page.getByRole('dialog', { name: 'Edit Admin' });
     await expect(edit.getByRole('textbox', { name: 'Name' })).toBeFocused();
+    await expectAccessible(page, 'Edit Admin');
     await page.keyboard.press('End');
     await page.keyboard.type(' Edited');
     await page.keyboard.press('Enter');
@@ -207,6 +218,7 @@ test.describe('dialogs and the keyboard (issue 8)', () => {
     await page.keyboard.press('Enter');
     const confirm = page.getByRole('alertdialog', { name: 'Delete account' });
     await expect(confirm).toContainText(`${name} Edited`);
+    await expectAccessible(page, 'Delete account');
     await page.keyboard.press('Tab');
     await expect(confirm.getByRole('button', { name: 'Delete' })).toBeFocused();
     await page.keyboard.press('Enter');
@@ -222,9 +234,11 @@ test.describe('dialogs and the keyboard (issue 8)', () => {
     const dialog = page.getByRole('dialog', { name: 'Add Admin' });
     const discard = page.getByRole('alertdialog', { name: 'Discard changes?' });
 
+    await expectAccessible(page, 'Admins');
     // Unchanged: Escape just closes, and the focus is back on Add Admin.
     await add.click();
     await expect(dialog).toBeVisible();
+    await expectAccessible(page, 'Add Admin');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(discard).toHaveCount(0);
@@ -235,6 +249,7 @@ test.describe('dialogs and the keyboard (issue 8)', () => {
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Half typed');
     await page.keyboard.press('Escape');
     await expect(discard).toBeVisible();
+    await expectAccessible(page, 'Discard changes?');
     await discard.getByRole('button', { name: 'Keep editing' }).click();
     await expect(discard).toBeHidden();
     await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue('Half typed');

@@ -161,15 +161,20 @@ export const toast = (page: Page, text: string) =>
 /**
  * axe-core on what the page shows now (a screen, or a screen with a dialog open), in the light and the
  * dark theme (the app follows the OS scheme live), for WCAG 2.0/2.1 A and AA: no violation may remain.
- * Toasts are left out: they come and go on their own time and are checked where they are shown.
+ * One known false positive is dropped: Fluent's focus manager (tabster) puts `data-tabster-dummy`
+ * guards, focusable and aria-hidden on purpose, around focus groups (microsoft/tabster#288; Fluent's
+ * known issues). That no Tab lands in the toaster is asserted in admins.spec.ts.
  */
 export async function expectAccessible(page: Page, what: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    await expect(page.locator('.fui-FluentProvider').first()).toHaveCSS('color-scheme', colorScheme === 'dark' ? 'dark' : 'light', { timeout: 2000 }).catch(() => undefined);
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('[data-toaster-position]').analyze();
-    const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1, 3).join(' ') ?? ''}`).join('\n')}`);
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).colorScheme || 'normal')).toBeTruthy();
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const real = violations
+      .map((v) => ({ ...v, nodes: v.id === 'aria-hidden-focus' ? v.nodes.filter((n) => !n.html.includes('data-tabster-dummy')) : v.nodes }))
+      .filter((v) => v.nodes.length > 0);
+    const summary = real.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1, 3).join(' ') ?? ''}`).join('\n')}`);
     expect(summary, `axe on ${what}, ${colorScheme}`).toEqual([]);
   }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await page.emulateMedia({ colorScheme: null });
 }
