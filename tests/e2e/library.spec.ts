@@ -299,6 +299,8 @@ test('edit and delete a file', async ({ page, request }) => {
 });
 
 test('tag questions on a file and list them', async ({ page, request }) => {
+  // axe over the question picker (every question of the bank, light and dark) takes its time.
+  test.slow();
   const file = await createFile(page, request);
   const question = await page.evaluate(async () => {
     const r = await (globalThis as unknown as WithApi).api.questionBank.questions();
