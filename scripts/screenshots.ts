@@ -1,7 +1,8 @@
 /**
  * `npx tsx scripts/screenshots.ts [--no-build] [route ...]`: signs in to a fresh sandbox through the
  * browser bridge and saves a Chromium screenshot of each screen in light and dark theme to
- * .tmp/screenshots/ (light-<name>.png, dark-<name>.png), for a person to look at.
+ * .tmp/screenshots/ (light-<name>-<w>x<h>.png, dark-...), at the smallest supported window (1024 x 700)
+ * and a common one (1440 x 900), for a person to look at.
  * A route may name a button to press before the shot, to see a dialog: `'/quotes>Add Quote'`.
  * `--courses` instead walks the course screens by clicking (list, directory three levels down, topics,
  * videos) with their dialogs open. `SCREENSHOT_PORT` moves the bridge off 5788.
@@ -30,8 +31,8 @@ const browser = await chromium.launch({
 });
 await mkdir(outDir, { recursive: true });
 try {
-  for (const scheme of ['light', 'dark'] as const) {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 860 }, colorScheme: scheme });
+  for (const [scheme, viewport] of (['light', 'dark'] as const).flatMap((sc) => [[sc, { width: 1024, height: 700 }], [sc, { width: 1440, height: 900 }]] as const)) {
+    const page = await browser.newPage({ viewport, colorScheme: scheme });
     if (args.includes('--courses')) {
       await courseWalk(page, scheme);
       await page.close();
@@ -50,8 +51,9 @@ try {
       if (button) await page.getByRole('button', { name: button, exact: true }).first().click();
       await page.waitForTimeout(800);
       const name = (route === '/' ? 'home' : route.slice(1).replace(/\//g, '-')) + (button ? `-${button.replace(/\W+/g, '-')}` : '');
-      await page.screenshot({ path: join(outDir, `${scheme}-${name}.png`) });
-      console.log(join(outDir, `${scheme}-${name}.png`));
+      const file = join(outDir, `${scheme}-${name}-${viewport.width}x${viewport.height}.png`);
+      await page.screenshot({ path: file });
+      console.log(file);
     }
     await page.close();
   }
