@@ -41,7 +41,8 @@ export default function MomentsPage() {
         ? v.pipe(
             MomentDraftSchema,
             v.forward(
-              v.check((m) => secondsOf(m.timestamp) <= duration, `The moment must be within the video (${clock(duration)}).`),
+              // partialCheck: shown as soon as the timestamp is valid, whatever the other fields say.
+              v.partialCheck([['timestamp']], (m) => secondsOf(m.timestamp) <= duration, `The moment must be within the video (${clock(duration)}).`),
               ['timestamp'],
             ),
           )
