@@ -23,14 +23,15 @@ test('add, edit and delete moments; a moment plays the preview from its time', a
   }
   await dialog.getByLabel('Timestamp').fill('3 seconds');
   await expect(dialog.getByText('Use the format HH:mm:ss.')).toBeVisible();
-  // The file's duration (6 s) bounds the timestamp.
-  await dialog.getByLabel('Timestamp').fill('00:00:09');
-  await expect(dialog.getByText('The moment must be within the video (00:00:06).')).toBeVisible();
   const description = `Moment ${unique()}`;
-  await dialog.getByLabel('Timestamp').fill('00:00:03');
-  await expect(dialog.getByText('The moment must be within the video (00:00:06).')).toBeHidden();
   await dialog.getByLabel('Description').fill(description);
   await dialog.getByLabel('Transcript').fill('What is said at three seconds.');
+  // The file's duration (6 s) bounds the timestamp.
+  await dialog.getByLabel('Timestamp').fill('00:00:09');
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(dialog.getByText('The moment must be within the video (00:00:06).')).toBeVisible();
+  await dialog.getByLabel('Timestamp').fill('00:00:03');
+  await expect(dialog.getByText('The moment must be within the video (00:00:06).')).toBeHidden();
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(toast(page, 'Moment has been Added')).toBeVisible();
   await expect(dialog).toBeHidden();

@@ -41,7 +41,8 @@ export default function MomentsPage() {
         ? v.pipe(
             MomentDraftSchema,
             v.forward(
-              v.check((m) => secondsOf(m.timestamp) <= duration, `The moment must be within the video (${clock(duration)}).`),
+              // partialCheck: runs once the timestamp itself is valid (the form resolver may still stop at an earlier field).
+              v.partialCheck([['timestamp']], (m) => secondsOf(m.timestamp) <= duration, `The moment must be within the video (${clock(duration)}).`),
               ['timestamp'],
             ),
           )
