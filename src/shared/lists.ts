@@ -213,7 +213,8 @@ export class KeptList<T> {
       this.last.set(viewId, { basis, needle, out: selected });
     }
     const count = selected ? selected.length : this.rows.length;
-    const offset = Math.min(query.offset, Math.max(0, count - 1));
+    // Past the end: no rows (the table moves to its last page and asks again).
+    const offset = Math.min(query.offset, count);
     const end = Math.min(count, offset + query.limit);
     const view = this.def.view;
     const rows: unknown[] = [];

@@ -31,8 +31,8 @@ function forward(req: IncomingMessage, target: URL, res: import('node:http').Ser
  * Returns a function that points the app back at the sandbox, signs out and stops the stub: call it
  * from `test.afterEach` so that a failing test never leaves the app pointed at the stub.
  */
-export async function useStubPlatform(page: Page, rule: StubRule): Promise<() => Promise<void>> {
-  const platform = await startServer({ admin: { email: SANDBOX_ADMIN.email, password: SANDBOX_ADMIN.password } });
+export async function useStubPlatform(page: Page, rule: StubRule, options: { seedDemo?: boolean } = {}): Promise<() => Promise<void>> {
+  const platform = await startServer({ admin: { email: SANDBOX_ADMIN.email, password: SANDBOX_ADMIN.password }, seedDemo: options.seedDemo ?? false });
   const target = new URL(platform.url);
   const server: Server = createServer((req, res) => {
     const answer = rule(req.method ?? 'GET', (req.url ?? '/').split('?')[0] ?? '/');

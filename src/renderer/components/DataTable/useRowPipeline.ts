@@ -105,7 +105,9 @@ export function useRowPipeline<T>({ source, data, columns, getSearchText, search
   useEffect(() => {
     setPageState((p) => (p.pageIndex === 0 ? p : { ...p, pageIndex: 0 }));
   }, [deferredQuery, columnFilters]);
-  const page = pageWindow(selectedCount, pageState.pageIndex, pageState.pageSize, paginate && !frozen);
+  const asked = pageWindow(selectedCount, pageState.pageIndex, pageState.pageSize, paginate && !frozen);
+  // A kept list shows the rows of the window it has (the previous one until the asked one arrives).
+  const page = answer ? { ...asked, start: answer.offset, length: answer.rows.length } : kept ? { ...asked, length: 0 } : asked;
   useEffect(() => {
     if (pageState.pageIndex > page.pageCount - 1) setPageState((p) => ({ ...p, pageIndex: page.pageCount - 1 }));
   }, [page.pageCount, pageState.pageIndex]);
