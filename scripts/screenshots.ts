@@ -1,7 +1,8 @@
 /**
  * `npx tsx scripts/screenshots.ts [--no-build] [route ...]`: signs in to a fresh sandbox through the
  * browser bridge and saves a Chromium screenshot of each screen in light and dark theme to
- * .tmp/screenshots/ (light-<name>.png, dark-<name>.png), for a person to look at.
+ * .tmp/screenshots/ (light-<name>-<w>x<h>.png, dark-...), at the smallest supported window (1024 x 700)
+ * and a common one (1440 x 900), for a person to look at. SCREENSHOT_PORT picks the host's port.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -20,15 +21,15 @@ const outDir = join(root, '.tmp/screenshots');
 if (!args.includes('--no-build')) spawnSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
 process.env.CONTENT_CONSOLE_QUIET = '1';
 const dir = await mkdtemp(join(tmpdir(), 'cc-shots-'));
-const host = await startBridgeHost({ port: 5788, rendererDir: join(root, 'out/renderer'), stateDir: join(dir, 'host'), sandboxDir: join(dir, 'server') });
+const host = await startBridgeHost({ port: Number(process.env.SCREENSHOT_PORT ?? 5788), rendererDir: join(root, 'out/renderer'), stateDir: join(dir, 'host'), sandboxDir: join(dir, 'server') });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 await mkdir(outDir, { recursive: true });
 try {
-  for (const scheme of ['light', 'dark'] as const) {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 860 }, colorScheme: scheme });
+  for (const [scheme, viewport] of (['light', 'dark'] as const).flatMap((sc) => [[sc, { width: 1024, height: 700 }], [sc, { width: 1440, height: 900 }]] as const)) {
+    const page = await browser.newPage({ viewport, colorScheme: scheme });
     for (const route of screens) {
       await page.goto(`${host.url}/#${route}`);
       if (route !== '/login' && (await page.getByRole('button', { name: 'Login' }).count())) {
@@ -40,8 +41,9 @@ try {
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(800);
       const name = route === '/' ? 'home' : route.slice(1).replace(/\//g, '-');
-      await page.screenshot({ path: join(outDir, `${scheme}-${name}.png`) });
-      console.log(join(outDir, `${scheme}-${name}.png`));
+      const file = join(outDir, `${scheme}-${name}-${viewport.width}x${viewport.height}.png`);
+      await page.screenshot({ path: file });
+      console.log(file);
     }
     await page.close();
   }

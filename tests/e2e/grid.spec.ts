@@ -94,6 +94,7 @@ test('rows: arrow keys, Home/End, PageDown move the focused row; Enter and doubl
 test('a cut-off cell shows its full text as a tooltip; a cell that fits has none', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 700 });
   await page.goto(`${base}/index.html?rows=5&actions=1`);
+  await expect(table(page).getByRole('cell', { name: 'Row 1', exact: true })).toBeVisible();
   await page.evaluate(() => {
     // Narrow the note column so its text is cut off.
     const cols = document.querySelectorAll('table col');

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
-import { SANDBOX_ADMIN, loginAs, tableRows, toast, unique } from './helpers';
+import { SANDBOX_ADMIN, loginAs, tableRows, toast, unique, expectAccessible } from './helpers';
 import { createFile, makeLargeFile, makeVideo, queuePick } from './library-fixtures';
 
 type WithApi = { api: Api };
@@ -68,6 +68,8 @@ test('filter by status and language on the server, then reset to the full list',
 test('add a link: every rule in one round, a duplicate URL, then a valid link', async ({ page }) => {
   await page.getByRole('button', { name: 'Add File' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add File' });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, 'Add File');
   const add = dialog.getByRole('button', { name: 'Add', exact: true });
   const select = (name: string) => dialog.getByRole('combobox', { name, exact: true });
   const shown = async (texts: string[]) => {
@@ -246,6 +248,8 @@ test('cancel an upload: the form stays with its values, nothing is stored', asyn
   await expect(dialog.getByLabel('Title')).toHaveValue(title);
   await expect(dialog.getByText(/^large-.*\.bin$/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+  // The form was changed: Cancel asks first.
+  await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard' }).click();
   await expect(dialog).toBeHidden();
 
   await search(page).fill(title);
@@ -267,6 +271,7 @@ test('edit and delete a file', async ({ page, request }) => {
   await row.first().getByRole('button', { name: `Edit ${file.title}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit File' });
   await expect(dialog.getByLabel('Title')).toHaveValue(file.title);
+  await expectAccessible(page, 'Edit File');
   await expect(dialog.getByLabel('Minutes')).toHaveValue('1');
   await expect(dialog.getByLabel('Seconds')).toHaveValue('30');
   // Its own URL is not a duplicate.
@@ -283,6 +288,8 @@ test('edit and delete a file', async ({ page, request }) => {
 
   await row.first().getByRole('button', { name: `Delete ${renamed}` }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete file' });
+  await expect(confirm).toBeVisible();
+  await expectAccessible(page, 'Delete file');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(row).toHaveCount(1);
   await row.first().getByRole('button', { name: `Delete ${renamed}` }).click();
@@ -292,6 +299,8 @@ test('edit and delete a file', async ({ page, request }) => {
 });
 
 test('tag questions on a file and list them', async ({ page, request }) => {
+  // axe over the question picker (every question of the bank, light and dark) takes its time.
+  test.slow();
   const file = await createFile(page, request);
   const question = await page.evaluate(async () => {
     const r = await (globalThis as unknown as WithApi).api.questionBank.questions();
@@ -303,7 +312,10 @@ test('tag questions on a file and list them', async ({ page, request }) => {
   await search(page).fill(file.title);
   const row = tableRows(page, TABLE).first();
   await row.getByRole('button', { name: `Add questions to ${file.title}` }).click();
+  await expectAccessible(page, 'Video Library');
   const dialog = page.getByRole('dialog', { name: `Add Questions to ${file.title}` });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, 'Add Questions');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Please select a Question!', { exact: true })).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Search questions' }).fill(question!.question);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SANDBOX_ADMIN, loginAs, toast, unique } from './helpers';
+import { SANDBOX_ADMIN, loginAs, toast, unique, expectAccessible } from './helpers';
 import { createFile, makeVideo } from './library-fixtures';
 
 const currentTime = (page: Page) => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
@@ -12,16 +12,23 @@ test('add, edit and delete moments; a moment plays the preview from its time', a
   await expect(page.getByText(`${file.title} (Video Id ${file.fileId})`)).toBeVisible();
   await expect(page.getByText('No moments yet. Add the first one.')).toBeVisible();
 
+  await expectAccessible(page, 'Video Moments');
   await page.getByRole('button', { name: 'Add Moment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Moment' });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, 'Add Moment');
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
   for (const text of ['Enter a new timestamp!', 'Enter a new description!', 'Enter a new transcript!']) {
     await expect(dialog.getByText(text, { exact: true })).toBeVisible();
   }
   await dialog.getByLabel('Timestamp').fill('3 seconds');
   await expect(dialog.getByText('Use the format HH:mm:ss.')).toBeVisible();
+  // The file's duration (6 s) bounds the timestamp.
+  await dialog.getByLabel('Timestamp').fill('00:00:09');
+  await expect(dialog.getByText('The moment must be within the video (00:00:06).')).toBeVisible();
   const description = `Moment ${unique()}`;
   await dialog.getByLabel('Timestamp').fill('00:00:03');
+  await expect(dialog.getByText('The moment must be within the video (00:00:06).')).toBeHidden();
   await dialog.getByLabel('Description').fill(description);
   await dialog.getByLabel('Transcript').fill('What is said at three seconds.');
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
-import { loginAs, SANDBOX_ADMIN, tableRows, toast, unique } from './helpers';
+import { loginAs, SANDBOX_ADMIN, tableRows, toast, unique, expectAccessible } from './helpers';
 import { useStubPlatform } from './platform-stub';
 
 type WithApi = { api: Api };
@@ -57,6 +57,8 @@ test.describe('question bank', () => {
 
     await page.getByRole('button', { name: 'Add Category' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Category' });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page, 'Add Category');
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(dialog.getByText('Enter a new category!')).toBeVisible();
 
@@ -92,8 +94,11 @@ test.describe('question bank', () => {
     await apiQuestion(page, { question: `Other ${id} question`, language: 'Hindi', categoryId, options: 3 });
     await openQuestionBank(page);
 
+    await expectAccessible(page, 'Question Bank');
     await page.getByRole('button', { name: 'Add Question' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Question' });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page, 'Add Question');
     const add = dialog.getByRole('button', { name: 'Add', exact: true });
     await add.click();
     await expect(dialog.getByText('Enter a new Question!')).toBeVisible();
@@ -174,6 +179,7 @@ test.describe('question bank', () => {
     await confirm.getByRole('button', { name: 'Yes, edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Question' });
     await expect(edit.getByRole('textbox', { name: /^Question/ })).toHaveValue(text);
+    await expectAccessible(page, 'Edit Question');
     await expect(option(edit, 3)).toHaveValue('Mars');
     // Editing requires the option format.
     await edit.getByRole('combobox', { name: /^Option format/ }).selectOption('');
@@ -231,6 +237,8 @@ test.describe('question bank', () => {
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(toast(page, 'Category Not Added, Please Try Again')).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    // The form was changed: Cancel asks first.
+    await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard' }).click();
 
     await page.getByRole('button', { name: 'Add Question' }).click();
     const form = page.getByRole('dialog', { name: 'Add Question' });

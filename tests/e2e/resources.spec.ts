@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginAs, SANDBOX_ADMIN, tableRows, toast, unique } from './helpers';
+import { loginAs, SANDBOX_ADMIN, tableRows, toast, unique, expectAccessible } from './helpers';
 import type { Api } from '../../src/shared/api';
 import { useStubPlatform } from './platform-stub';
 
@@ -28,6 +28,8 @@ test.describe('resources', () => {
 
     await page.getByRole('button', { name: 'Add Resource' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Resource' });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page, 'Add Resource');
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(dialog.getByText('Enter a resource title!')).toBeVisible();
     await expect(dialog.getByText('Select a language!')).toBeVisible();
@@ -98,6 +100,8 @@ test.describe('resources', () => {
     await expect(toast(page, 'Resource Not Added, Please Try Again')).toBeVisible();
     await expect(dialog.getByRole('alert').getByText('Resource Not Added, Please Try Again')).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    // The form was changed: Cancel asks first.
+    await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard' }).click();
 
     const rows = tableRows(page, TABLE);
     await expect(rows.first()).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
-import { SANDBOX_ADMIN, loginAs, toast, unique } from './helpers';
+import { SANDBOX_ADMIN, loginAs, toast, unique, expectAccessible } from './helpers';
 import { createFile, makeTextFile, makeVideo, queuePick } from './library-fixtures';
 
 type WithApi = { api: Api };
@@ -25,8 +25,11 @@ test('add, edit and delete transcripts; language chips; the language cannot chan
   await openTranscripts(page, file._id);
   await expect(page.getByText('No transcripts yet. Add one or import a caption file.')).toBeVisible();
 
+  await expectAccessible(page, 'Transcripts');
   await page.getByRole('button', { name: 'Add Transcript' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Transcript' });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, 'Add Transcript');
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(dialog.getByText('Select Language', { exact: true }).last()).toBeVisible();
   await expect(dialog.getByText('Enter a timestamp (HH:mm:ss)!')).toBeVisible();

@@ -20,8 +20,9 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <HashRouter>
           {/* Top centre, over the empty middle of the app bar: toasts cover neither the page's buttons
-              (Add, Import, ...) at the top right nor the pager at the bottom right. */}
-          <Toaster toasterId={TOASTER_ID} position="top" offset={{ vertical: 6 }} pauseOnHover limit={4} />
+              (Add, Import, ...) at the top right nor the pager at the bottom right. No focus group
+              (data-tabster): its tab-trapping guards were focusable elements under aria-hidden. */}
+          <Toaster toasterId={TOASTER_ID} position="top" offset={{ vertical: 6 }} pauseOnHover limit={4} data-tabster="{}" />
           <AppEvents />
           <AppRoutes />
         </HashRouter>

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
   Avatar,
@@ -107,7 +107,23 @@ const useStyles = makeStyles({
     padding: `${tokens.spacingVerticalXL} ${tokens.spacingHorizontalXXL}`,
   },
   loading: { margin: 'auto' },
+  soon: { marginLeft: 'auto', fontSize: tokens.fontSizeBase100, color: tokens.colorNeutralForeground3, whiteSpace: 'nowrap' },
 });
+
+const INNER_TITLES: Readonly<Record<string, string>> = {
+  '/': 'Home',
+  '/videomoments': 'Video Moments',
+  '/transcripts': 'Transcripts',
+  '/change-password': 'Change password',
+};
+
+/** The window title names the screen ('Admins — Content Console'); Electron's window follows it. */
+function useScreenTitle(pathname: string): void {
+  useEffect(() => {
+    const screen = AREAS.find((a) => a.path === pathname)?.label ?? INNER_TITLES[pathname];
+    document.title = screen ? `${screen} — Content Console` : 'Content Console';
+  }, [pathname]);
+}
 
 export function Shell() {
   const styles = useStyles();
@@ -118,6 +134,7 @@ export function Shell() {
   const notify = useNotify();
   const [confirming, setConfirming] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  useScreenTitle(location.pathname);
 
   const logout = async () => {
     setLeaving(true);
@@ -176,11 +193,13 @@ export function Shell() {
       </header>
       <nav className={styles.nav} aria-label="Main">
         <ul className={styles.navList}>
-          {AREAS.map(({ path, label, icon: Icon }) => (
+          {AREAS.map(({ path, label, icon: Icon, screen }) => (
             <li key={path}>
               <NavLink to={path} className={({ isActive }) => mergeClasses(styles.navLink, isActive && styles.navLinkActive)}>
                 <Icon className={styles.navIcon} aria-hidden />
                 {label}
+                {/* Areas without a screen yet say so before they are opened. */}
+                {screen ? null : <span className={styles.soon}>(not built yet)</span>}
               </NavLink>
             </li>
           ))}

@@ -294,7 +294,8 @@ export function DataTable<T>({
         ref={scrollRef}
         className={styles.scroller}
         style={maxHeight !== undefined ? { maxHeight: widthOf(maxHeight), flex: '0 1 auto' } : undefined}
-        tabIndex={0}
+        // Not a tab stop of its own (its sort buttons and rows are); focusable for the focus's way back.
+        tabIndex={-1}
         aria-label={`${ariaLabel}, scrollable`}
         role="region"
       >

@@ -18,7 +18,9 @@ export function SelectField({ field, id, value, onChange, onBlur, disabled }: Pr
     <Select
       id={id}
       value={shown}
-      onChange={(_e, d) => onChange(field.numeric ? (d.value === '' ? 0 : Number(d.value)) : d.value === '' ? undefined : d.value)}
+      // A required select keeps '' for no choice: react-hook-form shows the default value again for
+      // undefined, so the placeholder would read 'English' under 'Select a language!'.
+      onChange={(_e, d) => onChange(field.numeric ? (d.value === '' ? 0 : Number(d.value)) : d.value === '' ? (field.required ? '' : undefined) : d.value)}
       onBlur={onBlur}
       disabled={disabled}
     >

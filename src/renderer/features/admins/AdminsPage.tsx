@@ -44,8 +44,12 @@ export function visibleTo(viewer: UserDetails | null, rows: readonly AdminUser[]
   return [...rows];
 }
 
-const switchOf = (name: 'role' | 'status', on: string, off: string): FieldDescriptor<'role' | 'status'> => ({
+/** The server refuses changing one's own role or status: on one's own record the switch says so up front. */
+const OWN_ACCOUNT_HINT = 'You cannot change the role or status of your own account.';
+
+const switchOf = (name: 'role' | 'status', on: string, off: string, own = false): FieldDescriptor<'role' | 'status'> => ({
   kind: 'switch', name, label: name === 'role' ? 'Role' : 'Status', onLabel: on, offLabel: off, onValue: on, offValue: off,
+  ...(own ? { disabled: true, hint: OWN_ACCOUNT_HINT } : {}),
 });
 
 export default function AdminsPage() {
@@ -74,6 +78,7 @@ export default function AdminsPage() {
   const editor = (record: AdminUser | null) => {
     // An Admin manages role User records only; so does anyone editing a User record (no switch value fits it).
     const roleFixedToUser = !isSuperAdmin || record?.role === 'User';
+    const own = !!record && record.id === me?.id;
     const defaults: AdminDraft = record
       ? { name: record.name, email: record.email, phoneNo: record.phoneNo, role: record.role, status: record.status }
       : { name: '', email: '', phoneNo: '', role: isSuperAdmin ? 'Admin' : 'User', status: 'Inactive' };
@@ -100,8 +105,8 @@ export default function AdminsPage() {
                 </div>
               ),
             }
-          : switchOf('role', 'Super Admin', 'Admin'),
-        switchOf('status', 'Active', 'Inactive'),
+          : switchOf('role', 'Super Admin', 'Admin', own),
+        switchOf('status', 'Active', 'Inactive', own),
       ],
       defaults,
       failureFallback: MSG.somethingWentWrong,

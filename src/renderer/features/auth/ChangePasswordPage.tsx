@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import type * as v from 'valibot';
 import { useNavigate } from 'react-router-dom';
@@ -32,8 +32,16 @@ export default function ChangePasswordPage() {
     defaultValues: { email: user?.email ?? '', oldPassword: '', newPassword: '' },
   });
   const busy = formState.isSubmitting || formState.isSubmitSuccessful;
+  // Confirm new password, as on the reset screen: a typo in a password nobody sees locks the admin out.
+  const [confirm, setConfirm] = useState('');
+  const [confirmChecked, setConfirmChecked] = useState(false);
+  const newPassword = useWatch({ control, name: 'newPassword' });
+  const mismatch = confirm !== newPassword;
+  const confirmMessage = mismatch && (confirmChecked || confirm) ? 'The passwords do not match.' : undefined;
 
   const submit = handleSubmit(async (values) => {
+    setConfirmChecked(true);
+    if (confirm !== values.newPassword) throw new Error('The passwords do not match.');
     const result = await window.api.session.changePassword(values);
     if (!result.ok) {
       notify.error(result.error.message || MSG.somethingWentWrong);
@@ -68,11 +76,17 @@ export default function ChangePasswordPage() {
           className={formStyles.form}
           noValidate
           aria-label="Change password"
-          onSubmit={(e) => void submit(e).catch(() => undefined)}
+          onSubmit={(e) => {
+            setConfirmChecked(true);
+            void submit(e).catch(() => undefined);
+          }}
         >
           {field('email', 'Email', 'email', 'username')}
           {field('oldPassword', 'Old password', 'password', 'current-password')}
           {field('newPassword', 'New password', 'password', 'new-password', `At least ${MIN_PASSWORD_LENGTH} characters.`)}
+          <Field label="Confirm new password" validationState={confirmMessage ? 'error' : 'none'} validationMessage={confirmMessage}>
+            <Input type="password" autoComplete="new-password" value={confirm} disabled={busy} onChange={(_e, d) => setConfirm(d.value)} />
+          </Field>
           <div className={formStyles.actions}>
             <Button onClick={() => navigate(-1)} disabled={busy}>
               Cancel

@@ -3,7 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import type * as v from 'valibot';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Button, Field, Input, Link, Spinner } from '@fluentui/react-components';
+import { Button, Field, Input, Link, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
 import { LoginInputSchema } from '../../../shared/schemas/admin-auth';
 import { MSG } from '../../../shared/messages';
@@ -30,9 +30,13 @@ export function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
 
+  // A refusal also stays on the form (a toast goes away; the reason should not).
+  const [failure, setFailure] = useState<string | null>(null);
   const submit = handleSubmit(async (values) => {
+    setFailure(null);
     const result = await window.api.session.login(values);
     if (!result.ok) {
+      setFailure(result.error.message || MSG.somethingWentWrong);
       notify.error(result.error.message || MSG.somethingWentWrong);
       return;
     }
@@ -48,6 +52,11 @@ export function LoginPage() {
   return (
     <AuthLayout title="Log in" subtitle="Sign in with your admin account." below={<ConnectionPanel />}>
       <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label="Log in">
+        {failure ? (
+          <MessageBar intent="error" layout="multiline">
+            <MessageBarBody>{failure}</MessageBarBody>
+          </MessageBar>
+        ) : null}
         <Controller
           control={control}
           name="email"

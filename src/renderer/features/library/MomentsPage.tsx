@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import * as v from 'valibot';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular, PlayRegular } from '@fluentui/react-icons';
@@ -6,6 +7,7 @@ import { MSG } from '../../../shared/messages';
 import { MomentDraftSchema, type Moment } from '../../../shared/schemas/library';
 import { callQuery, useCallMutation } from '../../lib/calls';
 import type { FieldDescriptor } from '../../components/EntityDialog';
+import { secondsOf } from '../../components/MediaPreview';
 import { RecordDialogs, form, useRecordDialogs, type RemoveSpec } from '../../kit/RecordDialogs';
 import { TimedEntriesAccordion, TimedEntriesScreen, useLibraryFile, usePlayFrom } from './TimedEntries';
 
@@ -23,11 +25,29 @@ const FIELDS: FieldDescriptor<keyof Draft>[] = [
   { kind: 'textarea', name: 'transcript', label: 'Transcript', required: true, rows: 4 },
 ];
 
+/** Seconds as HH:mm:ss. */
+const clock = (seconds: number) => [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60), Math.floor(seconds % 60)].map((n) => String(n).padStart(2, '0')).join(':');
+
 export default function MomentsPage() {
   const styles = useStyles();
   // The Video Library opens this screen with the file in router state; a reload keeps ?fileId=.
   const media = useLibraryFile('fileId');
   const { fileId } = media;
+  // A known duration bounds the timestamp (a moment at 00:00:09 of a 5-second video cannot play).
+  const duration = media.file?.duration ?? 0;
+  const momentSchema = useMemo(
+    () =>
+      duration > 0
+        ? v.pipe(
+            MomentDraftSchema,
+            v.forward(
+              v.check((m) => secondsOf(m.timestamp) <= duration, `The moment must be within the video (${clock(duration)}).`),
+              ['timestamp'],
+            ),
+          )
+        : MomentDraftSchema,
+    [duration],
+  );
   const { seek, play } = usePlayFrom();
 
   const moments = useQuery({ ...callQuery('library.moments', { fileId: fileId ?? '' }), enabled: !!fileId });
@@ -92,7 +112,7 @@ export default function MomentsPage() {
         editor={(record) =>
           form({
             title: record ? 'Edit Moment' : 'Add Moment',
-            schema: MomentDraftSchema,
+            schema: momentSchema,
             fields: FIELDS,
             defaults: record ? { timestamp: record.timestamp, description: record.description, transcript: record.transcript } : { timestamp: '', description: '', transcript: '' },
             failureFallback: MSG.momentNotAdded,
