@@ -7,7 +7,8 @@ const root = process.cwd();
 export default defineConfig({
   main: {
     // Main loads its npm dependencies from node_modules at run time (fastify, PGlite, keytar, ...).
-    build: { externalizeDeps: true, rollupOptions: { input: { index: resolve(root, 'src/main/index.ts') } } },
+    // The list worker is its own entry: main starts out/main/list-worker.js in a worker thread.
+    build: { externalizeDeps: true, rollupOptions: { input: { index: resolve(root, 'src/main/index.ts'), 'list-worker': resolve(root, 'src/main/services/list-worker.ts') } } },
   },
   preload: {
     build: {

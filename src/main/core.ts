@@ -17,6 +17,8 @@ import { createSettingsGroup, type SandboxHandle } from './local/settings';
 import { createFilesGroup } from './local/files';
 import { createUploadsGroup } from './local/uploads';
 import { createLearnerCalls } from './services/learners';
+import { createWindows } from './services/windows';
+import { createWindowsGroup } from './local/windows';
 
 export interface CoreOptions {
   /** userData (Electron) or the bridge host's state folder: settings.json, session.json. */
@@ -66,7 +68,7 @@ export async function createCore(options: CoreOptions) {
   async function endSession(reason: string): Promise<void> {
     if (!session.currentUser()) return;
     await session.clear();
-    learners.clear();
+    windows.invalidate();
     options.emit('session:ended', { reason });
   }
 
@@ -81,10 +83,16 @@ export async function createCore(options: CoreOptions) {
     onUnauthorized: () => endSession('Your session has expired. Please log in again.'),
     log,
   });
-  const sessionGroup = createSessionGroup({ session, tokenStore: options.tokenStore, encoder: options.passwordEncoder ?? defaultPasswordEncoder, call: http, origin: settings.origin, onSignedOut: () => learners.clear(), log });
+  const sessionGroup = createSessionGroup({ session, tokenStore: options.tokenStore, encoder: options.passwordEncoder ?? defaultPasswordEncoder, call: http, origin: settings.origin, onSignedOut: () => windows.invalidate(), log });
   signOut = sessionGroup.signOut;
   // Learners' tokens (for the progress calls) stay in main and belong to the signed-in session.
-  const learners = createLearnerCalls(http);
+  // Large lists are kept in main's list worker and served by window; the learner list's tokens are
+  // looked up there too (it is the same list the Users screen shows).
+  const windows = createWindows({ fetchBody: (def, input, label) => http<ArrayBuffer>(def, input, label, { raw: true }), log });
+  const learners = createLearnerCalls(http, {
+    tokenOf: (key) => windows.secret('learners', key),
+    refresh: () => windows.invalidate((list) => list === 'learners'),
+  });
   const files = createFilesGroup({ grants, pickFile: options.pickFile });
 
   /** Local calls, one per entry of `local` (the type makes a missing one a compile error). */
@@ -93,6 +101,7 @@ export async function createCore(options: CoreOptions) {
     settings: settings.calls,
     files: files.calls,
     uploads: createUploadsGroup({ uploader }).calls,
+    windows: createWindowsGroup({ windows }).calls,
     learners: {
       list: () => learners.list(),
       progress: (input) => learners.progress(input),
@@ -123,7 +132,10 @@ export async function createCore(options: CoreOptions) {
         if (!parsed.ok) return parsed.failure;
         const fields = parsed.value as Record<string, unknown>;
         await prepare(def, fields);
-        return http(def, fields, label);
+        const result = await http(def, fields, label);
+        // A change on the server makes the lists main keeps of that service stale.
+        if (result.ok && def.method !== 'GET') windows.invalidate(windows.listsOfService(def.service));
+        return result;
       });
     }
   }
@@ -163,7 +175,11 @@ export async function createCore(options: CoreOptions) {
     previewMedia,
     session,
     settingsView: settings.view,
-    close: settings.close,
+    close: async () => {
+      await windows.close();
+      await settings.close();
+    },
+    windows,
   };
 }
 export type Core = Awaited<ReturnType<typeof createCore>>;

@@ -28,6 +28,8 @@ export interface CallOptions {
   ignoreUnauthorized?: boolean;
   /** The token of a `credential: 'learner'` call (main resolves it; see services/learners.ts). */
   learnerToken?: string;
+  /** A 2xx answer's body as bytes, unparsed: main's list worker parses it (services/windows.ts). */
+  raw?: boolean;
 }
 
 /**
@@ -127,6 +129,13 @@ export function createHttpClient(deps: HttpDeps): CallHttp {
         return fail('http', `The server at ${new URL(url).origin} redirected the call elsewhere; the app does not follow it there with your session.`, response.status);
       }
       target = next;
+    }
+    if (options.raw && response.ok) {
+      try {
+        return ok((await response.arrayBuffer()) as O);
+      } catch {
+        return fail('network', `The server at ${new URL(url).origin} stopped answering. Check the connection and try again.`);
+      }
     }
     return readEnvelope<O>(def, response, label, deps, options);
   };

@@ -51,7 +51,7 @@ export const AREAS: readonly Area[] = [
   },
   { path: '/library', label: 'Video Library', icon: VideoClipMultipleRegular, screen: lazy(() => import('../features/library/LibraryPage')) },
   { path: '/resources', label: 'Resources', icon: DocumentBulletListRegular, screen: lazy(() => import('../features/resources/ResourcesPage')) },
-  { path: '/users', label: 'Users', icon: PeopleRegular },
+  { path: '/users', label: 'Users', icon: PeopleRegular, screen: lazy(() => import('../features/users/UsersPage')) },
   { path: '/admins', label: 'Admins', icon: ShieldPersonRegular, screen: lazy(() => import('../features/admins/AdminsPage')) },
   { path: '/synonyms', label: 'Synonyms', icon: TagMultipleRegular, screen: lazy(() => import('../features/synonyms/SynonymsPage')) },
   { path: '/quotes', label: 'Quotes', icon: TextQuoteRegular, screen: lazy(() => import('../features/quotes/QuotesPage')) },
@@ -64,6 +64,7 @@ export const AREAS: readonly Area[] = [
 export const INNER_ROUTES: readonly InnerRoute[] = [
   { path: '/videomoments', screen: lazy(() => import('../features/library/MomentsPage')) },
   { path: '/transcripts', screen: lazy(() => import('../features/library/TranscriptsPage')) },
+  { path: '/user/progress/:mobile', screen: lazy(() => import('../features/users/UserProgressPage')) },
   { path: '/change-password', screen: lazy(() => import('../features/auth/ChangePasswordPage')) },
   // The course directory: the last segment of the path is the folder id, or the course id at the top.
   { path: '/directory/*', screen: lazy(() => import('../features/courses/DirectoryPage')) },

@@ -11,6 +11,7 @@ import { Crumbs, type Crumb } from '../components/Crumbs';
 import { PageHeader } from '../components/PageHeader';
 import { action } from './columns';
 import { FormDialog, RecordDialogs, useRecordDialogs, type FormSpec, type RemoveSpec } from './RecordDialogs';
+import type { WindowSource } from '../lib/windows';
 import { ServerFilterBar, type FilterField, type FilterValues } from './ServerFilterBar';
 
 // A list screen as a declaration: its list call, columns, search, pages, sort, filters, the add/edit
@@ -55,8 +56,11 @@ export interface ListScreenProps<T, D> {
   breadcrumb?: readonly Crumb[];
   /** At the right of the title line (a language selector, a back button). */
   headerActions?: ReactNode;
-  /** The list call (callQuery(...)), or one per applied server-side filter. */
-  list: ListQuery<D> | ((filter: FilterValues | null) => ListQuery<D>);
+  /**
+   * The list call (callQuery(...)), or a list main keeps (`{ list: 'questions' }`: large lists, served by
+   * window), or either per applied server-side filter.
+   */
+  list: ListQuery<D> | WindowSource | ((filter: FilterValues | null) => ListQuery<D> | WindowSource);
   /** The rows of the list's data (default: the data itself). */
   rows?: (data: D) => readonly T[];
   rowId: (row: T) => string;
@@ -86,6 +90,8 @@ export interface ListScreenProps<T, D> {
   children?: ReactNode;
 }
 
+const isWindow = (list: unknown): list is WindowSource => typeof (list as Partial<WindowSource>).list === 'string';
+
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 },
   toolbar: { display: 'flex', gap: '8px' },
@@ -99,7 +105,9 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
   const setEditing = dialogs.edit;
   const [confirming, setConfirming] = useState<T | null>(null);
   const [adding, setAdding] = useState<number | null>(null);
-  const query = useQuery(typeof list === 'function' ? list(applied) : list);
+  const chosen = typeof list === 'function' ? list(applied) : list;
+  const kept = isWindow(chosen) ? chosen : undefined;
+  const query = useQuery(isWindow(chosen) ? { queryKey: ['no-list'], queryFn: () => null as D, enabled: false } : chosen);
   const data = useMemo(() => (query.data === undefined ? [] : rows ? rows(query.data) : (query.data as unknown as readonly T[])), [query.data, rows]);
 
   const { confirmEdit } = props;
@@ -129,12 +137,13 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
         ariaLabel={title}
         columns={tableColumns}
         data={data}
+        window={kept}
         getRowId={rowId}
         getSearchText={search?.text}
         searchPlaceholder={search?.placeholder}
-        loading={query.isPending}
-        error={query.isError ? query.error.message : null}
-        onRetry={() => void query.refetch()}
+        loading={!kept && query.isPending}
+        error={!kept && query.isError ? query.error.message : null}
+        onRetry={kept ? undefined : () => void query.refetch()}
         pageSize={props.pageSize}
         pageSizeOptions={props.pageSizes}
         initialSorting={props.defaultSort}

@@ -12,6 +12,7 @@ import { ConnectionSchema, PreferencesPatchSchema, PreferencesSchema, SettingsVi
 import { UploadIdSchema } from '../schemas/library';
 import type { Result } from '../result';
 import { learners } from './user-app';
+import { LIST_NAMES, WindowAnswerSchema, WindowQuerySchema } from '../lists';
 
 /** What the open dialog offers: media (audio/video/any file), image (thumbnails), captions (.vtt, .srt). */
 export const PICK_KINDS = ['media', 'image', 'captions'] as const;
@@ -95,4 +96,13 @@ export const local = {
   },
   /** Learners and their progress: main keeps the learners' tokens (src/shared/api/user-app.ts). */
   learners,
+  /** List windows kept by main (DESIGN section 12, src/shared/lists.ts). */
+  windows: {
+    /** `{ search, filters, sort, offset, limit }` of a kept list -> `{ total, count, rows }`; loads the list when not kept. */
+    query: defineLocal({ input: WindowQuerySchema, output: WindowAnswerSchema }),
+    /** Fetch the list again at the next query (Retry, a refresh). */
+    refresh: defineLocal({ input: v.object({ list: v.picklist(LIST_NAMES) }), output: v.object({}) }),
+    /** The screen of `view` went away. */
+    forget: defineLocal({ input: v.object({ view: v.pipe(v.string(), v.maxLength(100)) }), output: v.object({}) }),
+  },
 };

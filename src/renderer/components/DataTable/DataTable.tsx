@@ -12,13 +12,22 @@ import { ReorderContext, SortableRow, useReorder } from './reorder';
 import { useDataTableStyles } from './styles';
 import { ColumnFilters, ReorderButtons, SearchBox, Toolbar } from './Toolbar';
 import { useRowPipeline } from './useRowPipeline';
+import type { WindowSource } from '../../lib/windows';
+
+const NO_ROWS: readonly never[] = [];
 
 export type { Column } from './columns';
 
 export interface DataTableProps<T> {
   /** TanStack column definitions. Put filter, width, align and search options in `meta`. */
   columns: Column<T>[];
-  data: readonly T[];
+  /** A small list in memory; or give `window` (a list main keeps) instead. */
+  data?: readonly T[];
+  /**
+   * A list main keeps and serves by window (large lists): sort, search, filters and paging run in main
+   * with the same pipeline; only the page's rows come here. No reorder.
+   */
+  window?: WindowSource;
   /** Accessible name of the table. */
   ariaLabel: string;
   /** Stable row id; required for reorder mode (default: the row index). */
@@ -70,12 +79,13 @@ const dashed = (value: unknown) => (value === null || value === undefined || val
  */
 export function DataTable<T>({
   columns,
-  data,
+  data = NO_ROWS,
+  window: kept,
   ariaLabel,
   getRowId,
-  loading = false,
-  error = null,
-  onRetry,
+  loading: loadingProp = false,
+  error: errorProp = null,
+  onRetry: onRetryProp,
   emptyText = 'No records to show.',
   searchable = true,
   searchPlaceholder = 'Search',
@@ -102,7 +112,10 @@ export function DataTable<T>({
   // Pinned columns (row actions) go last, so they stick at the right edge.
   const ordered = useMemo(() => pinnedLast(columns), [columns]);
   const rowActions = useMemo(() => rowActionsOf(ordered), [ordered]);
-  const view = useRowPipeline({ source, data, columns: ordered, getSearchText, searchable, frozen: reordering, paginate: pagination, initialSorting, initialPageSize });
+  const view = useRowPipeline({ source, data, columns: ordered, getSearchText, searchable, frozen: reordering, paginate: pagination, initialSorting, initialPageSize, window: kept });
+  const loading = loadingProp || view.windowLoading;
+  const error = errorProp ?? view.windowError;
+  const onRetry = onRetryProp ?? (kept ? view.retryWindow : undefined);
   const { page } = view;
 
   // Only the rows in view (plus overscan) of the page are rendered.
@@ -116,7 +129,7 @@ export function DataTable<T>({
 
   // TanStack Table: the column model, sort and filter state, and the cells of the visible rows only.
   const table = useReactTable<T>({
-    data: dataIndexes.map((i) => source[i] as T),
+    data: dataIndexes.map((i) => view.rowAt(i) as T),
     columns: ordered,
     getRowId: (row, i) => rowIdOf(row, dataIndexes[i] ?? i),
     state: { sorting: view.sorting, columnFilters: view.columnFilters },
@@ -134,7 +147,7 @@ export function DataTable<T>({
   const padTop = items.length > 0 ? (items[0]?.start ?? 0) : 0;
   const padBottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
   const lead = reordering ? HANDLE_WIDTH : 0;
-  const total = data.length;
+  const total = view.total;
   const pins = pinsOf(table);
 
   // The keyboard's row: one row of the page is in the tab order; arrows, Home/End and PageUp/PageDown
@@ -158,7 +171,7 @@ export function DataTable<T>({
     virtualizer.scrollToIndex(next, { align: 'auto' });
     rowElement(next)?.focus();
   };
-  const rowAt = (pos: number): T | undefined => source[view.indexAt(page.start + pos)];
+  const rowAt = (pos: number): T | undefined => view.rowAt(view.indexAt(page.start + pos));
   const [menu, setMenu] = useState<RowMenuState<T> | null>(null);
   const openMenu = (pos: number, target: RowMenuState<T>['target']) => {
     const row = rowAt(pos);
@@ -250,12 +263,12 @@ export function DataTable<T>({
         start={
           <>
             {searchable ? <SearchBox value={view.query} onChange={view.setQuery} placeholder={searchPlaceholder} disabled={reordering} styles={styles} /> : null}
-            <ColumnFilters columns={ordered} table={table} data={data} accessors={view.accessors} disabled={reordering} idBase={idBase} styles={styles} />
+            <ColumnFilters columns={ordered} table={table} data={source} accessors={view.accessors} disabled={reordering} idBase={idBase} styles={styles} />
           </>
         }
         end={
           <>
-            {reorderable ? <ReorderButtons reorder={reorder} canStart={!loading && total >= 2} styles={styles} /> : null}
+            {reorderable && !kept ? <ReorderButtons reorder={reorder} canStart={!loading && total >= 2} styles={styles} /> : null}
             {toolbar}
           </>
         }

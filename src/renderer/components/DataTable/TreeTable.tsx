@@ -24,6 +24,8 @@ export interface TreeTableProps<T> {
   rowHeight?: number;
   /** Ids expanded at first. */
   initiallyExpanded?: readonly string[];
+  /** The expanded ids after every change (a screen loads what an expanded node needs). */
+  onExpandedChange?: (expanded: ReadonlySet<string>) => void;
 }
 
 const INDENT = 20;
@@ -96,10 +98,11 @@ function TreeRow<T>({ line, cells, index, height, focused, styles, onToggle, onF
  * their chevron or the keyboard (Right opens or goes to the first child, Left closes or goes to the
  * parent, Up/Down/Home/End/PageUp/PageDown move). Only the lines in view are in the DOM.
  */
-export function TreeTable<T>({ ariaLabel, columns, roots, getRowId, getChildren, loading = false, emptyText = 'Nothing to show.', toolbar, rowHeight = 40, initiallyExpanded = [] }: TreeTableProps<T>) {
+export function TreeTable<T>({ ariaLabel, columns, roots, getRowId, getChildren, loading = false, emptyText = 'Nothing to show.', toolbar, rowHeight = 40, initiallyExpanded = [], onExpandedChange }: TreeTableProps<T>) {
   const styles = useDataTableStyles();
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(initiallyExpanded));
   const [focus, setFocus] = useState(0);
+  useEffect(() => onExpandedChange?.(expanded), [expanded, onExpandedChange]);
   const access = useMemo(() => ({ id: getRowId, children: getChildren }), [getRowId, getChildren]);
   const lines = useMemo(() => visibleLines(roots, access, expanded), [roots, access, expanded]);
   const at = Math.min(focus, Math.max(0, lines.length - 1));

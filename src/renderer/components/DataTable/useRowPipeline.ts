@@ -1,7 +1,11 @@
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnFiltersState, SortingState } from '@tanstack/react-table';
+import type { WindowView } from '../../../shared/lists';
+import { fetchWindow, isOvertaken, refreshWindow, windowKey, type WindowSource } from '../../lib/windows';
+import { invoke } from '../../lib/calls';
 import { narrowIndices, pageWindow, searchTextOf, selectIndices, sortIndices } from '../../lib/rows';
-import { accessorsOf, rowFiltersOf, searchReadersOf, sortAccessorsOf, type Column } from './columns';
+import { accessorsOf, columnIdOf, rowFiltersOf, searchReadersOf, sortAccessorsOf, type Column } from './columns';
 
 export interface PipelineOptions<T> {
   /** The rows in their current order (the reorder draft while reordering). */
@@ -16,6 +20,8 @@ export interface PipelineOptions<T> {
   paginate: boolean;
   initialSorting: SortingState;
   initialPageSize: number;
+  /** A list main keeps: search, sort, filters and paging run there; only the page's rows come here. */
+  window?: WindowSource;
 }
 
 /**
@@ -23,13 +29,14 @@ export interface PipelineOptions<T> {
  * the pure pipeline in lib/rows. The search text is built when the page is idle, before the first
  * keystroke; typing on narrows the last result instead of scanning the whole list.
  */
-export function useRowPipeline<T>({ source, data, columns, getSearchText, searchable, frozen, paginate, initialSorting, initialPageSize }: PipelineOptions<T>) {
+export function useRowPipeline<T>({ source, data, columns, getSearchText, searchable, frozen, paginate, initialSorting, initialPageSize, window: kept }: PipelineOptions<T>) {
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
   const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>([]);
   const [pageState, setPageState] = useState({ pageIndex: 0, pageSize: initialPageSize });
 
+  const windowed = !!kept;
   const accessors = useMemo(() => accessorsOf(columns), [columns]);
   const sortAccessors = useMemo(() => sortAccessorsOf(columns, accessors), [columns, accessors]);
   const buildText = useMemo(
@@ -43,22 +50,22 @@ export function useRowPipeline<T>({ source, data, columns, getSearchText, search
   useEffect(() => {
     // Build the search text once the list is painted and the page idle (a plain timeout can run
     // before the first paint and delay it).
-    if (!searchable || data.length < 2000) return;
+    if (!searchable || data.length < 2000 || windowed) return;
     const idle = window.requestIdleCallback(() => haystacks(), { timeout: 3000 });
     return () => window.cancelIdleCallback(idle);
-  }, [haystacks, searchable, data.length]);
+  }, [haystacks, searchable, data.length, windowed]);
 
   const activeSort = frozen ? undefined : sorting[0];
   const sortedOrder = useMemo(() => {
     const get = activeSort && sortAccessors.get(activeSort.id);
-    return activeSort && get ? sortIndices(source, get, activeSort.desc) : null;
-  }, [activeSort, sortAccessors, source]);
+    return activeSort && get && !windowed ? sortIndices(source, get, activeSort.desc) : null;
+  }, [activeSort, sortAccessors, source, windowed]);
 
   const needle = frozen ? '' : deferredQuery.trim().toLowerCase();
   const filters = useMemo(() => (frozen ? [] : rowFiltersOf(columns, accessors, columnFilters)), [columns, accessors, columnFilters, frozen]);
   const lastSearch = useRef<{ needle: string; basis: unknown[]; out: readonly number[] } | null>(null);
   const selected = useMemo(() => {
-    if (!needle && filters.length === 0) return sortedOrder;
+    if (windowed || (!needle && filters.length === 0)) return sortedOrder;
     const texts = needle ? haystacks() : null;
     const basis = [filters, sortedOrder, haystacks, source];
     const last = lastSearch.current;
@@ -68,14 +75,39 @@ export function useRowPipeline<T>({ source, data, columns, getSearchText, search
         : (selectIndices({ rows: source, order: sortedOrder, texts, needle, filters }) ?? []);
     lastSearch.current = { needle, basis, out };
     return out;
-  }, [needle, filters, sortedOrder, haystacks, source]);
-  const selectedCount = selected ? selected.length : source.length;
+  }, [needle, filters, sortedOrder, haystacks, source, windowed]);
+
+  // A kept list: ask main for the page's window (the same pipeline runs there, in its list worker).
+  const viewId = useId();
+  const request: WindowView = {
+    search: needle,
+    filters: columnFilters
+      .filter((f) => f.value !== undefined && f.value !== null && f.value !== '')
+      .map((f) => ({ id: f.id, kind: columns.find((c) => columnIdOf(c) === f.id)?.meta?.filter ?? 'select', value: String(f.value) })),
+    sort: activeSort ? { id: activeSort.id, desc: activeSort.desc } : null,
+    offset: paginate ? pageState.pageIndex * pageState.pageSize : 0,
+    limit: paginate ? pageState.pageSize : 1000,
+  };
+  const windowQuery = useQuery({
+    queryKey: kept ? windowKey(kept, request) : ['no-window'],
+    queryFn: () => fetchWindow<T>(kept!, viewId, request),
+    enabled: !!kept,
+    placeholderData: keepPreviousData,
+    // An overtaken query is asked again (its key may be shown again by then); other failures as usual.
+    retry: (count, error) => (isOvertaken(error) ? count < 3 : count < 1),
+    retryDelay: 0,
+  });
+  useEffect(() => (kept ? () => void invoke('windows.forget', { view: viewId }) : undefined), [kept, viewId]);
+  const answer = kept ? windowQuery.data : undefined;
+  const selectedCount = kept ? (answer?.count ?? 0) : selected ? selected.length : source.length;
 
   // Back to the first page when the search or a filter changes; clamp when the list shrinks.
   useEffect(() => {
     setPageState((p) => (p.pageIndex === 0 ? p : { ...p, pageIndex: 0 }));
   }, [deferredQuery, columnFilters]);
-  const page = pageWindow(selectedCount, pageState.pageIndex, pageState.pageSize, paginate && !frozen);
+  const asked = pageWindow(selectedCount, pageState.pageIndex, pageState.pageSize, paginate && !frozen);
+  // A kept list shows the rows of the window it has (the previous one until the asked one arrives).
+  const page = answer ? { ...asked, start: answer.offset, length: answer.rows.length } : kept ? { ...asked, length: 0 } : asked;
   useEffect(() => {
     if (pageState.pageIndex > page.pageCount - 1) setPageState((p) => ({ ...p, pageIndex: page.pageCount - 1 }));
   }, [page.pageCount, pageState.pageIndex]);
@@ -92,7 +124,18 @@ export function useRowPipeline<T>({ source, data, columns, getSearchText, search
     page,
     selectedCount,
     /** The row index at a position of the selected order. */
-    indexAt: (position: number): number => (selected ? (selected[position] as number) : position),
+    indexAt: (position: number): number => (kept ? position : selected ? (selected[position] as number) : position),
+    /** The row at an index (of the list, or of a kept list's selected order). */
+    rowAt: (index: number): T | undefined => (kept ? (answer && answer.rows[index - answer.offset]) : source[index]),
+    /** Rows in the whole list. */
+    total: kept ? (answer?.total ?? 0) : data.length,
+    windowed: !!kept,
+    /** A kept list's first window is on its way, or its window failed. */
+    windowLoading: !!kept && windowQuery.isPending,
+    windowError: kept && windowQuery.isError && !isOvertaken(windowQuery.error) ? windowQuery.error.message : null,
+    retryWindow: () => {
+      if (kept) void refreshWindow(kept).then(() => windowQuery.refetch());
+    },
     searching: query.trim() !== '' || columnFilters.length > 0,
     /** Changes whenever the rows shown start over (the body scrolls back to the top). */
     viewKey: [pageState.pageIndex, pageState.pageSize, deferredQuery, columnFilters, sorting] as const,

@@ -4,7 +4,8 @@ import { ClosedCaptionRegular, QuestionCircleRegular, TimelineRegular } from '@f
 import { LANGUAGES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { LEVELS, LIBRARY_PAGE_SIZE, LIBRARY_PAGE_SIZES, LIBRARY_STATUSES, VIDEO_TYPES, VISIBILITIES, type LibraryFile, type LibraryFilter } from '../../../shared/schemas/library';
-import { callQuery, useCallMutation } from '../../lib/calls';
+import { useCallMutation } from '../../lib/calls';
+import type { WindowSource } from '../../lib/windows';
 import { MediaPreviewDialog, mediaSourceOf, type MediaSource } from '../../components/MediaPreview';
 import { action, badge, count, date, link, text, value } from '../../kit/columns';
 import { ListScreen, type ScreenActions } from '../../kit/ListScreen';
@@ -20,11 +21,13 @@ const FILTERS: readonly FilterField[] = [
   { key: 'level', label: 'Level', options: LEVELS },
 ];
 
-/** The whole list, or the list the server filters (GET /media with the chosen values; level is a number). */
-const listOf = (filter: FilterValues | null) =>
-  filter
-    ? callQuery('library.media', { ...filter, ...(filter.level ? { level: Number(filter.level) } : {}) } as LibraryFilter)
-    : callQuery('library.mediaList');
+/**
+ * The whole list, or the list the server filters (GET /media with the chosen values; level is a
+ * number): main keeps either and serves the table its page.
+ */
+const listOf = (filter: FilterValues | null): WindowSource =>
+  filter ? { list: 'mediaFiltered', input: { ...filter, ...(filter.level ? { level: Number(filter.level) } : {}) } as LibraryFilter } : MEDIA;
+const MEDIA: WindowSource = { list: 'media' };
 
 export default function LibraryPage() {
   const navigate = useNavigate();

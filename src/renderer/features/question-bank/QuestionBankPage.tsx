@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { Button } from '@fluentui/react-components';
@@ -11,7 +11,14 @@ import { EntityDialog } from '../../components/EntityDialog';
 import { badge, date, text, value } from '../../kit/columns';
 import { ListScreen, type ScreenActions } from '../../kit/ListScreen';
 import { questionForm } from './questionForm';
-import { QB_PAGE_SIZE, QB_PAGE_SIZES, QUESTIONS_RENDERED_MARK, fastDateTime, questionsQuery } from './queries';
+import { QB_PAGE_SIZE, QB_PAGE_SIZES } from './queries';
+import type { WindowSource } from '../../lib/windows';
+
+/**
+ * Main keeps the question list and serves the table its page (src/shared/lists.ts: the search covers
+ * every field, the category name, the option texts and both dates as shown).
+ */
+const QUESTIONS: WindowSource = { list: 'questions' };
 
 const columns = ({ editColumn }: ScreenActions<Question>) => [
   text<Question>('id', 'ID', { width: 80 }),
@@ -26,14 +33,6 @@ const columns = ({ editColumn }: ScreenActions<Question>) => [
 
 export default function QuestionBankPage() {
   const [addingCategory, setAddingCategory] = useState(false);
-  const questions = useQuery(questionsQuery);
-  // For bench/table.ts: where the first render with the list starts (once per list).
-  const markedList = useRef<unknown>(null);
-  if (questions.data && markedList.current !== questions.data) {
-    markedList.current = questions.data;
-    performance.clearMarks(QUESTIONS_RENDERED_MARK);
-    performance.mark(QUESTIONS_RENDERED_MARK);
-  }
   const categories = useQuery(callQuery('questionBank.categories'));
   const addCategory = useCallMutation('questionBank.addCategory', {
     fallback: MSG.categoryNotAdded,
@@ -44,14 +43,6 @@ export default function QuestionBankPage() {
   const add = useCallMutation('questionBank.addQuestion', { ...rules, fallback: MSG.questionNotAdded, successFallback: 'Question has been Added' });
   const update = useCallMutation('questionBank.updateQuestion', { ...rules, fallback: MSG.somethingWentWrong, successFallback: 'Question has been Updated' });
 
-  const categoryNames = useMemo(() => new Map((categories.data ?? []).map((c) => [c._id, c.name])), [categories.data]);
-  // The search box looks at every field of a question, the category name and the dates as shown.
-  const searchText = useCallback(
-    (q: Question) =>
-      [q.id, q.language, q.question, q.difficulty, q.options.length, q.helpText, q.optionFormat, categoryNames.get(q.categoryId) ?? '',
-        ...q.options.map((o) => o.option), fastDateTime(q.metaInfo.created.at), fastDateTime(q.metaInfo.updated.at)].join('\u0000'),
-    [categoryNames],
-  );
   // Refused before the call when the name is taken (case and surrounding spaces ignored); the server
   // refuses a name that slips through (409) and its message shows.
   const categorySchema = useMemo(() => {
@@ -63,10 +54,10 @@ export default function QuestionBankPage() {
     <ListScreen
       title="Question Bank"
       subtitle="Questions asked in videos, by language and category."
-      list={questionsQuery}
+      list={QUESTIONS}
       rowId={(q) => q._id}
       columns={columns}
-      search={{ placeholder: 'Search questions', text: searchText }}
+      search={{ placeholder: 'Search questions' }}
       pageSize={QB_PAGE_SIZE}
       pageSizes={QB_PAGE_SIZES}
       emptyText="No questions yet."

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { KeptList, LISTS, listDef } from './lists';
+import type { Question } from './schemas/question-bank';
+
+const question = (i: number, over: Partial<Question> = {}): Question =>
+  ({
+    _id: `q${i}`,
+    id: i,
+    language: i % 2 ? 'Hindi' : 'English',
+    question: `Question number ${i}`,
+    difficulty: (['Hard', 'Easy', 'Medium'] as const)[i % 3],
+    options: [{ option: `yes ${i}`, isCorrect: true }, { option: 'no', isCorrect: false }],
+    categoryId: i % 2 ? 'c1' : 'c2',
+    helpText: '',
+    optionFormat: 'radio',
+    metaInfo: { created: { at: '2026-11-01T10:00:00.000Z' }, updated: { at: '2026-11-02T10:00:00.000Z' } },
+    ...over,
+  }) as unknown as Question;
+
+describe('KeptList (the window of a kept list, one pure pipeline)', () => {
+  const rows = Array.from({ length: 30 }, (_, i) => question(i));
+  const list = new KeptList(listDef('questions'), rows, { categories: [{ _id: 'c1', name: 'Farming' }, { _id: 'c2', name: 'Dairy' }] });
+  const base = { search: '', filters: [], sort: null, offset: 0, limit: 100 };
+
+  it('searches the joined category name and the option texts, case-insensitive', () => {
+    expect(list.window({ ...base, search: 'FARMING' }).count).toBe(15);
+    expect(list.window({ ...base, search: 'yes 7' }).rows.map((r) => (r as Question).id)).toEqual([7]);
+  });
+
+  it('sorts an enum field by its meaning (Easy, Medium, Hard) and pages the result', () => {
+    const sorted = list.window({ ...base, sort: { id: 'difficulty', desc: false }, offset: 8, limit: 4 });
+    expect(sorted.rows.map((r) => (r as Question).difficulty)).toEqual(['Easy', 'Easy', 'Medium', 'Medium']);
+    expect(sorted).toMatchObject({ total: 30, count: 30, offset: 8 });
+  });
+
+  it('typing on narrows the last result of that view (same answer as a fresh scan)', () => {
+    const typed = ['q', 'qu', 'question number 1'].map((search) => list.window({ ...base, search }, 'view').count);
+    expect(typed).toEqual([30, 30, 11]);
+    expect(list.window({ ...base, search: 'question number 1' }, 'fresh').count).toBe(11);
+    const filtered = list.window({ ...base, search: 'question number 1', filters: [{ id: 'language', kind: 'select', value: 'Hindi' }] }, 'view');
+    expect(filtered.count).toBe(6);
+  });
+
+  it('keeps secrets by key and leaves them out of the rows it serves', () => {
+    const learners = new KeptList(listDef('learners'), [
+      { _id: 'a', userInfo: { mobileNumber: '+91 98200 12345', loginTime: '', preferredLanguage: 'Hindi', token: 'secret' }, currentProgress: { progress: 40, moduleId: 'm' } },
+    ]);
+    expect(learners.secret('9820012345')).toBe('secret');
+    const answer = learners.window({ ...base, search: '40%' });
+    expect(answer.count).toBe(1);
+    expect(JSON.stringify(answer)).not.toContain('secret');
+    expect(Object.keys(LISTS)).toContain('learners');
+  });
+});
