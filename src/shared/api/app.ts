@@ -12,6 +12,8 @@ import { ConnectionSchema, SettingsViewSchema } from '../schemas/settings';
 import { UploadIdSchema } from '../schemas/library';
 import type { Result } from '../result';
 import { learners } from './user-app';
+import { bulk } from './bulk';
+import type { BulkAddResult } from '../schemas/bulk';
 
 /** What the open dialog offers: media (audio/video/any file), image (thumbnails), captions (.vtt, .srt). */
 export const PICK_KINDS = ['media', 'image', 'captions'] as const;
@@ -34,7 +36,7 @@ const GrantInputSchema = v.object({ grantId: v.pipe(v.string(), v.nonEmpty(), v.
  * channel in the same call. The channel is not in window.api and the browser bridge does not answer it
  * (its drops go through the host's stand-in), so nothing the page can call accepts a path string.
  */
-export const PRELOAD_CHANNELS = { grantDropped: 'preload:files.grantDropped' } as const;
+export const PRELOAD_CHANNELS = { grantDropped: 'preload:files.grantDropped', bulkDropped: 'preload:bulk.addDropped' } as const;
 export const DroppedPathSchema = v.object({ path: v.pipe(v.string(), v.maxLength(4096)) });
 
 /**
@@ -50,6 +52,8 @@ export interface FilesApi {
   grantDropped(file: File): Promise<Result<GrantView>>;
   /** The address a <video>, <audio> or <img> loads a record's preview URL from (through main). */
   previewUrl(src: string): string;
+  /** Queues dropped files and folders (folders: their media files, recursively) for bulk upload. */
+  bulkDropped(files: readonly File[]): Promise<Result<BulkAddResult>>;
 }
 
 /** What the renderer may know of the session: never the token. */
@@ -92,4 +96,6 @@ export const local = {
   },
   /** Learners and their progress: main keeps the learners' tokens (src/shared/api/user-app.ts). */
   learners,
+  /** The bulk upload queue (issue 12), kept in main (src/shared/api/bulk.ts). */
+  bulk,
 };
