@@ -149,3 +149,108 @@ test.describe('admins as an Admin', () => {
     await expect(tableRows(page, 'Admins').first()).toContainText('User');
   });
 });
+
+test.describe('dialogs and the keyboard (issue 8)', () => {
+  test('a keyboard-only add, edit and delete at 1024 x 700: focus comes back to the opener, toasts never take it', async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await openAdmins(page);
+    const id = unique();
+    const name = `Keys ${id}`;
+
+    // Add: the dialog opens on Enter, its first field has the focus, Enter in the last field submits.
+    const add = page.getByRole('button', { name: 'Add Admin' });
+    await add.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Add Admin' });
+    await expect(dialog.getByRole('textbox', { name: 'Name' })).toBeFocused();
+    await page.keyboard.type(name);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(`keys-${id}@example.com`);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(phoneNumber());
+    await page.keyboard.press('Enter');
+    await expect(toast(page, 'User has been Added')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(add).toBeFocused();
+    // The toast is not in the tab order: Tab goes on through the page, never into the toaster.
+    await expect(page.locator('[role="listitem"]:has(.fui-Toast)').first()).toHaveAttribute('tabindex', '-1');
+
+    // Edit: Tab from the search box to the row, Enter opens Edit; saving gives the focus back to the row.
+    const searchBox = search(page);
+    await searchBox.focus();
+    await page.keyboard.type(id);
+    const row = tableRows(page, 'Admins').first();
+    await expect(tableRows(page, 'Admins')).toHaveCount(1);
+    // Clear search, two filters, Add Admin, seven sort buttons, then the row.
+    for (let i = 0; i < 16 && !(await row.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('[data-toaster-position]'))).toBe(false);
+    }
+    await expect(row).toBeFocused();
+    await page.keyboard.press('Enter');
+    const edit = page.getByRole('dialog', { name: 'Edit Admin' });
+    await expect(edit.getByRole('textbox', { name: 'Name' })).toBeFocused();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Edited');
+    await page.keyboard.press('Enter');
+    await expect(toast(page, 'User has been Updated')).toBeVisible();
+    await expect(edit).toBeHidden();
+    await expect(row).toContainText(`${name} Edited`);
+    await expect(row).toBeFocused();
+
+    // Delete from the row's context menu (Shift+F10); the focus lands on the table afterwards, not the page.
+    await page.keyboard.press('Shift+F10');
+    const menu = page.getByRole('menu', { name: 'Row actions' });
+    await expect(menu.getByRole('menuitem')).toHaveText(['Edit', 'Delete']);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('alertdialog', { name: 'Delete account' });
+    await expect(confirm).toContainText(`${name} Edited`);
+    await page.keyboard.press('Tab');
+    await expect(confirm.getByRole('button', { name: 'Delete' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(toast(page, 'User has been Deleted!!')).toBeVisible();
+    await expect(row).toContainText('No records');
+    await expect(page.getByRole('region', { name: 'Admins, scrollable' })).toBeFocused();
+  });
+
+  test('unsaved changes: Escape, the backdrop and Cancel ask "Discard changes?" only when the form changed', async ({ page }) => {
+    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await openAdmins(page);
+    const add = page.getByRole('button', { name: 'Add Admin' });
+    const dialog = page.getByRole('dialog', { name: 'Add Admin' });
+    const discard = page.getByRole('alertdialog', { name: 'Discard changes?' });
+
+    // Unchanged: Escape just closes, and the focus is back on Add Admin.
+    await add.click();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(discard).toHaveCount(0);
+    await expect(add).toBeFocused();
+
+    // Changed: Escape asks; Keep editing keeps the typed text.
+    await add.click();
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Half typed');
+    await page.keyboard.press('Escape');
+    await expect(discard).toBeVisible();
+    await discard.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(discard).toBeHidden();
+    await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue('Half typed');
+    // A click on the backdrop asks too.
+    await page.mouse.click(8, 690);
+    await expect(discard).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(discard).toBeHidden();
+    await expect(dialog).toBeVisible();
+    // Cancel asks; Discard closes and the focus goes back to the opener.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await discard.getByRole('button', { name: 'Discard' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(add).toBeFocused();
+    // Opened again, the form starts empty.
+    await add.click();
+    await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue('');
+  });
+});

@@ -3,6 +3,7 @@
  * (the token sits in the host's memory), so every test starts by signing out and creates its own data.
  */
 import { expect, type Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Api } from '../../src/shared/api';
@@ -156,3 +157,19 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
  */
 export const toast = (page: Page, text: string) =>
   page.locator('.fui-ToastTitle', { hasText: new RegExp(`^${escapeRegExp(text)}$`) }).last();
+
+/**
+ * axe-core on what the page shows now (a screen, or a screen with a dialog open), in the light and the
+ * dark theme (the app follows the OS scheme live), for WCAG 2.0/2.1 A and AA: no violation may remain.
+ * Toasts are left out: they come and go on their own time and are checked where they are shown.
+ */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect(page.locator('.fui-FluentProvider').first()).toHaveCSS('color-scheme', colorScheme === 'dark' ? 'dark' : 'light', { timeout: 2000 }).catch(() => undefined);
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('[data-toaster-position]').analyze();
+    const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1, 3).join(' ') ?? ''}`).join('\n')}`);
+    expect(summary, `axe on ${what}, ${colorScheme}`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}

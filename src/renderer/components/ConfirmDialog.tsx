@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { useFocusReturn } from './useFocusReturn';
 import {
   Button,
   Dialog,
@@ -49,6 +50,8 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   const styles = useStyles();
+  const surface = useRef<HTMLDivElement>(null);
+  useFocusReturn(open, surface);
   return (
     <Dialog
       open={open}
@@ -57,7 +60,7 @@ export function ConfirmDialog({
         if (!data.open && !busy) onCancel();
       }}
     >
-      <DialogSurface>
+      <DialogSurface ref={surface}>
         <DialogBody>
           <DialogTitle>{title}</DialogTitle>
           {text ? <DialogContent>{text}</DialogContent> : null}

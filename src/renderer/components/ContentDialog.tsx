@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { useFocusReturn } from './useFocusReturn';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components';
 
 export interface ContentDialogAction {
@@ -31,9 +32,11 @@ export function ContentDialog({
   onClose: () => void;
   children: ReactNode;
 }) {
+  const surface = useRef<HTMLDivElement>(null);
+  useFocusReturn(open, surface);
   return (
     <Dialog open={open} onOpenChange={(_e, d) => (!d.open && !busy ? onClose() : undefined)}>
-      <DialogSurface style={width ? { maxWidth: width } : undefined}>
+      <DialogSurface ref={surface} style={width ? { maxWidth: width } : undefined}>
         <DialogBody>
           <DialogTitle>{title}</DialogTitle>
           <DialogContent className={contentClassName}>{children}</DialogContent>

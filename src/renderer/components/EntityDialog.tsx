@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type FieldValues, type Resolver } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import type * as v from 'valibot';
@@ -16,9 +16,12 @@ import {
   MessageBarTitle,
   Spinner,
   makeStyles,
+  mergeClasses,
   tokens,
 } from '@fluentui/react-components';
 import type { Result } from '../../shared/result';
+import { ConfirmDialog } from './ConfirmDialog';
+import { useFocusReturn } from './useFocusReturn';
 import { componentOf } from './fields/registry';
 import type { FieldDescriptor, FieldForm } from './fields/types';
 
@@ -67,24 +70,76 @@ export interface EntityDialogProps<S extends AnySchema> {
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingTop: tokens.spacingVerticalS },
+  // A long form scrolls inside the dialog; the title and the action buttons stay in view (1024 x 700).
+  surface: { maxHeight: 'calc(100vh - 32px)', display: 'flex', flexDirection: 'column', boxSizing: 'border-box' },
+  shell: { display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' },
+  body: { maxHeight: '100%', minHeight: 0, flex: '1 1 auto', gridTemplateRows: 'auto minmax(0, 1fr) auto' },
+  content: { overflowY: 'auto', minHeight: 0 },
 });
+
+/** The unsaved-changes question of a form (Escape, backdrop, Cancel and navigation away while dirty). */
+export function DiscardChangesDialog({ open, onKeep, onDiscard }: { open: boolean; onKeep: () => void; onDiscard: () => void }) {
+  return (
+    <ConfirmDialog
+      open={open}
+      title="Discard changes?"
+      text="What you changed in this form is not saved."
+      confirmLabel="Discard"
+      cancelLabel="Keep editing"
+      danger
+      onConfirm={onDiscard}
+      onCancel={onKeep}
+    />
+  );
+}
 
 /** A modal form: fields from descriptors, validation from a valibot schema, server errors kept in view. */
 export function EntityDialog<S extends AnySchema>(props: EntityDialogProps<S>) {
   const { open, onClose } = props;
+  const styles = useStyles();
   const [busy, setBusy] = useState(false);
+  const dirty = useRef(false);
+  const [asking, setAsking] = useState(false);
+  const surface = useRef<HTMLDivElement>(null);
+  useFocusReturn(open, surface);
+  // Closing a changed form asks first; an unchanged one just closes.
+  const requestClose = () => {
+    if (busy) return;
+    if (dirty.current) setAsking(true);
+    else onClose();
+  };
   return (
-    <Dialog
-      open={open}
-      modalType="modal"
-      onOpenChange={(_e, data) => {
-        if (!data.open && !busy) onClose();
-      }}
-    >
-      <DialogSurface style={{ maxWidth: props.width ?? 520 }}>
-        {open ? <EntityForm {...props} onBusy={setBusy} /> : null}
-      </DialogSurface>
-    </Dialog>
+    <>
+      <Dialog
+        open={open}
+        modalType="modal"
+        onOpenChange={(_e, data) => {
+          if (!data.open) requestClose();
+        }}
+      >
+        <DialogSurface ref={surface} className={styles.surface} style={{ maxWidth: props.width ?? 520 }}>
+          {open ? (
+            <EntityForm
+              {...props}
+              onBusy={setBusy}
+              onDirty={(d) => {
+                dirty.current = d;
+              }}
+              onRequestClose={requestClose}
+            />
+          ) : null}
+        </DialogSurface>
+      </Dialog>
+      <DiscardChangesDialog
+        open={open && asking}
+        onKeep={() => setAsking(false)}
+        onDiscard={() => {
+          setAsking(false);
+          dirty.current = false;
+          onClose();
+        }}
+      />
+    </>
   );
 }
 
@@ -104,7 +159,9 @@ function EntityForm<S extends AnySchema>({
   busyLabel = 'Saving…',
   onCancelBusy,
   onBusy,
-}: EntityDialogProps<S> & { onBusy: (busy: boolean) => void }) {
+  onDirty,
+  onRequestClose,
+}: EntityDialogProps<S> & { onBusy: (busy: boolean) => void; onDirty: (dirty: boolean) => void; onRequestClose: () => void }) {
   const styles = useStyles();
   const baseId = useId();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -126,12 +183,16 @@ function EntityForm<S extends AnySchema>({
     return () => subscription.unsubscribe();
   }, [form, submitted]);
   const busy = formState.isSubmitting;
+  const isDirty = formState.isDirty;
+  useEffect(() => {
+    onDirty(isDirty);
+  }, [isDirty, onDirty]);
   const values = useWatch({ control }) as FieldValues;
   const [checkMessages, setCheckMessages] = useState<Record<string, string | null>>({});
   const visibleFields = fields.filter((f) => !f.hidden?.(values));
   const fieldForm: FieldForm = {
     values,
-    setValue: (name, value) => form.setValue(name, value, { shouldValidate: formState.isSubmitted }),
+    setValue: (name, value) => form.setValue(name, value, { shouldValidate: formState.isSubmitted, shouldDirty: true }),
     errorOf: (name) => (form.formState.errors[name]?.message as string | undefined) ?? undefined,
     control,
   };
@@ -164,10 +225,10 @@ function EntityForm<S extends AnySchema>({
   });
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label={title}>
-      <DialogBody>
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={title} className={styles.shell}>
+      <DialogBody className={styles.body}>
         <DialogTitle>{title}</DialogTitle>
-        <DialogContent className={styles.form}>
+        <DialogContent className={mergeClasses(styles.form, styles.content)}>
           {intro}
           {serverError ? (
             <MessageBar intent="error" role="alert" layout="multiline">
@@ -230,7 +291,7 @@ function EntityForm<S extends AnySchema>({
         <DialogActions>
           <Button
             appearance="secondary"
-            onClick={busy && onCancelBusy ? onCancelBusy : onClose}
+            onClick={busy && onCancelBusy ? onCancelBusy : onRequestClose}
             disabled={busy && !onCancelBusy}
           >
             {cancelLabel}

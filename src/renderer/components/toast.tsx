@@ -21,7 +21,9 @@ export function useNotify(): Notify {
         <Toast>
           <ToastTitle>{message}</ToastTitle>
         </Toast>,
-        { intent, timeout, politeness: intent === 'error' ? 'assertive' : 'polite' },
+        // Not in the tab order: a toast never takes or traps the focus (its text is announced instead),
+        // and a dialog's aria-hidden over the toaster hides nothing focusable.
+        { intent, timeout, politeness: intent === 'error' ? 'assertive' : 'polite', root: { tabIndex: -1 } },
       ),
     [dispatchToast],
   );

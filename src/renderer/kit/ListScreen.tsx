@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import type { SortingState } from '@tanstack/react-table';
 import type * as v from 'valibot';
@@ -86,15 +86,16 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
   const asksFirst = !!confirmEdit;
   const ask = dialogs.deletion.ask;
   // Columns are made once per `columns` (a screen passes a stable function): a new set re-reads 100,000 rows.
+  const edit = useCallback((row: T) => (asksFirst ? setConfirming(row) : setEditing(row)), [asksFirst, setEditing]);
   const tableColumns = useMemo(() => {
-    const edit = (row: T) => (asksFirst ? setConfirming(row) : setEditing(row));
     return columns({
       edit,
       remove: ask,
       editColumn: (label, width = 56) => action('edit', 'Edit', { label, icon: <EditRegular />, onClick: edit, width }),
       deleteColumn: (label, hidden, width = 68) => action('delete', 'Delete', { label, icon: <DeleteRegular />, onClick: ask, hidden, width }),
     });
-  }, [columns, asksFirst, ask, setEditing]);
+  }, [columns, edit, ask]);
+  const editable = !!editor || !!renderEditor;
 
   const question = confirming && confirmEdit ? confirmEdit(confirming) : null;
   const emptyText = typeof props.emptyText === 'function' ? props.emptyText(applied !== null) : props.emptyText;
@@ -117,6 +118,7 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
         pageSizeOptions={props.pageSizes}
         initialSorting={props.defaultSort}
         emptyText={emptyText}
+        onRowActivate={editable ? edit : undefined}
         reorderable={!!reorder}
         onSaveOrder={reorder?.save}
         toolbar={

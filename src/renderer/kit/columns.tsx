@@ -71,7 +71,8 @@ export function count<T>(id: string, header: string, get: (row: T) => number, op
     enableSorting: sortable ?? true,
     meta: { width: 112, align: 'center', searchable: false, ...meta },
     cell: ({ row }) => (
-      <Button size="small" appearance="subtle" onClick={() => open(row.original)} aria-label={label(row.original)}>
+      // The visible number starts the accessible name (WCAG 2.5.3, label in name).
+      <Button size="small" appearance="subtle" onClick={() => open(row.original)} aria-label={`${get(row.original)} ${label(row.original)}`}>
         {get(row.original)}
       </Button>
     ),
@@ -127,13 +128,13 @@ export interface ActionOptions<T> {
   wrapHeader?: boolean;
 }
 
-/** An icon button per row (Edit, Delete, Add Questions, ...). */
+/** An icon button per row (Edit, Delete, Add Questions, ...), pinned at the right edge and offered in the row's context menu. */
 export function action<T>(id: string, header: string, { label, icon, onClick, hidden, width = 56, wrapHeader = false }: ActionOptions<T>): Column<T> {
   return {
     id,
     header: wrapHeader ? () => <TwoLines text={header} /> : header,
     enableSorting: false,
-    meta: { width, align: 'center', searchable: false },
+    meta: { width, align: 'center', searchable: false, pin: 'end', action: { text: header, label, icon, run: onClick, hidden } },
     cell: ({ row }) =>
       hidden?.(row.original) ? null : (
         <Tooltip content={label(row.original)} relationship="label">

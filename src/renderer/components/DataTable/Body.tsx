@@ -1,53 +1,94 @@
-import { memo, type ReactNode } from 'react';
+import { memo, type CSSProperties, type ReactNode } from 'react';
 import { flexRender, type Cell } from '@tanstack/react-table';
 import { Spinner, Text, mergeClasses } from '@fluentui/react-components';
 import type { DataTableStyles } from './styles';
 
-function cellTitle<T>(cell: Cell<T, unknown>): string | undefined {
-  const custom = cell.column.columnDef.meta?.title;
-  if (custom) return custom(cell.row.original);
-  const value = cell.getValue();
-  return typeof value === 'string' && value.length > 24 ? value : undefined;
+/** Where a pinned column sticks: its distance from the right edge; `edge` marks the first pinned one. */
+export type Pins = ReadonlyMap<string, { right: number; edge: boolean }>;
+
+export const NO_PINS: Pins = new Map();
+
+export function pinStyle(pins: Pins, columnId: string): CSSProperties | undefined {
+  const pin = pins.get(columnId);
+  return pin ? { position: 'sticky', right: pin.right } : undefined;
 }
 
-/** The <td>s of a row's cells, aligned and with a tooltip for long text. */
-export function Cells<T>({ cells, styles }: { cells: Cell<T, unknown>[]; styles: DataTableStyles }) {
+/** The <td>s of a row's cells: aligned, pinned columns sticky at the right edge. */
+export function Cells<T>({ cells, styles, pins = NO_PINS }: { cells: Cell<T, unknown>[]; styles: DataTableStyles; pins?: Pins }) {
   return cells.map((cell) => {
-    const align = cell.column.columnDef.meta?.align;
+    const meta = cell.column.columnDef.meta;
+    const align = meta?.align;
+    const pin = pins.get(cell.column.id);
     return (
-      <td key={cell.id} className={mergeClasses(styles.td, align === 'center' && styles.center, align === 'end' && styles.end)} title={cellTitle(cell)}>
+      <td
+        key={cell.id}
+        className={mergeClasses(styles.td, align === 'center' && styles.center, align === 'end' && styles.end, pin && styles.pinned, pin?.edge && styles.pinEdge)}
+        style={pinStyle(pins, cell.column.id)}
+        // An explicit tooltip; otherwise a cut-off cell gets its text as the tooltip on hover (titleIfTruncated).
+        title={meta?.title?.(cell.row.original)}
+        data-title={meta?.title ? 'own' : undefined}
+      >
         {flexRender(cell.column.columnDef.cell, cell.getContext())}
       </td>
     );
   });
 }
 
+/** Sets a cell's tooltip to its full text when something in it is cut off (called on hover). */
+export function titleIfTruncated(target: EventTarget | null): void {
+  const td = target instanceof Element ? target.closest('td') : null;
+  if (!(td instanceof HTMLElement) || td.dataset.title === 'own') return;
+  const cut = [td, ...td.querySelectorAll<HTMLElement>('*')].some((el) => el.scrollWidth > el.clientWidth + 1);
+  const text = td.innerText.trim();
+  if (cut && text) td.title = text;
+  else td.removeAttribute('title');
+}
+
+export interface BodyRowProps<T> {
+  height: number;
+  ariaRowIndex: number;
+  /** Position of the row on the page (keyboard moves by it). */
+  pos: number;
+  /** The row the keyboard is on: the one row in the tab order. */
+  current: boolean;
+  styles: DataTableStyles;
+  cells: Cell<T, unknown>[];
+  pins: Pins;
+}
+
 /** A plain body row (memoised: scrolling re-renders only rows that come into view). */
-export const BodyRow = memo(function BodyRow<T>({ height, ariaRowIndex, styles, cells }: { height: number; ariaRowIndex: number; styles: DataTableStyles; cells: Cell<T, unknown>[] }) {
+export const BodyRow = memo(function BodyRow<T>({ height, ariaRowIndex, pos, current, styles, cells, pins }: BodyRowProps<T>) {
   return (
-    <tr className={styles.tr} style={{ height }} aria-rowindex={ariaRowIndex}>
-      <Cells cells={cells} styles={styles} />
+    <tr className={mergeClasses(styles.tr, styles.focusRow)} style={{ height }} aria-rowindex={ariaRowIndex} data-pos={pos} tabIndex={current ? 0 : -1}>
+      <Cells cells={cells} styles={styles} pins={pins} />
     </tr>
   );
-}) as <T>(props: { height: number; ariaRowIndex: number; styles: DataTableStyles; cells: Cell<T, unknown>[] }) => ReactNode;
+}) as <T>(props: BodyRowProps<T>) => ReactNode;
 
 /**
  * The virtual body: spacer rows above and below the rendered rows keep the scroll height of the whole
- * page; with no rows, one cell says loading, empty, or nothing matches.
+ * page; with no rows, one cell says loading, not loaded (the error is above), empty, or nothing matches.
  */
-export function VirtualBody({ padTop, padBottom, colCount, empty, loading, emptyText, styles, children }: {
+export function VirtualBody({ padTop, padBottom, colCount, empty, loading, failed = false, emptyText, styles, children, ...handlers }: {
   padTop: number;
   padBottom: number;
   colCount: number;
   /** No rows to show. */
   empty: boolean;
   loading: boolean;
+  /** The list failed to load: its message shows above the table, so no 'No ... yet' here. */
+  failed?: boolean;
   emptyText: ReactNode;
   styles: DataTableStyles;
   children: ReactNode;
+  onKeyDown?: React.KeyboardEventHandler<HTMLTableSectionElement>;
+  onDoubleClick?: React.MouseEventHandler<HTMLTableSectionElement>;
+  onContextMenu?: React.MouseEventHandler<HTMLTableSectionElement>;
+  onMouseOver?: React.MouseEventHandler<HTMLTableSectionElement>;
+  onClick?: React.MouseEventHandler<HTMLTableSectionElement>;
 }) {
   return (
-    <tbody>
+    <tbody {...handlers}>
       {padTop > 0 ? (
         <tr aria-hidden="true" className={styles.spacer}>
           <td colSpan={colCount} style={{ height: padTop }} />
@@ -62,7 +103,13 @@ export function VirtualBody({ padTop, padBottom, colCount, empty, loading, empty
       {empty ? (
         <tr>
           <td colSpan={colCount} className={styles.stateCell}>
-            {loading ? <Spinner size="small" label="Loading…" labelPosition="after" /> : <Text>{emptyText}</Text>}
+            {loading ? (
+              <Spinner size="small" label="Loading…" labelPosition="after" />
+            ) : failed ? (
+              <Text>Not loaded.</Text>
+            ) : (
+              <Text>{emptyText}</Text>
+            )}
           </td>
         </tr>
       ) : null}

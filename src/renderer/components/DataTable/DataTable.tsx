@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useId, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { getCoreRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Text, mergeClasses } from '@fluentui/react-components';
 import { countText, toText } from '../../lib/rows';
-import { BodyRow, Cells, VirtualBody } from './Body';
-import { widthOf, type Column } from './columns';
-import { ColGroup, Header, minTableWidth } from './Header';
+import { BodyRow, Cells, VirtualBody, titleIfTruncated } from './Body';
+import { pinnedLast, rowActionsOf, widthOf, type Column } from './columns';
+import { ColGroup, Header, minTableWidth, pinsOf } from './Header';
+import { RowMenu, type RowMenuState } from './RowMenu';
 import { Pager } from './Pager';
 import { ReorderContext, SortableRow, useReorder } from './reorder';
 import { useDataTableStyles } from './styles';
@@ -51,6 +52,8 @@ export interface DataTableProps<T> {
   /** Height limit of the scrolling body; default: fill the parent (a flex column) with a floor. */
   maxHeight?: number | string;
   className?: string;
+  /** Enter or a double click on a row (the screen's Edit). */
+  onRowActivate?: (row: T) => void;
 }
 
 const DEFAULT_PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -88,6 +91,7 @@ export function DataTable<T>({
   rowHeight = 44,
   maxHeight,
   className,
+  onRowActivate,
 }: DataTableProps<T>) {
   const styles = useDataTableStyles();
   const idBase = useId();
@@ -95,7 +99,10 @@ export function DataTable<T>({
   const reorder = useReorder({ data, rowIdOf, onSave: onSaveOrder, exitOnSave: exitReorderOnSave });
   const reordering = reorder.active;
   const source: readonly T[] = reordering ? reorder.order : data;
-  const view = useRowPipeline({ source, data, columns, getSearchText, searchable, frozen: reordering, paginate: pagination, initialSorting, initialPageSize });
+  // Pinned columns (row actions) go last, so they stick at the right edge.
+  const ordered = useMemo(() => pinnedLast(columns), [columns]);
+  const rowActions = useMemo(() => rowActionsOf(ordered), [ordered]);
+  const view = useRowPipeline({ source, data, columns: ordered, getSearchText, searchable, frozen: reordering, paginate: pagination, initialSorting, initialPageSize });
   const { page } = view;
 
   // Only the rows in view (plus overscan) of the page are rendered.
@@ -110,7 +117,7 @@ export function DataTable<T>({
   // TanStack Table: the column model, sort and filter state, and the cells of the visible rows only.
   const table = useReactTable<T>({
     data: dataIndexes.map((i) => source[i] as T),
-    columns,
+    columns: ordered,
     getRowId: (row, i) => rowIdOf(row, dataIndexes[i] ?? i),
     state: { sorting: view.sorting, columnFilters: view.columnFilters },
     onSortingChange: view.setSorting,
@@ -128,6 +135,84 @@ export function DataTable<T>({
   const padBottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
   const lead = reordering ? HANDLE_WIDTH : 0;
   const total = data.length;
+  const pins = pinsOf(table);
+
+  // The keyboard's row: one row of the page is in the tab order; arrows, Home/End and PageUp/PageDown
+  // move it (scrolling it into view), Enter activates it, Shift+F10 or the menu key opens its menu.
+  const [activePos, setActivePos] = useState(0);
+  const current = Math.max(0, Math.min(activePos, page.length - 1));
+  const focusPending = useRef<number | null>(null);
+  const rowElement = (pos: number) => scrollRef.current?.querySelector<HTMLTableRowElement>(`tbody tr[data-pos="${pos}"]`) ?? null;
+  useLayoutEffect(() => {
+    if (focusPending.current === null) return;
+    const el = rowElement(focusPending.current);
+    if (el) {
+      el.focus();
+      focusPending.current = null;
+    }
+  });
+  const moveTo = (pos: number) => {
+    const next = Math.max(0, Math.min(pos, page.length - 1));
+    setActivePos(next);
+    focusPending.current = next;
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+    rowElement(next)?.focus();
+  };
+  const rowAt = (pos: number): T | undefined => source[view.indexAt(page.start + pos)];
+  const [menu, setMenu] = useState<RowMenuState<T> | null>(null);
+  const openMenu = (pos: number, target: RowMenuState<T>['target']) => {
+    const row = rowAt(pos);
+    if (!row || rowActions.every((a) => a.hidden?.(row))) return;
+    setActivePos(pos);
+    setMenu({ row, pos, target });
+  };
+  const posOf = (target: EventTarget | null): number | null => {
+    const tr = target instanceof Element ? target.closest('tr[data-pos]') : null;
+    return tr instanceof HTMLElement ? Number(tr.dataset.pos) : null;
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTableSectionElement>) => {
+    const pos = posOf(e.target);
+    if (pos === null) return;
+    if (e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10')) {
+      e.preventDefault();
+      const tr = rowElement(pos);
+      if (tr) openMenu(pos, tr);
+      return;
+    }
+    // Keys inside a row's buttons stay theirs.
+    if (!(e.target instanceof HTMLTableRowElement) || e.altKey || e.ctrlKey || e.metaKey) return;
+    const pageRows = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? rowHeight * 10) / rowHeight) - 1);
+    const moves: Record<string, number> = { ArrowDown: pos + 1, ArrowUp: pos - 1, Home: 0, End: page.length - 1, PageDown: pos + pageRows, PageUp: pos - pageRows };
+    const target = moves[e.key];
+    if (target !== undefined) {
+      e.preventDefault();
+      moveTo(target);
+    } else if (e.key === 'Enter' && onRowActivate) {
+      const row = rowAt(pos);
+      if (row) {
+        e.preventDefault();
+        onRowActivate(row);
+      }
+    }
+  };
+  const interactive = (target: EventTarget | null) => target instanceof Element && !!target.closest('button, a, input, select, textarea, [role="button"]');
+  const onDoubleClick = (e: MouseEvent<HTMLTableSectionElement>) => {
+    const pos = posOf(e.target);
+    const row = pos === null ? undefined : rowAt(pos);
+    if (row && onRowActivate && !interactive(e.target)) onRowActivate(row);
+  };
+  const onContextMenu = (e: MouseEvent<HTMLTableSectionElement>) => {
+    const pos = posOf(e.target);
+    if (pos === null || rowActions.length === 0) return;
+    e.preventDefault();
+    const { clientX: x, clientY: y } = e;
+    openMenu(pos, { getBoundingClientRect: () => ({ x, y, left: x, top: y, right: x, bottom: y, width: 0, height: 0 }) });
+  };
+  const onClick = (e: MouseEvent<HTMLTableSectionElement>) => {
+    const pos = posOf(e.target);
+    if (pos !== null) setActivePos(pos);
+  };
+  const rowHandlers = reordering ? {} : { onKeyDown, onDoubleClick, onContextMenu, onClick };
 
   const body = (
     <VirtualBody
@@ -136,6 +221,9 @@ export function DataTable<T>({
       colCount={table.getVisibleLeafColumns().length + (reordering ? 1 : 0)}
       empty={rows.length === 0}
       loading={loading}
+      failed={!!error}
+      onMouseOver={(e) => titleIfTruncated(e.target)}
+      {...rowHandlers}
       emptyText={total > 0 && view.searching ? 'No records match the search or filters.' : emptyText}
       styles={styles}
     >
@@ -145,10 +233,10 @@ export function DataTable<T>({
         const ariaRowIndex = page.start + item.index + 2;
         return reordering ? (
           <SortableRow key={row.id} id={row.id} height={rowHeight} ariaRowIndex={ariaRowIndex} styles={styles} disabled={reorder.saving}>
-            <Cells cells={row.getVisibleCells()} styles={styles} />
+            <Cells cells={row.getVisibleCells()} styles={styles} pins={pins} />
           </SortableRow>
         ) : (
-          <BodyRow key={row.id} height={rowHeight} ariaRowIndex={ariaRowIndex} styles={styles} cells={row.getVisibleCells()} />
+          <BodyRow key={row.id} height={rowHeight} ariaRowIndex={ariaRowIndex} pos={item.index} current={item.index === current} styles={styles} cells={row.getVisibleCells()} pins={pins} />
         );
       })}
     </VirtualBody>
@@ -162,7 +250,7 @@ export function DataTable<T>({
         start={
           <>
             {searchable ? <SearchBox value={view.query} onChange={view.setQuery} placeholder={searchPlaceholder} disabled={reordering} styles={styles} /> : null}
-            <ColumnFilters columns={columns} table={table} data={data} accessors={view.accessors} disabled={reordering} idBase={idBase} styles={styles} />
+            <ColumnFilters columns={ordered} table={table} data={data} accessors={view.accessors} disabled={reordering} idBase={idBase} styles={styles} />
           </>
         }
         end={
@@ -193,19 +281,31 @@ export function DataTable<T>({
         ref={scrollRef}
         className={styles.scroller}
         style={maxHeight !== undefined ? { maxHeight: widthOf(maxHeight), flex: '0 1 auto' } : undefined}
-        tabIndex={0}
+        // Not a tab stop of its own (its sort buttons and rows are); focusable for the focus's way back.
+        tabIndex={-1}
         aria-label={`${ariaLabel}, scrollable`}
         role="region"
       >
         <table className={styles.table} style={{ minWidth: minTableWidth(table, lead) }} aria-label={ariaLabel} aria-rowcount={view.selectedCount + 1} aria-busy={loading}>
           <ColGroup table={table} lead={lead} />
-          <Header table={table} sortable={!reordering} lead={reordering ? 'Drag handle' : undefined} styles={styles} />
+          <Header table={table} sortable={!reordering} lead={reordering ? 'Drag handle' : undefined} styles={styles} pins={pins} />
           {reordering ? <ReorderContext reorder={reorder}>{body}</ReorderContext> : body}
         </table>
       </div>
+      <RowMenu
+        state={menu}
+        actions={rowActions}
+        onClose={() => setMenu(null)}
+        onRun={(action, state) => {
+          // The row keeps the focus, so a dialog the action opens gives it back there.
+          rowElement(state.pos)?.focus();
+          setMenu(null);
+          action.run(state.row);
+        }}
+      />
       <div className={styles.footer}>
         <Text size={200} className={styles.count} aria-live="polite">
-          {loading && total === 0 ? 'Loading…' : countText(page, view.selectedCount, total)}
+          {loading && total === 0 ? 'Loading…' : error && total === 0 ? '' : countText(page, view.selectedCount, total)}
         </Text>
         {pagination && !reordering ? (
           <Pager

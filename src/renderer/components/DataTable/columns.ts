@@ -1,3 +1,4 @@
+import type { JSX } from 'react';
 import type { ColumnDef, RowData } from '@tanstack/react-table';
 import { toText, type Getter, type RowFilter } from '../../lib/rows';
 
@@ -17,9 +18,29 @@ declare module '@tanstack/react-table' {
     searchValue?: (row: TData) => string;
     /** false: the global search ignores this column. */
     searchable?: boolean;
-    /** Tooltip text for truncated cells (default: the cell's value when it is text). */
+    /** Tooltip text for truncated cells (default: the cell's text when it is cut off). */
     title?: (row: TData) => string | undefined;
+    /** 'end': the column stays at the right edge while the table scrolls sideways (row actions). */
+    pin?: 'end';
+    /** A row action: the row's context menu offers it too (right click, Shift+F10). */
+    action?: RowAction<TData>;
+    /** Values in their meaning's order (Easy, Medium, Hard): the column sorts by position here. */
+    sortOrder?: readonly string[];
+    /** Smallest width of a column without a fixed width (px, default 140). */
+    minWidth?: number;
   }
+}
+
+/** What a row action does, for the action column's button and the row's context menu. */
+export interface RowAction<T> {
+  /** The menu item's text ('Edit', 'Delete', 'Add Questions'). */
+  text: string;
+  /** The button's accessible name, e.g. `Edit ${row.name}`. */
+  label: (row: T) => string;
+  icon?: JSX.Element;
+  run: (row: T) => void;
+  /** Rows without this action. */
+  hidden?: (row: T) => boolean;
 }
 
 /**
@@ -57,6 +78,34 @@ function getterOf<T>(def: Column<T>): Getter<T> | undefined {
     return (row) => readPath(row, key);
   }
   return undefined;
+}
+
+/** Sort readers per column id: the value, or its position in the column's `sortOrder` (unknown values after). */
+export function sortAccessorsOf<T>(columns: readonly Column<T>[], accessors: Map<string, Getter<T>>): Map<string, Getter<T>> {
+  const out = new Map(accessors);
+  for (const def of columns) {
+    const id = columnIdOf(def);
+    const get = id ? accessors.get(id) : undefined;
+    const order = def.meta?.sortOrder;
+    if (!id || !get || !order) continue;
+    const rank = new Map(order.map((value, i) => [value, i]));
+    out.set(id, (row, i) => {
+      const value = get(row, i);
+      if (value === null || value === undefined || value === '') return undefined;
+      return rank.get(String(value)) ?? order.length;
+    });
+  }
+  return out;
+}
+
+/** Unpinned columns first, then the pinned ones (each group in its declared order). */
+export function pinnedLast<T>(columns: readonly Column<T>[]): Column<T>[] {
+  return [...columns.filter((c) => c.meta?.pin !== 'end'), ...columns.filter((c) => c.meta?.pin === 'end')];
+}
+
+/** The row actions of the columns, in column order. */
+export function rowActionsOf<T>(columns: readonly Column<T>[]): RowAction<T>[] {
+  return columns.flatMap((c) => (c.meta?.action ? [c.meta.action] : []));
 }
 
 /** Value readers per column id (accessor columns only). */

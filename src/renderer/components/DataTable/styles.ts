@@ -76,9 +76,19 @@ export const useDataTableStyles = makeStyles({
   },
   sortIcon: { flexShrink: 0, fontSize: '16px' },
   sortIconIdle: { opacity: 0.45 },
+  // Opaque row colours: pinned cells take the row's colour (inherit) and cover what scrolls under them.
   tr: {
-    ':hover': { backgroundColor: tokens.colorSubtleBackgroundHover },
+    backgroundColor: tokens.colorNeutralBackground1,
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
   },
+  focusRow: {
+    cursor: 'default',
+    ':focus': { outline: 'none' },
+    ':focus-visible': { backgroundColor: tokens.colorNeutralBackground1Selected, outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' },
+  },
+  pinned: { backgroundColor: 'inherit', zIndex: 1 },
+  pinnedHead: { zIndex: 2 },
+  pinEdge: { boxShadow: `-1px 0 0 ${tokens.colorNeutralStroke2}, -6px 0 6px -6px ${tokens.colorNeutralShadowAmbient}` },
   dragging: { backgroundColor: tokens.colorNeutralBackground1Selected, boxShadow: tokens.shadow8 },
   td: {
     padding: `0 ${tokens.spacingHorizontalS}`,
@@ -90,7 +100,7 @@ export const useDataTableStyles = makeStyles({
   },
   center: { textAlign: 'center' },
   end: { textAlign: 'end' },
-  spacer: { ':hover': { backgroundColor: 'transparent' } },
+  spacer: { backgroundColor: 'transparent', ':hover': { backgroundColor: 'transparent' } },
   stateCell: {
     padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalM}`,
     textAlign: 'center',

@@ -1,7 +1,7 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { ColumnFiltersState, SortingState } from '@tanstack/react-table';
 import { narrowIndices, pageWindow, searchTextOf, selectIndices, sortIndices } from '../../lib/rows';
-import { accessorsOf, rowFiltersOf, searchReadersOf, type Column } from './columns';
+import { accessorsOf, rowFiltersOf, searchReadersOf, sortAccessorsOf, type Column } from './columns';
 
 export interface PipelineOptions<T> {
   /** The rows in their current order (the reorder draft while reordering). */
@@ -31,6 +31,7 @@ export function useRowPipeline<T>({ source, data, columns, getSearchText, search
   const [pageState, setPageState] = useState({ pageIndex: 0, pageSize: initialPageSize });
 
   const accessors = useMemo(() => accessorsOf(columns), [columns]);
+  const sortAccessors = useMemo(() => sortAccessorsOf(columns, accessors), [columns, accessors]);
   const buildText = useMemo(
     () => (getSearchText ? (row: T) => getSearchText(row).toLowerCase() : searchTextOf(searchReadersOf(columns))),
     [columns, getSearchText],
@@ -49,9 +50,9 @@ export function useRowPipeline<T>({ source, data, columns, getSearchText, search
 
   const activeSort = frozen ? undefined : sorting[0];
   const sortedOrder = useMemo(() => {
-    const get = activeSort && accessors.get(activeSort.id);
+    const get = activeSort && sortAccessors.get(activeSort.id);
     return activeSort && get ? sortIndices(source, get, activeSort.desc) : null;
-  }, [activeSort, accessors, source]);
+  }, [activeSort, sortAccessors, source]);
 
   const needle = frozen ? '' : deferredQuery.trim().toLowerCase();
   const filters = useMemo(() => (frozen ? [] : rowFiltersOf(columns, accessors, columnFilters)), [columns, accessors, columnFilters, frozen]);

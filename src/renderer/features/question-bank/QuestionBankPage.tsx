@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { Button } from '@fluentui/react-components';
 import { TagMultipleRegular } from '@fluentui/react-icons';
-import { CategoryDraftSchema, categoryKey, type Question } from '../../../shared/schemas/question-bank';
+import { CategoryDraftSchema, DIFFICULTIES, categoryKey, type Question } from '../../../shared/schemas/question-bank';
 import { LANGUAGES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { callQuery, useCallMutation } from '../../lib/calls';
@@ -17,7 +17,7 @@ const columns = ({ editColumn }: ScreenActions<Question>) => [
   text<Question>('id', 'ID', { width: 80 }),
   text<Question>('language', 'Language', { width: 120, filter: 'select', filterOptions: LANGUAGES }),
   text<Question>('question', 'Question'),
-  badge<Question>('difficulty', 'Difficulty', { Easy: 'success', Medium: 'warning', Hard: 'danger' }, { width: 104 }),
+  badge<Question>('difficulty', 'Difficulty', { Easy: 'success', Medium: 'warning', Hard: 'danger' }, { width: 104, sortOrder: DIFFICULTIES }),
   value<Question>('optionsCount', 'Options count', (r) => r.options.length, { width: 132, align: 'end' }),
   date<Question>('addedOn', 'Added On', (r) => r.metaInfo.created.at),
   date<Question>('updatedOn', 'Updated On', (r) => r.metaInfo.updated.at),

@@ -1,0 +1,74 @@
+import { useLayoutEffect, useRef } from 'react';
+
+const DIALOG = '[role="dialog"], [role="alertdialog"]';
+
+// The elements that had the focus lately, newest last: a dialog may move the focus in before its
+// opener is read, so the opener is the newest one outside the dialog.
+const recent: HTMLElement[] = [];
+if (typeof document !== 'undefined') {
+  document.addEventListener(
+    'focusin',
+    (e) => {
+      if (!(e.target instanceof HTMLElement)) return;
+      recent.push(e.target);
+      if (recent.length > 20) recent.shift();
+    },
+    true,
+  );
+}
+
+function openerOutside(surface: HTMLElement | null): HTMLElement | null {
+  const candidates = [document.activeElement, ...[...recent].reverse()];
+  for (const el of candidates) {
+    if (el instanceof HTMLElement && el !== document.body && el.isConnected && !surface?.contains(el)) return el;
+  }
+  return null;
+}
+
+/** Where focus goes when the opener is gone (a deleted row's button): the row now at its place. */
+function fallbackFor(opener: HTMLElement): (() => HTMLElement | null) | null {
+  const row = opener.closest<HTMLElement>('tr[data-pos]');
+  const region = row?.closest<HTMLElement>('[role="region"]');
+  if (!row || !region) return null;
+  const pos = Number(row.dataset.pos);
+  return () => {
+    const rows = [...region.querySelectorAll<HTMLElement>('tbody tr[data-pos]')];
+    if (rows.length === 0) return region;
+    return rows.find((r) => Number(r.dataset.pos) === pos) ?? rows[rows.length - 1] ?? region;
+  };
+}
+
+/**
+ * Gives the focus back to the control that opened a dialog when it closes (Fluent only does that for
+ * a DialogTrigger; ours are opened from rows, menus and shortcuts). Runs after the close: when another
+ * dialog took the focus meanwhile (a question that leads to an editor), it stays there.
+ */
+export function useFocusReturn(open: boolean, surface: React.RefObject<HTMLElement | null>): void {
+  const opener = useRef<HTMLElement | null>(null);
+  // A layout effect runs before Fluent moves the focus into the dialog (a passive effect).
+  useLayoutEffect(() => {
+    if (!open) return;
+    const own = surface.current;
+    opener.current = openerOutside(own);
+    const from = opener.current;
+    const fallback = from ? fallbackFor(from) : null;
+    return () => {
+      // Wait until the closing surface has left the page (Fluent animates it out and keeps the focus
+      // inside a modal while it is there), then give the focus back.
+      let tries = 0;
+      const restore = () => {
+        if (own?.isConnected && tries++ < 40) {
+          window.setTimeout(restore, 25);
+          return;
+        }
+        const now = document.activeElement;
+        const elsewhere = now instanceof HTMLElement && now !== document.body && !own?.contains(now) && now.isConnected;
+        // Another dialog (or anything outside this one) has the focus: leave it there.
+        if (elsewhere && (now.closest(DIALOG) || now !== from)) return;
+        const target = from?.isConnected ? from : (fallback?.() ?? null);
+        target?.focus();
+      };
+      window.setTimeout(restore, 0);
+    };
+  }, [open, surface]);
+}
