@@ -27,6 +27,8 @@ let serverUrl: string;
 let closeServer: () => Promise<void>;
 let defaults: BulkMetaPatch;
 const progress = new Map<string, (sent: number, total: number) => void>();
+const bulkEvents: BulkEvent[] = [];
+const uploadEvents: string[] = [];
 const queues: BulkQueue[] = [];
 
 const call = async <T>(group: string, name: string, input: unknown = {}): Promise<Result<T>> =>
@@ -45,7 +47,9 @@ beforeAll(async () => {
     tokenStore: memoryTokenStore(),
     startSandbox: async () => server,
     emit: (event: keyof ApiEvents, payload: unknown) => {
+      if (event === 'bulk:changed') bulkEvents.push(payload as BulkEvent);
       if (event !== 'upload:progress') return;
+      uploadEvents.push((payload as ApiEvents['upload:progress']).uploadId);
       const p = payload as ApiEvents['upload:progress'];
       progress.get(p.uploadId)?.(p.sent, p.total);
     },
@@ -211,5 +215,25 @@ describe('bulk queue over the real upload path', () => {
     );
     expect(again._id).toBe(stored._id);
     expect((await list()).filter((f) => f.title === 'Twin')).toHaveLength(2);
+  });
+
+  it("main's bulk group: a drop of a folder, defaults, start; progress only in 'bulk:changed', one record each", async () => {
+    const names = Array.from({ length: 3 }, (_, i) => `Core_bulk-${i + 1}.mp4`);
+    const paths = await writeVideos(join(root, 'e', 'inner'), names, 96 * 1024);
+    const drop = await core.preloadHandlers.get(PRELOAD_CHANNELS.bulkDropped)!({ paths: [join(root, 'e')] });
+    const added = expectOk(drop as Result<{ added: string[] }>);
+    expect(added.added).toHaveLength(3);
+    expectOk(await call('bulk', 'edit', { ids: 'all', patch: defaults }));
+    const listed = expectOk(await call<{ total: number; rows: { state: string; meta: { title: string } }[] }>('bulk', 'list', {}));
+    expect(listed.rows.map((r) => [r.meta.title, r.state])).toEqual(names.map((_, i) => [`Core bulk ${i + 1}`, 'waiting']));
+    bulkEvents.length = 0;
+    uploadEvents.length = 0;
+    expectOk(await call('bulk', 'start'));
+    await until(() => bulkEvents.some((e) => e.finished), 'finished', 30_000);
+    expect(countTitles(await list(), names.map((_, i) => `Core bulk ${i + 1}`))).toEqual([1, 1, 1]);
+    expect(uploadEvents).toEqual([]);
+    const summary = expectOk(await call<{ uploaded: number; csv: string }>('bulk', 'summary'));
+    expect(summary.uploaded).toBeGreaterThanOrEqual(3);
+    expect(summary.csv.split('\r\n')[0]).toBe('Outcome,File,Folder,Size (bytes),Title,Record id,Reason,Attempts');
   });
 });

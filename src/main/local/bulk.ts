@@ -71,11 +71,14 @@ export async function createBulkGroup(deps: BulkGroupDeps) {
   };
 
   const mediaList = () => deps.http<LibraryFile[]>(contract.library.mediaList, {}, 'bulk reconcile');
-  let queue: BulkQueue;
+  // The records done items hold (reconciliation never gives them to another item); the queue is known
+  // once open has returned, and restoring may reconcile before that.
+  const holder: { queue: BulkQueue | null } = { queue: null };
+  const claimed = () => new Set((holder.queue?.storedItems() ?? []).flatMap((item) => (item.recordId ? [item.recordId] : [])));
   const opened = await BulkQueue.open({
     folder: deps.stateDir,
     upload,
-    reconcile: listReconciler(mediaList, () => new Set(queue.storedItems().flatMap((item) => (item.recordId ? [item.recordId] : [])))),
+    reconcile: listReconciler(mediaList, claimed),
     probe: async () => {
       const base = deps.libraryBase();
       if (!base) return false;
@@ -90,7 +93,8 @@ export async function createBulkGroup(deps: BulkGroupDeps) {
     emit: deps.emit,
     log: deps.log,
   });
-  queue = opened.queue;
+  const queue = opened.queue;
+  holder.queue = queue;
   if (opened.problem) deps.log('bulk queue restored with a problem', { problem: opened.problem });
 
   /** Files and folders (from a dialog or a drop): folders are scanned for media files, recursively. */
