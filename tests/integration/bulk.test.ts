@@ -219,7 +219,7 @@ describe('bulk queue over the real upload path', () => {
 
   it("main's bulk group: a drop of a folder, defaults, start; progress only in 'bulk:changed', one record each", async () => {
     const names = Array.from({ length: 3 }, (_, i) => `Core_bulk-${i + 1}.mp4`);
-    const paths = await writeVideos(join(root, 'e', 'inner'), names, 96 * 1024);
+    await writeVideos(join(root, 'e', 'inner'), names, 96 * 1024);
     const drop = await core.preloadHandlers.get(PRELOAD_CHANNELS.bulkDropped)!({ paths: [join(root, 'e')] });
     const added = expectOk(drop as Result<{ added: string[] }>);
     expect(added.added).toHaveLength(3);
