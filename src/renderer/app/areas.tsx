@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { FluentIcon } from '@fluentui/react-icons';
 import {
+  ArrowUploadRegular,
   CalendarLtrRegular,
   DocumentBulletListRegular,
   HatGraduationRegular,
@@ -38,6 +39,7 @@ export const AREAS: readonly Area[] = [
   { path: '/questions', label: 'Question Bank', icon: QuestionCircleRegular, screen: lazy(() => import('../features/question-bank/QuestionBankPage')) },
   { path: '/course', label: 'Courses', icon: HatGraduationRegular },
   { path: '/library', label: 'Video Library', icon: VideoClipMultipleRegular, screen: lazy(() => import('../features/library/LibraryPage')) },
+  { path: '/bulk-upload', label: 'Bulk Upload', icon: ArrowUploadRegular, screen: lazy(() => import('../features/bulk/BulkUploadPage')) },
   { path: '/resources', label: 'Resources', icon: DocumentBulletListRegular, screen: lazy(() => import('../features/resources/ResourcesPage')) },
   { path: '/users', label: 'Users', icon: PeopleRegular },
   { path: '/admins', label: 'Admins', icon: ShieldPersonRegular, screen: lazy(() => import('../features/admins/AdminsPage')) },
