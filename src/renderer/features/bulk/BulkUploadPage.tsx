@@ -166,7 +166,7 @@ function DefaultsPanel({ selected, onApply }: { selected: string[]; onApply: (pa
           </Button>
         </div>
       ) : null}
-      <div className={styles.checks}>
+      <div className={styles.checks} role="group" aria-label={label}>
         {items.map((i) => (
           <Checkbox key={i.id} label={i.name} checked={d[key].includes(i.id)} onChange={(_, data) => toggle(key, i.id, !!data.checked)} />
         ))}
