@@ -126,7 +126,7 @@ test('bulk upload: 50 files, defaults, fixes, pause and resume, a crash mid-queu
     await panel.getByLabel('Type').selectOption('Interview');
     await panel.getByLabel('Level').selectOption('3');
     await panel.getByLabel('Description').fill('Queued in bulk by the e2e test.');
-    await panel.getByRole('button', { name: 'Select All' }).click();
+    await panel.getByRole('button', { name: 'Select All', exact: true }).click();
     await panel.getByRole('group', { name: 'Keyword groups' }).getByRole('checkbox').first().check();
     await page.screenshot({ path: test.info().outputPath('bulk-light-before.png') });
     await panel.getByRole('button', { name: 'Apply to all' }).click();
@@ -148,13 +148,13 @@ test('bulk upload: 50 files, defaults, fixes, pause and resume, a crash mid-queu
 
     // One upload at a time, so the crash below lands mid-queue.
     await page.getByLabel('Uploads at once').selectOption('1');
-    await page.getByRole('button', { name: 'Start' }).click();
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
     await expect.poll(async () => (await overall(page)).filesDone, { timeout: 60_000, intervals: [100] }).toBeGreaterThanOrEqual(1);
-    await page.getByRole('button', { name: 'Pause' }).click();
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
     const paused = await overall(page);
     await page.waitForTimeout(1000);
     expect((await overall(page)).filesDone).toBeLessThanOrEqual(paused.filesDone + 1);
-    await page.getByRole('button', { name: 'Resume' }).click();
+    await page.getByRole('button', { name: 'Resume', exact: true }).click();
     await expect.poll(async () => (await overall(page)).filesDone, { timeout: 60_000, intervals: [50] }).toBeGreaterThanOrEqual(paused.filesDone + 2);
     await page.screenshot({ path: test.info().outputPath('bulk-light-running.png') });
 
