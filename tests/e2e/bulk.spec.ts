@@ -143,7 +143,8 @@ test('bulk upload: 50 files, defaults, fixes, pause and resume, a crash mid-queu
       await title.fill(`Bulk ${tag} fixed ${file.slice(0, 1) === '_' ? 'A' : 'B'}`);
       await title.press('Enter');
     }
-    await expect(page.getByRole('button', { name: /items? needs? attention/ })).toHaveCount(0);
+    await expect.poll(async () => (await overall(page)).needAttention).toBe(0);
+    await expect(grid.getByText('Enter a new name!')).toHaveCount(0);
     await page.getByRole('button', { name: 'Show all items' }).click();
 
     // One upload at a time, so the crash below lands mid-queue.
@@ -167,7 +168,13 @@ test('bulk upload: 50 files, defaults, fixes, pause and resume, a crash mid-queu
     // Signed in again (the preview keeps the token in memory), the restored queue carries on by itself.
     await login(page, url);
     await page.goto(`${url}/#/bulk-upload`);
-    await expect(page.getByRole('status', { name: 'Overall progress' })).toContainText(`${COUNT} of ${COUNT} files done`, { timeout: 120_000 });
+    await expect(page.getByRole('status', { name: 'Overall progress' }))
+      .toContainText(`${COUNT} of ${COUNT} files done`, { timeout: 120_000 })
+      .catch(async (error: unknown) => {
+        // Say which item did not finish, and why.
+        const stuck = await page.evaluate(() => (globalThis as unknown as WithApi).api.bulk.list({ filter: 'attention' }));
+        throw new Error(`${String(error)}\n${JSON.stringify(stuck)}`);
+      });
 
     const titles = await libraryTitles(page);
     expect(titles.length - before).toBe(COUNT);

@@ -90,8 +90,10 @@ async function unwrapOr<T>(pending: Promise<Result<T>>, onError: (message: strin
 /** A text cell edited in place: saved on Enter or when it loses focus, Escape restores it. */
 function TextCell({ row, field, label }: { row: BulkItemView; field: 'title' | 'description'; label: string }) {
   const styles = useStyles();
-  const [draft, setDraft] = useState(row.meta[field]);
-  useEffect(() => setDraft(row.meta[field]), [row.meta, field]);
+  const stored = row.meta[field];
+  const [draft, setDraft] = useState(stored);
+  // Only a change of the stored text replaces the draft: rows are fetched again on every queue event.
+  useEffect(() => setDraft(stored), [stored]);
   const save = () => {
     if (draft !== row.meta[field]) void window.api.bulk.edit({ ids: [row.id], patch: { [field]: draft } });
   };
