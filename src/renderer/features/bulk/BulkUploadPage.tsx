@@ -87,7 +87,7 @@ async function unwrapOr<T>(pending: Promise<Result<T>>, onError: (message: strin
   return null;
 }
 
-/** A text cell edited in place: saved on Enter or when it loses focus, Escape restores it. */
+/** A text cell edited in place: saved as typed (and again on Enter or blur). */
 function TextCell({ row, field, label }: { row: BulkItemView; field: 'title' | 'description'; label: string }) {
   const styles = useStyles();
   const stored = row.meta[field];
@@ -103,11 +103,14 @@ function TextCell({ row, field, label }: { row: BulkItemView; field: 'title' | '
       aria-label={`${label} of ${row.file.name}`}
       value={draft}
       disabled={!editable(row)}
-      onChange={(_, data) => setDraft(data.value)}
+      onChange={(_, data) => {
+        // Saved as typed: main's queue is the only copy (rows are refetched, and cells may be made again, on every queue event).
+        setDraft(data.value);
+        void window.api.bulk.edit({ ids: [row.id], patch: { [field]: data.value } });
+      }}
       onBlur={save}
       onKeyDown={(event) => {
         if (event.key === 'Enter') save();
-        if (event.key === 'Escape') setDraft(row.meta[field]);
         event.stopPropagation();
       }}
     />
