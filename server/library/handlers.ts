@@ -45,6 +45,7 @@ interface FileRow {
   file_size: string | number | null;
   thumbnail_stored: string | null;
   question_bank: string[];
+  client_key: string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -75,6 +76,7 @@ function toFile(row: FileRow, ctx: HandlerContext): LibraryFile {
     questionBank: row.question_bank,
     ...(uploaded ? { fileName: row.file_name ?? '', fileSize: Number(row.file_size ?? 0) } : {}),
     previewUrl: uploaded ? `${mediaUrl('file')}?${ctx.media.sign('file', row.id, now)}` : row.file_url,
+    ...(row.client_key ? { clientKey: row.client_key } : {}),
     metaInfo: { created: { at: toIso(row.created_at) }, updated: { at: toIso(row.updated_at) } },
   };
 }
@@ -100,6 +102,12 @@ async function listFiles(ctx: HandlerContext, filter: Partial<Record<keyof typeo
 async function findFile(q: Queryable, id: string): Promise<FileRow | null> {
   const [row] = await q.query<FileRow>(`SELECT * FROM library_files WHERE id = $1`, [id]);
   return row ?? null;
+}
+
+/** The answer to a create whose client key is already stored (the same answer as the first time). */
+async function findByKey(q: Queryable, clientKey: string): Promise<{ message: string; _id: string; fileId: number } | null> {
+  const [row] = await q.query<{ id: string; file_id: number }>(`SELECT id, file_id FROM library_files WHERE client_key = $1`, [clientKey]);
+  return row ? { message: LIBRARY_MESSAGES.fileAdded, _id: row.id, fileId: Number(row.file_id) } : null;
 }
 
 /** Every id must exist in its table (business ideas, categories, keyword groups). */
@@ -191,29 +199,45 @@ export const library: ServiceHandlers<'library'> = {
   async createMedia(input, ctx) {
     if (ctx.uploads.thumbnail && !isImage(ctx.uploads.thumbnail)) throw new HttpError(400, LIBRARY_MESSAGES.thumbnailNotImage);
     if (input.fileType !== 'link' && !ctx.uploads.file) throw new HttpError(400, MSG.enterFile);
+    const clientKey = input.clientKey ?? null;
+    // A repeated key (a client that did not see the first answer): nothing is created, the received
+    // files are left to the route's cleanup, and the answer is the first one.
+    const earlier = clientKey ? await findByKey(ctx.db, clientKey) : null;
+    if (earlier) return earlier;
     const id = randomUUID();
     const now = ctx.now().toISOString();
     const placed: string[] = [];
+    let created: { id: string; file_id: number } | undefined;
     try {
-      await ctx.db.transaction(async (tx) => {
+      created = await ctx.db.transaction(async (tx) => {
         await checkPayload(tx, input, null);
         const files = await placeFiles(ctx, id, placed);
-        await tx.query(
+        const [row] = await tx.query<{ id: string; file_id: number }>(
           `INSERT INTO library_files (id, title, description, language, visibility, status, level, type, business_ideas,
              category, keywords, source, file_type, file_url, duration, stored_name, file_name, file_size, thumbnail_stored,
-             created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11::jsonb, $12, $13, $14, $15, $16, $17, $18, $19, $20, $20)`,
+             client_key, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11::jsonb, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $21)
+           ON CONFLICT (client_key) DO NOTHING
+           RETURNING id, file_id`,
           [
             id, ...payloadParams(input), files.media?.stored ?? null, files.media?.file.name ?? null,
-            files.media?.file.size ?? null, files.thumbnail ?? null, now,
+            files.media?.file.size ?? null, files.thumbnail ?? null, clientKey, now,
           ],
         );
+        return row;
       });
     } catch (error) {
       await undo(ctx, placed);
       throw error;
     }
-    return { message: LIBRARY_MESSAGES.fileAdded };
+    if (!created) {
+      // The same key arrived twice at once and the other request stored first: answer its record.
+      await undo(ctx, placed);
+      const other = clientKey ? await findByKey(ctx.db, clientKey) : null;
+      if (!other) throw new HttpError(409, LIBRARY_MESSAGES.fileNotFound);
+      return other;
+    }
+    return { message: LIBRARY_MESSAGES.fileAdded, _id: created.id, fileId: Number(created.file_id) };
   },
 
   async updateMedia(input, ctx) {

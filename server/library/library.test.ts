@@ -89,6 +89,42 @@ describe.each(DRIVERS)('library uploads ($name)', (driver) => {
     expect(await mediaFiles()).toEqual(before.files);
   });
 
+  it('a repeated client key creates nothing and answers the first record', async () => {
+    const before = { rows: await count(), files: await mediaFiles() };
+    const key = 'bulk-key-0123456789';
+    const send = (title: string) => {
+      const { body, contentType } = multipart(fields({ title, clientKey: key }), [{ field: 'file', name: 'k.pdf', data: Buffer.alloc(300, 1) }]);
+      return post(body, contentType);
+    };
+    const first = await send('Keyed');
+    expect(first.status).toBe(200);
+    const created = first.body as unknown as { _id: string; fileId: number; message: string };
+    expect(created._id).toEqual(expect.any(String));
+    expect(created.fileId).toEqual(expect.any(Number));
+    // The answer was lost; the client sends the same file again (even a changed title creates nothing).
+    const again = await send('Keyed again');
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ error: false, message: created.message, _id: created._id, fileId: created.fileId });
+    expect(await count()).toBe(before.rows + 1);
+    // One stored file: the second request's file was discarded.
+    expect((await mediaFiles()).length).toBe(before.files.length + 1);
+    const files = (await s.call('GET', '/library/media/list', { token })).body.files as { _id: string; title: string; clientKey?: string }[];
+    expect(files.find((f) => f._id === created._id)).toMatchObject({ title: 'Keyed', clientKey: key });
+    // Files made without a key carry none, and any number of them may exist.
+    expect(files.filter((f) => f._id !== created._id).every((f) => f.clientKey === undefined)).toBe(true);
+  });
+
+  it('refuses a malformed client key with 400', async () => {
+    const before = await count();
+    for (const clientKey of ['short', 'has space in it', 'x'.repeat(65)]) {
+      const { body, contentType } = multipart(fields({ clientKey }), [{ field: 'file', name: 'a.pdf', data: Buffer.from('x') }]);
+      const answer = await post(body, contentType);
+      expect(answer.status).toBe(400);
+      expect(answer.body.errorMessage).toBe('The client key must be 8 to 64 letters, digits, - or _.');
+    }
+    expect(await count()).toBe(before);
+  });
+
   it('refuses JSON on a multipart call (415), and multipart without a token (401)', async () => {
     expect((await s.call('POST', '/library/media', { token, body: { title: 'x' } })).status).toBe(415);
     const { body, contentType } = multipart(fields(), []);

@@ -115,4 +115,14 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    id: 22,
+    name: 'library: client keys of uploads (bulk upload, exactly once)',
+    statements: [
+      // A client's idempotency key per created file: a repeated POST with the same key creates nothing.
+      // Nullable (files made without one); PostgreSQL's unique index lets any number of NULLs through.
+      `ALTER TABLE library_files ADD COLUMN client_key text`,
+      `CREATE UNIQUE INDEX library_files_client_key ON library_files (client_key)`,
+    ],
+  },
 ];

@@ -16,6 +16,7 @@ import { createSessionGroup } from './local/session';
 import { createSettingsGroup, type SandboxHandle } from './local/settings';
 import { createFilesGroup } from './local/files';
 import { createUploadsGroup } from './local/uploads';
+import { createBulkGroup, type BulkPickKind } from './local/bulk';
 import { createLearnerCalls } from './services/learners';
 import { createWindows } from './services/windows';
 import { createWindowsGroup } from './local/windows';
@@ -33,6 +34,10 @@ export interface CoreOptions {
    * pick returns). Resolves to the chosen path, or null when cancelled.
    */
   pickFile?: (kind: PickKind) => Promise<string | null>;
+  /** The bulk queue's dialog: several files, or a folder. Resolves to the chosen paths, or null. */
+  pickPaths?: (kind: BulkPickKind) => Promise<string[] | null>;
+  /** The native save dialog (the bulk summary's CSV): the chosen path, or null when cancelled. */
+  pickSavePath?: (defaultName: string) => Promise<string | null>;
 }
 
 export type Handler = (input: unknown) => Promise<Result<unknown>>;
@@ -63,7 +68,17 @@ function parseInput(schema: v.GenericSchema, input: unknown): { ok: true; value:
 export async function createCore(options: CoreOptions) {
   const session = new Session(options.tokenStore, options.stateDir);
   const grants = new GrantStore();
-  const uploader = createUploader({ grants, emit: (event, payload) => options.emit(event, payload), log });
+  // Bulk items' progress goes to the queue (its throttled 'bulk:changed' carries it), not to the window.
+  const bulkProgress = new Map<string, (sent: number, total: number) => void>();
+  const uploader = createUploader({
+    grants,
+    emit: (event, payload) => {
+      const route = bulkProgress.get(payload.uploadId);
+      if (route) route(payload.sent, payload.total);
+      else options.emit(event, payload);
+    },
+    log,
+  });
 
   async function endSession(reason: string): Promise<void> {
     if (!session.currentUser()) return;
@@ -94,10 +109,31 @@ export async function createCore(options: CoreOptions) {
     refresh: () => windows.invalidate((list) => list === 'learners'),
   });
   const files = createFilesGroup({ grants, pickFile: options.pickFile });
+  // The queue is restored once the server and the session are: a queue that was running carries on.
+  await settings.start();
+  await session.restore(settings.origin());
+  const bulk = await createBulkGroup({
+    stateDir: options.stateDir,
+    grants,
+    http,
+    libraryBase: () => settings.baseFor('library'),
+    progressRoutes: bulkProgress,
+    cancelUpload: (uploadId) => uploader.cancel(uploadId),
+    pickPaths: options.pickPaths,
+    pickSavePath: options.pickSavePath,
+    emit: (event) => options.emit('bulk:changed', event),
+    log,
+  });
+  // A queue stopped by a sign-out carries on at the next sign-in.
+  const login: typeof sessionGroup.calls.login = async (input) => {
+    const answer = await sessionGroup.calls.login(input);
+    if (answer.ok && bulk.queue.status().notice) bulk.queue.start();
+    return answer;
+  };
 
   /** Local calls, one per entry of `local` (the type makes a missing one a compile error). */
   const localImpl: LocalImpl<Local> = {
-    session: sessionGroup.calls,
+    session: { ...sessionGroup.calls, login },
     settings: settings.calls,
     files: files.calls,
     uploads: createUploadsGroup({ uploader }).calls,
@@ -107,6 +143,7 @@ export async function createCore(options: CoreOptions) {
       progress: (input) => learners.progress(input),
       conceptProgress: (input) => learners.conceptProgress(input),
     },
+    bulk: bulk.calls,
   };
 
   /** Per-entry options of the contract, applied to the parsed input before the call. */
@@ -160,14 +197,14 @@ export async function createCore(options: CoreOptions) {
    * Channels only the preload invokes (never window.api, never the bridge's WebSocket): a dropped
    * file's path, resolved by the preload from the `File` the page handed over.
    */
-  const preloadHandlers = new Map<string, Handler>([[PRELOAD_CHANNELS.grantDropped, files.grantDropped]]);
+  const preloadHandlers = new Map<string, Handler>([
+    [PRELOAD_CHANNELS.grantDropped, files.grantDropped],
+    [PRELOAD_CHANNELS.bulkDropped, bulk.addDropped],
+  ]);
 
   /** A media preview for the page (the cc-media:// protocol, the bridge's /__bridge/media). */
   const previewMedia = (src: string, range: string | null, signal?: AbortSignal) =>
     proxyMedia({ allowedOrigins: () => connectedOrigins(settings.platformUrl(), settings.baseFor('library')), token: () => session.currentToken() }, src, range, signal);
-
-  await settings.start();
-  await session.restore(settings.origin());
 
   return {
     handlers,
@@ -175,11 +212,14 @@ export async function createCore(options: CoreOptions) {
     previewMedia,
     session,
     settingsView: settings.view,
-    close: async () => {
+    windows,
+    /** The bulk queue: the desktop shell reads its status (progress bar, keep awake, ask before quitting). */
+    bulkQueue: bulk.queue,
+    async close() {
+      await bulk.queue.close();
       await windows.close();
       await settings.close();
     },
-    windows,
   };
 }
 export type Core = Awaited<ReturnType<typeof createCore>>;

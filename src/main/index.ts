@@ -10,8 +10,11 @@ import { handleProtocols, registerSchemes } from './app/protocols';
 import { deepLinkIn, deepLinkPath } from './app/deep-link';
 import { chooseTokenStore } from './app/token-store';
 import { PRELOAD_CHANNELS, type PickKind } from '../shared/api/app';
+import type { ApiEvents } from '../shared/api';
 import { exposedChannels } from '../shared/api/build-api';
 import { log } from './services/log';
+import { createBulkDesktop, guardQuit } from './app/bulk-desktop';
+import type { BulkPickKind } from './local/bulk';
 
 /** The open dialog's filters per kind of file the renderer asks for. */
 const PICK_FILTERS: Record<PickKind, Electron.FileFilter[]> = {
@@ -29,14 +32,35 @@ async function pickFile(kind: PickKind): Promise<string | null> {
   return result.canceled ? null : (result.filePaths[0] ?? null);
 }
 
+/** The bulk queue's dialog: several media files, or a folder (scanned in main). */
+async function pickPaths(kind: BulkPickKind): Promise<string[] | null> {
+  const options: Electron.OpenDialogOptions =
+    kind === 'folder' ? { properties: ['openDirectory'] } : { properties: ['openFile', 'multiSelections'], filters: PICK_FILTERS.media };
+  const result = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
+  return result.canceled || result.filePaths.length === 0 ? null : result.filePaths;
+}
+
+async function pickSavePath(defaultName: string): Promise<string | null> {
+  const options: Electron.SaveDialogOptions = { defaultPath: join(app.getPath('documents'), defaultName), filters: [{ name: 'CSV', extensions: ['csv'] }] };
+  const result = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options);
+  return result.canceled || !result.filePath ? null : result.filePath;
+}
+
+const bulkDesktop = createBulkDesktop(() => mainWindow);
+
 async function startCore(): Promise<Core> {
   const tokenStore = await chooseTokenStore();
   core = await createCore({
     stateDir: app.getPath('userData'),
     tokenStore,
     startSandbox: () => startSandbox({ dataDir: join(app.getPath('userData'), 'sandbox') }),
-    emit: (event, payload) => sendEvent(mainWindow, event, payload),
+    emit: (event, payload) => {
+      sendEvent(mainWindow, event, payload);
+      if (event === 'bulk:changed' && core) bulkDesktop(payload as ApiEvents['bulk:changed'], core.bulkQueue.taskbarProgress());
+    },
     pickFile,
+    pickPaths,
+    pickSavePath,
   });
   return core;
 }
@@ -99,5 +123,7 @@ if (!app.requestSingleInstanceLock()) {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
+  // Quitting while bulk uploads run asks first (the queue is written on close either way).
+  guardQuit(() => core?.bulkQueue ?? null, () => mainWindow);
   app.on('will-quit', () => void core?.close());
 }

@@ -3,6 +3,7 @@ import { buildApi } from '../shared/api/build-api';
 import { eventChannel, type ApiEventName } from '../shared/api';
 import { PRELOAD_CHANNELS, mediaPreviewUrl, type FilesApi, type GrantView } from '../shared/api/app';
 import { APP_TEXT } from '../shared/messages';
+import type { BulkAddResult } from '../shared/schemas/bulk';
 import { fail, type Result } from '../shared/result';
 
 /**
@@ -36,6 +37,19 @@ const files: FilesApi = {
     return (await ipcRenderer.invoke(PRELOAD_CHANNELS.grantDropped, { path })) as Result<GrantView>;
   },
   previewUrl: mediaPreviewUrl,
+  async bulkDropped(dropped) {
+    const paths: string[] = [];
+    for (const file of dropped) {
+      try {
+        const path = webUtils.getPathForFile(file);
+        if (path) paths.push(path);
+      } catch {
+        // Not a File: left out.
+      }
+    }
+    if (paths.length === 0) return fail('validation', APP_TEXT.dropNotOnDisk);
+    return (await ipcRenderer.invoke(PRELOAD_CHANNELS.bulkDropped, { paths })) as Result<BulkAddResult>;
+  },
 };
 
 contextBridge.exposeInMainWorld('api', api);

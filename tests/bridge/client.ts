@@ -6,7 +6,8 @@
 import { buildApi } from '../../src/shared/api/build-api';
 import type { Result } from '../../src/shared/result';
 import type { FilesApi, GrantView } from '../../src/shared/api/app';
-import { BRIDGE_DROP_CHANNEL, BRIDGE_MEDIA_PATH, BRIDGE_PATH, type BridgeMessage, type BridgeRequest } from './protocol';
+import type { BulkAddResult } from '../../src/shared/schemas/bulk';
+import { BRIDGE_BULK_DROP_CHANNEL, BRIDGE_DROP_CHANNEL, BRIDGE_MEDIA_PATH, BRIDGE_PATH, type BridgeMessage, type BridgeRequest } from './protocol';
 
 const pending = new Map<number, (result: Result<unknown>) => void>();
 const listeners = new Map<string, Set<(payload: unknown) => void>>();
@@ -74,5 +75,6 @@ const files: FilesApi = {
   grantDropped: async (file) => (await invoke(BRIDGE_DROP_CHANNEL, { name: file.name })) as Result<GrantView>,
   // Same origin as the page: the host streams it through the core like main's cc-media:// protocol.
   previewUrl: (src) => `${BRIDGE_MEDIA_PATH}?src=${encodeURIComponent(src)}`,
+  bulkDropped: async (dropped) => (await invoke(BRIDGE_BULK_DROP_CHANNEL, { names: dropped.map((file) => file.name) })) as Result<BulkAddResult>,
 };
 window.files = files;

@@ -2,7 +2,8 @@
  * The browser bridge host (DESIGN section 10): serves the built renderer and runs the real main-process
  * core (router, services, sandbox) behind a WebSocket on 127.0.0.1. Electron-only pieces use stand-ins:
  * the token lives in this process's memory (the keychain is tested on its own); the native open dialog
- * is a queue that tests fill through `POST /__bridge/test/next-pick` with `{ "path": "/abs/file.mp4" }`, and
+ * is a queue that tests fill through `POST /__bridge/test/next-pick` with `{ "path": "/abs/file.mp4" }` (or
+ * `{ "paths": [...] }` for the bulk queue's several files, or a folder path for its folder dialog), and
  * a drop (which the preload resolves with webUtils in Electron) takes its file from the queue of
  * `POST /__bridge/test/next-drop`. The page never sends a path.
  */
@@ -20,7 +21,9 @@ import { fail } from '../../src/shared/result';
 import { PRELOAD_CHANNELS } from '../../src/shared/api/app';
 import { APP_TEXT } from '../../src/shared/messages';
 import {
+  BRIDGE_BULK_DROP_CHANNEL,
   BRIDGE_CLIENT_PATH,
+  BRIDGE_EXPORTS_FOLDER,
   BRIDGE_DROP_CHANNEL,
   BRIDGE_MEDIA_PATH,
   BRIDGE_NEXT_DROP_PATH,
@@ -76,10 +79,20 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url
   const clients = new Set<WebSocket>();
   // Native dialogs' stand-in: tests queue the path the next files.pick returns (POST /__bridge/test/next-pick),
   // and the file the next drop stands for (POST /__bridge/test/next-drop).
-  const pickQueue: (string | null)[] = [];
-  const dropQueue: (string | null)[] = [];
+  const pickQueue: (string | string[] | null)[] = [];
+  const dropQueue: (string | string[] | null)[] = [];
+  const nextPick = () => (pickQueue.length > 0 ? (pickQueue.shift() ?? null) : null);
   const core = await createCore({
-    pickFile: async () => (pickQueue.length > 0 ? (pickQueue.shift() ?? null) : null),
+    pickFile: async () => {
+      const next = nextPick();
+      return Array.isArray(next) ? (next[0] ?? null) : next;
+    },
+    pickPaths: async () => {
+      const next = nextPick();
+      return next === null ? null : Array.isArray(next) ? next : [next];
+    },
+    // The save dialog's stand-in: a fixed folder of the host's state (tests read the file there).
+    pickSavePath: async (name) => join(options.stateDir, BRIDGE_EXPORTS_FOLDER, basename(name)),
     stateDir: options.stateDir,
     tokenStore: memoryTokenStore('Browser preview: the token is kept in the host process memory only.'),
     startSandbox: () => startSandbox({ dataDir: options.sandboxDir, resetLinkBase: url }),
@@ -91,9 +104,23 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url
   /** A drop: the queued file stands for the dropped one, whose name must match; then main's own grant. */
   const standInDrop = async (input: unknown) => {
     const name = (input as { name?: unknown } | null)?.name;
-    const path = dropQueue.shift() ?? null;
+    const next = dropQueue.shift() ?? null;
+    const path = Array.isArray(next) ? next[0] : next;
     if (!path || typeof name !== 'string' || basename(path) !== name) return fail('validation', APP_TEXT.dropNotOnDisk);
     return core.preloadHandlers.get(PRELOAD_CHANNELS.grantDropped)!({ path });
+  };
+  /**
+   * A bulk drop of files and folders: the queued paths (one `{ paths }` entry, or one `{ path }` per
+   * dropped item) stand for the dropped ones, whose names must match in order.
+   */
+  const standInBulkDrop = async (input: unknown) => {
+    const names = (input as { names?: unknown } | null)?.names;
+    if (!Array.isArray(names) || names.length === 0) return fail('validation', APP_TEXT.dropNotOnDisk);
+    const head = dropQueue.shift() ?? null;
+    const paths = Array.isArray(head) ? head : [head, ...dropQueue.splice(0, names.length - 1)];
+    const matches = paths.length === names.length && paths.every((path, i) => typeof path === 'string' && basename(path) === names[i]);
+    if (!matches) return fail('validation', APP_TEXT.dropNotOnDisk);
+    return core.preloadHandlers.get(PRELOAD_CHANNELS.bulkDropped)!({ paths });
   };
   const clientScript = await bundleClient();
   const rendererRoot = resolve(options.rendererDir);
@@ -111,12 +138,17 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
       try {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { path?: unknown };
-        if (body.path !== null && typeof body.path !== 'string') throw new Error('path');
-        queue.push(body.path);
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { path?: unknown; paths?: unknown };
+        if (Array.isArray(body.paths)) {
+          if (body.paths.length === 0 || !body.paths.every((p) => typeof p === 'string')) throw new Error('paths');
+          queue.push(body.paths as string[]);
+        } else {
+          if (body.path !== null && typeof body.path !== 'string') throw new Error('path');
+          queue.push(body.path);
+        }
         res.writeHead(204).end();
       } catch {
-        res.writeHead(400, { 'content-type': 'text/plain' }).end('Send {"path": "<absolute path>"} or {"path": null}.');
+        res.writeHead(400, { 'content-type': 'text/plain' }).end('Send {"path": "<absolute path>"}, {"paths": ["<absolute path>", ...]} or {"path": null}.');
       }
       return;
     }
@@ -186,7 +218,8 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url
         }
         // Only window.api's channels and the drop stand-in: main's preload-only channels (which take a
         // path) are not reachable from the page here either.
-        const handler = request.channel === BRIDGE_DROP_CHANNEL ? standInDrop : core.handlers.get(request.channel);
+        const handler =
+          request.channel === BRIDGE_DROP_CHANNEL ? standInDrop : request.channel === BRIDGE_BULK_DROP_CHANNEL ? standInBulkDrop : core.handlers.get(request.channel);
         const result = handler ? await handler(request.input) : fail('validation', `Unknown call ${request.channel}`);
         const message: BridgeMessage = { type: 'result', id: request.id, result };
         ws.send(JSON.stringify(message));

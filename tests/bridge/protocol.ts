@@ -10,7 +10,11 @@ export type BridgeMessage =
 
 export const BRIDGE_PATH = '/__bridge';
 export const BRIDGE_CLIENT_PATH = '/__bridge/client.js';
-/** Test-only (bridge host): POST `{ "path": string | null }` queues what the next `files.pick` returns. */
+/**
+ * Test-only (bridge host): POST `{ "path": string | null }` queues what the next `files.pick` (or the
+ * bulk queue's folder dialog, with a folder path) returns; `{ "paths": [...] }` several files for the
+ * bulk queue's file dialog.
+ */
 export const BRIDGE_NEXT_PICK_PATH = '/__bridge/test/next-pick';
 /**
  * Test-only (bridge host): POST `{ "path": string | null }` queues the file the next drop stands for. In
@@ -21,5 +25,11 @@ export const BRIDGE_NEXT_PICK_PATH = '/__bridge/test/next-pick';
 export const BRIDGE_NEXT_DROP_PATH = '/__bridge/test/next-drop';
 /** The bridge client's counterpart of the preload's drop call (`window.files.grantDropped`). */
 export const BRIDGE_DROP_CHANNEL = 'bridge:files.grantDropped';
+/** The bridge client's counterpart of the preload's bulk drop call (`window.files.bulkDropped`). */
+export const BRIDGE_BULK_DROP_CHANNEL = 'bridge:bulk.addDropped';
+/**
+ * The save dialog's stand-in writes into `<stateDir>/exports/<suggested name>` (tests read it there).
+ */
+export const BRIDGE_EXPORTS_FOLDER = 'exports';
 /** Media previews (the counterpart of main's cc-media:// protocol): GET `?src=<preview URL>`. */
 export const BRIDGE_MEDIA_PATH = '/__bridge/media';

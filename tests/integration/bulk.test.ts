@@ -13,12 +13,13 @@ import { BulkQueue, listReconciler, QUEUE_FILE, type BulkQueueDeps, type BulkUpl
 import { until, writeVideos } from '../../src/main/services/bulk/testing';
 import { memoryTokenStore } from '../../src/main/services/token-store';
 import { channelOf, type ApiEvents } from '../../src/shared/api';
+import { PRELOAD_CHANNELS, type GrantView } from '../../src/shared/api/app';
 import { APP_TEXT } from '../../src/shared/messages';
 import { fail, ok, type Result } from '../../src/shared/result';
-import { bulkPayloadOf, type BulkEvent, type BulkMetaPatch } from '../../src/shared/schemas/bulk';
+import { bulkPayloadOf, defaultMeta, type BulkEvent, type BulkMeta, type BulkMetaPatch } from '../../src/shared/schemas/bulk';
 import type { BusinessIdea } from '../../src/shared/schemas/business-ideas';
 import type { Keyword, LibraryFile } from '../../src/shared/schemas/library';
-import { ADMIN, expectOk, grantFileOf } from './harness';
+import { ADMIN, expectOk } from './harness';
 
 let root: string;
 let core: Core;
@@ -26,10 +27,14 @@ let serverUrl: string;
 let closeServer: () => Promise<void>;
 let defaults: BulkMetaPatch;
 const progress = new Map<string, (sent: number, total: number) => void>();
+const bulkEvents: BulkEvent[] = [];
+const uploadEvents: string[] = [];
 const queues: BulkQueue[] = [];
 
 const call = async <T>(group: string, name: string, input: unknown = {}): Promise<Result<T>> =>
   (await core.handlers.get(channelOf(group, name))!(input)) as Result<T>;
+/** A file granted as a drop (the preload's channel; the real wiring grants the queued path in main). */
+const grant = async (path: string) => (await core.preloadHandlers.get(PRELOAD_CHANNELS.grantDropped)!({ path })) as Result<GrantView>;
 const list = async () => expectOk(await call<LibraryFile[]>('library', 'mediaList'));
 
 beforeAll(async () => {
@@ -42,7 +47,9 @@ beforeAll(async () => {
     tokenStore: memoryTokenStore(),
     startSandbox: async () => server,
     emit: (event: keyof ApiEvents, payload: unknown) => {
+      if (event === 'bulk:changed') bulkEvents.push(payload as BulkEvent);
       if (event !== 'upload:progress') return;
+      uploadEvents.push((payload as ApiEvents['upload:progress']).uploadId);
       const p = payload as ApiEvents['upload:progress'];
       progress.get(p.uploadId)?.(p.sent, p.total);
     },
@@ -65,16 +72,19 @@ afterAll(async () => {
 
 /** The upload: grant the queued path, check it is still the queued file, stream it with createMedia. */
 const realUpload: BulkUploadFn = async (item, signal, onProgress) => {
-  const granted = await grantFileOf(core, item.file.path);
+  const granted = await grant(item.file.path);
   if (!granted.ok) return granted;
   if (granted.data.size !== item.file.size || granted.data.mtime !== item.file.mtimeMs) return fail('validation', APP_TEXT.fileChanged);
   progress.set(item.id, onProgress);
   const cancel = () => void call('uploads', 'cancel', { uploadId: item.id });
   signal.addEventListener('abort', cancel);
   try {
-    const answer = await call('library', 'createMedia', { ...bulkPayloadOf(item.meta, item, granted.data.grantId), uploadId: item.id });
-    // Today's POST /library/media answers no record id (see docs/ARCHITECTURE.md, Bulk upload).
-    return answer.ok ? ok({ id: null }) : answer;
+    const answer = await call<{ _id?: string }>('library', 'createMedia', {
+      ...bulkPayloadOf(item.meta, item, granted.data.grantId),
+      clientKey: item.key,
+      uploadId: item.id,
+    });
+    return answer.ok ? ok({ id: answer.data._id ?? null }) : answer;
   } finally {
     signal.removeEventListener('abort', cancel);
     progress.delete(item.id);
@@ -167,6 +177,63 @@ describe('bulk queue over the real upload path', () => {
     });
     await until(() => restored.overall().filesDone === 4, 'all done after the restart', 30_000);
     expect(sends).toBe(2);
-    expect(countTitles(await list(), titles)).toEqual([1, 1, 1, 1]);
+    const files = await list();
+    expect(countTitles(files, titles)).toEqual([1, 1, 1, 1]);
+    // Matched by the idempotency key the records were created with.
+    const keys = new Map(files.filter((f) => titles.includes(f.title)).map((f) => [f._id, f.clientKey]));
+    expect(restored.list().rows.every((row) => row.recordId && keys.get(row.recordId))).toBe(true);
+  });
+
+  it('two identical files accepted as duplicates get two records, and a resend by key makes none', async () => {
+    const dir = join(root, 'd');
+    const [first] = await writeVideos(join(dir, 'one'), ['Twin.mp4'], 32 * 1024);
+    const [second] = await writeVideos(join(dir, 'two'), ['Twin.mp4'], 32 * 1024);
+    let sends = 0;
+    const queue = await openQueue(join(root, 'qd'), async (item, signal, onProgress) => {
+      sends += 1;
+      const answer = await realUpload(item, signal, onProgress);
+      // The first answer is lost: the queue reconciles by key rather than sending it again.
+      return sends === 1 && answer.ok ? fail('network', 'socket hang up') : answer;
+    });
+    const added = await queue.add([{ path: first! }, { path: second! }]);
+    queue.acceptDuplicates(added.added);
+    queue.edit('all', defaults);
+    queue.start();
+    await until(() => queue.overall().filesDone === 2, 'both done', 30_000);
+    const twins = (await list()).filter((f) => f.title === 'Twin');
+    expect(twins).toHaveLength(2);
+    expect(new Set(queue.list().rows.map((r) => r.recordId))).toEqual(new Set(twins.map((f) => f._id)));
+    // A resend with a done item's key answers its record and adds none.
+    const item = queue.list().rows[0]!;
+    const stored = twins.find((f) => f._id === item.recordId)!;
+    const granted = expectOk(await grant(first!));
+    const again = expectOk(
+      await call<{ _id: string }>('library', 'createMedia', {
+        ...bulkPayloadOf({ ...defaultMeta('Twin.mp4'), ...defaults } as BulkMeta, { fileType: 'video', duration: 0 }, granted.grantId),
+        clientKey: stored.clientKey,
+      }),
+    );
+    expect(again._id).toBe(stored._id);
+    expect((await list()).filter((f) => f.title === 'Twin')).toHaveLength(2);
+  });
+
+  it("main's bulk group: a drop of a folder, defaults, start; progress only in 'bulk:changed', one record each", async () => {
+    const names = Array.from({ length: 3 }, (_, i) => `Core_bulk-${i + 1}.mp4`);
+    await writeVideos(join(root, 'e', 'inner'), names, 96 * 1024);
+    const drop = await core.preloadHandlers.get(PRELOAD_CHANNELS.bulkDropped)!({ paths: [join(root, 'e')] });
+    const added = expectOk(drop as Result<{ added: string[] }>);
+    expect(added.added).toHaveLength(3);
+    expectOk(await call('bulk', 'edit', { ids: 'all', patch: defaults }));
+    const listed = expectOk(await call<{ total: number; rows: { state: string; meta: { title: string } }[] }>('bulk', 'list', {}));
+    expect(listed.rows.map((r) => [r.meta.title, r.state])).toEqual(names.map((_, i) => [`Core bulk ${i + 1}`, 'waiting']));
+    bulkEvents.length = 0;
+    uploadEvents.length = 0;
+    expectOk(await call('bulk', 'start'));
+    await until(() => bulkEvents.some((e) => e.finished), 'finished', 30_000);
+    expect(countTitles(await list(), names.map((_, i) => `Core bulk ${i + 1}`))).toEqual([1, 1, 1]);
+    expect(uploadEvents).toEqual([]);
+    const summary = expectOk(await call<{ uploaded: number; csv: string }>('bulk', 'summary'));
+    expect(summary.uploaded).toBeGreaterThanOrEqual(3);
+    expect(summary.csv.split('\r\n')[0]).toBe('Outcome,File,Folder,Size (bytes),Title,Record id,Reason,Attempts');
   });
 });

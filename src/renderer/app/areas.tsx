@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { FluentIcon } from '@fluentui/react-icons';
 import {
+  ArrowUploadRegular,
   CalendarLtrRegular,
   DocumentBulletListRegular,
   HatGraduationRegular,
@@ -50,6 +51,7 @@ export const AREAS: readonly Area[] = [
     also: ['/directory/', '/modules/', '/topics/', '/videos/'],
   },
   { path: '/library', label: 'Video Library', icon: VideoClipMultipleRegular, screen: lazy(() => import('../features/library/LibraryPage')) },
+  { path: '/bulk-upload', label: 'Bulk Upload', icon: ArrowUploadRegular, screen: lazy(() => import('../features/bulk/BulkUploadPage')) },
   { path: '/resources', label: 'Resources', icon: DocumentBulletListRegular, screen: lazy(() => import('../features/resources/ResourcesPage')) },
   { path: '/users', label: 'Users', icon: PeopleRegular, screen: lazy(() => import('../features/users/UsersPage')) },
   { path: '/admins', label: 'Admins', icon: ShieldPersonRegular, screen: lazy(() => import('../features/admins/AdminsPage')) },

@@ -13,6 +13,8 @@ import { UploadIdSchema } from '../schemas/library';
 import type { Result } from '../result';
 import { learners } from './user-app';
 import { LIST_NAMES, WindowAnswerSchema, WindowQuerySchema } from '../lists';
+import { bulk } from './bulk';
+import type { BulkAddResult } from '../schemas/bulk';
 
 /** What the open dialog offers: media (audio/video/any file), image (thumbnails), captions (.vtt, .srt). */
 export const PICK_KINDS = ['media', 'image', 'captions'] as const;
@@ -35,7 +37,7 @@ const GrantInputSchema = v.object({ grantId: v.pipe(v.string(), v.nonEmpty(), v.
  * channel in the same call. The channel is not in window.api and the browser bridge does not answer it
  * (its drops go through the host's stand-in), so nothing the page can call accepts a path string.
  */
-export const PRELOAD_CHANNELS = { grantDropped: 'preload:files.grantDropped' } as const;
+export const PRELOAD_CHANNELS = { grantDropped: 'preload:files.grantDropped', bulkDropped: 'preload:bulk.addDropped' } as const;
 export const DroppedPathSchema = v.object({ path: v.pipe(v.string(), v.maxLength(4096)) });
 
 /**
@@ -51,6 +53,8 @@ export interface FilesApi {
   grantDropped(file: File): Promise<Result<GrantView>>;
   /** The address a <video>, <audio> or <img> loads a record's preview URL from (through main). */
   previewUrl(src: string): string;
+  /** Queues dropped files and folders (folders: their media files, recursively) for bulk upload. */
+  bulkDropped(files: readonly File[]): Promise<Result<BulkAddResult>>;
 }
 
 /** What the renderer may know of the session: never the token. */
@@ -105,4 +109,6 @@ export const local = {
     /** The screen of `view` went away. */
     forget: defineLocal({ input: v.object({ view: v.pipe(v.string(), v.maxLength(100)) }), output: v.object({}) }),
   },
+  /** The bulk upload queue (issue 12), kept in main (src/shared/api/bulk.ts). */
+  bulk,
 };

@@ -14,8 +14,9 @@ import {
  * The bulk queue's calls, answered by main's BulkQueue (src/main/services/bulk). Proposed for the
  * local table (src/shared/api/app.ts `local.bulk`); not registered yet: the lead wires it with the
  * queue. Events: 'bulk:changed' with a BulkEvent (src/shared/schemas/bulk.ts), about 10 a second at
- * most. Files reach the queue as main's grants (open dialog, folder dialog, drops): the renderer never
- * names a path.
+ * most. Files reach the queue from main's open dialog (`pick`) or a drop (window.files.bulkDropped: the
+ * preload resolves the dropped files and folders and hands them to main in the same call): the
+ * renderer never names a path.
  */
 const ItemId = v.pipe(v.string(), v.nonEmpty(), v.maxLength(64));
 const ItemIds = v.pipe(v.array(ItemId), v.maxLength(100_000));
@@ -26,8 +27,6 @@ const GrantId = v.pipe(v.string(), v.nonEmpty(), v.maxLength(64));
 export const bulk = {
   /** The native dialog: several files, or a folder (its media files, recursively). null: cancelled. */
   pick: defineLocal({ input: v.object({ kind: v.picklist(['files', 'folder']) }), output: v.nullable(BulkAddResultSchema) }),
-  /** Files (or folders) dropped on the screen, granted by main first. */
-  addGrants: defineLocal({ input: v.object({ grantIds: v.pipe(v.array(GrantId), v.minLength(1), v.maxLength(100_000)) }), output: BulkAddResultSchema }),
   /** A window of rows for the grid. */
   list: defineLocal({
     input: v.object({
@@ -62,4 +61,9 @@ export const bulk = {
     input: v.object({}),
     output: v.object({ uploaded: v.number(), failed: v.number(), skipped: v.number(), csv: v.string() }),
   }),
+  /** The summary's CSV through the native save dialog; `saved` null when the user cancelled. */
+  saveSummary: defineLocal({ input: v.object({}), output: v.object({ saved: v.nullable(v.string()) }) }),
 };
+
+/** The input of the preload-only channel PRELOAD_CHANNELS.bulkDropped (paths the preload resolved). */
+export const BulkDroppedSchema = v.object({ paths: v.pipe(v.array(v.pipe(v.string(), v.maxLength(4096))), v.minLength(1), v.maxLength(10_000)) });

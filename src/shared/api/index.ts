@@ -7,6 +7,7 @@ import { businessIdeas } from './business-ideas';
 import { userApp } from './user-app';
 import { mentorship } from './mentorship';
 import { local } from './app';
+import type { BulkEvent } from '../schemas/bulk';
 
 /** Every platform call, by service group. Adding a call is adding an entry to one of these tables. */
 export const contract = { adminAuth, questionBank, videoRepository, library, businessIdeas, mentorship, userApp };
@@ -26,6 +27,8 @@ export interface ApiEvents {
    * (sent === total). `rate`: bytes per second over the last second or so.
    */
   'upload:progress': { uploadId: string; sent: number; total: number; rate: number };
+  /** The bulk queue changed (at most about 10 a second in all; see BulkEvent). */
+  'bulk:changed': BulkEvent;
 }
 export type ApiEventName = keyof ApiEvents;
 

@@ -8,6 +8,7 @@ import {
   LibraryFileSchema,
   LibraryFilterSchema,
   LibraryMediaCreateSchema,
+  LibraryMediaCreatedSchema,
   LibraryMediaUpdateSchema,
   MediaListSchema,
   MediaQuestionsSchema,
@@ -48,7 +49,7 @@ export const library = {
   }),
   createMedia: defineCall({
     service: 'library', method: 'POST', path: '/media', auth: 'token', body: 'multipart', files: MEDIA_FILES, durationFrom: MEDIA_DURATION,
-    input: LibraryMediaCreateSchema, output: MessageSchema,
+    input: LibraryMediaCreateSchema, output: LibraryMediaCreatedSchema,
   }),
   updateMedia: defineCall({
     service: 'library', method: 'PUT', path: '/media/{id}', auth: 'token', body: 'multipart', files: MEDIA_FILES, durationFrom: MEDIA_DURATION,

@@ -87,6 +87,8 @@ export const LibraryFileSchema = v.object({
    * for uploaded files, the link itself for links). Absent from the platform: fall back to fileUrl.
    */
   previewUrl: v.optional(v.string()),
+  /** addition: the idempotency key the file was uploaded with (bulk upload), when it had one. */
+  clientKey: v.optional(v.string()),
   metaInfo: MetaInfoSchema,
 });
 export type LibraryFile = v.InferOutput<typeof LibraryFileSchema>;
@@ -154,8 +156,16 @@ const uploadFields = {
   uploadId: v.optional(UploadIdSchema),
 };
 
+/** An upload's idempotency key (bulk upload): the same key twice creates one record. */
+export const ClientKeySchema = v.pipe(v.string(), v.regex(/^[\w-]{8,64}$/, 'The client key must be 8 to 64 letters, digits, - or _.'));
+
 /** POST /library/media (multipart): the payload fields plus file parts. */
-const CreateObject = v.object({ ...PayloadObject.entries, ...uploadFields });
+const CreateObject = v.object({
+  ...PayloadObject.entries,
+  ...uploadFields,
+  /** addition: a repeated request with the same key creates nothing and answers the first record. */
+  clientKey: v.optional(ClientKeySchema),
+});
 type CreateValue = v.InferOutput<typeof CreateObject>;
 export const LibraryMediaCreateSchema = v.pipe(
   CreateObject,
@@ -168,6 +178,9 @@ export const LibraryMediaCreateSchema = v.pipe(
   v.transform((input: CreateValue) => normalise(input)),
 );
 export type LibraryMediaCreateInput = v.InferInput<typeof LibraryMediaCreateSchema>;
+
+/** POST /library/media's answer: the message and (an addition) the created, or earlier, record. */
+export const LibraryMediaCreatedSchema = v.object({ message: v.string(), _id: v.optional(IdSchema), fileId: v.optional(v.number()) });
 
 /** PUT /library/media/{id} (multipart): the same fields; a new file or thumbnail only when replaced. */
 const UpdateObject = v.object({ id: IdSchema, ...PayloadObject.entries, ...uploadFields });

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { Button } from '@fluentui/react-components';
 import { ClosedCaptionRegular, QuestionCircleRegular, TimelineRegular } from '@fluentui/react-icons';
 import { LANGUAGES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
@@ -80,6 +81,7 @@ export default function LibraryPage() {
       pageSize={LIBRARY_PAGE_SIZE}
       pageSizes={LIBRARY_PAGE_SIZES}
       emptyText={(filtered) => (filtered ? 'No file matches these filters.' : 'No files yet.')}
+      toolbar={<Button onClick={() => navigate('/bulk-upload')}>Bulk upload</Button>}
       addLabel="Add File"
       renderEditor={(editing, close) => <FileDialog editing={editing} onClose={close} />}
       remove={{ mutation: remove, input: (file) => ({ id: file._id }), title: 'Delete file', question: (file) => `Are you sure you want to delete ${file.title}?` }}

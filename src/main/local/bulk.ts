@@ -1,0 +1,213 @@
+import { lstat, mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import * as v from 'valibot';
+import { contract, type LocalImpl, type Local } from '../../shared/api';
+import { BulkDroppedSchema } from '../../shared/api/bulk';
+import { APP_TEXT } from '../../shared/messages';
+import { fail, ok, type Result } from '../../shared/result';
+import { bulkPayloadOf, type BulkAddResult, type BulkEvent } from '../../shared/schemas/bulk';
+import type { LibraryFile } from '../../shared/schemas/library';
+import { BulkQueue, listReconciler, type AddedFile, type BulkItem, type BulkUploadFn } from '../services/bulk';
+import { GrantError, type GrantStore } from '../services/grants';
+import type { CallHttp } from '../services/http';
+import { probeDurationOfPath } from '../services/media-probe';
+
+export type BulkPickKind = 'files' | 'folder';
+
+export interface BulkGroupDeps {
+  /** userData, or the bridge host's state folder: the queue file lives there. */
+  stateDir: string;
+  grants: GrantStore;
+  http: CallHttp;
+  /** The library's base URL, for the probe while the network is lost. */
+  libraryBase: () => string | null;
+  /** Routes an upload's progress to the queue instead of the renderer (see core: bulk items send no upload:progress). */
+  progressRoutes: Map<string, (sent: number, total: number) => void>;
+  cancelUpload: (uploadId: string) => boolean;
+  /** The native dialog for several files or a folder; null when cancelled. */
+  pickPaths?: (kind: BulkPickKind) => Promise<string[] | null>;
+  /** The native save dialog; the chosen path, or null when cancelled. */
+  pickSavePath?: (defaultName: string) => Promise<string | null>;
+  emit: (event: BulkEvent) => void;
+  log: (message: string, details?: Record<string, unknown>) => void;
+}
+
+const SUMMARY_FILE = 'bulk-upload-summary.csv';
+
+/**
+ * The bulk upload queue's local calls (issue 12): the queue (src/main/services/bulk) with main's real
+ * upload path. Each attempt grants the queued path afresh, refuses a file that is not the one queued,
+ * and streams it with library.createMedia carrying the item's idempotency key (the server then never
+ * stores it twice). Per-upload progress goes to the queue, whose throttled event carries it.
+ */
+export async function createBulkGroup(deps: BulkGroupDeps) {
+  const upload: BulkUploadFn = async (item: Readonly<BulkItem>, signal, onProgress) => {
+    let fileGrant: string;
+    let thumbGrant: string | undefined;
+    try {
+      const grant = await deps.grants.grant(item.file.path);
+      const same = grant.device === item.file.device && grant.inode === item.file.inode && grant.size === item.file.size && grant.mtime === item.file.mtimeMs;
+      if (!same) return fail('validation', APP_TEXT.fileChanged);
+      fileGrant = grant.id;
+      if (item.thumbnail) thumbGrant = (await deps.grants.grant(item.thumbnail.path)).id;
+    } catch (error) {
+      if (error instanceof GrantError) return fail('validation', error.message);
+      throw error;
+    }
+    if (signal.aborted) return fail('cancelled', APP_TEXT.uploadCancelled);
+    deps.progressRoutes.set(item.id, onProgress);
+    const cancel = () => void deps.cancelUpload(item.id);
+    signal.addEventListener('abort', cancel);
+    try {
+      const fields = { ...bulkPayloadOf(item.meta, item, fileGrant, thumbGrant), clientKey: item.key, uploadId: item.id };
+      const parsed = v.safeParse(contract.library.createMedia.input, fields);
+      if (!parsed.success) return fail('validation', parsed.issues[0].message);
+      const answer = await deps.http<{ _id?: string }>(contract.library.createMedia, parsed.output as Record<string, unknown>, 'bulk upload');
+      return answer.ok ? ok({ id: answer.data._id ?? null }) : answer;
+    } finally {
+      signal.removeEventListener('abort', cancel);
+      deps.progressRoutes.delete(item.id);
+    }
+  };
+
+  const mediaList = () => deps.http<LibraryFile[]>(contract.library.mediaList, {}, 'bulk reconcile');
+  // The records done items hold (reconciliation never gives them to another item); the queue is known
+  // once open has returned, and restoring may reconcile before that.
+  const holder: { queue: BulkQueue | null } = { queue: null };
+  const claimed = () => new Set((holder.queue?.storedItems() ?? []).flatMap((item) => (item.recordId ? [item.recordId] : [])));
+  const opened = await BulkQueue.open({
+    folder: deps.stateDir,
+    upload,
+    reconcile: listReconciler(mediaList, claimed),
+    probe: async () => {
+      const base = deps.libraryBase();
+      if (!base) return false;
+      // Any HTTP answer says the server is back; only a network failure does not.
+      return fetch(`${base}/synonyms/keywords`, { signal: AbortSignal.timeout(5000) }).then(
+        () => true,
+        () => false,
+      );
+    },
+    libraryTitles: mediaList,
+    readDuration: probeDurationOfPath,
+    emit: deps.emit,
+    log: deps.log,
+  });
+  const queue = opened.queue;
+  holder.queue = queue;
+  if (opened.problem) deps.log('bulk queue restored with a problem', { problem: opened.problem });
+
+  /** Files and folders (from a dialog or a drop): folders are scanned for media files, recursively. */
+  async function addPaths(paths: readonly string[]): Promise<BulkAddResult> {
+    const files: AddedFile[] = [];
+    const folders: string[] = [];
+    for (const path of paths) {
+      const info = await lstat(path).catch(() => null);
+      if (info?.isDirectory()) folders.push(path);
+      else files.push({ path });
+    }
+    const results: BulkAddResult[] = [];
+    if (files.length > 0) results.push(await queue.add(files));
+    for (const folder of folders) results.push(await queue.addFolder(folder));
+    return mergeAdds(results);
+  }
+
+  const status = () => ok({ status: queue.status(), overall: queue.overall() });
+  const grantedPath = async (grantId: string): Promise<Result<AddedFile>> => {
+    try {
+      const grant = await deps.grants.use(grantId);
+      return ok({ path: grant.path, grantId });
+    } catch (error) {
+      if (error instanceof GrantError) return fail('validation', error.message);
+      throw error;
+    }
+  };
+
+  const calls: LocalImpl<Local>['bulk'] = {
+    pick: async ({ kind }) => {
+      if (!deps.pickPaths) return fail('validation', 'Choosing files is not available here.');
+      const paths = await deps.pickPaths(kind);
+      if (!paths || paths.length === 0) return ok(null);
+      return ok(await addPaths(paths));
+    },
+    list: async (input) => ok(queue.list(input)),
+    get: async ({ ids }) => ok(queue.get(ids)),
+    edit: async ({ ids, patch }) => queue.edit(ids, patch),
+    setThumbnail: async ({ ids, grantId }) => {
+      if (!grantId) return queue.setThumbnail(ids, null);
+      const file = await grantedPath(grantId);
+      return file.ok ? queue.setThumbnail(ids, file.data) : file;
+    },
+    acceptDuplicates: async ({ ids }) => {
+      queue.acceptDuplicates(ids);
+      return ok(null);
+    },
+    replaceFile: async ({ id, grantId }) => {
+      const file = await grantedPath(grantId);
+      return file.ok ? queue.replaceFile(id, file.data) : file;
+    },
+    remove: async ({ ids }) => ok({ removed: queue.remove(ids) }),
+    start: async () => {
+      queue.start();
+      return status();
+    },
+    pause: async () => {
+      queue.pause();
+      return status();
+    },
+    pauseItems: async ({ ids }) => {
+      queue.pauseItems(ids);
+      return status();
+    },
+    resumeItems: async ({ ids, now }) => {
+      queue.resumeItems(ids, now);
+      return status();
+    },
+    retryItems: async ({ ids }) => {
+      queue.retryItems(ids);
+      return status();
+    },
+    cancelItems: async ({ ids }) => {
+      queue.cancelItems(ids);
+      return status();
+    },
+    setConcurrency: async ({ concurrency }) => {
+      queue.setConcurrency(concurrency);
+      return status();
+    },
+    status: async () => status(),
+    summary: async () => {
+      const summary = queue.summary();
+      return ok({ uploaded: summary.uploaded, failed: summary.failed, skipped: summary.skipped, csv: queue.summaryCsv() });
+    },
+    saveSummary: async () => {
+      if (!deps.pickSavePath) return fail('validation', 'Saving files is not available here.');
+      const path = await deps.pickSavePath(SUMMARY_FILE);
+      if (!path) return ok({ saved: null });
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, queue.summaryCsv(), 'utf8');
+      return ok({ saved: path.replace(/^.*[\\/]/, '') });
+    },
+  };
+
+  /** The preload's drop channel: paths the preload resolved from the dropped files and folders. */
+  async function addDropped(input: unknown): Promise<Result<unknown>> {
+    const parsed = v.safeParse(BulkDroppedSchema, input);
+    if (!parsed.success) return fail('validation', APP_TEXT.dropNotOnDisk);
+    return ok(await addPaths(parsed.output.paths));
+  }
+
+  return { calls, addDropped, queue };
+}
+
+function mergeAdds(results: readonly BulkAddResult[]): BulkAddResult {
+  const out: BulkAddResult = { added: [], alreadyQueued: [], unreadable: [], libraryCheck: 'skipped' };
+  for (const r of results) {
+    out.added.push(...r.added);
+    out.alreadyQueued.push(...r.alreadyQueued);
+    out.unreadable.push(...r.unreadable);
+    if (r.libraryCheck === 'unavailable' || (r.libraryCheck === 'done' && out.libraryCheck === 'skipped')) out.libraryCheck = r.libraryCheck;
+    if (r.truncated) out.truncated = true;
+  }
+  return out;
+}

@@ -1,0 +1,201 @@
+/**
+ * Bulk upload through the browser preview (issue 12): queue 50 generated videos, apply defaults, fix the
+ * invalid ones, start, pause and resume; then the preview's host process is killed mid-queue (a crash:
+ * its in-process sandbox server dies with it) and started again on the same data. The queue resumes and
+ * the server ends with exactly 50 new records; the summary and its CSV.
+ *
+ * The test runs its own preview host (scripts/preview.ts on a port and a data folder of its own, reusing
+ * the build the Playwright web server made), since it must SIGKILL it; the shared host is not touched.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Api } from '../../src/shared/api';
+import { writeVideos } from '../../src/main/services/bulk/testing';
+import { BRIDGE_EXPORTS_FOLDER, BRIDGE_NEXT_PICK_PATH } from '../bridge/protocol';
+import { SANDBOX_ADMIN, toast, unique } from './helpers';
+
+type WithApi = { api: Api };
+const COUNT = 50;
+/** Large enough that the queue (one upload at a time) runs for a few seconds, so the crash lands mid-queue. */
+const FILE_BYTES = 3 * 1024 * 1024;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The preview host in one process (tsx's loader, no npx wrapper), so SIGKILL stops it and its sandbox. */
+async function startHost(port: number, sandboxDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/preview.ts'], {
+    cwd: process.cwd(),
+    env: { ...process.env, PREVIEW_PORT: String(port), SANDBOX_DIR: sandboxDir, PREVIEW_SKIP_BUILD: '1', CONTENT_CONSOLE_QUIET: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`preview did not start:\n${output}`)), 90_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      if (/Content Console preview:/.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`preview ended (${code}):\n${output}`));
+    });
+  });
+  child.removeAllListeners('exit');
+  return child;
+}
+
+async function kill(child: ChildProcess | null): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+async function login(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/#/login`);
+  await page.waitForFunction(() => typeof (globalThis as unknown as Partial<WithApi>).api?.session?.current === 'function');
+  await page.getByRole('textbox', { name: 'Email' }).fill(SANDBOX_ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(SANDBOX_ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(toast(page, 'Login successful!')).toBeVisible();
+}
+
+const overall = (page: Page) =>
+  page.evaluate(async () => {
+    const answer = await (globalThis as unknown as WithApi).api.bulk.status({});
+    if (!answer.ok) throw new Error(answer.error.message);
+    return answer.data.overall;
+  });
+
+const libraryTitles = (page: Page) =>
+  page.evaluate(async () => {
+    const answer = await (globalThis as unknown as WithApi).api.library.mediaList({});
+    if (!answer.ok) throw new Error(answer.error.message);
+    return answer.data.map((f) => f.title);
+  });
+
+test('bulk upload: 50 files, defaults, fixes, pause and resume, a crash mid-queue, exactly 50 records, the summary CSV', async ({ page, request }) => {
+  test.setTimeout(300_000);
+  const sandboxDir = mkdtempSync(join(tmpdir(), 'cc-e2e-bulk-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const tag = unique();
+  // 48 files named normally; 2 whose names leave no title (the Add File rule 'Enter a new name!').
+  const names = Array.from({ length: COUNT - 2 }, (_, i) => `Bulk_${tag}-${String(i + 1).padStart(2, '0')}.mp4`);
+  const paths = [
+    ...(await writeVideos(join(sandboxDir, 'videos'), names, FILE_BYTES)),
+    ...(await writeVideos(join(sandboxDir, 'videos', 'a'), ['___.mp4'], FILE_BYTES)),
+    ...(await writeVideos(join(sandboxDir, 'videos', 'b'), ['---.mp4'], FILE_BYTES)),
+  ];
+  let host: ChildProcess | null = await startHost(port, sandboxDir);
+  try {
+    await login(page, url);
+    const before = (await libraryTitles(page)).length;
+    await page.getByRole('link', { name: 'Bulk Upload' }).click();
+    await expect(page.getByRole('heading', { name: 'Bulk Upload' })).toBeVisible();
+
+    // Add files: the dialog's stand-in returns the 50 paths.
+    const pick = await request.post(`${url}${BRIDGE_NEXT_PICK_PATH}`, { data: { paths } });
+    expect(pick.status()).toBe(204);
+    await page.getByRole('button', { name: 'Add files' }).click();
+    await expect(toast(page, '50 added.')).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Overall progress' })).toContainText(`0 of ${COUNT} files done`);
+    await expect(page.getByRole('button', { name: `${COUNT} items need attention` })).toBeVisible();
+
+    // Defaults for all: type, every business idea, a keyword group, a description.
+    const panel = page.getByRole('complementary', { name: 'Defaults' });
+    await panel.getByLabel('Type').selectOption('Interview');
+    await panel.getByLabel('Level').selectOption('3');
+    await panel.getByLabel('Description').fill('Queued in bulk by the e2e test.');
+    await panel.getByRole('button', { name: 'Select All', exact: true }).click();
+    await panel.getByRole('group', { name: 'Keyword groups' }).getByRole('checkbox').first().check();
+    await page.screenshot({ path: test.info().outputPath('bulk-light-before.png') });
+    await panel.getByRole('button', { name: 'Apply to all' }).click();
+    await expect(toast(page, `Applied to ${COUNT} items.`)).toBeVisible();
+
+    // Two still need attention (no title); the filter shows them with why; fix them in place.
+    const attention = page.getByRole('button', { name: '2 items need attention' });
+    await expect(attention).toBeVisible();
+    await attention.click();
+    const grid = page.getByRole('grid', { name: 'Bulk upload queue' }).or(page.getByRole('table', { name: 'Bulk upload queue' }));
+    await expect(grid.getByText('Enter a new name!')).toHaveCount(2);
+    for (const file of ['___.mp4', '---.mp4']) {
+      const title = page.getByRole('textbox', { name: `Title of ${file}` });
+      await title.fill(`Bulk ${tag} fixed ${file.slice(0, 1) === '_' ? 'A' : 'B'}`);
+      // Saved as typed; the fixed row then leaves the 'attention' filter.
+      await expect(title).toHaveCount(0);
+    }
+    await expect.poll(async () => (await overall(page)).needAttention).toBe(0);
+    await expect(grid.getByText('Enter a new name!')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Show all items' }).click();
+
+    // One upload at a time, so the crash below lands mid-queue.
+    await page.getByLabel('Uploads at once').selectOption('1');
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await expect.poll(async () => (await overall(page)).filesDone, { timeout: 60_000, intervals: [100] }).toBeGreaterThanOrEqual(1);
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    const paused = await overall(page);
+    await page.waitForTimeout(1000);
+    expect((await overall(page)).filesDone).toBeLessThanOrEqual(paused.filesDone + 1);
+    await page.getByRole('button', { name: 'Resume', exact: true }).click();
+    await expect.poll(async () => (await overall(page)).filesDone, { timeout: 60_000, intervals: [50] }).toBeGreaterThanOrEqual(paused.filesDone + 2);
+    await page.screenshot({ path: test.info().outputPath('bulk-light-running.png') });
+
+    // The crash: the host (and its in-process server) dies mid-queue.
+    const atCrash = (await overall(page)).filesDone;
+    expect(atCrash).toBeLessThan(COUNT);
+    await kill(host);
+    host = await startHost(port, sandboxDir);
+
+    // Signed in again (the preview keeps the token in memory), the restored queue carries on by itself.
+    await login(page, url);
+    await page.goto(`${url}/#/bulk-upload`);
+    await expect(page.getByRole('status', { name: 'Overall progress' }))
+      .toContainText(`${COUNT} of ${COUNT} files done`, { timeout: 120_000 })
+      .catch(async (error: unknown) => {
+        // Say which item did not finish, and why.
+        const stuck = await page.evaluate(() => (globalThis as unknown as WithApi).api.bulk.list({ filter: 'attention' }));
+        throw new Error(`${String(error)}\n${JSON.stringify(stuck)}`);
+      });
+
+    const titles = await libraryTitles(page);
+    expect(titles.length - before).toBe(COUNT);
+    const ours = titles.filter((t) => t.startsWith(`Bulk ${tag}`));
+    expect(ours).toHaveLength(COUNT);
+    expect(new Set(ours).size).toBe(COUNT);
+
+    // The summary and its CSV (the save dialog's stand-in writes into the host's state folder).
+    await expect(page.getByText(`Summary: ${COUNT} uploaded, 0 failed, 0 skipped.`)).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('bulk-light-summary.png') });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: test.info().outputPath('bulk-dark-summary.png') });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await expect(toast(page, 'Saved bulk-upload-summary.csv.')).toBeVisible();
+    const csv = readFileSync(join(sandboxDir, 'host', BRIDGE_EXPORTS_FOLDER, 'bulk-upload-summary.csv'), 'utf8').split('\r\n').filter(Boolean);
+    expect(csv[0]).toBe('Outcome,File,Folder,Size (bytes),Title,Record id,Reason,Attempts');
+    expect(csv.slice(1).filter((line) => line.startsWith('uploaded,'))).toHaveLength(COUNT);
+  } finally {
+    await kill(host);
+    rmSync(sandboxDir, { recursive: true, force: true });
+  }
+});
