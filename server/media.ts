@@ -65,7 +65,10 @@ export async function openMediaStore(dataDir: string | undefined): Promise<Media
     },
     pathOf: (storedName) => join(dir, storedName),
     sign(kind, id, now) {
-      const exp = String(Math.floor(now.getTime() / 1000) + SIGNED_URL_SECONDS);
+      // The expiry is rounded up to a 10-minute step, so a file's address stays the same between two
+      // list calls (the page's media cache keeps it; a list read twice compares equal).
+      const step = 600;
+      const exp = String(Math.ceil((Math.floor(now.getTime() / 1000) + SIGNED_URL_SECONDS) / step) * step);
       return `exp=${exp}&sig=${mac(kind, id, exp)}`;
     },
     verify(kind, id, exp, sig, now) {

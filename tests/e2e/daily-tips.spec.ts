@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginAs, SANDBOX_ADMIN, tableRows, toast, unique } from './helpers';
+import { loginAs, SANDBOX_ADMIN, tableRows, toast, unique, cancelDiscarding } from './helpers';
 import { choose, openScreen, searchBox } from './engagement-fixtures';
 import { useStubPlatform } from './platform-stub';
 import type { Api } from '../../src/shared/api';
@@ -96,7 +96,7 @@ test.describe('daily tips', () => {
     await edit.getByRole('button', { name: 'Remove image' }).click();
     await ask.getByRole('button', { name: 'Remove' }).click();
     await expect(image).toHaveValue('');
-    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await cancelDiscarding(page, edit);
 
     await rows.filter({ hasText: 'Marathi' }).getByRole('button', { name: /^Delete tip / }).click();
     await page.getByRole('alertdialog', { name: 'Delete tip' }).getByRole('button', { name: 'Delete' }).click();
@@ -148,7 +148,7 @@ test.describe('daily tips', () => {
     mode = 'drop';
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(dialog.getByRole('alert')).toContainText('Error while Post, Please Try Again');
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await cancelDiscarding(page, dialog);
 
     mode = 'fail';
     await tableRows(page, TABLE).first().getByRole('button', { name: /^Edit tip / }).click();

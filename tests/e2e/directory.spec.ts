@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
 import type { CourseDocument } from '../../src/shared/schemas/courses';
-import { SANDBOX_ADMIN, loginAs, tableRows, toast, unique } from './helpers';
+import { SANDBOX_ADMIN, loginAs, tableRows, toast, unique, cancelDiscarding } from './helpers';
 import { createFile } from './library-fixtures';
 import { createCourse, createFolder, expectWidth, keyboardMoveDown, mouseDrag, rememberLanguage } from './course-fixtures';
 
@@ -112,7 +112,7 @@ test('folders: add (greyed while blank), update, three levels deep, delete says 
   await dialog.getByLabel('Name').fill('');
   await dialog.getByLabel('Name').blur();
   await expect(dialog.getByText('Enter a folder name!', { exact: true })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await cancelDiscarding(page, dialog);
 
   // Update Folder.
   const renamed = `${module} renamed`;
@@ -145,7 +145,7 @@ test('folders: add (greyed while blank), update, three levels deep, delete says 
   await late.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(toast(page, 'Folder not found. It may have been deleted; reload the list.')).toBeVisible();
   await expect(late.getByText('Folder not found. It may have been deleted; reload the list.')).toBeVisible();
-  await late.getByRole('button', { name: 'Cancel' }).click();
+  await cancelDiscarding(page, late);
 
   // A folder with content: the question says what goes with it.
   const second = await createFolder(page, course._id, '', `Second ${unique()}`);

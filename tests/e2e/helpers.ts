@@ -2,7 +2,7 @@
  * Helpers of the renderer's end-to-end tests. The browser bridge keeps one session for the whole host
  * (the token sits in the host's memory), so every test starts by signing out and creates its own data.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -178,4 +178,16 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
     expect(summary, `axe on ${what}, ${colorScheme}`).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: null });
+}
+
+/**
+ * Cancels a dialog whose form the walk may have changed: the unsaved-changes guard ('Discard changes?')
+ * then asks, and the walk discards. The guard itself is tested in admins.spec.ts.
+ */
+export async function cancelDiscarding(page: Page, dialog: Locator): Promise<void> {
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  const guard = page.getByRole('alertdialog', { name: 'Discard changes?' });
+  await Promise.race([guard.waitFor({ state: 'visible', timeout: 3_000 }).catch(() => undefined), dialog.waitFor({ state: 'hidden', timeout: 3_000 }).catch(() => undefined)]);
+  if (await guard.isVisible()) await guard.getByRole('button', { name: 'Discard' }).click();
+  await expect(dialog).toBeHidden();
 }

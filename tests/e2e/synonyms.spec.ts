@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginAs, SANDBOX_ADMIN, tableRows, toast, unique } from './helpers';
+import { loginAs, SANDBOX_ADMIN, tableRows, toast, unique, cancelDiscarding } from './helpers';
 
 const TABLE = 'Synonyms';
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
@@ -81,7 +81,7 @@ test.describe('synonyms', () => {
     await expect(dialog.getByRole('alert')).toContainText('Another group with the same name already exists.');
     await expect(toast(page, 'Another group with the same name already exists.')).toBeVisible();
     await expect(dialog.getByRole('textbox', { name: /^Group/ })).toHaveValue(group.toUpperCase());
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await cancelDiscarding(page, dialog);
     await search(page).fill(id);
     await expect(rows).toHaveCount(1);
   });

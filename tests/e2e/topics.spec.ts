@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
-import { SANDBOX_ADMIN, loginAs, tableRows, toast, unique } from './helpers';
+import { SANDBOX_ADMIN, loginAs, tableRows, toast, unique, cancelDiscarding } from './helpers';
 import { createFile } from './library-fixtures';
 import { createCourse, createFolder, expectWidth, keyboardMoveDown, mouseDrag, rememberLanguage } from './course-fixtures';
 
@@ -110,7 +110,7 @@ test('Add Topic: name required (submit disabled), description optional, failure 
   await add.click();
   await expect(toast(page, 'Module not found. It may have been deleted; reload the list.')).toBeVisible();
   await expect(dialog.getByLabel('Description')).toHaveValue('Kept in the form.');
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await cancelDiscarding(page, dialog);
 
   // A videos-only course: the list reports disallowTopicAddition and Add Topic is disabled.
   const videosOnly = await createCourse(page, request, { hasOnlyVideos: true });
