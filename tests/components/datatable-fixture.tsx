@@ -6,6 +6,7 @@
  * `?error=1` shows a load failure with no rows.
  */
 import { createRoot } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { DataTable, type Column } from '../../src/renderer/components/DataTable';
@@ -77,4 +78,10 @@ function Fixture() {
   );
 }
 
-createRoot(document.getElementById('root')!).render(<Fixture />);
+// The table may read a window source through TanStack Query (list windows kept by main): it needs a client.
+const queryClient = new QueryClient();
+createRoot(document.getElementById('root')!).render(
+  <QueryClientProvider client={queryClient}>
+    <Fixture />
+  </QueryClientProvider>,
+);
