@@ -309,8 +309,10 @@ test('tag questions on a file and list them', async ({ page, request }) => {
   await openLibrary(page);
   await search(page).fill(file.title);
   const row = tableRows(page, TABLE).first();
-  await row.getByRole('button', { name: `Add questions to ${file.title}` }).click();
+  // The screen is checked before the picker opens: axe over the picker of every question takes minutes.
+  await expect(row).toBeVisible();
   await expectAccessible(page, 'Video Library');
+  await row.getByRole('button', { name: `Add questions to ${file.title}` }).click();
   const dialog = page.getByRole('dialog', { name: `Add Questions to ${file.title}` });
   // No axe here: over the picker of every question in the bank it takes minutes on this machine.
   await expect(dialog).toBeVisible();
