@@ -167,6 +167,9 @@ export const toast = (page: Page, text: string) =>
  * are left out: they fade in and out on their own time, and a scan mid-fade measures half-drawn text.
  */
 export async function expectAccessible(page: Page, what: string): Promise<void> {
+  // Colours caught mid-transition (a button fading in, a theme switch) are not what a person reads: the
+  // check sees the settled page.
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).colorScheme || 'normal')).toBeTruthy();
