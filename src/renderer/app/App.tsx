@@ -21,8 +21,10 @@ export function App() {
         <HashRouter>
           {/* Top centre, over the empty middle of the app bar: toasts cover neither the page's buttons
               (Add, Import, ...) at the top right nor the pager at the bottom right. No focus group
-              (data-tabster): its tab-trapping guards were focusable elements under aria-hidden. */}
-          <Toaster toasterId={TOASTER_ID} position="top" offset={{ vertical: 6 }} pauseOnHover limit={4} data-tabster="{}" />
+              (data-tabster): its tab-trapping guards were focusable elements under aria-hidden. No pause on
+              hover: a toast that appears over a resting pointer would then stay over the controls beneath
+              it for as long as the pointer does. */}
+          <Toaster toasterId={TOASTER_ID} position="top" offset={{ vertical: 6 }} limit={4} data-tabster="{}" />
           <AppEvents />
           <AppRoutes />
         </HashRouter>
