@@ -168,8 +168,8 @@ export const toast = (page: Page, text: string) =>
  */
 export async function expectAccessible(page: Page, what: string): Promise<void> {
   // Colours caught mid-transition (a button fading in, a theme switch) are not what a person reads: the
-  // check sees the settled page.
-  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
+  // check sees the settled page. The style goes again afterwards: toasts time out on an animation's end.
+  const settled = await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).colorScheme || 'normal')).toBeTruthy();
@@ -181,6 +181,7 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
     expect(summary, `axe on ${what}, ${colorScheme}`).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: null });
+  await settled.evaluate((style) => style.remove());
 }
 
 /**
