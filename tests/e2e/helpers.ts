@@ -181,7 +181,7 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
     expect(summary, `axe on ${what}, ${colorScheme}`).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: null });
-  await settled.evaluate((style) => style.remove());
+  await settled.evaluate((style) => style.parentNode?.removeChild(style));
 }
 
 /**

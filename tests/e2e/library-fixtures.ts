@@ -72,13 +72,13 @@ export async function lookups(page: Page): Promise<{ keyword: string; category: 
 export async function createFile(
   page: Page,
   request: APIRequestContext,
-  options: { title?: string; video?: string } = {},
+  options: { title?: string; video?: string; linkUrl?: string } = {},
 ): Promise<LibraryFile> {
   const ids = await lookups(page);
   const title = options.title ?? `E2E file ${unique()}`;
   if (options.video) await queuePick(request, options.video);
   return page.evaluate(
-    async ({ ids, title, upload }) => {
+    async ({ ids, title, upload, linkUrl }) => {
       const api = (globalThis as unknown as WithApi).api;
       let file: { grantId: string } | undefined;
       if (upload) {
@@ -99,7 +99,7 @@ export async function createFile(
         keywords: [ids.keyword],
         source: 'e2e',
         fileType: upload ? 'video' : 'link',
-        fileUrl: upload ? '' : `https://media.example.com/e2e/${encodeURIComponent(title)}-${Date.now()}.mp4`,
+        fileUrl: upload ? '' : (linkUrl ?? `https://media.example.com/e2e/${encodeURIComponent(title)}-${Date.now()}.mp4`),
         duration: upload ? 0 : 90,
         ...(file ? { file } : {}),
       };
@@ -111,6 +111,6 @@ export async function createFile(
       if (!found) throw new Error('created file not listed');
       return found;
     },
-    { ids, title, upload: !!options.video },
+    { ids, title, upload: !!options.video, linkUrl: options.linkUrl },
   );
 }

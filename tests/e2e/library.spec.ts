@@ -1,4 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Api } from '../../src/shared/api';
 import { SANDBOX_ADMIN, loginAs, tableRows, toast, unique, expectAccessible } from './helpers';
 import { createFile, makeLargeFile, makeVideo, queuePick } from './library-fixtures';
@@ -158,7 +161,7 @@ test('add a link: every rule in one round, a duplicate URL, then a valid link', 
   await expect(dialog.getByText('URL already exists with video name Starting a dairy with two cows')).toBeVisible();
   await expect(dialog).toBeVisible();
 
-  const url = `https://media.example.com/e2e/${unique()}.mp4`;
+  const url = `https://media.example.com/e2e/${unique()}/watch`;
   await dialog.getByLabel('URL').fill(url);
   await expect(dialog.getByText(/URL already exists/)).toBeHidden();
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
@@ -178,7 +181,7 @@ test('add a link: every rule in one round, a duplicate URL, then a valid link', 
   }, title);
   expect(saved).toMatchObject({ fileUrl: url, duration: 125, level: 3, fileType: 'link' });
 
-  // The preview of a link is the link.
+  // The preview of a link to a page is the link (opened in the system browser).
   await row.first().getByRole('button', { name: title, exact: true }).click();
   const preview = page.getByRole('dialog', { name: `Preview: ${title}` });
   await expect(preview.getByRole('link', { name: url })).toBeVisible();
@@ -228,6 +231,33 @@ test('upload a video: duration from the file, progress to 100%, playable preview
   await expect
     .poll(() => player.evaluate((v: HTMLVideoElement) => (v.readyState >= 1 ? v.duration : 0)), { timeout: 15_000 })
     .toBeGreaterThan(2.5);
+});
+
+test('a link straight to a video file plays in the preview like an uploaded one', async ({ page, request }) => {
+  // A host of its own (another origin than the platform server), as a CDN holding linked files would be.
+  const bytes = readFileSync(makeVideo(3));
+  const cdn = createServer((req, res) => {
+    const range = /bytes=(\d+)-(\d*)/.exec(req.headers.range ?? '');
+    if (!range) return void res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': bytes.length, 'accept-ranges': 'bytes' }).end(bytes);
+    const start = Number(range[1]);
+    const end = range[2] ? Number(range[2]) : bytes.length - 1;
+    res.writeHead(206, { 'content-type': 'video/mp4', 'content-range': `bytes ${start}-${end}/${bytes.length}`, 'content-length': end - start + 1 });
+    res.end(bytes.subarray(start, end + 1));
+  });
+  await new Promise<void>((done) => cdn.listen(0, '127.0.0.1', done));
+  try {
+    const linkUrl = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}/talks/${unique()}.mp4`;
+    const file = await createFile(page, request, { linkUrl });
+    await search(page).fill(file.title);
+    await tableRows(page, TABLE).first().getByRole('button', { name: file.title, exact: true }).click();
+    const player = page.getByRole('dialog', { name: `Preview: ${file.title}` }).locator('video');
+    await expect(player).toBeVisible();
+    await expect
+      .poll(() => player.evaluate((v: HTMLVideoElement) => (v.readyState >= 1 ? v.duration : 0)), { timeout: 15_000 })
+      .toBeGreaterThan(2.5);
+  } finally {
+    await new Promise((done) => cdn.close(done));
+  }
 });
 
 test('cancel an upload: the form stays with its values, nothing is stored', async ({ page, request }) => {

@@ -12,6 +12,8 @@ import { withBridgeCsp } from '../bridge/host';
 import { previewTarget } from '../../src/main/services/media-proxy';
 import type { LibraryFile, Keyword } from '../../src/shared/schemas/library';
 import { expectOk, startHarness, type Harness } from './harness';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 const html = readFileSync(resolve(import.meta.dirname, '../../src/renderer/index.html'), 'utf8');
 const csp = /http-equiv="Content-Security-Policy"\s+content="([^"]*)"/.exec(html)![1]!;
@@ -83,8 +85,58 @@ describe('media previews through main', () => {
   });
 
   it('refuses other origins and answers 401 once signed out', async () => {
-    expect((await h.core.previewMedia('https://evil.example/x.mp4', null)).status).toBe(404);
+    expect((await h.core.previewMedia('https://evil.example/page', null)).status).toBe(404);
+    expect((await h.core.previewMedia('file:///etc/passwd', null)).status).toBe(404);
     expectOk(await h.call('session', 'logout'));
     expect((await h.core.previewMedia(file.previewUrl!, null)).status).toBe(401);
+  });
+});
+
+describe("a link file's direct media address", () => {
+  let h: Harness;
+  let elsewhere: Server;
+  let origin: string;
+  const seen: IncomingHttpHeaders[] = [];
+  beforeAll(async () => {
+    h = await startHarness();
+    await h.login();
+    // Another origin than the connected server: a CDN holding the linked files.
+    elsewhere = createServer((req, res) => {
+      seen.push(req.headers);
+      if (req.url === '/talk.mp4') {
+        res.writeHead(req.headers.range ? 206 : 200, { 'content-type': 'video/mp4', ...(req.headers.range ? { 'content-range': 'bytes 0-3/8' } : {}) });
+        res.end(req.headers.range ? 'ftyp' : 'ftypmp42');
+      } else if (req.url === '/moved.mp4') {
+        res.writeHead(302, { location: '/talk.mp4' }).end();
+      } else {
+        res.writeHead(200, { 'content-type': 'text/html' }).end('<html>a page named .mp4</html>');
+      }
+    });
+    await new Promise<void>((done) => elsewhere.listen(0, '127.0.0.1', done));
+    origin = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await h.close();
+    await new Promise((done) => elsewhere.close(done));
+  });
+
+  it('plays through main without the session token, Range passed on', async () => {
+    const whole = await h.core.previewMedia(`${origin}/talk.mp4`, null);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('video/mp4');
+    expect(await whole.text()).toBe('ftypmp42');
+    const part = await h.core.previewMedia(`${origin}/talk.mp4`, 'bytes=0-3');
+    expect(part.status).toBe(206);
+    expect(await part.text()).toBe('ftyp');
+    expect(seen.length).toBe(2);
+    for (const headers of seen) expect(Object.keys(headers).filter((name) => /token|authorization|cookie/i.test(name))).toEqual([]);
+  });
+
+  it('refuses an answer that is not media, a redirect, and addresses that are not media files', async () => {
+    expect((await h.core.previewMedia(`${origin}/page.mp4`, null)).status).toBe(415);
+    expect((await h.core.previewMedia(`${origin}/moved.mp4`, null)).status).toBe(502);
+    const before = seen.length;
+    expect((await h.core.previewMedia(`${origin}/index.html`, null)).status).toBe(404);
+    expect(seen.length).toBe(before);
   });
 });

@@ -1,20 +1,9 @@
 import { app, session, shell, type WebContents } from 'electron';
-
-/** Hosts the app may open in the system browser (help links). Everything else is refused. */
-const EXTERNAL_ALLOWLIST = new Set<string>(['github.com']);
-
-export function isAllowedExternal(url: string): boolean {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' && EXTERNAL_ALLOWLIST.has(parsed.hostname);
-  } catch {
-    return false;
-  }
-}
+import { isAllowedExternal } from './external-links';
 
 /**
- * Electron's security checklist, app-wide: no navigation away from the app, no new windows (allowlisted
- * https links go to the system browser), every permission request denied, no webviews.
+ * Electron's security checklist, app-wide: no navigation away from the app, no new windows (web links go
+ * to the system browser, see external-links.ts), every permission request denied, no webviews.
  */
 export function applySecurityPolicy(isAppUrl: (url: string) => boolean): void {
   app.on('web-contents-created', (_event, contents: WebContents) => {

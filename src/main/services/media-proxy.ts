@@ -1,3 +1,4 @@
+import { directMediaKind } from '../../shared/media-links';
 import { authHeaders } from './http';
 
 /**
@@ -5,7 +6,8 @@ import { authHeaders } from './http';
  * `cc-media://preview/?src=<preview URL>` (Electron) or `/__bridge/media?src=<preview URL>` (the
  * browser bridge); main fetches the preview URL with the session token, only when it is on the
  * connected server's own origin, and streams the answer back (Range included). So the page's CSP names
- * no remote origin for media, and main fetches nothing else for the page.
+ * no remote origin for media. The one other thing main fetches for the page is a link file's direct media
+ * address (https://…/talk.mp4): without the token, and passed on only when the answer is audio or video.
  */
 
 /** The preview URL to fetch, or null: not http(s), credentials in it, or not on an allowed origin. */
@@ -33,17 +35,21 @@ export interface MediaProxyDeps {
 /** One preview request: the server's answer as a Response for the page. */
 export async function proxyMedia(deps: MediaProxyDeps, src: string, range: string | null, signal?: AbortSignal): Promise<Response> {
   const target = previewTarget(src, deps.allowedOrigins());
-  if (!target) return new Response(null, { status: 404 });
-  const token = deps.token();
-  if (!token) return new Response(null, { status: 401 });
+  if (target) {
+    const token = deps.token();
+    if (!token) return new Response(null, { status: 401 });
+    return forward(deps, target, { ...authHeaders('token', token), ...(range ? { range } : {}) }, signal, false);
+  }
+  // A link to a media file elsewhere: fetched as a browser would, with nothing of the session.
+  if (directMediaKind(src)) return forward(deps, new URL(src).href, range ? { range } : {}, signal, true);
+  return new Response(null, { status: 404 });
+}
+
+async function forward(deps: MediaProxyDeps, target: string, headers: Record<string, string>, signal: AbortSignal | undefined, mediaOnly: boolean): Promise<Response> {
   let answer: Response;
   try {
-    answer = await (deps.fetch ?? fetch)(target, {
-      headers: { ...authHeaders('token', token), ...(range ? { range } : {}) },
-      // The token goes to the connected server only: a redirect is not followed anywhere.
-      redirect: 'manual',
-      signal,
-    });
+    // No redirect is followed: the token goes to the connected server only, and a link goes where it says.
+    answer = await (deps.fetch ?? fetch)(target, { headers, redirect: 'manual', signal });
   } catch {
     return new Response(null, { status: 502 });
   }
@@ -51,10 +57,16 @@ export async function proxyMedia(deps: MediaProxyDeps, src: string, range: strin
     await answer.body?.cancel();
     return new Response(null, { status: 502 });
   }
-  const headers = new Headers();
+  // A link's answer reaches the page only when it is what the player expects, not a page or a file of any kind.
+  const type = answer.headers.get('content-type') ?? '';
+  if (mediaOnly && answer.ok && !/^(audio|video)\//i.test(type)) {
+    await answer.body?.cancel();
+    return new Response(null, { status: 415 });
+  }
+  const passed = new Headers();
   for (const name of PASSED) {
     const value = answer.headers.get(name);
-    if (value !== null) headers.set(name, value);
+    if (value !== null) passed.set(name, value);
   }
-  return new Response(answer.body, { status: answer.status, headers });
+  return new Response(answer.body, { status: answer.status, headers: passed });
 }

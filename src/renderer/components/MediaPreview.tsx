@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { directMediaKind } from '../../shared/media-links';
 import { ContentDialog } from './ContentDialog';
 
 export type MediaKind = 'video' | 'audio' | 'link' | 'other';
@@ -97,7 +98,9 @@ export function MediaPreviewDialog({ source, onClose, width = 860 }: { source: M
 
 /** The player source of a stored media record (library files): its preview URL through main, else its address. */
 export function mediaSourceOf(file: { fileType: string; title: string; fileUrl: string; previewUrl?: string | undefined }): MediaSource {
-  const kind: MediaKind = file.fileType === 'video' || file.fileType === 'audio' || file.fileType === 'link' ? file.fileType : 'other';
+  const stated: MediaKind = file.fileType === 'video' || file.fileType === 'audio' || file.fileType === 'link' ? file.fileType : 'other';
+  // A link straight to a media file plays like an uploaded one; other links open in the system browser.
+  const kind = stated === 'link' ? (directMediaKind(file.fileUrl) ?? 'link') : stated;
   const url = file.previewUrl || file.fileUrl;
   // Played media streams through main (it adds the token; the CSP names no remote origin); links are only shown.
   const playable = (kind === 'video' || kind === 'audio') && url;
