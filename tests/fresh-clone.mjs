@@ -51,12 +51,22 @@ function npmStart(port, sandboxDir, timeoutMs) {
     });
     let output = '';
     const started = Date.now();
+    const exited = () => child.exitCode !== null || child.signalCode !== null;
+    // The whole process group (npm, node, the preview's children); a group already gone is not an error.
+    const killGroup = (signal) => {
+      try {
+        process.kill(-child.pid, signal);
+      } catch (error) {
+        if (error.code !== 'ESRCH') throw error;
+      }
+    };
     const stop = () =>
       new Promise((resolveStop) => {
-        if (child.exitCode !== null) return resolveStop();
+        if (exited()) return resolveStop();
         child.on('exit', () => resolveStop());
-        process.kill(-child.pid, 'SIGTERM');
-        setTimeout(() => child.exitCode === null && process.kill(-child.pid, 'SIGKILL'), 10_000).unref();
+        killGroup('SIGTERM');
+        // Stragglers of the group (a server that ignores SIGTERM) are killed after a grace period.
+        setTimeout(() => killGroup('SIGKILL'), 10_000).unref();
       });
     const timer = setTimeout(() => {
       void stop();
