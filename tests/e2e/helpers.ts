@@ -170,6 +170,13 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
   // Colours caught mid-transition (a button fading in, a theme switch) are not what a person reads: the
   // check sees the settled page. The style goes again afterwards: toasts time out on an animation's end.
   const settled = await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
+  // Fluent's motion (a dialog fading in) runs on the Web Animations API, which the style does not stop: jump
+  // every finite one to its end.
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations()) {
+      if (animation.effect?.getComputedTiming().endTime !== Infinity) animation.finish();
+    }
+  });
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).colorScheme || 'normal')).toBeTruthy();

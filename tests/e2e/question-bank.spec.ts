@@ -49,6 +49,31 @@ test.afterEach(async () => {
 });
 
 test.describe('question bank', () => {
+  test('the long Add Question form in two columns: short fields pair up, the actions stay in view, one column in a narrow window', async ({ page }) => {
+    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await openQuestionBank(page);
+    const top = async (locator: Locator) => (await locator.boundingBox())!.y;
+    for (const size of [{ width: 1440, height: 900 }, { width: 1024, height: 700 }]) {
+      await page.setViewportSize(size);
+      await page.getByRole('button', { name: 'Add Question' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add Question' });
+      await expect(dialog.getByRole('button', { name: 'Add', exact: true })).toBeInViewport();
+      await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeInViewport();
+      const language = dialog.getByRole('combobox', { name: 'Language' });
+      const category = dialog.getByRole('combobox', { name: 'Category' });
+      // Polled: the dialog's opening animation moves both for a moment.
+      await expect.poll(async () => Math.abs((await top(language)) - (await top(category)))).toBeLessThan(1);
+      // At 1440 x 900 the whole form shows at once.
+      if (size.width === 1440) await expect(dialog.getByRole('button', { name: 'Add option' })).toBeInViewport();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
+    }
+    await page.setViewportSize({ width: 860, height: 700 });
+    await page.getByRole('button', { name: 'Add Question' }).click();
+    const narrow = page.getByRole('dialog', { name: 'Add Question' });
+    await expect.poll(async () => (await top(narrow.getByRole('combobox', { name: 'Category' }))) - (await top(narrow.getByRole('combobox', { name: 'Language' })))).toBeGreaterThan(30);
+  });
+
   test('add a category: empty, duplicate (case and spaces), taken on the server, then valid', async ({ page }) => {
     await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
     const id = unique();

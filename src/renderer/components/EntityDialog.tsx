@@ -55,8 +55,14 @@ export interface EntityDialogProps<S extends AnySchema> {
   failureFallback?: string;
   /** Extra content above the fields (a note, a warning). */
   intro?: ReactNode;
-  /** Surface width in px (default 520). */
+  /** Surface width in px (default 520; 880 with two columns). */
   width?: number;
+  /**
+   * Two columns for a long form (Add File, Add Question), so it fits a 1024 x 700 window without much
+   * scrolling: short fields pair up; text areas, lists, files and pickers keep the whole width. Below
+   * 900 px of window the form is one column again.
+   */
+  columns?: 1 | 2;
   /** Content under the fields, e.g. an upload's progress. */
   status?: ReactNode;
   /** Submit button text while saving (default 'Saving…'). */
@@ -87,7 +93,19 @@ const useStyles = makeStyles({
   shell: { display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' },
   body: { maxHeight: '100%', minHeight: 0, flex: '1 1 auto', gridTemplateRows: 'auto minmax(0, 1fr) auto' },
   content: { overflowY: 'auto', minHeight: 0 },
+  twoColumns: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+    columnGap: tokens.spacingHorizontalL,
+    rowGap: tokens.spacingVerticalM,
+    alignContent: 'start',
+    '@media (max-width: 900px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+  },
+  wide: { gridColumn: '1 / -1' },
 });
+
+/** Kinds that need the whole width of a two-column form. */
+const WIDE_KINDS: ReadonlySet<string> = new Set(['textarea', 'rows', 'file', 'multiselect', 'tags', 'libraryVideo', 'custom']);
 
 /** The unsaved-changes question of a form (Escape, backdrop, Cancel and navigation away while dirty). */
 export function DiscardChangesDialog({ open, onKeep, onDiscard }: { open: boolean; onKeep: () => void; onDiscard: () => void }) {
@@ -129,7 +147,7 @@ export function EntityDialog<S extends AnySchema>(props: EntityDialogProps<S>) {
           if (!data.open) requestClose();
         }}
       >
-        <DialogSurface ref={surface} className={styles.surface} style={{ maxWidth: props.width ?? 520 }}>
+        <DialogSurface ref={surface} className={styles.surface} style={{ maxWidth: props.width ?? (props.columns === 2 ? 880 : 520) }}>
           {open ? (
             <EntityForm
               {...props}
@@ -173,6 +191,7 @@ function EntityForm<S extends AnySchema>({
   ready,
   canSubmit,
   invalidNotice,
+  columns = 1,
   onBusy,
   onDirty,
   onRequestClose,
@@ -248,10 +267,10 @@ function EntityForm<S extends AnySchema>({
     <form onSubmit={(e) => void submit(e)} noValidate aria-label={title} className={styles.shell}>
       <DialogBody className={styles.body}>
         <DialogTitle>{title}</DialogTitle>
-        <DialogContent className={mergeClasses(styles.form, styles.content)}>
-          {intro}
+        <DialogContent className={mergeClasses(styles.form, styles.content, columns === 2 && styles.twoColumns)}>
+          {intro ? <div className={styles.wide}>{intro}</div> : null}
           {invalid && invalidNotice ? (
-            <MessageBar intent="error" role="alert" layout="multiline">
+            <MessageBar intent="error" role="alert" layout="multiline" className={styles.wide}>
               <MessageBarBody>
                 <MessageBarTitle>{invalidNotice.title}</MessageBarTitle>
                 {invalidNotice.text}
@@ -259,7 +278,7 @@ function EntityForm<S extends AnySchema>({
             </MessageBar>
           ) : null}
           {serverError ? (
-            <MessageBar intent="error" role="alert" layout="multiline">
+            <MessageBar intent="error" role="alert" layout="multiline" className={styles.wide}>
               <MessageBarBody>
                 <MessageBarTitle>Not saved</MessageBarTitle>
                 {serverError}
@@ -276,6 +295,7 @@ function EntityForm<S extends AnySchema>({
               return (
                 <Field
                   key={field.name}
+                  className={field.wide || WIDE_KINDS.has(field.kind) ? styles.wide : undefined}
                   label={{ children: field.label, htmlFor: id }}
                   required={field.required}
                   validationState={message ? 'error' : 'none'}
@@ -314,7 +334,7 @@ function EntityForm<S extends AnySchema>({
               />
             );
           })}
-          {status}
+          {status ? <div className={styles.wide}>{status}</div> : null}
         </DialogContent>
         <DialogActions>
           <Button

@@ -22,6 +22,8 @@ export interface FormSpec<S extends AnySchema> {
   /** Shown inside the dialog when a failure carries no message. */
   failureFallback?: string;
   width?: number;
+  /** Two columns for a long form (see EntityDialog). */
+  columns?: 1 | 2;
   /** Submit is styled active only when this holds (it stays clickable to show what is missing). */
   ready?: (values: v.InferInput<S>) => boolean;
   /** More of the dialog: an upload's progress and cancel (useUploadSubmit().dialog), an intro. */
@@ -96,6 +98,7 @@ export function FormDialog({ spec, open, submitLabel, onClose }: { spec: FormSpe
       submitLabel={submitLabel}
       failureFallback={spec.failureFallback}
       width={spec.width}
+      columns={spec.columns}
       canSubmit={spec.canSubmit as ((values: FieldValues) => boolean) | undefined}
       invalidNotice={spec.invalidNotice}
       ready={spec.ready as ((values: FieldValues) => boolean) | undefined}

@@ -27,6 +27,8 @@ export interface FieldBase<N extends string> {
    * exists ...'): a message refuses the submit and shows under the field; null passes.
    */
   check?: (value: unknown, values: FieldValues) => Promise<string | null>;
+  /** Takes the whole width of a two-column form (text areas, lists and files always do). */
+  wide?: boolean;
 }
 
 /** One column of a rows field (a text box, or a select). */

@@ -74,7 +74,7 @@ export function FileDialog({ editing, onClose }: { editing: 'add' | LibraryFile 
   const fields = useMemo<FieldDescriptor<FormKey>[]>(() => {
     const publicOnly = (v: Values) => !isPublic(v);
     return [
-      { kind: 'text', name: 'title', label: 'Title', required: true, hint: 'At most 100 characters.' },
+      { kind: 'text', name: 'title', label: 'Title', required: true, hint: 'At most 100 characters.', wide: true },
       { kind: 'textarea', name: 'description', label: 'Description', required: true, rows: 3, hint: 'At most 1000 characters.' },
       { kind: 'select', name: 'language', label: 'Language', required: true, options: optionsOf(LANGUAGES), placeholder: 'Select a language' },
       { kind: 'select', name: 'visibility', label: 'Visibility', required: true, options: optionsOf(VISIBILITIES), placeholder: 'Select visibility' },
@@ -155,7 +155,7 @@ export function FileDialog({ editing, onClose }: { editing: 'add' | LibraryFile 
       defaultValues={defaults}
       submitLabel={record ? 'Save' : 'Add'}
       failureFallback={MSG.fileNotAdded}
-      width={640}
+      columns={2}
       onClose={onClose}
       // A link sends no file part, whatever was picked before the type changed.
       onSubmit={(form) => {

@@ -57,7 +57,7 @@ export function questionForm(record: Question | null, categories: readonly Categ
         options: record.options.map((o) => ({ ...o })),
       }
     : { question: '', categoryId: '', helpText: '', optionFormat: 'radio', options: [{ option: '', isTrue: false }, { option: '', isTrue: false }] };
-  const common = { fields, width: 640, submit: submit as (values: unknown) => Promise<Result<unknown>> };
+  const common = { fields, columns: 2 as const, submit: submit as (values: unknown) => Promise<Result<unknown>> };
   return editing
     ? form({ ...common, title: 'Edit Question', schema: QuestionEditSchema, defaults: defaults as v.InferInput<typeof QuestionEditSchema>, failureFallback: MSG.somethingWentWrong })
     : form({ ...common, title: 'Add Question', schema: QuestionDraftSchema, defaults: defaults as v.InferInput<typeof QuestionDraftSchema>, failureFallback: MSG.questionNotAdded });
