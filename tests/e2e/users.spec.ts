@@ -158,6 +158,18 @@ test.describe('users', () => {
     await expect(tree.getByRole('row').filter({ hasText: m.name.english }).first()).toBeVisible();
     await expandPath();
     await expect(tree.getByRole('row').filter({ hasText: v.title }).first()).toBeVisible();
+
+    // A video leads to its place in the course (/videos/{id}): its topic's videos, its preview open.
+    await tree.getByRole('row').filter({ hasText: v.title }).first().getByRole('button', { name: v.title, exact: true }).click();
+    const preview = page.getByRole('dialog', { name: `Preview: ${v.title}` });
+    await expect(preview).toBeVisible();
+    await expect(page).toHaveURL(/#\/topics\/[^?]+(\?concept=[^&]+)?$/);
+    await preview.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('table').getByText(v.title, { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Videos of /);
+    // An unknown video says so.
+    await page.goto(`${new URL(page.url()).origin}/#/videos/000000000000000000000000`);
+    await expect(page.getByText(/This video could not be opened/)).toBeVisible();
   });
 
   test("a failing platform shows 'Unable to fetch Progress'", async ({ page }) => {

@@ -72,5 +72,6 @@ export const INNER_ROUTES: readonly InnerRoute[] = [
   { path: '/directory/*', screen: lazy(() => import('../features/courses/DirectoryPage')) },
   { path: '/modules/:moduleId', screen: lazy(() => import('../features/courses/TopicsPage')) },
   { path: '/topics/:topicId', screen: lazy(() => import('../features/courses/VideosPage')) },
+  { path: '/videos/:videoId', screen: lazy(() => import('../features/courses/VideoRoute')) },
 
 ];

@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Label, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
@@ -102,6 +102,16 @@ export default function VideosPage() {
   const concepts = topic?.concepts ?? [];
   const reorderConcept = conceptId || (concepts.length === 0 ? topicId : '');
   const list = conceptId ? callQuery('videoRepository.videosByConcept', { conceptId }) : callQuery('videoRepository.videosByTopic', { topicId });
+
+  // ?video=<id> (from /videos/{id}): that video's preview opens once its row is here, then the address forgets it.
+  const shownVideo = params.get('video');
+  const videos = useQuery({ ...list, enabled: !!shownVideo }).data;
+  useEffect(() => {
+    const found = shownVideo ? videos?.find((r) => r._id === shownVideo) : undefined;
+    if (!found) return;
+    setPreview(videoSourceOf({ title: found.title, fileUrl: found.videoUrl, previewUrl: found.previewUrl }));
+    setParams(conceptId ? { concept: conceptId } : {}, { replace: true });
+  }, [shownVideo, videos, conceptId, setParams]);
 
   const columns = useCallback(
     ({ editColumn }: ScreenActions<Video>) => [

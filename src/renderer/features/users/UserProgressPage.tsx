@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { Badge, Button, MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Button, Link, MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { CompletedVideo, ProgressSummary } from '../../../shared/schemas/users';
 import { callQuery } from '../../lib/calls';
 import { formatDateTime } from '../../lib/format';
@@ -93,6 +93,7 @@ function QuizResultDialog({ video, onClose }: { video: CompletedVideo; onClose: 
 export default function UserProgressPage() {
   const styles = useStyles();
   const mobile = decodeURIComponent(useParams().mobile ?? '');
+  const navigate = useNavigate();
   const progress = useQuery({ ...callQuery('learners.progress', { mobile }), retry: false });
   const roots = useMemo(() => (progress.data ? treeOf(progress.data) : []), [progress.data]);
   const [openConcepts, setOpenConcepts] = useState<string[]>([]);
@@ -122,7 +123,19 @@ export default function UserProgressPage() {
   };
   // The quiz cell reads the concepts' answers: new columns when they arrive.
   const columns: Column<Node>[] = [
-    { id: 'name', accessorFn: (n) => n.name, header: 'Name', meta: { minWidth: 260 } },
+    {
+      id: 'name',
+      accessorFn: (n) => n.name,
+      header: 'Name',
+      // A video leads to its place in the course (/videos/{id}), its preview open.
+      cell: ({ row }) =>
+        row.original.kind === 'video' && row.original.videoId ? (
+          <Link onClick={() => navigate(`/videos/${encodeURIComponent(row.original.videoId ?? '')}`)}>{row.original.name}</Link>
+        ) : (
+          row.original.name
+        ),
+      meta: { minWidth: 260 },
+    },
     { id: 'kind', accessorFn: (n) => KIND_TEXT[n.kind], header: 'Level', meta: { width: 100 } },
     { id: 'startTime', accessorFn: (n) => n.startTime, header: 'Start Time', cell: ({ row }) => formatDateTime(row.original.startTime), meta: { width: 160 } },
     { id: 'watchTime', accessorFn: (n) => n.watchTime, header: 'Watch Time', cell: ({ row }) => watchTimeText(row.original.watchTime), meta: { width: 150, align: 'end' } },
