@@ -107,7 +107,7 @@ describe('file grants: no path from the page', () => {
 
 describe("the bridge's media route", () => {
   it('answers the page only, and only for the connected server', async () => {
-    const src = encodeURIComponent('https://evil.example/x.mp4');
+    const src = encodeURIComponent('https://evil.example/page');
     expect((await fetch(`${host.url}${BRIDGE_MEDIA_PATH}?src=${src}`, { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
     expect((await fetch(`${host.url}${BRIDGE_MEDIA_PATH}?src=${src}`, { headers: { 'sec-fetch-site': 'same-origin' } })).status).toBe(404);
   });
