@@ -96,6 +96,9 @@ export async function mouseDrag(page: Page, index: number, target: Locator): Pro
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 8, { steps: 4 });
   await page.mouse.move(from.x + from.width / 2, to.y + to.height / 2 + 4, { steps: 12 });
   await page.mouse.up();
+  // dnd-kit's pointer sensor swallows clicks for 50 ms after a drop (a timer, late on a loaded machine), so
+  // that the drop is not also a click: the next click of a walk (Save changes) must come after it.
+  await page.waitForTimeout(300);
 }
 
 /** A dialog's width once its opening animation is over. */
