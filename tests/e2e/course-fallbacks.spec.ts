@@ -1,0 +1,83 @@
+import { expect, test, type Page } from '@playwright/test';
+import { SANDBOX_ADMIN, loginAs, tableRows, toast, unique, cancelDiscarding } from './helpers';
+import { useStubPlatform } from './platform-stub';
+
+/**
+ * The course screens' fixed texts for a failure that carries no message (spec 2: 'Module Not Added,
+ * Please Try Again', 'File Not Added, ...'; spec 1: 'Topic Not Added, ...', 'Video Not Edited, ...'):
+ * a platform that answers 500 with an empty body to the add calls, on the demo course. The typed values
+ * stay in the dialog.
+ */
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name, level: 1 });
+const COURSE = 'Start your own dairy';
+const MODULE = 'Planning the dairy';
+
+let restoreStub: (() => Promise<void>) | undefined;
+test.afterEach(async () => {
+  await restoreStub?.();
+  restoreStub = undefined;
+});
+
+test('failures without a message: Module, Topic and File Not Added, Video Not Edited', async ({ page }) => {
+  await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+  restoreStub = await useStubPlatform(
+    page,
+    (method, path) =>
+      (method === 'POST' && ['/video-repository/document', '/video-repository/topic', '/video-repository/video'].includes(path)) ||
+      (method === 'PUT' && path.startsWith('/video-repository/video/updatequestions/'))
+        ? { status: 500 }
+        : undefined,
+    { seedDemo: true },
+  );
+  await page.reload();
+  const name = `Never ${unique()}`;
+
+  // The course's directory: Add Folder.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();
+  await page.getByRole('searchbox', { name: 'Search' }).fill(COURSE);
+  await tableRows(page, 'Courses').getByRole('button', { name: COURSE, exact: true }).click();
+  await expect(heading(page, COURSE)).toBeVisible();
+  await page.getByRole('button', { name: 'Add Folder' }).click();
+  const folder = page.getByRole('dialog', { name: 'Add Folder' });
+  await folder.getByLabel('Name').fill(name);
+  await folder.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(toast(page, 'Module Not Added, Please Try Again')).toBeVisible();
+  await expect(folder.getByLabel('Name')).toHaveValue(name);
+  await cancelDiscarding(page, folder);
+
+  // A module's topics: Add Topic.
+  await tableRows(page, COURSE).filter({ hasText: MODULE }).getByRole('button', { name: 'Topics', exact: true }).click();
+  await expect(heading(page, `Topics of ${MODULE}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Add Topic' }).click();
+  const topic = page.getByRole('dialog', { name: 'Add Topic' });
+  await topic.getByLabel('Topic name').fill(name);
+  await topic.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(toast(page, 'Topic Not Added, Please Try Again')).toBeVisible();
+  await expect(topic.getByLabel('Topic name')).toHaveValue(name);
+  await cancelDiscarding(page, topic);
+
+  // A topic's videos: Add File, and a question added to a video.
+  const topicsTable = `Topics of ${MODULE}`;
+  await tableRows(page, topicsTable).first().getByRole('button').first().click();
+  await expect(heading(page, /^Videos of /)).toBeVisible();
+  await page.getByRole('button', { name: 'Add File' }).click();
+  const file = page.getByRole('dialog', { name: 'Add File' });
+  await file.getByLabel('Title').fill(name);
+  const library = file.getByRole('combobox', { name: 'Library video' });
+  await expect(library.locator('option').nth(1)).toBeAttached();
+  await library.selectOption({ index: 1 });
+  await file.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(toast(page, 'File Not Added, Please Try Again')).toBeVisible();
+  await expect(file.getByLabel('Title')).toHaveValue(name);
+  await cancelDiscarding(page, file);
+
+  const video = page.getByRole('table').locator('tbody tr').first();
+  await video.getByRole('button', { name: /^Add a question to / }).click();
+  const ask = page.getByRole('dialog', { name: /^Add a question to / });
+  const question = ask.getByRole('combobox', { name: 'Question' });
+  await expect(question.locator('option').nth(1)).toBeAttached();
+  await question.selectOption({ index: 1 });
+  await ask.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(toast(page, 'Video Not Edited, Please Try Again')).toBeVisible();
+  await expect(ask).toBeVisible();
+});
