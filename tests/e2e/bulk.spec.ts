@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import type { Api } from '../../src/shared/api';
 import { writeVideos } from '../../src/main/services/bulk/testing';
 import { BRIDGE_EXPORTS_FOLDER, BRIDGE_NEXT_PICK_PATH } from '../bridge/protocol';
-import { SANDBOX_ADMIN, toast, unique } from './helpers';
+import { SANDBOX_ADMIN, expectAccessible, toast, unique } from './helpers';
 
 type WithApi = { api: Api };
 const COUNT = 50;
@@ -93,10 +93,7 @@ const libraryTitles = (page: Page) =>
     return answer.data.map((f) => f.title);
   });
 
-// Passed on its branch (wip-bulkui); on main, after the grid, dialog and list-window merges, it times out in
-// the fix-the-invalid-items step at 1280 x 720 (the defaults panel squeezes its Apply buttons). Marked fixme so
-// CI stays meaningful; reported in the closing note of issue 12, which stays open.
-test.fixme('bulk upload: 50 files, defaults, fixes, pause and resume, a crash mid-queue, exactly 50 records, the summary CSV', async ({ page, request }) => {
+test('bulk upload: 50 files, defaults, fixes, pause and resume, a crash mid-queue, exactly 50 records, the summary CSV', async ({ page, request }) => {
   test.setTimeout(300_000);
   const sandboxDir = mkdtempSync(join(tmpdir(), 'cc-e2e-bulk-'));
   const port = await freePort();
@@ -123,6 +120,8 @@ test.fixme('bulk upload: 50 files, defaults, fixes, pause and resume, a crash mi
     await expect(toast(page, '50 added.')).toBeVisible();
     await expect(page.getByRole('status', { name: 'Overall progress' })).toContainText(`0 of ${COUNT} files done`);
     await expect(page.getByRole('button', { name: `${COUNT} items need attention` })).toBeVisible();
+
+    await expectAccessible(page, 'Bulk Upload');
 
     // Defaults for all: type, every business idea, a keyword group, a description.
     const panel = page.getByRole('complementary', { name: 'Defaults' });

@@ -1,0 +1,167 @@
+import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { Checkbox, Input, ProgressBar, Select, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { LANGUAGES } from '../../../shared/constants';
+import type { BulkItemView, BulkMetaPatch } from '../../../shared/schemas/bulk';
+import type { Column } from '../../components/DataTable';
+
+/**
+ * The columns of the bulk-upload queue. They are made once: a column made again gives its cells a new
+ * component type, and React would then mount every cell anew on each queue event (an input being typed
+ * in lost its text and its focus). What changes (the selection, the rows) reaches the cells through
+ * context and props instead.
+ */
+
+const useStyles = makeStyles({
+  issue: { color: tokens.colorPaletteRedForeground1 },
+  cellInput: { width: '100%' },
+});
+
+export const STATE_LABEL: Record<BulkItemView['state'], string> = {
+  invalid: 'Needs attention',
+  waiting: 'Waiting',
+  uploading: 'Uploading',
+  paused: 'Paused',
+  done: 'Uploaded',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  'changed-or-missing': 'Changed or missing',
+};
+
+export const size = (bytes: number) =>
+  bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GB` : bytes >= 1024 ** 2 ? `${(bytes / 1024 ** 2).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+const duration = (row: BulkItemView) => {
+  if (row.probe === 'pending') return '…';
+  if (row.probe === 'none') return 'No duration';
+  const m = Math.floor(row.duration / 60);
+  return `${m}:${String(row.duration % 60).padStart(2, '0')}`;
+};
+/** Why a row needs attention, in words: its first issue, its error, or the duplicate it is held for. */
+const messageOf = (row: BulkItemView) =>
+  Object.values(row.issues)[0] ??
+  row.lastError ??
+  (row.duplicate && row.state === 'waiting' ? `Same title as ${row.duplicate.kind === 'library' ? 'a library file' : 'another queued file'}: rename it or accept it` : '');
+const editable = (row: BulkItemView) => row.state !== 'uploading' && row.state !== 'done';
+
+/** The selection of the queue's rows, for the check boxes. */
+export interface QueueSelection {
+  selected: ReadonlySet<string>;
+  /** Ids of the rows shown (what "Select all rows" selects). */
+  shown: readonly string[];
+  set: (next: Set<string>) => void;
+}
+export const SelectionContext = createContext<QueueSelection>({ selected: new Set(), shown: [], set: () => undefined });
+
+function SelectAll() {
+  const { selected, shown, set } = useContext(SelectionContext);
+  const all = shown.length > 0 && shown.every((id) => selected.has(id));
+  return (
+    <Checkbox
+      aria-label="Select all rows"
+      checked={all ? true : selected.size > 0 ? 'mixed' : false}
+      onChange={(_, data) => set(data.checked ? new Set(shown) : new Set())}
+    />
+  );
+}
+
+function SelectRow({ row }: { row: BulkItemView }) {
+  const { selected, set } = useContext(SelectionContext);
+  return (
+    <Checkbox
+      aria-label={`Select ${row.file.name}`}
+      checked={selected.has(row.id)}
+      onChange={(_, data) => {
+        const next = new Set(selected);
+        if (data.checked) next.add(row.id);
+        else next.delete(row.id);
+        set(next);
+      }}
+    />
+  );
+}
+
+/** A text cell edited in place: saved as typed (main's queue is the only copy). */
+function TextCell({ row, field, label }: { row: BulkItemView; field: 'title' | 'description'; label: string }) {
+  const styles = useStyles();
+  const stored = row.meta[field];
+  const [draft, setDraft] = useState(stored);
+  const typing = useRef(false);
+  // The stored text replaces the draft only while nobody types in it: a refetch may bring an older save.
+  useEffect(() => {
+    if (!typing.current) setDraft(stored);
+  }, [stored]);
+  const save = (value: string) => {
+    if (value !== row.meta[field]) void window.api.bulk.edit({ ids: [row.id], patch: { [field]: value } });
+  };
+  return (
+    <Input
+      className={styles.cellInput}
+      aria-label={`${label} of ${row.file.name}`}
+      value={draft}
+      disabled={!editable(row)}
+      onFocus={() => (typing.current = true)}
+      onChange={(_, data) => {
+        setDraft(data.value);
+        save(data.value);
+      }}
+      onBlur={() => {
+        typing.current = false;
+        save(draft);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') save(draft);
+        // The grid's row keys (arrows, Home, End) are the text box's while it has the focus.
+        event.stopPropagation();
+      }}
+    />
+  );
+}
+
+function LanguageCell({ row }: { row: BulkItemView }) {
+  return (
+    <Select
+      aria-label={`Language of ${row.file.name}`}
+      value={row.meta.language}
+      disabled={!editable(row)}
+      onChange={(_, data) => void window.api.bulk.edit({ ids: [row.id], patch: { language: data.value as BulkMetaPatch['language'] } })}
+    >
+      {LANGUAGES.map((l) => (
+        <option key={l}>{l}</option>
+      ))}
+    </Select>
+  );
+}
+
+function MessageCell({ row }: { row: BulkItemView }) {
+  const styles = useStyles();
+  return <span className={row.state === 'done' ? undefined : styles.issue}>{messageOf(row)}</span>;
+}
+
+/** The queue's columns, made once per mount. */
+export function useQueueColumns(): Column<BulkItemView>[] {
+  return useMemo<Column<BulkItemView>[]>(
+    () => [
+      { id: 'select', header: () => <SelectAll />, cell: ({ row }) => <SelectRow row={row.original} />, enableSorting: false, meta: { width: 48 } },
+      { id: 'title', header: 'Title', accessorFn: (r) => r.meta.title, cell: ({ row }) => <TextCell row={row.original} field="title" label="Title" />, meta: { width: 240 } },
+      { id: 'file', header: 'File', accessorFn: (r) => r.file.name, meta: { width: 180 } },
+      { id: 'type', header: 'Type', accessorFn: (r) => r.fileType, meta: { width: 80 } },
+      { id: 'size', header: 'Size', accessorFn: (r) => r.file.size, cell: ({ row }) => size(row.original.file.size), meta: { width: 90 } },
+      { id: 'duration', header: 'Duration', accessorFn: (r) => r.duration, cell: ({ row }) => duration(row.original), meta: { width: 100 } },
+      { id: 'language', header: 'Language', accessorFn: (r) => r.meta.language, cell: ({ row }) => <LanguageCell row={row.original} />, meta: { width: 140 } },
+      { id: 'description', header: 'Description', accessorFn: (r) => r.meta.description, cell: ({ row }) => <TextCell row={row.original} field="description" label="Description" />, meta: { width: 220 } },
+      { id: 'state', header: 'State', accessorFn: (r) => STATE_LABEL[r.state], meta: { width: 130 } },
+      {
+        id: 'progress',
+        header: 'Progress',
+        accessorFn: (r) => r.percent,
+        cell: ({ row }) => (
+          <Tooltip content={`${row.original.percent}%${row.original.rate ? `, ${size(row.original.rate)}/s` : ''}`} relationship="label">
+            <ProgressBar value={row.original.percent / 100} thickness="large" aria-label={`Progress of ${row.original.file.name}`} />
+          </Tooltip>
+        ),
+        meta: { width: 120 },
+      },
+      { id: 'message', header: 'Message', accessorFn: messageOf, cell: ({ row }) => <MessageCell row={row.original} />, meta: { width: 260 } },
+    ],
+    [],
+  );
+}
