@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import type { Api } from '../../src/shared/api';
 import { writeVideos } from '../../src/main/services/bulk/testing';
 import { BRIDGE_EXPORTS_FOLDER, BRIDGE_NEXT_PICK_PATH } from '../bridge/protocol';
-import { SANDBOX_ADMIN, expectAccessible, toast, unique } from './helpers';
+import { SANDBOX_ADMIN, expectAccessible, loginAs, toast, unique } from './helpers';
 
 type WithApi = { api: Api };
 const COUNT = 50;
@@ -199,5 +199,45 @@ test('bulk upload: 50 files, defaults, fixes, pause and resume, a crash mid-queu
   } finally {
     await kill(host);
     rmSync(sandboxDir, { recursive: true, force: true });
+  }
+});
+
+test('a file gone since it was queued: changed or missing, chosen again, then uploaded', async ({ page, request }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'cc-e2e-again-'));
+  const tag = unique();
+  try {
+    const [kept, gone] = await writeVideos(dir, [`Again_${tag}-1.mp4`, `Again_${tag}-2.mp4`], 64 * 1024);
+    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await page.getByRole('link', { name: 'Bulk Upload' }).click();
+    await expect(page.getByRole('heading', { name: 'Bulk Upload' })).toBeVisible();
+    await request.post(BRIDGE_NEXT_PICK_PATH, { data: { paths: [kept, gone] } });
+    await page.getByRole('button', { name: 'Add files' }).click();
+    await expect(toast(page, '2 added.')).toBeVisible();
+    const panel = page.getByRole('complementary', { name: 'Defaults' });
+    await panel.getByLabel('Type').selectOption('Interview');
+    await panel.getByLabel('Description').fill('Chosen again by the e2e test.');
+    await panel.getByRole('button', { name: 'Select All', exact: true }).click();
+    await panel.getByRole('group', { name: 'Keyword groups' }).getByRole('checkbox').first().check();
+    await panel.getByRole('button', { name: 'Apply to all' }).click();
+    await expect.poll(async () => (await overall(page)).needAttention).toBe(0);
+
+    // The second file goes before the queue reaches it.
+    rmSync(gone!);
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    const grid = page.getByRole('table', { name: 'Bulk upload queue' });
+    await expect(grid.getByText('changed or missing: choose it again')).toBeVisible({ timeout: 30_000 });
+    await expect.poll(async () => (await overall(page)).filesDone, { timeout: 30_000 }).toBe(1);
+
+    // Chosen again (the open dialog's stand-in returns the file, back in its place), then uploaded.
+    const back = (await writeVideos(join(dir, 'back'), [`Again_${tag}-2.mp4`], 64 * 1024))[0]!;
+    await request.post(BRIDGE_NEXT_PICK_PATH, { data: { path: back } });
+    await grid.getByRole('button', { name: `Choose Again_${tag}-2.mp4 again` }).click();
+    await expect(grid.getByText('changed or missing: choose it again')).toBeHidden();
+    await page.getByRole('button', { name: 'Resume', exact: true }).click();
+    await expect.poll(async () => (await overall(page)).filesDone, { timeout: 30_000 }).toBe(2);
+    const titles = await libraryTitles(page);
+    expect(titles.filter((t) => t.startsWith(`Again ${tag}`)).sort()).toEqual([`Again ${tag} 1`, `Again ${tag} 2`]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });

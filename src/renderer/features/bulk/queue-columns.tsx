@@ -1,8 +1,9 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { Checkbox, Input, ProgressBar, Select, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, Input, ProgressBar, Select, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import { LANGUAGES } from '../../../shared/constants';
 import type { BulkItemView, BulkMetaPatch } from '../../../shared/schemas/bulk';
 import type { Column } from '../../components/DataTable';
+import { useNotify } from '../../components/toast';
 
 /**
  * The columns of the bulk-upload queue. They are made once: a column made again gives its cells a new
@@ -14,6 +15,7 @@ import type { Column } from '../../components/DataTable';
 const useStyles = makeStyles({
   issue: { color: tokens.colorPaletteRedForeground1 },
   cellInput: { width: '100%' },
+  chooseAgain: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
 });
 
 export const STATE_LABEL: Record<BulkItemView['state'], string> = {
@@ -133,7 +135,25 @@ function LanguageCell({ row }: { row: BulkItemView }) {
 
 function MessageCell({ row }: { row: BulkItemView }) {
   const styles = useStyles();
-  return <span className={row.state === 'done' ? undefined : styles.issue}>{messageOf(row)}</span>;
+  const notify = useNotify();
+  const message = <span className={row.state === 'done' ? undefined : styles.issue}>{messageOf(row)}</span>;
+  if (row.state !== 'changed-or-missing') return message;
+  // The file moved, changed or went since it was queued: the open dialog chooses it (or another) again.
+  const chooseAgain = async () => {
+    const picked = await window.api.files.pick({ kind: 'media' });
+    if (!picked.ok) return notify.error(picked.error.message);
+    if (!picked.data) return;
+    const replaced = await window.api.bulk.replaceFile({ id: row.id, grantId: picked.data.grantId });
+    if (!replaced.ok) notify.error(replaced.error.message);
+  };
+  return (
+    <span className={styles.chooseAgain}>
+      {message}
+      <Button size="small" onClick={() => void chooseAgain()} aria-label={`Choose ${row.file.name} again`}>
+        Choose again…
+      </Button>
+    </span>
+  );
 }
 
 /** The queue's columns, made once per mount. */
@@ -160,7 +180,7 @@ export function useQueueColumns(): Column<BulkItemView>[] {
         ),
         meta: { width: 120 },
       },
-      { id: 'message', header: 'Message', accessorFn: messageOf, cell: ({ row }) => <MessageCell row={row.original} />, meta: { width: 260 } },
+      { id: 'message', header: 'Message', accessorFn: messageOf, cell: ({ row }) => <MessageCell row={row.original} />, meta: { width: 340 } },
     ],
     [],
   );
