@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Api } from '../../src/shared/api';
 import { writeVideos } from '../../src/main/services/bulk/testing';
-import { BRIDGE_EXPORTS_FOLDER, BRIDGE_NEXT_PICK_PATH } from '../bridge/protocol';
+import { BRIDGE_EXPORTS_FOLDER, BRIDGE_NEXT_DROP_PATH, BRIDGE_NEXT_PICK_PATH } from '../bridge/protocol';
 import { SANDBOX_ADMIN, expectAccessible, loginAs, toast, unique } from './helpers';
 
 type WithApi = { api: Api };
@@ -237,6 +237,34 @@ test('a file gone since it was queued: changed or missing, chosen again, then up
     await expect.poll(async () => (await overall(page)).filesDone, { timeout: 30_000 }).toBe(2);
     const titles = await libraryTitles(page);
     expect(titles.filter((t) => t.startsWith(`Again ${tag}`)).sort()).toEqual([`Again ${tag} 1`, `Again ${tag} 2`]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('files dropped on the Video Library go to the bulk-upload queue', async ({ page, request }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'cc-e2e-drop-'));
+  const tag = unique();
+  try {
+    const paths = await writeVideos(dir, [`Dropped_${tag}-1.mp4`, `Dropped_${tag}-2.mp4`], 16 * 1024);
+    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await page.getByRole('link', { name: 'Video Library' }).click();
+    const table = page.getByRole('table', { name: 'Video Library' });
+    await expect(table).toBeVisible();
+    // The preload resolves the dropped Files in the desktop app; here the host's stand-in holds their paths.
+    expect((await request.post(BRIDGE_NEXT_DROP_PATH, { data: { paths } })).status()).toBe(204);
+    const transfer = await page.evaluateHandle((names) => {
+      const data = new DataTransfer();
+      for (const name of names) data.items.add(new File(['stand-in'], name, { type: 'video/mp4' }));
+      return data;
+    }, paths.map((path) => path.split('/').pop()!));
+    await table.dispatchEvent('dragover', { dataTransfer: transfer });
+    await table.dispatchEvent('drop', { dataTransfer: transfer });
+    await expect(toast(page, '2 added. Describe them in Bulk Upload.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Bulk Upload' })).toBeVisible();
+    const queue = page.getByRole('table', { name: 'Bulk upload queue' });
+    await expect(queue.getByRole('textbox', { name: `Title of Dropped_${tag}-1.mp4` })).toHaveValue(`Dropped ${tag} 1`);
+    await expect(queue.getByRole('textbox', { name: `Title of Dropped_${tag}-2.mp4` })).toHaveValue(`Dropped ${tag} 2`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

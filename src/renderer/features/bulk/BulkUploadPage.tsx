@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button, Label, MessageBar, MessageBarBody, ProgressBar, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { BulkAddResult, BulkItemView, BulkListFilter, BulkMetaPatch, BulkOverall, BulkQueueStatus } from '../../../shared/schemas/bulk';
 import type { Result } from '../../../shared/result';
 import { DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { useNotify } from '../../components/toast';
+import { BulkDropZone, addedMessage } from '../../components/BulkDropZone';
 import { DefaultsPanel } from './DefaultsPanel';
 import { SelectionContext, size, useQueueColumns, type QueueSelection } from './queue-columns';
 
@@ -14,7 +15,6 @@ const useStyles = makeStyles({
   body: { display: 'flex', gap: tokens.spacingHorizontalL, flex: 1, minHeight: 0 },
   grid: { flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' },
   inline: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS, whiteSpace: 'nowrap' },
-  drop: { outline: `2px dashed ${tokens.colorBrandStroke1}`, outlineOffset: '4px' },
 });
 
 const timeLeft = (seconds: number | null) => (seconds === null ? '—' : seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`);
@@ -35,7 +35,6 @@ export default function BulkUploadPage() {
   const [overall, setOverall] = useState<BulkOverall | null>(null);
   const [filter, setFilter] = useState<BulkListFilter>('all');
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [dragging, setDragging] = useState(false);
   const [summary, setSummary] = useState<{ uploaded: number; failed: number; skipped: number } | null>(null);
   const filterRef = useRef(filter);
   filterRef.current = filter;
@@ -92,24 +91,13 @@ export default function BulkUploadPage() {
   const added = useCallback(
     (result: BulkAddResult | null) => {
       if (!result) return;
-      const parts = [`${result.added.length} added`];
-      if (result.alreadyQueued.length) parts.push(`${result.alreadyQueued.length} already in the queue`);
-      if (result.unreadable.length) parts.push(`${result.unreadable.length} could not be read`);
-      if (result.truncated) parts.push('the folder has more files than the queue takes at once');
-      notify.success(parts.join(', ') + '.');
+      notify.success(addedMessage(result));
       void reload();
     },
     [notify, reload],
   );
 
   const pick = async (kind: 'files' | 'folder') => added(await unwrapOr(window.api.bulk.pick({ kind }), error));
-  const onDrop = async (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    const files = [...event.dataTransfer.files];
-    if (files.length === 0) return;
-    added(await unwrapOr(window.files.bulkDropped(files), error));
-  };
   const ids = () => [...selected];
   const control = async (call: Promise<Result<{ status: BulkQueueStatus; overall: BulkOverall }>>) => {
     const answer = await unwrapOr(call, error);
@@ -131,15 +119,7 @@ export default function BulkUploadPage() {
   const active = status?.running ?? false;
   const chosen = ids();
   return (
-    <div
-      className={dragging ? `${styles.page} ${styles.drop}` : styles.page}
-      onDragOver={(event) => {
-        event.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={(event) => void onDrop(event)}
-    >
+    <BulkDropZone className={styles.page} onDropped={(result) => added(result.ok ? result.data : (error(result.error.message), null))}>
       <PageHeader title="Bulk Upload" />
       <div className={styles.bar} role="toolbar" aria-label="Queue">
         <Button onClick={() => void pick('files')}>Add files</Button>
@@ -250,6 +230,6 @@ export default function BulkUploadPage() {
         </div>
         <DefaultsPanel selected={chosen} onApply={(patch, to) => void apply(patch, to)} />
       </div>
-    </div>
+    </BulkDropZone>
   );
 }

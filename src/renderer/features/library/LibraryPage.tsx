@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button } from '@fluentui/react-components';
+import { Button, makeStyles } from '@fluentui/react-components';
 import { ClosedCaptionRegular, QuestionCircleRegular, TimelineRegular } from '@fluentui/react-icons';
 import { LANGUAGES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
@@ -8,6 +8,8 @@ import { LEVELS, LIBRARY_PAGE_SIZE, LIBRARY_PAGE_SIZES, LIBRARY_STATUSES, VIDEO_
 import { useCallMutation } from '../../lib/calls';
 import type { WindowSource } from '../../lib/windows';
 import { MediaPreviewDialog, mediaSourceOf, type MediaSource } from '../../components/MediaPreview';
+import { BulkDropZone, addedMessage } from '../../components/BulkDropZone';
+import { useNotify } from '../../components/toast';
 import { action, badge, count, date, link, text, value } from '../../kit/columns';
 import { ListScreen, type ScreenActions } from '../../kit/ListScreen';
 import type { FilterField, FilterValues } from '../../kit/ServerFilterBar';
@@ -30,8 +32,15 @@ const listOf = (filter: FilterValues | null): WindowSource =>
   filter ? { list: 'mediaFiltered', input: { ...filter, ...(filter.level ? { level: Number(filter.level) } : {}) } as LibraryFilter } : MEDIA;
 const MEDIA: WindowSource = { list: 'media' };
 
+const useStyles = makeStyles({
+  // The drop zone is the whole screen: as tall as the page it wraps.
+  zone: { display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 },
+});
+
 export default function LibraryPage() {
+  const styles = useStyles();
   const navigate = useNavigate();
+  const notify = useNotify();
   const [preview, setPreview] = useState<MediaSource | null>(null);
   const [showQuestions, setShowQuestions] = useState<LibraryFile | null>(null);
   const [tagging, setTagging] = useState<LibraryFile | null>(null);
@@ -71,24 +80,34 @@ export default function LibraryPage() {
   );
 
   return (
-    <ListScreen
-      title="Video Library"
-      subtitle="Media files: links, audio, video and other files."
-      serverFilters={FILTERS}
-      list={listOf}
-      rowId={(r) => r._id}
-      columns={columns}
-      pageSize={LIBRARY_PAGE_SIZE}
-      pageSizes={LIBRARY_PAGE_SIZES}
-      emptyText={(filtered) => (filtered ? 'No file matches these filters.' : 'No files yet.')}
-      toolbar={<Button onClick={() => navigate('/bulk-upload')}>Bulk upload</Button>}
-      addLabel="Add File"
-      renderEditor={(editing, close) => <FileDialog editing={editing} onClose={close} />}
-      remove={{ mutation: remove, input: (file) => ({ id: file._id }), title: 'Delete file', question: (file) => `Are you sure you want to delete ${file.title}?` }}
+    // Files and folders dropped on the library go to the bulk-upload queue, where they are described.
+    <BulkDropZone
+      className={styles.zone}
+      onDropped={(result) => {
+        if (!result.ok) return notify.error(result.error.message);
+        notify.success(`${addedMessage(result.data)} Describe them in Bulk Upload.`);
+        navigate('/bulk-upload');
+      }}
     >
-      <MediaPreviewDialog source={preview} onClose={() => setPreview(null)} />
-      <TaggedQuestionsDialog file={showQuestions} onClose={() => setShowQuestions(null)} />
-      <QuestionSelectorDialog file={tagging} onClose={() => setTagging(null)} />
-    </ListScreen>
+      <ListScreen
+        title="Video Library"
+        subtitle="Media files: links, audio, video and other files."
+        serverFilters={FILTERS}
+        list={listOf}
+        rowId={(r) => r._id}
+        columns={columns}
+        pageSize={LIBRARY_PAGE_SIZE}
+        pageSizes={LIBRARY_PAGE_SIZES}
+        emptyText={(filtered) => (filtered ? 'No file matches these filters.' : 'No files yet.')}
+        toolbar={<Button onClick={() => navigate('/bulk-upload')}>Bulk upload</Button>}
+        addLabel="Add File"
+        renderEditor={(editing, close) => <FileDialog editing={editing} onClose={close} />}
+        remove={{ mutation: remove, input: (file) => ({ id: file._id }), title: 'Delete file', question: (file) => `Are you sure you want to delete ${file.title}?` }}
+      >
+        <MediaPreviewDialog source={preview} onClose={() => setPreview(null)} />
+        <TaggedQuestionsDialog file={showQuestions} onClose={() => setShowQuestions(null)} />
+        <QuestionSelectorDialog file={tagging} onClose={() => setTagging(null)} />
+      </ListScreen>
+    </BulkDropZone>
   );
 }
