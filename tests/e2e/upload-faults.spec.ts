@@ -15,6 +15,8 @@ import { join } from 'node:path';
 import type { Api } from '../../src/shared/api';
 import { signedOut, tableRows, toast, unique } from './helpers';
 import { makeLargeFile, queuePick } from './library-fixtures';
+import { writeVideos } from '../../src/main/services/bulk/testing';
+import { BRIDGE_NEXT_PICK_PATH } from '../bridge/protocol';
 
 type WithApi = { api: Api };
 type Progress = { sent: number; total: number };
@@ -199,5 +201,82 @@ test('the server killed during an upload: the app says so, keeps the form, and t
     await useConnection(page, 'sandbox');
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(large, { force: true });
+  }
+});
+
+test('the server killed in the middle of a bulk upload: the queue waits, retries, and every item is stored once', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const dataDir = mkdtempSync(join(tmpdir(), 'cc-e2e-bulk-faults-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = { PORT: String(port), DATA_DIR: dataDir, SANDBOX_ADMIN_EMAIL: ADMIN.email, SANDBOX_ADMIN_PASSWORD: ADMIN.password };
+  const serve = () => cli(['serve', '--no-demo'], env);
+  const READY = /reference server on http:\/\/127\.0\.0\.1:\d+/;
+  const COUNT = 6;
+  const tag = unique();
+  let server: ChildProcess | null = null;
+  const overall = async () =>
+    page.evaluate(async () => {
+      const answer = await (globalThis as unknown as WithApi).api.bulk.status({});
+      if (!answer.ok) throw new Error(answer.error.message);
+      return { ...answer.data.overall, offline: answer.data.status.offline };
+    });
+
+  try {
+    // Files large enough that one at a time the queue runs for several seconds.
+    const paths = await writeVideos(join(dataDir, 'videos'), Array.from({ length: COUNT }, (_, i) => `Faulty_${tag}-${i + 1}.mp4`), 40 * 1024 * 1024);
+    await started(cli(['seed', '--demo'], env), null);
+    server = serve();
+    await started(server, READY);
+    await signedOut(page);
+    await useConnection(page, { url });
+    await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(toast(page, 'Login successful!')).toBeVisible();
+    // The host's queue is shared with the other walks: this one starts from an empty queue.
+    await page.evaluate(() => (globalThis as unknown as WithApi).api.bulk.remove({ ids: 'all' }));
+
+    await page.getByRole('link', { name: 'Bulk Upload' }).click();
+    expect((await request.post(BRIDGE_NEXT_PICK_PATH, { data: { paths } })).status()).toBe(204);
+    await page.getByRole('button', { name: 'Add files' }).click();
+    await expect(toast(page, `${COUNT} added.`)).toBeVisible();
+    const panel = page.getByRole('complementary', { name: 'Defaults' });
+    await panel.getByLabel('Type').selectOption('Interview');
+    await panel.getByLabel('Description').fill('Uploaded while the server is killed.');
+    await panel.getByRole('button', { name: 'Select All', exact: true }).click();
+    await panel.getByRole('group', { name: 'Keyword groups' }).getByRole('checkbox').first().check();
+    await panel.getByRole('button', { name: 'Apply to all' }).click();
+    await expect.poll(async () => (await overall()).needAttention).toBe(0);
+    await page.getByLabel('Uploads at once').selectOption('1');
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
+
+    // One file stored, the next on its way: the server dies.
+    await expect.poll(async () => (await overall()).filesDone, { timeout: 60_000, intervals: [100] }).toBeGreaterThanOrEqual(1);
+    await kill(server);
+    server = null;
+    // Said over the queue (and on the item that was on its way).
+    const offline = page.getByText('The server cannot be reached: the queue waits and resumes when it answers.');
+    await expect(offline.first()).toBeVisible({ timeout: 60_000 });
+    const atKill = (await overall()).filesDone;
+    expect(atKill).toBeLessThan(COUNT);
+
+    // Back on the same port and data: the queue notices by itself and finishes.
+    server = serve();
+    await started(server, READY);
+    await expect.poll(async () => (await overall()).filesDone, { timeout: 150_000, intervals: [500] }).toBe(COUNT);
+    await expect(offline).toHaveCount(0);
+    const titles = await page.evaluate(async (t) => {
+      const r = await (globalThis as unknown as WithApi).api.library.mediaList({});
+      return r.ok ? r.data.map((f) => f.title).filter((title) => title.startsWith(t)) : null;
+    }, `Faulty ${tag}`);
+    expect(titles?.length).toBe(COUNT);
+    expect(new Set(titles).size).toBe(COUNT);
+  } finally {
+    await page.evaluate(() => (globalThis as unknown as WithApi).api.bulk.remove({ ids: 'all' })).catch(() => undefined);
+    await kill(server);
+    await signedOut(page).catch(() => undefined);
+    await useConnection(page, 'sandbox');
+    rmSync(dataDir, { recursive: true, force: true });
   }
 });
