@@ -11,8 +11,8 @@
  *
  *   npm run bench -- bulk --files 10000      (default 10000)
  *
- * The rows reaching the screen (the renderer's grid) and the upload-time numbers (200 x 1 MiB and
- * 5 x 256 MiB against curl) need the UI and the server wiring; they are not measured here.
+ * The upload-time numbers (200 x 1 MiB and 5 x 256 MiB against curl) are bench/bulk-upload.ts. The rows
+ * reaching the screen (the renderer's grid) are not measured here.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';

@@ -10,19 +10,12 @@
  * Each size runs `repeat` rounds, alternating which client goes first (the first upload of a round
  * also warms the server's disk), and keeps each client's best round.
  */
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
-import { createCore } from '../src/main/core';
-import { memoryTokenStore } from '../src/main/services/token-store';
-import { channelOf } from '../src/shared/api';
-import type { Result } from '../src/shared/result';
-import type { Keyword, LibraryFile } from '../src/shared/schemas/library';
-import { PRELOAD_CHANNELS, type GrantView } from '../src/shared/api/app';
-import { SANDBOX_DEFAULTS } from '../server/app';
+import { startUploadBench } from './upload-harness';
 
 const run$ = promisify(execFile);
 const MiB = 1024 * 1024;
@@ -42,44 +35,13 @@ export async function run(args: string[]): Promise<boolean> {
   const repeatAt = args.findIndex((a) => a === '--repeat' || a.startsWith('--repeat='));
   const repeat = repeatAt < 0 ? 2 : Math.max(1, Number(args[repeatAt]!.includes('=') ? args[repeatAt]!.split('=')[1] : args[repeatAt + 1]) || 1);
   const root = await mkdtemp(join(tmpdir(), 'cc-bench-upload-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'upload-server.ts'), join(root, 'server')], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, CONTENT_CONSOLE_QUIET: '1' },
+  const bench = await startUploadBench(root).catch(async (error: unknown) => {
+    await rm(root, { recursive: true, force: true });
+    throw error;
   });
+  const { url, call, grantFile, token, fields } = bench;
+  const removeUploaded = (title: string) => bench.removeTitled((t) => t === title);
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      createInterface({ input: child.stdout! }).once('line', resolve);
-      child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
-    });
-    const core = await createCore({
-      stateDir: join(root, 'state'),
-      tokenStore: memoryTokenStore(),
-      startSandbox: async () => ({ url, close: async () => undefined }),
-      emit: () => undefined,
-    });
-    const call = async <T>(group: string, name: string, input: unknown = {}) => {
-      const result = (await core.handlers.get(channelOf(group, name))!(input)) as Result<T>;
-      if (!result.ok) throw new Error(`${group}.${name}: ${result.error.message}`);
-      return result.data;
-    };
-    await call('session', 'login', { ...SANDBOX_DEFAULTS });
-    // Files are granted the way a drop is: the preload's channel, never window.api.
-    const grantFile = async (path: string) => {
-      const result = (await core.preloadHandlers.get(PRELOAD_CHANNELS.grantDropped)!({ path })) as Result<GrantView>;
-      if (!result.ok) throw new Error(`grant: ${result.error.message}`);
-      return result.data;
-    };
-    const token = core.session.currentToken()!;
-    const keyword = (await call<Keyword[]>('library', 'keywords'))[0]!._id;
-    const fields = (title: string) => ({
-      title, description: 'bench', language: 'English', visibility: 'Restricted', status: '', level: 0, type: '',
-      businessIdeas: [] as string[], category: [] as string[], keywords: [keyword], source: '', fileType: 'other', fileUrl: '', duration: 0,
-    });
-    const removeUploaded = async (title: string) => {
-      const files = await call<LibraryFile[]>('library', 'mediaList');
-      for (const f of files.filter((x) => x.title === title)) await call('library', 'deleteMedia', { id: f._id });
-    };
-
     // Warm-up (not measured): one-time allocations of the upload path (send buffers, compiled code)
     // would otherwise count as the first size's memory growth only.
     const warmFile = join(root, 'warm-up.bin');
@@ -139,7 +101,6 @@ export async function run(args: string[]): Promise<boolean> {
         await rm(file, { force: true });
       }
     }
-    await core.close();
 
     console.log('\nsize       curl MiB/s   client MiB/s   ratio   RSS growth');
     for (const r of rows) {
@@ -154,8 +115,7 @@ export async function run(args: string[]): Promise<boolean> {
     console.log(`[${similar ? 'PASS' : 'FAIL'}] memory growth similar for every size (spread < 32 MiB)`);
     return ratioOk && memOk && similar;
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await bench.close();
     await rm(root, { recursive: true, force: true });
   }
 }
