@@ -5,30 +5,39 @@ import { TOASTER_ID } from '../components/toast';
 import { AppEvents } from './AppEvents';
 import { AppRoutes } from './routes';
 import { queryClient } from './query';
-import { useOsTheme } from './theme';
+import { useAppTheme } from './theme';
+import { useThemeChoice } from '../lib/preferences';
 
 /**
  * The app root. A hash router: the packaged app loads index.html from file://, where path routes
  * cannot work; routes are `#/login`, `#/admins`, ...
  */
 export function App() {
-  const { theme } = useOsTheme();
+  // The theme is a preference kept by main: read through the query client, so the provider sits inside it.
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemedApp />
+    </QueryClientProvider>
+  );
+}
+
+function ThemedApp() {
+  const { choice } = useThemeChoice();
+  const { theme } = useAppTheme(choice);
   // No className on the provider: Fluent copies its classes onto portal nodes (toasts, dialogs), and a
   // sized class there would cover the window.
   return (
     <FluentProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <HashRouter>
-          {/* Top centre, over the empty middle of the app bar: toasts cover neither the page's buttons
-              (Add, Import, ...) at the top right nor the pager at the bottom right. No focus group
-              (data-tabster): its tab-trapping guards were focusable elements under aria-hidden. No pause on
-              hover: a toast that appears over a resting pointer would then stay over the controls beneath
-              it for as long as the pointer does. */}
-          <Toaster toasterId={TOASTER_ID} position="top" offset={{ vertical: 6 }} limit={4} data-tabster="{}" />
-          <AppEvents />
-          <AppRoutes />
-        </HashRouter>
-      </QueryClientProvider>
+      <HashRouter>
+        {/* Top centre, over the empty middle of the app bar: toasts cover neither the page's buttons
+            (Add, Import, ...) at the top right nor the pager at the bottom right. No focus group
+            (data-tabster): its tab-trapping guards were focusable elements under aria-hidden. No pause on
+            hover: a toast that appears over a resting pointer would otherwise stay over the controls beneath
+            it for as long as the pointer does. */}
+        <Toaster toasterId={TOASTER_ID} position="top" offset={{ vertical: 6 }} limit={4} data-tabster="{}" />
+        <AppEvents />
+        <AppRoutes />
+      </HashRouter>
     </FluentProvider>
   );
 }

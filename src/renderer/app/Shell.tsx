@@ -5,13 +5,21 @@ import {
   Badge,
   Button,
   Divider,
+  Menu,
+  MenuItemRadio,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
   Spinner,
   Text,
+  Tooltip,
   makeStyles,
   mergeClasses,
   tokens,
 } from '@fluentui/react-components';
-import { KeyRegular, SignOutRegular } from '@fluentui/react-icons';
+import { DarkThemeRegular, KeyRegular, PanelLeftContractRegular, PanelLeftExpandRegular, SignOutRegular } from '@fluentui/react-icons';
+import type { ThemeChoice } from '../../shared/schemas/settings';
+import { useSidebarCollapsed, useThemeChoice } from '../lib/preferences';
 import { MSG } from '../../shared/messages';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ErrorBoundary } from '../components/ErrorBoundary';
@@ -28,6 +36,8 @@ import { useSession } from '../lib/session-store';
 import { queryClient } from './query';
 
 const SIDEBAR = '232px';
+const SIDEBAR_COLLAPSED = '56px';
+const THEME_TEXT: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 
 const useStyles = makeStyles({
   root: {
@@ -39,6 +49,11 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground2,
     color: tokens.colorNeutralForeground1,
   },
+  rootCollapsed: { gridTemplateColumns: `${SIDEBAR_COLLAPSED} minmax(0, 1fr)` },
+  brandCollapsed: { justifyContent: 'center', padding: 0 },
+  navLinkCollapsed: { justifyContent: 'center', padding: 0 },
+  navFoot: { marginTop: tokens.spacingVerticalS, display: 'flex', justifyContent: 'flex-start' },
+  navFootCollapsed: { justifyContent: 'center' },
   brand: {
     gridArea: 'brand',
     display: 'flex',
@@ -140,6 +155,8 @@ export function Shell() {
   const notify = useNotify();
   const [confirming, setConfirming] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const { collapsed, setCollapsed } = useSidebarCollapsed();
+  const { choice, setChoice } = useThemeChoice();
   useScreenTitle(location.pathname);
 
   const logout = async () => {
@@ -158,10 +175,10 @@ export function Shell() {
   };
 
   return (
-    <div className={styles.root}>
-      <div className={styles.brand}>
+    <div className={mergeClasses(styles.root, collapsed && styles.rootCollapsed)}>
+      <div className={mergeClasses(styles.brand, collapsed && styles.brandCollapsed)}>
         <Link to="/" className={styles.brandLink} aria-label="Content Console home">
-          <Logo />
+          <Logo withName={!collapsed} />
         </Link>
       </div>
       <header className={styles.header}>
@@ -181,6 +198,22 @@ export function Shell() {
           </div>
         ) : null}
         <Divider vertical style={{ height: '28px', flexGrow: 0 }} />
+        <Menu checkedValues={{ theme: [choice] }} onCheckedValueChange={(_e, data) => data.checkedItems[0] && setChoice(data.checkedItems[0] as ThemeChoice)}>
+          <MenuTrigger disableButtonEnhancement>
+            <Button appearance="subtle" icon={<DarkThemeRegular />} aria-label={`Theme: ${THEME_TEXT[choice]}`}>
+              Theme
+            </Button>
+          </MenuTrigger>
+          <MenuPopover>
+            <MenuList>
+              {(Object.keys(THEME_TEXT) as ThemeChoice[]).map((value) => (
+                <MenuItemRadio key={value} name="theme" value={value}>
+                  {THEME_TEXT[value]}
+                </MenuItemRadio>
+              ))}
+            </MenuList>
+          </MenuPopover>
+        </Menu>
         <Button
           as="a"
           appearance="subtle"
@@ -199,20 +232,44 @@ export function Shell() {
       </header>
       <nav className={styles.nav} aria-label="Main">
         <ul className={styles.navList}>
-          {AREAS.map(({ path, label, icon: Icon, also, screen }) => (
-            <li key={path}>
+          {AREAS.map(({ path, label, icon: Icon, also, screen }) => {
+            const link = (
               <NavLink
                 to={path}
-                className={({ isActive }) => mergeClasses(styles.navLink, (isActive || ownsPath(path, also, location.pathname)) && styles.navLinkActive)}
+                aria-label={collapsed ? label : undefined}
+                className={({ isActive }) =>
+                  mergeClasses(styles.navLink, collapsed && styles.navLinkCollapsed, (isActive || ownsPath(path, also, location.pathname)) && styles.navLinkActive)
+                }
               >
                 <Icon className={styles.navIcon} aria-hidden />
-                {label}
+                {collapsed ? null : label}
                 {/* Areas without a screen yet say so before they are opened. */}
-                {screen ? null : <span className={styles.soon}>(not built yet)</span>}
+                {screen || collapsed ? null : <span className={styles.soon}>(not built yet)</span>}
               </NavLink>
-            </li>
-          ))}
+            );
+            return (
+              <li key={path}>
+                {collapsed ? (
+                  <Tooltip content={label} relationship="description" positioning="after">
+                    {link}
+                  </Tooltip>
+                ) : (
+                  link
+                )}
+              </li>
+            );
+          })}
         </ul>
+        <div className={mergeClasses(styles.navFoot, collapsed && styles.navFootCollapsed)}>
+          <Tooltip content={collapsed ? 'Expand the sidebar' : 'Collapse the sidebar'} relationship="label" positioning="after">
+            <Button
+              appearance="subtle"
+              icon={collapsed ? <PanelLeftExpandRegular /> : <PanelLeftContractRegular />}
+              aria-expanded={!collapsed}
+              onClick={() => setCollapsed(!collapsed)}
+            />
+          </Tooltip>
+        </div>
       </nav>
       <main className={styles.main}>
         <ErrorBoundary resetKey={location.pathname}>

@@ -67,10 +67,17 @@ export const ServiceBasesSchema = v.partial(
  * Choices the screens remember across screens and restarts (kept in main's settings.json, not web
  * storage): the language of the course screens (null: all languages).
  */
+export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
+export type ThemeChoice = (typeof THEME_CHOICES)[number];
+
 export const PreferencesSchema = v.object({
   courseLanguage: v.optional(v.nullable(v.picklist(LANGUAGES)), null),
   /** The meeting provider's preview address the events' join links are built on (spec 2 section 9). */
   meetingPreviewBase: v.optional(v.pipe(v.string(), v.url('Enter a full address, such as https://meet.example.com/preview')), DEFAULT_MEETING_PREVIEW_BASE),
+  /** The app's colours: the system's (followed live), or always light or dark. */
+  theme: v.optional(v.picklist(THEME_CHOICES), 'system'),
+  /** The sidebar shows icons only. */
+  sidebarCollapsed: v.optional(v.boolean(), false),
 });
 export type Preferences = v.InferOutput<typeof PreferencesSchema>;
 /** A change of some preferences (the others keep their values). */
