@@ -115,7 +115,14 @@ describe('bulk queue over the real upload path', () => {
     const names = Array.from({ length: 6 }, (_, i) => `Bulk_real-${i + 1}.mp4`);
     const paths = await writeVideos(join(root, 'a'), names, 256 * 1024);
     const events: BulkEvent[] = [];
-    const queue = await openQueue(join(root, 'qa'), realUpload, events);
+    // Each upload reports a first step and waits for the queue to pass it on: a 256 KiB file can be
+    // sent before the throttled event goes out, so waiting on the real upload's steps would be a race.
+    const sawProgress = (id: string) => events.some((e) => e.progress.some((p) => p.id === id && p.sent > 0));
+    const queue = await openQueue(join(root, 'qa'), async (item, signal, onProgress) => {
+      onProgress(1, item.file.size);
+      await until(() => sawProgress(item.id), 'a progress event');
+      return realUpload(item, signal, onProgress);
+    }, events);
     const before = (await list()).length;
     const added = await queue.add(paths.map((path) => ({ path })));
     expect(added.libraryCheck).toBe('done');
