@@ -3,7 +3,8 @@
  * browser bridge and saves a Chromium screenshot of each screen in light and dark theme to
  * .tmp/screenshots/ (light-<name>-<w>x<h>.png, dark-...), at the smallest supported window (1024 x 700)
  * and a common one (1440 x 900), for a person to look at.
- * A route may name a button to press before the shot, to see a dialog: `'/quotes>Add Quote'`.
+ * A route may name a button to press before the shot, to see a dialog: `'/quotes>Add Quote'`, or keys:
+ * `'/questions>key:Control+k'`.
  * `--courses` instead walks the course screens by clicking (list, directory three levels down, topics,
  * videos) with their dialogs open. `SCREENSHOT_PORT` moves the bridge off 5788.
  */
@@ -41,6 +42,8 @@ try {
     for (const screen of screens) {
       const [route = '/', button] = screen.split('>');
       await page.goto(`${host.url}/#${route}`);
+      // Wait for the app to say which it shows (a count taken at once could see neither).
+      await page.getByRole('button', { name: 'Login' }).or(page.getByRole('button', { name: 'Logout' })).first().waitFor();
       if (route !== '/login' && (await page.getByRole('button', { name: 'Login' }).count())) {
         await page.getByLabel('Email').fill(SANDBOX_DEFAULTS.email);
         await page.getByLabel('Password', { exact: true }).fill(SANDBOX_DEFAULTS.password);
@@ -48,7 +51,8 @@ try {
         await page.getByRole('button', { name: 'Logout' }).waitFor();
       }
       await page.waitForLoadState('networkidle');
-      if (button) await page.getByRole('button', { name: button, exact: true }).first().click();
+      if (button?.startsWith('key:')) await page.keyboard.press(button.slice(4));
+      else if (button) await page.getByRole('button', { name: button, exact: true }).first().click();
       await page.waitForTimeout(800);
       const name = (route === '/' ? 'home' : route.slice(1).replace(/\//g, '-')) + (button ? `-${button.replace(/\W+/g, '-')}` : '');
       const file = join(outDir, `${scheme}-${name}-${viewport.width}x${viewport.height}.png`);

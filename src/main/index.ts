@@ -93,7 +93,7 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   app.whenReady().then(() => {
-    installMenu();
+    installMenu((command) => sendEvent(mainWindow, 'app:command', { command }));
     // The window opens first: the keychain may take seconds to answer (each of its calls has a
     // timeout, then the fallback). Calls the page makes meanwhile wait for the core.
     const ready = startCore();

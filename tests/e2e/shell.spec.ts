@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
-import { SANDBOX_ADMIN, expectAccessible, loginAs } from './helpers';
+import { SANDBOX_ADMIN, expectAccessible, loginAs, tableRows, unique } from './helpers';
 
 /**
  * The shell's choices (issue 8): the theme (System, Light or Dark) and the collapsed sidebar, both kept by
@@ -17,6 +17,24 @@ async function chooseTheme(page: Page, name: 'System' | 'Light' | 'Dark'): Promi
   await page.getByRole('button', { name: /^Theme: / }).click();
   await page.getByRole('menuitemradio', { name }).click();
   await expect(page.getByRole('button', { name: `Theme: ${name}` })).toBeVisible();
+}
+
+/** Adds a question as the sandbox admin through the server's own HTTP API, not through the app. */
+async function addQuestionOnTheServer(page: Page, request: APIRequestContext, question: string): Promise<void> {
+  const settings = await page.evaluate(() => (globalThis as unknown as WithApi).api.settings.get({}));
+  if (!settings.ok || !settings.data.activeUrl) throw new Error(`no server address: ${JSON.stringify(settings)}`);
+  const url = settings.data.activeUrl.replace(/\/$/, '');
+  const login = await request.post(`${url}/admin-auth/login`, {
+    data: { email: SANDBOX_ADMIN.email, encryptedPassword: `b64:${Buffer.from(SANDBOX_ADMIN.password).toString('base64')}` },
+  });
+  const { token } = (await login.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const categories = (await (await request.get(`${url}/question-bank/categories`, { headers })).json()) as { categories: { _id: string }[] };
+  const added = await request.post(`${url}/question-bank/questions`, {
+    headers,
+    data: { question, language: 'English', categoryId: categories.categories[0]!._id, helpText: '', optionFormat: 'radio', difficulty: 'Easy', options: [{ option: 'Yes', isTrue: true }, { option: 'No', isTrue: false }] },
+  });
+  expect(added.status(), await added.text()).toBe(200);
 }
 
 test.afterEach(async ({ page }) => {
@@ -76,4 +94,62 @@ test('the sidebar collapses to icons with names, by keyboard, and stays so after
   await nav.getByRole('button', { name: 'Expand the sidebar' }).click();
   await expect(nav.getByText('Question Bank', { exact: true })).toBeVisible();
   expect(await width()).toBeGreaterThan(200);
+});
+
+test('keys: Ctrl+F searches, Ctrl+N adds, F5 reloads the list in place, Ctrl+K jumps and acts, Ctrl+/ lists the keys', async ({ page, request }) => {
+  await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Question Bank' }).click();
+  await expect(page.getByRole('heading', { name: 'Question Bank', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle('Question Bank — Content Console');
+
+  await page.keyboard.press('Control+f');
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await expect(search).toBeFocused();
+
+  // A question added behind the app's back (straight to the server, as another admin would) shows after
+  // F5, without reloading the page. A change made through the app would refresh the list by itself.
+  const text = `Added elsewhere ${unique()}?`;
+  await expect(tableRows(page, 'Question Bank').first()).toBeVisible();
+  await page.evaluate(() => { (globalThis as unknown as { marker: string }).marker = 'still here'; });
+  await addQuestionOnTheServer(page, request, text);
+  await search.fill(text);
+  await expect(page.getByText('No records match the search or filters.')).toBeVisible();
+  await page.getByRole('heading', { name: 'Question Bank', level: 1 }).click();
+  await page.keyboard.press('F5');
+  await expect(tableRows(page, 'Question Bank').filter({ hasText: text })).toHaveCount(1);
+  expect(await page.evaluate(() => (globalThis as unknown as { marker?: string }).marker)).toBe('still here');
+
+  await page.keyboard.press('Control+n');
+  const dialog = page.getByRole('dialog', { name: 'Add Question' });
+  await expect(dialog).toBeVisible();
+  // A dialog keeps the keys: Ctrl+N again opens nothing more.
+  await page.keyboard.press('Control+n');
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // The palette: a screen by typing, then an action of that screen.
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(palette.getByRole('combobox', { name: 'Command' })).toBeFocused();
+  await expectAccessible(page, 'the command palette');
+  await page.keyboard.type('quotes');
+  await expect(palette.getByRole('option', { name: /Go to Quotes/ })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Quotes', level: 1 })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('add quote');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Add Quote' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Add Quote' })).toBeHidden();
+
+  // The list of keys.
+  await page.keyboard.press('Control+/');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help.getByRole('row', { name: /Command palette.*Ctrl\+K/ })).toBeVisible();
+  await expect(help.getByRole('row', { name: /Reload this list.*F5/ })).toBeVisible();
+  await expectAccessible(page, 'the keyboard shortcuts');
+  await help.getByRole('button', { name: 'Close' }).click();
+  await expect(help).toBeHidden();
 });

@@ -1,6 +1,8 @@
 import { BrowserWindow, Menu, app } from 'electron';
 import { join } from 'node:path';
 import { APP_ENTRY, isAppPageUrl } from './app-url';
+import { commandMenu } from './command-menu';
+import type { AppCommand } from '../../shared/shortcuts';
 
 /** Where the renderer comes from: the dev server in `npm run dev`, else the built files over app://. */
 export function rendererEntry(): { kind: 'url'; url: string } | { kind: 'app'; root: string } {
@@ -47,7 +49,8 @@ export function createMainWindow(): BrowserWindow {
   return window;
 }
 
-export function installMenu(): void {
+/** The application menu; `send` delivers a chosen command to the page. */
+export function installMenu(send: (command: AppCommand) => void): void {
   const isMac = process.platform === 'darwin';
   const template: Electron.MenuItemConstructorOptions[] = [
     ...(isMac ? [{ role: 'appMenu' as const }] : []),
@@ -66,6 +69,7 @@ export function installMenu(): void {
         { role: 'togglefullscreen' },
       ],
     },
+    commandMenu(send),
     { role: 'windowMenu' },
   ];
   Menu.setApplicationMenu(Menu.buildFromTemplate(template));

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
   Avatar,
@@ -20,6 +20,11 @@ import {
 import { DarkThemeRegular, KeyRegular, PanelLeftContractRegular, PanelLeftExpandRegular, SignOutRegular } from '@fluentui/react-icons';
 import type { ThemeChoice } from '../../shared/schemas/settings';
 import { useSidebarCollapsed, useThemeChoice } from '../lib/preferences';
+import { useScreenCommandStore } from '../lib/commands';
+import { APP_COMMANDS, acceleratorText, commandOfKey, type AppCommand } from '../../shared/shortcuts';
+import { CommandPalette, type PaletteItem } from './CommandPalette';
+import { ShortcutsDialog } from './ShortcutsDialog';
+import { isMac } from './platform';
 import { MSG } from '../../shared/messages';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ErrorBoundary } from '../components/ErrorBoundary';
@@ -146,6 +151,13 @@ function useScreenTitle(pathname: string): void {
   }, [pathname]);
 }
 
+const keysOf = (command: AppCommand) => acceleratorText(APP_COMMANDS[command].accelerator, isMac);
+/**
+ * A dialog has the keys while it is open (its own Escape, its fields' Ctrl+F). An open dialog holds the
+ * focus; one fading out after closing does not (focus is back at its opener), so it no longer counts.
+ */
+const dialogOpen = () => document.activeElement?.closest('[role="dialog"], [role="alertdialog"]') != null;
+
 export function Shell() {
   const styles = useStyles();
   const user = useSession((s) => s.user);
@@ -158,6 +170,49 @@ export function Shell() {
   const { collapsed, setCollapsed } = useSidebarCollapsed();
   const { choice, setChoice } = useThemeChoice();
   useScreenTitle(location.pathname);
+  const [palette, setPalette] = useState(false);
+  const [shortcuts, setShortcuts] = useState(false);
+  const screen = useScreenCommandStore((state) => state.commands);
+
+  // The keys, the palette and the native menu run the same commands.
+  const run = (command: AppCommand): boolean => {
+    if (command === 'palette') return setPalette(true), true;
+    if (command === 'shortcuts') return setShortcuts(true), true;
+    const action = screen[command];
+    if (!action) return false;
+    action();
+    return true;
+  };
+  const runLatest = useLatest(run);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const command = commandOfKey(event, isMac);
+      if (!command || dialogOpen()) return;
+      if (runLatest.current(command)) event.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    const offMenu = window.api.on('app:command', ({ command }) => {
+      if (!dialogOpen()) runLatest.current(command);
+    });
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      offMenu();
+    };
+  }, [runLatest]);
+  const paletteItems = useMemo<PaletteItem[]>(
+    () => [
+      ...(screen.add ? [{ id: 'add', label: screen.addLabel ?? 'Add', hint: keysOf('add'), run: screen.add }] : []),
+      ...(screen.focusSearch ? [{ id: 'search', label: 'Search this list', hint: keysOf('focusSearch'), run: screen.focusSearch }] : []),
+      ...(screen.reload ? [{ id: 'reload', label: 'Reload this list', hint: keysOf('reload'), run: screen.reload }] : []),
+      ...AREAS.map((area) => ({ id: `go:${area.path}`, label: `Go to ${area.label}`, hint: 'Screen', run: () => navigate(area.path) })),
+      { id: 'go:change-password', label: 'Go to Change password', hint: 'Screen', run: () => navigate('/change-password') },
+      ...(['system', 'light', 'dark'] as const).map((value) => ({ id: `theme:${value}`, label: `Theme: ${THEME_TEXT[value]}`, hint: choice === value ? 'Current' : 'Theme', run: () => setChoice(value) })),
+      { id: 'sidebar', label: collapsed ? 'Expand the sidebar' : 'Collapse the sidebar', run: () => setCollapsed(!collapsed) },
+      { id: 'shortcuts', label: 'Keyboard shortcuts', hint: keysOf('shortcuts'), run: () => setShortcuts(true) },
+      { id: 'logout', label: 'Log out', run: () => setConfirming(true) },
+    ],
+    [screen, navigate, choice, setChoice, collapsed, setCollapsed],
+  );
 
   const logout = async () => {
     setLeaving(true);
@@ -278,6 +333,8 @@ export function Shell() {
           </Suspense>
         </ErrorBoundary>
       </main>
+      {palette ? <CommandPalette items={paletteItems} onClose={() => setPalette(false)} /> : null}
+      {shortcuts ? <ShortcutsDialog onClose={() => setShortcuts(false)} /> : null}
       <ConfirmDialog
         open={confirming}
         title={MSG.logoutConfirm}
@@ -293,4 +350,11 @@ export function Shell() {
       />
     </div>
   );
+}
+
+/** A ref that always holds the latest value (listeners added once call the current function). */
+function useLatest<T>(value: T): { readonly current: T } {
+  const ref = useMemo(() => ({ current: value }), []); // eslint-disable-line react-hooks/exhaustive-deps
+  ref.current = value;
+  return ref;
 }

@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import type { SortingState } from '@tanstack/react-table';
 import type * as v from 'valibot';
 import type { FieldValues } from 'react-hook-form';
@@ -11,7 +11,8 @@ import { Crumbs, type Crumb } from '../components/Crumbs';
 import { PageHeader } from '../components/PageHeader';
 import { action } from './columns';
 import { FormDialog, RecordDialogs, useRecordDialogs, type FormSpec, type RemoveSpec } from './RecordDialogs';
-import type { WindowSource } from '../lib/windows';
+import { refreshWindow, windowKey, type WindowSource } from '../lib/windows';
+import { useScreenCommands } from '../lib/commands';
 import { ServerFilterBar, type FilterField, type FilterValues } from './ServerFilterBar';
 
 // A list screen as a declaration: its list call, columns, search, pages, sort, filters, the add/edit
@@ -125,11 +126,22 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
   }, [columns, edit, ask]);
   const editable = !!editor || !!renderEditor;
 
+  // The keyboard's and the palette's commands on this screen (Ctrl+F, Ctrl+N, F5).
+  const root = useRef<HTMLDivElement>(null);
+  const client = useQueryClient();
+  const firstForm = props.addForms?.[0];
+  useScreenCommands({
+    focusSearch: () => root.current?.querySelector<HTMLInputElement>('input[type="search"]')?.focus(),
+    add: props.addLabel && !props.addDisabled ? () => setEditing('add') : firstForm && !firstForm.disabled ? () => setAdding(0) : undefined,
+    addLabel: props.addLabel ?? firstForm?.label,
+    reload: () => (kept ? void refreshWindow(kept).then(() => client.invalidateQueries({ queryKey: windowKey(kept) })) : void query.refetch()),
+  });
+
   const question = confirming && confirmEdit ? confirmEdit(confirming) : null;
   const emptyText = typeof props.emptyText === 'function' ? props.emptyText(applied !== null) : props.emptyText;
 
   return (
-    <div className={styles.page}>
+    <div className={styles.page} ref={root}>
       {props.breadcrumb ? <Crumbs items={props.breadcrumb} /> : null}
       <PageHeader title={title} subtitle={subtitle} actions={props.headerActions} />
       {props.serverFilters ? <ServerFilterBar fields={props.serverFilters} onApply={setApplied} /> : null}

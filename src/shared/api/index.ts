@@ -17,6 +17,8 @@ export { local };
 export type Local = typeof local;
 
 /** Events main pushes to the renderer. */
+import type { AppCommand } from '../shortcuts';
+
 export interface ApiEvents {
   /** The session ended without the user asking (a 401, or a token the keychain lost). */
   'session:ended': { reason: string };
@@ -29,6 +31,8 @@ export interface ApiEvents {
   'upload:progress': { uploadId: string; sent: number; total: number; rate: number };
   /** The bulk queue changed (at most about 10 a second in all; see BulkEvent). */
   'bulk:changed': BulkEvent;
+  /** A command chosen in the native menu (the same the keys run in the page). */
+  'app:command': { command: AppCommand };
 }
 export type ApiEventName = keyof ApiEvents;
 

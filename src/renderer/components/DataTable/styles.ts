@@ -18,7 +18,8 @@ export const useDataTableStyles = makeStyles({
   },
   toolbarStart: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
   toolbarEnd: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
-  search: { width: '280px', maxWidth: '100%' },
+  // Our own Clear search button replaces Chromium's, which showed a second cross beside it.
+  search: { width: '280px', maxWidth: '100%', '& input::-webkit-search-cancel-button': { display: 'none' } },
   filter: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: '160px' },
   filterLabel: { fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3 },
   error: { flexShrink: 0 },
