@@ -108,7 +108,7 @@ export async function createCore(options: CoreOptions) {
     tokenOf: (key) => windows.secret('learners', key),
     refresh: () => windows.invalidate((list) => list === 'learners'),
   });
-  const files = createFilesGroup({ grants, pickFile: options.pickFile });
+  const files = createFilesGroup({ grants, pickFile: options.pickFile, pickSavePath: options.pickSavePath });
   // The queue is restored once the server and the session are: a queue that was running carries on.
   await settings.start();
   await session.restore(settings.origin());

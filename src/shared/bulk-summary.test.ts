@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bulkSummary, bulkSummaryCsv, csvField } from './bulk-summary';
+import { bulkSummary, bulkSummaryCsv } from './bulk-summary';
+import { csvField } from './csv';
 import { BULK_TEXT, defaultMeta, type BulkItemView } from './schemas/bulk';
 
 const item = (over: Partial<BulkItemView>): BulkItemView => ({

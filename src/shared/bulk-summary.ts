@@ -1,3 +1,4 @@
+import { csvText } from './csv';
 import { BULK_TEXT, type BulkItemView } from './schemas/bulk';
 
 /** One line of the end-of-queue summary. */
@@ -57,24 +58,9 @@ export function bulkSummary(items: readonly BulkItemView[]): BulkSummary {
   return { uploaded: count('uploaded'), failed: count('failed'), skipped: count('skipped'), rows };
 }
 
-/**
- * One CSV field (RFC 4180): quoted when it holds a quote, a comma, a line break or edge spaces, quotes
- * doubled. A text starting with = + - @ or a tab gets a leading apostrophe, so a spreadsheet shows it
- * rather than runs it as a formula (file names and server messages are not ours to trust).
- */
-export function csvField(value: string | number): string {
-  if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]|^\s|\s$/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 const HEADER = ['Outcome', 'File', 'Folder', 'Size (bytes)', 'Title', 'Record id', 'Reason', 'Attempts'];
 
 /** The summary as CSV text: a header, one line per item, CRLF line ends (what spreadsheets expect). */
 export function bulkSummaryCsv(summary: BulkSummary): string {
-  const lines = [HEADER.join(',')];
-  for (const r of summary.rows) {
-    lines.push([r.outcome, r.fileName, r.folder, r.size, r.title, r.recordId, r.reason, r.attempts].map(csvField).join(','));
-  }
-  return `${lines.join('\r\n')}\r\n`;
+  return csvText(HEADER, summary.rows.map((r) => [r.outcome, r.fileName, r.folder, r.size, r.title, r.recordId, r.reason, r.attempts]));
 }

@@ -28,10 +28,17 @@ export async function openApp(page: Page, path = '/'): Promise<void> {
   await page.waitForFunction(() => typeof (globalThis as unknown as Partial<WithApi>).api?.session?.current === 'function');
 }
 
-/** Ends whatever session the host holds, then reloads so the app starts signed out. */
+/**
+ * Ends whatever session the host holds, then reloads so the app starts signed out. The tables' kept
+ * views (search, sort, columns) are forgotten too: each walk starts from the screens' defaults.
+ */
 export async function signedOut(page: Page, path = '/login'): Promise<void> {
   await openApp(page, '/login');
-  await page.evaluate(() => (globalThis as unknown as WithApi).api.session.logout());
+  await page.evaluate(async () => {
+    const api = (globalThis as unknown as WithApi).api;
+    await api.session.logout();
+    await api.settings.setPreferences({ tables: {} });
+  });
   await page.goto(`/#${path}`);
   await page.reload();
   await page.waitForFunction(() => typeof (globalThis as unknown as Partial<WithApi>).api?.session?.current === 'function');

@@ -35,19 +35,19 @@ describe('preferences', () => {
     const dir = await mkdtemp(join(tmpdir(), 'cc-prefs-'));
     dirs.push(dir);
     const first = await coreIn(dir);
-    expect(await first('preferences')).toEqual({ ok: true, data: { courseLanguage: null, meetingPreviewBase: DEFAULT_MEETING_PREVIEW_BASE, theme: 'system', sidebarCollapsed: false } });
-    expect(await first('setPreferences', { courseLanguage: 'Hindi' })).toEqual({ ok: true, data: { courseLanguage: 'Hindi', meetingPreviewBase: DEFAULT_MEETING_PREVIEW_BASE, theme: 'system', sidebarCollapsed: false } });
+    expect(await first('preferences')).toEqual({ ok: true, data: { courseLanguage: null, meetingPreviewBase: DEFAULT_MEETING_PREVIEW_BASE, theme: 'system', sidebarCollapsed: false, tables: {} } });
+    expect(await first('setPreferences', { courseLanguage: 'Hindi' })).toEqual({ ok: true, data: { courseLanguage: 'Hindi', meetingPreviewBase: DEFAULT_MEETING_PREVIEW_BASE, theme: 'system', sidebarCollapsed: false, tables: {} } });
     const refused = (await first('setPreferences', { courseLanguage: 'Klingon' })) as { ok: boolean; error?: { kind: string } };
     expect(refused.ok).toBe(false);
     expect(refused.error?.kind).toBe('validation');
 
     const stored = JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8')) as { connection: unknown; preferences: unknown };
-    expect(stored.preferences).toEqual({ courseLanguage: 'Hindi', meetingPreviewBase: DEFAULT_MEETING_PREVIEW_BASE, theme: 'system', sidebarCollapsed: false });
+    expect(stored.preferences).toEqual({ courseLanguage: 'Hindi', meetingPreviewBase: DEFAULT_MEETING_PREVIEW_BASE, theme: 'system', sidebarCollapsed: false, tables: {} });
     expect(stored.connection).toEqual({ kind: 'sandbox' });
 
     await Promise.all(cores.splice(0).map((c) => c.close()));
     const restarted = await coreIn(dir);
-    expect(await restarted('preferences')).toEqual({ ok: true, data: { courseLanguage: 'Hindi', meetingPreviewBase: DEFAULT_MEETING_PREVIEW_BASE, theme: 'system', sidebarCollapsed: false } });
+    expect(await restarted('preferences')).toEqual({ ok: true, data: { courseLanguage: 'Hindi', meetingPreviewBase: DEFAULT_MEETING_PREVIEW_BASE, theme: 'system', sidebarCollapsed: false, tables: {} } });
     expect(await restarted('setPreferences', { courseLanguage: null })).toMatchObject({ ok: true, data: { courseLanguage: null } });
 
     // The join links' meeting address is a preference too: kept by main, refused when not an address.
@@ -60,5 +60,28 @@ describe('preferences', () => {
     expect(await restarted('setPreferences', { theme: 'purple' })).toMatchObject({ ok: false, error: { kind: 'validation' } });
     await Promise.all(cores.splice(0).map((c) => c.close()));
     expect(await (await coreIn(dir))('preferences')).toMatchObject({ ok: true, data: { theme: 'dark', sidebarCollapsed: true } });
+  });
+
+  it("keeps each screen's table view apart, across a restart; refuses a bad view; null forgets one", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cc-prefs-'));
+    dirs.push(dir);
+    const first = await coreIn(dir);
+    const admins = { sort: { id: 'email', desc: true }, search: 'ravi', pageSize: 50, hidden: ['role'], widths: { name: 240 }, density: 'compact' };
+    expect(await first('setTableView', { table: '/admins', view: admins })).toMatchObject({ ok: true, data: { tables: { '/admins': { ...admins, filters: [] } } } });
+    // Only what was given: the rest takes its default.
+    expect(await first('setTableView', { table: '/quotes', view: { filters: [{ id: 'language', value: 'Hindi' }] } })).toMatchObject({
+      ok: true,
+      data: { tables: { '/admins': admins, '/quotes': { sort: null, filters: [{ id: 'language', value: 'Hindi' }], search: '', pageSize: null, hidden: [], widths: {}, density: 'comfortable' } } },
+    });
+    for (const bad of [{ widths: { name: 5 } }, { density: 'tiny' }, { pageSize: 0 }, { search: 'x'.repeat(501) }]) {
+      expect(await first('setTableView', { table: '/admins', view: bad }), JSON.stringify(bad)).toMatchObject({ ok: false, error: { kind: 'validation' } });
+    }
+    expect(await first('setTableView', { table: '', view: admins })).toMatchObject({ ok: false, error: { kind: 'validation' } });
+
+    await Promise.all(cores.splice(0).map((c) => c.close()));
+    const restarted = await coreIn(dir);
+    expect(await restarted('preferences')).toMatchObject({ ok: true, data: { tables: { '/admins': admins } } });
+    const forgotten = (await restarted('setTableView', { table: '/admins', view: null })) as { ok: true; data: { tables: Record<string, unknown> } };
+    expect(Object.keys(forgotten.data.tables)).toEqual(['/quotes']);
   });
 });

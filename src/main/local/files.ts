@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
 import * as v from 'valibot';
 import type { LocalImpl, Local } from '../../shared/api';
 import { DroppedPathSchema, type PickKind } from '../../shared/api/app';
@@ -11,6 +13,8 @@ export interface FilesGroupDeps {
   grants: GrantStore;
   /** The native open dialog, or the bridge's stand-in; null when cancelled. */
   pickFile?: (kind: PickKind) => Promise<string | null>;
+  /** The native save dialog (the bridge's stand-in in the preview); null when cancelled. */
+  pickSavePath?: (defaultName: string) => Promise<string | null>;
 }
 
 const grantFailure = (error: unknown): Result<never> => {
@@ -19,7 +23,7 @@ const grantFailure = (error: unknown): Result<never> => {
 };
 
 /** Files the renderer may use (DESIGN section 7): granted by the open dialog or a drop, named by grant id. */
-export function createFilesGroup({ grants, pickFile }: FilesGroupDeps) {
+export function createFilesGroup({ grants, pickFile, pickSavePath }: FilesGroupDeps) {
   /** A granted file's duration, read through its checked handle. */
   async function durationOf(grantId: string): Promise<number> {
     const { grant, handle } = await grants.open(grantId);
@@ -52,6 +56,19 @@ export function createFilesGroup({ grants, pickFile }: FilesGroupDeps) {
       } catch (error) {
         return grantFailure(error);
       }
+    },
+    saveCsv: async ({ name, text }) => {
+      if (!pickSavePath) return fail('validation', 'Saving files is not available here.');
+      const path = await pickSavePath(name);
+      if (!path) return ok({ saved: null });
+      try {
+        await mkdir(dirname(path), { recursive: true });
+        // A byte-order mark: spreadsheet programs then read the Indian scripts as UTF-8.
+        await writeFile(path, `\uFEFF${text}`, 'utf8');
+      } catch (error) {
+        return fail('validation', `The file could not be saved: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      return ok({ saved: basename(path) });
     },
   };
 

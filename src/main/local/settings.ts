@@ -1,7 +1,7 @@
 import type { LocalImpl, Local } from '../../shared/api';
 import { ok } from '../../shared/result';
 import * as v from 'valibot';
-import { PreferencesSchema, type Connection, type Preferences, type SettingsView, type StoredSettings } from '../../shared/schemas/settings';
+import { MAX_TABLE_VIEWS, PreferencesSchema, type Connection, type Preferences, type SettingsView, type StoredSettings } from '../../shared/schemas/settings';
 import { loadSettings, platformUrlOf, saveSettings, serviceBase } from '../services/settings';
 import type { TokenStore } from '../services/token-store';
 
@@ -75,6 +75,20 @@ export async function createSettingsGroup(deps: SettingsGroupDeps) {
     preferences: async () => ok(preferencesOf(settings)),
     setPreferences: async (patch) => {
       const preferences = { ...preferencesOf(settings), ...patch };
+      settings = { ...settings, preferences };
+      await saveSettings(deps.stateDir, settings);
+      return ok(preferences);
+    },
+    setTableView: async ({ table, view }) => {
+      const current = preferencesOf(settings);
+      const tables = { ...current.tables };
+      delete tables[table];
+      // The newest views are kept: one more screen than the bound forgets the longest untouched.
+      if (view) {
+        tables[table] = view;
+        for (const key of Object.keys(tables).slice(0, Math.max(0, Object.keys(tables).length - MAX_TABLE_VIEWS))) delete tables[key];
+      }
+      const preferences = { ...current, tables };
       settings = { ...settings, preferences };
       await saveSettings(deps.stateDir, settings);
       return ok(preferences);

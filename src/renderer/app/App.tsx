@@ -22,8 +22,11 @@ export function App() {
 }
 
 function ThemedApp() {
-  const { choice } = useThemeChoice();
+  const { choice, ready } = useThemeChoice();
   const { theme } = useAppTheme(choice);
+  // Nothing until main has sent the preferences (a moment): no flash of the light theme before a dark
+  // choice, and every table finds its kept view when it first mounts.
+  if (!ready) return null;
   // No className on the provider: Fluent copies its classes onto portal nodes (toasts, dialogs), and a
   // sized class there would cover the window.
   return (

@@ -51,6 +51,8 @@ export interface AddForm {
 }
 
 export interface ListScreenProps<T, D> {
+  /** The key the table's view is kept under (default: the title); a title that names a record needs one. */
+  viewKey?: string;
   title: string;
   subtitle?: ReactNode;
   /** Above the title: where the screen sits (Courses > course > folder). */
@@ -147,6 +149,7 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
       {props.serverFilters ? <ServerFilterBar fields={props.serverFilters} onApply={setApplied} /> : null}
       <DataTable
         ariaLabel={title}
+        viewKey={props.viewKey ?? title}
         columns={tableColumns}
         data={data}
         window={kept}

@@ -8,7 +8,7 @@ import {
   ResetPasswordInputSchema,
   UserDetailsSchema,
 } from '../schemas/admin-auth';
-import { ConnectionSchema, PreferencesPatchSchema, PreferencesSchema, SettingsViewSchema } from '../schemas/settings';
+import { ConnectionSchema, PreferencesPatchSchema, PreferencesSchema, SettingsViewSchema, TableKeySchema, TableViewSchema } from '../schemas/settings';
 import { UploadIdSchema } from '../schemas/library';
 import type { Result } from '../result';
 import { learners } from './user-app';
@@ -38,6 +38,12 @@ const GrantInputSchema = v.object({ grantId: v.pipe(v.string(), v.nonEmpty(), v.
  * (its drops go through the host's stand-in), so nothing the page can call accepts a path string.
  */
 export const PRELOAD_CHANNELS = { grantDropped: 'preload:files.grantDropped', bulkDropped: 'preload:bulk.addDropped' } as const;
+/** A CSV export: a file name (no folders) and the text, at most 200 million characters. */
+export const SaveCsvInputSchema = v.object({
+  name: v.pipe(v.string(), v.nonEmpty(), v.maxLength(120), v.regex(/^[^\\/:*?"<>|]+\.csv$/, 'A file name ending in .csv, without folders.'), v.check((name) => !/\p{Cc}/u.test(name), 'A file name without control characters.')),
+  text: v.pipe(v.string(), v.maxLength(200_000_000)),
+});
+
 export const DroppedPathSchema = v.object({ path: v.pipe(v.string(), v.maxLength(4096)) });
 
 /**
@@ -84,6 +90,8 @@ export const local = {
     /** The remembered screen choices (the course screens' language). */
     preferences: defineLocal({ input: v.object({}), output: PreferencesSchema }),
     setPreferences: defineLocal({ input: PreferencesPatchSchema, output: PreferencesSchema }),
+    /** One screen's table view (null: back to the screen's defaults); the other screens' stay. */
+    setTableView: defineLocal({ input: v.object({ table: TableKeySchema, view: v.nullable(TableViewSchema) }), output: PreferencesSchema }),
   },
   /** Files the renderer may use (DESIGN section 7): granted by the open dialog or a drop, named by grant id. */
   files: {
@@ -93,6 +101,11 @@ export const local = {
     probe: defineLocal({ input: GrantInputSchema, output: v.object({ durationSeconds: v.number() }) }),
     /** A caption file's text (at most 2 MiB, UTF-8), for the transcript import. */
     readText: defineLocal({ input: GrantInputSchema, output: v.object({ name: v.string(), text: v.string() }) }),
+    /**
+     * A table's export: the native save dialog (the name suggested), then the text written there; the
+     * saved file's name, or null when the user cancels. Main picks the place: no path comes from the page.
+     */
+    saveCsv: defineLocal({ input: SaveCsvInputSchema, output: v.object({ saved: v.nullable(v.string()) }) }),
   },
   uploads: {
     /** Aborts an upload in progress (its call then resolves with kind 'cancelled'); false when none runs. */

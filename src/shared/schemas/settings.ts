@@ -70,6 +70,32 @@ export const ServiceBasesSchema = v.partial(
 export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
 export type ThemeChoice = (typeof THEME_CHOICES)[number];
 
+/** A table's look: normal rows, or compact ones that fit more on screen. */
+export const DENSITIES = ['comfortable', 'compact'] as const;
+export type Density = (typeof DENSITIES)[number];
+
+const ColumnIdSchema = v.pipe(v.string(), v.maxLength(100));
+/** Widths a person can drag a column to (px). */
+export const COLUMN_WIDTH = { min: 48, max: 1200 } as const;
+/** Screens that remember a view: bounded so a page cannot grow main's settings file without end. */
+export const MAX_TABLE_VIEWS = 100;
+
+/**
+ * A table's view as the person left it (issue 8): sort, filters, search, page size, hidden columns,
+ * widths and density; each screen's under its own key, restored when the screen opens again.
+ */
+export const TableViewSchema = v.object({
+  sort: v.optional(v.nullable(v.object({ id: ColumnIdSchema, desc: v.boolean() })), null),
+  filters: v.optional(v.pipe(v.array(v.object({ id: ColumnIdSchema, value: v.pipe(v.string(), v.maxLength(500)) })), v.maxLength(50)), []),
+  search: v.optional(v.pipe(v.string(), v.maxLength(500)), ''),
+  pageSize: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000))), null),
+  hidden: v.optional(v.pipe(v.array(ColumnIdSchema), v.maxLength(100)), []),
+  widths: v.optional(v.record(ColumnIdSchema, v.pipe(v.number(), v.integer(), v.minValue(COLUMN_WIDTH.min), v.maxValue(COLUMN_WIDTH.max))), {}),
+  density: v.optional(v.picklist(DENSITIES), 'comfortable'),
+});
+export type TableView = v.InferOutput<typeof TableViewSchema>;
+export const TableKeySchema = v.pipe(v.string(), v.nonEmpty(), v.maxLength(100));
+
 export const PreferencesSchema = v.object({
   courseLanguage: v.optional(v.nullable(v.picklist(LANGUAGES)), null),
   /** The meeting provider's preview address the events' join links are built on (spec 2 section 9). */
@@ -78,6 +104,8 @@ export const PreferencesSchema = v.object({
   theme: v.optional(v.picklist(THEME_CHOICES), 'system'),
   /** The sidebar shows icons only. */
   sidebarCollapsed: v.optional(v.boolean(), false),
+  /** Each screen's table view, by the screen's key. */
+  tables: v.optional(v.record(TableKeySchema, TableViewSchema), {}),
 });
 export type Preferences = v.InferOutput<typeof PreferencesSchema>;
 /** A change of some preferences (the others keep their values). */

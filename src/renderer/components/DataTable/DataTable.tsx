@@ -1,17 +1,22 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
-import { getCoreRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
+import { getCoreRowModel, useReactTable, type SortingState, type VisibilityState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Text, mergeClasses } from '@fluentui/react-components';
 import { countText, toText } from '../../lib/rows';
 import { BodyRow, Cells, VirtualBody, titleIfTruncated } from './Body';
 import { pinnedLast, rowActionsOf, widthOf, type Column } from './columns';
-import { ColGroup, Header, minTableWidth, pinsOf } from './Header';
+import { ColGroup, Header, minTableWidth, pinsOf, type OnResize } from './Header';
 import { RowMenu, type RowMenuState } from './RowMenu';
 import { Pager } from './Pager';
 import { ReorderContext, SortableRow, useReorder } from './reorder';
 import { useDataTableStyles } from './styles';
 import { ColumnFilters, ReorderButtons, SearchBox, Toolbar } from './Toolbar';
 import { useRowPipeline } from './useRowPipeline';
+import { useKeepTableView, useSavedTableView } from './useTableView';
+import { ExportButton, ViewMenu } from './ViewMenu';
+import { csvFileName, tableCsv } from './exportCsv';
+import { useNotify } from '../toast';
+import type { Density } from '../../../shared/schemas/settings';
 import type { WindowSource } from '../../lib/windows';
 
 const NO_ROWS: readonly never[] = [];
@@ -63,6 +68,11 @@ export interface DataTableProps<T> {
   className?: string;
   /** Enter or a double click on a row (the screen's Edit). */
   onRowActivate?: (row: T) => void;
+  /**
+   * The screen's key: its view (sort, filters, search, page size, hidden columns, widths, density) is
+   * kept by main and restored next time; the View menu and Export CSV show.
+   */
+  viewKey?: string;
 }
 
 const DEFAULT_PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -98,10 +108,11 @@ export function DataTable<T>({
   reorderable = false,
   onSaveOrder,
   exitReorderOnSave = true,
-  rowHeight = 44,
+  rowHeight: comfortableRowHeight = 44,
   maxHeight,
   className,
   onRowActivate,
+  viewKey,
 }: DataTableProps<T>) {
   const styles = useDataTableStyles();
   const idBase = useId();
@@ -112,7 +123,44 @@ export function DataTable<T>({
   // Pinned columns (row actions) go last, so they stick at the right edge.
   const ordered = useMemo(() => pinnedLast(columns), [columns]);
   const rowActions = useMemo(() => rowActionsOf(ordered), [ordered]);
-  const view = useRowPipeline({ source, data, columns: ordered, getSearchText, searchable, frozen: reordering, paginate: pagination, initialSorting, initialPageSize, window: kept });
+  const saved = useSavedTableView(viewKey);
+  const sizes = [...pageSizeOptions, initialPageSize];
+  const restored = saved && { ...saved, pageSize: saved.pageSize !== null && sizes.includes(saved.pageSize) ? saved.pageSize : null };
+  const view = useRowPipeline({ source, data, columns: ordered, getSearchText, searchable, frozen: reordering, paginate: pagination, initialSorting, initialPageSize, window: kept, saved: restored });
+  const [columnVisibility, setColumnVisibility] = useState<VisibilityState>(() => Object.fromEntries((saved?.hidden ?? []).map((id) => [id, false])));
+  const [widths, setWidths] = useState<Record<string, number>>(() => saved?.widths ?? {});
+  const [density, setDensity] = useState<Density>(() => saved?.density ?? 'comfortable');
+  const rowHeight = density === 'compact' ? Math.max(32, comfortableRowHeight - 12) : comfortableRowHeight;
+  const activeSort = view.sorting[0];
+  useKeepTableView(
+    viewKey,
+    {
+      sort: activeSort ? { id: activeSort.id, desc: activeSort.desc } : null,
+      filters: view.columnFilters.map((f) => ({ id: f.id, value: String(f.value ?? '') })).filter((f) => f.value !== ''),
+      search: view.query,
+      pageSize: view.pageState.pageSize === initialPageSize ? null : view.pageState.pageSize,
+      hidden: Object.entries(columnVisibility).filter(([, shown]) => !shown).map(([id]) => id),
+      widths,
+      density,
+    },
+    saved,
+  );
+  const onResize: OnResize = (id, px) =>
+    setWidths((old) => {
+      const next = { ...old };
+      if (px === null) delete next[id];
+      else next[id] = px;
+      return next;
+    });
+  const resetView = () => {
+    view.setQuery('');
+    view.setSorting(initialSorting);
+    view.setColumnFilters([]);
+    view.setPageState({ pageIndex: 0, pageSize: initialPageSize });
+    setColumnVisibility({});
+    setWidths({});
+    setDensity('comfortable');
+  };
   const loading = loadingProp || view.windowLoading;
   const error = errorProp ?? view.windowError;
   const onRetry = onRetryProp ?? (kept ? view.retryWindow : undefined);
@@ -132,8 +180,9 @@ export function DataTable<T>({
     data: dataIndexes.map((i) => view.rowAt(i) as T),
     columns: ordered,
     getRowId: (row, i) => rowIdOf(row, dataIndexes[i] ?? i),
-    state: { sorting: view.sorting, columnFilters: view.columnFilters },
+    state: { sorting: view.sorting, columnFilters: view.columnFilters, columnVisibility },
     onSortingChange: view.setSorting,
+    onColumnVisibilityChange: setColumnVisibility,
     onColumnFiltersChange: view.setColumnFilters,
     manualSorting: true,
     manualFiltering: true,
@@ -227,6 +276,18 @@ export function DataTable<T>({
   };
   const rowHandlers = reordering ? {} : { onKeyDown, onDoubleClick, onContextMenu, onClick };
 
+  const notify = useNotify();
+  const exportCsv = async () => {
+    try {
+      const rows = await view.exportRows();
+      const answer = await window.api.files.saveCsv({ name: csvFileName(ariaLabel), text: tableCsv(table, rows) });
+      if (!answer.ok) notify.error(answer.error.message);
+      else if (answer.data.saved) notify.success(`Saved ${answer.data.saved} (${rows.length.toLocaleString('en-IN')} ${rows.length === 1 ? 'row' : 'rows'}).`);
+    } catch (error) {
+      notify.error(error instanceof Error ? error.message : String(error));
+    }
+  };
+
   const body = (
     <VirtualBody
       padTop={padTop}
@@ -268,6 +329,8 @@ export function DataTable<T>({
         }
         end={
           <>
+            {viewKey ? <ViewMenu table={table} density={density} onDensity={setDensity} onReset={resetView} disabled={reordering} /> : null}
+            {viewKey ? <ExportButton onExport={exportCsv} disabled={reordering || loading || view.selectedCount === 0} /> : null}
             {reorderable && !kept ? <ReorderButtons reorder={reorder} canStart={!loading && total >= 2} styles={styles} /> : null}
             {toolbar}
           </>
@@ -299,9 +362,9 @@ export function DataTable<T>({
         aria-label={`${ariaLabel}, scrollable`}
         role="region"
       >
-        <table className={styles.table} style={{ minWidth: minTableWidth(table, lead) }} aria-label={ariaLabel} aria-rowcount={view.selectedCount + 1} aria-busy={loading}>
-          <ColGroup table={table} lead={lead} />
-          <Header table={table} sortable={!reordering} lead={reordering ? 'Drag handle' : undefined} styles={styles} pins={pins} />
+        <table className={styles.table} style={{ minWidth: minTableWidth(table, lead, widths) }} aria-label={ariaLabel} aria-rowcount={view.selectedCount + 1} aria-busy={loading}>
+          <ColGroup table={table} lead={lead} widths={widths} />
+          <Header table={table} sortable={!reordering} lead={reordering ? 'Drag handle' : undefined} styles={styles} pins={pins} onResize={viewKey ? onResize : undefined} widths={widths} />
           {reordering ? <ReorderContext reorder={reorder}>{body}</ReorderContext> : body}
         </table>
       </div>

@@ -1,27 +1,35 @@
-import type { ReactNode } from 'react';
-import { flexRender, type Header as TanHeader, type Table } from '@tanstack/react-table';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { flexRender, type Column as TanColumn, type Header as TanHeader, type Table } from '@tanstack/react-table';
+import { COLUMN_WIDTH } from '../../../shared/schemas/settings';
 import { mergeClasses } from '@fluentui/react-components';
 import { ArrowSortDownRegular, ArrowSortRegular, ArrowSortUpRegular } from '@fluentui/react-icons';
-import { widthOf } from './columns';
+import { headerText, widthOf } from './columns';
 import { NO_PINS, pinStyle, type Pins } from './Body';
 import type { DataTableStyles } from './styles';
 
+/** Widths a person gave columns by dragging (px, by column id); they override the declared ones. */
+export type Widths = Readonly<Record<string, number>>;
+const NO_WIDTHS: Widths = {};
+
+/** A column's width: the one it was dragged to, else its declared one (CSS length or px). */
+const columnWidth = <T,>(column: TanColumn<T>, widths: Widths): number | string | undefined => widths[column.id] ?? column.columnDef.meta?.width;
+
 /** The <colgroup>: fixed widths from the columns' meta; `lead` adds a leading column (a drag handle, an expander). */
-export function ColGroup<T>({ table, lead }: { table: Table<T>; lead?: number }) {
+export function ColGroup<T>({ table, lead, widths = NO_WIDTHS }: { table: Table<T>; lead?: number; widths?: Widths }) {
   return (
     <colgroup>
       {lead ? <col style={{ width: `${lead}px` }} /> : null}
       {table.getVisibleLeafColumns().map((column) => (
-        <col key={column.id} style={{ width: widthOf(column.columnDef.meta?.width) }} />
+        <col key={column.id} style={{ width: widthOf(columnWidth(column, widths)) }} />
       ))}
     </colgroup>
   );
 }
 
 /** The smallest width of the table: fixed px columns keep theirs, the others their minWidth (default 140px). */
-export function minTableWidth<T>(table: Table<T>, lead = 0): number {
+export function minTableWidth<T>(table: Table<T>, lead = 0, widths: Widths = NO_WIDTHS): number {
   return table.getVisibleLeafColumns().reduce((sum, c) => {
-    const w = c.columnDef.meta?.width;
+    const w = columnWidth(c, widths);
     return sum + (typeof w === 'number' ? w : (c.columnDef.meta?.minWidth ?? 140));
   }, lead);
 }
@@ -41,12 +49,79 @@ export function pinsOf<T>(table: Table<T>): Pins {
   return pins;
 }
 
-function HeaderCell<T>({ header, sortable, styles, pins }: { header: TanHeader<T, unknown>; sortable: boolean; styles: DataTableStyles; pins: Pins }) {
+const clampWidth = (px: number) => Math.round(Math.min(COLUMN_WIDTH.max, Math.max(COLUMN_WIDTH.min, px)));
+const KEY_STEP = 16;
+
+/**
+ * The grip at a header's right edge: drag it, or focus it and press the arrow keys (Shift for bigger
+ * steps); a double click or Delete gives the column back its declared width.
+ */
+function ResizeGrip({ label, width, onResize, onReset, styles }: { label: string; width: number | undefined; onResize: (px: number) => void; onReset: () => void; styles: DataTableStyles }) {
+  const grip = useRef<HTMLDivElement>(null);
+  // The header cell's width as laid out (a column without a fixed width takes a share of the rest).
+  const [measured, setMeasured] = useState<number | undefined>(undefined);
+  const current = () => Math.round(grip.current?.parentElement?.getBoundingClientRect().width ?? width ?? 0);
+  // Measured after every layout (a neighbour's resize or the window's changes this one's share);
+  // the same number again does not render again.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useLayoutEffect(() => setMeasured(current()));
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.button !== 0) return;
+    event.preventDefault();
+    const grip = event.currentTarget;
+    grip.setPointerCapture(event.pointerId);
+    const startX = event.clientX;
+    const start = current();
+    const move = (e: globalThis.PointerEvent) => onResize(clampWidth(start + e.clientX - startX));
+    const up = () => {
+      grip.removeEventListener('pointermove', move);
+      grip.removeEventListener('pointerup', up);
+      grip.removeEventListener('pointercancel', up);
+    };
+    grip.addEventListener('pointermove', move);
+    grip.addEventListener('pointerup', up);
+    grip.addEventListener('pointercancel', up);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = event.shiftKey ? KEY_STEP * 4 : KEY_STEP;
+    if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+      event.preventDefault();
+      onResize(clampWidth(current() + (event.key === 'ArrowRight' ? step : -step)));
+    } else if (event.key === 'Delete' || event.key === 'Backspace') {
+      event.preventDefault();
+      onReset();
+    }
+  };
+  return (
+    <div
+      role="separator"
+      aria-orientation="vertical"
+      aria-label={`Resize ${label}`}
+      ref={grip}
+      aria-valuenow={measured || width || COLUMN_WIDTH.min}
+      aria-valuemin={COLUMN_WIDTH.min}
+      aria-valuemax={COLUMN_WIDTH.max}
+      tabIndex={0}
+      className={styles.resizeGrip}
+      onPointerDown={onPointerDown}
+      onKeyDown={onKeyDown}
+      onDoubleClick={onReset}
+      onClick={(e) => e.stopPropagation()}
+    />
+  );
+}
+
+/** Resizing: the column's new width (px), or null for its declared width again. */
+export type OnResize = (id: string, px: number | null) => void;
+
+function HeaderCell<T>({ header, sortable, styles, pins, onResize, widths }: { header: TanHeader<T, unknown>; sortable: boolean; styles: DataTableStyles; pins: Pins; onResize?: OnResize; widths?: Widths }) {
   const pin = pins.get(header.column.id);
   const canSort = header.column.getCanSort() && sortable;
   const sorted = header.column.getIsSorted();
   const align = header.column.columnDef.meta?.align;
   const content = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
+  // Row actions keep their width (their buttons fit it); every other column can be resized.
+  const resizable = !!onResize && !pin && !header.column.columnDef.meta?.action;
   const icon =
     sorted === 'asc' ? (
       <ArrowSortUpRegular aria-hidden className={styles.sortIcon} />
@@ -59,8 +134,10 @@ function HeaderCell<T>({ header, sortable, styles, pins }: { header: TanHeader<T
     <th
       scope="col"
       colSpan={header.colSpan}
-      className={mergeClasses(styles.th, align === 'center' && styles.center, align === 'end' && styles.end, pin && styles.pinnedHead, pin?.edge && styles.pinEdge)}
+      className={mergeClasses(styles.th, align === 'center' && styles.center, align === 'end' && styles.end, pin && styles.pinnedHead, pin?.edge && styles.pinEdge, resizable && styles.resizableTh)}
       style={pinStyle(pins, header.column.id)}
+      // Named by its header alone: from its content the name would take in the grip's 'Resize ...'.
+      aria-label={resizable ? headerText(header.column.columnDef) : undefined}
       aria-sort={canSort ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
     >
       {canSort ? (
@@ -71,12 +148,21 @@ function HeaderCell<T>({ header, sortable, styles, pins }: { header: TanHeader<T
       ) : (
         <span className={styles.headerLabel}>{content}</span>
       )}
+      {resizable ? (
+        <ResizeGrip
+          label={headerText(header.column.columnDef)}
+          width={widths?.[header.column.id] ?? (typeof header.column.columnDef.meta?.width === 'number' ? header.column.columnDef.meta.width : undefined)}
+          onResize={(px) => onResize(header.column.id, px)}
+          onReset={() => onResize(header.column.id, null)}
+          styles={styles}
+        />
+      ) : null}
     </th>
   );
 }
 
 /** The sticky header row: sort buttons on sortable columns (aria-sort), `lead` a leading header cell. */
-export function Header<T>({ table, sortable, lead, styles, pins = NO_PINS }: { table: Table<T>; sortable: boolean; lead?: ReactNode; styles: DataTableStyles; pins?: Pins }) {
+export function Header<T>({ table, sortable, lead, styles, pins = NO_PINS, onResize, widths }: { table: Table<T>; sortable: boolean; lead?: ReactNode; styles: DataTableStyles; pins?: Pins; onResize?: OnResize; widths?: Widths }) {
   return (
     <thead className={styles.thead}>
       {table.getHeaderGroups().map((group) => (
@@ -87,7 +173,7 @@ export function Header<T>({ table, sortable, lead, styles, pins = NO_PINS }: { t
             </th>
           ) : null}
           {group.headers.map((header) => (
-            <HeaderCell key={header.id} header={header} sortable={sortable} styles={styles} pins={pins} />
+            <HeaderCell key={header.id} header={header} sortable={sortable} styles={styles} pins={pins} onResize={onResize} widths={widths} />
           ))}
         </tr>
       ))}

@@ -57,6 +57,21 @@ export const useDataTableStyles = makeStyles({
     textOverflow: 'ellipsis',
   },
   headerLabel: { overflow: 'hidden', textOverflow: 'ellipsis' },
+  resizableTh: { position: 'relative', paddingRight: tokens.spacingHorizontalM },
+  // The grip: a thin line at the header's right edge that shows on hover and focus, wider to grab.
+  resizeGrip: {
+    position: 'absolute',
+    top: 0,
+    right: 0,
+    bottom: 0,
+    width: '9px',
+    cursor: 'col-resize',
+    touchAction: 'none',
+    '::after': { content: '""', position: 'absolute', top: '8px', bottom: '8px', right: '3px', width: '2px', borderRadius: '1px', backgroundColor: tokens.colorNeutralStroke1 },
+    ':hover::after': { backgroundColor: tokens.colorBrandStroke1, top: 0, bottom: 0 },
+    ':focus-visible': { outline: 'none' },
+    ':focus-visible::after': { backgroundColor: tokens.colorStrokeFocus2, top: 0, bottom: 0, width: '3px' },
+  },
   sortButton: {
     appearance: 'none',
     border: 'none',

@@ -2,6 +2,7 @@ import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'r
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnFiltersState, SortingState } from '@tanstack/react-table';
 import type { WindowView } from '../../../shared/lists';
+import type { TableView } from '../../../shared/schemas/settings';
 import { fetchWindow, isOvertaken, refreshWindow, windowKey, type WindowSource } from '../../lib/windows';
 import { invoke } from '../../lib/calls';
 import { narrowIndices, pageWindow, searchTextOf, selectIndices, sortIndices } from '../../lib/rows';
@@ -22,6 +23,8 @@ export interface PipelineOptions<T> {
   initialPageSize: number;
   /** A list main keeps: search, sort, filters and paging run there; only the page's rows come here. */
   window?: WindowSource;
+  /** The view the person left (search, sort, filters, page size), restored at mount. */
+  saved?: TableView | null;
 }
 
 /**
@@ -29,12 +32,15 @@ export interface PipelineOptions<T> {
  * the pure pipeline in lib/rows. The search text is built when the page is idle, before the first
  * keystroke; typing on narrows the last result instead of scanning the whole list.
  */
-export function useRowPipeline<T>({ source, data, columns, getSearchText, searchable, frozen, paginate, initialSorting, initialPageSize, window: kept }: PipelineOptions<T>) {
-  const [query, setQuery] = useState('');
+export function useRowPipeline<T>({ source, data, columns, getSearchText, searchable, frozen, paginate, initialSorting, initialPageSize, window: kept, saved }: PipelineOptions<T>) {
+  const [query, setQuery] = useState(() => (searchable ? (saved?.search ?? '') : ''));
   const deferredQuery = useDeferredValue(query);
-  const [sorting, setSorting] = useState<SortingState>(initialSorting);
-  const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>([]);
-  const [pageState, setPageState] = useState({ pageIndex: 0, pageSize: initialPageSize });
+  const [sorting, setSorting] = useState<SortingState>(() => (saved?.sort ? [saved.sort] : initialSorting));
+  // A saved filter of a column that no longer filters is dropped (it would hide every row).
+  const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>(() =>
+    (saved?.filters ?? []).filter((f) => columns.some((c) => columnIdOf(c) === f.id && c.meta?.filter)),
+  );
+  const [pageState, setPageState] = useState({ pageIndex: 0, pageSize: saved?.pageSize ?? initialPageSize });
 
   const windowed = !!kept;
   const accessors = useMemo(() => accessorsOf(columns), [columns]);
@@ -137,6 +143,22 @@ export function useRowPipeline<T>({ source, data, columns, getSearchText, search
       if (kept) void refreshWindow(kept).then(() => windowQuery.refetch());
     },
     searching: query.trim() !== '' || columnFilters.length > 0,
+    /** Every row the view selects, in its order, all pages (the CSV export); a kept list by windows of 1,000. */
+    exportRows: async (): Promise<T[]> => {
+      if (!kept) return Array.from({ length: selected ? selected.length : source.length }, (_, p) => source[selected ? (selected[p] as number) : p] as T);
+      // Its own view name: the export's windows must not overtake the page's.
+      const exportView = `${viewId}:export`;
+      const rows: T[] = [];
+      try {
+        for (;;) {
+          const answer = await fetchWindow<T>(kept, exportView, { ...request, offset: rows.length, limit: 1000 });
+          rows.push(...answer.rows);
+          if (answer.rows.length === 0 || rows.length >= answer.count) return rows;
+        }
+      } finally {
+        void invoke('windows.forget', { view: exportView });
+      }
+    },
     /** Changes whenever the rows shown start over (the body scrolls back to the top). */
     viewKey: [pageState.pageIndex, pageState.pageSize, deferredQuery, columnFilters, sorting] as const,
     accessors,

@@ -260,6 +260,7 @@ export default function DirectoryPage() {
 
   return (
     <ListScreen<CourseDocument, DocumentListing>
+      viewKey="Course directory"
       title={title}
       subtitle={subtitle}
       breadcrumb={crumbsOf(listing)}

@@ -79,6 +79,7 @@ export default function TopicsPage() {
 
   return (
     <ListScreen<Topic, TopicList>
+      viewKey="Topics of a module"
       title={info ? `Topics of ${info.name}` : 'Topics'}
       subtitle={info ? `${info.courseName} · ${info.language}` : undefined}
       breadcrumb={[

@@ -168,6 +168,7 @@ export default function VideosPage() {
 
   return (
     <ListScreen<Video, Video[]>
+      viewKey="Videos of a topic"
       title={topic ? `Videos of ${topic.name}` : 'Videos'}
       subtitle={topic ? `${topic.courseName} · ${topic.moduleName} · ${topic.language}${reorderConcept ? '' : ' · choose a concept to reorder its videos'}` : undefined}
       breadcrumb={[

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import type { Table } from '@tanstack/react-table';
+import { Button, Menu, MenuDivider, MenuGroup, MenuGroupHeader, MenuItem, MenuItemCheckbox, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, Spinner, Tooltip } from '@fluentui/react-components';
+import { ArrowDownloadRegular, TableSettingsRegular } from '@fluentui/react-icons';
+import type { Density } from '../../../shared/schemas/settings';
+import { headerText } from './columns';
+
+/** Columns a person may hide: all but the row actions (those are in the row's menu too, but stay). */
+export const hideableColumns = <T,>(table: Table<T>) => table.getAllLeafColumns().filter((c) => !c.columnDef.meta?.action);
+
+/**
+ * The table's View menu: which columns show (at least one stays), the density, and back to the
+ * screen's defaults. It stays open while columns are ticked, so several can be changed in one visit.
+ */
+export function ViewMenu<T>({ table, density, onDensity, onReset, disabled }: { table: Table<T>; density: Density; onDensity: (density: Density) => void; onReset: () => void; disabled?: boolean }) {
+  const [open, setOpen] = useState(false);
+  const columns = hideableColumns(table);
+  const checked = { columns: columns.filter((c) => c.getIsVisible()).map((c) => c.id), density: [density] };
+  return (
+    <Menu
+      open={open}
+      onOpenChange={(_e, data) => setOpen(data.open)}
+      persistOnItemClick
+      checkedValues={checked}
+      onCheckedValueChange={(_e, { name, checkedItems }) => {
+        if (name === 'density') return onDensity(checkedItems[0] === 'compact' ? 'compact' : 'comfortable');
+        const shown = new Set(checkedItems);
+        if (shown.size === 0) return;
+        table.setColumnVisibility((old) => ({ ...old, ...Object.fromEntries(columns.map((c) => [c.id, shown.has(c.id)])) }));
+      }}
+    >
+      {/* Icon buttons with their names as tooltips: the toolbar's text buttons stay the screen's own. */}
+      <Tooltip content="View" relationship="label">
+        <MenuTrigger disableButtonEnhancement>
+          <Button icon={<TableSettingsRegular />} disabled={disabled} />
+        </MenuTrigger>
+      </Tooltip>
+      <MenuPopover>
+        <MenuList>
+          <MenuGroup>
+            <MenuGroupHeader>Columns</MenuGroupHeader>
+            {columns.map((c) => (
+              <MenuItemCheckbox key={c.id} name="columns" value={c.id} disabled={checked.columns.length === 1 && c.getIsVisible()}>
+                {headerText(c.columnDef)}
+              </MenuItemCheckbox>
+            ))}
+          </MenuGroup>
+          <MenuDivider />
+          <MenuGroup>
+            <MenuGroupHeader>Density</MenuGroupHeader>
+            <MenuItemRadio name="density" value="comfortable">
+              Comfortable
+            </MenuItemRadio>
+            <MenuItemRadio name="density" value="compact">
+              Compact
+            </MenuItemRadio>
+          </MenuGroup>
+          <MenuDivider />
+          <MenuItem
+            onClick={() => {
+              setOpen(false);
+              onReset();
+            }}
+          >
+            Reset view
+          </MenuItem>
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  );
+}
+
+/** Export CSV: the rows of the current view (searched, filtered, sorted; all pages), through the save dialog. */
+export function ExportButton({ onExport, disabled }: { onExport: () => Promise<void>; disabled?: boolean }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Tooltip content="Export CSV" relationship="label">
+      <Button
+        icon={busy ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
+        disabled={disabled || busy}
+        onClick={() => {
+          setBusy(true);
+          void onExport().finally(() => setBusy(false));
+        }}
+      />
+    </Tooltip>
+  );
+}

@@ -1,0 +1,29 @@
+import type { Table } from '@tanstack/react-table';
+import { format } from 'date-fns';
+import { csvText } from '../../../shared/csv';
+import { toText } from '../../lib/rows';
+import { accessorsOf, headerText } from './columns';
+
+/**
+ * The CSV of rows as the table shows them: its visible value columns (not the row actions) under their
+ * headers, each cell the text shown (a date as DD/MM/YYYY HH:mm, a list joined), which is the text the
+ * search matches.
+ */
+export function tableCsv<T>(table: Table<T>, rows: readonly T[]): string {
+  const columns = table.getVisibleLeafColumns().filter((c) => !c.columnDef.meta?.action);
+  const accessors = accessorsOf(columns.map((c) => c.columnDef));
+  const readers = columns.flatMap((c) => {
+    const shown = c.columnDef.meta?.searchValue;
+    const get = accessors.get(c.id);
+    const header = headerText(c.columnDef);
+    if (shown) return [{ header, read: (row: T) => shown(row) }];
+    return get ? [{ header, read: (row: T, i: number) => toText(get(row, i)) }] : [];
+  });
+  return csvText(readers.map((r) => r.header), rows.map((row, i) => readers.map((r) => r.read(row, i))));
+}
+
+/** 'Question Bank 2026-11-25.csv': the table's name and the day, characters no system allows left out. */
+export function csvFileName(name: string, now = new Date()): string {
+  const safe = name.replace(/[\\/:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim() || 'Export';
+  return `${safe.slice(0, 100)} ${format(now, 'yyyy-MM-dd')}.csv`;
+}
