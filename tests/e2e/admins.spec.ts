@@ -9,6 +9,14 @@ async function openAdmins(page: Page): Promise<void> {
   await expect(page.getByRole('table', { name: 'Admins' })).toHaveAttribute('aria-busy', 'false');
 }
 
+/** Whether the page would refuse to unload now (its beforeunload handler prevents it). */
+const refusesUnload = (page: Page) =>
+  page.evaluate(() => {
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  });
+
 test.describe('admins as a Super Admin', () => {
   test('add: each validation message, then a valid admin', async ({ page }) => {
     await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
@@ -192,8 +200,9 @@ test.describe('dialogs and the keyboard (issue 8)', () => {
     await page.keyboard.type(id);
     const row = tableRows(page, 'Admins').first();
     await expect(tableRows(page, 'Admins')).toHaveCount(1);
-    // Clear search, two filters, Add Admin, seven sort buttons, then the row.
-    for (let i = 0; i < 16 && !(await row.evaluate((el) => el === document.activeElement)); i++) {
+    // Clear search, two filters, View, Export CSV, Add Admin, seven sort buttons and their resize
+    // grips, then the row.
+    for (let i = 0; i < 32 && !(await row.evaluate((el) => el === document.activeElement)); i++) {
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => !!document.activeElement?.closest('[data-toaster-position]'))).toBe(false);
     }
@@ -253,6 +262,9 @@ test.describe('dialogs and the keyboard (issue 8)', () => {
     await discard.getByRole('button', { name: 'Keep editing' }).click();
     await expect(discard).toBeHidden();
     await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue('Half typed');
+    // Closing or reloading the window would ask too: the page refuses to unload (main then asks
+    // "Discard changes?" natively; the Electron side is a unit test).
+    expect(await refusesUnload(page)).toBe(true);
     // A click on the backdrop asks too.
     await page.mouse.click(8, 690);
     await expect(discard).toBeVisible();
@@ -264,6 +276,7 @@ test.describe('dialogs and the keyboard (issue 8)', () => {
     await discard.getByRole('button', { name: 'Discard' }).click();
     await expect(dialog).toBeHidden();
     await expect(add).toBeFocused();
+    expect(await refusesUnload(page)).toBe(false);
     // Opened again, the form starts empty.
     await add.click();
     await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue('');

@@ -9,7 +9,12 @@ import { SANDBOX_ADMIN, expectAccessible, loginAs, tableRows, unique } from './h
 type WithApi = { api: Api };
 
 /** The provider's page background: Fluent's light and dark themes differ there. */
-const background = (page: Page) => page.evaluate(() => getComputedStyle(document.querySelector('.fui-FluentProvider')!).getPropertyValue('--colorNeutralBackground1').trim());
+const background = (page: Page) =>
+  page.evaluate(() => {
+    // Nothing is drawn until main has sent the preferences (no flash of the other theme).
+    const provider = document.querySelector('.fui-FluentProvider');
+    return provider ? getComputedStyle(provider).getPropertyValue('--colorNeutralBackground1').trim() : null;
+  });
 const LIGHT = '#ffffff';
 const DARK = '#292929';
 

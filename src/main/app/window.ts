@@ -1,7 +1,8 @@
-import { BrowserWindow, Menu, app } from 'electron';
+import { BrowserWindow, Menu, app, dialog } from 'electron';
 import { join } from 'node:path';
 import { APP_ENTRY, isAppPageUrl } from './app-url';
 import { commandMenu } from './command-menu';
+import { guardUnload } from './unload-guard';
 import type { AppCommand } from '../../shared/shortcuts';
 
 /** Where the renderer comes from: the dev server in `npm run dev`, else the built files over app://. */
@@ -44,6 +45,7 @@ export function createMainWindow(): BrowserWindow {
     },
   });
   window.once('ready-to-show', () => window.show());
+  guardUnload(window, (options) => dialog.showMessageBoxSync(window, options));
   const entry = rendererEntry();
   void window.loadURL(entry.kind === 'url' ? entry.url : APP_ENTRY);
   return window;

@@ -22,6 +22,7 @@ import {
 import type { Result } from '../../shared/result';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useFocusReturn } from './useFocusReturn';
+import { setUnsaved } from '../lib/unsaved';
 import { componentOf } from './fields/registry';
 import type { FieldDescriptor, FieldForm } from './fields/types';
 
@@ -129,7 +130,15 @@ export function EntityDialog<S extends AnySchema>(props: EntityDialogProps<S>) {
   const styles = useStyles();
   const [busy, setBusy] = useState(false);
   const dirty = useRef(false);
+  const form = useRef(Symbol('form'));
   const [asking, setAsking] = useState(false);
+  // A closed or unmounted form has nothing unsaved any more.
+  useEffect(() => {
+    if (open) return;
+    dirty.current = false;
+    setUnsaved(form.current, false);
+  }, [open]);
+  useEffect(() => () => setUnsaved(form.current, false), []);
   const surface = useRef<HTMLDivElement>(null);
   useFocusReturn(open, surface);
   // Closing a changed form asks first; an unchanged one just closes.
@@ -154,6 +163,7 @@ export function EntityDialog<S extends AnySchema>(props: EntityDialogProps<S>) {
               onBusy={setBusy}
               onDirty={(d) => {
                 dirty.current = d;
+                setUnsaved(form.current, d);
               }}
               onRequestClose={requestClose}
             />
@@ -166,6 +176,7 @@ export function EntityDialog<S extends AnySchema>(props: EntityDialogProps<S>) {
         onDiscard={() => {
           setAsking(false);
           dirty.current = false;
+          setUnsaved(form.current, false);
           onClose();
         }}
       />

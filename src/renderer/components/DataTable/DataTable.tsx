@@ -362,7 +362,7 @@ export function DataTable<T>({
         aria-label={`${ariaLabel}, scrollable`}
         role="region"
       >
-        <table className={styles.table} style={{ minWidth: minTableWidth(table, lead, widths) }} aria-label={ariaLabel} aria-rowcount={view.selectedCount + 1} aria-busy={loading}>
+        <table className={styles.table} style={{ minWidth: minTableWidth(table, lead, widths) }} aria-label={ariaLabel} aria-rowcount={view.selectedCount + 1} aria-busy={loading || view.windowFetching}>
           <ColGroup table={table} lead={lead} widths={widths} />
           <Header table={table} sortable={!reordering} lead={reordering ? 'Drag handle' : undefined} styles={styles} pins={pins} onResize={viewKey ? onResize : undefined} widths={widths} />
           {reordering ? <ReorderContext reorder={reorder}>{body}</ReorderContext> : body}

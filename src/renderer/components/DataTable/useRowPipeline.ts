@@ -138,6 +138,8 @@ export function useRowPipeline<T>({ source, data, columns, getSearchText, search
     windowed: !!kept,
     /** A kept list's first window is on its way, or its window failed. */
     windowLoading: !!kept && windowQuery.isPending,
+    /** A kept list's window for the current view is on its way (the previous rows still show). */
+    windowFetching: !!kept && windowQuery.isFetching,
     windowError: kept && windowQuery.isError && !isOvertaken(windowQuery.error) ? windowQuery.error.message : null,
     retryWindow: () => {
       if (kept) void refreshWindow(kept).then(() => windowQuery.refetch());
