@@ -4,7 +4,7 @@ import type { ColumnFiltersState, SortingState } from '@tanstack/react-table';
 import type { WindowView } from '../../../shared/lists';
 import type { TableView } from '../../../shared/schemas/settings';
 import { fetchWindow, isOvertaken, refreshWindow, windowKey, type WindowSource } from '../../lib/windows';
-import { invoke } from '../../lib/calls';
+import { invoke, markArrival } from '../../lib/calls';
 import { narrowIndices, pageWindow, searchTextOf, selectIndices, sortIndices } from '../../lib/rows';
 import { accessorsOf, columnIdOf, rowFiltersOf, searchReadersOf, sortAccessorsOf, type Column } from './columns';
 
@@ -96,7 +96,11 @@ export function useRowPipeline<T>({ source, data, columns, getSearchText, search
   };
   const windowQuery = useQuery({
     queryKey: kept ? windowKey(kept, request) : ['no-window'],
-    queryFn: () => fetchWindow<T>(kept!, viewId, request),
+    queryFn: async () => {
+      const answer = await fetchWindow<T>(kept!, viewId, request);
+      markArrival(`window:${kept!.list}`);
+      return answer;
+    },
     enabled: !!kept,
     placeholderData: keepPreviousData,
     // An overtaken query is asked again (its key may be shown again by then); other failures as usual.
