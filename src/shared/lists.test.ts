@@ -41,6 +41,16 @@ describe('KeptList (the window of a kept list, one pure pipeline)', () => {
     expect(filtered.count).toBe(6);
   });
 
+  it('after a Backspace, typing again narrows the longest earlier prefix, never a sibling branch', () => {
+    const sort = { id: 'id', desc: true };
+    const answers = ['question number 1', 'question number ', 'question number 2', 'question number 2', 'question number 29'].map((search) =>
+      list.window({ ...base, sort, search }, 'branching').rows.map((r) => (r as Question).id),
+    );
+    const fresh = (search: string) => list.window({ ...base, sort, search }, `fresh ${search}`).rows.map((r) => (r as Question).id);
+    expect(answers).toEqual([fresh('question number 1'), fresh('question number '), fresh('question number 2'), fresh('question number 2'), [29]]);
+    expect(answers[2]).toEqual([29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 2]);
+  });
+
   it('keeps secrets by key and leaves them out of the rows it serves', () => {
     const learners = new KeptList(listDef('learners'), [
       { _id: 'a', userInfo: { mobileNumber: '+91 98200 12345', loginTime: '', preferredLanguage: 'Hindi', token: 'secret' }, currentProgress: { progress: 40, moduleId: 'm' } },

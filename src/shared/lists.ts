@@ -150,6 +150,9 @@ function sortReader<T>({ get, sortOrder }: ListField<T>): Getter<T> {
   };
 }
 
+/** Results a view keeps to narrow from (each at most the list's length of row numbers). */
+const SEARCH_HISTORY = 8;
+
 /**
  * One list as main keeps it: the parsed rows, their search text (built once), sorted orders by sort
  * (built on first use), and per view the last result, so typing on narrows it instead of scanning the
@@ -158,7 +161,8 @@ function sortReader<T>({ get, sortOrder }: ListField<T>): Getter<T> {
 export class KeptList<T> {
   readonly texts: string[];
   private readonly orders = new Map<string, number[]>();
-  private readonly last = new Map<string, { basis: string; needle: string; out: readonly number[] }>();
+  /** Per view, its latest results (newest last): a search narrows the one whose needle is its longest prefix. */
+  private readonly last = new Map<string, { basis: string; needle: string; out: readonly number[] }[]>();
   private readonly secrets: Map<string, string> | null;
 
   constructor(
@@ -205,12 +209,13 @@ export class KeptList<T> {
       this.last.delete(viewId);
     } else {
       const basis = JSON.stringify([query.sort, query.filters]);
-      const last = this.last.get(viewId);
-      selected =
-        needle && last && last.basis === basis && last.needle && needle.startsWith(last.needle)
-          ? narrowIndices(last.out, this.texts, needle)
-          : (selectIndices({ rows: this.rows, order, texts: this.texts, needle, filters }) ?? []);
-      this.last.set(viewId, { basis, needle, out: selected });
+      // Typing on, or typing again after a Backspace ('sha', back to 'sh', then 'she'): the longest
+      // earlier needle this one starts with gives the rows to look in, not the whole list.
+      const history = (this.last.get(viewId) ?? []).filter((h) => h.basis === basis);
+      let from: (typeof history)[number] | undefined;
+      for (const h of history) if (needle && h.needle && needle.startsWith(h.needle) && (!from || h.needle.length > from.needle.length)) from = h;
+      selected = from ? narrowIndices(from.out, this.texts, needle) : (selectIndices({ rows: this.rows, order, texts: this.texts, needle, filters }) ?? []);
+      this.last.set(viewId, [...history.filter((h) => h.needle !== needle).slice(1 - SEARCH_HISTORY), { basis, needle, out: selected }]);
     }
     const count = selected ? selected.length : this.rows.length;
     // Past the end: no rows (the table moves to its last page and asks again).

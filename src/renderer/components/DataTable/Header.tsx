@@ -58,13 +58,16 @@ const KEY_STEP = 16;
  */
 function ResizeGrip({ label, width, onResize, onReset, styles }: { label: string; width: number | undefined; onResize: (px: number) => void; onReset: () => void; styles: DataTableStyles }) {
   const grip = useRef<HTMLDivElement>(null);
-  // The header cell's width as laid out (a column without a fixed width takes a share of the rest).
+  // The header cell's width as laid out (a column without a fixed width takes a share of the rest),
+  // measured when the grip gets the focus or moves: reading layout on every render would cost each
+  // table a forced layout per column.
   const [measured, setMeasured] = useState<number | undefined>(undefined);
   const current = () => Math.round(grip.current?.parentElement?.getBoundingClientRect().width ?? width ?? 0);
-  // Measured after every layout (a neighbour's resize or the window's changes this one's share);
-  // the same number again does not render again.
+  // While focused, after each layout (its own resize): the same number again does not render again.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  useLayoutEffect(() => setMeasured(current()));
+  useLayoutEffect(() => {
+    if (measured !== undefined && document.activeElement === grip.current) setMeasured(current());
+  });
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.button !== 0) return;
     event.preventDefault();
@@ -105,6 +108,7 @@ function ResizeGrip({ label, width, onResize, onReset, styles }: { label: string
       className={styles.resizeGrip}
       onPointerDown={onPointerDown}
       onKeyDown={onKeyDown}
+      onFocus={() => setMeasured(current())}
       onDoubleClick={onReset}
       onClick={(e) => e.stopPropagation()}
     />
