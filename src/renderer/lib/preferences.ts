@@ -10,34 +10,36 @@ import { callKey, callQuery } from './calls';
  * main in its settings so that they are the same on every screen and after a restart, never in the
  * page's web storage. A choice shows at once; main stores it behind.
  */
-function usePreferences(): { preferences: Preferences | undefined; ready: boolean; update: (patch: Partial<Preferences>) => void } {
+function usePreferences<K extends keyof Preferences>(key: K): { value: Preferences[K] | undefined; ready: boolean; update: (patch: Partial<Preferences>) => void } {
   const client = useQueryClient();
-  const query = useQuery({ ...callQuery('settings.preferences'), staleTime: Infinity });
+  // Each hook watches its own preference: a table's kept view changing the preferences re-renders no
+  // theme or sidebar (the app's root reads the theme).
+  const query = useQuery({ ...callQuery('settings.preferences'), staleTime: Infinity, select: (p: Preferences) => p[key] });
   const update = (patch: Partial<Preferences>) => {
     client.setQueryData<Preferences>(callKey('settings.preferences'), (old) => (old ? { ...old, ...patch } : old));
     void window.api.settings.setPreferences(patch).then((result) => {
       if (result.ok) client.setQueryData(callKey('settings.preferences'), result.data);
     });
   };
-  return { preferences: query.data, ready: !query.isPending, update };
+  return { value: query.data, ready: !query.isPending, update };
 }
 
 export function useCourseLanguage(): { language: Language | null; ready: boolean; setLanguage: (language: Language | null) => void } {
-  const { preferences, ready, update } = usePreferences();
-  return { language: preferences?.courseLanguage ?? null, ready, setLanguage: (courseLanguage) => update({ courseLanguage }) };
+  const { value, ready, update } = usePreferences('courseLanguage');
+  return { language: value ?? null, ready, setLanguage: (courseLanguage) => update({ courseLanguage }) };
 }
 
 export function useMeetingPreviewBase(): { base: string; setBase: (url: string) => void } {
-  const { preferences, update } = usePreferences();
-  return { base: preferences?.meetingPreviewBase ?? DEFAULT_MEETING_PREVIEW_BASE, setBase: (meetingPreviewBase) => update({ meetingPreviewBase }) };
+  const { value, update } = usePreferences('meetingPreviewBase');
+  return { base: value ?? DEFAULT_MEETING_PREVIEW_BASE, setBase: (meetingPreviewBase) => update({ meetingPreviewBase }) };
 }
 
 export function useThemeChoice(): { choice: ThemeChoice; ready: boolean; setChoice: (theme: ThemeChoice) => void } {
-  const { preferences, ready, update } = usePreferences();
-  return { choice: preferences?.theme ?? 'system', ready, setChoice: (theme) => update({ theme }) };
+  const { value, ready, update } = usePreferences('theme');
+  return { choice: value ?? 'system', ready, setChoice: (theme) => update({ theme }) };
 }
 
 export function useSidebarCollapsed(): { collapsed: boolean; setCollapsed: (collapsed: boolean) => void } {
-  const { preferences, update } = usePreferences();
-  return { collapsed: preferences?.sidebarCollapsed ?? false, setCollapsed: (sidebarCollapsed) => update({ sidebarCollapsed }) };
+  const { value, update } = usePreferences('sidebarCollapsed');
+  return { collapsed: value ?? false, setCollapsed: (sidebarCollapsed) => update({ sidebarCollapsed }) };
 }

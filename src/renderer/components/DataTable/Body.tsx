@@ -56,14 +56,27 @@ export interface BodyRowProps<T> {
   pins: Pins;
 }
 
-/** A plain body row (memoised: scrolling re-renders only rows that come into view). */
+/**
+ * The same row as before: the same record under the same columns. TanStack makes new cell objects on
+ * every render of the table, so the memo compares what they stand for, not the objects.
+ */
+function sameRow<T>(a: BodyRowProps<T>, b: BodyRowProps<T>): boolean {
+  if (a.height !== b.height || a.ariaRowIndex !== b.ariaRowIndex || a.pos !== b.pos || a.current !== b.current || a.styles !== b.styles || a.pins !== b.pins) return false;
+  if (a.cells.length !== b.cells.length) return false;
+  return a.cells.every((cell, i) => cell.row.original === b.cells[i]!.row.original && cell.column === b.cells[i]!.column);
+}
+
+/**
+ * A plain body row, memoised: a table that renders again for its search box, its fetch state or a
+ * scroll re-renders only the rows whose record or columns changed.
+ */
 export const BodyRow = memo(function BodyRow<T>({ height, ariaRowIndex, pos, current, styles, cells, pins }: BodyRowProps<T>) {
   return (
     <tr className={mergeClasses(styles.tr, styles.focusRow)} style={{ height }} aria-rowindex={ariaRowIndex} data-pos={pos} tabIndex={current ? 0 : -1}>
       <Cells cells={cells} styles={styles} pins={pins} />
     </tr>
   );
-}) as <T>(props: BodyRowProps<T>) => ReactNode;
+}, sameRow) as <T>(props: BodyRowProps<T>) => ReactNode;
 
 /**
  * The virtual body: spacer rows above and below the rendered rows keep the scroll height of the whole

@@ -197,7 +197,11 @@ export function DataTable<T>({
   const padBottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
   const lead = reordering ? HANDLE_WIDTH : 0;
   const total = view.total;
-  const pins = pinsOf(table);
+  // TanStack keeps the visible columns' array while they do not change: the pins (and so the memoised
+  // rows) stay the same object across renders too.
+  const visibleColumns = table.getVisibleLeafColumns();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the table object is stable; its columns are the key
+  const pins = useMemo(() => pinsOf(table), [table, visibleColumns]);
 
   // The keyboard's row: one row of the page is in the tab order; arrows, Home/End and PageUp/PageDown
   // move it (scrolling it into view), Enter activates it, Shift+F10 or the menu key opens its menu.
