@@ -51,12 +51,25 @@ export function DefaultsPanel({ selected, onApply }: { selected: string[]; onApp
     setD((old) => ({ ...old, [key]: value }));
     setTouched((old) => new Set(old).add(key));
   };
+  // '(unchanged)' again: the field is left out of what is applied.
+  const unset = (key: keyof Defaults) => {
+    setD((old) => {
+      const next = { ...old };
+      delete next[key as Exclude<keyof Defaults, 'businessIdeas' | 'keywords' | 'category'>];
+      return next;
+    });
+    setTouched((old) => {
+      const next = new Set(old);
+      next.delete(key);
+      return next;
+    });
+  };
   const toggle = (key: 'businessIdeas' | 'keywords' | 'category', id: string, on: boolean) =>
     set(key, on ? [...d[key], id] : d[key].filter((x) => x !== id));
   const patch = (): BulkMetaPatch => Object.fromEntries(Object.entries(d).filter(([key]) => touched.has(key))) as BulkMetaPatch;
   const choice = <K extends 'language' | 'visibility' | 'status' | 'type'>(key: K, label: string, options: readonly string[]) => (
     <Field label={label}>
-      <Select value={(d[key] as string | undefined) ?? ''} onChange={(_, data) => set(key, data.value as Defaults[K])}>
+      <Select value={(d[key] as string | undefined) ?? ''} onChange={(_, data) => (data.value === '' ? unset(key) : set(key, data.value as Defaults[K]))}>
         <option value="">(unchanged)</option>
         {options.map((o) => (
           <option key={o}>{o}</option>
@@ -91,7 +104,7 @@ export function DefaultsPanel({ selected, onApply }: { selected: string[]; onApp
         {choice('visibility', 'Visibility', VISIBILITIES)}
         {choice('status', 'Status', LIBRARY_STATUSES)}
         <Field label="Level">
-          <Select value={d.level === undefined ? '' : String(d.level)} onChange={(_, data) => set('level', Number(data.value))}>
+          <Select value={d.level === undefined ? '' : String(d.level)} onChange={(_, data) => (data.value === '' ? unset('level') : set('level', Number(data.value)))}>
             <option value="">(unchanged)</option>
             {LEVELS.map((l) => (
               <option key={l}>{l}</option>
@@ -100,7 +113,7 @@ export function DefaultsPanel({ selected, onApply }: { selected: string[]; onApp
         </Field>
         {choice('type', 'Type', VIDEO_TYPES)}
         <Field label="Description">
-          <Textarea value={d.description ?? ''} onChange={(_, data) => set('description', data.value)} />
+          <Textarea value={d.description ?? ''} onChange={(_, data) => (data.value === '' ? unset('description') : set('description', data.value))} />
         </Field>
         {checks('businessIdeas', 'Business ideas', (ideas.data ?? []).map((i) => ({ id: i._id, name: i.inEnglish })), true)}
         {checks('keywords', 'Keyword groups', (keywords.data ?? []).map((k) => ({ id: k._id, name: k.keyword })))}
