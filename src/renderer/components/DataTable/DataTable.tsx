@@ -132,8 +132,9 @@ export function DataTable<T>({
   const [density, setDensity] = useState<Density>(() => saved?.density ?? 'comfortable');
   const rowHeight = density === 'compact' ? Math.max(32, comfortableRowHeight - 12) : comfortableRowHeight;
   const activeSort = view.sorting[0];
+  // Not while reordering: the order is the list's then, and the sort the person chose comes back after.
   useKeepTableView(
-    viewKey,
+    reordering ? undefined : viewKey,
     {
       sort: activeSort ? { id: activeSort.id, desc: activeSort.desc } : null,
       filters: view.columnFilters.map((f) => ({ id: f.id, value: String(f.value ?? '') })).filter((f) => f.value !== ''),
