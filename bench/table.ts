@@ -29,7 +29,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -39,6 +38,7 @@ import { startBridgeHost } from '../tests/bridge/host';
 import { SANDBOX_DEFAULTS } from '../server/app';
 import { BENCH_COURSE } from '../server/video-repository/seed';
 import { channelOf } from '../src/shared/api';
+import { freePort } from '../tests/free-port';
 
 const root = resolve(import.meta.dirname, '..');
 const rendererDir = join(root, 'out/renderer');
@@ -48,16 +48,6 @@ const rendererDir = join(root, 'out/renderer');
  */
 const BUDGET = { openScreen: 300, firstRender: 200, firstRenderRef: 3, keystroke: 50, sort: 150, initialJsKb: 350, loginPaint: 500, rendererHeapMb: 64 } as const;
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
-  });
-}
 
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);

@@ -10,30 +10,19 @@
 import { expect, test, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Api } from '../../src/shared/api';
 import { writeVideos } from '../../src/main/services/bulk/testing';
 import { BRIDGE_EXPORTS_FOLDER, BRIDGE_NEXT_DROP_PATH, BRIDGE_NEXT_PICK_PATH } from '../bridge/protocol';
 import { SANDBOX_ADMIN, expectAccessible, loginAs, toast, unique } from './helpers';
+import { freePort } from '../free-port';
 
 type WithApi = { api: Api };
 const COUNT = 50;
 /** Large enough that the queue (one upload at a time) runs for a few seconds, so the crash lands mid-queue. */
 const FILE_BYTES = 3 * 1024 * 1024;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** The preview host in one process (tsx's loader, no npx wrapper), so SIGKILL stops it and its sandbox. */
 async function startHost(port: number, sandboxDir: string): Promise<ChildProcess> {

@@ -9,7 +9,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Api } from '../../src/shared/api';
@@ -17,6 +16,7 @@ import { signedOut, tableRows, toast, unique } from './helpers';
 import { makeLargeFile, queuePick } from './library-fixtures';
 import { writeVideos } from '../../src/main/services/bulk/testing';
 import { BRIDGE_NEXT_PICK_PATH } from '../bridge/protocol';
+import { freePort } from '../free-port';
 
 type WithApi = { api: Api };
 type Progress = { sent: number; total: number };
@@ -29,17 +29,6 @@ const ADMIN = { email: 'upload-faults@example.com', password: `faults-${unique()
  */
 const FILE_BYTES = 3 * 1024 ** 3;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** `node --import tsx server/cli.ts ...`: one process, so SIGKILL stops the server itself. */
 function cli(args: string[], env: Record<string, string>): ChildProcess {

@@ -40,14 +40,21 @@ export default function BulkUploadPage() {
   filterRef.current = filter;
   const error = useCallback((message: string) => notify.error(message), [notify]);
 
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+  /** A pick or a drop is being added: its own reload follows, so change events wait for it. */
+  const adding = useRef(0);
+
   const reload = useCallback(async () => {
     const out: BulkItemView[] = [];
-    // Windows of 1,000 rows (the call's limit) until the whole queue is here.
+    // Windows of 1,000 rows (the call's limit) until the whole queue is here; the first one shows at
+    // once (10,000 queued files are about 8 MB of rows: the grid does not wait for all of them).
     for (let offset = 0; ; offset += 1000) {
       const page = await unwrapOr(window.api.bulk.list({ offset, limit: 1000, filter: filterRef.current }), error);
       if (!page) return;
       out.push(...page.rows);
       if (out.length >= page.total || page.rows.length === 0) break;
+      if (offset === 0) setRows([...out, ...rowsRef.current.slice(out.length)]);
     }
     setRows(out);
     const s = await unwrapOr(window.api.bulk.status({}), error);
@@ -68,8 +75,34 @@ export default function BulkUploadPage() {
     void reload();
   }, [reload, filter]);
 
+  /** Rows that changed, fetched again and put in place (a probe or an upload changes a few at a time). */
+  const refresh = useCallback(
+    async (ids: readonly string[]) => {
+      const fresh = await unwrapOr(window.api.bulk.get({ ids: [...ids] }), error);
+      if (!fresh) return;
+      const byId = new Map(fresh.map((r) => [r.id, r]));
+      setRows((old) => old.map((r) => byId.get(r.id) ?? r));
+    },
+    [error],
+  );
+
   useEffect(() => {
     let pending: ReturnType<typeof setTimeout> | null = null;
+    let changedAll = false;
+    const changed = new Set<string>();
+    const catchUp = () => {
+      pending = null;
+      if (adding.current > 0) return;
+      const ids = [...changed];
+      const all = changedAll;
+      changed.clear();
+      changedAll = false;
+      const shown = new Set(rowsRef.current.map((r) => r.id));
+      // Only rows already shown, under no filter, are patched; anything else (new rows, rows that may
+      // enter or leave a filter) reloads the list.
+      if (!all && filterRef.current === 'all' && ids.length <= 1000 && ids.every((id) => shown.has(id))) void refresh(ids);
+      else void reload();
+    };
     return window.api.on('bulk:changed', (event) => {
       setStatus(event.status);
       setOverall(event.overall);
@@ -79,14 +112,11 @@ export default function BulkUploadPage() {
         const byId = new Map(event.progress.map((p) => [p.id, p]));
         setRows((old) => old.map((r) => (byId.has(r.id) ? { ...r, sent: byId.get(r.id)!.sent, percent: byId.get(r.id)!.percent, rate: byId.get(r.id)!.rate } : r)));
       }
-      if (event.changed === 'all' || event.changed.length > 0) {
-        pending ??= setTimeout(() => {
-          pending = null;
-          void reload();
-        }, 150);
-      }
+      if (event.changed === 'all') changedAll = true;
+      else for (const id of event.changed) changed.add(id);
+      if (changedAll || changed.size > 0) pending ??= setTimeout(catchUp, 150);
     });
-  }, [reload]);
+  }, [reload, refresh]);
 
   const added = useCallback(
     (result: BulkAddResult | null) => {
@@ -97,7 +127,14 @@ export default function BulkUploadPage() {
     [notify, reload],
   );
 
-  const pick = async (kind: 'files' | 'folder') => added(await unwrapOr(window.api.bulk.pick({ kind }), error));
+  const pick = async (kind: 'files' | 'folder') => {
+    adding.current += 1;
+    try {
+      added(await unwrapOr(window.api.bulk.pick({ kind }), error));
+    } finally {
+      adding.current -= 1;
+    }
+  };
   const ids = () => [...selected];
   const control = async (call: Promise<Result<{ status: BulkQueueStatus; overall: BulkOverall }>>) => {
     const answer = await unwrapOr(call, error);
