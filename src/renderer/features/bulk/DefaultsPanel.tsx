@@ -1,17 +1,11 @@
 import { useState } from 'react';
 import { Button, Checkbox, Field, Select, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
-import { useQuery } from '@tanstack/react-query';
 import { LANGUAGES } from '../../../shared/constants';
 import { LEVELS, LIBRARY_STATUSES, VIDEO_TYPES, VISIBILITIES } from '../../../shared/schemas/library';
 import type { BulkMetaPatch } from '../../../shared/schemas/bulk';
 import { useNotify } from '../../components/toast';
-import { callQuery } from '../../lib/calls';
+import { useBusinessIdeas, useCategories, useKeywords } from '../../lib/library-lists';
 
-/** The library's lists the defaults panel offers (rarely changed: fetched again after five minutes at the earliest). */
-const STATIC = { staleTime: 5 * 60_000 } as const;
-const useKeywords = () => useQuery({ ...callQuery('library.keywords'), ...STATIC });
-const useCategories = () => useQuery({ ...callQuery('library.categories'), ...STATIC });
-const useBusinessIdeas = () => useQuery({ ...callQuery('businessIdeas.all'), ...STATIC });
 
 const useStyles = makeStyles({
   // The fields scroll; the Apply buttons stay at the foot of the panel, whatever the window's height.

@@ -22,7 +22,7 @@ import { EntityDialog, optionsOf, type FieldDescriptor } from '../../components/
 import type { FieldForm } from '../../components/fields/types';
 import type { PickedFile } from '../../components/FilePicker';
 import { useUploadSubmit } from '../../components/UploadProgress';
-import { useBusinessIdeas, useCategories, useKeywords } from './queries';
+import { useBusinessIdeas, useCategories, useKeywords } from '../../lib/library-lists';
 
 type FormKey = Extract<keyof LibraryFileFormInput, string>;
 type Values = Record<string, unknown>;
