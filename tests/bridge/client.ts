@@ -7,7 +7,7 @@ import { buildApi } from '../../src/shared/api/build-api';
 import type { Result } from '../../src/shared/result';
 import type { FilesApi, GrantView } from '../../src/shared/api/app';
 import type { BulkAddResult } from '../../src/shared/schemas/bulk';
-import { BRIDGE_BULK_DROP_CHANNEL, BRIDGE_DROP_CHANNEL, BRIDGE_MEDIA_PATH, BRIDGE_PATH, type BridgeMessage, type BridgeRequest } from './protocol';
+import { BRIDGE_BULK_DROP_CHANNEL, BRIDGE_DROP_CHANNEL, BRIDGE_MEDIA_KEY_META, BRIDGE_MEDIA_PATH, BRIDGE_PATH, type BridgeMessage, type BridgeRequest } from './protocol';
 
 const pending = new Map<number, (result: Result<unknown>) => void>();
 const listeners = new Map<string, Set<(payload: unknown) => void>>();
@@ -71,10 +71,12 @@ window.api = buildApi(invoke, (event, listener) => {
  * The preload's drop call: in the browser a `File` has no path, so the host's stand-in supplies the file
  * a test queued; the page sends only the dropped file's name.
  */
+const mediaKey = document.querySelector<HTMLMetaElement>(`meta[name="${BRIDGE_MEDIA_KEY_META}"]`)?.content ?? '';
 const files: FilesApi = {
   grantDropped: async (file) => (await invoke(BRIDGE_DROP_CHANNEL, { name: file.name })) as Result<GrantView>,
-  // Same origin as the page: the host streams it through the core like main's cc-media:// protocol.
-  previewUrl: (src) => `${BRIDGE_MEDIA_PATH}?src=${encodeURIComponent(src)}`,
+  // Same origin as the page: the host streams it through the core like main's cc-media:// protocol,
+  // for the holder of this run's key only (the host put it in the page).
+  previewUrl: (src) => `${BRIDGE_MEDIA_PATH}?src=${encodeURIComponent(src)}&key=${encodeURIComponent(mediaKey)}`,
   bulkDropped: async (dropped) => (await invoke(BRIDGE_BULK_DROP_CHANNEL, { names: dropped.map((file) => file.name) })) as Result<BulkAddResult>,
 };
 window.files = files;

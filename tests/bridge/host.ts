@@ -7,6 +7,7 @@
  * a drop (which the preload resolves with webUtils in Electron) takes its file from the queue of
  * `POST /__bridge/test/next-drop`. The page never sends a path.
  */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, extname, join, normalize, resolve } from 'node:path';
@@ -25,6 +26,7 @@ import {
   BRIDGE_CLIENT_PATH,
   BRIDGE_EXPORTS_FOLDER,
   BRIDGE_DROP_CHANNEL,
+  BRIDGE_MEDIA_KEY_META,
   BRIDGE_MEDIA_PATH,
   BRIDGE_NEXT_DROP_PATH,
   BRIDGE_NEXT_PICK_PATH,
@@ -74,8 +76,26 @@ export function withBridgeCsp(html: string, port: number): string {
   return html.replace(pattern, `$1 ws://127.0.0.1:${port}`);
 }
 
+/**
+ * Whether a request comes from the page this host served: Host is this host's own address (a
+ * DNS-rebinding page sends its own name), and a browser's Origin or Sec-Fetch-Site, when sent, say the
+ * same origin.
+ */
+export function fromOwnPage(req: IncomingMessage, url: string): boolean {
+  const site = req.headers['sec-fetch-site'];
+  const origin = req.headers.origin;
+  return req.headers.host === new URL(url).host && (origin === undefined || origin === url) && (site === undefined || site === 'same-origin');
+}
+
+/** The page's copy of the per-run media key (read by the bridge client from index.html). */
+export const withMediaKey = (html: string, key: string): string => html.replace('<head>', `<head>\n    <meta name="${BRIDGE_MEDIA_KEY_META}" content="${key}">`);
+
+const sameKey = (given: string | null, key: string) => given !== null && given.length === key.length && timingSafeEqual(Buffer.from(given), Buffer.from(key));
+
 export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url: string; core: Core; close(): Promise<void> }> {
   const url = `http://127.0.0.1:${options.port}`;
+  // Media previews carry the session: only the page this host served knows this run's key.
+  const mediaKey = randomBytes(24).toString('base64url');
   const clients = new Set<WebSocket>();
   // Native dialogs' stand-in: tests queue the path the next files.pick returns (POST /__bridge/test/next-pick),
   // and the file the next drop stands for (POST /__bridge/test/next-drop).
@@ -126,6 +146,11 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url
   const rendererRoot = resolve(options.rendererDir);
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.headers.host !== new URL(url).host) {
+      // Another name for this address (DNS rebinding) gets nothing, the page included.
+      res.writeHead(403, { 'content-type': 'text/plain' }).end(`Open ${url}/ (this host answers at that address only).`);
+      return;
+    }
     const pathname = decodeURIComponent(new URL(req.url ?? '/', url).pathname);
     const queue = pathname === BRIDGE_NEXT_PICK_PATH ? pickQueue : pathname === BRIDGE_NEXT_DROP_PATH ? dropQueue : null;
     if (queue) {
@@ -153,15 +178,16 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url
       return;
     }
     if (pathname === BRIDGE_MEDIA_PATH) {
-      // Media previews for the page only (a <video> sends no Origin, but Chromium says where it comes from).
-      const site = req.headers['sec-fetch-site'];
-      if (req.method !== 'GET' || (site !== undefined && site !== 'same-origin')) {
+      // Media previews for the page only: its origin, and this run's key (a <video> sends no Origin, but
+      // Chromium says where it comes from). The core then fetches media routes only.
+      const query = new URL(req.url ?? '/', url).searchParams;
+      if (req.method !== 'GET' || !fromOwnPage(req, url) || !sameKey(query.get('key'), mediaKey)) {
         res.writeHead(403).end();
         return;
       }
       const abort = new AbortController();
       res.once('close', () => abort.abort());
-      const src = new URL(req.url ?? '/', url).searchParams.get('src') ?? '';
+      const src = query.get('src') ?? '';
       const answer = await core.previewMedia(src, typeof req.headers.range === 'string' ? req.headers.range : null, abort.signal);
       res.writeHead(answer.status, Object.fromEntries(answer.headers));
       if (!answer.body) {
@@ -187,7 +213,7 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url
       if (file.endsWith('index.html')) {
         // The bridge client must define window.api before the app's module runs.
         body = withBridgeCsp(
-          body.toString('utf8').replace('<head>', `<head>\n    <script type="module" src="${BRIDGE_CLIENT_PATH}"></script>`),
+          withMediaKey(body.toString('utf8').replace('<head>', `<head>\n    <script type="module" src="${BRIDGE_CLIENT_PATH}"></script>`), mediaKey),
           options.port,
         );
       }
@@ -202,7 +228,7 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url
   const wss = new WebSocketServer({ noServer: true, maxPayload: 5 * 1024 * 1024 });
   server.on('upgrade', (req, socket, head) => {
     // The counterpart of main's sender check: only pages this host served may call.
-    if (new URL(req.url ?? '/', url).pathname !== BRIDGE_PATH || req.headers.origin !== url) {
+    if (new URL(req.url ?? '/', url).pathname !== BRIDGE_PATH || req.headers.origin !== url || !fromOwnPage(req, url)) {
       socket.destroy();
       return;
     }

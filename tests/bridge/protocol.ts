@@ -31,5 +31,9 @@ export const BRIDGE_BULK_DROP_CHANNEL = 'bridge:bulk.addDropped';
  * The save dialog's stand-in writes into `<stateDir>/exports/<suggested name>` (tests read it there).
  */
 export const BRIDGE_EXPORTS_FOLDER = 'exports';
-/** Media previews (the counterpart of main's cc-media:// protocol): GET `?src=<preview URL>`. */
+/**
+ * Media previews (the counterpart of main's cc-media:// protocol): GET `?src=<preview URL>&key=<this
+ * run's key>`, the key given to the page in index.html's meta `BRIDGE_MEDIA_KEY_META`.
+ */
 export const BRIDGE_MEDIA_PATH = '/__bridge/media';
+export const BRIDGE_MEDIA_KEY_META = 'cc-bridge-media-key';

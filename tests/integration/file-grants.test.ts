@@ -11,7 +11,7 @@ import * as v from 'valibot';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBridgeHost } from '../bridge/host';
-import { BRIDGE_DROP_CHANNEL, BRIDGE_MEDIA_PATH, BRIDGE_NEXT_DROP_PATH, BRIDGE_PATH, type BridgeMessage } from '../bridge/protocol';
+import { BRIDGE_DROP_CHANNEL, BRIDGE_NEXT_DROP_PATH, BRIDGE_PATH, type BridgeMessage } from '../bridge/protocol';
 import { contract, local } from '../../src/shared/api';
 import { exposedChannels } from '../../src/shared/api/build-api';
 import { PRELOAD_CHANNELS } from '../../src/shared/api/app';
@@ -102,14 +102,6 @@ describe('file grants: no path from the page', () => {
   it('the stand-in queue is not reachable from a page (an Origin header)', async () => {
     const answer = await fetch(`${host.url}${BRIDGE_NEXT_DROP_PATH}`, { method: 'POST', headers: { origin: host.url }, body: '{"path":"/etc/hostname"}' });
     expect(answer.status).toBe(403);
-  });
-});
-
-describe("the bridge's media route", () => {
-  it('answers the page only, and only for the connected server', async () => {
-    const src = encodeURIComponent('https://evil.example/page');
-    expect((await fetch(`${host.url}${BRIDGE_MEDIA_PATH}?src=${src}`, { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
-    expect((await fetch(`${host.url}${BRIDGE_MEDIA_PATH}?src=${src}`, { headers: { 'sec-fetch-site': 'same-origin' } })).status).toBe(404);
   });
 });
 

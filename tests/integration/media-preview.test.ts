@@ -53,7 +53,7 @@ describe('media previews through main', () => {
     h = await startHarness();
     await h.login();
     work = await mkdtemp(join(tmpdir(), 'cc-preview-'));
-    const path = join(work, 'bytes.bin');
+    const path = join(work, 'bytes.mp4');
     await writeFile(path, Buffer.from('0123456789abcdef'));
     const grant = expectOk(await h.grantFile(path));
     const keywords = expectOk(await h.call<Keyword[]>('library', 'keywords'));

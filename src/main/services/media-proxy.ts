@@ -5,12 +5,28 @@ import { authHeaders } from './http';
  * Media previews through main (DESIGN section 9). The page's <video>/<img> load
  * `cc-media://preview/?src=<preview URL>` (Electron) or `/__bridge/media?src=<preview URL>` (the
  * browser bridge); main fetches the preview URL with the session token, only when it is on the
- * connected server's own origin, and streams the answer back (Range included). So the page's CSP names
+ * connected server's own origin and one of its media routes, and streams the answer back (Range
+ * included) only when it is audio, video or an image. So the page's CSP names
  * no remote origin for media. The one other thing main fetches for the page is a link file's direct media
  * address (https://…/talk.mp4): without the token, and passed on only when the answer is audio or video.
  */
 
-/** The preview URL to fetch, or null: not http(s), credentials in it, or not on an allowed origin. */
+/**
+ * The media routes of the connected server (under any path prefix): a library file's media or
+ * thumbnail, a stored file of the engagement areas, a course's thumbnail. Only these get the token: no
+ * JSON API route has this shape (a test checks every contract route against it), so the proxy can
+ * never read the API with the session.
+ */
+const MEDIA_ROUTE = /\/(library\/media\/(file|thumbnail)|library\/stored|mentorship\/stored|video-repository\/course\/thumbnail)\/[^/]+$/;
+export const isMediaRoute = (pathname: string): boolean => MEDIA_ROUTE.test(pathname);
+
+/** What a preview may be: the player's and the image's types, never a page, JSON or a download. */
+const MEDIA_TYPE = /^(audio|video|image)\//i;
+
+/**
+ * The preview URL to fetch with the token, or null: not http(s), credentials in it, not on an allowed
+ * origin, or not one of the server's media routes.
+ */
 export function previewTarget(src: string, allowedOrigins: readonly string[]): string | null {
   let url: URL;
   try {
@@ -19,7 +35,7 @@ export function previewTarget(src: string, allowedOrigins: readonly string[]): s
     return null;
   }
   if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password) return null;
-  return allowedOrigins.includes(url.origin) ? url.href : null;
+  return allowedOrigins.includes(url.origin) && isMediaRoute(url.pathname) ? url.href : null;
 }
 
 /** Headers passed on to the page: what a player needs, nothing else the server may have sent. */
@@ -38,14 +54,14 @@ export async function proxyMedia(deps: MediaProxyDeps, src: string, range: strin
   if (target) {
     const token = deps.token();
     if (!token) return new Response(null, { status: 401 });
-    return forward(deps, target, { ...authHeaders('token', token), ...(range ? { range } : {}) }, signal, false);
+    return forward(deps, target, { ...authHeaders('token', token), ...(range ? { range } : {}) }, signal);
   }
   // A link to a media file elsewhere: fetched as a browser would, with nothing of the session.
-  if (directMediaKind(src)) return forward(deps, new URL(src).href, range ? { range } : {}, signal, true);
+  if (directMediaKind(src)) return forward(deps, new URL(src).href, range ? { range } : {}, signal);
   return new Response(null, { status: 404 });
 }
 
-async function forward(deps: MediaProxyDeps, target: string, headers: Record<string, string>, signal: AbortSignal | undefined, mediaOnly: boolean): Promise<Response> {
+async function forward(deps: MediaProxyDeps, target: string, headers: Record<string, string>, signal: AbortSignal | undefined): Promise<Response> {
   let answer: Response;
   try {
     // No redirect is followed: the token goes to the connected server only, and a link goes where it says.
@@ -57,11 +73,12 @@ async function forward(deps: MediaProxyDeps, target: string, headers: Record<str
     await answer.body?.cancel();
     return new Response(null, { status: 502 });
   }
-  // A link's answer reaches the page only when it is what the player expects, not a page or a file of any kind.
+  // Only media reaches the page: an answer of another type (a page, JSON, an error's text) is dropped,
+  // its status kept so the player can say why.
   const type = answer.headers.get('content-type') ?? '';
-  if (mediaOnly && answer.ok && !/^(audio|video)\//i.test(type)) {
+  if (!MEDIA_TYPE.test(type)) {
     await answer.body?.cancel();
-    return new Response(null, { status: 415 });
+    return new Response(null, { status: answer.ok ? 415 : answer.status });
   }
   const passed = new Headers();
   for (const name of PASSED) {

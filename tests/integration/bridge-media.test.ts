@@ -1,0 +1,130 @@
+/**
+ * The browser preview's media route relays the signed-in session, so it serves only the page the host
+ * served (its Host, Origin and this run's key) and only media: the connected server's media routes,
+ * answers of a media type. Driven as an attacker would: plain requests, a spoofed Host (DNS rebinding),
+ * another page's Origin, and JSON API routes through the proxy.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../server/app';
+import { contract, SERVICES } from '../../src/shared/api';
+import type { CallDef } from '../../src/shared/api/contract';
+import { isMediaRoute } from '../../src/main/services/media-proxy';
+import type { Keyword, LibraryFile } from '../../src/shared/schemas/library';
+import { startBridgeHost } from '../bridge/host';
+import { BRIDGE_MEDIA_KEY_META, BRIDGE_MEDIA_PATH } from '../bridge/protocol';
+import { freePort } from '../free-port';
+import { ADMIN, expectOk, grantFileOf } from './harness';
+import { channelOf } from '../../src/shared/api';
+import type { Result } from '../../src/shared/result';
+
+let root: string;
+let server: RunningServer;
+let host: Awaited<ReturnType<typeof startBridgeHost>>;
+let key: string;
+let video: LibraryFile;
+let other: LibraryFile;
+
+const call = async <T>(group: string, name: string, input: unknown = {}) => (await host.core.handlers.get(channelOf(group, name))!(input)) as Result<T>;
+const media = (src: string, withKey = true) => `${host.url}${BRIDGE_MEDIA_PATH}?src=${encodeURIComponent(src)}${withKey ? `&key=${encodeURIComponent(key)}` : ''}`;
+
+/** A GET with headers fetch() will not set (Host). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    httpRequest(url, { headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+async function upload(title: string, name: string, bytes: Buffer): Promise<LibraryFile> {
+  const path = join(root, name);
+  await writeFile(path, bytes);
+  const grant = expectOk(await grantFileOf(host.core, path));
+  const keywords = expectOk(await call<Keyword[]>('library', 'keywords'));
+  expectOk(
+    await call('library', 'createMedia', {
+      title, description: 'Proxy test', language: 'English', visibility: 'Restricted', status: '', level: 0, type: '', businessIdeas: [],
+      category: [], keywords: [keywords[0]!._id], source: '', fileType: 'other', fileUrl: '', duration: 0, file: { grantId: grant.grantId },
+    }),
+  );
+  return expectOk(await call<LibraryFile[]>('library', 'mediaList')).find((f) => f.title === title)!;
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'cc-bridge-media-'));
+  await mkdir(join(root, 'state'));
+  await mkdir(join(root, 'renderer'));
+  await writeFile(
+    join(root, 'renderer', 'index.html'),
+    `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'self'; connect-src 'self'"></head><body></body></html>`,
+  );
+  server = await startServer({ dataDir: join(root, 'server'), host: '127.0.0.1', port: 0, seedDemo: true, admin: ADMIN });
+  await writeFile(join(root, 'state', 'settings.json'), JSON.stringify({ connection: { kind: 'remote', url: server.url } }));
+  host = await startBridgeHost({ port: await freePort(), rendererDir: join(root, 'renderer'), stateDir: join(root, 'state'), sandboxDir: join(root, 'sandbox') });
+  expectOk(await call('session', 'login', ADMIN));
+  video = await upload('Proxy video', 'clip.mp4', Buffer.from('0123456789abcdef'));
+  other = await upload('Proxy bytes', 'notes.bin', Buffer.from('not media'));
+  // The page gets this run's key from the host, in the page it serves.
+  const page = await (await fetch(`${host.url}/`)).text();
+  key = new RegExp(`<meta name="${BRIDGE_MEDIA_KEY_META}" content="([^"]+)">`).exec(page)?.[1] ?? '';
+}, 60_000);
+afterAll(async () => {
+  await host?.close();
+  await server?.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+describe("the preview's media proxy", () => {
+  it('gives the page a per-run key and plays media for it', async () => {
+    expect(key.length).toBeGreaterThanOrEqual(24);
+    const answer = await fetch(media(video.previewUrl!.split('?')[0]!), { headers: { 'sec-fetch-site': 'same-origin', range: 'bytes=2-5' } });
+    expect(answer.status).toBe(206);
+    expect(answer.headers.get('content-type')).toBe('video/mp4');
+    expect(await answer.text()).toBe('2345');
+  });
+
+  it('refuses a request without the key, a spoofed Host, and another origin', async () => {
+    const src = video.previewUrl!;
+    expect((await fetch(media(src, false))).status).toBe(403);
+    expect((await fetch(`${media(src, false)}&key=${'x'.repeat(key.length)}`)).status).toBe(403);
+    // What a DNS-rebinding page sends: this address under another name. The page itself is refused too.
+    const rebound = { host: `attacker.example:${new URL(host.url).port}` };
+    expect((await rawGet(media(src), rebound)).status).toBe(403);
+    expect((await rawGet(`${host.url}/`, rebound)).body).not.toContain(key);
+    expect((await fetch(media(src), { headers: { origin: 'https://attacker.example' } })).status).toBe(403);
+    expect((await fetch(media(src), { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
+  });
+
+  it('never relays a JSON API route, even with the key: no admin list, no token', async () => {
+    for (const path of ['/admin-auth/users', '/admin-auth/profile', `/library/media?x=/library/media/file/${video._id}`, '/user-app/users']) {
+      const answer = await fetch(media(`${server.url}${path}`));
+      expect(answer.status, path).toBe(404);
+      expect(await answer.text(), path).toBe('');
+    }
+    // Another site's pages are not fetched either.
+    expect((await fetch(media('https://attacker.example/page'))).status).toBe(404);
+  });
+
+  it('passes on media types only: a stored file of another type is refused', async () => {
+    const answer = await fetch(media(other.previewUrl!));
+    expect(answer.status).toBe(415);
+    expect(await answer.text()).toBe('');
+  });
+
+  it('no contract route has the shape of a media route', () => {
+    const urls = Object.values(contract as unknown as Record<string, Record<string, CallDef>>).flatMap((calls) =>
+      Object.values(calls).map((def) => SERVICES[def.service] + def.path.replace(/\{(\w+)\}/g, 'x')),
+    );
+    expect(urls.length).toBeGreaterThan(50);
+    expect(urls.filter(isMediaRoute)).toEqual([]);
+    expect(isMediaRoute(`/library/media/file/${video._id}`)).toBe(true);
+  });
+});
