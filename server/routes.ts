@@ -6,7 +6,7 @@ import type { HandlerContext, HandlerResult, Handlers } from './context';
 import type { Db } from './db';
 import { HttpError, SESSION_EXPIRED } from './http-error';
 import { hashToken } from './tokens';
-import { nulMessage } from '../src/shared/schemas/common';
+import { inputMessage } from '../src/shared/schemas/common';
 import { cleanup, receiveMultipart, type ReceivedFile } from './media';
 
 export interface RouteInfo {
@@ -132,9 +132,10 @@ export function registerContract(app: FastifyInstance, handlers: Handlers, deps:
           const params = isPlainObject(request.params) ? request.params : {};
           // Unknown fields are dropped by the object schemas, so they never reach a handler.
           const input = { ...(fields as Record<string, unknown>), ...params };
-          // A NUL in any text or id: a clear 400 before any schema or query (PostgreSQL cannot store it).
-          const nul = nulMessage(input);
-          if (nul) throw new HttpError(400, nul);
+          // Input nested too deeply or too large, or a NUL in any text or id (PostgreSQL cannot store
+          // it): a clear 400 before any schema or query.
+          const problem = inputMessage(input);
+          if (problem) throw new HttpError(400, problem);
           const parsed = v.safeParse(def.input, input);
           if (!parsed.success) throw new HttpError(400, issueMessage(parsed.issues[0]));
 

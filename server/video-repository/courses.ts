@@ -6,6 +6,7 @@ import { extname } from 'node:path';
 import type { HandlerContext, ServiceHandlers } from '../context';
 import type { Db } from '../db';
 import { HttpError } from '../http-error';
+import { NUL_MESSAGE } from '../../src/shared/schemas/common';
 import { safeExt, type MediaStore, type ReceivedFile } from '../media';
 import { applyOrder, COURSE_SERVER_TEXT as T, courseMediaKey, loadCourses, mustCourse } from './tree';
 
@@ -129,6 +130,8 @@ export function registerCourseMediaRoutes(
 ): void {
   app.get<{ Params: { id: string }; Querystring: { exp?: string; sig?: string } }>('/video-repository/course/thumbnail/:id', async (request, reply) => {
     const { id } = request.params;
+    // PostgreSQL cannot hold a NUL in text (the query would fail): the same 400 as any input with one.
+    if (id.includes('\u0000')) throw new HttpError(400, `An id ${NUL_MESSAGE}.`);
     const { exp, sig } = request.query;
     const signed = typeof exp === 'string' && typeof sig === 'string' && deps.media.verify('thumbnail', courseMediaKey(id), exp, sig, deps.now());
     if (!signed && !(await deps.tokenValid(request))) throw new HttpError(401, 'This image link has expired. Reload the list.');

@@ -3,7 +3,7 @@ import { contract, local, channelOf, type ApiEvents, type ApiEventName, type Cal
 import { PRELOAD_CHANNELS, type PickKind } from '../shared/api/app';
 import { fail, type Result } from '../shared/result';
 import { MSG } from '../shared/messages';
-import { nulMessage } from '../shared/schemas/common';
+import { inputMessage } from '../shared/schemas/common';
 import { createHttpClient } from './services/http';
 import { defaultPasswordEncoder, type PasswordEncoder } from './services/password';
 import { Session } from './services/session';
@@ -51,10 +51,10 @@ export function firstIssue(issues: readonly v.BaseIssue<unknown>[]): string {
   return issue.message.startsWith('Invalid') && path ? `${path}: ${issue.message}` : issue.message;
 }
 
-/** Checks an input the way every channel does (no NUL, then the entry's schema); the parsed value or the failure. */
+/** Checks an input the way every channel does (bounded depth and size, no NUL, then the entry's schema); the parsed value or the failure. */
 function parseInput(schema: v.GenericSchema, input: unknown): { ok: true; value: unknown } | { ok: false; failure: Result<never> } {
-  const nul = nulMessage(input);
-  if (nul) return { ok: false, failure: fail('validation', nul) };
+  const problem = inputMessage(input);
+  if (problem) return { ok: false, failure: fail('validation', problem) };
   const parsed = v.safeParse(schema, input ?? {});
   return parsed.success ? { ok: true, value: parsed.output } : { ok: false, failure: fail('validation', firstIssue(parsed.issues)) };
 }

@@ -20,7 +20,7 @@ import { memoryTokenStore } from '../../src/main/services/token-store';
 import { startSandbox } from '../../src/main/sandbox/sandbox';
 import { fail } from '../../src/shared/result';
 import { PRELOAD_CHANNELS } from '../../src/shared/api/app';
-import { APP_TEXT } from '../../src/shared/messages';
+import { APP_TEXT, MSG } from '../../src/shared/messages';
 import {
   BRIDGE_BULK_DROP_CHANNEL,
   BRIDGE_CLIENT_PATH,
@@ -246,7 +246,10 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url
         // path) are not reachable from the page here either.
         const handler =
           request.channel === BRIDGE_DROP_CHANNEL ? standInDrop : request.channel === BRIDGE_BULK_DROP_CHANNEL ? standInBulkDrop : core.handlers.get(request.channel);
-        const result = handler ? await handler(request.input) : fail('validation', `Unknown call ${request.channel}`);
+        // A call that throws answers as a failure: nothing the page sends may take the host down.
+        const result = handler
+          ? await handler(request.input).catch(() => fail('network', MSG.somethingWentWrong))
+          : fail('validation', `Unknown call ${request.channel}`);
         const message: BridgeMessage = { type: 'result', id: request.id, result };
         ws.send(JSON.stringify(message));
       });

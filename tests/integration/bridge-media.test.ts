@@ -8,14 +8,16 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INPUT_TOO_DEEP } from '../../src/shared/schemas/common';
 import { startServer, type RunningServer } from '../../server/app';
 import { contract, SERVICES } from '../../src/shared/api';
 import type { CallDef } from '../../src/shared/api/contract';
 import { isMediaRoute } from '../../src/main/services/media-proxy';
 import type { Keyword, LibraryFile } from '../../src/shared/schemas/library';
 import { startBridgeHost } from '../bridge/host';
-import { BRIDGE_MEDIA_KEY_META, BRIDGE_MEDIA_PATH } from '../bridge/protocol';
+import { BRIDGE_MEDIA_KEY_META, BRIDGE_MEDIA_PATH, BRIDGE_PATH, type BridgeMessage } from '../bridge/protocol';
 import { freePort } from '../free-port';
 import { ADMIN, expectOk, grantFileOf } from './harness';
 import { channelOf } from '../../src/shared/api';
@@ -126,5 +128,26 @@ describe("the preview's media proxy", () => {
     expect(urls.length).toBeGreaterThan(50);
     expect(urls.filter(isMediaRoute)).toEqual([]);
     expect(isMediaRoute(`/library/media/file/${video._id}`)).toBe(true);
+  });
+});
+
+describe("the preview's host and deep input from the page", () => {
+  it('refuses a 3,500-level object with a clear message and keeps serving', async () => {
+    const ws = new WebSocket(`${host.url.replace('http', 'ws')}${BRIDGE_PATH}`, { headers: { origin: host.url } });
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    const send = (id: number, channel: string, input: unknown) =>
+      new Promise<Result<unknown>>((resolve) => {
+        ws.on('message', (raw) => {
+          const message = JSON.parse(String(raw)) as BridgeMessage;
+          if (message.type === 'result' && message.id === id) resolve(message.result as Result<unknown>);
+        });
+        ws.send(JSON.stringify({ id, channel, input }));
+      });
+    let deep: unknown = 'x';
+    for (let i = 0; i < 3500; i += 1) deep = { a: deep };
+    expect(await send(1, channelOf('library', 'updateMoment'), { id: 'x', note: deep })).toEqual({ ok: false, error: { kind: 'validation', message: INPUT_TOO_DEEP } });
+    expect(await send(2, channelOf('settings', 'setPreferences'), deep)).toMatchObject({ ok: false, error: { message: 'The input is nested too deeply (more than 32 levels).' } });
+    expect(await send(3, channelOf('library', 'keywords'), {})).toMatchObject({ ok: true });
+    ws.close();
   });
 });

@@ -11,34 +11,54 @@ const hasNul = (text: string): boolean => text.includes('\u0000');
 export const noNul = (what = 'The text') => v.check<string, string>((text) => !hasNul(text), `${what} ${NUL_MESSAGE}.`);
 
 /**
- * The first text holding a NUL anywhere in an input (keys, values, nested objects and arrays), as a
- * message naming its field; null when there is none. Main and the reference server run it on every
- * input before its schema, so no schema (today's or a new one) can let a NUL through.
+ * Bounds of any input, checked before anything walks it: a call's input is a form, a filter or a list
+ * of ids (a few levels, at most tens of thousands of values), so far deeper or larger input is refused
+ * with a clear message instead of exhausting the stack or the memory of main or the server.
  */
-export function nulMessage(value: unknown): string | null {
-  const walk = (item: unknown, path: string): string | null => {
-    if (typeof item === 'string') return hasNul(item) ? path : null;
-    if (Array.isArray(item)) {
-      for (let i = 0; i < item.length; i += 1) {
-        const found = walk(item[i], `${path}.${i}`);
-        if (found !== null) return found;
-      }
-      return null;
+export const INPUT_LIMITS = { depth: 32, values: 200_000, textChars: 16 * 1024 * 1024 } as const;
+export const INPUT_TOO_DEEP = `The input is nested too deeply (more than ${INPUT_LIMITS.depth} levels).`;
+export const INPUT_TOO_LARGE = `The input is too large (more than ${INPUT_LIMITS.values.toLocaleString('en-US')} values or ${INPUT_LIMITS.textChars / 1024 / 1024} MiB of text).`;
+
+/**
+ * What is wrong with an input before its schema runs, as one sentence, or null: nesting deeper than
+ * `INPUT_LIMITS.depth`, more values or text than allowed, or a NUL in any text or key (naming its
+ * field). Iterative, with an explicit stack, so no input can overflow the call stack. Main and the
+ * reference server run it on every input, so no schema (today's or a new one) can let these through.
+ */
+export function inputMessage(value: unknown): string | null {
+  const stack: { item: unknown; path: string; depth: number }[] = [{ item: value, path: '', depth: 0 }];
+  let values = 0;
+  let chars = 0;
+  let nulPath: string | null = null;
+  while (stack.length > 0) {
+    const { item, path, depth } = stack.pop()!;
+    values += 1;
+    if (values > INPUT_LIMITS.values) return INPUT_TOO_LARGE;
+    if (typeof item === 'string') {
+      chars += item.length;
+      if (chars > INPUT_LIMITS.textChars) return INPUT_TOO_LARGE;
+      if (nulPath === null && hasNul(item)) nulPath = path;
+      continue;
     }
-    if (item !== null && typeof item === 'object') {
-      for (const [key, child] of Object.entries(item)) {
-        const here = path ? `${path}.${key}` : key;
-        if (hasNul(key)) return here;
-        const found = walk(child, here);
-        if (found !== null) return found;
-      }
+    if (item === null || typeof item !== 'object') continue;
+    if (depth >= INPUT_LIMITS.depth) return INPUT_TOO_DEEP;
+    if (Array.isArray(item) && values + item.length > INPUT_LIMITS.values) return INPUT_TOO_LARGE;
+    const entries: [string, unknown][] = Array.isArray(item) ? item.map((child, i) => [String(i), child]) : Object.entries(item);
+    // Pushed in reverse so the first field is looked at first (the message names the first NUL).
+    for (let i = entries.length - 1; i >= 0; i -= 1) {
+      const [key, child] = entries[i]!;
+      const here = path ? `${path}.${key}` : key;
+      chars += key.length;
+      if (nulPath === null && !Array.isArray(item) && hasNul(key)) nulPath = here;
+      stack.push({ item: child, path: here, depth: depth + 1 });
     }
-    return null;
-  };
-  const path = walk(value, '');
-  if (path === null) return null;
-  return path ? `The field "${path.replace(/^\./, '')}" ${NUL_MESSAGE}.` : `The input ${NUL_MESSAGE}.`;
+  }
+  if (nulPath === null) return null;
+  return nulPath ? `The field "${nulPath}" ${NUL_MESSAGE}.` : `The input ${NUL_MESSAGE}.`;
 }
+
+/** The input check under its former name (it grew the depth and size bounds). */
+export const nulMessage = inputMessage;
 
 /** A Mongo-style id as the platform sends it; the reference server uses UUID strings. */
 export const IdSchema = v.pipe(v.string(), v.nonEmpty(), v.maxLength(64), noNul('An id'));
