@@ -123,6 +123,11 @@ export async function createCore(options: CoreOptions) {
     pickSavePath: options.pickSavePath,
     emit: (event) => options.emit('bulk:changed', event),
     log,
+    signedIn: () => {
+      const server = settings.origin();
+      const user = session.currentUser();
+      return server && user ? { server, email: user.email } : null;
+    },
   });
   // A queue stopped by a sign-out carries on at the next sign-in.
   const login: typeof sessionGroup.calls.login = async (input) => {

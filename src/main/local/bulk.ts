@@ -5,9 +5,10 @@ import { contract, type LocalImpl, type Local } from '../../shared/api';
 import { BulkDroppedSchema } from '../../shared/api/bulk';
 import { APP_TEXT } from '../../shared/messages';
 import { fail, ok, type Result } from '../../shared/result';
-import { bulkPayloadOf, type BulkAddResult, type BulkEvent } from '../../shared/schemas/bulk';
+import { BULK_TEXT, bulkPayloadOf, type BulkAddResult, type BulkEvent } from '../../shared/schemas/bulk';
 import type { LibraryFile } from '../../shared/schemas/library';
 import { BulkQueue, listReconciler, type AddedFile, type BulkItem, type BulkUploadFn } from '../services/bulk';
+import { QueueOwnership, type QueueOwner } from '../services/bulk/owner';
 import { GrantError, type GrantStore } from '../services/grants';
 import type { CallHttp } from '../services/http';
 import { probeDurationOfPath } from '../services/media-probe';
@@ -30,6 +31,8 @@ export interface BulkGroupDeps {
   pickSavePath?: (defaultName: string) => Promise<string | null>;
   emit: (event: BulkEvent) => void;
   log: (message: string, details?: Record<string, unknown>) => void;
+  /** The signed-in server and account (null when signed out): the queue uploads for its owner only. */
+  signedIn: () => QueueOwner | null;
 }
 
 const SUMMARY_FILE = 'bulk-upload-summary.csv';
@@ -75,7 +78,9 @@ export async function createBulkGroup(deps: BulkGroupDeps) {
   // once open has returned, and restoring may reconcile before that.
   const holder: { queue: BulkQueue | null } = { queue: null };
   const claimed = () => new Set((holder.queue?.storedItems() ?? []).flatMap((item) => (item.recordId ? [item.recordId] : [])));
+  const ownership = await QueueOwnership.open(deps.stateDir);
   const opened = await BulkQueue.open({
+    refusal: () => ownership.refusal(deps.signedIn()),
     folder: deps.stateDir,
     upload,
     reconcile: listReconciler(mediaList, claimed),
@@ -99,6 +104,8 @@ export async function createBulkGroup(deps: BulkGroupDeps) {
 
   /** Files and folders (from a dialog or a drop): folders are scanned for media files, recursively. */
   async function addPaths(paths: readonly string[]): Promise<BulkAddResult> {
+    const { filesDone, filesTotal } = queue.overall();
+    await ownership.filling(deps.signedIn(), filesDone < filesTotal);
     const files: AddedFile[] = [];
     const folders: string[] = [];
     for (const path of paths) {
@@ -148,6 +155,13 @@ export async function createBulkGroup(deps: BulkGroupDeps) {
     },
     remove: async ({ ids }) => ok({ removed: queue.remove(ids) }),
     start: async () => {
+      queue.start();
+      return status();
+    },
+    moveHere: async () => {
+      const here = deps.signedIn();
+      if (!here) return fail('validation', BULK_TEXT.signedOut);
+      await ownership.moveTo(here);
       queue.start();
       return status();
     },

@@ -45,6 +45,8 @@ export const bulk = {
   replaceFile: defineLocal({ input: v.object({ id: ItemId, grantId: GrantId }), output: v.null() }),
   remove: defineLocal({ input: v.object({ ids: v.union([Targets, v.literal('finished')]) }), output: v.object({ removed: v.number() }) }),
   start: defineLocal({ input: v.object({}), output: StatusAnswer }),
+  /** The person's choice for a queue prepared for another server or account: it belongs here now, and starts. */
+  moveHere: defineLocal({ input: v.object({}), output: StatusAnswer }),
   pause: defineLocal({ input: v.object({}), output: StatusAnswer }),
   pauseItems: defineLocal({ input: v.object({ ids: ItemIds }), output: StatusAnswer }),
   /** `now`: start them even while the queue is paused. */

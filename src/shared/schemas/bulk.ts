@@ -242,8 +242,10 @@ export const BulkQueueStatusSchema = v.object({
   concurrency: v.pipe(v.number(), v.integer(), v.minValue(BULK_CONCURRENCY.min), v.maxValue(BULK_CONCURRENCY.max)),
   /** Work remains and the queue runs: keep the system awake, ask before quitting. */
   active: v.boolean(),
-  /** Why the queue stopped by itself (signed out), or null. */
+  /** Why the queue stopped by itself (signed out, another server or account), or null. */
   notice: v.nullable(v.string()),
+  /** The queue was prepared for another server or account: it waits until moved here (bulk.moveHere). */
+  foreign: v.optional(v.boolean()),
 });
 export type BulkQueueStatus = v.InferOutput<typeof BulkQueueStatusSchema>;
 

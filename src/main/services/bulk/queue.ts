@@ -64,6 +64,11 @@ export interface BulkQueueDeps {
   storeDebounceMs?: number;
   /** Attempts answered by 429, 5xx or a lost connection (while the server answers) before an item fails. */
   maxFailures?: number;
+  /**
+   * Null when the queue may upload for the signed-in session; else why not, shown as the notice while
+   * the queue stays paused (a queue filled for another server or account, see owner.ts).
+   */
+  refusal?: () => string | null;
 }
 
 export interface AddedFile {
@@ -528,6 +533,7 @@ export class BulkQueue {
 
   /** Starts (or resumes) the whole queue. */
   start(): void {
+    if (this.heldForOwner()) return;
     this.running = true;
     this.notice = null;
     this.hadWork = this.hadWork || this.hasWork();
@@ -647,6 +653,7 @@ export class BulkQueue {
   /** Starts what may start; reconciles first when an earlier attempt may have reached the server. */
   private pump(): void {
     if (this.closed || this.offline || this.reconciling || this.checkingTitles > 0) return;
+    if ((this.running || this.forced.size > 0) && this.heldForOwner()) return;
     if (!this.running && this.forced.size === 0) {
       this.checkFinished();
       return;
@@ -921,6 +928,16 @@ export class BulkQueue {
     again();
   }
 
+  /** True when the queue belongs to another server or account: it stops (if it ran) and says so. */
+  private heldForOwner(): boolean {
+    const refusal = this.deps.refusal?.() ?? null;
+    if (refusal === null) return false;
+    if (this.running || this.forced.size > 0 || this.controllers.size > 0) this.pause();
+    this.notice = refusal;
+    this.throttle.request();
+    return true;
+  }
+
   private stopSignedOut(): void {
     this.notice = BULK_TEXT.signedOut;
     this.pause();
@@ -981,6 +998,7 @@ export class BulkQueue {
       concurrency: this.concurrency,
       active: work && (this.running || this.forced.size > 0),
       notice: this.notice,
+      foreign: (this.deps.refusal?.() ?? null) !== null,
     };
   }
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Button, Label, MessageBar, MessageBarBody, ProgressBar, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Label, MessageBar, MessageBarActions, MessageBarBody, ProgressBar, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { BulkAddResult, BulkItemView, BulkListFilter, BulkMetaPatch, BulkOverall, BulkQueueStatus } from '../../../shared/schemas/bulk';
 import type { Result } from '../../../shared/result';
 import { DataTable } from '../../components/DataTable';
@@ -210,6 +210,11 @@ export default function BulkUploadPage() {
       {status?.notice ? (
         <MessageBar intent="warning">
           <MessageBarBody>{status.notice}</MessageBarBody>
+          {status.foreign ? (
+            <MessageBarActions>
+              <Button onClick={() => void control(window.api.bulk.moveHere({}))}>Move the queue here and start</Button>
+            </MessageBarActions>
+          ) : null}
         </MessageBar>
       ) : null}
       {status?.offline ? (
