@@ -2,7 +2,9 @@
  * Failed-login throttle, in memory (a restart forgets it, which is acceptable for a reference server
  * and a local sandbox). Failures are counted per email and IP together, and per IP across emails. A
  * key past its free failures is slowed, not locked: each attempt waits a delay that doubles per further
- * failure (capped), and one attempt at a time runs per email and IP. So someone who knows an email
+ * failure (capped), and one attempt at a time runs per email and IP, and per IP once that IP is past
+ * its own free failures (so parallel guesses for many emails cannot share out the delays). So someone
+ * who knows an email
  * cannot lock its owner out (the owner's IP has its own count), and the right password still gets in,
  * only later.
  */
@@ -41,16 +43,20 @@ export class LoginLimiter {
    */
   begin(email: string, ip: string): LoginTurn | null {
     const pair = pairKey(email, ip);
-    if (this.running.has(pair)) return null;
-    this.running.add(pair);
-    const delayMs = Math.max(this.delayFor(this.count(pair), this.limits.perEmail), this.delayFor(this.count(ipKey(ip)), this.limits.perIp));
+    const source = ipKey(ip);
+    const ipFailures = this.count(source);
+    // A source past its free failures gets one attempt at a time, whatever the email.
+    const keys = ipFailures >= this.limits.perIp ? [pair, source] : [pair];
+    if (keys.some((key) => this.running.has(key))) return null;
+    for (const key of keys) this.running.add(key);
+    const delayMs = Math.max(this.delayFor(this.count(pair), this.limits.perEmail), this.delayFor(ipFailures, this.limits.perIp));
     let ended = false;
     return {
       delayMs,
       end: () => {
         if (ended) return;
         ended = true;
-        this.running.delete(pair);
+        for (const key of keys) this.running.delete(key);
       },
     };
   }
@@ -93,9 +99,12 @@ const ipKey = (ip: string): string => `i:${ip}`;
 
 /**
  * Forgot-password throttle: each call writes a mail and a token, so at most `perEmail` calls per email
- * and `perIp` per IP within `windowMs`; beyond that, 429 until the window moves on.
+ * from one IP and `perIp` per IP within `windowMs`; beyond that, 429 until the window moves on. Per
+ * email and IP together, not per email alone: otherwise anyone could use up an account's reset mails
+ * and keep its owner from resetting. The count never depends on whether the account exists.
  */
 export interface ForgotLimits {
+  /** Calls for one email from one IP. */
   perEmail: number;
   perIp: number;
   windowMs: number;
@@ -115,7 +124,7 @@ export class CallThrottle {
   allow(email: string, ip: string): boolean {
     const now = this.now().getTime();
     const keys: [string, number][] = [
-      [`e:${email.trim().toLowerCase()}`, this.limits.perEmail],
+      [`e:${email.trim().toLowerCase()} ${ip}`, this.limits.perEmail],
       [`i:${ip}`, this.limits.perIp],
     ];
     const recent = keys.map(([key]) => (this.calls.get(key) ?? []).filter((time) => time > now - this.limits.windowMs));

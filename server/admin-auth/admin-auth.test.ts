@@ -439,6 +439,45 @@ describe.each(DRIVERS)('login rate limit ($name)', (driver) => {
     expect(right.status).toBe(200);
   });
 
+  it('a slowed IP gets one attempt at a time across emails: parallel spraying is refused, not run', async () => {
+    s.clock.advance(16 * 60 * 1000);
+    for (let i = 0; i < 4; i += 1) expect((await attempt(email(`spread${i}`), 'wrong-password', '127.0.0.5')).status).toBe(401);
+    const started = Date.now();
+    const parallel = await Promise.all(Array.from({ length: 6 }, (_, i) => attempt(email(`parallel${i}`), 'wrong-password', '127.0.0.5')));
+    expect(parallel.map((a) => a.status).sort()).toEqual([401, 429, 429, 429, 429, 429]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(base - 10);
+    // Another address is not held up by it.
+    expect((await attempt(ADMIN.email, ADMIN.password, '127.0.0.6')).ms).toBeLessThan(base);
+  });
+
+  it("forgot-password is counted per email and IP: another source cannot use up an account's reset mails", async () => {
+    s.clock.advance(16 * 60 * 1000);
+    const forgotFrom = (address: string, from: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const body = JSON.stringify({ email: address });
+        const req = request(`${s.url}/admin-auth/forgot-password`, { method: 'POST', localAddress: from, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+          let text = '';
+          res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+          res.once('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        });
+        req.once('error', reject);
+        req.end(body);
+      });
+    // The attacker uses up what one source may ask for the owner's email...
+    expect((await forgotFrom(ADMIN.email, '127.0.0.7')).status).toBe(200);
+    expect((await forgotFrom(ADMIN.email, '127.0.0.7')).status).toBe(200);
+    expect((await forgotFrom(ADMIN.email, '127.0.0.7')).status).toBe(429);
+    // ...and the owner, from their own address, still gets a link.
+    const before = (await s.readOutbox()).length;
+    expect(await forgotFrom(ADMIN.email, '127.0.0.8')).toEqual({ status: 200, body: JSON.stringify({ error: false, message: AUTH_MESSAGES.forgotSent }) });
+    expect((await s.readOutbox()).length).toBe(before + 1);
+    // An address without an account answers the same, and is counted the same.
+    const nobody = email('nobody');
+    expect((await forgotFrom(nobody, '127.0.0.8')).body).toBe(JSON.stringify({ error: false, message: AUTH_MESSAGES.forgotSent }));
+    expect((await forgotFrom(nobody, '127.0.0.8')).status).toBe(200);
+    expect((await forgotFrom(nobody, '127.0.0.8')).status).toBe(429);
+  });
+
   it('forgot-password: a few calls per email and per IP, then 429', async () => {
     const forgot = (address: string) => s.call('POST', '/admin-auth/forgot-password', { body: { email: address } });
     const target = email('forgot');
