@@ -15,7 +15,7 @@ describe('main layers', () => {
   it('only the sandbox process entry imports the reference server', async () => {
     const server = "import { startServer } from '../../../server/app';\nexport const a = startServer;\n";
     expect(await errors('src/main/sandbox/sandbox.ts', server, 'layers/boundaries')).toEqual([expect.stringContaining('only src/main/sandbox/child.ts imports server/')]);
-    expect(await errors('src/main/index.ts', "import { startServer } from '../server/app';\nexport const a = startServer;\n", 'layers/boundaries')).toHaveLength(1);
+    expect(await errors('src/main/index.ts', "import { startServer } from '../../server/app';\nexport const a = startServer;\n", 'layers/boundaries')).toHaveLength(1);
     expect(await errors('src/main/sandbox/child.ts', server, 'layers/boundaries')).toEqual([]);
   });
 });
