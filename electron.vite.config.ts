@@ -7,8 +7,18 @@ const root = process.cwd();
 export default defineConfig({
   main: {
     // Main loads its npm dependencies from node_modules at run time (fastify, PGlite, keytar, ...).
-    // The list worker is its own entry: main starts out/main/list-worker.js in a worker thread.
-    build: { externalizeDeps: true, rollupOptions: { input: { index: resolve(root, 'src/main/index.ts'), 'list-worker': resolve(root, 'src/main/services/list-worker.ts') } } },
+    // The list worker is its own entry: main starts out/main/list-worker.js in a worker thread. So is the
+    // local sandbox: main starts out/main/sandbox.js (the reference server) in a utility process on demand.
+    build: {
+      externalizeDeps: true,
+      rollupOptions: {
+        input: {
+          index: resolve(root, 'src/main/index.ts'),
+          'list-worker': resolve(root, 'src/main/services/list-worker.ts'),
+          sandbox: resolve(root, 'src/main/sandbox/child.ts'),
+        },
+      },
+    },
   },
   preload: {
     build: {

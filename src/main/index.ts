@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { DEEP_LINK_SCHEME } from '../shared/constants';
 import { createCore, type Core } from './core';
 import { startSandbox } from './sandbox/sandbox';
+import { utilitySandbox } from './app/sandbox-process';
 import { registerIpc, sendEvent } from './ipc/register';
 import { applySecurityPolicy } from './app/security';
 import { createMainWindow, installMenu, isAppUrl, rendererEntry } from './app/window';
@@ -53,7 +54,7 @@ async function startCore(): Promise<Core> {
   core = await createCore({
     stateDir: app.getPath('userData'),
     tokenStore,
-    startSandbox: () => startSandbox({ dataDir: join(app.getPath('userData'), 'sandbox') }),
+    startSandbox: () => startSandbox({ dataDir: join(app.getPath('userData'), 'sandbox') }, utilitySandbox, log),
     emit: (event, payload) => {
       sendEvent(mainWindow, event, payload);
       if (event === 'bulk:changed' && core) bulkDesktop(payload as ApiEvents['bulk:changed'], core.bulkQueue.taskbarProgress());

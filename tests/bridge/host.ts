@@ -18,6 +18,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { createCore, type Core } from '../../src/main/core';
 import { memoryTokenStore } from '../../src/main/services/token-store';
 import { startSandbox } from '../../src/main/sandbox/sandbox';
+import { forkSandbox } from '../../src/main/sandbox/fork';
 import { fail } from '../../src/shared/result';
 import { PRELOAD_CHANNELS } from '../../src/shared/api/app';
 import { APP_TEXT, MSG } from '../../src/shared/messages';
@@ -115,7 +116,7 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url
     pickSavePath: async (name) => join(options.stateDir, BRIDGE_EXPORTS_FOLDER, basename(name)),
     stateDir: options.stateDir,
     tokenStore: memoryTokenStore('Browser preview: the token is kept in the host process memory only.'),
-    startSandbox: () => startSandbox({ dataDir: options.sandboxDir, resetLinkBase: url }),
+    startSandbox: () => startSandbox({ dataDir: options.sandboxDir, resetLinkBase: url }, forkSandbox),
     emit: (event, payload) => {
       const message: BridgeMessage = { type: 'event', event, payload };
       for (const client of clients) client.send(JSON.stringify(message));

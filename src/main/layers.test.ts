@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { ESLint } from 'eslint';
+
+// Main's rules of eslint.config.js, checked on small sources linted as if they stood at the given
+// paths (the files need not exist: the rules resolve the import against the path).
+const root = decodeURIComponent(new URL('../..', import.meta.url).pathname).replace(/\/$/, '');
+const eslint = new ESLint({ cwd: root });
+
+async function errors(path: string, source: string, rule: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath: `${root}/${path}` });
+  return (result?.messages ?? []).filter((m) => m.ruleId === rule).map((m) => m.message);
+}
+
+describe('main layers', () => {
+  it('only the sandbox process entry imports the reference server', async () => {
+    const server = "import { startServer } from '../../../server/app';\nexport const a = startServer;\n";
+    expect(await errors('src/main/sandbox/sandbox.ts', server, 'layers/boundaries')).toEqual([expect.stringContaining('only src/main/sandbox/child.ts imports server/')]);
+    expect(await errors('src/main/index.ts', "import { startServer } from '../../server/app';\nexport const a = startServer;\n", 'layers/boundaries')).toHaveLength(1);
+    expect(await errors('src/main/sandbox/child.ts', server, 'layers/boundaries')).toEqual([]);
+  });
+});
