@@ -12,8 +12,10 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
   workers: 1,
-  // One retry in CI: a test that passes only on retry is reported as flaky, not hidden.
+  // One retry in CI, for diagnosis only: a test that passes only on retry is flaky, and a flaky test
+  // fails the run (failOnFlakyTests) instead of passing it.
   retries: process.env.CI ? 1 : 0,
+  failOnFlakyTests: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],

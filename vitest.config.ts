@@ -1,13 +1,35 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+/** One fresh call log per run: the integration tests write it, the coverage check reads it (tests/integration/call-log.ts). */
+const callLog = process.env.CC_CALL_LOG ?? mkdtempSync(join(tmpdir(), 'cc-call-log-'));
+process.env.CC_CALL_LOG = callLog;
 
 export default defineConfig({
   test: {
-    include: ['scripts/**/*.test.ts', 'src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     // PGlite's first open of a data folder takes seconds; integration tests start real servers.
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Two cores: keep the parallelism modest so PGlite instances don't starve each other.
     maxWorkers: 2,
-    env: { CONTENT_CONSOLE_QUIET: '1' },
+    env: { CONTENT_CONSOLE_QUIET: '1', CC_CALL_LOG: callLog },
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['scripts/**/*.test.ts', 'src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts'], sequence: { groupOrder: 0 } },
+      },
+      {
+        extends: true,
+        // The seeded template every harness copies is made once per run.
+        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], globalSetup: ['tests/integration/global-setup.ts'], sequence: { groupOrder: 0 } },
+      },
+      {
+        extends: true,
+        // After everything else: it reads what the integration tests really called.
+        test: { name: 'coverage', include: ['tests/coverage/**/*.test.ts'], sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });

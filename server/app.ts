@@ -44,6 +44,8 @@ export interface ServerOptions {
   /** The clock (tests move it to expire sessions and reset links). */
   now?: () => Date;
   loginLimits?: Partial<LoginLimits>;
+  /** The login limiter itself (tests observe the delays it gives); else one made from `loginLimits`. */
+  loginLimiter?: LoginLimiter;
   forgotLimits?: Partial<ForgotLimits>;
   /** Fastify's request log (default: env SERVER_LOG=1). Tokens and passwords are never logged. */
   log?: boolean;
@@ -143,7 +145,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<BuiltSer
   for (const prefix of Object.values(STORED_MEDIA)) registerStoredMediaRoute(app, prefix, mediaDeps);
   registerCourseMediaRoutes(app, mediaDeps);
   const outbox = options.dataDir ? fileOutbox(options.dataDir) : memoryOutbox();
-  const limiter = new LoginLimiter({ ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits }, now);
+  const limiter = options.loginLimiter ?? new LoginLimiter({ ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits }, now);
   registerContract(app, handlers, {
     db,
     now,

@@ -6,6 +6,7 @@ import { MSG } from '../../src/shared/messages';
 import { AUTH_MESSAGES } from './handlers';
 import { SESSION_EXPIRED } from '../http-error';
 import { ADMIN, b64, DRIVERS, startTestServer, type TestServer } from '../testing';
+import { LoginLimiter, type LoginTurn } from '../rate-limit';
 
 const HOUR = 60 * 60 * 1000;
 let seq = 0;
@@ -385,23 +386,39 @@ describe.each(DRIVERS)('admin auth ($name)', (driver) => {
   });
 });
 
+/** The real limiter, noting the delay it gave each attempt: "not slowed" is read there, not off a clock. */
+class RecordingLimiter extends LoginLimiter {
+  readonly delays: number[] = [];
+  override begin(email: string, ip: string): LoginTurn | null {
+    const turn = super.begin(email, ip);
+    if (turn) this.delays.push(turn.delayMs);
+    return turn;
+  }
+}
+
 describe.each(DRIVERS)('login rate limit ($name)', (driver) => {
   let s: TestServer;
-  // Well above the time a password check takes on a busy machine, so "slowed" and "not slowed" differ.
+  let limiter: RecordingLimiter;
   const base = 600;
   beforeAll(async () => {
     // Small numbers so the test can reach them; the defaults are in rate-limit.ts.
-    s = await startTestServer(driver, { loginLimits: { perEmail: 2, perIp: 4, baseDelayMs: base, maxDelayMs: 4 * base }, forgotLimits: { perEmail: 2, perIp: 3 } });
+    // On the test server's movable clock (read once the server exists).
+    limiter = new RecordingLimiter({ perEmail: 2, perIp: 4, baseDelayMs: base, maxDelayMs: 4 * base, windowMs: 15 * 60 * 1000 }, () => s.clock.now);
+    s = await startTestServer(driver, { loginLimiter: limiter, forgotLimits: { perEmail: 2, perIp: 3 } });
   });
   afterAll(() => s?.dispose());
-  /** A login from a given loopback address (Linux answers on all of 127.0.0.0/8): another client IP. */
+  /**
+   * A login from a given loopback address (Linux answers on all of 127.0.0.0/8): another client IP. `ms`
+   * is how long it took (a delay is really waited: at least that long); `delayMs` the delay it was given.
+   */
   const attempt = (address: string, password: string, from = '127.0.0.1') =>
-    new Promise<{ status: number; ms: number }>((resolve, reject) => {
+    new Promise<{ status: number; ms: number; delayMs: number | undefined }>((resolve, reject) => {
       const started = Date.now();
+      const noted = limiter.delays.length;
       const body = JSON.stringify({ email: address, encryptedPassword: b64(password) });
       const req = request(`${s.url}/admin-auth/login`, { method: 'POST', localAddress: from, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
         res.resume();
-        res.once('end', () => resolve({ status: res.statusCode ?? 0, ms: Date.now() - started }));
+        res.once('end', () => resolve({ status: res.statusCode ?? 0, ms: Date.now() - started, delayMs: limiter.delays[noted] }));
       });
       req.once('error', reject);
       req.end(body);
@@ -411,12 +428,14 @@ describe.each(DRIVERS)('login rate limit ($name)', (driver) => {
     for (let i = 0; i < 2; i += 1) expect((await attempt(ADMIN.email, 'wrong-password')).status).toBe(401);
     const slowed = await attempt(ADMIN.email, 'wrong-password');
     expect(slowed.status).toBe(401);
+    expect(slowed.delayMs).toBe(base);
     expect(slowed.ms).toBeGreaterThanOrEqual(base - 10);
     const right = await attempt(ADMIN.email, ADMIN.password);
     expect(right.status).toBe(200);
+    expect(right.delayMs).toBe(2 * base);
     expect(right.ms).toBeGreaterThanOrEqual(2 * base - 10);
     // The success cleared that email's count from that IP.
-    expect((await attempt(ADMIN.email, ADMIN.password)).ms).toBeLessThan(base);
+    expect((await attempt(ADMIN.email, ADMIN.password)).delayMs).toBe(0);
   });
 
   it('someone else failing on an email does not slow its owner at another IP; parallel attempts are refused', async () => {
@@ -424,7 +443,7 @@ describe.each(DRIVERS)('login rate limit ($name)', (driver) => {
     for (let i = 0; i < 3; i += 1) expect((await attempt(ADMIN.email, 'wrong-password', '127.0.0.2')).status).toBe(401);
     const owner = await attempt(ADMIN.email, ADMIN.password, '127.0.0.3');
     expect(owner.status).toBe(200);
-    expect(owner.ms).toBeLessThan(base);
+    expect(owner.delayMs).toBe(0);
     // From the attacker's address one attempt at a time runs (each waits its delay first).
     const both = await Promise.all([attempt(ADMIN.email, 'wrong-password', '127.0.0.2'), attempt(ADMIN.email, 'wrong-password', '127.0.0.2')]);
     expect(both.map((a) => a.status).sort()).toEqual([401, 429]);
@@ -434,6 +453,7 @@ describe.each(DRIVERS)('login rate limit ($name)', (driver) => {
     s.clock.advance(16 * 60 * 1000);
     for (let i = 0; i < 4; i += 1) expect((await attempt(email('spray'), 'wrong-password', '127.0.0.4')).status).toBe(401);
     const next = await attempt(email('spray'), 'wrong-password', '127.0.0.4');
+    expect(next.delayMs).toBe(base);
     expect(next.ms).toBeGreaterThanOrEqual(base - 10);
     const right = await attempt(ADMIN.email, ADMIN.password, '127.0.0.4');
     expect(right.status).toBe(200);

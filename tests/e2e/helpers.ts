@@ -54,6 +54,31 @@ export async function loginAs(page: Page, email: string, password: string, path 
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 }
 
+/**
+ * Starts a walk signed in as the sandbox admin, for walks that are not about signing in: the host keeps
+ * the session between tests, so the sign-in (through window.api, not the form) happens only when the
+ * session is not already the admin's, about once per worker. As after loginAs, the tables' kept views
+ * are forgotten and the app opens at `path`.
+ */
+export async function signedIn(page: Page, path = '/'): Promise<void> {
+  await openApp(page, '/login');
+  const answer = await page.evaluate(async (creds) => {
+    const api = (globalThis as unknown as WithApi).api;
+    const current = await api.session.current({});
+    if (!current.ok || current.data.user?.email?.toLowerCase() !== creds.email.toLowerCase()) {
+      await api.session.logout();
+      const login = await api.session.login(creds);
+      if (!login.ok) return login;
+    }
+    return api.settings.setPreferences({ tables: {} });
+  }, { email: SANDBOX_ADMIN.email, password: SANDBOX_ADMIN.password });
+  expect(answer.ok, JSON.stringify(answer)).toBe(true);
+  await page.goto(`/#${path}`);
+  await page.reload();
+  await page.waitForFunction(() => typeof (globalThis as unknown as Partial<WithApi>).api?.session?.current === 'function');
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+}
+
 /** The outbox of the sandbox server the Playwright web server started. */
 function outboxDir(): string {
   const dir = process.env.E2E_SANDBOX_DIR;
@@ -165,6 +190,29 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
 export const toast = (page: Page, text: string) =>
   page.locator('.fui-ToastTitle', { hasText: new RegExp(`^${escapeRegExp(text)}$`) }).last();
 
+/** The page background of Fluent's light and dark themes (the app's themes differ there). */
+export const THEME_BACKGROUND = { light: '#ffffff', dark: '#292929' } as const;
+
+/**
+ * The theme every Fluent provider on the page draws with now (the app's root and each portal's: a dialog,
+ * a menu), by its page background; null before the app has drawn.
+ */
+export const themesShown = (page: Page): Promise<string[]> =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('.fui-FluentProvider')].map((provider) => getComputedStyle(provider).getPropertyValue('--colorNeutralBackground1').trim()),
+  );
+
+/** Waits until the app draws in this theme (every provider on the page), failing when it does not. */
+export async function expectTheme(page: Page, theme: 'light' | 'dark', timeout = 5_000): Promise<void> {
+  const wanted = THEME_BACKGROUND[theme];
+  await expect
+    .poll(async () => {
+      const shown = await themesShown(page);
+      return shown.length > 0 && shown.every((background) => background === wanted) ? theme : `not ${theme}: ${shown.join(', ') || 'nothing drawn'}`;
+    }, { message: `the app draws in the ${theme} theme`, timeout })
+    .toBe(theme);
+}
+
 /**
  * axe-core on what the page shows now (a screen, or a screen with a dialog open), in the light and the
  * dark theme (the app follows the OS scheme live), for WCAG 2.0/2.1 A and AA: no violation may remain.
@@ -173,7 +221,7 @@ export const toast = (page: Page, text: string) =>
  * known issues). That no Tab lands in the toaster is asserted in admins.spec.ts. The toasts themselves
  * are left out: they fade in and out on their own time, and a scan mid-fade measures half-drawn text.
  */
-export async function expectAccessible(page: Page, what: string): Promise<void> {
+export async function expectAccessible(page: Page, what: string, options: { themeTimeout?: number } = {}): Promise<void> {
   // Colours caught mid-transition (a button fading in, a theme switch) are not what a person reads: the
   // check sees the settled page. The style goes again afterwards: toasts time out on an animation's end.
   const settled = await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
@@ -186,7 +234,7 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
   });
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).colorScheme || 'normal')).toBeTruthy();
+    await expectTheme(page, colorScheme, options.themeTimeout);
     const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('[data-toaster-position]').analyze();
     const real = violations
       .map((v) => ({ ...v, nodes: v.id === 'aria-hidden-focus' ? v.nodes.filter((n) => !n.html.includes('data-tabster-dummy')) : v.nodes }))

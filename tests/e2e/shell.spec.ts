@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
-import { SANDBOX_ADMIN, expectAccessible, loginAs, tableRows, unique } from './helpers';
+import { SANDBOX_ADMIN, THEME_BACKGROUND, expectAccessible, expectTheme, loginAs, tableRows, themesShown, unique } from './helpers';
 
 /**
  * The shell's choices (issue 8): the theme (System, Light or Dark) and the collapsed sidebar, both kept by
@@ -8,15 +8,10 @@ import { SANDBOX_ADMIN, expectAccessible, loginAs, tableRows, unique } from './h
  */
 type WithApi = { api: Api };
 
-/** The provider's page background: Fluent's light and dark themes differ there. */
-const background = (page: Page) =>
-  page.evaluate(() => {
-    // Nothing is drawn until main has sent the preferences (no flash of the other theme).
-    const provider = document.querySelector('.fui-FluentProvider');
-    return provider ? getComputedStyle(provider).getPropertyValue('--colorNeutralBackground1').trim() : null;
-  });
-const LIGHT = '#ffffff';
-const DARK = '#292929';
+/** The app root's page background: Fluent's light and dark themes differ there. */
+const background = async (page: Page) => (await themesShown(page))[0] ?? null;
+const LIGHT = THEME_BACKGROUND.light;
+const DARK = THEME_BACKGROUND.dark;
 
 async function chooseTheme(page: Page, name: 'System' | 'Light' | 'Dark'): Promise<void> {
   await page.getByRole('button', { name: /^Theme: / }).click();
@@ -62,6 +57,10 @@ test('theme: System follows the OS live, Light and Dark are kept across a reload
   await page.keyboard.press('Escape');
   await chooseTheme(page, 'Light');
   await expect.poll(() => background(page)).toBe(LIGHT);
+  // The accessibility check's dark pass waits for the dark theme: on a page forced light it fails.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(expectTheme(page, 'dark', 1_000)).rejects.toThrow('the app draws in the dark theme');
+  await expect(expectAccessible(page, 'a page forced light', { themeTimeout: 1_000 })).rejects.toThrow('the app draws in the dark theme');
   await page.reload();
   await expect(page.getByRole('button', { name: 'Theme: Light' })).toBeVisible();
   await expect.poll(() => background(page)).toBe(LIGHT);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format } from 'date-fns';
 import { expect, test, type Page } from '@playwright/test';
+import type { Api } from '../../src/shared/api';
 import { BRIDGE_EXPORTS_FOLDER } from '../bridge/protocol';
 import { SANDBOX_ADMIN, expectAccessible, loginAs, tableRows, toast } from './helpers';
 
@@ -17,6 +18,14 @@ const header = (page: Page, name: string) => page.getByRole('table', { name: QB 
 const questionRows = (page: Page) => tableRows(page, QB).filter({ has: page.locator('td + td') });
 const rowHeight = (page: Page) => questionRows(page).first().evaluate((tr) => Math.round(tr.getBoundingClientRect().height));
 const columnWidth = (page: Page, name: string) => header(page, name).evaluate((th) => Math.round(th.getBoundingClientRect().width));
+
+/** The views main keeps (the screen saves a change after a short delay). */
+const keptViews = (page: Page) =>
+  page.evaluate(async () => {
+    const answer = await (globalThis as unknown as { api: Api }).api.settings.preferences({});
+    if (!answer.ok) throw new Error(answer.error.message);
+    return Object.values(answer.data.tables);
+  });
 
 async function openQuestionBank(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: QB }).click();
@@ -57,8 +66,8 @@ test('columns, widths, density, sort, search and page size are kept across a rel
   await expect(page.getByText(/^1–50 of \d+ \(filtered from \d+\) records$/)).toBeVisible();
   const firstIds = await questionRows(page).locator('td:first-child').allInnerTexts();
 
-  // After a reload (the app starts again from main's settings) the view is as it was left.
-  await page.waitForTimeout(600);
+  // After a reload (the app starts again from main's settings) the view is as it was left, once main has it.
+  await expect.poll(async () => (await keptViews(page)).some((view) => view.search === 'English' && view.pageSize === 50 && view.sort?.desc === true)).toBe(true);
   await page.reload();
   await expect(questionRows(page).first()).toBeVisible();
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('English');
@@ -91,7 +100,7 @@ test('columns, widths, density, sort, search and page size are kept across a rel
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
   await expect(header(page, 'Options count')).toBeVisible();
   expect(await rowHeight(page)).toBe(44);
-  await page.waitForTimeout(600);
+  await expect.poll(async () => (await keptViews(page)).some((view) => view.search === 'English')).toBe(false);
   await page.reload();
   await expect(questionRows(page).first()).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('20');

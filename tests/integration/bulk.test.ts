@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/app';
-import { createCore, type Core } from '../../src/main/core';
+import type { Core } from '../../src/main/core';
 import { BulkQueue, listReconciler, QUEUE_FILE, type BulkQueueDeps, type BulkUploadFn } from '../../src/main/services/bulk';
 import { until, writeVideos } from '../../src/main/services/bulk/testing';
 import { memoryTokenStore } from '../../src/main/services/token-store';
@@ -19,7 +19,7 @@ import { fail, ok, type Result } from '../../src/shared/result';
 import { bulkPayloadOf, defaultMeta, type BulkEvent, type BulkMeta, type BulkMetaPatch } from '../../src/shared/schemas/bulk';
 import type { BusinessIdea } from '../../src/shared/schemas/business-ideas';
 import type { Keyword, LibraryFile } from '../../src/shared/schemas/library';
-import { ADMIN, expectOk } from './harness';
+import { ADMIN, expectOk, createTestCore } from './harness';
 
 let root: string;
 let core: Core;
@@ -42,7 +42,7 @@ beforeAll(async () => {
   const server = await startServer({ dataDir: join(root, 'server'), host: '127.0.0.1', port: 0, seedDemo: true, admin: ADMIN });
   serverUrl = server.url;
   closeServer = () => server.close();
-  core = await createCore({
+  core = await createTestCore({
     stateDir: join(root, 'state'),
     tokenStore: memoryTokenStore(),
     startSandbox: async () => server,

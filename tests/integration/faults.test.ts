@@ -3,10 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../src/main/core';
+import type { Core } from '../../src/main/core';
 import { memoryTokenStore } from '../../src/main/services/token-store';
 import { channelOf } from '../../src/shared/api';
 import { MSG } from '../../src/shared/messages';
+import { createTestCore } from './harness';
 
 /**
  * Faults the real server won't produce on its own: a platform answering with the wrong shape, and a
@@ -34,7 +35,7 @@ beforeAll(async () => {
   const address = fake.address();
   fakeUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   closeFake = () => new Promise((done) => fake.close(() => done()));
-  core = await createCore({
+  core = await createTestCore({
     stateDir: root,
     tokenStore: memoryTokenStore(),
     startSandbox: async () => ({ url: fakeUrl, close: async () => undefined }),

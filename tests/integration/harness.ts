@@ -1,29 +1,53 @@
 /**
- * Integration harness: a real reference server on an ephemeral port with a fresh data folder, called
- * through the real main-process core (router, http client, session), exactly as the app calls it.
+ * Integration harness: a real reference server on an ephemeral port with its own data (a copy of the
+ * run's seeded template: PostgreSQL when TEST_DATABASE_URL is set, else PGlite), called through the
+ * real main-process core (router, http client, session), exactly as the app calls it. Every call through
+ * the core's handlers inside a test is logged for the coverage check (call-log.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, SANDBOX_DEFAULTS } from '../../server/app';
-import { createCore, type Core } from '../../src/main/core';
+import { inject } from 'vitest';
+import { startServer, type RunningServer } from '../../server/app';
+import { createCore, type Core, type CoreOptions } from '../../src/main/core';
 import { memoryTokenStore } from '../../src/main/services/token-store';
 import { channelOf, type ApiEvents } from '../../src/shared/api';
 import type { Result } from '../../src/shared/result';
 import { PRELOAD_CHANNELS, type GrantView } from '../../src/shared/api/app';
+import { trackCalls } from './call-log';
+import { ADMIN, copySeedTemplate, createSeedTemplate, removeSeedTemplate, type SeedTemplate } from './seed-template';
+
+export { ADMIN };
 
 /** What the preload does with a dropped file's path (main's preload-only channel). */
 export async function grantFileOf(core: Core, path: string): Promise<Result<GrantView>> {
   return (await core.preloadHandlers.get(PRELOAD_CHANNELS.grantDropped)!({ path })) as Result<GrantView>;
 }
 
-export const ADMIN = { email: SANDBOX_DEFAULTS.email, password: SANDBOX_DEFAULTS.password };
+/** A core whose handler calls are logged for the coverage check: for tests that wire their own core. */
+export async function createTestCore(options: CoreOptions): Promise<Core> {
+  return trackCalls(await createCore(options));
+}
+
+/** What the native dialogs answer next (tests push; an empty queue answers "cancelled"). */
+export interface DialogQueue {
+  /** files.pick: a path, or null. */
+  file: (string | null)[];
+  /** bulk.pick: paths, or null. */
+  paths: (string[] | null)[];
+  /** The save dialog (files.saveCsv, bulk.saveSummary): a path, or null. */
+  save: (string | null)[];
+}
 
 export interface Harness {
   core: Core;
   dataDir: string;
   serverUrl: string;
+  /** The storage the server runs on. */
+  database: 'pglite' | 'postgres';
   events: { event: keyof ApiEvents; payload: unknown }[];
+  /** The answers of the dialogs main opens (files.pick, bulk.pick, the save dialog). */
+  dialogs: DialogQueue;
   /** Calls a channel the way the renderer does (through the core's handler table). */
   call<T = unknown>(group: string, name: string, input?: unknown): Promise<Result<T>>;
   login(email?: string, password?: string): Promise<void>;
@@ -32,16 +56,34 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** The run's seeded template (globalSetup), or one made here when the harness runs without it. */
+async function seedTemplate(): Promise<{ template: SeedTemplate; own: boolean }> {
+  const provided = inject('seedTemplate');
+  if (provided) return { template: provided, own: false };
+  return { template: await createSeedTemplate(), own: true };
+}
+
 export async function startHarness(): Promise<Harness> {
   const root = await mkdtemp(join(tmpdir(), 'cc-int-'));
-  const dataDir = join(root, 'server');
-  const server = await startServer({ dataDir, host: '127.0.0.1', port: 0, seedDemo: true, admin: ADMIN });
+  const { template, own } = await seedTemplate();
+  const storage = await copySeedTemplate(template, join(root, 'server'));
+  let server: RunningServer;
+  try {
+    server = await startServer({ dataDir: storage.dataDir, databaseUrl: storage.databaseUrl, host: '127.0.0.1', port: 0, admin: ADMIN });
+  } catch (error) {
+    await storage.remove();
+    throw error;
+  }
   const events: Harness['events'] = [];
-  const core = await createCore({
+  const dialogs: DialogQueue = { file: [], paths: [], save: [] };
+  const core = await createTestCore({
     stateDir: join(root, 'state'),
     tokenStore: memoryTokenStore(),
     startSandbox: async () => server,
     emit: (event, payload) => events.push({ event, payload }),
+    pickFile: async () => dialogs.file.shift() ?? null,
+    pickPaths: async () => dialogs.paths.shift() ?? null,
+    pickSavePath: async () => dialogs.save.shift() ?? null,
   });
   const call = async <T>(group: string, name: string, input?: unknown): Promise<Result<T>> => {
     const handler = core.handlers.get(channelOf(group, name));
@@ -50,9 +92,11 @@ export async function startHarness(): Promise<Harness> {
   };
   return {
     core,
-    dataDir,
+    dataDir: storage.dataDir,
     serverUrl: server.url,
+    database: storage.driver,
     events,
+    dialogs,
     call,
     grantFile: (path) => grantFileOf(core, path),
     async login(email = ADMIN.email, password = ADMIN.password) {
@@ -61,6 +105,9 @@ export async function startHarness(): Promise<Harness> {
     },
     async close() {
       await core.close();
+      await server.close();
+      await storage.remove();
+      if (own) await removeSeedTemplate(template);
       await rm(root, { recursive: true, force: true });
     },
   };

@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { channelOf } from '../../src/shared/api';
-import { createCore, type Core } from '../../src/main/core';
+import type { Core } from '../../src/main/core';
 import { memoryTokenStore } from '../../src/main/services/token-store';
 import { DEFAULT_MEETING_PREVIEW_BASE } from '../../src/shared/schemas/sessions';
+import { createTestCore } from './harness';
 
 // The remembered screen choices (the course screens' language) live in main's settings.json: the same
 // on every screen and after a restart, checked by the local calls' schemas.
@@ -18,7 +19,7 @@ afterEach(async () => {
 });
 
 async function coreIn(stateDir: string): Promise<(name: string, input?: unknown) => Promise<unknown>> {
-  const core = await createCore({
+  const core = await createTestCore({
     stateDir,
     tokenStore: memoryTokenStore(),
     startSandbox: async () => {

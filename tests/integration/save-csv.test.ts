@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { channelOf } from '../../src/shared/api';
-import { createCore, type Core } from '../../src/main/core';
+import type { Core } from '../../src/main/core';
 import { memoryTokenStore } from '../../src/main/services/token-store';
+import { createTestCore } from './harness';
 
 // files.saveCsv: a table's export goes where the save dialog says; no path comes from the page.
 
@@ -19,7 +20,7 @@ async function setUp(answer: (name: string) => string | null) {
   const dir = await mkdtemp(join(tmpdir(), 'cc-csv-'));
   dirs.push(dir);
   const asked: string[] = [];
-  const core = await createCore({
+  const core = await createTestCore({
     stateDir: dir,
     tokenStore: memoryTokenStore(),
     startSandbox: async () => {

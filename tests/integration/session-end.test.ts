@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
-import { createCore, type Core } from '../../src/main/core';
+import type { Core } from '../../src/main/core';
 import { memoryTokenStore, type TokenStore } from '../../src/main/services/token-store';
 import { channelOf } from '../../src/shared/api';
 import type { SessionView } from '../../src/shared/api/app';
 import type { Result } from '../../src/shared/result';
-import { ADMIN, expectOk } from './harness';
+import { ADMIN, expectOk, createTestCore } from './harness';
 
 let root: string;
 let server: RunningServer;
@@ -45,7 +45,7 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'cc-logout-'));
   server = await startServer({ dataDir: join(root, 'server'), host: '127.0.0.1', port: 0, admin: ADMIN });
   store = countingStore();
-  core = await createCore({ stateDir: join(root, 'state'), tokenStore: store, startSandbox: async () => ({ url: server.url, close: async () => undefined }), emit: () => undefined });
+  core = await createTestCore({ stateDir: join(root, 'state'), tokenStore: store, startSandbox: async () => ({ url: server.url, close: async () => undefined }), emit: () => undefined });
 });
 afterAll(async () => {
   await core.close();

@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
-import { createCore, type Core } from '../../src/main/core';
+import type { Core } from '../../src/main/core';
 import { memoryTokenStore } from '../../src/main/services/token-store';
 import { channelOf, type ApiEvents } from '../../src/shared/api';
 import type { Result } from '../../src/shared/result';
 import type { Keyword, LibraryFile } from '../../src/shared/schemas/library';
-import { ADMIN, expectOk, grantFileOf } from './harness';
+import { ADMIN, expectOk, grantFileOf, createTestCore } from './harness';
 
 let root: string;
 let server: RunningServer;
@@ -32,7 +32,7 @@ beforeAll(async () => {
     });
   });
   server = await start();
-  core = await createCore({
+  core = await createTestCore({
     stateDir: join(root, 'state'),
     tokenStore: memoryTokenStore(),
     startSandbox: async () => ({ url: server.url, close: async () => undefined }),

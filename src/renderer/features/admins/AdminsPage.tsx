@@ -60,7 +60,8 @@ export default function AdminsPage() {
   const rules = { successTimeout: ADMIN_MESSAGE_MS, invalidates: ['adminAuth.users'] } as const;
   const remove = useCallMutation('adminAuth.delete', { ...rules, fallback: MSG.couldntDeleteUser, success: MSG.userDeleted });
   const add = useCallMutation('adminAuth.register', { ...rules, fallback: MSG.somethingWentWrong, successFallback: MSG.userAdded });
-  const update = useCallMutation('adminAuth.update', { ...rules, fallback: MSG.somethingWentWrong, success: MSG.userUpdated });
+  // The server's message ('User has been Updated'); 'User updated successfully!' when a success carries none.
+  const update = useCallMutation('adminAuth.update', { ...rules, fallback: MSG.somethingWentWrong, successFallback: MSG.userUpdatedSuccessfully });
 
   const columns = useCallback(({ editColumn, deleteColumn }: ScreenActions<AdminUser>) => [
     text<AdminUser>('name', 'Name'),
