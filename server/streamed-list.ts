@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import type { Db } from './db';
 
 /** Rows fetched from the cursor at a time. */
-export const CURSOR_BATCH = 2000;
+export const CURSOR_BATCH = 5000;
 
 /** A list the route streams: `sql` selects one column, `row`, holding each element's JSON text, in order. */
 export class StreamedList {
