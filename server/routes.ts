@@ -8,6 +8,7 @@ import { HttpError, SESSION_EXPIRED } from './http-error';
 import { hashToken } from './tokens';
 import { inputMessage } from '../src/shared/schemas/common';
 import { cleanup, receiveMultipart, type ReceivedFile } from './media';
+import { StreamedList, streamList } from './streamed-list';
 
 export interface RouteInfo {
   group: string;
@@ -88,7 +89,7 @@ export function registerContract(app: FastifyInstance, handlers: Handlers, deps:
       method,
       url,
       config: { contractCalls: shared },
-      handler: async (request) => {
+      handler: async (request, reply) => {
         // Two calls on one method and path differ by body kind (POST /library/quotes: a quote as
         // multipart, a tip as JSON): the request's content type picks the call.
         const { group, call, def, run } = shared.find((route) => (route.def.body === 'multipart') === request.isMultipart()) ?? shared[0]!;
@@ -144,6 +145,18 @@ export function registerContract(app: FastifyInstance, handlers: Handlers, deps:
           ({ message, ...data } = await run(parsed.output, ctx));
         } finally {
           if (received.length > 0) await cleanup(received);
+        }
+        const streamed = Object.entries(data).find((entry): entry is [string, StreamedList] => entry[1] instanceof StreamedList);
+        if (streamed) {
+          const [field, list] = streamed;
+          const { [field]: _list, ...rest } = data;
+          const output = def.output as v.GenericSchema & { item?: v.GenericSchema };
+          reply.type('application/json; charset=utf-8');
+          return streamList({
+            db: deps.db, head: { error: false, message: message ?? 'OK', ...rest }, field, list,
+            ...(deps.checkResponses && output.item ? { checkItem: output.item } : {}),
+            onError: (error) => request.log.error({ err: error }, `${group}.${call}: the streamed list broke off`),
+          });
         }
         const envelope = { error: false, message: message ?? 'OK', ...data };
         if (deps.checkResponses) {

@@ -36,4 +36,11 @@ export const USER_APP_MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX learner_progress_video ON learner_progress (video_id)`,
     ],
   },
+  {
+    id: 71,
+    name: 'user-app: the learner list in its order, by index',
+    // GET /user-app/user streams learners from a cursor in this order: with the index the first rows
+    // leave at once instead of after a sort of the whole table.
+    statements: [`CREATE INDEX learners_list_order ON learners (login_time DESC NULLS LAST, mobile_number)`],
+  },
 ];

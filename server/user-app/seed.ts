@@ -115,6 +115,13 @@ const GENERATED_PREFIX = '7';
 const GENERATED_MAX_DONE = 6;
 
 /**
+ * How many videos generated learner `g` completed, as SQL: a spread of 0 to GENERATED_MAX_DONE (at most
+ * the course's length). In bigint: `g * 7919` overflows an int past about 271,000 learners.
+ */
+export const generatedDoneSql = (g: string, total: string): string =>
+  `((${g})::bigint * 7919) % (least(${total}, ${GENERATED_MAX_DONE}) + 1)`;
+
+/**
  * Adds `n` generated learners with progress, in a few set-based statements (the table benchmark loads
  * 200,000): each in a live course round-robin, 0 to 6 videos completed with quiz answers.
  */
@@ -143,14 +150,14 @@ export async function seedManyLearners(db: Db, n: number, now: Date = new Date()
     await tx.query(
       `CREATE TEMP TABLE seed_gen ON COMMIT DROP AS
        SELECT s.g, gen_random_uuid()::text AS id, c.course_idx, c.course_id, c.total,
-              CASE WHEN c.total IS NULL THEN 0 ELSE (s.g * 7919) % (least(c.total, ${GENERATED_MAX_DONE}) + 1) END AS done
+              CASE WHEN c.total IS NULL THEN 0 ELSE ${generatedDoneSql('s.g', 'c.total')} END AS done
          FROM generate_series(1, $1::int) AS s(g) LEFT JOIN seed_course c ON c.course_idx = s.g % ${count}`,
       [n],
     );
     await tx.query(
       `INSERT INTO learners (id, mobile_number, login_time, preferred_language, token, course_id, module_id, progress, created_at)
        SELECT gen.id, '${GENERATED_PREFIX}' || lpad(($1::bigint + gen.g)::text, 9, '0'),
-              CASE WHEN gen.g % 17 = 0 THEN NULL ELSE $2::timestamptz - ((gen.g * 37) % 129600) * interval '1 minute' END,
+              CASE WHEN gen.g % 17 = 0 THEN NULL ELSE $2::timestamptz - ((gen.g::bigint * 37) % 129600) * interval '1 minute' END,
               ($3::text[])[1 + gen.g % 12],
               replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', ''),
               gen.course_id,

@@ -103,7 +103,7 @@ export async function createCore(options: CoreOptions) {
   // Learners' tokens (for the progress calls) stay in main and belong to the signed-in session.
   // Large lists are kept in main's list worker and served by window; the learner list's tokens are
   // looked up there too (it is the same list the Users screen shows).
-  const windows = createWindows({ fetchBody: (def, input, label) => http<ArrayBuffer>(def, input, label, { raw: true }), log });
+  const windows = createWindows({ fetchBody: (def, input, label) => http<ReadableStream<Uint8Array>>(def, input, label, { stream: true }), log });
   const learners = createLearnerCalls(http, {
     tokenOf: (key) => windows.secret('learners', key),
     refresh: () => windows.invalidate((list) => list === 'learners'),

@@ -19,7 +19,7 @@ const question = (i: number, over: Partial<Question> = {}): Question =>
 
 describe('KeptList (the window of a kept list, one pure pipeline)', () => {
   const rows = Array.from({ length: 30 }, (_, i) => question(i));
-  const list = new KeptList(listDef('questions'), rows, { categories: [{ _id: 'c1', name: 'Farming' }, { _id: 'c2', name: 'Dairy' }] });
+  const list = KeptList.of(listDef('questions'), rows, { categories: [{ _id: 'c1', name: 'Farming' }, { _id: 'c2', name: 'Dairy' }] });
   const base = { search: '', filters: [], sort: null, offset: 0, limit: 100 };
 
   it('searches the joined category name and the option texts, case-insensitive', () => {
@@ -52,7 +52,7 @@ describe('KeptList (the window of a kept list, one pure pipeline)', () => {
   });
 
   it('keeps secrets by key and leaves them out of the rows it serves', () => {
-    const learners = new KeptList(listDef('learners'), [
+    const learners = KeptList.of(listDef('learners'), [
       { _id: 'a', userInfo: { mobileNumber: '+91 98200 12345', loginTime: '', preferredLanguage: 'Hindi', token: 'secret' }, currentProgress: { progress: 40, moduleId: 'm' } },
     ]);
     expect(learners.secret('9820012345')).toBe('secret');

@@ -11,7 +11,7 @@ import { fastDateTime } from './dates';
 import { DIFFICULTIES, type Category, type Question } from './schemas/question-bank';
 import type { LibraryFile } from './schemas/library';
 import type { LearnerWithToken } from './schemas/users';
-import { narrowIndices, selectIndices, sortIndices, toText, type Getter, type RowFilter } from './rows';
+import { filterPredicate, sortIndices, toText, type Getter } from './rows';
 
 /** A sort and filter field: its value, and for enum columns the values in their meaning's order. */
 export interface ListField<T> {
@@ -130,6 +130,8 @@ export const WindowAnswerSchema = v.object({
   rows: v.array(v.unknown()),
   /** Which load of the list answered (a refetch makes a new one). */
   version: v.number(),
+  /** false while the list is still arriving: `total` is the rows so far, and search, filters and sort wait. */
+  complete: v.optional(v.boolean()),
 });
 export type WindowAnswer<T = unknown> = Omit<v.InferOutput<typeof WindowAnswerSchema>, 'rows'> & { rows: T[] };
 
@@ -154,43 +156,134 @@ function sortReader<T>({ get, sortOrder }: ListField<T>): Getter<T> {
 const SEARCH_HISTORY = 8;
 
 /**
- * One list as main keeps it: the parsed rows, their search text (built once), sorted orders by sort
- * (built on first use), and per view the last result, so typing on narrows it instead of scanning the
- * whole list.
+ * Where a kept list's rows live: the rows by index, their lower-case search texts, and the row kept
+ * under each secret key. `PlainStore` (below) holds JavaScript objects and strings; main's worker uses
+ * a compact one (columns of typed arrays and one string table) with the same answers.
+ */
+export interface ListStore<T> {
+  readonly length: number;
+  /** Adds a row with its search text (lower case) and, for lists with a secret, its key. */
+  append(row: T, text: string, secretKey: string | null): void;
+  row(i: number): T;
+  /** Whether row `i`'s search text contains `needle`. */
+  contains(i: number, needle: string): boolean;
+  /** Every row's match of `needle`: 1 where its search text contains it. */
+  matchAll(needle: string): Uint8Array;
+  /** The row kept under a secret key, or -1. */
+  findSecret(key: string): number;
+}
+
+/** The rows as objects, the texts as strings: the reference the compact store is tested against. */
+export class PlainStore<T> implements ListStore<T> {
+  readonly rows: T[] = [];
+  readonly texts: string[] = [];
+  private readonly secrets = new Map<string, number>();
+  get length(): number {
+    return this.rows.length;
+  }
+  append(row: T, text: string, secretKey: string | null): void {
+    if (secretKey !== null) this.secrets.set(secretKey, this.rows.length);
+    this.rows.push(row);
+    this.texts.push(text);
+  }
+  row(i: number): T {
+    return this.rows[i] as T;
+  }
+  contains(i: number, needle: string): boolean {
+    return (this.texts[i] as string).includes(needle);
+  }
+  matchAll(needle: string): Uint8Array {
+    const marks = new Uint8Array(this.texts.length);
+    for (let i = 0; i < this.texts.length; i++) if ((this.texts[i] as string).includes(needle)) marks[i] = 1;
+    return marks;
+  }
+  findSecret(key: string): number {
+    return this.secrets.get(key) ?? -1;
+  }
+}
+
+/** A list still arriving: only windows in the server's order, within what has arrived, are answered. */
+export class StillLoading extends Error {}
+
+/**
+ * One list as main keeps it: its rows in a store with their search text (built once, as each row
+ * arrives), sorted orders by sort (built on first use), and per view the last results, so typing on
+ * narrows them instead of scanning the whole list. Rows may arrive in runs (`append`) until `finish`;
+ * while the list is incomplete only windows in the server's order are answered (`complete: false`,
+ * `total` the rows so far); search, filters and sort wait for the whole list (`StillLoading`).
  */
 export class KeptList<T> {
-  readonly texts: string[];
-  private readonly orders = new Map<string, number[]>();
+  private readonly orders = new Map<string, Uint32Array>();
   /** Per view, its latest results (newest last): a search narrows the one whose needle is its longest prefix. */
   private readonly last = new Map<string, { basis: string; needle: string; out: readonly number[] }[]>();
-  private readonly secrets: Map<string, string> | null;
+  private done = false;
 
   constructor(
     private readonly def: ListDef<T>,
-    readonly rows: readonly T[],
-    joins: Record<string, readonly unknown[]> = {},
+    readonly store: ListStore<T> = new PlainStore<T>(),
+    private readonly joins: Record<string, readonly unknown[]> = {},
     readonly version = 1,
-  ) {
-    this.texts = rows.map((row) => def.search(row, joins).toLowerCase());
-    this.secrets = def.secret ? new Map(rows.map((row) => [def.secret!.key(row), def.secret!.value(row)])) : null;
+  ) {}
+
+  /** A kept list of rows that are all there already. */
+  static of<T>(def: ListDef<T>, rows: readonly T[], joins: Record<string, readonly unknown[]> = {}, version = 1, store: ListStore<T> = new PlainStore<T>()): KeptList<T> {
+    const list = new KeptList(def, store, joins, version);
+    list.append(rows);
+    list.finish();
+    return list;
+  }
+
+  get length(): number {
+    return this.store.length;
+  }
+
+  get complete(): boolean {
+    return this.done;
+  }
+
+  /** Whether a window may sort or filter by this column id. */
+  hasField(id: string): boolean {
+    return Boolean(this.def.fields[id]);
+  }
+
+  /** The next rows of the list, in the server's order. */
+  append(rows: readonly T[]): void {
+    const secret = this.def.secret;
+    for (const row of rows) this.store.append(row, this.def.search(row, this.joins).toLowerCase(), secret ? secret.key(row) : null);
+  }
+
+  /** The list is whole: search, filters and sort may run. */
+  finish(): void {
+    this.done = true;
   }
 
   /** The secret kept under `key` (a learner's token by mobile key), or null. */
   secret(key: string): string | null {
-    return this.secrets?.get(key) ?? null;
+    if (!this.def.secret) return null;
+    const i = this.store.findSecret(key);
+    return i < 0 ? null : this.def.secret.value(this.store.row(i));
   }
 
-  private order(sort: WindowView['sort']): number[] | null {
+  private order(sort: WindowView['sort']): Uint32Array | null {
     if (!sort) return null;
     const field = fieldOf(this.def.fields[sort.id]);
     if (!field) return null;
     const key = `${sort.id}:${sort.desc ? 'desc' : 'asc'}`;
     let order = this.orders.get(key);
     if (!order) {
-      order = sortIndices(this.rows, sortReader(field), sort.desc);
+      const get = sortReader(field);
+      const store = this.store;
+      // By index: each row is read (from a compact store, decoded) once for its key.
+      order = Uint32Array.from(sortIndices(new Array<T>(store.length), (_row, i) => get(store.row(i), i), sort.desc));
       this.orders.set(key, order);
     }
     return order;
+  }
+
+  /** Whether `query` can be answered now: always once complete; before, a window in the server's order within the rows arrived. */
+  canAnswer(query: WindowView): boolean {
+    if (this.done) return true;
+    return !query.sort && !query.search.trim() && query.filters.every((f) => f.value === '') && query.offset + query.limit <= this.store.length;
   }
 
   /** The window a view asks for. Unknown sort or filter fields are refused with a clear message. */
@@ -198,12 +291,15 @@ export class KeptList<T> {
     for (const f of [...query.filters, ...(query.sort ? [query.sort] : [])]) {
       if (!this.def.fields[f.id]) throw new Error(`This list cannot sort or filter by '${f.id}'.`);
     }
+    if (!this.canAnswer(query)) throw new StillLoading('This list is still loading.');
+    const store = this.store;
+    const n = store.length;
     const order = this.order(query.sort);
     const needle = query.search.trim().toLowerCase();
-    const filters: RowFilter<T>[] = query.filters
+    const filters = query.filters
       .filter((f) => f.value !== '')
-      .map((f) => ({ get: fieldOf(this.def.fields[f.id])!.get, kind: f.kind, value: f.value }));
-    let selected: readonly number[] | null;
+      .map((f) => filterPredicate({ get: fieldOf(this.def.fields[f.id])!.get, kind: f.kind, value: f.value }));
+    let selected: readonly number[] | Uint32Array | null;
     if (!needle && filters.length === 0) {
       selected = order;
       this.last.delete(viewId);
@@ -214,19 +310,34 @@ export class KeptList<T> {
       const history = (this.last.get(viewId) ?? []).filter((h) => h.basis === basis);
       let from: (typeof history)[number] | undefined;
       for (const h of history) if (needle && h.needle && needle.startsWith(h.needle) && (!from || h.needle.length > from.needle.length)) from = h;
-      selected = from ? narrowIndices(from.out, this.texts, needle) : (selectIndices({ rows: this.rows, order, texts: this.texts, needle, filters }) ?? []);
-      this.last.set(viewId, [...history.filter((h) => h.needle !== needle).slice(1 - SEARCH_HISTORY), { basis, needle, out: selected }]);
+      let out: number[];
+      if (from) out = from.out.filter((i) => store.contains(i, needle));
+      else {
+        const marks = needle ? store.matchAll(needle) : null;
+        out = [];
+        for (let k = 0; k < n; k++) {
+          const i = order ? (order[k] as number) : k;
+          if (marks && marks[i] === 0) continue;
+          if (filters.length > 0) {
+            const row = store.row(i);
+            if (!filters.every((p) => p(row, i))) continue;
+          }
+          out.push(i);
+        }
+      }
+      selected = out;
+      this.last.set(viewId, [...history.filter((h) => h.needle !== needle).slice(1 - SEARCH_HISTORY), { basis, needle, out }]);
     }
-    const count = selected ? selected.length : this.rows.length;
+    const count = selected ? selected.length : n;
     // Past the end: no rows (the table moves to its last page and asks again).
     const offset = Math.min(query.offset, count);
     const end = Math.min(count, offset + query.limit);
     const view = this.def.view;
     const rows: unknown[] = [];
     for (let k = offset; k < end; k++) {
-      const row = this.rows[selected ? (selected[k] as number) : k] as T;
+      const row = store.row(selected ? (selected[k] as number) : k);
       rows.push(view ? view(row) : row);
     }
-    return { total: this.rows.length, count, offset, rows, version: this.version };
+    return { total: n, count, offset, rows, version: this.version, ...(this.done ? {} : { complete: false }) };
   }
 }

@@ -30,6 +30,8 @@ export interface CallOptions {
   learnerToken?: string;
   /** A 2xx answer's body as bytes, unparsed: main's list worker parses it (services/windows.ts). */
   raw?: boolean;
+  /** A 2xx answer's body as the stream of its bytes, as they arrive (services/windows.ts). */
+  stream?: boolean;
 }
 
 /**
@@ -129,6 +131,9 @@ export function createHttpClient(deps: HttpDeps): CallHttp {
         return fail('http', `The server at ${new URL(url).origin} redirected the call elsewhere; the app does not follow it there with your session.`, response.status);
       }
       target = next;
+    }
+    if (options.stream && response.ok) {
+      return ok((response.body ?? new Response('').body!) as O);
     }
     if (options.raw && response.ok) {
       try {

@@ -1,21 +1,40 @@
-// The worker main owns for its list windows (DESIGN section 12): it parses a list call's response,
-// keeps the list with its search text, and answers windows of it, so that neither the 60 MB parse
-// nor a sort of 200,000 rows ever runs on main's event loop. It speaks only to main (parentPort).
+// The worker main owns for its list windows (DESIGN section 12): it reads a list call's answer as its
+// bytes arrive (a streaming reader, so the first window can be answered long before a 250 MB answer is
+// complete), checks each record, keeps the list compactly with its search text, and answers windows of
+// it, so that neither the parse nor a sort of a million rows ever runs on main's event loop. It speaks
+// only to main (parentPort).
 import { parentPort } from 'node:worker_threads';
 import * as v from 'valibot';
 import { KeptList, listDef, type ListName, type WindowView } from '../../shared/lists';
 import type { CallDef } from '../../shared/api/contract';
 import { MSG } from '../../shared/messages';
 import type { CallError } from '../../shared/result';
+import { CompactStore } from './compact-store';
+import { JsonListStream, MalformedJson } from './json-list-stream';
 
 export type WorkerRequest =
-  | { type: 'load'; id: number; key: string; list: ListName; version: number; body: ArrayBuffer; joins: Record<string, ArrayBuffer> }
+  /** A load starts (queries of it may come at once and wait); then its joins, then its bytes in chunks. */
+  | { type: 'begin'; key: string; list: ListName; version: number }
+  /** The joined lists (small, whole), before the list's first bytes. */
+  | { type: 'joins'; key: string; joins: Record<string, ArrayBuffer> }
+  | { type: 'chunk'; key: string; bytes: ArrayBuffer }
+  /** The answer is complete: the reply is the list's total, or why it was refused. */
+  | { type: 'end'; id: number; key: string }
+  /** The load failed in main (the server's error, a lost connection): waiting queries get `error`. */
+  | { type: 'fail'; key: string; error: CallError }
   | { type: 'window'; id: number; key: string; view: string; query: WindowView }
   | { type: 'secret'; id: number; key: string; lookup: string }
   | { type: 'memory'; id: number }
   | { type: 'drop'; keys: string[] };
 
-export type WorkerReply = { id: number; ok: true; data: unknown } | { id: number; ok: false; error: CallError; issues?: string[] };
+export type WorkerReply =
+  | { id: number; ok: true; data: unknown }
+  | { id: number; ok: false; error: CallError; issues?: string[] }
+  /** Unasked: a load failed here (a broken answer); main stops reading it and forgets it. */
+  | { id: 0; ok: false; failedKey: string; error: CallError };
+
+/** The answer to a query of a list this worker no longer keeps (dropped, replaced): main asks again. */
+export const GONE = 'This list is no longer kept; ask again.';
 
 class Refused extends Error {
   constructor(readonly error: CallError, readonly issues?: string[]) {
@@ -23,10 +42,38 @@ class Refused extends Error {
   }
 }
 
+const parseError = (issues: string[]) => new Refused({ kind: 'parse', message: MSG.somethingWentWrong }, issues);
+
+/** Where a value differs from its schema, never the value (it may hold personal data or tokens). */
+const issuePaths = (issues: readonly v.BaseIssue<unknown>[], prefix = ''): string[] =>
+  issues.slice(0, 5).map((i) => `${prefix}${v.getDotPath(i) ?? '(root)'}: ${i.expected ?? i.type}`);
+
+/** A call's list element schema (every list call's output is an array of records). */
+function elementSchema(def: CallDef): v.GenericSchema {
+  const item = (def.output as { item?: v.GenericSchema }).item;
+  if (!item) throw new Error('A list call must answer an array.');
+  return item;
+}
+
+/**
+ * One record of a list through its schema: the one place each record is checked. It answers the
+ * value and the issues found; today a record with issues refuses the whole answer (DESIGN section 4).
+ */
+function readRecord(schema: v.GenericSchema, raw: unknown): { value: unknown; issues: v.BaseIssue<unknown>[] | null } {
+  const result = v.safeParse(schema, raw);
+  return result.success ? { value: result.output, issues: null } : { value: raw, issues: result.issues };
+}
+
+/** An error envelope (`{ error: true, errorMessage }`) in a 2xx answer is the server's refusal. */
+function envelopeError(envelope: Readonly<Record<string, unknown>>): Refused | null {
+  if (envelope.error !== true) return null;
+  return new Refused({ kind: 'http', message: typeof envelope.errorMessage === 'string' ? envelope.errorMessage : MSG.somethingWentWrong });
+}
+
 const decoder = new TextDecoder();
 
-/** A 2xx answer's data, checked like main's generic call does (envelope, then the output schema). */
-function parseAnswer(def: CallDef, body: ArrayBuffer): unknown[] {
+/** A small answer read whole (the joined lists), checked like main's generic call does. */
+function parseWhole(def: CallDef, body: ArrayBuffer): unknown[] {
   let envelope: Record<string, unknown> | undefined;
   try {
     const parsed: unknown = JSON.parse(decoder.decode(body));
@@ -34,65 +81,198 @@ function parseAnswer(def: CallDef, body: ArrayBuffer): unknown[] {
   } catch {
     envelope = undefined;
   }
-  if (!envelope) throw new Refused({ kind: 'parse', message: MSG.somethingWentWrong }, ['(root): not a JSON object']);
-  if (envelope.error === true) {
-    throw new Refused({ kind: 'http', message: typeof envelope.errorMessage === 'string' ? envelope.errorMessage : MSG.somethingWentWrong });
-  }
-  const payload = def.data ? envelope[def.data] : envelope;
-  const result = v.safeParse(def.output, payload);
-  if (!result.success || !Array.isArray(result.output)) {
-    // Where the shape differs, never the values (they may hold personal data or tokens).
-    const issues = result.success ? ['(root): not a list'] : result.issues.slice(0, 5).map((i) => `${v.getDotPath(i) ?? '(root)'}: ${i.expected ?? i.type}`);
-    throw new Refused({ kind: 'parse', message: MSG.somethingWentWrong }, issues);
-  }
+  if (!envelope) throw parseError(['(root): not a JSON object']);
+  const refused = envelopeError(envelope);
+  if (refused) throw refused;
+  const result = v.safeParse(def.output, def.data ? envelope[def.data] : envelope);
+  if (!result.success || !Array.isArray(result.output)) throw parseError(result.success ? ['(root): not a list'] : issuePaths(result.issues));
   return result.output;
 }
 
-const kept = new Map<string, KeptList<unknown>>();
-
-function keptList(key: string): KeptList<unknown> {
-  const list = kept.get(key);
-  if (!list) throw new Refused({ kind: 'network', message: 'This list is no longer kept; ask again.' });
-  return list;
+interface Waiting {
+  id: number;
+  /** Answers when it can (a window in the list's order within what arrived, or anything once complete). */
+  ready(list: KeptList<unknown>): boolean;
+  answer(list: KeptList<unknown>): unknown;
 }
 
-function handle(msg: Exclude<WorkerRequest, { type: 'drop' }>): unknown {
-  switch (msg.type) {
-    case 'load': {
-      const def = listDef(msg.list);
-      const joins: Record<string, unknown[]> = {};
-      for (const [name, body] of Object.entries(msg.joins)) joins[name] = parseAnswer(def.joins![name]!, body);
-      const list = new KeptList(def, parseAnswer(def.call, msg.body), joins, msg.version);
-      kept.set(msg.key, list);
-      return { total: list.rows.length };
+/** A list being kept: while loading, its reader and the queries waiting for more rows. */
+interface Entry {
+  list: KeptList<unknown>;
+  name: ListName;
+  reader: JsonListStream | null;
+  waiting: Waiting[];
+  failed: Refused | null;
+}
+
+const kept = new Map<string, Entry>();
+
+function reply(msg: WorkerReply): void {
+  parentPort?.postMessage(msg);
+}
+
+function replyError(id: number, error: unknown): void {
+  if (error instanceof Refused) reply({ id, ok: false, error: error.error, ...(error.issues ? { issues: error.issues } : {}) });
+  else reply({ id, ok: false, error: { kind: 'parse', message: MSG.somethingWentWrong }, issues: [error instanceof Error ? error.message : String(error)] });
+}
+
+function answer(id: number, run: () => unknown): void {
+  try {
+    reply({ id, ok: true, data: run() });
+  } catch (error) {
+    replyError(id, error);
+  }
+}
+
+/** Answers the waiting queries that can be answered now (all of them once the list failed). */
+function settle(entry: Entry): void {
+  if (entry.waiting.length === 0) return;
+  const still: Waiting[] = [];
+  for (const w of entry.waiting) {
+    if (entry.failed) replyError(w.id, entry.failed);
+    else if (w.ready(entry.list)) answer(w.id, () => w.answer(entry.list));
+    else still.push(w);
+  }
+  entry.waiting = still;
+}
+
+function fail(key: string, entry: Entry, error: unknown): void {
+  if (entry.failed) return;
+  entry.failed = error instanceof Refused ? error : error instanceof MalformedJson ? parseError([error.message]) : parseError([error instanceof Error ? error.message : String(error)]);
+  entry.reader = null;
+  // Before the answers to the waiting queries: main forgets the load first, so none of them is asked again of it.
+  reply({ id: 0, ok: false, failedKey: key, error: entry.failed.error });
+  settle(entry);
+}
+
+function begin(msg: Extract<WorkerRequest, { type: 'begin' }>): void {
+  kept.set(msg.key, { list: new KeptList(listDef(msg.list), new CompactStore(), {}, msg.version), name: msg.list, reader: null, waiting: [], failed: null });
+}
+
+function joins(key: string, entry: Entry, bodies: Record<string, ArrayBuffer>): void {
+  const def = listDef(entry.name);
+  try {
+    const joined: Record<string, unknown[]> = {};
+    for (const [name, body] of Object.entries(bodies)) joined[name] = parseWhole(def.joins![name]!, body);
+    entry.list = new KeptList(def, new CompactStore(), joined, entry.list.version);
+    const schema = elementSchema(def.call);
+    if (!def.call.data) throw new Error('A kept list must be an envelope field.');
+    entry.reader = new JsonListStream({
+      field: def.call.data,
+      onElements: (records) => {
+        const values: unknown[] = new Array(records.length);
+        const first = entry.list.length;
+        for (let k = 0; k < records.length; k++) {
+          const { value, issues } = readRecord(schema, records[k]);
+          if (issues) throw parseError(issuePaths(issues, `${first + k}.`));
+          values[k] = value;
+        }
+        entry.list.append(values);
+      },
+    });
+  } catch (error) {
+    fail(key, entry, error);
+  }
+}
+
+function chunk(key: string, entry: Entry, bytes: ArrayBuffer): void {
+  if (!entry.reader) return;
+  try {
+    entry.reader.push(new Uint8Array(bytes));
+    // An error envelope is refused as soon as it shows, whatever follows.
+    const refused = envelopeError(entry.reader.fields);
+    if (refused) throw refused;
+  } catch (error) {
+    fail(key, entry, error);
+    return;
+  }
+  settle(entry);
+}
+
+function end(id: number, key: string, entry: Entry): void {
+  if (entry.reader) {
+    try {
+      const envelope = entry.reader.end();
+      const refused = envelopeError(envelope);
+      if (refused) throw refused;
+      entry.reader = null;
+      entry.list.finish();
+    } catch (error) {
+      // `{ error: true, errorMessage }` without a list is the server's refusal, not a broken answer.
+      fail(key, entry, envelopeError(entry.reader?.fields ?? {}) ?? error);
     }
-    case 'window':
-      try {
-        return keptList(msg.key).window(msg.query, msg.view);
-      } catch (error) {
-        if (error instanceof Refused) throw error;
-        throw new Refused({ kind: 'validation', message: error instanceof Error ? error.message : String(error) });
-      }
-    case 'secret':
-      return keptList(msg.key).secret(msg.lookup);
-    case 'memory':
-      return { heapUsed: process.memoryUsage().heapUsed, lists: [...kept.values()].reduce((n, l) => n + l.rows.length, 0) };
+  }
+  settle(entry);
+  if (entry.failed) replyError(id, entry.failed);
+  else reply({ id, ok: true, data: { total: entry.list.length } });
+}
+
+function query(id: number, key: string, wait: Omit<Waiting, 'id'>): void {
+  const entry = kept.get(key);
+  if (!entry) return reply({ id, ok: false, error: { kind: 'network', message: GONE } });
+  if (entry.failed) return replyError(id, entry.failed);
+  entry.waiting.push({ id, ...wait });
+  settle(entry);
+}
+
+/** A window query's own errors (an unknown sort field) are the caller's: 'validation'. */
+function windowOf(list: KeptList<unknown>, view: string, q: WindowView): unknown {
+  try {
+    return list.window(q, view);
+  } catch (error) {
+    throw new Refused({ kind: 'validation', message: error instanceof Error ? error.message : String(error) });
   }
 }
 
 parentPort?.on('message', (msg: WorkerRequest) => {
-  if (msg.type === 'drop') {
-    for (const key of msg.keys) kept.delete(key);
-    return;
+  switch (msg.type) {
+    case 'begin':
+      return begin(msg);
+    case 'joins': {
+      const entry = kept.get(msg.key);
+      if (entry) joins(msg.key, entry, msg.joins);
+      return;
+    }
+    case 'chunk': {
+      const entry = kept.get(msg.key);
+      if (entry) chunk(msg.key, entry, msg.bytes);
+      return;
+    }
+    case 'end': {
+      const entry = kept.get(msg.key);
+      if (!entry) return reply({ id: msg.id, ok: false, error: { kind: 'network', message: GONE } });
+      return end(msg.id, msg.key, entry);
+    }
+    case 'fail': {
+      const entry = kept.get(msg.key);
+      if (entry) fail(msg.key, entry, new Refused(msg.error));
+      kept.delete(msg.key);
+      return;
+    }
+    case 'window':
+      return query(msg.id, msg.key, {
+        // An unknown field is refused at once, not after the list arrived.
+        ready: (list) => list.canAnswer(msg.query) || !knownFields(list, msg.query),
+        answer: (list) => windowOf(list, msg.view, msg.query),
+      });
+    case 'secret':
+      return query(msg.id, msg.key, { ready: (list) => list.complete, answer: (list) => list.secret(msg.lookup) });
+    case 'memory':
+      return answer(msg.id, () => {
+        const usage = process.memoryUsage();
+        return { heapUsed: usage.heapUsed, external: usage.external + usage.arrayBuffers, lists: [...kept.values()].reduce((n, e) => n + e.list.length, 0) };
+      });
+    case 'drop':
+      for (const key of msg.keys) {
+        const entry = kept.get(key);
+        kept.delete(key);
+        // Queries waiting on a dropped load ask again (main answers them from the newer load).
+        if (entry) for (const w of entry.waiting) reply({ id: w.id, ok: false, error: { kind: 'network', message: GONE } });
+      }
+      return;
   }
-  let reply: WorkerReply;
-  try {
-    reply = { id: msg.id, ok: true, data: handle(msg) };
-  } catch (error) {
-    reply =
-      error instanceof Refused
-        ? { id: msg.id, ok: false, error: error.error, ...(error.issues ? { issues: error.issues } : {}) }
-        : { id: msg.id, ok: false, error: { kind: 'parse', message: MSG.somethingWentWrong }, issues: [error instanceof Error ? error.message : String(error)] };
-  }
-  parentPort?.postMessage(reply);
 });
+
+function knownFields(list: KeptList<unknown>, q: WindowView): boolean {
+  return [...q.filters, ...(q.sort ? [q.sort] : [])].every((f) => list.hasField(f.id));
+}

@@ -14,15 +14,27 @@ const learner = (i: number, token = `tok-${i}`) => ({
 });
 
 function platform(count = 1000) {
-  const state = { calls: 0, token: 'tok', gate: null as Promise<void> | null, fail: false, body: null as string | null };
+  const state = { calls: 0, token: 'tok', gate: null as Promise<void> | null, fail: false, body: null as string | null, midway: null as Promise<void> | null };
   const list = () => Array.from({ length: count }, (_, i) => learner(i, `${state.token}-${i}`));
-  const fetchBody = async (def: CallDef): Promise<Result<ArrayBuffer>> => {
+  const fetchBody = async (def: CallDef): Promise<Result<ReadableStream<Uint8Array>>> => {
     state.calls += 1;
     if (state.gate) await state.gate;
     if (state.fail) return fail('network', 'The server cannot be reached.');
     if (def.path !== '/user') return fail('http', 'not here', 404);
-    const text = state.body ?? JSON.stringify({ error: false, message: 'ok', users: list() });
-    return ok(new TextEncoder().encode(text).buffer as ArrayBuffer);
+    const bytes = new TextEncoder().encode(state.body ?? JSON.stringify({ error: false, message: 'ok', users: list() }));
+    // The answer in 4 KB chunks, halfway held back while `midway` is pending.
+    const midway = state.midway;
+    let at = 0;
+    return ok(
+      new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          if (midway && at >= bytes.length / 2) await midway;
+          if (at >= bytes.length) return controller.close();
+          controller.enqueue(bytes.slice(at, at + 4096));
+          at += 4096;
+        },
+      }),
+    );
   };
   return { state, fetchBody };
 }
@@ -46,8 +58,9 @@ describe('list windows in main', () => {
   it('answers a window with totals; search, filters and sort run in the worker; tokens never leave it', async () => {
     const { fetchBody } = platform(1000);
     const w = start(fetchBody);
+    expect(await w.whenLoaded('learners')).toEqual(ok({ total: 1000 }));
     const first = await w.window(q());
-    expect(first.ok && first.data).toMatchObject({ total: 1000, count: 1000, offset: 0 });
+    expect(first.ok && first.data).toEqual({ total: 1000, count: 1000, offset: 0, version: 1, rows: expect.any(Array) });
     expect(first.ok && first.data.rows).toHaveLength(20);
     expect(JSON.stringify(first)).not.toContain('tok-');
 
@@ -67,6 +80,46 @@ describe('list windows in main', () => {
     expect(bad).toEqual(fail('validation', "This list cannot sort or filter by 'nope'."));
   });
 
+  it('answers the first window while the list still arrives, in the server\'s order; search, sort and secrets wait for all of it', async () => {
+    const { state, fetchBody } = platform(2000);
+    const half = gate();
+    state.midway = half.promise;
+    const w = start(fetchBody);
+    const first = await w.window(q({ limit: 100 }));
+    expect(first.ok && first.data).toMatchObject({ offset: 0, complete: false });
+    const partial = first.ok ? first.data : null;
+    expect(partial!.total).toBeGreaterThanOrEqual(100);
+    expect(partial!.total).toBeLessThan(2000);
+    expect(partial!.rows.map((r) => (r as ReturnType<typeof learner>)._id)).toEqual(Array.from({ length: 100 }, (_, i) => `l${i}`));
+    let searched = false;
+    const search = w.window(q({ view: 's', search: '98000019' })).then((r) => ((searched = true), r));
+    const secret = w.secret('learners', '9800001999');
+    const beyond = w.window(q({ view: 'p', offset: 1900, limit: 100 }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(searched).toBe(false);
+    half.open();
+    const all = await search;
+    expect(all.ok && all.data).toMatchObject({ total: 2000, count: 100 });
+    expect((all.ok ? all.data : null)!.complete).toBeUndefined();
+    expect(await secret).toEqual(ok('tok-1999'));
+    const page = await beyond;
+    expect(page.ok && page.data.rows.map((r) => (r as ReturnType<typeof learner>)._id).at(-1)).toBe('l1999');
+    expect(state.calls).toBe(1);
+  });
+
+  it('a list cut off or broken while it arrives is a parse error and is not kept', async () => {
+    const { state, fetchBody } = platform(200);
+    const whole = JSON.stringify({ error: false, message: 'ok', users: Array.from({ length: 200 }, (_, i) => learner(i)) });
+    state.body = whole.slice(0, whole.length - 30);
+    const w = start(fetchBody);
+    expect(await w.window(q({ search: '98' }))).toMatchObject({ ok: false, error: { kind: 'parse' } });
+    state.body = whole.replace('"l150"', 'l150');
+    expect(await w.window(q({ search: '98' }))).toMatchObject({ ok: false, error: { kind: 'parse' } });
+    state.body = null;
+    expect(await w.window(q({ search: '98' }))).toMatchObject({ ok: true, data: { total: 200 } });
+    expect(state.calls).toBe(3);
+  });
+
   it('two screens of the same list share one load, even while it is in flight', async () => {
     const { state, fetchBody } = platform(100);
     const g = gate();
@@ -76,7 +129,7 @@ describe('list windows in main', () => {
     const b = w.window(q({ view: 'b', search: '98000000' }));
     g.open();
     const [ra, rb] = await Promise.all([a, b]);
-    expect(ra.ok && ra.data.total).toBe(100);
+    expect(ra.ok && ra.data.rows).toHaveLength(20);
     expect(rb.ok && rb.data.count).toBe(100);
     expect(state.calls).toBe(1);
     await w.window(q({ view: 'a', offset: 20 }));

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { CallDef, ServiceName } from '../../shared/api/contract';
 import { listDef, LIST_NAMES, OVERTAKEN, type ListName, type WindowAnswer, type WindowQuery } from '../../shared/lists';
 import { fail, ok, type Result } from '../../shared/result';
-import type { WorkerReply, WorkerRequest } from './list-worker';
+import { GONE, type WorkerReply, type WorkerRequest } from './list-worker';
 
 /**
  * Starts the list worker: from its TypeScript source where main runs from source (the bridge host under
@@ -20,8 +20,8 @@ export function spawnListWorker(): Worker {
 }
 
 export interface WindowsDeps {
-  /** The list call's 2xx body, unparsed (the worker parses it); a failure as the generic call reports it. */
-  fetchBody(def: CallDef, input: Record<string, unknown>, label: string): Promise<Result<ArrayBuffer>>;
+  /** The list call's 2xx body as its bytes arrive (the worker parses them); a failure as the generic call reports it. */
+  fetchBody(def: CallDef, input: Record<string, unknown>, label: string): Promise<Result<ReadableStream<Uint8Array>>>;
   spawn?: () => Worker;
   log(message: string, details?: Record<string, unknown>): void;
 }
@@ -69,6 +69,11 @@ export function createWindows(deps: WindowsDeps) {
     const w = spawn();
     w.unref();
     w.on('message', (reply: WorkerReply) => {
+      if ('failedKey' in reply) {
+        // A broken answer: the load is not kept (the next query loads again) and reading it stops.
+        for (const [key, entry] of kept) if (entry.workerKey === reply.failedKey) kept.delete(key);
+        return;
+      }
       const resolve = pending.get(reply.id);
       pending.delete(reply.id);
       resolve?.(reply);
@@ -89,7 +94,7 @@ export function createWindows(deps: WindowsDeps) {
     return new Promise((resolve) => {
       pending.set(id, (reply) => {
         if (reply.ok) return resolve(ok(reply.data as O));
-        if (reply.issues) deps.log('list answer refused', { issues: reply.issues });
+        if ('issues' in reply && reply.issues) deps.log('list answer refused', { issues: reply.issues });
         resolve({ ok: false, error: reply.error });
       });
       w.postMessage({ ...request, id }, transfer);
@@ -100,21 +105,58 @@ export function createWindows(deps: WindowsDeps) {
     if (keys.length > 0) worker?.postMessage({ type: 'drop', keys } satisfies WorkerRequest);
   }
 
-  async function load(list: ListName, input: Record<string, unknown>, workerKey: string, loadVersion: number): Promise<Result<{ total: number }>> {
-    const def = listDef(list);
-    const joins = Object.entries(def.joins ?? {});
-    const [body, ...joined] = await Promise.all([
-      deps.fetchBody(def.call, input, `${def.call.service}${def.call.path} (list window)`),
-      ...joins.map(([, call]) => deps.fetchBody(call, {}, `${call.service}${call.path} (list window)`)),
-    ]);
-    if (!body!.ok) return body!;
+  /** A chunk's bytes as an ArrayBuffer of their own (transferred to the worker, not copied). */
+  const own = (chunk: Uint8Array): ArrayBuffer =>
+    chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength && chunk.buffer instanceof ArrayBuffer ? chunk.buffer : (chunk.slice().buffer as ArrayBuffer);
+
+  async function readAll(stream: ReadableStream<Uint8Array>): Promise<ArrayBuffer> {
+    return new Response(stream).arrayBuffer();
+  }
+
+  /**
+   * Loads a list into the worker as it arrives: its joins first (small, whole), then the list's bytes
+   * chunk by chunk, so the worker answers the first window long before the answer is complete. The
+   * joins are fetched before the list: a server that streams the list holding its database (PGlite)
+   * would make them wait for the whole list otherwise.
+   */
+  async function load(entry: Kept, input: Record<string, unknown>): Promise<Result<{ total: number }>> {
+    const def = listDef(entry.list);
+    const key = entry.workerKey;
+    const stale = () => kept.get(entry.key) !== entry;
+    const failed = (result: Result<never>): Result<never> => {
+      if (!result.ok) worker?.postMessage({ type: 'fail', key, error: result.error } satisfies WorkerRequest);
+      return result;
+    };
     const bodies: Record<string, ArrayBuffer> = {};
-    for (let i = 0; i < joins.length; i++) {
-      const answer = joined[i]!;
-      if (!answer.ok) return answer;
-      bodies[joins[i]![0]] = answer.data;
+    for (const [name, call] of Object.entries(def.joins ?? {})) {
+      const answer = await deps.fetchBody(call, {}, `${call.service}${call.path} (list window)`);
+      if (!answer.ok) return failed(answer);
+      try {
+        bodies[name] = await readAll(answer.data);
+      } catch {
+        return failed(fail('network', 'The connection was lost while the list arrived. Please try again.'));
+      }
     }
-    return ask<{ total: number }>({ type: 'load', key: workerKey, list, version: loadVersion, body: body!.data, joins: bodies }, [body!.data, ...Object.values(bodies)]);
+    const body = await deps.fetchBody(def.call, input, `${def.call.service}${def.call.path} (list window)`);
+    if (!body.ok) return failed(body);
+    ensureWorker().postMessage({ type: 'joins', key, joins: bodies } satisfies WorkerRequest, Object.values(bodies));
+    const reader = body.data.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        // Dropped meanwhile (a mutation, sign-out): no use reading on.
+        if (stale() || !worker) {
+          await reader.cancel().catch(() => undefined);
+          break;
+        }
+        const bytes = own(value);
+        worker.postMessage({ type: 'chunk', key, bytes } satisfies WorkerRequest, [bytes]);
+      }
+    } catch {
+      return failed(fail('network', 'The connection was lost while the list arrived. Please try again.'));
+    }
+    return ask<{ total: number }>({ type: 'end', key });
   }
 
   /** The kept list of a call and input, loaded once however many screens ask at the same time. */
@@ -124,8 +166,11 @@ export function createWindows(deps: WindowsDeps) {
     if (current) return current;
     version += 1;
     const workerKey = `${key} #${version}`;
-    const entry: Kept = { key, list, workerKey, ready: load(list, input, workerKey, version) };
+    // The worker learns of the load at once: queries may wait there for its first rows.
+    ensureWorker().postMessage({ type: 'begin', key: workerKey, list, version } satisfies WorkerRequest);
+    const entry: Kept = { key, list, workerKey, ready: Promise.resolve(ok({ total: 0 })) };
     kept.set(key, entry);
+    entry.ready = load(entry, input);
     void entry.ready.then((result) => {
       // A failed load is not kept (the next query tries again); one invalidated meanwhile is dropped.
       if (kept.get(key) !== entry) drop([workerKey]);
@@ -142,15 +187,15 @@ export function createWindows(deps: WindowsDeps) {
   const overtaken = (): Result<never> => fail('cancelled', OVERTAKEN);
 
   /**
-   * The kept list, loaded. A load invalidated while in flight (a mutation meanwhile) is stale: the
-   * caller waits for the newer one instead (a few times at most).
+   * Asks the worker about the kept list of a call and input, loading it when it is not kept. The worker
+   * answers as soon as it can (a window in the list's order once its rows arrived). A load dropped
+   * meanwhile (a mutation) answers GONE: the query goes to the newer load instead (a few times at most).
    */
-  async function loaded(list: ListName, input: Record<string, unknown>): Promise<Result<Kept>> {
+  async function askKept<O>(list: ListName, input: Record<string, unknown>, request: (workerKey: string) => Ask): Promise<Result<O>> {
     for (let attempt = 0; ; attempt++) {
       const entry = keep(list, input);
-      const ready = await entry.ready;
-      if (!ready.ok) return ready;
-      if (kept.get(entry.key) === entry || attempt >= 3) return ok(entry);
+      const answer = await ask<O>(request(entry.workerKey));
+      if (answer.ok || answer.error.message !== GONE || attempt >= 3) return answer;
     }
   }
 
@@ -162,19 +207,15 @@ export function createWindows(deps: WindowsDeps) {
       const mine = ++slot.latest;
       const input = inputOf(query);
       if (!input.ok) return input;
-      const entry = await loaded(query.list, input.data);
       if (slot.latest !== mine) return overtaken();
-      if (!entry.ok) return entry;
-      const { list: _list, input: _input, view, ...rest } = query;
-      const answer = await ask<WindowAnswer>({ type: 'window', key: entry.data.workerKey, view, query: rest });
+      const { list, input: _input, view, ...rest } = query;
+      const answer = await askKept<WindowAnswer>(list, input.data, (key) => ({ type: 'window', key, view, query: rest }));
       return slot.latest !== mine ? overtaken() : answer;
     },
 
-    /** A secret of a kept list (a learner's token by mobile key); loads the list when it is not kept. */
+    /** A secret of a kept list (a learner's token by mobile key); loads the list when it is not kept, and waits for all of it. */
     async secret(list: ListName, lookup: string): Promise<Result<string | null>> {
-      const entry = await loaded(list, {});
-      if (!entry.ok) return entry;
-      return ask<string | null>({ type: 'secret', key: entry.data.workerKey, lookup });
+      return askKept<string | null>(list, {}, (key) => ({ type: 'secret', key, lookup }));
     },
 
     /** Drops the kept lists the test names (all when none is given): the next query loads them again. */
@@ -197,8 +238,13 @@ export function createWindows(deps: WindowsDeps) {
       return (list) => hit.has(list);
     },
 
-    /** The worker's heap and the rows it keeps (the bench reports main's memory per 100,000 rows). */
-    memory: () => ask<{ heapUsed: number; lists: number }>({ type: 'memory' }),
+    /** The worker's heap, its buffers outside the heap, and the rows it keeps (the bench reports main's memory per 100,000 rows). */
+    memory: () => ask<{ heapUsed: number; external: number; lists: number }>({ type: 'memory' }),
+
+    /** Resolves when the kept list (loading now) is complete, with its total or why it failed. */
+    async whenLoaded(list: ListName, input: Record<string, unknown> = {}): Promise<Result<{ total: number }>> {
+      return keep(list, input).ready;
+    },
 
     /** Forgets every kept list and the views (sign-out) and stops the worker. */
     async close(): Promise<void> {

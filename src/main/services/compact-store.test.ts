@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { KeptList, listDef, PlainStore, type WindowView } from '../../shared/lists';
+import { LANGUAGES } from '../../shared/constants';
+import type { LearnerWithToken } from '../../shared/schemas/users';
+import type { Question } from '../../shared/schemas/question-bank';
+import { CompactStore } from './compact-store';
+
+/** A small deterministic generator (the same rows on every run). */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+const WORDS = ['farm', 'दूध', 'பால்', 'seed', 'loan', 'crop', 'ধান', 'water', 'Shah', 'ಹಾಲು', '🙂', 'price'];
+
+function learners(n: number): LearnerWithToken[] {
+  const r = rng(7);
+  return Array.from({ length: n }, (_, i) => ({
+    _id: `id-${i}`,
+    userInfo: {
+      mobileNumber: `${7 + Math.floor(r() * 3)}${String(Math.floor(r() * 1e9)).padStart(9, '0')}`,
+      loginTime: r() < 0.1 ? '' : new Date(Date.UTC(2026, 0, 1) + Math.floor(r() * 3e10)).toISOString(),
+      preferredLanguage: LANGUAGES[Math.floor(r() * LANGUAGES.length)]!,
+      token: `t${i}`.padEnd(64, 'f'),
+    },
+    currentProgress: { progress: Math.floor(r() * 101), moduleId: r() < 0.2 ? '' : `m${Math.floor(r() * 5)}` },
+  }));
+}
+
+function questions(n: number): Question[] {
+  const r = rng(11);
+  const word = () => WORDS[Math.floor(r() * WORDS.length)]!;
+  return Array.from({ length: n }, (_, i) => ({
+    _id: `q${i}`,
+    id: i + 1,
+    question: `${word()} ${word()} ${i % 7 === 0 ? 'what is "quoted" \\ here?' : word()}`,
+    language: LANGUAGES[i % LANGUAGES.length]!,
+    categoryId: `c${i % 3}`,
+    helpText: i % 5 === 0 ? '' : word(),
+    optionFormat: 'radio',
+    difficulty: (['Easy', 'Medium', 'Hard'] as const)[i % 3]!,
+    // 2 to 6 options: rows of several shapes.
+    options: Array.from({ length: 2 + (i % 5) }, (_, k) => ({ option: `${word()} ${k}`, isTrue: k === i % 2 })),
+    metaInfo: { created: { at: new Date(Date.UTC(2025, 0, 1) + i * 3_600_000).toISOString() }, updated: { at: new Date(Date.UTC(2026, 0, 1) - i * 60_000).toISOString() } },
+  })) as Question[];
+}
+
+const base: WindowView = { search: '', filters: [], sort: null, offset: 0, limit: 300 };
+
+describe('CompactStore (the worker\'s rows) against the plain store, same pipeline', () => {
+  it('gives back every row exactly as it was kept', () => {
+    const rows = [...questions(300), { a: null, b: [true, false, null, [], {}], c: -0, d: 1.5e300, e: '', __proto__x: 'p' }];
+    const store = new CompactStore<unknown>();
+    for (const row of rows) store.append(row, '', null);
+    expect(store.length).toBe(rows.length);
+    rows.forEach((row, i) => expect(store.row(i)).toEqual(row));
+    const proto = JSON.parse('{"__proto__":{"x":1},"y":2}') as object;
+    store.append(proto, '', null);
+    const back = store.row(rows.length) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(back)).toBe(Object.prototype);
+    expect(Object.keys(back)).toEqual(['__proto__', 'y']);
+  });
+
+  for (const [name, make, searches, sorts, filters] of [
+    ['questions', () => questions(2000), ['farm', 'दूध', 'ধান', '🙂', 'f', 'quoted" \\', 'seed 3', 'nothing here', 'easy', 'c1', 'hindi'], ['id', 'question', 'difficulty', 'optionsCount', 'addedOn'], [{ id: 'language', kind: 'select' as const, value: 'Tamil' }, { id: 'question', kind: 'text' as const, value: 'LOAN' }]],
+    ['learners', () => learners(3000), ['9', '98', '7', '2026', 'hindi', '100%', '0%', 'tamil', 'zzz'], ['mobile', 'loginTime', 'language', 'progress'], [{ id: 'language', kind: 'select' as const, value: 'Odia' }]],
+  ] as const) {
+    it(`answers the same windows as the plain store: ${name}`, () => {
+      const def = listDef(name);
+      const joins = { categories: [{ _id: 'c1', name: 'Farming' }, { _id: 'c2', name: 'Dairy' }] };
+      const rows = make() as unknown[];
+      const plain = KeptList.of(def, rows, joins, 1, new PlainStore());
+      const compact = KeptList.of(def, rows, joins, 1, new CompactStore());
+      const same = (query: WindowView, view: string) => expect(compact.window(query, view), JSON.stringify(query)).toEqual(plain.window(query, view));
+      same(base, 'v');
+      same({ ...base, offset: 990, limit: 20 }, 'v');
+      for (const search of searches) {
+        same({ ...base, search }, 'v');
+        // Typing on from a kept result (narrowing), then a fresh view.
+        same({ ...base, search: `${search}a` }, 'v');
+        same({ ...base, search: search.toUpperCase() }, 'fresh');
+      }
+      for (const id of sorts) {
+        for (const desc of [false, true]) {
+          same({ ...base, sort: { id, desc } }, 's');
+          same({ ...base, sort: { id, desc }, search: searches[0]! }, 's');
+          for (const filter of filters) same({ ...base, sort: { id, desc }, filters: [filter], search: searches[1]! }, 'f');
+        }
+      }
+      for (const filter of filters) same({ ...base, filters: [filter] }, 'f');
+    });
+  }
+
+  it('finds secrets by key, the later row winning a repeated key', () => {
+    const rows = learners(5000);
+    rows.push({ ...rows[10]!, _id: 'again', userInfo: { ...rows[10]!.userInfo, token: 'newer' } });
+    const def = listDef('learners');
+    const plain = KeptList.of(def, rows, {}, 1, new PlainStore());
+    const compact = KeptList.of(def, rows, {}, 1, new CompactStore());
+    for (const row of rows.slice(0, 200)) {
+      const key = row.userInfo.mobileNumber;
+      expect(compact.secret(key)).toBe(plain.secret(key));
+    }
+    expect(compact.secret(rows[10]!.userInfo.mobileNumber)).toBe('newer');
+    expect(compact.secret('0000000000')).toBeNull();
+  });
+
+  it('while rows arrive: windows in the server\'s order only, then everything once finished', () => {
+    const def = listDef('learners');
+    const rows = learners(500);
+    const list = new KeptList(def, new CompactStore(), {}, 3);
+    list.append(rows.slice(0, 120));
+    expect(list.canAnswer({ ...base, limit: 100 })).toBe(true);
+    const first = list.window({ ...base, limit: 100 });
+    expect(first).toMatchObject({ total: 120, count: 120, offset: 0, complete: false });
+    expect((first.rows as { _id: string }[]).map((r) => r._id)).toEqual(rows.slice(0, 100).map((r) => r._id));
+    expect(list.canAnswer({ ...base, offset: 100, limit: 100 })).toBe(false);
+    expect(list.canAnswer({ ...base, limit: 20, search: '9' })).toBe(false);
+    expect(list.canAnswer({ ...base, limit: 20, sort: { id: 'mobile', desc: false } })).toBe(false);
+    expect(() => list.window({ ...base, limit: 20, search: '9' })).toThrow('This list is still loading.');
+    list.append(rows.slice(120));
+    list.finish();
+    const whole = list.window({ ...base, limit: 20, search: '9' });
+    expect(whole.complete).toBeUndefined();
+    expect(whole.total).toBe(500);
+  });
+});

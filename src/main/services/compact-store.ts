@@ -1,0 +1,337 @@
+// The list worker's row store: a kept list as compactly as its shape allows, instead of a JavaScript
+// object per row (a row of three small objects and seven strings costs about 1 KB in V8's heap).
+//
+// * Rows: records of one list share a few shapes (the same keys, in the same order, with the same kinds
+//   of values). Each shape is stored once; a row is its shape's number and its leaf values in the
+//   shape's columns: numbers in a Float64Array, strings as ids (Uint32Array) into one string table,
+//   true / false / null in the shape itself. A row is rebuilt only when a window shows it.
+// * The string table is one growable byte buffer of UTF-8 with an offset per string. Values a leaf
+//   repeats (a language, a module id) are stored once while that leaf has few distinct values.
+// * Search texts are one more byte buffer, searched with Buffer.indexOf over the whole list.
+// * Secret keys (a learner's mobile) are found through an open-addressing hash table of row numbers.
+import type { ListStore } from '../../shared/lists';
+
+const GROW = 1.5;
+
+/** A growable Buffer of bytes with a growable table of where each entry starts. */
+class ByteTable {
+  bytes: Buffer;
+  /** starts[k] is where entry k starts; starts[count] where the next will. */
+  starts: Uint32Array;
+  count = 0;
+
+  constructor(bytes = 1 << 16, entries = 1 << 12) {
+    this.bytes = Buffer.allocUnsafe(bytes);
+    this.starts = new Uint32Array(entries + 1);
+  }
+
+  get end(): number {
+    return this.starts[this.count] as number;
+  }
+
+  add(text: string): number {
+    const at = this.end;
+    // At most three bytes per UTF-16 unit.
+    const room = at + text.length * 3;
+    if (room > this.bytes.length) {
+      if (room > 0xffff_ffff) throw new Error('The list is too large to keep (over 4 GB of text).');
+      const grown = Buffer.allocUnsafe(Math.min(0xffff_ffff, Math.max(room, Math.ceil(this.bytes.length * GROW))));
+      this.bytes.copy(grown, 0, 0, at);
+      this.bytes = grown;
+    }
+    const written = text.length === 0 ? 0 : this.bytes.write(text, at, 'utf8');
+    if (this.count + 1 >= this.starts.length) this.starts = grow32(this.starts, this.count + 2);
+    this.count += 1;
+    this.starts[this.count] = at + written;
+    return this.count - 1;
+  }
+
+  get(k: number): string {
+    return this.bytes.toString('utf8', this.starts[k], this.starts[k + 1]);
+  }
+
+  /** Bytes held (for the memory report). */
+  get size(): number {
+    return this.bytes.length + this.starts.byteLength;
+  }
+}
+
+function grow32(array: Uint32Array, atLeast: number): Uint32Array {
+  const grown = new Uint32Array(Math.max(atLeast, Math.ceil(array.length * GROW)));
+  grown.set(array);
+  return grown;
+}
+function grow64(array: Float64Array, atLeast: number): Float64Array {
+  const grown = new Float64Array(Math.max(atLeast, Math.ceil(array.length * GROW)));
+  grown.set(array);
+  return grown;
+}
+
+/** A value's place in a shape: a leaf kept in a column, or a constant of the shape. */
+type Node =
+  | { kind: 'object'; keys: string[]; children: Node[] }
+  | { kind: 'array'; children: Node[] }
+  | { kind: 'number'; slot: number }
+  | { kind: 'string'; slot: number }
+  | { kind: 'constant'; value: boolean | null };
+
+/** A leaf keeps its values once each while it has at most this many distinct ones. */
+const INTERN_LIMIT = 256;
+
+class Shape {
+  numbers: Float64Array;
+  strings: Uint32Array;
+  rows = 0;
+  index = 0;
+  /** Per string slot: value -> string id while the slot has few distinct values; null after. */
+  readonly interned: (Map<string, number> | null)[];
+
+  constructor(
+    readonly root: Node,
+    readonly numberSlots: number,
+    readonly stringSlots: number,
+  ) {
+    this.numbers = new Float64Array(numberSlots * 16);
+    this.strings = new Uint32Array(stringSlots * 16);
+    this.interned = Array.from({ length: stringSlots }, () => new Map<string, number>());
+  }
+}
+
+/** The shape's signature and tree of a value (slots numbered in walk order). */
+function describe(value: unknown, counters: { n: number; s: number }): { sig: string; node: Node } {
+  if (value === null || typeof value === 'boolean') return { sig: value === null ? 'z' : value ? 't' : 'f', node: { kind: 'constant', value } };
+  if (typeof value === 'number') return { sig: 'n', node: { kind: 'number', slot: counters.n++ } };
+  if (typeof value === 'string') return { sig: 's', node: { kind: 'string', slot: counters.s++ } };
+  if (Array.isArray(value)) {
+    const parts = value.map((item) => describe(item, counters));
+    return { sig: `[${parts.map((p) => p.sig).join(',')}]`, node: { kind: 'array', children: parts.map((p) => p.node) } };
+  }
+  if (typeof value === 'object') {
+    const keys = Object.keys(value);
+    const parts = keys.map((key) => describe((value as Record<string, unknown>)[key], counters));
+    return { sig: `{${keys.map((k, i) => `${JSON.stringify(k)}:${parts[i]!.sig}`).join(',')}}`, node: { kind: 'object', keys, children: parts.map((p) => p.node) } };
+  }
+  // undefined and functions do not come out of JSON.parse or valibot's output.
+  throw new Error(`A list row holds a ${typeof value}.`);
+}
+
+/** The signature alone (the common case: the shape is known), without building a tree. */
+function signature(value: unknown): string {
+  if (value === null) return 'z';
+  switch (typeof value) {
+    case 'boolean':
+      return value ? 't' : 'f';
+    case 'number':
+      return 'n';
+    case 'string':
+      return 's';
+    case 'object': {
+      if (Array.isArray(value)) {
+        let sig = '[';
+        for (let i = 0; i < value.length; i++) sig += (i ? ',' : '') + signature(value[i]);
+        return `${sig}]`;
+      }
+      let sig = '{';
+      let first = true;
+      for (const key in value) {
+        sig += `${first ? '' : ','}${JSON.stringify(key)}:${signature((value as Record<string, unknown>)[key])}`;
+        first = false;
+      }
+      return `${sig}}`;
+    }
+    default:
+      throw new Error(`A list row holds a ${typeof value}.`);
+  }
+}
+
+export class CompactStore<T> implements ListStore<T> {
+  private readonly shapes: Shape[] = [];
+  private readonly shapeBySig = new Map<string, Shape>();
+  /** Per row: its shape's number and its place among that shape's rows. */
+  private shapeOf: Uint16Array = new Uint16Array(1024);
+  private slotOf: Uint32Array = new Uint32Array(1024);
+  private n = 0;
+  private readonly strings = new ByteTable();
+  private readonly texts = new ByteTable();
+  /** Search text bytes of the needle asked last (typing asks the same needle of many rows). */
+  private needle = { text: '', bytes: Buffer.alloc(0) };
+  /** Open addressing: row + 1 per bucket (0 = empty), by the hash of the row's secret key. */
+  private buckets: Uint32Array = new Uint32Array(0);
+  private readonly secretKeys = new ByteTable();
+  private secretRows: Uint32Array = new Uint32Array(1024);
+
+  get length(): number {
+    return this.n;
+  }
+
+  append(row: T, text: string, secretKey: string | null): void {
+    const sig = signature(row);
+    let shape = this.shapeBySig.get(sig);
+    if (!shape) {
+      if (this.shapes.length >= 0xffff) throw new Error('The list has too many row shapes to keep.');
+      const counters = { n: 0, s: 0 };
+      const { node } = describe(row, counters);
+      shape = new Shape(node, counters.n, counters.s);
+      shape.index = this.shapes.length;
+      this.shapes.push(shape);
+      this.shapeBySig.set(sig, shape);
+    }
+    if (this.n >= this.shapeOf.length) {
+      const grown = new Uint16Array(Math.ceil(this.shapeOf.length * GROW));
+      grown.set(this.shapeOf);
+      this.shapeOf = grown;
+      this.slotOf = grow32(this.slotOf, grown.length);
+    }
+    this.shapeOf[this.n] = shape.index;
+    this.slotOf[this.n] = shape.rows;
+    const k = shape.rows;
+    if ((k + 1) * shape.numberSlots > shape.numbers.length) shape.numbers = grow64(shape.numbers, (k + 1) * shape.numberSlots);
+    if ((k + 1) * shape.stringSlots > shape.strings.length) shape.strings = grow32(shape.strings, (k + 1) * shape.stringSlots);
+    this.write(shape, shape.root, row, k);
+    shape.rows += 1;
+    this.texts.add(text);
+    if (secretKey !== null) this.addSecret(secretKey, this.n);
+    this.n += 1;
+  }
+
+  private write(shape: Shape, node: Node, value: unknown, k: number): void {
+    switch (node.kind) {
+      case 'number':
+        shape.numbers[k * shape.numberSlots + node.slot] = value as number;
+        return;
+      case 'string': {
+        const text = value as string;
+        const interned = shape.interned[node.slot];
+        let id = interned?.get(text);
+        if (id === undefined) {
+          id = this.strings.add(text);
+          if (interned) {
+            if (interned.size >= INTERN_LIMIT) shape.interned[node.slot] = null;
+            else interned.set(text, id);
+          }
+        }
+        shape.strings[k * shape.stringSlots + node.slot] = id;
+        return;
+      }
+      case 'object':
+        for (let i = 0; i < node.keys.length; i++) this.write(shape, node.children[i]!, (value as Record<string, unknown>)[node.keys[i]!], k);
+        return;
+      case 'array':
+        for (let i = 0; i < node.children.length; i++) this.write(shape, node.children[i]!, (value as unknown[])[i], k);
+        return;
+      case 'constant':
+        return;
+    }
+  }
+
+  private read(shape: Shape, node: Node, k: number): unknown {
+    switch (node.kind) {
+      case 'number':
+        return shape.numbers[k * shape.numberSlots + node.slot];
+      case 'string':
+        return this.strings.get(shape.strings[k * shape.stringSlots + node.slot] as number);
+      case 'object': {
+        const out: Record<string, unknown> = {};
+        for (let i = 0; i < node.keys.length; i++) {
+          const key = node.keys[i]!;
+          const value = this.read(shape, node.children[i]!, k);
+          // An own '__proto__' key (JSON.parse makes one) stays data, as it came.
+          if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+          else out[key] = value;
+        }
+        return out;
+      }
+      case 'array':
+        return node.children.map((child) => this.read(shape, child, k));
+      case 'constant':
+        return node.value;
+    }
+  }
+
+  row(i: number): T {
+    if (i < 0 || i >= this.n) throw new RangeError(`No row ${i}.`);
+    const shape = this.shapes[this.shapeOf[i] as number]!;
+    return this.read(shape, shape.root, this.slotOf[i] as number) as T;
+  }
+
+  private needleBytes(needle: string): Buffer {
+    if (this.needle.text !== needle) this.needle = { text: needle, bytes: Buffer.from(needle, 'utf8') };
+    return this.needle.bytes;
+  }
+
+  contains(i: number, needle: string): boolean {
+    const bytes = this.needleBytes(needle);
+    const start = this.texts.starts[i] as number;
+    const end = this.texts.starts[i + 1] as number;
+    if (end - start < bytes.length) return false;
+    return this.texts.bytes.subarray(start, end).indexOf(bytes) >= 0;
+  }
+
+  matchAll(needle: string): Uint8Array {
+    const marks = new Uint8Array(this.n);
+    const bytes = this.needleBytes(needle);
+    const { starts } = this.texts;
+    const all = this.texts.bytes.subarray(0, this.texts.end);
+    let from = 0;
+    let row = 0;
+    for (;;) {
+      const at = all.indexOf(bytes, from);
+      if (at < 0) break;
+      // The row holding `at` (rows only move forward).
+      while ((starts[row + 1] as number) <= at) row++;
+      if (at + bytes.length <= (starts[row + 1] as number)) {
+        marks[row] = 1;
+        from = starts[row + 1] as number;
+        row++;
+      } else from = at + 1; // a match across two rows' texts is none
+      if (row >= this.n) break;
+    }
+    return marks;
+  }
+
+  private static hash(key: string): number {
+    // FNV-1a over UTF-16 units.
+    let h = 0x811c9dc5;
+    for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+    return h >>> 0;
+  }
+
+  private addSecret(key: string, row: number): void {
+    const id = this.secretKeys.add(key);
+    if (id >= this.secretRows.length) this.secretRows = grow32(this.secretRows, id + 1);
+    this.secretRows[id] = row;
+    // Keep the table at most half full.
+    if ((id + 1) * 2 > this.buckets.length) {
+      const size = Math.max(1024, this.buckets.length * 2);
+      this.buckets = new Uint32Array(size);
+      for (let k = 0; k <= id; k++) this.place(k);
+    } else this.place(id);
+  }
+
+  private place(id: number): void {
+    const mask = this.buckets.length - 1;
+    let b = CompactStore.hash(this.secretKeys.get(id)) & mask;
+    // A later row with the same key replaces the earlier one (as a Map would).
+    while (this.buckets[b] !== 0 && this.secretKeys.get((this.buckets[b] as number) - 1) !== this.secretKeys.get(id)) b = (b + 1) & mask;
+    this.buckets[b] = id + 1;
+  }
+
+  findSecret(key: string): number {
+    if (this.buckets.length === 0) return -1;
+    const mask = this.buckets.length - 1;
+    let b = CompactStore.hash(key) & mask;
+    while (this.buckets[b] !== 0) {
+      const id = (this.buckets[b] as number) - 1;
+      if (this.secretKeys.get(id) === key) return this.secretRows[id] as number;
+      b = (b + 1) & mask;
+    }
+    return -1;
+  }
+
+  /** Bytes in typed arrays and buffers (outside the JS heap's objects), for the memory report. */
+  get bytes(): number {
+    let total = this.strings.size + this.texts.size + this.secretKeys.size + this.shapeOf.byteLength + this.slotOf.byteLength + this.buckets.byteLength + this.secretRows.byteLength;
+    for (const shape of this.shapes) total += shape.numbers.byteLength + shape.strings.byteLength;
+    return total;
+  }
+}
