@@ -7,7 +7,8 @@ const root = process.cwd();
 export default defineConfig({
   main: {
     // Main loads its npm dependencies from node_modules at run time (fastify, PGlite, keytar, ...).
-    // The list worker is its own entry: main starts out/main/list-worker.js in a worker thread. So is the
+    // The list and media workers are their own entries: main starts out/main/<name>.js in a worker thread.
+    // mediainfo.js stays external: its .wasm is read from node_modules (unpacked from the asar). So is the
     // local sandbox: main starts out/main/sandbox.js (the reference server) in a utility process on demand.
     build: {
       externalizeDeps: true,
@@ -15,6 +16,7 @@ export default defineConfig({
         input: {
           index: resolve(root, 'src/main/index.ts'),
           'list-worker': resolve(root, 'src/main/services/list-worker.ts'),
+          'media-worker': resolve(root, 'src/main/services/media-worker.ts'),
           sandbox: resolve(root, 'src/main/sandbox/child.ts'),
         },
       },

@@ -34,7 +34,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { ok } from '../src/shared/result';
 import { BulkQueue } from '../src/main/services/bulk/queue';
-import { probeDurationOfPath } from '../src/main/services/media-probe';
+import { mediaFacts } from '../src/main/services/media-facts';
 
 const MiB = 1024 * 1024;
 const BUDGET = { rowsMs: 1000, memoryMiB: 64, writeMs: 50 };
@@ -71,7 +71,7 @@ const depsIn = (folder: string) => ({
   reconcile: async () => ok(new Map()),
   probe: async () => true,
   libraryTitles: async () => ok([]),
-  readDuration: process.env.BULK_NO_PROBE ? undefined : probeDurationOfPath,
+  readFacts: process.env.BULK_NO_PROBE ? undefined : (path: string) => mediaFacts().factsOfPath(path),
   emit: () => undefined,
 });
 
@@ -182,7 +182,7 @@ export async function run(args: string[]): Promise<boolean> {
     await generate(media, count);
 
     // A warm-up queue of a few files first, as in the upload bench: the code of the scan, the probes
-    // (music-metadata) and the store is loaded once per app, not per queue, and is not the queue's memory.
+    // (the media worker) and the store is loaded once per app, not per queue, and is not the queue's memory.
     await generate(join(root, 'warm'), 3);
     const warm = await BulkQueue.open(depsIn(join(root, 'warm-state')));
     const warmed = await warm.queue.addFolder(join(root, 'warm'));

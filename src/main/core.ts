@@ -5,6 +5,7 @@ import { fail, type Result } from '../shared/result';
 import { MSG } from '../shared/messages';
 import { inputMessage } from '../shared/schemas/common';
 import { createHttpClient } from './services/http';
+import { durationOf, MediaFactsService } from './services/media-facts';
 import { defaultPasswordEncoder, type PasswordEncoder } from './services/password';
 import { Session } from './services/session';
 import type { TokenStore } from './services/token-store';
@@ -108,7 +109,9 @@ export async function createCore(options: CoreOptions) {
     tokenOf: (key) => windows.secret('learners', key),
     refresh: () => windows.invalidate((list) => list === 'learners'),
   });
-  const files = createFilesGroup({ grants, pickFile: options.pickFile, pickSavePath: options.pickSavePath });
+  // One media worker reads facts and hashes for Add File and the bulk queue alike.
+  const media = new MediaFactsService();
+  const files = createFilesGroup({ grants, pickFile: options.pickFile, pickSavePath: options.pickSavePath, media });
   // The queue is restored once the server and the session are: a queue that was running carries on.
   await settings.start();
   await session.restore(settings.origin());
@@ -118,6 +121,7 @@ export async function createCore(options: CoreOptions) {
     http,
     libraryBase: () => settings.baseFor('library'),
     progressRoutes: bulkProgress,
+    media,
     cancelUpload: (uploadId) => uploader.cancel(uploadId),
     pickPaths: options.pickPaths,
     pickSavePath: options.pickSavePath,
@@ -158,7 +162,7 @@ export async function createCore(options: CoreOptions) {
     const ref = fields[duration.file] as { grantId?: unknown } | undefined;
     if (typeof ref?.grantId !== 'string') return;
     try {
-      fields[duration.into] = await files.durationOf(ref.grantId);
+      fields[duration.into] = durationOf(await files.factsOf(ref.grantId));
     } catch {
       // Unknown grant or no duration header: the form's value stays; the upload itself reports a bad grant.
     }

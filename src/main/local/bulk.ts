@@ -11,7 +11,7 @@ import { BulkQueue, listReconciler, type AddedFile, type BulkItem, type BulkUplo
 import { QueueOwnership, type QueueOwner } from '../services/bulk/owner';
 import { GrantError, type GrantStore } from '../services/grants';
 import type { CallHttp } from '../services/http';
-import { probeDurationOfPath } from '../services/media-probe';
+import type { MediaFactsService } from '../services/media-facts';
 
 export type BulkPickKind = 'files' | 'folder';
 
@@ -25,6 +25,8 @@ export interface BulkGroupDeps {
   /** Routes an upload's progress to the queue instead of the renderer (see core: bulk items send no upload:progress). */
   progressRoutes: Map<string, (sent: number, total: number) => void>;
   cancelUpload: (uploadId: string) => boolean;
+  /** Main's media worker: the queued files' facts and content hashes. */
+  media: MediaFactsService;
   /** The native dialog for several files or a folder; null when cancelled. */
   pickPaths?: (kind: BulkPickKind) => Promise<string[] | null>;
   /** The native save dialog; the chosen path, or null when cancelled. */
@@ -94,7 +96,7 @@ export async function createBulkGroup(deps: BulkGroupDeps) {
       );
     },
     libraryTitles: mediaList,
-    readDuration: probeDurationOfPath,
+    readFacts: (path) => deps.media.factsOfPath(path),
     emit: deps.emit,
     log: deps.log,
   });

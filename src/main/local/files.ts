@@ -7,7 +7,7 @@ import { APP_TEXT } from '../../shared/messages';
 import { fail, ok, type Result } from '../../shared/result';
 import { MAX_CAPTION_FILE_BYTES } from '../../shared/schemas/transcripts';
 import { GrantError, grantView, type GrantStore } from '../services/grants';
-import { probeDuration } from '../services/media-probe';
+import { mediaFacts as sharedMediaFacts, type MediaFactsService } from '../services/media-facts';
 
 export interface FilesGroupDeps {
   grants: GrantStore;
@@ -15,6 +15,8 @@ export interface FilesGroupDeps {
   pickFile?: (kind: PickKind) => Promise<string | null>;
   /** The native save dialog (the bridge's stand-in in the preview); null when cancelled. */
   pickSavePath?: (defaultName: string) => Promise<string | null>;
+  /** The media worker's facts (the one main shares, unless a test brings its own). */
+  media?: MediaFactsService;
 }
 
 const grantFailure = (error: unknown): Result<never> => {
@@ -23,12 +25,12 @@ const grantFailure = (error: unknown): Result<never> => {
 };
 
 /** Files the renderer may use (DESIGN section 7): granted by the open dialog or a drop, named by grant id. */
-export function createFilesGroup({ grants, pickFile, pickSavePath }: FilesGroupDeps) {
-  /** A granted file's duration, read through its checked handle. */
-  async function durationOf(grantId: string): Promise<number> {
+export function createFilesGroup({ grants, pickFile, pickSavePath, media = sharedMediaFacts() }: FilesGroupDeps) {
+  /** A granted file's media facts, read through its checked handle (open until the worker is done). */
+  async function factsOf(grantId: string) {
     const { grant, handle } = await grants.open(grantId);
     try {
-      return await probeDuration(handle, grant.size, grant.name);
+      return await media.facts(handle, grant.size);
     } finally {
       await handle.close();
     }
@@ -43,7 +45,7 @@ export function createFilesGroup({ grants, pickFile, pickSavePath }: FilesGroupD
     },
     probe: async ({ grantId }) => {
       try {
-        return ok({ durationSeconds: await durationOf(grantId) });
+        return ok(await factsOf(grantId));
       } catch (error) {
         if (error instanceof GrantError) return fail('validation', error.message);
         return fail('validation', error instanceof Error ? error.message : APP_TEXT.noDuration);
@@ -79,5 +81,5 @@ export function createFilesGroup({ grants, pickFile, pickSavePath }: FilesGroupD
     return grants.grant(parsed.output.path).then((grant) => ok(grantView(grant)), grantFailure);
   }
 
-  return { calls, grantDropped, durationOf };
+  return { calls, grantDropped, factsOf };
 }

@@ -29,6 +29,7 @@ import type { FieldDescriptor, FieldForm } from './fields/types';
 export { optionsOf, type CustomFieldContext, type FieldDescriptor, type FieldOption } from './fields/types';
 
 type FieldError = { message?: string; root?: { message?: string } };
+const FOCUSABLE = 'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 const noop = () => undefined;
 
 type AnySchema = v.GenericSchema<FieldValues, FieldValues>;
@@ -219,6 +220,8 @@ function EntityForm<S extends AnySchema>({
     // Every rule of the schema runs in one round (valibot's pipes do not stop at a first issue), so
     // object-level rules (start before end) show together with the fields' own messages.
     criteriaMode: 'all',
+    // Controllers pass no element refs; focusFirstError below moves the focus instead.
+    shouldFocusError: false,
   });
   const { control, handleSubmit, formState } = form;
   // Cross-field rules (a URL for links, a level for Public files, ...) depend on other fields: after a
@@ -254,11 +257,28 @@ function EntityForm<S extends AnySchema>({
     return message;
   };
 
+  /** After a refused submit the focus goes to the first field, in the form's order, that has a message. */
+  const focusFirstError = (has: (name: string) => boolean) => {
+    const first = visibleFields.find((f) => has(f.name) || (f.kind === 'duration' && (has(f.parts.minutes) || has(f.parts.seconds))));
+    if (!first) return;
+    // After the messages render (a field may only now be described by its message).
+    requestAnimationFrame(() => {
+      const box = document.getElementById(`${baseId}-${first.name}`);
+      const target = box?.matches(FOCUSABLE) ? box : box?.querySelector<HTMLElement>(FOCUSABLE);
+      target?.focus();
+    });
+  };
+
   const submit = handleSubmit(async (values) => {
     setServerError(null);
     setInvalid(false);
-    const checks = await Promise.all(visibleFields.filter((f) => f.check).map((f) => runCheck(f)));
-    if (checks.some((m) => m)) return;
+    const checked = visibleFields.filter((f) => f.check);
+    const checks = await Promise.all(checked.map((f) => runCheck(f)));
+    if (checks.some((m) => m)) {
+      const refused = new Set<string>(checked.filter((_, i) => checks[i]).map((f) => f.name));
+      focusFirstError((name) => refused.has(name));
+      return;
+    }
     onBusy(true);
     try {
       const result = await onSubmit(values as v.InferOutput<S>);
@@ -272,7 +292,10 @@ function EntityForm<S extends AnySchema>({
     } finally {
       onBusy(false);
     }
-  }, () => setInvalid(true));
+  }, (errors) => {
+    setInvalid(true);
+    focusFirstError((name) => !!errors[name]);
+  });
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label={title} className={styles.shell}>

@@ -15,6 +15,7 @@ import { learners } from './user-app';
 import { LIST_NAMES, WindowAnswerSchema, WindowQuerySchema } from '../lists';
 import { bulk } from './bulk';
 import type { BulkAddResult } from '../schemas/bulk';
+import { MediaFactsSchema } from '../schemas/media';
 
 /** What the open dialog offers: media (audio/video/any file), image (thumbnails), captions (.vtt, .srt). */
 export const PICK_KINDS = ['media', 'image', 'captions'] as const;
@@ -97,8 +98,8 @@ export const local = {
   files: {
     /** The native open dialog; null when the user cancels. */
     pick: defineLocal({ input: v.object({ kind: v.picklist(PICK_KINDS) }), output: v.nullable(GrantViewSchema) }),
-    /** The duration of an audio or video file, read from its header. */
-    probe: defineLocal({ input: GrantInputSchema, output: v.object({ durationSeconds: v.number() }) }),
+    /** A file's media facts (container, tracks, duration; null duration: none readable), read by main's media worker. */
+    probe: defineLocal({ input: GrantInputSchema, output: MediaFactsSchema }),
     /** A caption file's text (at most 2 MiB, UTF-8), for the transcript import. */
     readText: defineLocal({ input: GrantInputSchema, output: v.object({ name: v.string(), text: v.string() }) }),
     /**

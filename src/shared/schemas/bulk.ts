@@ -201,6 +201,8 @@ export const BulkItemViewSchema = v.object({
   duration: v.number(),
   /** 'none': the file has no readable duration (APP_TEXT.noDuration). */
   probe: v.picklist(['pending', 'ok', 'none']),
+  /** What the editor should know about the file before it is sent (mediaWarnings); never blocks. */
+  warnings: v.array(v.string()),
   meta: BulkMetaSchema,
   state: v.picklist(BULK_STATES),
   /** Per field, the Add File form's message; empty when valid. */

@@ -10,7 +10,7 @@
  *   reconcile: listReconciler(() => library.mediaList(), () => claimedRecordIds),
  *   probe: async () => (any HTTP answer from the library base, e.g. GET /library/synonyms/keywords),
  *   libraryTitles: () => library.mediaList(),    // for the duplicate-title flag
- *   readDuration: probeDurationOfPath,                // src/main/services/media-probe.ts
+ *   readFacts: (path) => media.factsOfPath(path),    // src/main/services/media-facts.ts
  *   emit: (event) => send 'bulk:changed' to the window; setProgressBar(queue.taskbarProgress());
  *                 event.finished -> a desktop notification; event.status.active -> powerSaveBlocker
  * });

@@ -7,7 +7,7 @@ import { BULK_TEXT, type BulkEvent } from '../../../shared/schemas/bulk';
 import { APP_TEXT, MSG } from '../../../shared/messages';
 import { BulkQueue } from './queue';
 import { QUEUE_FILE } from './store';
-import { FakeServer, VALID_PATCH, fakeDeps, until, writeVideos } from './testing';
+import { FakeServer, SIXTY_SECOND_VIDEO, VALID_PATCH, fakeDeps, until, writeVideos } from './testing';
 
 let root: string;
 let server: FakeServer;
@@ -83,7 +83,7 @@ describe('adding files', () => {
     const fake = join(folder, 'not-really.mp4');
     const { writeFile } = await import('node:fs/promises');
     await writeFile(fake, 'hello, this is text');
-    const { queue } = await openQueue({ readDuration: async () => Promise.reject(new Error(APP_TEXT.noDuration)) });
+    const { queue } = await openQueue({ readFacts: async () => ({ ...SIXTY_SECOND_VIDEO, durationSeconds: null }) });
     const [mp4] = await writeVideos(folder, ['real.mp4']);
     await queue.add([{ path: fake }, { path: mp4! }]);
     await until(() => queue.list().rows.every((r) => r.probe !== 'pending'));

@@ -19,6 +19,7 @@ import {
   type BulkQueueStatus,
 } from '../../../shared/schemas/bulk';
 import type { FileType } from '../../../shared/schemas/library';
+import { fileTypeOfFacts, mediaWarnings, type MediaFacts } from '../../../shared/schemas/media';
 import type { Result } from '../../../shared/result';
 import { backoffDelay, PROBE_BACKOFF, RETRY_BACKOFF } from './backoff';
 import { checkIdentities, checkIdentity, identitiesOf, identityOf, sameFileKey, type FileIdentity } from './identity';
@@ -53,8 +54,8 @@ export interface BulkQueueDeps {
   probe: () => Promise<boolean>;
   /** The library's titles, for the duplicate flag; an error only skips the check (and says so). */
   libraryTitles?: () => Promise<Result<readonly { _id: string; title: string }[]>>;
-  /** The duration in seconds of an audio or video file; throws when it has none. */
-  readDuration?: (path: string) => Promise<number>;
+  /** The media facts of a file (main's media worker); a null duration when it has none. */
+  readFacts?: (path: string) => Promise<MediaFacts>;
   /** The one event of the queue, at most about every `eventIntervalMs`. */
   emit: (event: BulkEvent) => void;
   log?: (message: string, details?: Record<string, unknown>) => void;
@@ -254,6 +255,7 @@ export class BulkQueue {
         fileType: fileTypeOfName(identity.name),
         duration: 0,
         probe: 'pending',
+        facts: null,
         meta: defaultMeta(identity.name),
         state: 'waiting',
         issues: {},
@@ -387,6 +389,7 @@ export class BulkQueue {
     item.fileType = fileTypeOfName(identity.name);
     item.duration = 0;
     item.probe = 'pending';
+    item.facts = null;
     item.state = 'waiting';
     item.lastError = null;
     item.failures = 0;
@@ -438,22 +441,24 @@ export class BulkQueue {
   private async probeItem(item: BulkItem): Promise<void> {
     const path = item.file.path;
     let fileType: FileType = item.fileType;
-    let duration = 0;
-    let probe: 'ok' | 'none' = 'none';
+    let facts: MediaFacts | null = null;
     try {
       fileType = await sniffFileType(path, item.file.name);
-      if ((fileType === 'audio' || fileType === 'video') && this.deps.readDuration) {
-        duration = await this.deps.readDuration(path);
-        probe = 'ok';
+      if ((fileType === 'audio' || fileType === 'video') && this.deps.readFacts) {
+        facts = await this.deps.readFacts(path);
+        // The tracks the file has decide (a .mp4 of sound alone is audio).
+        if (facts.video || facts.audio) fileType = fileTypeOfFacts(facts);
       }
     } catch {
-      probe = 'none';
+      facts = null;
     }
     // The file may have been replaced or the item removed meanwhile.
     if (this.items.get(item.id) !== item || item.file.path !== path || item.state === 'done') return;
+    const seconds = facts?.durationSeconds ?? null;
     item.fileType = fileType;
-    item.duration = duration;
-    item.probe = probe;
+    item.facts = facts;
+    item.duration = seconds === null ? 0 : Math.max(1, Math.round(seconds));
+    item.probe = seconds === null ? 'none' : 'ok';
     this.validate(item);
     this.touch(item);
     this.store.markDirty();
@@ -959,6 +964,7 @@ export class BulkQueue {
       fileType: item.fileType,
       duration: item.duration,
       probe: item.probe,
+      warnings: item.facts ? mediaWarnings(item.facts, item.fileType) : [],
       meta: item.meta,
       state: item.state,
       issues: item.issues,

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import * as v from 'valibot';
 import { BULK_CONCURRENCY, BULK_STATES, BulkMetaSchema } from '../../../shared/schemas/bulk';
 import { FILE_TYPES } from '../../../shared/schemas/library';
+import { MediaFactsSchema } from '../../../shared/schemas/media';
 import { readFileOrNull, writeChunksAtomic } from '../atomic-file';
 
 export const QUEUE_FILE = 'bulk-queue.json';
@@ -35,6 +36,8 @@ export const StoredItemSchema = v.object({
   fileType: v.picklist(FILE_TYPES),
   duration: v.number(),
   probe: v.picklist(['pending', 'ok', 'none']),
+  /** Null until read, or when the file could not be read (queue files of earlier versions have none). */
+  facts: v.optional(v.nullable(MediaFactsSchema), null),
   meta: BulkMetaSchema,
   state: v.picklist(BULK_STATES),
   duplicate: v.nullable(v.object({ kind: v.picklist(['library', 'queue']), title: v.string(), id: v.string() })),

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fail, ok, type Result } from '../../../shared/result';
 import type { BulkEvent, BulkMetaPatch } from '../../../shared/schemas/bulk';
+import type { MediaFacts } from '../../../shared/schemas/media';
 import type { BulkItem, BulkQueueDeps, BulkUploadFn } from './queue';
 import { listReconciler, type RecordFacts } from './reconcile';
 
@@ -115,6 +116,16 @@ export class FakeServer {
   }
 }
 
+/** What the fake files are taken for: a minute of H.264 video with sound. */
+export const SIXTY_SECOND_VIDEO: MediaFacts = {
+  durationSeconds: 60,
+  container: 'MPEG-4',
+  containerProfile: null,
+  video: { codec: 'AVC', codecVersion: null, width: 1280, height: 720, frameRate: 25 },
+  audio: { codec: 'AAC', channels: 2, sampleRate: 48000 },
+  bitRate: 1_000_000,
+};
+
 /** Deps for a queue in `folder` over the fake server; events collected in `events`. */
 export function fakeDeps(folder: string, server: FakeServer, events: BulkEvent[], over: Partial<BulkQueueDeps> = {}): BulkQueueDeps {
   return {
@@ -122,7 +133,7 @@ export function fakeDeps(folder: string, server: FakeServer, events: BulkEvent[]
     upload: server.upload,
     reconcile: server.reconcileWith(() => new Set()),
     probe: server.probe,
-    readDuration: async () => 60,
+    readFacts: async () => SIXTY_SECOND_VIDEO,
     emit: (event) => events.push(event),
     random: () => 0.5,
     ...over,

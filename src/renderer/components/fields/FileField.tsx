@@ -1,14 +1,17 @@
 import { useState } from 'react';
-import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { FilePicker, type PickedFile } from '../FilePicker';
-import type { KindProps } from './types';
+import type { KindProps, PickedNote } from './types';
 
 type Props = KindProps<'file'>;
 
 const useStyles = makeStyles({
   error: { color: tokens.colorPaletteRedForeground1 },
+  warnings: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, marginTop: tokens.spacingVerticalXS },
 });
+
+const noteOf = (note: PickedNote | string | null | void): PickedNote => (typeof note === 'string' ? { message: note } : (note ?? {}));
 
 /**
  * A file picked in the open dialog or dropped (FilePicker: granted in main, never read here). The form
@@ -17,7 +20,9 @@ const useStyles = makeStyles({
  */
 export function FileField({ field, id, value, onChange, onBlur, disabled, form }: Props) {
   const styles = useStyles();
-  const [message, setMessage] = useState<string | null>(null);
+  const [note, setNote] = useState<PickedNote>({});
+  const message = note.message ?? null;
+  const setMessage = (m: string | null) => setNote({ message: m });
   const [removing, setRemoving] = useState<PickedFile | null>(null);
   const picked = value && typeof value === 'object' && 'name' in value ? (value as PickedFile) : null;
   return (
@@ -35,13 +40,22 @@ export function FileField({ field, id, value, onChange, onBlur, disabled, form }
           if (!file && picked) return setRemoving(picked);
           setMessage(null);
           onChange(file);
-          if (file && field.onPicked) void Promise.resolve(field.onPicked(file, form)).then((m) => setMessage(m ?? null));
+          if (file && field.onPicked) void Promise.resolve(field.onPicked(file, form)).then((m) => setNote(noteOf(m)));
         }}
       />
       {message ? (
         <Text size={200} className={styles.error} role="alert">
           {message}
         </Text>
+      ) : null}
+      {note.warnings?.length ? (
+        <div className={styles.warnings}>
+          {note.warnings.map((warning) => (
+            <MessageBar key={warning} intent="warning" layout="multiline">
+              <MessageBarBody>{warning}</MessageBarBody>
+            </MessageBar>
+          ))}
+        </div>
       ) : null}
       <ConfirmDialog
         open={removing !== null}

@@ -73,7 +73,8 @@ export interface FieldKinds {
     emptyText?: string;
     chooseLabel?: string;
     stored?: string;
-    onPicked?: (file: PickedFile, form: FieldForm) => Promise<string | null> | void;
+    /** A message refuses the file (shown as an error); warnings say what to know about it and never block. */
+    onPicked?: (file: PickedFile, form: FieldForm) => Promise<PickedNote | string | null> | void;
   };
   /** A list of rows (react-hook-form's field array); `flag` adds a correct-answer radio or checkbox. */
   rows: {
@@ -100,6 +101,12 @@ export type FieldKind = FieldKinds[keyof FieldKinds]['kind'];
 export type FieldDescriptor<N extends string = string> = { [K in keyof FieldKinds]: FieldBase<N> & FieldKinds[K] }[keyof FieldKinds];
 
 /** The form around a field: other values, setting them, their messages. */
+/** What reading a picked file found: an error, and warnings that do not block. */
+export interface PickedNote {
+  message?: string | null;
+  warnings?: readonly string[];
+}
+
 export interface FieldForm {
   values: FieldValues;
   /** Sets another field's value (e.g. a duration read from a picked file). */

@@ -19,7 +19,9 @@ import {
 } from '../../../shared/schemas/library';
 import { useCallMutation } from '../../lib/calls';
 import { EntityDialog, optionsOf, type FieldDescriptor } from '../../components/EntityDialog';
-import type { FieldForm } from '../../components/fields/types';
+import type { FieldForm, PickedNote } from '../../components/fields/types';
+import { titleFromFileName } from '../../../shared/schemas/bulk';
+import { fileTypeOfFacts, mediaWarnings } from '../../../shared/schemas/media';
 import type { PickedFile } from '../../components/FilePicker';
 import { useUploadSubmit } from '../../components/UploadProgress';
 import { useBusinessIdeas, useCategories, useKeywords } from '../../lib/library-lists';
@@ -33,20 +35,33 @@ const playable = (values: Values) => values.fileType === 'audio' || values.fileT
 /** Set when a picked file's duration could not be read: the boxes open for typing. */
 const UNREAD = 'durationUnread';
 
-/** Reads a picked audio/video file's duration into hours, minutes and seconds (else says why not). */
-async function fillDuration(file: PickedFile, form: FieldForm): Promise<string | null> {
+/**
+ * Reads a picked file's media facts: the file type from its tracks, the title from its name (when none
+ * is typed), the duration into hours, minutes and seconds (else says why not), and what to know before
+ * it is sent (warnings that never block).
+ */
+async function fillFromFile(file: PickedFile, form: FieldForm): Promise<PickedNote | null> {
   form.setValue(UNREAD, false);
-  if (!playable(form.values)) return null;
+  if (!String(form.values.title ?? '').trim()) form.setValue('title', titleFromFileName(file.name));
   const result = await window.api.files.probe({ grantId: file.grantId });
   if (!result.ok) {
+    if (!playable(form.values)) return null;
     form.setValue(UNREAD, true);
-    return result.error.message || APP_TEXT.noDuration;
+    return { message: result.error.message || APP_TEXT.noDuration };
   }
-  const parts = splitDuration(Math.round(result.data.durationSeconds));
+  const facts = result.data;
+  const fileType = fileTypeOfFacts(facts);
+  if (form.values.fileType !== fileType) form.setValue('fileType', fileType);
+  if (fileType === 'other') return null;
+  if (facts.durationSeconds === null) {
+    form.setValue(UNREAD, true);
+    return { message: APP_TEXT.noDuration, warnings: mediaWarnings(facts, fileType) };
+  }
+  const parts = splitDuration(Math.max(1, Math.round(facts.durationSeconds)));
   form.setValue('hours', parts.hours);
   form.setValue('minutes', parts.minutes);
   form.setValue('seconds', parts.seconds);
-  return null;
+  return { warnings: mediaWarnings(facts, fileType) };
 }
 
 /** 'URL already exists ...' for a link another file has. */
@@ -119,7 +134,7 @@ export function FileDialog({ editing, onClose }: { editing: 'add' | LibraryFile 
         hidden: isLink,
         stored: record && record.fileType !== 'link' ? (record.fileName ?? record.title) : undefined,
         emptyText: 'Drop an audio, video or other file here, or choose one',
-        onPicked: fillDuration,
+        onPicked: fillFromFile,
       },
       {
         kind: 'duration',

@@ -1,0 +1,110 @@
+import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_TEXT } from '../../shared/messages';
+import { fileTypeOfFacts, mediaWarnings, type MediaFacts } from '../../shared/schemas/media';
+import { ffprobeDuration, makeMatrix, MEDIA_MATRIX } from '../../../tests/media-matrix';
+import { durationOf, MediaFactsService } from './media-facts';
+
+// The media matrix against ffprobe: each file an editor may have, made once by ffmpeg (2 s, 160 x 120).
+describe('media facts (mediainfo.js in the media worker) against ffprobe', () => {
+  let dir = '';
+  let made = new Map<string, string>();
+  let skipped = new Map<string, string>();
+  const service = new MediaFactsService();
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'media-matrix-'));
+    ({ made, skipped } = await makeMatrix(dir));
+  }, 120_000);
+  afterAll(async () => {
+    await service.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('has 26 rows', () => {
+    expect(MEDIA_MATRIX).toHaveLength(26);
+  });
+
+  for (const row of MEDIA_MATRIX) {
+    it(`${row.name} (${row.what}): duration within 1 s of ffprobe, tracks as made`, async (ctx) => {
+      const reason = skipped.get(row.name);
+      if (reason) {
+        console.log(reason);
+        ctx.skip();
+      }
+      const path = made.get(row.name)!;
+      const facts = await service.factsOfPath(path);
+      const reference = await ffprobeDuration(path);
+      expect(reference).not.toBeNull();
+      expect(facts.durationSeconds).not.toBeNull();
+      expect(Math.abs(facts.durationSeconds! - reference!)).toBeLessThanOrEqual(1);
+      expect(!!facts.video).toBe(row.video);
+      expect(!!facts.audio).toBe(row.audio);
+      expect(fileTypeOfFacts(facts)).toBe(row.video ? 'video' : 'audio');
+      if (row.video) expect([facts.video!.width, facts.video!.height]).toEqual(row.name.endsWith('.3gp') ? [176, 144] : [160, 120]);
+      expect(facts.container).toBeTruthy();
+    });
+  }
+
+  it('names the codecs learners cannot play (HEVC, Windows Media, MPEG-2) and not the others', async (ctx) => {
+    const need = ['phone-hevc.mov', 'archive.wmv', 'archive-mpeg2.mpg', 'phone-h264.mov', 'archive-mpeg1.mpg'];
+    const absent = need.find((name) => skipped.has(name));
+    if (absent) {
+      console.log(skipped.get(absent));
+      ctx.skip();
+    }
+    const warned = async (name: string) => mediaWarnings(await service.factsOfPath(made.get(name)!), 'video');
+    expect(await warned('phone-hevc.mov')).toEqual([
+      "HEVC (H.265) video: browsers and many learners' phones cannot play it. Convert it to H.264 (MP4) if learners must watch it.",
+    ]);
+    expect((await warned('archive.wmv'))[0]).toMatch(/^Windows Media video/);
+    expect((await warned('archive-mpeg2.mpg'))[0]).toMatch(/^MPEG-2 video/);
+    expect(await warned('phone-h264.mov')).toEqual([]);
+    expect(await warned('archive-mpeg1.mpg')).toEqual([]);
+    expect(mediaWarnings(await service.factsOfPath(made.get('talk.mp3')!), 'video')).toEqual([
+      'This file has no video track: learners will hear it but see nothing. Choose Audio as the file type if that is meant.',
+    ]);
+    expect(mediaWarnings(await service.factsOfPath(made.get('talk.mp3')!), 'audio')).toEqual([]);
+  });
+
+  it('a file with no duration says so clearly', async () => {
+    const path = join(dir, 'notes.mp4');
+    await writeFile(path, 'not a video at all, only some text that looks like nothing\n'.repeat(100));
+    const facts = await service.factsOfPath(path);
+    expect(facts.durationSeconds).toBeNull();
+    expect(() => durationOf(facts)).toThrow(APP_TEXT.noDuration);
+    expect(APP_TEXT.noDuration).toBe('This file has no readable duration. Enter the duration by hand.');
+  });
+
+  it('hashes the content (SHA-256) through the open handle', async () => {
+    const path = join(dir, 'bytes.bin');
+    await writeFile(path, Buffer.alloc(9 * 1024 * 1024 + 7, 'a'));
+    const handle = await open(path, 'r');
+    try {
+      const { createHash } = await import('node:crypto');
+      const expected = createHash('sha256').update(Buffer.alloc(9 * 1024 * 1024 + 7, 'a')).digest('hex');
+      expect(await service.hash(handle, (await handle.stat()).size)).toBe(expected);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+describe('mediaWarnings', () => {
+  const base: MediaFacts = { durationSeconds: 60, container: 'MPEG-4', containerProfile: null, video: { codec: 'AVC', codecVersion: null, width: 1920, height: 1080, frameRate: 25 }, audio: null, bitRate: null };
+  it('a resolution far above 1280 x 720 (4K) warns; 1080p and 1440p do not', () => {
+    expect(mediaWarnings(base, 'video')).toEqual([]);
+    expect(mediaWarnings({ ...base, video: { ...base.video!, width: 2560, height: 1440 } }, 'video')).toEqual([]);
+    expect(mediaWarnings({ ...base, video: { ...base.video!, width: 3840, height: 2160 } }, 'video')).toEqual([
+      '3840 x 2160: far above what the platform needs (1280 x 720 suggested). A smaller copy uploads faster and plays on slow connections.',
+    ]);
+  });
+  it('a duration over 12:59:59 warns', () => {
+    expect(mediaWarnings({ ...base, durationSeconds: 12 * 3600 + 59 * 60 + 59 }, 'video')).toEqual([]);
+    expect(mediaWarnings({ ...base, durationSeconds: 13 * 3600 }, 'video')).toEqual([
+      'This file is longer than a library file may be (12 hours 59 minutes 59 seconds): its duration cannot be entered as it is.',
+    ]);
+  });
+});

@@ -1,0 +1,110 @@
+import { open, type FileHandle } from 'node:fs/promises';
+import { Worker } from 'node:worker_threads';
+import { APP_TEXT } from '../../shared/messages';
+import type { MediaFacts } from '../../shared/schemas/media';
+import type { MediaReply, MediaRequest } from './media-worker';
+
+/**
+ * Starts a worker of main's own: from its TypeScript source where main runs from source (the bridge
+ * host under tsx, vitest: list-worker-tsx.mjs compiles it), else the bundle electron.vite.config.ts
+ * builds next to main's (`<name>.js`).
+ */
+export function spawnMainWorker(name: string): Worker {
+  const here = import.meta.url;
+  // Names in variables: bundlers leave `new URL(variable, import.meta.url)` alone.
+  const boot = './list-worker-tsx.mjs';
+  const source = `./${name}.ts`;
+  const built = `./${name}.js`;
+  if (here.endsWith('.ts')) return new Worker(new URL(boot, here), { workerData: { entry: new URL(source, here).href } });
+  return new Worker(new URL(built, here));
+}
+
+/**
+ * Media facts and content hashes of files main holds open (DESIGN section 15), worked out in the media
+ * worker. The worker starts at the first request and is kept (MediaInfo's WebAssembly loads once).
+ */
+export class MediaFactsService {
+  private worker: Worker | null = null;
+  private next = 1;
+  private readonly waiting = new Map<number, { resolve: (reply: MediaReply) => void }>();
+
+  constructor(private readonly spawn: () => Worker = () => spawnMainWorker('media-worker')) {}
+
+  private ensure(): Worker {
+    if (this.worker) return this.worker;
+    const worker = this.spawn();
+    worker.unref();
+    worker.on('message', (reply: MediaReply) => {
+      const slot = this.waiting.get(reply.id);
+      this.waiting.delete(reply.id);
+      slot?.resolve(reply);
+    });
+    const failAll = (message: string) => {
+      this.worker = null;
+      for (const [id, slot] of this.waiting) slot.resolve({ id, ok: false, message });
+      this.waiting.clear();
+    };
+    worker.on('error', (error) => failAll(`The media reader stopped: ${error.message}`));
+    worker.on('exit', () => failAll('The media reader stopped.'));
+    this.worker = worker;
+    return worker;
+  }
+
+  private ask(type: MediaRequest['type'], handle: FileHandle, size: number): Promise<MediaReply> {
+    const id = this.next++;
+    const worker = this.ensure();
+    return new Promise((resolve) => {
+      this.waiting.set(id, { resolve });
+      worker.postMessage({ id, type, fd: handle.fd, size } satisfies MediaRequest);
+    });
+  }
+
+  /** The facts of an open file (the handle stays the caller's, open until this settles). */
+  async facts(handle: FileHandle, size: number): Promise<MediaFacts> {
+    const reply = await this.ask('facts', handle, size);
+    if (!reply.ok || !reply.facts) throw new Error(reply.ok ? APP_TEXT.noDuration : reply.message);
+    return reply.facts;
+  }
+
+  /** The SHA-256 of an open file's content, hex, streamed in the worker. */
+  async hash(handle: FileHandle, size: number): Promise<string> {
+    const reply = await this.ask('hash', handle, size);
+    if (!reply.ok || !reply.hash) throw new Error(reply.ok ? 'The file could not be hashed.' : reply.message);
+    return reply.hash;
+  }
+
+  /** facts() of a file main found itself (the bulk queue's folder scan): opened read-only and closed. */
+  async factsOfPath(path: string): Promise<MediaFacts> {
+    return withOpen(path, (handle, size) => this.facts(handle, size));
+  }
+
+  async hashOfPath(path: string): Promise<string> {
+    return withOpen(path, (handle, size) => this.hash(handle, size));
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    await worker?.terminate();
+  }
+}
+
+async function withOpen<T>(path: string, use: (handle: FileHandle, size: number) => Promise<T>): Promise<T> {
+  const handle = await open(path, 'r');
+  try {
+    return await use(handle, (await handle.stat()).size);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A file's duration in whole seconds, or an Error with the clear message when it has none. */
+export function durationOf(facts: MediaFacts): number {
+  if (facts.durationSeconds === null) throw new Error(APP_TEXT.noDuration);
+  // A clip shorter than half a second still has a duration (the form takes no 0 for a video).
+  return Math.max(1, Math.round(facts.durationSeconds));
+}
+
+/** The one service main shares (the Add File probe and the bulk queue use the same worker). */
+let shared: MediaFactsService | null = null;
+export const mediaFacts = (): MediaFactsService => (shared ??= new MediaFactsService());

@@ -1,0 +1,110 @@
+// The media worker main owns (DESIGN section 15): MediaInfoLib (mediainfo.js, WebAssembly) reads a
+// file's facts, and a streamed SHA-256 hashes its content, both from a file descriptor main opened and
+// checked against the grant (worker threads share the process's descriptors). Reads go in chunks, so
+// memory stays flat whatever the file size; main's event loop does none of this work.
+import { createHash } from 'node:crypto';
+import { read } from 'node:fs';
+import { createRequire } from 'node:module';
+import { sep } from 'node:path';
+import { promisify } from 'node:util';
+import { parentPort } from 'node:worker_threads';
+import mediaInfoFactory, { type MediaInfo, type MediaInfoResult } from 'mediainfo.js';
+import type { MediaFacts } from '../../shared/schemas/media';
+
+export type MediaRequest = { id: number; type: 'facts' | 'hash'; fd: number; size: number };
+export type MediaReply = { id: number; ok: true; facts?: MediaFacts; hash?: string } | { id: number; ok: false; message: string };
+
+const readAt = promisify(read);
+const HASH_CHUNK = 4 * 1024 * 1024;
+
+/**
+ * The .wasm from node_modules. In the packaged app node_modules sits in app.asar, and the module is
+ * unpacked beside it (electron-builder.yml asarUnpack): Emscripten reads it with plain fs.
+ */
+function wasmPath(): string {
+  const path = createRequire(import.meta.url).resolve('mediainfo.js/MediaInfoModule.wasm');
+  return path.replace(`app.asar${sep}`, `app.asar.unpacked${sep}`);
+}
+
+let instance: Promise<MediaInfo<'object'>> | null = null;
+const mediainfo = () => (instance ??= mediaInfoFactory({ format: 'object', locateFile: () => wasmPath() }));
+
+async function chunkAt(fd: number, size: number, offset: number): Promise<Uint8Array> {
+  const buffer = Buffer.allocUnsafe(size);
+  let got = 0;
+  while (got < size) {
+    const { bytesRead } = await readAt(fd, buffer, got, size - got, offset + got);
+    if (bytesRead === 0) break;
+    got += bytesRead;
+  }
+  return buffer.subarray(0, got);
+}
+
+type Track = Record<string, unknown>;
+const num = (value: unknown): number | null => {
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
+  return Number.isFinite(n) ? n : null;
+};
+const str = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
+
+/** MediaInfo's tracks as the app's facts. Exported for the unit test of odd answers. */
+export function factsOfResult(result: MediaInfoResult): MediaFacts {
+  const tracks = (result.media?.track ?? []) as unknown as Track[];
+  const general = tracks.find((t) => t['@type'] === 'General') ?? {};
+  const video = tracks.find((t) => t['@type'] === 'Video');
+  const audio = tracks.find((t) => t['@type'] === 'Audio');
+  // The container's duration, else the longest track's (some streams carry it only per track).
+  const durations = [general, video, audio].map((t) => num(t?.Duration)).filter((d): d is number => d !== null && d > 0);
+  const duration = num(general.Duration) ?? (durations.length ? Math.max(...durations) : null);
+  return {
+    durationSeconds: duration !== null && duration > 0 ? duration : null,
+    container: str(general.Format),
+    containerProfile: str(general.Format_Profile),
+    video: video
+      ? {
+          codec: str(video.Format) ?? 'unknown',
+          codecVersion: str(video.Format_Version)?.replace(/^Version\s*/i, '') ?? null,
+          width: num(video.Width),
+          height: num(video.Height),
+          frameRate: num(video.FrameRate),
+        }
+      : null,
+    audio: audio ? { codec: str(audio.Format) ?? 'unknown', channels: num(audio.Channels), sampleRate: num(audio.SamplingRate) } : null,
+    bitRate: num(general.OverallBitRate),
+  };
+}
+
+// One MediaInfo instance analyses one file at a time: facts requests wait their turn.
+let factsChain: Promise<unknown> = Promise.resolve();
+
+async function factsOf(fd: number, size: number): Promise<MediaFacts> {
+  const run = factsChain.then(async () => {
+    const mi = await mediainfo();
+    const result = await mi.analyzeData(size, (chunkSize, offset) => chunkAt(fd, chunkSize, offset));
+    return factsOfResult(result);
+  });
+  factsChain = run.catch(() => undefined);
+  return run;
+}
+
+async function hashOf(fd: number, size: number): Promise<string> {
+  const hash = createHash('sha256');
+  const buffer = Buffer.allocUnsafe(HASH_CHUNK);
+  let offset = 0;
+  while (offset < size) {
+    const { bytesRead } = await readAt(fd, buffer, 0, Math.min(HASH_CHUNK, size - offset), offset);
+    if (bytesRead === 0) break;
+    hash.update(buffer.subarray(0, bytesRead));
+    offset += bytesRead;
+  }
+  if (offset !== size) throw new Error('The file got shorter while it was read.');
+  return hash.digest('hex');
+}
+
+parentPort?.on('message', (msg: MediaRequest) => {
+  const work = msg.type === 'facts' ? factsOf(msg.fd, msg.size).then((facts) => ({ facts })) : hashOf(msg.fd, msg.size).then((hash) => ({ hash }));
+  void work.then(
+    (answer) => parentPort!.postMessage({ id: msg.id, ok: true, ...answer } satisfies MediaReply),
+    (error: unknown) => parentPort!.postMessage({ id: msg.id, ok: false, message: error instanceof Error ? error.message : String(error) } satisfies MediaReply),
+  );
+});
