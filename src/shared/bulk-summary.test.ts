@@ -34,7 +34,7 @@ describe('bulkSummary', () => {
     item({ id: '3', state: 'cancelled' }),
     item({ id: '4', state: 'changed-or-missing' }),
     item({ id: '5', state: 'invalid', issues: { description: 'Description is mandatory' } }),
-    item({ id: '6', state: 'waiting', duplicate: { kind: 'library', title: 'a', id: 'x' } }),
+    item({ id: '6', state: 'waiting', duplicate: { kind: 'library', title: 'a', id: 'x', reason: 'title' } }),
   ];
 
   it('counts uploaded, failed with reasons and skipped with why', () => {

@@ -12,6 +12,7 @@ import { QueueOwnership, type QueueOwner } from '../services/bulk/owner';
 import { GrantError, type GrantStore } from '../services/grants';
 import type { CallHttp } from '../services/http';
 import type { MediaFactsService } from '../services/media-facts';
+import { UploadedIndex } from '../services/bulk/uploaded-index';
 
 export type BulkPickKind = 'files' | 'folder';
 
@@ -38,6 +39,16 @@ export interface BulkGroupDeps {
 }
 
 const SUMMARY_FILE = 'bulk-upload-summary.csv';
+
+/** The server a base URL names (the uploaded index's key): its origin, or null. */
+const originOf = (base: string | null): string | null => {
+  if (!base) return null;
+  try {
+    return new URL(base).origin;
+  } catch {
+    return null;
+  }
+};
 
 /**
  * The bulk upload queue's local calls (issue 12): the queue (src/main/services/bulk) with main's real
@@ -97,6 +108,8 @@ export async function createBulkGroup(deps: BulkGroupDeps) {
     },
     libraryTitles: mediaList,
     readFacts: (path) => deps.media.factsOfPath(path),
+    hashFile: (path) => deps.media.hashOfPath(path),
+    uploaded: { index: await UploadedIndex.open(deps.stateDir), server: () => originOf(deps.libraryBase()) },
     emit: deps.emit,
     log: deps.log,
   });

@@ -190,6 +190,20 @@ export function bulkPayloadOf(meta: BulkMeta, facts: BulkFileFacts, fileGrantId:
 
 // What the renderer sees
 
+/**
+ * What an item may duplicate: `kind` says where (a library record, or an earlier item of the queue, by
+ * id), `reason` why: the same title, the same content (SHA-256; for 'library' a file this client
+ * uploaded before), or likely (a library record of the same size and duration). Queue files of earlier
+ * versions have no reason: the title.
+ */
+export const BulkDuplicateSchema = v.object({
+  kind: v.picklist(['library', 'queue']),
+  title: v.string(),
+  id: v.string(),
+  reason: v.optional(v.picklist(['title', 'content', 'likely']), 'title'),
+});
+export type BulkDuplicate = v.InferOutput<typeof BulkDuplicateSchema>;
+
 /** The file's facts as the renderer may show them (no path: the renderer never names files by path). */
 export const BulkFileViewSchema = v.object({ name: v.string(), size: v.number(), folder: v.string() });
 
@@ -207,8 +221,8 @@ export const BulkItemViewSchema = v.object({
   state: v.picklist(BULK_STATES),
   /** Per field, the Add File form's message; empty when valid. */
   issues: v.record(v.string(), v.string()),
-  /** A file of the library (or an earlier queued item) with the same title; the item waits until accepted. */
-  duplicate: v.nullable(v.object({ kind: v.picklist(['library', 'queue']), title: v.string(), id: v.string() })),
+  /** A file of the library (or an earlier queued item) this one may duplicate; the item waits until kept or skipped. */
+  duplicate: v.nullable(BulkDuplicateSchema),
   attempts: v.number(),
   lastError: v.nullable(v.string()),
   sent: v.number(),

@@ -6,6 +6,8 @@ import { fail, ok } from '../../../shared/result';
 import { BULK_TEXT, type BulkEvent } from '../../../shared/schemas/bulk';
 import { APP_TEXT, MSG } from '../../../shared/messages';
 import { BulkQueue } from './queue';
+import { UploadedIndex } from './uploaded-index';
+import { createHash } from 'node:crypto';
 import { QUEUE_FILE } from './store';
 import { FakeServer, SIXTY_SECOND_VIDEO, VALID_PATCH, fakeDeps, until, writeVideos } from './testing';
 
@@ -116,8 +118,8 @@ describe('adding files', () => {
     await until(() => queue.list().rows.every((r) => r.probe !== 'pending'));
     const [intro, goat, intro2] = queue.list().rows;
     expect(intro!.duplicate).toBeNull();
-    expect(goat!.duplicate).toEqual({ kind: 'library', title: 'goat  care', id: 'lib-1' });
-    expect(intro2!.duplicate).toEqual({ kind: 'queue', title: 'Intro', id: intro!.id });
+    expect(goat!.duplicate).toEqual({ kind: 'library', title: 'goat  care', id: 'lib-1', reason: 'title' });
+    expect(intro2!.duplicate).toEqual({ kind: 'queue', title: 'Intro', id: intro!.id, reason: 'title' });
     expect(queue.overall().needAttention).toBe(2);
 
     server.auto = () => 'store';
@@ -133,6 +135,46 @@ describe('adding files', () => {
     queue.start();
     await until(() => states(queue).every((s) => s === 'done'));
     expect(server.records).toHaveLength(3);
+  });
+
+  it('the same content is held: twice in the queue, uploaded before (the index in userData), likely in the library by size and duration', async () => {
+    const sha256 = async (path: string) => createHash('sha256').update(await readFile(path)).digest('hex');
+    const index = await UploadedIndex.open(join(root, 'state'));
+    const uploaded = { index, server: () => 'http://127.0.0.1:1' };
+    const [first] = await writeVideos(join(root, 'a'), ['Talk.mp4']);
+    await mkdir(join(root, 'b'));
+    await copyFile(first!, join(root, 'b', 'Talk copy.mp4'));
+    const big = (await writeVideos(join(root, 'c'), ['Renamed.mp4'], 5000))[0]!;
+    const libraryTitles = async () => ok([{ _id: 'lib-9', title: 'Farm tour', fileSize: 5000, duration: 60 }]);
+    const { queue } = await openQueue({ hashFile: sha256, uploaded, libraryTitles });
+    const added = await queue.add([{ path: first! }, { path: join(root, 'b', 'Talk copy.mp4') }, { path: big }]);
+    queue.edit('all', VALID_PATCH);
+    await until(() => queue.list().rows.every((r) => r.probe !== 'pending'));
+    const [talk, copy, renamed] = queue.get(added.added);
+    expect(talk!.duplicate).toBeNull();
+    expect(copy!.duplicate).toEqual({ kind: 'queue', title: 'Talk', id: talk!.id, reason: 'content' });
+    expect(renamed!.duplicate).toEqual({ kind: 'library', title: 'Farm tour', id: 'lib-9', reason: 'likely' });
+    // A new title does not make the same content another file.
+    queue.edit([copy!.id], { title: 'Another talk' });
+    expect(item(queue, copy!.id).duplicate?.reason).toBe('content');
+
+    server.auto = () => 'store';
+    queue.start();
+    await until(() => item(queue, talk!.id).state === 'done');
+    await until(() => !queue.status().running, 'finished');
+    expect(server.calls.map((c) => c.item.id)).toEqual([talk!.id]);
+    const recordId = item(queue, talk!.id).recordId!;
+    expect(index.find(await sha256(first!), 'http://127.0.0.1:1')).toMatchObject({ id: recordId, title: 'Talk' });
+    // The index is kept on disk: the same content queued again, from elsewhere, names its record.
+    const reopened = await UploadedIndex.open(join(root, 'state'));
+    expect(reopened.find(await sha256(first!), 'http://127.0.0.1:1')?.id).toBe(recordId);
+    expect(reopened.find(await sha256(first!), 'http://other:1')).toBeNull();
+    queue.remove([talk!.id, copy!.id]);
+    await mkdir(join(root, 'd'));
+    await copyFile(first!, join(root, 'd', 'Old talk.mp4'));
+    const again = await queue.add([{ path: join(root, 'd', 'Old talk.mp4') }]);
+    await until(() => queue.get(again.added)[0]!.probe !== 'pending');
+    expect(queue.get(again.added)[0]!.duplicate).toEqual({ kind: 'library', title: 'Talk', id: recordId, reason: 'content' });
   });
 
   it('library titles that cannot be fetched do not block the queue, and say so', async () => {

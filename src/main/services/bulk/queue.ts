@@ -27,6 +27,7 @@ import { RateMeter, Throttle } from './progress';
 import type { ReconcileQuery, Reconciler } from './reconcile';
 import { fileTypeOfName, scanFolder, sniffFileType } from './sniff';
 import { QueueStore, type QueueSnapshot, type StoredItem } from './store';
+import type { UploadedIndex } from './uploaded-index';
 
 /** An item of the queue, as main keeps it. `issues` is recomputed on load; everything else is stored. */
 export interface BulkItem extends StoredItem {
@@ -53,7 +54,11 @@ export interface BulkQueueDeps {
   /** True when the server answers (any HTTP answer counts); used while the network is lost. */
   probe: () => Promise<boolean>;
   /** The library's titles, for the duplicate flag; an error only skips the check (and says so). */
-  libraryTitles?: () => Promise<Result<readonly { _id: string; title: string }[]>>;
+  libraryTitles?: () => Promise<Result<readonly LibraryRecordFacts[]>>;
+  /** The SHA-256 of a file's content (main's media worker), for duplicates by content. */
+  hashFile?: (path: string) => Promise<string>;
+  /** What this client uploaded before, by content, on the server the queue sends to (its origin). */
+  uploaded?: { index: UploadedIndex; server: () => string | null };
   /** The media facts of a file (main's media worker); a null duration when it has none. */
   readFacts?: (path: string) => Promise<MediaFacts>;
   /** The one event of the queue, at most about every `eventIntervalMs`. */
@@ -76,6 +81,14 @@ export interface AddedFile {
   path: string;
   /** Main's grant for the file, when it came from the open dialog or a drop. */
   grantId?: string | null;
+}
+
+/** What the queue needs of a library record to find duplicates (title; size and duration where it has them). */
+export interface LibraryRecordFacts {
+  _id: string;
+  title: string;
+  fileSize?: number;
+  duration?: number;
 }
 
 /** See BulkAddResultSchema. */
@@ -152,7 +165,9 @@ export class BulkQueue {
   private finishedPending = false;
   /** Bytes sent in all, for the overall rate. */
   private sentCounter = 0;
-  private libraryTitles: { at: number; titles: Map<string, { _id: string; title: string }> } | null = null;
+  private libraryTitles: { at: number; titles: Map<string, LibraryRecordFacts>; records: readonly LibraryRecordFacts[] } | null = null;
+  /** The first item of each content hash, in queue order (duplicates by content). */
+  private readonly byHash = new Map<string, string>();
   private readonly random: () => number;
   private readonly maxFailures: number;
   private readonly log: NonNullable<BulkQueueDeps['log']>;
@@ -256,6 +271,7 @@ export class BulkQueue {
         duration: 0,
         probe: 'pending',
         facts: null,
+        hash: null,
         meta: defaultMeta(identity.name),
         state: 'waiting',
         issues: {},
@@ -317,12 +333,12 @@ export class BulkQueue {
         first.set(key, item);
         if (targets.has(id) && item.duplicate?.kind === 'queue') item.duplicate = null;
       } else if (targets.has(id) && item.state !== 'done') {
-        item.duplicate = { kind: 'queue', title: earlier.meta.title, id: earlier.id };
+        item.duplicate = { kind: 'queue', title: earlier.meta.title, id: earlier.id, reason: 'title' };
       }
     }
   }
 
-  private async fetchLibraryTitles(): Promise<Map<string, { _id: string; title: string }> | null> {
+  private async fetchLibraryTitles(): Promise<Map<string, LibraryRecordFacts> | null> {
     if (!this.deps.libraryTitles) return null;
     if (this.libraryTitles && Date.now() - this.libraryTitles.at < LIBRARY_TITLES_TTL_MS) return this.libraryTitles.titles;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -334,9 +350,9 @@ export class BulkQueue {
       this.log('bulk: library titles unavailable', { error: answer.error.message });
       return null;
     }
-    const titles = new Map<string, { _id: string; title: string }>();
+    const titles = new Map<string, LibraryRecordFacts>();
     for (const record of answer.data) titles.set(titleKey(record.title), record);
-    this.libraryTitles = { at: Date.now(), titles };
+    this.libraryTitles = { at: Date.now(), titles, records: answer.data };
     return titles;
   }
 
@@ -352,7 +368,7 @@ export class BulkQueue {
       if (item.state === 'done' || item.duplicate) continue;
       const found = titles.get(titleKey(item.meta.title));
       if (!found || ours.has(found._id)) continue;
-      item.duplicate = { kind: 'library', title: found.title, id: found._id };
+      item.duplicate = { kind: 'library', title: found.title, id: found._id, reason: 'title' };
       flagged.push(item);
     }
     return { check: 'done', items: flagged };
@@ -390,6 +406,8 @@ export class BulkQueue {
     item.duration = 0;
     item.probe = 'pending';
     item.facts = null;
+    item.hash = null;
+    if (item.duplicate?.reason !== 'title') item.duplicate = null;
     item.state = 'waiting';
     item.lastError = null;
     item.failures = 0;
@@ -452,17 +470,59 @@ export class BulkQueue {
     } catch {
       facts = null;
     }
+    let hash: string | null = null;
+    if (this.deps.hashFile) hash = await this.deps.hashFile(path).catch(() => null);
     // The file may have been replaced or the item removed meanwhile.
     if (this.items.get(item.id) !== item || item.file.path !== path || item.state === 'done') return;
     const seconds = facts?.durationSeconds ?? null;
+    item.hash = hash;
     item.fileType = fileType;
     item.facts = facts;
     item.duration = seconds === null ? 0 : Math.max(1, Math.round(seconds));
     item.probe = seconds === null ? 'none' : 'ok';
+    this.flagContentDuplicate(item);
     this.validate(item);
     this.touch(item);
     this.store.markDirty();
     this.pump();
+  }
+
+  /**
+   * Once a file's content and facts are known: the same content earlier in the queue, the same content
+   * uploaded before by this client (the uploaded index), or a library record of the same size and
+   * duration (a likely duplicate under another title). A title duplicate already flagged stays.
+   */
+  private flagContentDuplicate(item: BulkItem): void {
+    if (item.duplicate || item.state === 'cancelled') return;
+    if (item.hash) {
+      const firstId = this.byHash.get(item.hash);
+      const first = firstId ? this.items.get(firstId) : undefined;
+      if (!first || first.state === 'cancelled' || first.hash !== item.hash) this.byHash.set(item.hash, item.id);
+      else if (first !== item) {
+        item.duplicate = { kind: 'queue', title: first.meta.title, id: first.id, reason: 'content' };
+        return;
+      }
+      const server = this.deps.uploaded?.server();
+      const before = server ? this.deps.uploaded!.index.find(item.hash, server) : null;
+      if (before) {
+        item.duplicate = { kind: 'library', title: before.title, id: before.id, reason: 'content' };
+        return;
+      }
+    }
+    if (item.duration > 0 && this.libraryTitles) {
+      const ours = new Set(this.order.map((id) => this.items.get(id)!.recordId).filter((id): id is string => !!id));
+      const likely = this.libraryTitles.records.find(
+        (r) => r.fileSize === item.file.size && r.duration !== undefined && Math.abs(r.duration - item.duration) <= 1 && !ours.has(r._id),
+      );
+      if (likely) item.duplicate = { kind: 'library', title: likely.title, id: likely._id, reason: 'likely' };
+    }
+  }
+
+  /** A done item's content goes into the uploaded index (what this client sent, and where). */
+  private rememberUpload(item: BulkItem): void {
+    const server = this.deps.uploaded?.server();
+    if (!item.hash || !item.recordId || !server) return;
+    void this.deps.uploaded!.index.record({ hash: item.hash, server, id: item.recordId, title: item.meta.title });
   }
 
   // Editing
@@ -493,15 +553,16 @@ export class BulkQueue {
       changed += 1;
     }
     if (retitled.length > 0) {
-      for (const item of retitled) item.duplicate = null;
-      this.flagQueueDuplicates(retitled);
+      // A new title clears a title duplicate; the same content stays the same content.
+      for (const item of retitled) if (item.duplicate?.reason === 'title') item.duplicate = null;
+      this.flagQueueDuplicates(retitled.filter((item) => !item.duplicate));
       // The library's titles as last fetched (a fresh fetch per keystroke would be too much).
       const titles = this.libraryTitles?.titles;
       if (titles) {
         for (const item of retitled) {
           if (item.duplicate) continue;
           const found = titles.get(titleKey(item.meta.title));
-          if (found && found._id !== item.recordId) item.duplicate = { kind: 'library', title: found.title, id: found._id };
+          if (found && found._id !== item.recordId) item.duplicate = { kind: 'library', title: found.title, id: found._id, reason: 'title' };
         }
       }
     }
@@ -726,6 +787,7 @@ export class BulkQueue {
         item.sent = item.file.size;
         item.finishedAt = Date.now();
         item.retryAt = null;
+        this.rememberUpload(item);
       }
       item.inFlight = null;
       this.touch(item);
@@ -829,6 +891,7 @@ export class BulkQueue {
       item.lastError = null;
       item.finishedAt = Date.now();
       this.forced.delete(item.id);
+      this.rememberUpload(item);
     } else if (controller.signal.aborted || result.error.kind === 'cancelled') {
       if (!sentWhole) item.inFlight = null;
       this.settleAborted(item, entry.reason ?? 'pause-item');

@@ -1,7 +1,7 @@
 import { copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { BULK_CONCURRENCY, BULK_STATES, BulkMetaSchema } from '../../../shared/schemas/bulk';
+import { BULK_CONCURRENCY, BULK_STATES, BulkDuplicateSchema, BulkMetaSchema } from '../../../shared/schemas/bulk';
 import { FILE_TYPES } from '../../../shared/schemas/library';
 import { MediaFactsSchema } from '../../../shared/schemas/media';
 import { readFileOrNull, writeChunksAtomic } from '../atomic-file';
@@ -38,9 +38,11 @@ export const StoredItemSchema = v.object({
   probe: v.picklist(['pending', 'ok', 'none']),
   /** Null until read, or when the file could not be read (queue files of earlier versions have none). */
   facts: v.optional(v.nullable(MediaFactsSchema), null),
+  /** SHA-256 of the content, hex; null until read. */
+  hash: v.optional(v.nullable(v.string()), null),
   meta: BulkMetaSchema,
   state: v.picklist(BULK_STATES),
-  duplicate: v.nullable(v.object({ kind: v.picklist(['library', 'queue']), title: v.string(), id: v.string() })),
+  duplicate: v.nullable(BulkDuplicateSchema),
   attempts: v.number(),
   failures: v.number(),
   lastError: v.nullable(v.string()),

@@ -16,11 +16,12 @@ export const VALID_PATCH: BulkMetaPatch = {
   keywords: ['65a000000000000000000002'],
 };
 
-/** An mp4 file (a real `ftyp` box, then filler) of `size` bytes. */
+/** An mp4 file (a real `ftyp` box, then filler) of `size` bytes; each file's content its own (no two are duplicates). */
 export async function writeVideo(path: string, size = 4096): Promise<string> {
   const head = Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')]);
-  const body = Buffer.alloc(Math.max(size, head.length), 7);
+  const body = Buffer.alloc(Math.max(size, head.length + 36), 7);
   head.copy(body);
+  body.write(randomUUID(), head.length, 'latin1');
   await writeFile(path, body);
   return path;
 }

@@ -17,6 +17,25 @@ const useStyles = makeStyles({
   inline: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS, whiteSpace: 'nowrap' },
 });
 
+/**
+ * What keeps items from starting, in words (after Start): the rows that need the editor, by why. Null
+ * when nothing is held.
+ */
+export function blockedText(rows: readonly BulkItemView[]): string | null {
+  const count = (test: (r: BulkItemView) => boolean) => rows.filter(test).length;
+  const parts = [
+    [count((r) => r.state === 'invalid'), 'with fields to fill or fix'],
+    [count((r) => r.state === 'waiting' && !!r.duplicate), 'held as possible duplicates (rename, accept or remove them)'],
+    [count((r) => r.state === 'changed-or-missing'), 'whose files changed or went (choose them again)'],
+    [count((r) => r.state === 'failed'), 'that failed (fix them, then Retry selected)'],
+  ].filter(([n]) => (n as number) > 0) as [number, string][];
+  if (parts.length === 0) return null;
+  const total = parts.reduce((sum, [n]) => sum + n, 0);
+  const waiting = count((r) => (r.state === 'waiting' && !r.duplicate) || r.state === 'uploading');
+  const head = waiting > 0 ? `${waiting} ${waiting === 1 ? 'file uploads' : 'files upload'}; ${total} cannot start yet:` : `Nothing can start: ${total} ${total === 1 ? 'item needs' : 'items need'} attention:`;
+  return `${head} ${parts.map(([n, why]) => `${n} ${why}`).join(', ')}.`;
+}
+
 const timeLeft = (seconds: number | null) => (seconds === null ? '—' : seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`);
 
 async function unwrapOr<T>(pending: Promise<Result<T>>, onError: (message: string) => void): Promise<T | null> {
@@ -36,6 +55,8 @@ export default function BulkUploadPage() {
   const [filter, setFilter] = useState<BulkListFilter>('all');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [summary, setSummary] = useState<{ uploaded: number; failed: number; skipped: number } | null>(null);
+  /** After Start: what keeps items from starting (kept up to date while it shows). */
+  const [startPressed, setStartPressed] = useState(false);
   const filterRef = useRef(filter);
   filterRef.current = filter;
   const error = useCallback((message: string) => notify.error(message), [notify]);
@@ -155,17 +176,27 @@ export default function BulkUploadPage() {
 
   const active = status?.running ?? false;
   const chosen = ids();
+  const finished = !!overall && overall.filesTotal > 0 && overall.filesDone === overall.filesTotal;
+  const blocked = startPressed && filter === 'all' ? blockedText(rows) : null;
+  const start = () => {
+    setStartPressed(true);
+    void control(window.api.bulk.start({}));
+  };
   return (
     <BulkDropZone className={styles.page} onDropped={(result) => added(result.ok ? result.data : (error(result.error.message), null))}>
       <PageHeader title="Bulk Upload" />
       <div className={styles.bar} role="toolbar" aria-label="Queue">
         <Button onClick={() => void pick('files')}>Add files</Button>
         <Button onClick={() => void pick('folder')}>Add folder</Button>
-        {active ? (
+        {finished && !active ? (
+          <Text weight="semibold" role="status" className={styles.inline}>
+            All {overall.filesTotal} {overall.filesTotal === 1 ? 'file' : 'files'} uploaded
+          </Text>
+        ) : active ? (
           <Button onClick={() => void control(window.api.bulk.pause({}))}>Pause</Button>
         ) : (
-          <Button appearance="primary" onClick={() => void control(window.api.bulk.start({}))}>
-            {overall && overall.filesDone > 0 ? 'Resume' : 'Start'}
+          <Button appearance="primary" onClick={start}>
+            {overall && overall.filesDone > 0 && overall.filesDone + overall.needAttention < overall.filesTotal ? 'Resume' : 'Start'}
           </Button>
         )}
         <Button disabled={chosen.length === 0} onClick={() => void control(window.api.bulk.pauseItems({ ids: chosen }))}>
@@ -181,7 +212,7 @@ export default function BulkUploadPage() {
           Cancel selected
         </Button>
         <Button disabled={chosen.length === 0} onClick={() => void window.api.bulk.acceptDuplicates({ ids: chosen }).then(() => reload())}>
-          Accept duplicate titles
+          Keep duplicates
         </Button>
         <Button
           disabled={chosen.length === 0}
@@ -207,6 +238,16 @@ export default function BulkUploadPage() {
           </Select>
         </span>
       </div>
+      {blocked ? (
+        <MessageBar intent="warning" role="alert" layout="multiline">
+          <MessageBarBody>
+            {blocked}{' '}
+            <Button size="small" onClick={() => setFilter('attention')}>
+              Show them
+            </Button>
+          </MessageBarBody>
+        </MessageBar>
+      ) : null}
       {status?.notice ? (
         <MessageBar intent="warning">
           <MessageBarBody>{status.notice}</MessageBarBody>

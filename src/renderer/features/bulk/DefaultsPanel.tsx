@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Button, Checkbox, Field, Select, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { useId, useState } from 'react';
+import { Button, Checkbox, Field, Label, Select, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { LANGUAGES } from '../../../shared/constants';
 import { LEVELS, LIBRARY_STATUSES, VIDEO_TYPES, VISIBILITIES } from '../../../shared/schemas/library';
 import type { BulkMetaPatch } from '../../../shared/schemas/bulk';
@@ -28,6 +28,7 @@ const useStyles = makeStyles({
     padding: tokens.spacingHorizontalM,
     borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
   },
+  group: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
   checks: { maxHeight: '140px', overflowY: 'auto', display: 'flex', flexDirection: 'column' },
 });
 
@@ -36,6 +37,7 @@ type Defaults = Required<Pick<BulkMetaPatch, 'businessIdeas' | 'keywords' | 'cat
 /** The defaults panel: the library's fields, applied to the selected rows or to all. Only fields given a value are applied. */
 export function DefaultsPanel({ selected, onApply }: { selected: string[]; onApply: (patch: BulkMetaPatch, to: 'selected' | 'all') => void }) {
   const styles = useStyles();
+  const baseId = useId();
   const ideas = useBusinessIdeas();
   const keywords = useKeywords();
   const categories = useCategories();
@@ -71,8 +73,11 @@ export function DefaultsPanel({ selected, onApply }: { selected: string[]; onApp
       </Select>
     </Field>
   );
+  // A group of check boxes, not a Field: a Field gives its one control its id, so every box inside one
+  // had the same id and clicking any label ticked the first box.
   const checks = (key: 'businessIdeas' | 'keywords' | 'category', label: string, items: { id: string; name: string }[], bulk = false) => (
-    <Field label={label}>
+    <div className={styles.group} role="group" aria-labelledby={`${baseId}-${key}`}>
+      <Label id={`${baseId}-${key}`}>{label}</Label>
       {bulk ? (
         <div>
           <Button size="small" appearance="subtle" onClick={() => set(key, items.map((i) => i.id))}>
@@ -83,12 +88,12 @@ export function DefaultsPanel({ selected, onApply }: { selected: string[]; onApp
           </Button>
         </div>
       ) : null}
-      <div className={styles.checks} role="group" aria-label={label}>
+      <div className={styles.checks}>
         {items.map((i) => (
-          <Checkbox key={i.id} label={i.name} checked={d[key].includes(i.id)} onChange={(_, data) => toggle(key, i.id, !!data.checked)} />
+          <Checkbox key={i.id} id={`${baseId}-${key}-${i.id}`} label={i.name} checked={d[key].includes(i.id)} onChange={(_, data) => toggle(key, i.id, !!data.checked)} />
         ))}
       </div>
-    </Field>
+    </div>
   );
   return (
     <aside className={styles.panel} aria-label="Defaults">

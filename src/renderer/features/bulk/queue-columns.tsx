@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Checkbox, Input, ProgressBar, Select, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, Input, Link, ProgressBar, Select, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { LANGUAGES } from '../../../shared/constants';
-import type { BulkItemView, BulkMetaPatch } from '../../../shared/schemas/bulk';
+import type { BulkDuplicate, BulkItemView, BulkMetaPatch } from '../../../shared/schemas/bulk';
 import type { Column } from '../../components/DataTable';
 import { useNotify } from '../../components/toast';
 
@@ -14,6 +14,15 @@ import { useNotify } from '../../components/toast';
 
 const useStyles = makeStyles({
   issue: { color: tokens.colorPaletteRedForeground1 },
+  // Two lines fit a row: what is wrong (or done), then a link or the warnings.
+  message: { display: 'flex', flexDirection: 'column', minWidth: 0, lineHeight: tokens.lineHeightBase200, fontSize: tokens.fontSizeBase200 },
+  heldActions: { display: 'flex', gap: tokens.spacingHorizontalM },
+  line: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  warnings: {
+    display: 'block', maxWidth: '100%', minWidth: 0, padding: 0, height: 'auto', textAlign: 'start',
+    overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap',
+    fontSize: tokens.fontSizeBase200, fontWeight: tokens.fontWeightRegular, color: tokens.colorPaletteDarkOrangeForeground1,
+  },
   cellInput: { width: '100%' },
   chooseAgain: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
 });
@@ -37,11 +46,20 @@ const duration = (row: BulkItemView) => {
   const m = Math.floor(row.duration / 60);
   return `${m}:${String(row.duration % 60).padStart(2, '0')}`;
 };
+/** A library record's own page (its title, player and transcripts): where a row's links go. */
+export const recordHref = (id: string) => `#/transcripts?videoId=${encodeURIComponent(id)}`;
+
+/** What a held row may duplicate, in words (BulkDuplicateSchema). */
+export function duplicateText(duplicate: BulkDuplicate): string {
+  const { kind, title, reason } = duplicate;
+  if (reason === 'content') return kind === 'queue' ? `Same content as the queued file "${title}"` : `Uploaded before from this computer as "${title}"`;
+  if (reason === 'likely') return `Likely in the library already: "${title}" has the same size and duration`;
+  return kind === 'library' ? `Same title as the library file "${title}": rename it, keep it or skip it` : `Same title as the queued file "${title}": rename it, keep it or skip it`;
+}
+
 /** Why a row needs attention, in words: its first issue, its error, or the duplicate it is held for. */
 const messageOf = (row: BulkItemView) =>
-  Object.values(row.issues)[0] ??
-  row.lastError ??
-  (row.duplicate && row.state === 'waiting' ? `Same title as ${row.duplicate.kind === 'library' ? 'a library file' : 'another queued file'}: rename it or accept it` : '');
+  Object.values(row.issues)[0] ?? row.lastError ?? (row.duplicate && row.state === 'waiting' ? duplicateText(row.duplicate) : '');
 const editable = (row: BulkItemView) => row.state !== 'uploading' && row.state !== 'done';
 
 /** The selection of the queue's rows, for the check boxes. */
@@ -136,7 +154,44 @@ function LanguageCell({ row }: { row: BulkItemView }) {
 function MessageCell({ row }: { row: BulkItemView }) {
   const styles = useStyles();
   const notify = useNotify();
-  const message = <span className={row.state === 'done' ? undefined : styles.issue}>{messageOf(row)}</span>;
+  const text = messageOf(row);
+  const held = row.duplicate && row.state === 'waiting' ? row.duplicate : null;
+  const message = (
+    <span className={styles.message}>
+      {text ? (
+        <span className={mergeClasses(styles.line, row.state !== 'done' && styles.issue)} title={text}>
+          {text}
+        </span>
+      ) : null}
+      {held ? (
+        <span className={styles.heldActions}>
+          {held.kind === 'library' ? (
+            <Link href={recordHref(held.id)} aria-label={`Open the library file "${held.title}"`}>
+              Open it
+            </Link>
+          ) : null}
+          <Link as="button" onClick={() => void window.api.bulk.acceptDuplicates({ ids: [row.id] })} aria-label={`Keep ${row.file.name}`}>
+            Keep
+          </Link>
+          <Link as="button" onClick={() => void window.api.bulk.cancelItems({ ids: [row.id] })} aria-label={`Skip ${row.file.name}`}>
+            Skip
+          </Link>
+        </span>
+      ) : null}
+      {row.state === 'done' && row.recordId ? (
+        <Link href={recordHref(row.recordId)} aria-label={`Open "${row.meta.title}" in the library`}>
+          Open in the library
+        </Link>
+      ) : null}
+      {row.state !== 'done' && row.warnings.length > 0 ? (
+        <Tooltip content={row.warnings.join(' ')} relationship="description">
+          <Button appearance="transparent" size="small" className={styles.warnings} aria-label={`Warnings for ${row.file.name}`}>
+            {row.warnings.length === 1 ? row.warnings[0] : `${row.warnings.length} warnings`}
+          </Button>
+        </Tooltip>
+      ) : null}
+    </span>
+  );
   if (row.state !== 'changed-or-missing') return message;
   // The file moved, changed or went since it was queued: the open dialog chooses it (or another) again.
   const chooseAgain = async () => {
@@ -168,7 +223,9 @@ export function useQueueColumns(): Column<BulkItemView>[] {
       { id: 'duration', header: 'Duration', accessorFn: (r) => r.duration, cell: ({ row }) => duration(row.original), meta: { width: 100 } },
       { id: 'language', header: 'Language', accessorFn: (r) => r.meta.language, cell: ({ row }) => <LanguageCell row={row.original} />, meta: { width: 140 } },
       { id: 'description', header: 'Description', accessorFn: (r) => r.meta.description, cell: ({ row }) => <TextCell row={row.original} field="description" label="Description" />, meta: { width: 220 } },
-      { id: 'state', header: 'State', accessorFn: (r) => STATE_LABEL[r.state], meta: { width: 130 } },
+      // State, Progress and Message are pinned at the right edge: in a narrow window the other columns
+      // scroll under them, and what happens to each file stays in view.
+      { id: 'state', header: 'State', accessorFn: (r) => STATE_LABEL[r.state], meta: { width: 110, pin: 'end' } },
       {
         id: 'progress',
         header: 'Progress',
@@ -178,9 +235,9 @@ export function useQueueColumns(): Column<BulkItemView>[] {
             <ProgressBar value={row.original.percent / 100} thickness="large" aria-label={`Progress of ${row.original.file.name}`} />
           </Tooltip>
         ),
-        meta: { width: 120 },
+        meta: { width: 90, pin: 'end' },
       },
-      { id: 'message', header: 'Message', accessorFn: messageOf, cell: ({ row }) => <MessageCell row={row.original} />, meta: { width: 340 } },
+      { id: 'message', header: 'Message', accessorFn: messageOf, cell: ({ row }) => <MessageCell row={row.original} />, meta: { width: 260, pin: 'end' } },
     ],
     [],
   );
