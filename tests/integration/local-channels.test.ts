@@ -6,6 +6,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../server/app';
 import { writeVideos } from '../../src/main/services/bulk/testing';
@@ -57,6 +58,28 @@ describe('adminAuth.forgotPassword', () => {
     expect(answer).toEqual({ message: 'If an account exists for this email, a reset link has been sent.' });
     const mail = (await readOutbox(h.dataDir)).find((m) => m.to === ADMIN.email);
     expect(mail?.links.some((link) => link.includes('token='))).toBe(true);
+  });
+});
+
+describe("the harness's storage", () => {
+  // `npm test` (and so CI) starts a PostgreSQL cluster: there the path main -> HTTP -> PostgreSQL runs.
+  it('is PostgreSQL when TEST_DATABASE_URL is set (always in CI): what main adds is in that database', async () => {
+    if (process.env.CI === 'true') expect(process.env.TEST_DATABASE_URL, 'CI runs the integration suite against PostgreSQL').toBeTruthy();
+    if (!process.env.TEST_DATABASE_URL) {
+      expect(h.database).toBe('pglite');
+      return;
+    }
+    expect(h.database).toBe('postgres');
+    const keyword = `stored in postgresql ${Date.now()}`;
+    expectOk(await h.call('library', 'addSynonyms', { keyword, synonyms: ['pg'] }));
+    const client = new pg.Client({ connectionString: h.databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ synonyms: string[] }>('SELECT synonyms FROM synonym_groups WHERE keyword = $1', [keyword]);
+      expect(rows).toEqual([{ synonyms: ['pg'] }]);
+    } finally {
+      await client.end();
+    }
   });
 });
 
