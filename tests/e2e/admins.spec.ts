@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, loginAs, phoneNumber, SANDBOX_ADMIN, tableRows, unique, toast, expectAccessible } from './helpers';
+import { createAccount, loginAs, phoneNumber, SANDBOX_ADMIN, tableRows, unique, toast, expectAccessible, signedIn } from './helpers';
 
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
 
@@ -19,7 +19,7 @@ const refusesUnload = (page: Page) =>
 
 test.describe('admins as a Super Admin', () => {
   test('add: each validation message, then a valid admin', async ({ page }) => {
-    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await signedIn(page);
     await openAdmins(page);
     await page.getByRole('button', { name: 'Add Admin' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Admin' });
@@ -31,9 +31,9 @@ test.describe('admins as a Super Admin', () => {
     await expect(dialog.getByText('Inactive', { exact: true })).toBeVisible();
 
     await dialog.getByRole('button', { name: 'Add' }).click();
-    await expect(dialog.getByText('Enter name!')).toBeVisible();
-    await expect(dialog.getByText('Enter valid email!')).toBeVisible();
-    await expect(dialog.getByText('Enter valid Phone No.!')).toBeVisible();
+    await expect(dialog.getByText('Enter name!', { exact: true })).toBeVisible();
+    await expect(dialog.getByText('Enter valid email!', { exact: true })).toBeVisible();
+    await expect(dialog.getByText('Enter valid Phone No.!', { exact: true })).toBeVisible();
 
     const id = unique();
     const name = `Added ${id}`;
@@ -65,7 +65,7 @@ test.describe('admins as a Super Admin', () => {
   });
 
   test('a server refusal stays in the dialog with the typed values', async ({ page }) => {
-    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await signedIn(page);
     await openAdmins(page);
     await page.getByRole('button', { name: 'Add Admin' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Admin' });
@@ -83,7 +83,7 @@ test.describe('admins as a Super Admin', () => {
 
   test('edit and delete; no delete button on the own row', async ({ page }) => {
     const target = await createAccount(page, { role: 'User', status: 'Inactive' });
-    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await signedIn(page);
     await openAdmins(page);
 
     await search(page).fill(target.email);
@@ -119,13 +119,13 @@ test.describe('admins as a Super Admin', () => {
   });
 
   test('10 per page, with paging', async ({ page }) => {
-    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await signedIn(page);
     await openAdmins(page);
     // Make sure there are more than 10 records, whatever ran before.
     const total = Number((await page.getByText(/of \d+ records/).innerText()).match(/of (\d+)/)?.[1] ?? 0);
     for (let i = total; i < 12; i++) await createAccount(page, { role: 'User' });
     if (total < 12) {
-      await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+      await signedIn(page);
       await openAdmins(page);
     }
     await expect(tableRows(page, 'Admins')).toHaveCount(10);
@@ -171,7 +171,7 @@ test.describe('admins as an Admin', () => {
 test.describe('dialogs and the keyboard (issue 8)', () => {
   test('a keyboard-only add, edit and delete at 1024 x 700: focus comes back to the opener, toasts never take it', async ({ page }) => {
     await page.setViewportSize({ width: 1024, height: 700 });
-    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await signedIn(page);
     await openAdmins(page);
     const id = unique();
     const name = `Keys ${id}`;
@@ -237,7 +237,7 @@ test.describe('dialogs and the keyboard (issue 8)', () => {
   });
 
   test('unsaved changes: Escape, the backdrop and Cancel ask "Discard changes?" only when the form changed', async ({ page }) => {
-    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await signedIn(page);
     await openAdmins(page);
     const add = page.getByRole('button', { name: 'Add Admin' });
     const dialog = page.getByRole('dialog', { name: 'Add Admin' });

@@ -173,8 +173,8 @@ test.describe('password screens', () => {
     await submit.click();
 
     const done = page.getByRole('alertdialog');
-    await expect(done.getByText('Done!')).toBeVisible();
-    await expect(done.getByText('Your password has been reset.')).toBeVisible();
+    await expect(done.getByText('Done!', { exact: true })).toBeVisible();
+    await expect(done.getByText('Your password has been reset.', { exact: true })).toBeVisible();
     await done.getByRole('button', { name: 'OK' }).click();
     await expect(page).toHaveURL(/#\/$/);
 

@@ -160,7 +160,14 @@ test('bulk upload: 50 files, defaults, fixes, pause and resume, a crash mid-queu
     await expect.poll(async () => (await overall(page)).filesDone, { timeout: 60_000, intervals: [100] }).toBeGreaterThanOrEqual(1);
     await page.getByRole('button', { name: 'Pause', exact: true }).click();
     const paused = await overall(page);
-    await page.waitForTimeout(1000);
+    // The upload in flight when Pause came may still end; then nothing uploads and the queue says paused.
+    const settled = () =>
+      page.evaluate(async () => {
+        const api = (globalThis as unknown as WithApi).api;
+        const [uploading, status] = await Promise.all([api.bulk.list({ filter: 'uploading', limit: 0 }), api.bulk.status({})]);
+        return uploading.ok && status.ok ? { uploading: uploading.data.total, running: status.data.status.running } : null;
+      });
+    await expect.poll(settled).toEqual({ uploading: 0, running: false });
     expect((await overall(page)).filesDone).toBeLessThanOrEqual(paused.filesDone + 1);
     await page.getByRole('button', { name: 'Resume', exact: true }).click();
     await expect.poll(async () => (await overall(page)).filesDone, { timeout: 60_000, intervals: [50] }).toBeGreaterThanOrEqual(paused.filesDone + 2);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SANDBOX_ADMIN, loginAs, tableRows, toast, unique, cancelDiscarding } from './helpers';
+import { tableRows, toast, unique, cancelDiscarding, signedIn } from './helpers';
 import { useStubPlatform } from './platform-stub';
 
 /**
@@ -19,7 +19,7 @@ test.afterEach(async () => {
 });
 
 test('failures without a message: Module, Topic and File Not Added, Video Not Edited', async ({ page }) => {
-  await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+  await signedIn(page);
   restoreStub = await useStubPlatform(
     page,
     (method, path) =>

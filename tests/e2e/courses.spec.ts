@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
-import { SANDBOX_ADMIN, loginAs, tableRows, toast, unique } from './helpers';
+import { tableRows, toast, unique, signedIn } from './helpers';
 import { queuePick, makeTextFile } from './library-fixtures';
 import { createCourse, keyboardMoveDown, makeImage, mouseDrag, rememberLanguage } from './course-fixtures';
 
@@ -17,7 +17,7 @@ async function courseNamed(page: Page, name: string) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+  await signedIn(page);
   await rememberLanguage(page, null);
   await page.reload();
 });

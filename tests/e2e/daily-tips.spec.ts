@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginAs, SANDBOX_ADMIN, tableRows, toast, unique, cancelDiscarding } from './helpers';
+import { SANDBOX_ADMIN, tableRows, toast, unique, cancelDiscarding, signedIn } from './helpers';
 import { choose, openScreen, searchBox } from './engagement-fixtures';
 import { useStubPlatform } from './platform-stub';
 import type { Api } from '../../src/shared/api';
@@ -14,7 +14,7 @@ test.afterEach(async () => {
 
 test.describe('daily tips', () => {
   test('add a tip in two languages (the rows rules, each message once), edit one row, delete rows', async ({ page }) => {
-    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await signedIn(page);
     await openScreen(page, 'Daily Tips', 'Daily Tips');
     for (const name of ['Tip ID', 'Language', 'Tip', 'Added By', 'Added On', 'Updated On', 'Edit', 'Delete']) {
       await expect(page.getByRole('columnheader', { name, exact: true })).toBeVisible();
@@ -30,10 +30,10 @@ test.describe('daily tips', () => {
     await expect(tipText(1)).toBeVisible();
     await expect(addRow).toBeDisabled();
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-    await expect(dialog.getByText('Select a language!')).toBeVisible();
-    await expect(dialog.getByText('Enter a Tip!')).toBeVisible();
-    await expect(dialog.getByText('Add Groups')).toBeVisible();
-    await expect(dialog.getByText('Add business Ideas')).toBeVisible();
+    await expect(dialog.getByText('Select a language!', { exact: true })).toBeVisible();
+    await expect(dialog.getByText('Enter a Tip!', { exact: true })).toBeVisible();
+    await expect(dialog.getByText('Add Groups', { exact: true })).toBeVisible();
+    await expect(dialog.getByText('Add business Ideas', { exact: true })).toBeVisible();
 
     const id = unique();
     await language(1).selectOption('English');
@@ -75,7 +75,7 @@ test.describe('daily tips', () => {
     // English is the other row's language: refused with the server's message, nothing changed.
     await edit.getByRole('combobox', { name: /^Language/ }).selectOption('English');
     await edit.getByRole('button', { name: 'Save' }).click();
-    await expect(edit.getByRole('alert')).toContainText('Each language can be used once.');
+    await expect(edit.getByRole('alert').getByText('Each language can be used once.', { exact: true })).toBeVisible();
     await edit.getByRole('combobox', { name: /^Language/ }).selectOption('Marathi');
     await edit.getByRole('textbox', { name: /^Background image/ }).fill('ftp://example.com/bg.png');
     await edit.getByRole('button', { name: 'Save' }).click();
@@ -105,7 +105,7 @@ test.describe('daily tips', () => {
   });
 
   test('deleting the only row leaves one empty row', async ({ page }) => {
-    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await signedIn(page);
     await openScreen(page, 'Daily Tips', 'Daily Tips');
     await page.getByRole('button', { name: 'Add Tip' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Tip' });
@@ -120,7 +120,7 @@ test.describe('daily tips', () => {
   test('fallbacks: Tip Not Added / Error while Post, Tip Not Edited / Error while Edit', async ({ page }) => {
     // The stub platform seeds the demo content first.
     test.setTimeout(120_000);
-    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await signedIn(page);
     let mode: 'pass' | 'fail' | 'drop' = 'pass';
     restoreStub = await useStubPlatform(page, (method, path) => {
       if (mode === 'pass' || !path.startsWith('/library/quotes') || method === 'GET') return undefined;
@@ -144,19 +144,19 @@ test.describe('daily tips', () => {
     await choose(dialog, 'Groups', ['savings']);
     await dialog.getByRole('button', { name: 'Select All', exact: true }).click();
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-    await expect(dialog.getByRole('alert')).toContainText('Tip Not Added, Please Try Again');
+    await expect(dialog.getByRole('alert').getByText('Tip Not Added, Please Try Again', { exact: true })).toBeVisible();
     mode = 'drop';
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-    await expect(dialog.getByRole('alert')).toContainText('Error while Post, Please Try Again');
+    await expect(dialog.getByRole('alert').getByText('Error while Post, Please Try Again', { exact: true })).toBeVisible();
     await cancelDiscarding(page, dialog);
 
     mode = 'fail';
     await tableRows(page, TABLE).first().getByRole('button', { name: /^Edit tip / }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Tip' });
     await edit.getByRole('button', { name: 'Save' }).click();
-    await expect(edit.getByRole('alert')).toContainText('Tip Not Edited, Please Try Again');
+    await expect(edit.getByRole('alert').getByText('Tip Not Edited, Please Try Again', { exact: true })).toBeVisible();
     mode = 'drop';
     await edit.getByRole('button', { name: 'Save' }).click();
-    await expect(edit.getByRole('alert')).toContainText('Error while Edit, Please Try Again');
+    await expect(edit.getByRole('alert').getByText('Error while Edit, Please Try Again', { exact: true })).toBeVisible();
   });
 });

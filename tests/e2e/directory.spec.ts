@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
 import type { CourseDocument } from '../../src/shared/schemas/courses';
-import { SANDBOX_ADMIN, loginAs, tableRows, toast, unique, cancelDiscarding } from './helpers';
+import { tableRows, toast, unique, cancelDiscarding, signedIn } from './helpers';
 import { createFile } from './library-fixtures';
 import { createCourse, createFolder, expectWidth, keyboardMoveDown, mouseDrag, rememberLanguage } from './course-fixtures';
 
@@ -29,7 +29,7 @@ async function openCourse(page: Page, name: string): Promise<void> {
 }
 
 test.beforeEach(async ({ page }) => {
-  await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+  await signedIn(page);
   await rememberLanguage(page, null);
   await page.reload();
 });

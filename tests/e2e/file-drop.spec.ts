@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { SANDBOX_ADMIN, loginAs } from './helpers';
+import { signedIn } from './helpers';
 import { makeVideo, queueDrop } from './library-fixtures';
 
 /**
@@ -17,7 +17,7 @@ async function dropOn(page: Page, target: Locator, name: string): Promise<void> 
 }
 
 test.beforeEach(async ({ page }) => {
-  await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+  await signedIn(page);
   await page.getByRole('link', { name: 'Video Library' }).click();
   await page.getByRole('button', { name: 'Add File' }).click();
 });

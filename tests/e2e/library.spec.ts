@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Api } from '../../src/shared/api';
-import { SANDBOX_ADMIN, loginAs, tableRows, toast, unique, expectAccessible } from './helpers';
+import { tableRows, toast, unique, expectAccessible, signedIn } from './helpers';
 import { createFile, makeLargeFile, makeVideo, queuePick } from './library-fixtures';
 
 type WithApi = { api: Api };
@@ -34,7 +34,7 @@ async function fillCommon(dialog: Locator, title: string): Promise<void> {
 }
 
 test.beforeEach(async ({ page }) => {
-  await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+  await signedIn(page);
   await openLibrary(page);
 });
 

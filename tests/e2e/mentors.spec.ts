@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginAs, phoneNumber, SANDBOX_ADMIN, tableRows, toast, unique } from './helpers';
+import { phoneNumber, SANDBOX_ADMIN, tableRows, toast, unique, signedIn } from './helpers';
 import { choose, makeImage, openScreen, searchBox } from './engagement-fixtures';
 import { makeVideo, queuePick } from './library-fixtures';
 import type { Api } from '../../src/shared/api';
@@ -10,7 +10,7 @@ type Progress = { sent: number; total: number };
 
 test.describe('mentors', () => {
   test('add a mentor (every rule once) with a picture and an intro video uploaded from disk, edit the video as a url, delete', async ({ page, request }) => {
-    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await signedIn(page);
     await openScreen(page, 'Mentors', 'Mentors');
     for (const name of ['Name', 'Edit', 'Designation', 'Mobile Number', 'Language', 'Last updated']) {
       await expect(page.getByRole('columnheader', { name, exact: true })).toBeVisible();
@@ -138,7 +138,7 @@ test.describe('mentors', () => {
   });
 
   test('a mentor who attends an event is kept, with the server message', async ({ page }) => {
-    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await signedIn(page);
     const name = await page.evaluate(async () => {
       const api = (globalThis as unknown as { api: Api }).api;
       const [sessions, mentors] = await Promise.all([api.mentorship.sessions(), api.mentorship.sessionUsers()]);

@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SANDBOX_ADMIN, loginAs, toast, unique, expectAccessible } from './helpers';
+import { toast, unique, expectAccessible, signedIn } from './helpers';
 import { createFile, makeVideo } from './library-fixtures';
 
 const currentTime = (page: Page) => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
 
 test('add, edit and delete moments; a moment plays the preview from its time', async ({ page, request }) => {
-  await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+  await signedIn(page);
   const file = await createFile(page, request, { video: makeVideo(6) });
   await page.goto(`/#/videomoments?fileId=${encodeURIComponent(file._id)}`);
   await expect(page.getByRole('heading', { name: 'Video Moments', level: 1 })).toBeVisible();
@@ -62,7 +62,7 @@ test('add, edit and delete moments; a moment plays the preview from its time', a
 });
 
 test('moments without a file say where to open them from', async ({ page }) => {
-  await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+  await signedIn(page);
   await page.goto('/#/videomoments');
   await expect(page.getByText('Open the moments of a file from the Video Library (Update Moments).')).toBeVisible();
 });

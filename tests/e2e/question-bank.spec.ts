@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
-import { loginAs, SANDBOX_ADMIN, tableRows, toast, unique, expectAccessible } from './helpers';
+import { tableRows, toast, unique, expectAccessible, signedIn } from './helpers';
 import { useStubPlatform } from './platform-stub';
 
 type WithApi = { api: Api };
@@ -50,7 +50,7 @@ test.afterEach(async () => {
 
 test.describe('question bank', () => {
   test('the long Add Question form in two columns: short fields pair up, the actions stay in view, one column in a narrow window', async ({ page }) => {
-    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await signedIn(page);
     await openQuestionBank(page);
     const top = async (locator: Locator) => (await locator.boundingBox())!.y;
     for (const size of [{ width: 1440, height: 900 }, { width: 1024, height: 700 }]) {
@@ -75,7 +75,7 @@ test.describe('question bank', () => {
   });
 
   test('add a category: empty, duplicate (case and spaces), taken on the server, then valid', async ({ page }) => {
-    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await signedIn(page);
     const id = unique();
     await apiCategory(page, `Base ${id}`);
     await openQuestionBank(page);
@@ -85,7 +85,7 @@ test.describe('question bank', () => {
     await expect(dialog).toBeVisible();
     await expectAccessible(page, 'Add Category');
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-    await expect(dialog.getByText('Enter a new category!')).toBeVisible();
+    await expect(dialog.getByText('Enter a new category!', { exact: true })).toBeVisible();
 
     // Refused before any call: same name in another case, with spaces around it.
     await dialog.getByRole('textbox', { name: 'Category name' }).fill(`   bASE ${id.toUpperCase()}  `);
@@ -112,7 +112,7 @@ test.describe('question bank', () => {
   });
 
   test('add a question: each rule broken once, then valid; find, filter, sort, edit with confirmation', async ({ page }) => {
-    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await signedIn(page);
     const id = unique();
     const category = `Quiz ${id}`;
     const categoryId = await apiCategory(page, category);
@@ -126,11 +126,11 @@ test.describe('question bank', () => {
     await expectAccessible(page, 'Add Question');
     const add = dialog.getByRole('button', { name: 'Add', exact: true });
     await add.click();
-    await expect(dialog.getByText('Enter a new Question!')).toBeVisible();
+    await expect(dialog.getByText('Enter a new Question!', { exact: true })).toBeVisible();
     await expect(dialog.getByText('Select a language!')).toBeVisible();
     await expect(dialog.getByText('Select a category!')).toBeVisible();
-    await expect(dialog.getByText('Select difficulty level')).toHaveCount(2); // the placeholder and the message
-    await expect(dialog.getByText('Please enter an option or delete this field.')).toHaveCount(2);
+    await expect(dialog.getByText('Select difficulty level', { exact: true })).toHaveCount(2); // the placeholder and the message
+    await expect(dialog.getByText('Please enter an option or delete this field.', { exact: true })).toHaveCount(2);
 
     const text = `Mine ${id}: which planet is the largest?`;
     await dialog.getByRole('textbox', { name: /^Question/ }).fill(text);
@@ -150,7 +150,7 @@ test.describe('question bank', () => {
     await dialog.getByRole('button', { name: 'Add option' }).click();
     await option(dialog, 2).fill('   ');
     await add.click();
-    await expect(dialog.getByText('Please enter an option or delete this field.')).toBeVisible();
+    await expect(dialog.getByText('Please enter an option or delete this field.', { exact: true })).toBeVisible();
     await expect(dialog.getByText('At least 2 options', { exact: true })).toBeHidden();
 
     // No correct option (adding needs exactly one).
@@ -243,7 +243,7 @@ test.describe('question bank', () => {
   });
 
   test('failures without a message show the spec fallbacks', async ({ page }) => {
-    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await signedIn(page);
     const id = unique();
     const failing = { categories: false, questions: false };
     restoreStub = await useStubPlatform(page, (method, path) =>

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginAs, SANDBOX_ADMIN, tableRows, toast, unique } from './helpers';
+import { SANDBOX_ADMIN, tableRows, toast, unique, signedIn } from './helpers';
 import { choose, makeImage, openScreen, searchBox } from './engagement-fixtures';
 import { queuePick } from './library-fixtures';
 import { useStubPlatform } from './platform-stub';
@@ -15,7 +15,7 @@ test.afterEach(async () => {
 
 test.describe('quotes', () => {
   test('add a quote with an image (each rule once), filter by language, delete it after the question', async ({ page, request }) => {
-    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await signedIn(page);
     await openScreen(page, 'Quotes', 'Quotes');
     for (const name of ['Quote ID', 'Language', 'Quote', 'Added By', 'Added On', 'Updated On', 'Delete']) {
       await expect(page.getByRole('columnheader', { name, exact: true })).toBeVisible();
@@ -76,7 +76,7 @@ test.describe('quotes', () => {
   });
 
   test('a failure without a message: Error in Post, Please Try Again', async ({ page }) => {
-    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await signedIn(page);
     let failing = false;
     restoreStub = await useStubPlatform(page, (method, path) =>
       failing && method === 'POST' && path === '/library/quotes' ? { status: 500 } : undefined,

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginAs, SANDBOX_ADMIN, tableRows, toast, unique, expectAccessible } from './helpers';
+import { tableRows, toast, unique, expectAccessible, signedIn } from './helpers';
 import type { Api } from '../../src/shared/api';
 import { useStubPlatform } from './platform-stub';
 
@@ -20,7 +20,7 @@ test.afterEach(async () => {
 
 test.describe('resources', () => {
   test('add a resource (a message for each missing field), then edit it', async ({ page }) => {
-    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await signedIn(page);
     await openResources(page);
     for (const name of ['Serial No', 'Title', 'Language', 'Type', 'Updated On', 'Edit']) {
       await expect(page.getByRole('columnheader', { name })).toBeVisible();
@@ -71,7 +71,7 @@ test.describe('resources', () => {
   });
 
   test('a server without the add and update calls: Resource Not Added, Please Try Again', async ({ page }) => {
-    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await signedIn(page);
     // POST /resources: no such route (404); PUT /resources/{id}: method not allowed (405).
     let missing = false;
     restoreStub = await useStubPlatform(page, (method, path) =>

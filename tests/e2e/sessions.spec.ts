@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { loginAs, SANDBOX_ADMIN, tableRows, toast, unique } from './helpers';
+import { SANDBOX_ADMIN, tableRows, toast, unique, signedIn } from './helpers';
 import { choose, makeImage, openScreen, searchBox } from './engagement-fixtures';
 import { queuePick } from './library-fixtures';
 import { useStubPlatform } from './platform-stub';
@@ -23,7 +23,7 @@ async function expectExact(scope: Locator, text: string): Promise<void> {
 test.describe('events', () => {
   test('join links per role, copied with the message; the link address is a setting; the description', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await signedIn(page);
     await openScreen(page, 'Events', 'Events');
     for (const name of ['Event', 'Event link', 'Time', 'Date', 'Duration', 'Last updated', 'Edit', 'Description']) {
       await expect(page.getByRole('columnheader', { name, exact: true })).toBeVisible();
@@ -67,7 +67,7 @@ test.describe('events', () => {
   });
 
   test('add an event (every rule once, the computed duration), edit it, delete it', async ({ page, request }) => {
-    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await signedIn(page);
     await openScreen(page, 'Events', 'Events');
     await page.getByRole('button', { name: 'Add Event' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Event' });
@@ -151,7 +151,7 @@ test.describe('events', () => {
 
   test('a failed update: Event Not Updated / Error in Update, Please Try Again', async ({ page }) => {
     test.setTimeout(120_000);
-    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await signedIn(page);
     let mode: 'pass' | 'fail' | 'drop' = 'pass';
     restoreStub = await useStubPlatform(
       page,
@@ -164,10 +164,10 @@ test.describe('events', () => {
     await tableRows(page, TABLE).first().getByRole('button', { name: /^Edit / }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Event' });
     await edit.getByRole('button', { name: 'Save' }).click();
-    await expect(edit.getByRole('alert')).toContainText('Event Not Updated, Please Try Again');
+    await expect(edit.getByRole('alert').getByText('Event Not Updated, Please Try Again', { exact: true })).toBeVisible();
     await expect(toast(page, 'Event Not Updated, Please Try Again')).toBeVisible();
     mode = 'drop';
     await edit.getByRole('button', { name: 'Save' }).click();
-    await expect(edit.getByRole('alert')).toContainText('Error in Update, Please Try Again');
+    await expect(edit.getByRole('alert').getByText('Error in Update, Please Try Again', { exact: true })).toBeVisible();
   });
 });

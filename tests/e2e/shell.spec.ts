@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
-import { SANDBOX_ADMIN, THEME_BACKGROUND, expectAccessible, expectTheme, loginAs, tableRows, themesShown, unique } from './helpers';
+import { SANDBOX_ADMIN, THEME_BACKGROUND, expectAccessible, expectTheme, tableRows, themesShown, unique, signedIn } from './helpers';
 
 /**
  * The shell's choices (issue 8): the theme (System, Light or Dark) and the collapsed sidebar, both kept by
@@ -42,7 +42,7 @@ test.afterEach(async ({ page }) => {
 });
 
 test('theme: System follows the OS live, Light and Dark are kept across a reload', async ({ page }) => {
-  await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+  await signedIn(page);
   await page.emulateMedia({ colorScheme: 'light' });
   await expect(page.getByRole('button', { name: 'Theme: System' })).toBeVisible();
   await expect.poll(() => background(page)).toBe(LIGHT);
@@ -76,7 +76,7 @@ test('theme: System follows the OS live, Light and Dark are kept across a reload
 });
 
 test('the sidebar collapses to icons with names, by keyboard, and stays so after a reload', async ({ page }) => {
-  await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+  await signedIn(page);
   const nav = page.getByRole('navigation', { name: 'Main' });
   const toggle = nav.getByRole('button', { name: 'Collapse the sidebar' });
   await toggle.focus();
@@ -101,7 +101,7 @@ test('the sidebar collapses to icons with names, by keyboard, and stays so after
 });
 
 test('keys: Ctrl+F searches, Ctrl+N adds, F5 reloads the list in place, Ctrl+K jumps and acts, Ctrl+/ lists the keys', async ({ page, request }) => {
-  await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+  await signedIn(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Question Bank' }).click();
   await expect(page.getByRole('heading', { name: 'Question Bank', level: 1 })).toBeVisible();
   await expect(page).toHaveTitle('Question Bank — Content Console');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginAs, SANDBOX_ADMIN, tableRows, toast, unique, cancelDiscarding } from './helpers';
+import { tableRows, toast, unique, cancelDiscarding, signedIn } from './helpers';
 
 const TABLE = 'Synonyms';
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
@@ -12,7 +12,7 @@ async function openSynonyms(page: Page): Promise<void> {
 
 test.describe('synonyms', () => {
   test('columns and page sizes (20 of 5, 10, 20, 50, 100)', async ({ page }) => {
-    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await signedIn(page);
     await openSynonyms(page);
     for (const name of ['Groups', 'Number Of Synonyms', 'Last updated on', 'Edit']) {
       await expect(page.getByRole('columnheader', { name })).toBeVisible();
@@ -26,7 +26,7 @@ test.describe('synonyms', () => {
   });
 
   test('add a group (each rule once, submit active only when complete), hover, search, edit, a taken name', async ({ page }) => {
-    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await signedIn(page);
     await openSynonyms(page);
     await page.getByRole('button', { name: 'Add Synonym' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Synonym' });

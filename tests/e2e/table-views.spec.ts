@@ -4,7 +4,7 @@ import { format } from 'date-fns';
 import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
 import { BRIDGE_EXPORTS_FOLDER } from '../bridge/protocol';
-import { SANDBOX_ADMIN, expectAccessible, loginAs, tableRows, toast } from './helpers';
+import { expectAccessible, tableRows, toast, signedIn } from './helpers';
 
 /**
  * A table's view (issue 8): columns hidden and resized, compact rows, sort, search and page size are
@@ -33,7 +33,7 @@ async function openQuestionBank(page: Page): Promise<void> {
 }
 
 test('columns, widths, density, sort, search and page size are kept across a reload; Reset view; Export CSV', async ({ page }) => {
-  await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+  await signedIn(page);
   await openQuestionBank(page);
   expect(await rowHeight(page)).toBe(44);
 
@@ -108,7 +108,7 @@ test('columns, widths, density, sort, search and page size are kept across a rel
 });
 
 test('a column is resized by dragging its grip; a double click gives it back its width; the last shown column cannot be hidden', async ({ page }) => {
-  await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+  await signedIn(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Synonyms' }).click();
   const table = page.getByRole('table', { name: 'Synonyms' });
   await expect(tableRows(page, 'Synonyms').first()).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
-import { SANDBOX_ADMIN, loginAs, tableRows, toast, unique, cancelDiscarding } from './helpers';
+import { tableRows, toast, unique, cancelDiscarding, signedIn } from './helpers';
 import { createFile } from './library-fixtures';
 import { createCourse, createFolder, expectWidth, keyboardMoveDown, mouseDrag, rememberLanguage } from './course-fixtures';
 
@@ -26,7 +26,7 @@ async function topicNames(page: Page, moduleId: string): Promise<string[]> {
 }
 
 test.beforeEach(async ({ page }) => {
-  await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+  await signedIn(page);
   await rememberLanguage(page, null);
   await page.reload();
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
-import { SANDBOX_ADMIN, loginAs, toast, unique, expectAccessible } from './helpers';
+import { toast, unique, expectAccessible, signedIn } from './helpers';
 import { createFile, makeTextFile, makeVideo, queuePick } from './library-fixtures';
 
 type WithApi = { api: Api };
@@ -17,7 +17,7 @@ const stored = (page: Page, videoId: string) =>
   }, videoId);
 
 test.beforeEach(async ({ page }) => {
-  await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+  await signedIn(page);
 });
 
 test('add, edit and delete transcripts; language chips; the language cannot change', async ({ page, request }) => {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
-import { loginAs, openApp, SANDBOX_ADMIN, tableRows } from './helpers';
+import { openApp, tableRows, signedIn } from './helpers';
 import { useStubPlatform } from './platform-stub';
 
 // Users and User progress on the sandbox's demo learners (24, two per language; server/user-app/seed.ts).
@@ -25,7 +25,7 @@ test.afterEach(async () => {
 
 test.describe('users', () => {
   test('search, sort, page sizes and the Current Progress dialog', async ({ page }) => {
-    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await signedIn(page);
     await openUsers(page);
     const rows = tableRows(page, TABLE);
     // Page size 20 of 24 learners, options 5, 20, 50, 100.
@@ -101,7 +101,7 @@ test.describe('users', () => {
   });
 
   test('the progress tree: three levels expanded, quiz results, and the same after a reload', async ({ page }) => {
-    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await signedIn(page);
     const summary = await page.evaluate(async (mobile) => {
       const api = (globalThis as unknown as WithApi).api;
       const progress = await api.learners.progress({ mobile });

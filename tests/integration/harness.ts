@@ -45,6 +45,8 @@ export interface Harness {
   serverUrl: string;
   /** The storage the server runs on. */
   database: 'pglite' | 'postgres';
+  /** PostgreSQL: the harness's own database (cloned from the run's seeded template). */
+  databaseUrl?: string;
   events: { event: keyof ApiEvents; payload: unknown }[];
   /** The answers of the dialogs main opens (files.pick, bulk.pick, the save dialog). */
   dialogs: DialogQueue;
@@ -95,6 +97,7 @@ export async function startHarness(): Promise<Harness> {
     dataDir: storage.dataDir,
     serverUrl: server.url,
     database: storage.driver,
+    databaseUrl: storage.databaseUrl,
     events,
     dialogs,
     call,
