@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: everything CI runs, in order, stopping at the first failure:
-#   lint, typecheck, unit + integration tests (vitest), end-to-end tests (Playwright), Electronegativity, and
+#   lint, typecheck, unit + integration tests (vitest), end-to-end tests (Playwright), Electronegativity, the
+#   packaged app (npm run package:check), and
 #   in CI (or with CC_FRESH_CLONE=1) the fresh-clone check (tests/fresh-clone.mjs).
 #
 # 0. The set-up (scripts/setup.mjs test): system packages and npm ci when needed, so that `npm test` works as
@@ -58,7 +59,7 @@ fi
 
 steps=("$@")
 if [ "${#steps[@]}" -eq 0 ]; then
-  steps=(lint typecheck unit e2e electronegativity)
+  steps=(lint typecheck unit e2e electronegativity package)
   # The fresh-clone check installs a second copy of everything: on a fresh machine (CI) it is the point.
   if [ "${CI:-}" = "true" ] || [ "${CC_FRESH_CLONE:-}" = "1" ]; then steps+=(fresh-clone); else echo "test: fresh-clone check skipped outside CI (CC_FRESH_CLONE=1 runs it)"; fi
 fi
@@ -71,8 +72,9 @@ for step in "${steps[@]}"; do
     unit) section "unit + integration tests (vitest)"; npm run --silent test:unit ;;
     e2e) section "end-to-end tests (Playwright)"; npm run --silent test:e2e ;;
     electronegativity) section "Electronegativity"; node scripts/electronegativity.mjs ;;
+    package) section "the packaged app (electron-builder around a stand-in Electron)"; npm run --silent package:check ;;
     fresh-clone) section "fresh clone: setup, npm start, the sandbox answers"; node tests/fresh-clone.mjs ;;
-    *) echo "test: unknown step '$step' (lint typecheck unit e2e electronegativity fresh-clone)" >&2; exit 2 ;;
+    *) echo "test: unknown step '$step' (lint typecheck unit e2e electronegativity package fresh-clone)" >&2; exit 2 ;;
   esac
   echo "test: $step passed in $((SECONDS - started)) s"
 done

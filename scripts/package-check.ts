@@ -1,0 +1,164 @@
+/**
+ * `npm run package:check [-- --omit out/main/list-worker.js]`: the packaged app, checked
+ * as far as a machine without Electron's binary allows.
+ *
+ * 1. Builds (electron-vite) unless out/ is current, then packages with electron-builder and electron-builder.yml around a
+ *    STAND-IN Electron folder (`-c.electronDist`, no native rebuild): a shell script carrying Electron's
+ *    fuse wire, so that the packaging flips the fuses in it as it would in the real binary.
+ * 2. Opens the resulting app.asar (@electron/asar): every file main loads at run time is inside (its
+ *    bundle and chunks, the list worker, the sandbox process entry with the server's migrations, the
+ *    preload, the renderer, the packages they import), nothing of development is; reports the size.
+ * 3. Reads the fuses from the packaged binary and compares them with the security settings.
+ * 4. Loads the packaged main bundle in plain Node with a RECORDING STAND-IN for the `electron` module
+ *    (scripts/package-check/electron-stand-in.mjs; not Electron) and checks what main does at start: the
+ *    window's security options, the protocols, every contract channel registered with the sender check,
+ *    main's start without the reference server, and a sign-in through the registered handler against
+ *    the sandbox it starts in a process of its own.
+ *
+ * `--omit <path>` deletes a built file before packaging, to see the check fail (e.g. the list worker).
+ * Exits non-zero on the first failing step, listing every problem of that step.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import asar from '@electron/asar';
+import { archiveProblems, RUNTIME_ENTRIES } from './package-check/archive';
+import { fuseProblems, readFuses, standInElectron } from './package-check/fuses';
+import { startupProblems, type ProbeReport } from './package-check/startup';
+import { MIGRATIONS } from '../server/migrations';
+import { buildIsCurrent, recordBuild } from './build-stamp.mjs';
+
+const root = resolve(fileURLToPath(import.meta.url), '..', '..');
+const args = process.argv.slice(2);
+const omitIndex = args.indexOf('--omit');
+const omit = omitIndex >= 0 ? args[omitIndex + 1] : undefined;
+const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+const started = Date.now();
+const step = (text: string) => console.log(`package:check: ${text} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+
+function fail(title: string, problems: string[]): never {
+  console.error(`package:check FAILED: ${title}`);
+  for (const problem of problems) console.error(`  - ${problem}`);
+  process.exit(1);
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => relative(root, join(e.parentPath, e.name)).split(sep).join('/'));
+}
+
+async function sizeOf(path: string): Promise<number> {
+  const info = await stat(path);
+  if (!info.isDirectory()) return info.size;
+  let total = 0;
+  for (const entry of await readdir(path, { recursive: true, withFileTypes: true })) if (entry.isFile()) total += (await stat(join(entry.parentPath, entry.name))).size;
+  return total;
+}
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+function run(command: string, commandArgs: string[]): Promise<{ code: number; output: string }> {
+  return new Promise((resolveRun) => {
+    const child = spawn(command, commandArgs, { cwd: root, env: { ...process.env, CSC_IDENTITY_AUTO_DISCOVERY: 'false' } });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => resolveRun({ code: code ?? 1, output }));
+  });
+}
+
+const work = await mkdtemp(join(tmpdir(), 'cc-package-check-'));
+try {
+  // 1. Build and package.
+  if (!buildIsCurrent(root)) {
+    const build = await run(bin('electron-vite'), ['build', '--logLevel', 'warn']);
+    if (build.code !== 0) fail('electron-vite build', [build.output]);
+    recordBuild(root);
+    step('built out/');
+  } else step('out/ is current: no build');
+  if (omit) {
+    await rm(join(root, omit));
+    // The build is no longer whole: `npm start` must rebuild it.
+    await rm(join(root, 'out', '.build-inputs'), { force: true });
+    console.log(`package:check: left ${omit} out of the build, as asked (run again without --omit to rebuild)`);
+  }
+  const electronDist = join(work, 'electron');
+  await mkdir(join(electronDist, 'locales'), { recursive: true });
+  await writeFile(join(electronDist, 'electron'), standInElectron());
+  await chmod(join(electronDist, 'electron'), 0o755);
+  await writeFile(join(electronDist, 'locales', 'en-US.pak'), 'stand-in\n');
+  const output = join(work, 'dist');
+  const packed = await run(bin('electron-builder'), ['--linux', 'dir', '--publish', 'never', `-c.electronDist=${electronDist}`, '-c.npmRebuild=false', `-c.directories.output=${output}`]);
+  if (packed.code !== 0) fail('electron-builder', [packed.output]);
+  const appOut = join(output, 'linux-unpacked');
+  step('packaged with electron-builder around the stand-in Electron');
+
+  // 2. The archive.
+  const archive = join(appOut, 'resources', 'app.asar');
+  const files = asar.listPackage(archive, { isPack: false }).map((path) => path.replace(/^[/\\]/, '').split(sep).join('/'));
+  const filesOnly = files.filter((path) => {
+    const node = asar.statFile(archive, path, false) as { files?: unknown };
+    return !('files' in node);
+  });
+  const packageJson = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string>; main: string };
+  const packages = [...new Set(filesOnly.flatMap((path) => /^node_modules\/((?:@[^/]+\/)?[^/]+)\/package\.json$/.exec(path)?.[1] ?? []))];
+  const built = await filesUnder(join(root, 'out'));
+  const mainSources: Record<string, string> = {};
+  for (const path of built) if (path.startsWith('out/main/') && path.endsWith('.js')) mainSources[path] = await readFile(join(root, path), 'utf8');
+  const problems = archiveProblems({ files: filesOnly, built, mainSources, migrations: MIGRATIONS.map((m) => m.name), devDependencies: Object.keys(packageJson.devDependencies), packages });
+  const packagedManifest = JSON.parse(asar.extractFile(archive, 'package.json').toString()) as { main?: string };
+  if (packagedManifest.main !== packageJson.main) problems.push(`the packaged package.json's main is ${packagedManifest.main}, not ${packageJson.main}`);
+  const unpacked = join(appOut, 'resources', 'app.asar.unpacked');
+  for (const needed of ['node_modules/keytar/build/Release/keytar.node', 'node_modules/@electric-sql/pglite/dist/pglite.wasm', 'node_modules/@electric-sql/pglite/dist/pglite.data']) {
+    if (!(await stat(join(unpacked, needed)).catch(() => null))) problems.push(`missing unpacked ${needed} (loaded by path, so it must live outside the archive)`);
+  }
+  if (problems.length > 0) fail('app.asar', problems);
+  const bySize = await Promise.all(packages.map(async (pkg) => ({ pkg, bytes: filesOnly.filter((f) => f.startsWith(`node_modules/${pkg}/`)).reduce((sum, f) => sum + ((asar.statFile(archive, f, false) as { size?: number }).size ?? 0), 0) })));
+  bySize.sort((a, b) => b.bytes - a.bytes);
+  step(
+    `app.asar holds the ${Object.keys(RUNTIME_ENTRIES).length} run-time entries, ${built.length} built files, ${MIGRATIONS.length} migrations and ${packages.length} packages; ` +
+      `app.asar ${mb(await sizeOf(archive))}, unpacked ${mb(await sizeOf(unpacked))}, ${filesOnly.length} files; largest packages: ${bySize
+        .slice(0, 5)
+        .map(({ pkg, bytes }) => `${pkg} ${mb(bytes)}`)
+        .join(', ')}`,
+  );
+
+  // 3. The fuses, as the packaging flipped them in the (stand-in) binary.
+  const fuses = fuseProblems(readFuses(await readFile(join(appOut, 'content-console'))));
+  if (fuses.length > 0) fail('the fuses', fuses);
+  step('the fuses are flipped as the security settings ask');
+
+  // 4. Main's start, in Node with the stand-in electron module, from the unpacked archive.
+  const appDir = join(work, 'app');
+  asar.extractAll(archive, appDir);
+  const { channelOf } = await import('../src/shared/api');
+  const { exposedChannels } = await import('../src/shared/api/build-api');
+  const { PRELOAD_CHANNELS } = await import('../src/shared/api/app');
+  const probe = spawnSync(process.execPath, ['--import', join(root, 'scripts/package-check/register.mjs'), join(root, 'scripts/package-check/probe.mjs'), appDir, JSON.stringify({ loginChannel: channelOf('session', 'login'), login: { email: 'admin@sandbox.local', password: 'sandbox-admin-1' } })], {
+    cwd: work,
+    encoding: 'utf8',
+    env: { ...process.env, CONTENT_CONSOLE_QUIET: '1', SANDBOX_ADMIN_EMAIL: 'admin@sandbox.local', SANDBOX_ADMIN_PASSWORD: 'sandbox-admin-1', SANDBOX_PORT: '0' },
+    timeout: 60_000,
+  });
+  const line = probe.stdout.trim().split('\n').pop() ?? '';
+  let report: ProbeReport;
+  try {
+    report = JSON.parse(line) as ProbeReport;
+  } catch {
+    fail("loading the packaged main bundle with the stand-in electron module", [`exit ${probe.status}`, probe.stdout, probe.stderr]);
+  }
+  const startup = startupProblems(report, { channels: [...exposedChannels(), ...Object.values(PRELOAD_CHANNELS)], appDir });
+  if (startup.length > 0) fail("main's start (packaged bundle, stand-in electron)", startup);
+  // The reference server's packages, loaded on their own: what main's start no longer carries.
+  const server = spawnSync(process.execPath, ['--input-type=module', '-e', "const t = performance.now(); await import('fastify'); await import('@electric-sql/pglite'); await import('pg'); console.log(performance.now() - t);"], { cwd: appDir, encoding: 'utf8' });
+  const serverMs = Number(server.stdout.trim());
+  step(
+    `main's start: ${report.startMs.toFixed(0)} ms to load the packaged bundle and run its ready handlers (stand-in electron), without the reference server; ` +
+      `its packages (Fastify, PGlite, pg) take ${Number.isFinite(serverMs) ? serverMs.toFixed(0) : '?'} ms to load, now in the sandbox process only; ` +
+      `${report.ipcChannels.length} channels with the sender check; the sandbox answered a sign-in through the registered handler`,
+  );
+  console.log('package:check passed');
+} finally {
+  await rm(work, { recursive: true, force: true });
+}

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { archiveProblems, importsOf, type ArchiveInput } from './archive';
+import { fuseProblems, readFuses, standInElectron } from './fuses';
+import { REQUIRED_WEB_PREFERENCES, startupProblems, type ProbeReport } from './startup';
+
+const whole: ArchiveInput = {
+  files: [
+    'package.json',
+    'out/main/index.js',
+    'out/main/list-worker.js',
+    'out/main/sandbox.js',
+    'out/main/chunks/lists-1.js',
+    'out/preload/index.cjs',
+    'out/renderer/index.html',
+    'out/renderer/assets/index-1.js',
+    'node_modules/ky/package.json',
+    'node_modules/ky/distribution/index.js',
+    'node_modules/fastify/package.json',
+  ],
+  built: ['out/main/index.js', 'out/main/list-worker.js', 'out/main/sandbox.js', 'out/main/chunks/lists-1.js', 'out/preload/index.cjs', 'out/renderer/index.html', 'out/renderer/assets/index-1.js', 'out/.build-inputs'],
+  mainSources: {
+    'out/main/index.js': 'import { a as b } from "./chunks/lists-1.js";\nimport ky from "ky";\nimport { app } from "electron";\nimport { join } from "node:path";\n',
+    'out/main/sandbox.js': 'import Fastify from "fastify";\nconst MIGRATIONS = [{ id: 1, name: "admins and tokens" }];\n',
+  },
+  migrations: ['admins and tokens'],
+  devDependencies: ['tsx', 'react'],
+  packages: ['ky', 'fastify'],
+};
+
+describe("the package check's archive rules", () => {
+  it('a package with what main loads and nothing of development passes', () => {
+    expect(archiveProblems(whole)).toEqual([]);
+  });
+
+  it('a package without the list worker fails, naming it', () => {
+    expect(archiveProblems({ ...whole, files: whole.files.filter((f) => f !== 'out/main/list-worker.js') })).toEqual(['missing out/main/list-worker.js: the list worker (a worker thread main starts)']);
+  });
+
+  it("a chunk main imports, a package it imports, a built renderer file and a migration left out are each named", () => {
+    const files = whole.files.filter((f) => !['out/main/chunks/lists-1.js', 'node_modules/ky/package.json', 'out/renderer/assets/index-1.js'].includes(f));
+    expect(archiveProblems({ ...whole, files, migrations: ['admins and tokens', 'courses'] })).toEqual([
+      'missing out/main/chunks/lists-1.js: built, but not packaged',
+      'missing out/renderer/assets/index-1.js: built, but not packaged',
+      'missing out/main/chunks/lists-1.js: out/main/index.js imports it',
+      'missing the package ky: out/main/index.js imports it (a production dependency?)',
+      "the sandbox process's bundle lacks the server migration 'courses'",
+    ]);
+  });
+
+  it('sources, scripts, source maps and development dependencies inside fail', () => {
+    const files = [...whole.files, 'src/main/index.ts', 'out/main/index.js.map', 'node_modules/tsx/package.json'];
+    expect(archiveProblems({ ...whole, files, packages: [...whole.packages, 'tsx'] })).toEqual([
+      'development file inside: src/main/index.ts',
+      'source map inside: out/main/index.js.map',
+      'development dependency inside: node_modules/tsx',
+    ]);
+  });
+
+  it("reads a built module's static, side-effect and dynamic imports", () => {
+    expect(importsOf('import { a } from "./chunks/x.js";\nimport "./side.js";\nexport { b } from \'./re.js\';\nconst k = await import("keytar");\n').sort()).toEqual(['./chunks/x.js', './re.js', './side.js', 'keytar']);
+  });
+});
+
+describe("the package check's fuses", () => {
+  it("the stand-in binary carries Electron's defaults, which the security settings reject", () => {
+    const fuses = readFuses(standInElectron());
+    expect(fuses).toMatchObject({ RunAsNode: true, EnableCookieEncryption: false, OnlyLoadAppFromAsar: false, GrantFileProtocolExtraPrivileges: true });
+    expect(fuseProblems(fuses)).toContain('fuse RunAsNode is true, expected false');
+    expect(fuseProblems(fuses)).toHaveLength(7);
+  });
+
+  it('a wire flipped as asked passes; a binary without a wire fails', () => {
+    const binary = standInElectron();
+    const wire = binary.indexOf('dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX') + 34;
+    binary.write('01001100', wire);
+    expect(fuseProblems(readFuses(binary))).toEqual([]);
+    expect(fuseProblems(readFuses(Buffer.from('#!/bin/sh\n')))).toEqual(['the packaged binary has no fuse wire']);
+  });
+});
+
+describe("the package check's start rules", () => {
+  const appDir = '/app';
+  const refusedAnswer = { ok: false, error: { kind: 'auth', message: 'This call is not allowed from here.' } };
+  const good: ProbeReport = {
+    loadedMs: 1,
+    startMs: 1,
+    packagesAtStart: ['valibot', 'ky'],
+    window: { options: { webPreferences: { ...REQUIRED_WEB_PREFERENCES, preload: '/app/out/preload/index.cjs' } }, loaded: 'app://content-console/index.html' },
+    privilegedSchemes: [
+      { scheme: 'app', privileges: { standard: true, secure: true } },
+      { scheme: 'cc-media', privileges: { standard: true, secure: true } },
+    ],
+    protocolHandlers: ['app', 'cc-media'],
+    defaultProtocolClients: ['content-console'],
+    ipcChannels: ['api:a.b', 'api:c.d'],
+    refused: { 'api:a.b': refusedAnswer, 'api:c.d': refusedAnswer },
+    navigationAway: true,
+    navigationInApp: false,
+    windowOpen: { action: 'deny' },
+    permission: false,
+    permissionCheck: false,
+    indexHtml: { status: 200, text: '<div id="root"></div>' },
+    outsideRenderer: { status: 404 },
+    utilityProcesses: [{ modulePath: '/app/out/main/sandbox.js' }],
+    login: { ok: true },
+    sandboxStoppedOnQuit: true,
+  };
+  const expected = { channels: ['api:a.b', 'api:c.d'], appDir };
+
+  it('a start as the security checklist asks passes', () => {
+    expect(startupProblems(good, expected)).toEqual([]);
+  });
+
+  it('a channel without the sender check, a missing channel, a window with Node and the server loaded at start are each named', () => {
+    const report: ProbeReport = {
+      ...good,
+      packagesAtStart: [...good.packagesAtStart, '@electric-sql/pglite'],
+      window: { ...good.window!, options: { webPreferences: { ...good.window!.options.webPreferences, nodeIntegration: true } } },
+      ipcChannels: ['api:a.b'],
+      refused: { 'api:a.b': { ok: true } },
+    };
+    expect(startupProblems(report, expected)).toEqual([
+      'window webPreferences.nodeIntegration is true, expected false',
+      'channel api:c.d has no ipc handler',
+      'channel api:a.b answered a call from another page (no sender check): {"ok":true}',
+      "main's start loads the reference server's packages: @electric-sql/pglite",
+    ]);
+  });
+});
