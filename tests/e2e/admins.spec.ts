@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, loginAs, phoneNumber, SANDBOX_ADMIN, tableRows, unique, toast, expectAccessible, signedIn } from './helpers';
+import { createAccount, loginAs, phoneNumber, SANDBOX_ADMIN, tableRows, unique, toast, expectAccessible, signedIn, expectAccessibleStates } from './helpers';
 
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
 
@@ -21,6 +21,7 @@ test.describe('admins as a Super Admin', () => {
   test('add: each validation message, then a valid admin', async ({ page }) => {
     await signedIn(page);
     await openAdmins(page);
+    await expectAccessibleStates(page, 'Admins', 'Admins');
     await page.getByRole('button', { name: 'Add Admin' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Admin' });
     await expect(dialog).toBeVisible();

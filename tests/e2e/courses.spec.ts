@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
-import { tableRows, toast, unique, signedIn } from './helpers';
+import { tableRows, toast, unique, signedIn, expectAccessibleStates } from './helpers';
 import { queuePick, makeTextFile } from './library-fixtures';
 import { createCourse, keyboardMoveDown, makeImage, mouseDrag, rememberLanguage } from './course-fixtures';
 
@@ -31,6 +31,9 @@ test('the course list is the home: root path, logo and sidebar; the language cho
     expect(headers.map((t) => t.trim())).toContain(h);
   }
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Courses');
+  await expectAccessibleStates(page, 'Courses', TABLE);
+  // Headers drawn on two lines are named by their words, not by their column ids.
+  for (const name of ['Pricing Plan Type', 'Are videos skippable']) await expect(page.getByRole('table', { name: TABLE }).getByRole('columnheader', { name, exact: true })).toBeVisible();
   // Page size 20, with 20, 50 and 100 to choose from.
   const pageSize = page.getByRole('combobox', { name: 'Rows per page' });
   await expect(pageSize).toHaveValue('20');
@@ -105,7 +108,7 @@ test('add a course: each rule, the thumbnail type, remove asks first, upload wit
   await dialog.getByLabel('Course name').fill('x'.repeat(201));
   await expect(dialog.getByText('The name is at most 200 characters.', { exact: true })).toBeVisible();
   await queuePick(request, makeTextFile(`notes-${unique()}.txt`, 'not an image'));
-  await dialog.getByRole('button', { name: 'Thumbnail' }).click();
+  await dialog.getByRole('button', { name: 'Choose image… (Thumbnail)', exact: true }).click();
   await expect(dialog.getByText('The thumbnail must be a png, jpg or jpeg image.', { exact: true })).toBeVisible();
   await expect(add).toBeDisabled();
 
@@ -117,7 +120,7 @@ test('add a course: each rule, the thumbnail type, remove asks first, upload wit
   await expect(add).toBeDisabled();
   const image = makeImage(1600);
   await queuePick(request, image);
-  await dialog.getByRole('button', { name: 'Thumbnail' }).click();
+  await dialog.getByRole('button', { name: 'Choose image… (Thumbnail)', exact: true }).click();
   await expect(dialog.getByText(/^thumb-.*\.png$/)).toBeVisible();
   await expect(dialog.getByText('The thumbnail must be a png, jpg or jpeg image.')).toBeHidden();
   await expect(add).toBeEnabled();
@@ -132,7 +135,7 @@ test('add a course: each rule, the thumbnail type, remove asks first, upload wit
   await expect(dialog.getByText(/^thumb-.*\.png$/)).toBeHidden();
   await expect(add).toBeDisabled();
   await queuePick(request, image);
-  await dialog.getByRole('button', { name: 'Thumbnail' }).click();
+  await dialog.getByRole('button', { name: 'Choose image… (Thumbnail)', exact: true }).click();
 
   await dialog.getByRole('switch', { name: 'Are videos skippable' }).check();
   await add.click();

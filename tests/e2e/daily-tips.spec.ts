@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SANDBOX_ADMIN, tableRows, toast, unique, cancelDiscarding, signedIn } from './helpers';
+import { SANDBOX_ADMIN, tableRows, toast, unique, cancelDiscarding, signedIn, expectAccessibleStates } from './helpers';
 import { choose, openScreen, searchBox } from './engagement-fixtures';
 import { useStubPlatform } from './platform-stub';
 import type { Api } from '../../src/shared/api';
@@ -16,6 +16,7 @@ test.describe('daily tips', () => {
   test('add a tip in two languages (the rows rules, each message once), edit one row, delete rows', async ({ page }) => {
     await signedIn(page);
     await openScreen(page, 'Daily Tips', 'Daily Tips');
+    await expectAccessibleStates(page, 'Daily Tips', TABLE);
     for (const name of ['Tip ID', 'Language', 'Tip', 'Added By', 'Added On', 'Updated On', 'Edit', 'Delete']) {
       await expect(page.getByRole('columnheader', { name, exact: true })).toBeVisible();
     }

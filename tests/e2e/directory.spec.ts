@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
 import type { CourseDocument } from '../../src/shared/schemas/courses';
-import { tableRows, toast, unique, cancelDiscarding, signedIn } from './helpers';
+import { tableRows, toast, unique, cancelDiscarding, signedIn, expectAccessibleStates } from './helpers';
 import { createFile } from './library-fixtures';
 import { createCourse, createFolder, expectWidth, keyboardMoveDown, mouseDrag, rememberLanguage } from './course-fixtures';
 
@@ -39,6 +39,7 @@ test('three folder levels down by clicking, back by the breadcrumb, the browser 
   await expect(crumbs(page)).toHaveText(/Courses.*Start your own dairy/);
   const headers = await page.getByRole('table', { name: 'Start your own dairy' }).getByRole('columnheader').allInnerTexts();
   for (const h of ['Folder/File Name', 'Type', 'Created At', 'Last Updated', 'Edit', 'Delete']) expect(headers.map((t) => t.trim())).toContain(h);
+  await expectAccessibleStates(page, 'Directory', 'Start your own dairy');
   // At the top of a course, videos cannot be added (they go into a folder).
   await expect(page.getByRole('button', { name: 'Upload Video' })).toBeDisabled();
 
@@ -202,7 +203,7 @@ test('videos: Upload Video rules, Add File with several, Update Video, reorder b
   await page.getByRole('button', { name: 'Add File' }).click();
   const addFile = page.getByRole('dialog', { name: 'Add File' });
   await addFile.getByRole('combobox', { name: 'Library videos' }).click();
-  for (const f of [two, three]) await page.getByRole('menuitemcheckbox', { name: `${f.title} (${f.fileId})` }).click();
+  for (const f of [two, three]) await page.getByRole('listbox').getByRole('option', { name: `${f.title} (${f.fileId})` }).click();
   await page.keyboard.press('Escape');
   await addFile.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(toast(page, '2 files have been Added')).toBeVisible();

@@ -11,7 +11,7 @@ import { tempDir } from './library-fixtures';
 /** Chooses options of a Fluent multiselect dropdown by their names. */
 export async function choose(dialog: Locator, label: string, options: string[]): Promise<void> {
   await dialog.getByRole('combobox', { name: label }).click();
-  for (const o of options) await dialog.page().getByRole('menuitemcheckbox', { name: o, exact: true }).click();
+  for (const o of options) await dialog.page().getByRole('listbox').getByRole('option', { name: o, exact: true }).click();
   await dialog.page().keyboard.press('Escape');
 }
 

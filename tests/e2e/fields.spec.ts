@@ -51,7 +51,11 @@ test('multiselect with Select All and Deselect All; tags typed with commas; swit
   await d.getByRole('button', { name: 'Deselect All' }).click();
   await expect(d.getByText('0 of 4 selected')).toBeVisible();
   await d.getByRole('combobox', { name: 'Business ideas' }).click();
-  await page.getByRole('menuitemcheckbox', { name: 'Dairy', exact: true }).click();
+  // A list of choices (listbox, several selectable), not a menu of commands.
+  await expect(page.getByRole('listbox')).toHaveAttribute('aria-multiselectable', 'true');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await page.getByRole('listbox').getByRole('option', { name: 'Dairy', exact: true }).click();
+  await expect(page.getByRole('listbox').getByRole('option', { name: 'Dairy', exact: true })).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Escape');
   await expect(d.getByText('1 of 4 selected')).toBeVisible();
 
@@ -84,7 +88,7 @@ test('a full valid form: date as D-MM-YYYY, time as HH:mm, duration parts, a pic
   await d.getByLabel('Minutes').fill('15');
 
   // A file: picked (granted in main), shown with its size; removing asks first.
-  await d.getByRole('button', { name: 'Picture', exact: true }).click();
+  await d.getByRole('button', { name: 'Choose image… (Picture)', exact: true }).click();
   await expect(d.getByText('clip-1.mp4')).toBeVisible();
   await expect(d.getByText('3.0 MB')).toBeVisible();
   await d.getByRole('button', { name: 'Remove clip-1.mp4' }).click();
@@ -132,7 +136,7 @@ test('a full valid form: date as D-MM-YYYY, time as HH:mm, duration parts, a pic
 test('removing a picked file after the question leaves the field empty', async ({ page }) => {
   await page.goto(`${base()}/index.html?fixture=fields`);
   const d = dialog(page);
-  await d.getByRole('button', { name: 'Picture', exact: true }).click();
+  await d.getByRole('button', { name: 'Choose image… (Picture)', exact: true }).click();
   await d.getByRole('button', { name: /^Remove clip-/ }).click();
   await page.getByRole('alertdialog', { name: 'Remove the file?' }).getByRole('button', { name: 'Remove' }).click();
   await expect(d.getByText(/^clip-/)).toHaveCount(0);

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Api } from '../../src/shared/api';
-import { tableRows, toast, unique, expectAccessible, signedIn } from './helpers';
+import { tableRows, toast, unique, expectAccessible, signedIn, expectAccessibleStates } from './helpers';
 import { createFile, makeLargeFile, makeVideo, queuePick } from './library-fixtures';
 
 type WithApi = { api: Api };
@@ -19,7 +19,7 @@ async function openLibrary(page: Page): Promise<void> {
 /** Chooses options of a Fluent multiselect dropdown. */
 async function choose(dialog: Locator, label: string, options: string[]): Promise<void> {
   await dialog.getByRole('combobox', { name: label }).click();
-  for (const o of options) await dialog.page().getByRole('menuitemcheckbox', { name: o, exact: true }).click();
+  for (const o of options) await dialog.page().getByRole('listbox').getByRole('option', { name: o, exact: true }).click();
   await dialog.page().keyboard.press('Escape');
 }
 
@@ -41,6 +41,7 @@ test.beforeEach(async ({ page }) => {
 test('filter by status and language on the server, then reset to the full list', async ({ page }) => {
   const rows = tableRows(page, TABLE);
   await expect(rows.first()).toBeVisible();
+  await expectAccessibleStates(page, 'Video Library', TABLE);
   const all = await page.evaluate(async () => {
     const r = await (globalThis as unknown as WithApi).api.library.mediaList();
     return r.ok ? r.data : [];
@@ -206,10 +207,10 @@ test('upload a video: duration from the file, progress to 100%, playable preview
 
   // Nothing picked (the dialog cancelled), then the file.
   await queuePick(request, null);
-  await dialog.getByRole('button', { name: 'File', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Choose file… (File)', exact: true }).click();
   await expect(dialog.getByText('Enter a new file!')).toBeVisible();
   await queuePick(request, video);
-  await dialog.getByRole('button', { name: 'File', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Choose file… (File)', exact: true }).click();
   await expect(dialog.getByText(/^clip-.*\.mp4$/)).toBeVisible();
   await expect(dialog.getByText('Enter a new file!')).toBeHidden();
   await expect(dialog.getByLabel('Seconds')).toHaveValue('3');
@@ -268,7 +269,7 @@ test('cancel an upload: the form stays with its values, nothing is stored', asyn
   await fillCommon(dialog, title);
   await dialog.getByRole('combobox', { name: 'File type', exact: true }).selectOption('other');
   await queuePick(request, large);
-  await dialog.getByRole('button', { name: 'File', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Choose file… (File)', exact: true }).click();
   await expect(dialog.getByText(/^large-.*\.bin$/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(dialog.getByTestId('upload-percent')).toHaveText(/^\d+%$/);

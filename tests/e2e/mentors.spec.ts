@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { phoneNumber, SANDBOX_ADMIN, tableRows, toast, unique, signedIn } from './helpers';
+import { phoneNumber, SANDBOX_ADMIN, tableRows, toast, unique, signedIn, expectAccessibleStates } from './helpers';
 import { choose, makeImage, openScreen, searchBox } from './engagement-fixtures';
 import { makeVideo, queuePick } from './library-fixtures';
 import type { Api } from '../../src/shared/api';
@@ -12,6 +12,7 @@ test.describe('mentors', () => {
   test('add a mentor (every rule once) with a picture and an intro video uploaded from disk, edit the video as a url, delete', async ({ page, request }) => {
     await signedIn(page);
     await openScreen(page, 'Mentors', 'Mentors');
+    await expectAccessibleStates(page, 'Mentors', TABLE);
     for (const name of ['Name', 'Edit', 'Designation', 'Mobile Number', 'Language', 'Last updated']) {
       await expect(page.getByRole('columnheader', { name, exact: true })).toBeVisible();
     }
@@ -71,11 +72,11 @@ test.describe('mentors', () => {
     await expect(dialog.getByText(ENGAGEMENT_TEXT.feeMinimum)).toBeHidden();
 
     await queuePick(request, makeImage());
-    await dialog.getByRole('button', { name: 'Profile Picture', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Choose file… (Profile Picture)', exact: true }).click();
     await expect(dialog.getByText(/^image-.*\.png$/)).toBeVisible();
     await expect(dialog.getByText('Upload a Mentor Profile Picture!')).toBeHidden();
     await queuePick(request, makeVideo(4));
-    await dialog.getByRole('button', { name: 'Intro Video', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Choose file… (Intro Video)', exact: true }).click();
     await expect(dialog.getByText(/^clip-.*\.mp4$/)).toBeVisible();
     await expect(dialog.getByText('Enter a new video!')).toBeHidden();
     await add.click();
@@ -111,7 +112,7 @@ test.describe('mentors', () => {
     await expect(edit.getByRole('textbox', { name: /^Mentor Name/ })).toHaveValue(name);
     await expect(edit.getByText('Current intro video')).toBeVisible();
     await edit.getByRole('switch', { name: /^Intro video source/ }).click();
-    await expect(edit.getByRole('button', { name: 'Intro Video', exact: true })).toBeHidden();
+    await expect(edit.getByRole('button', { name: 'Choose file… (Intro Video)', exact: true })).toBeHidden();
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(edit.getByText('Enter a new file url!')).toBeVisible();
     await edit.getByRole('textbox', { name: /^File Url/ }).fill('https://videos.example.com/meena-intro.mp4');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { toast, unique, expectAccessible, signedIn } from './helpers';
+import { toast, unique, expectAccessible, signedIn, expectAccessibleStates } from './helpers';
 import { createFile, makeVideo } from './library-fixtures';
 
 const currentTime = (page: Page) => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
@@ -12,7 +12,7 @@ test('add, edit and delete moments; a moment plays the preview from its time', a
   await expect(page.getByText(`${file.title} (Video Id ${file.fileId})`)).toBeVisible();
   await expect(page.getByText('No moments yet. Add the first one.')).toBeVisible();
 
-  await expectAccessible(page, 'Video Moments');
+  await expectAccessibleStates(page, 'Video Moments');
   await page.getByRole('button', { name: 'Add Moment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Moment' });
   await expect(dialog).toBeVisible();

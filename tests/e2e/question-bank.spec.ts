@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
-import { tableRows, toast, unique, expectAccessible, signedIn } from './helpers';
+import { tableRows, toast, unique, expectAccessible, signedIn, expectAccessibleStates } from './helpers';
 import { useStubPlatform } from './platform-stub';
 
 type WithApi = { api: Api };
@@ -52,6 +52,7 @@ test.describe('question bank', () => {
   test('the long Add Question form in two columns: short fields pair up, the actions stay in view, one column in a narrow window', async ({ page }) => {
     await signedIn(page);
     await openQuestionBank(page);
+    await expectAccessibleStates(page, 'Question Bank', TABLE);
     const top = async (locator: Locator) => (await locator.boundingBox())!.y;
     for (const size of [{ width: 1440, height: 900 }, { width: 1024, height: 700 }]) {
       await page.setViewportSize(size);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SANDBOX_ADMIN, tableRows, toast, unique, signedIn } from './helpers';
+import { SANDBOX_ADMIN, tableRows, toast, unique, signedIn, expectAccessibleStates } from './helpers';
 import { choose, makeImage, openScreen, searchBox } from './engagement-fixtures';
 import { queuePick } from './library-fixtures';
 import { useStubPlatform } from './platform-stub';
@@ -23,6 +23,7 @@ test.describe('quotes', () => {
     await expect(page.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('500');
     // Only quotes here: the tips of the same collection have their own screen.
     await expect(tableRows(page, TABLE).first()).toBeVisible();
+    await expectAccessibleStates(page, 'Quotes', TABLE);
 
     await page.getByRole('button', { name: 'Add Quote' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Quote' });
@@ -39,7 +40,7 @@ test.describe('quotes', () => {
     await choose(dialog, 'Groups', ['motivation', 'savings']);
     await expect(dialog.getByText('Add Groups')).toBeHidden();
     await queuePick(request, makeImage());
-    await dialog.getByRole('button', { name: 'Image', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Choose file… (Image)', exact: true }).click();
     await expect(dialog.getByText(/^image-.*\.png$/)).toBeVisible();
     await add.click();
     await expect(toast(page, 'Quote has been Added')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { tableRows, toast, unique, expectAccessible, signedIn } from './helpers';
+import { tableRows, toast, unique, expectAccessible, signedIn, expectAccessibleStates } from './helpers';
 import type { Api } from '../../src/shared/api';
 import { useStubPlatform } from './platform-stub';
 
@@ -22,6 +22,7 @@ test.describe('resources', () => {
   test('add a resource (a message for each missing field), then edit it', async ({ page }) => {
     await signedIn(page);
     await openResources(page);
+    await expectAccessibleStates(page, 'Resources', TABLE);
     for (const name of ['Serial No', 'Title', 'Language', 'Type', 'Updated On', 'Edit']) {
       await expect(page.getByRole('columnheader', { name })).toBeVisible();
     }

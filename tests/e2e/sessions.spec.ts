@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { SANDBOX_ADMIN, tableRows, toast, unique, signedIn } from './helpers';
+import { SANDBOX_ADMIN, tableRows, toast, unique, signedIn, expectAccessibleStates } from './helpers';
 import { choose, makeImage, openScreen, searchBox } from './engagement-fixtures';
 import { queuePick } from './library-fixtures';
 import { useStubPlatform } from './platform-stub';
@@ -29,6 +29,7 @@ test.describe('events', () => {
       await expect(page.getByRole('columnheader', { name, exact: true })).toBeVisible();
     }
     await expect(page.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('500');
+    await expectAccessibleStates(page, 'Events', TABLE);
     const sessions = await page.evaluate(() => (globalThis as unknown as { api: Api }).api.mentorship.sessions());
     if (!sessions.ok) throw new Error(JSON.stringify(sessions));
     const event = sessions.data.session[0]!;
@@ -114,7 +115,7 @@ test.describe('events', () => {
     await dialog.getByRole('combobox', { name: /^Level/ }).selectOption('2');
     await choose(dialog, 'Mentors', ['Rahul Patil']);
     await queuePick(request, makeImage());
-    await dialog.getByRole('button', { name: 'Thumbnail', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Choose file… (Thumbnail)', exact: true }).click();
     await expect(dialog.getByText(/^image-.*\.png$/)).toBeVisible();
     await add.click();
     await expect(toast(page, 'Event has been Added')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { tableRows, toast, unique, cancelDiscarding, signedIn } from './helpers';
+import { tableRows, toast, unique, cancelDiscarding, signedIn, expectAccessibleStates } from './helpers';
 
 const TABLE = 'Synonyms';
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
@@ -17,6 +17,7 @@ test.describe('synonyms', () => {
     for (const name of ['Groups', 'Number Of Synonyms', 'Last updated on', 'Edit']) {
       await expect(page.getByRole('columnheader', { name })).toBeVisible();
     }
+    await expectAccessibleStates(page, 'Synonyms', TABLE);
     // Page size 20 of 5, 10, 20, 50 and 100 (spec 2 section 9).
     const size = page.getByRole('combobox', { name: 'Rows per page' });
     await expect(size).toHaveValue('20');

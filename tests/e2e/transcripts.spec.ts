@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
-import { toast, unique, expectAccessible, signedIn } from './helpers';
+import { toast, unique, expectAccessible, signedIn, expectAccessibleStates } from './helpers';
 import { createFile, makeTextFile, makeVideo, queuePick } from './library-fixtures';
 
 type WithApi = { api: Api };
@@ -23,6 +23,7 @@ test.beforeEach(async ({ page }) => {
 test('add, edit and delete transcripts; language chips; the language cannot change', async ({ page, request }) => {
   const file = await createFile(page, request, { video: makeVideo(5) });
   await openTranscripts(page, file._id);
+  await expectAccessibleStates(page, 'Transcripts');
   await expect(page.getByText('No transcripts yet. Add one or import a caption file.')).toBeVisible();
 
   await expectAccessible(page, 'Transcripts');

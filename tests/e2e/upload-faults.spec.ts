@@ -126,11 +126,11 @@ test('the server killed during an upload: the app says so, keeps the form, and t
     await dialog.getByRole('combobox', { name: 'Level', exact: true }).selectOption('4');
     await dialog.getByRole('button', { name: 'Select All', exact: true }).click();
     await dialog.getByRole('combobox', { name: 'Keyword groups' }).click();
-    await page.getByRole('menuitemcheckbox', { name: 'dairy', exact: true }).click();
+    await page.getByRole('listbox').getByRole('option', { name: 'dairy', exact: true }).click();
     await page.keyboard.press('Escape');
     await dialog.getByRole('combobox', { name: 'File type', exact: true }).selectOption('other');
     await queuePick(request, large);
-    await dialog.getByRole('button', { name: 'File', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Choose file… (File)', exact: true }).click();
     const fileName = dialog.getByText(/^faults-.*\.bin$/);
     await expect(fileName).toBeVisible();
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
-import { openApp, tableRows, signedIn } from './helpers';
+import { openApp, tableRows, signedIn, expectAccessibleStates } from './helpers';
 import { useStubPlatform } from './platform-stub';
 
 // Users and User progress on the sandbox's demo learners (24, two per language; server/user-app/seed.ts).
@@ -30,6 +30,7 @@ test.describe('users', () => {
     const rows = tableRows(page, TABLE);
     // Page size 20 of 24 learners, options 5, 20, 50, 100.
     await expect(rows).toHaveCount(20);
+    await expectAccessibleStates(page, 'Users', TABLE);
     await expect(page.getByText('1–20 of 24 records')).toBeVisible();
     const size = page.getByRole('combobox', { name: 'Rows per page' });
     await expect(size.locator('option')).toHaveText(['5', '20', '50', '100']);

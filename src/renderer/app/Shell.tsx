@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
   Avatar,
@@ -131,6 +131,7 @@ const useStyles = makeStyles({
     minHeight: 0,
     overflow: 'auto',
     padding: `${tokens.spacingVerticalXL} ${tokens.spacingHorizontalXXL}`,
+    ':focus': { outline: 'none' },
   },
   loading: { margin: 'auto' },
   soon: { marginLeft: 'auto', fontSize: tokens.fontSizeBase100, color: tokens.colorNeutralForeground3, whiteSpace: 'nowrap' },
@@ -149,6 +150,36 @@ function useScreenTitle(pathname: string): void {
     const screen = AREAS.find((a) => a.path === pathname)?.label ?? INNER_TITLES[pathname];
     document.title = screen ? `${screen} — Content Console` : 'Content Console';
   }, [pathname]);
+}
+
+/**
+ * A screen, once opened (from the sidebar, the palette, a link, or the app starting on it), takes the
+ * focus at its heading: a keyboard user goes on from the screen, not from the sidebar entry, a screen
+ * reader announces it, and the focus never rests on the page's body (where Fluent's tab guards around the
+ * app stay tabbable). A screen that already holds the focus, or a dialog opened meanwhile, keeps it.
+ */
+function useFocusScreen(pathname: string, main: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const started = performance.now();
+    let frame = 0;
+    const attempt = () => {
+      const region = main.current;
+      if (!region || dialogOpen()) return;
+      const active = document.activeElement;
+      if (active && active !== region && region.contains(active)) return;
+      // A lazy screen shows a spinner first: wait for its heading a little while.
+      const heading = region.querySelector<HTMLElement>('h1');
+      if (!heading && performance.now() - started < 3000) {
+        frame = requestAnimationFrame(attempt);
+        return;
+      }
+      const target = heading ?? region;
+      target.tabIndex = -1;
+      target.focus({ preventScroll: true });
+    };
+    frame = requestAnimationFrame(attempt);
+    return () => cancelAnimationFrame(frame);
+  }, [pathname, main]);
 }
 
 const keysOf = (command: AppCommand) => acceleratorText(APP_COMMANDS[command].accelerator, isMac);
@@ -170,6 +201,8 @@ export function Shell() {
   const { collapsed, setCollapsed } = useSidebarCollapsed();
   const { choice, setChoice } = useThemeChoice();
   useScreenTitle(location.pathname);
+  const mainRef = useRef<HTMLElement>(null);
+  useFocusScreen(location.pathname, mainRef);
   const [palette, setPalette] = useState(false);
   const [shortcuts, setShortcuts] = useState(false);
   const screen = useScreenCommandStore((state) => state.commands);
@@ -326,7 +359,7 @@ export function Shell() {
           </Tooltip>
         </div>
       </nav>
-      <main className={styles.main}>
+      <main className={styles.main} ref={mainRef}>
         <ErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<Spinner className={styles.loading} label="Loading…" />}>
             <Outlet />

@@ -41,6 +41,8 @@ export interface FilePickerProps {
   /** A file already stored for this record (shown when nothing new is picked). */
   storedName?: string;
   chooseLabel?: string;
+  /** The field's label: the button is named by what it shows and the field it fills ('Choose file… (Thumbnail)'). */
+  label?: string;
 }
 
 /**
@@ -58,6 +60,7 @@ export function FilePicker({
   emptyText = 'Drop a file here or choose one',
   storedName,
   chooseLabel = 'Choose file…',
+  label,
 }: FilePickerProps) {
   const styles = useStyles();
   const [over, setOver] = useState(false);
@@ -138,7 +141,7 @@ export function FilePicker({
             onClick={() => onChange(null)}
           />
         ) : null}
-        <Button id={id} icon={<ArrowUploadRegular />} disabled={disabled || busy} onClick={() => void choose()}>
+        <Button id={id} icon={<ArrowUploadRegular />} disabled={disabled || busy} onClick={() => void choose()} aria-label={label ? `${chooseLabel} (${label})` : undefined}>
           {chooseLabel}
         </Button>
       </div>

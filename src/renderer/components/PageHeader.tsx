@@ -11,6 +11,8 @@ const useStyles = makeStyles({
     flexShrink: 0,
   },
   titles: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0 },
+  // The shell focuses the heading when the screen opens (a place to go on from, not a control): no ring.
+  heading: { margin: 0, ':focus': { outline: 'none' } },
   subtitle: { color: tokens.colorNeutralForeground3 },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexShrink: 0 },
 });
@@ -21,7 +23,7 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
   return (
     <div className={styles.root}>
       <div className={styles.titles}>
-        <Text as="h1" size={600} weight="semibold" style={{ margin: 0 }}>
+        <Text as="h1" size={600} weight="semibold" className={styles.heading}>
           {title}
         </Text>
         {subtitle ? (

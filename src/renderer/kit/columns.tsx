@@ -58,10 +58,13 @@ export function badge<T>(key: string, header: string, colors: Readonly<Record<st
 }
 
 /** A count that opens what it counts (a button named by `label`, showing the number). */
+/** A count button's name: the number first, unless the label already starts with it ('3 videos of ...'). */
+export const countName = (n: number, label: string): string => (label.startsWith(`${n} `) || label.startsWith(`${n.toLocaleString('en-IN')} `) ? label : `${n} ${label}`);
+
 export function count<T>(id: string, header: string, get: (row: T) => number, open: (row: T) => void, label: (row: T) => string, options?: Options<T>): Column<T> {
   const cell: Column<T>['cell'] = ({ row }) => (
-    // The visible number starts the accessible name (WCAG 2.5.3, label in name).
-    <Button size="small" appearance="subtle" onClick={() => open(row.original)} aria-label={`${get(row.original)} ${label(row.original)}`}>
+    // The visible number starts the accessible name (WCAG 2.5.3, label in name), once.
+    <Button size="small" appearance="subtle" onClick={() => open(row.original)} aria-label={countName(get(row.original), label(row.original))}>
       {get(row.original)}
     </Button>
   );
@@ -102,6 +105,9 @@ export function TwoLines({ text: words }: { text: string }) {
   const styles = useStyles();
   return <span className={styles.twoLines}>{words}</span>;
 }
+
+/** A column whose header shows on two lines (long names over narrow columns), still named by its words. */
+export const twoLines = <T,>(column: Column<T>): Column<T> => ({ ...column, header: () => <TwoLines text={String(column.header)} />, meta: { ...column.meta, label: String(column.header) } }) as Column<T>;
 
 export interface ActionOptions<T> {
   /** The button's accessible name and tooltip, e.g. `Edit ${row.name}`. */

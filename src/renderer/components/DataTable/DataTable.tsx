@@ -376,7 +376,16 @@ export function DataTable<T>({
       <RowMenu
         state={menu}
         actions={rowActions}
-        onClose={() => setMenu(null)}
+        onClose={() => {
+          const pos = menu?.pos;
+          setMenu(null);
+          // Escape (or a click on nothing focusable) leaves the focus on the page once the menu is gone:
+          // it goes back to the row the menu was for.
+          requestAnimationFrame(() => {
+            const active = document.activeElement;
+            if (pos !== undefined && (!active || active === document.body)) rowElement(pos)?.focus();
+          });
+        }}
         onRun={(action, state) => {
           // The row keeps the focus, so a dialog the action opens gives it back there.
           rowElement(state.pos)?.focus();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sortIndices } from '../../lib/rows';
-import { accessorsOf, pinnedLast, sortAccessorsOf, type Column } from './columns';
+import { accessorsOf, headerText, pinnedLast, sortAccessorsOf, type Column } from './columns';
 
 interface Row {
   d: string;
@@ -25,5 +25,13 @@ describe('pinnedLast', () => {
   it('moves pinned columns to the end, each group in its own order', () => {
     const col = (id: string, pin?: 'end'): Column<Row> => ({ id, header: id, meta: pin ? { pin } : {} });
     expect(pinnedLast([col('edit', 'end'), col('a'), col('b'), col('delete', 'end'), col('c')]).map((c) => c.id)).toEqual(['a', 'b', 'c', 'edit', 'delete']);
+  });
+});
+
+describe('headerText', () => {
+  it('names a column whose header is drawn (two lines, an icon) by its words, never by its id', () => {
+    expect(headerText<Row>({ id: 'planType', header: () => 'Pricing Plan Type', meta: { label: 'Pricing Plan Type' } })).toBe('Pricing Plan Type');
+    expect(headerText<Row>({ id: 'edit', header: () => 'Edit', meta: { action: { text: 'Edit', label: () => 'Edit', run: () => undefined } } })).toBe('Edit');
+    expect(headerText<Row>({ id: 'd', header: 'D' })).toBe('D');
   });
 });

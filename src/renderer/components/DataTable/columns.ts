@@ -11,6 +11,11 @@ declare module '@tanstack/react-table' {
     filterOptions?: readonly string[];
     /** Label of the filter (default: the column header when it is a string). */
     filterLabel?: string;
+    /**
+     * The header's words when `header` renders something else (two lines, an icon): the column's name in
+     * its header cell, its resize grip, the View menu and the filters.
+     */
+    label?: string;
     /** Column width (CSS length or px). Columns without one share the rest. */
     width?: number | string;
     align?: 'start' | 'center' | 'end';
@@ -154,5 +159,6 @@ export function widthOf(width: number | string | undefined): string | undefined 
 
 export function headerText<T>(column: Column<T>): string {
   if (column.meta?.filterLabel) return column.meta.filterLabel;
-  return typeof column.header === 'string' ? column.header : String(column.id ?? '');
+  if (typeof column.header === 'string') return column.header;
+  return column.meta?.label ?? column.meta?.action?.text ?? String(column.id ?? '');
 }

@@ -50,9 +50,12 @@ export function MultiSelectField({ field, id, value, onChange, onBlur, disabled 
       onOptionSelect={(_e, d) => onChange(d.selectedOptions)}
       onBlur={onBlur}
       disabled={disabled}
+      // A list of choices, not a menu of commands: Fluent's multiselect says menu and menuitemcheckbox,
+      // while the combobox that opens it promises a listbox.
+      listbox={{ role: 'listbox', 'aria-multiselectable': true }}
     >
       {field.options.map((o) => (
-        <Option key={o.value} value={o.value}>
+        <Option key={o.value} value={o.value} role="option" aria-selected={selected.includes(o.value)} aria-checked={undefined}>
           {o.label}
         </Option>
       ))}

@@ -34,6 +34,7 @@ export function FileField({ field, id, value, onChange, onBlur, disabled, form }
         storedName={field.stored}
         emptyText={field.emptyText}
         chooseLabel={field.chooseLabel}
+        label={field.label}
         disabled={disabled}
         onBlur={onBlur}
         onChange={(file) => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import type * as v from 'valibot';
@@ -25,7 +25,7 @@ export function LoginPage() {
   const location = useLocation();
   const setSession = useSession((s) => s.setSession);
   const [showPassword, setShowPassword] = useState(false);
-  const { control, handleSubmit, formState } = useForm<LoginInput>({
+  const { control, handleSubmit, formState, setFocus } = useForm<LoginInput>({
     resolver: valibotResolver(LoginInputSchema),
     defaultValues: { email: '', password: '' },
   });
@@ -47,6 +47,11 @@ export function LoginPage() {
     setSession(result.data.session);
   });
   const busy = formState.isSubmitting;
+  // The fields are disabled while the form is sent, which drops the focus to the page: after a refusal
+  // it goes to the password, ready to be typed again.
+  useEffect(() => {
+    if (failure && !busy) setFocus('password', { shouldSelect: true });
+  }, [failure, busy, setFocus]);
 
   return (
     <AuthLayout title="Log in" subtitle="Sign in with your admin account." below={<ConnectionPanel />}>

@@ -4,8 +4,7 @@ import { COURSE_MSG, deleteCourseQuestion } from '../../../shared/course-message
 import { COURSE_PAGE_SIZE, COURSE_PAGE_SIZES, type Course } from '../../../shared/schemas/courses';
 import { callQuery, useCallMutation } from '../../lib/calls';
 import { useCourseLanguage } from '../../lib/preferences';
-import { LinkCell, TwoLines, date, text, value } from '../../kit/columns';
-import type { Column } from '../../components/DataTable';
+import { LinkCell, date, text, twoLines, value } from '../../kit/columns';
 import { Badge, makeStyles, tokens } from '@fluentui/react-components';
 import { ListScreen, type ScreenActions } from '../../kit/ListScreen';
 import { LanguageSelect } from '../../components/LanguageSelect';
@@ -15,8 +14,6 @@ const useStyles = makeStyles({
   name: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
 });
 
-/** A column whose header shows on two lines (long names over narrow columns). */
-const twoLines = <T,>(column: Column<T>): Column<T> => ({ ...column, header: () => <TwoLines text={String(column.header)} /> }) as Column<T>;
 
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
 

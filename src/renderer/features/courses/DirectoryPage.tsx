@@ -1,3 +1,4 @@
+import { plural } from '../../lib/format';
 import { useCallback, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
@@ -50,7 +51,7 @@ export function deleteQuestion(doc: CourseDocument): string {
   if (doc.type === 'file') return `Delete the video ${doc.title}?`;
   const { folders, files } = doc.contents;
   if (folders + files === 0) return `Delete the empty folder ${doc.title}?`;
-  const parts = [folders ? `${folders} ${folders === 1 ? 'folder' : 'folders'}` : '', files ? `${files} ${files === 1 ? 'video' : 'videos'}` : ''].filter(Boolean);
+  const parts = [folders ? plural(folders, 'folder') : '', files ? plural(files, 'video') : ''].filter(Boolean);
   return `Delete the folder ${doc.title}? ${parts.join(' and ')} inside it will be deleted with it.`;
 }
 
@@ -152,7 +153,7 @@ export default function DirectoryPage() {
       value<CourseDocument>('contents', 'Contents', (d) => (d.type === 'folder' ? d.contents.folders + d.contents.files : -1), {
         width: 140,
         searchable: false,
-        cell: (d) => (d.type === 'folder' ? `${d.contents.folders} folders, ${d.contents.files} videos` : '—'),
+        cell: (d) => (d.type === 'folder' ? `${plural(d.contents.folders, 'folder')}, ${plural(d.contents.files, 'video')}` : '—'),
       }),
       action<CourseDocument>('preview', 'Preview', {
         label: (d) => `Preview ${d.title}`,

@@ -1,3 +1,4 @@
+import { plural } from '../../lib/format';
 import { useCallback, useId } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
@@ -69,7 +70,7 @@ export default function TopicsPage() {
       return [
         link<Topic>('name', 'Topic Name', open, (t) => `Open the videos of ${t.name}`, { width: 280 }),
         text<Topic>('description', 'Description'),
-        count<Topic>('videoCount', 'Video count', (t) => t.videoCount, open, (t) => `${t.videoCount} videos of ${t.name}`, { width: 120 }),
+        count<Topic>('videoCount', 'Video count', (t) => t.videoCount, open, (t) => `${plural(t.videoCount, 'video')} of ${t.name}`, { width: 120 }),
       ];
     },
     [navigate],
