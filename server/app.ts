@@ -101,6 +101,11 @@ export async function buildServer(options: ServerOptions = {}): Promise<BuiltSer
       : false,
   });
 
+  // No answer is ever read as another type than it says (an uploaded file served as a page).
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) return reply.status(error.status).send({ error: true, errorMessage: error.message });
     const status = error.statusCode ?? 500;

@@ -13,6 +13,8 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { decodeMultipartFields } from '../src/shared/api/multipart';
+import { IMAGE_SIGNATURE_BYTES, isImageContent } from '../src/shared/image-signature';
+import { readHead } from './file-head';
 import type { CallDef } from '../src/shared/api/contract';
 import type { Db } from './db';
 import { HttpError } from './http-error';
@@ -130,7 +132,10 @@ export const safeExt = (name: string): string => {
 };
 
 const IMAGE_EXTS = new Set(['.png', '.jpg', '.jpeg', '.webp', '.gif']);
-export const isImage = (file: ReceivedFile): boolean => IMAGE_EXTS.has(safeExt(file.name)) && /^image\//.test(file.mimetype);
+
+/** An image by name, by declared type, and by its content's signature (the name and type are only claims). */
+export const isImage = async (file: ReceivedFile): Promise<boolean> =>
+  IMAGE_EXTS.has(safeExt(file.name)) && /^image\//.test(file.mimetype) && isImageContent(file.name, await readHead(file.tmpPath, IMAGE_SIGNATURE_BYTES));
 
 /**
  * Reads a multipart request: text parts into fields (decoded by the call's input schema), file parts
@@ -274,8 +279,11 @@ async function sendFile(request: FastifyRequest, reply: FastifyReply, path: stri
     reply.header('content-range', `bytes */${size}`);
     return reply.status(416).send({ error: true, errorMessage: 'The requested range is outside the file.' });
   }
-  reply.header('content-type', TYPES[extname(storedName).toLowerCase()] ?? 'application/octet-stream');
+  const type = TYPES[extname(storedName).toLowerCase()] ?? 'application/octet-stream';
+  reply.header('content-type', type);
   reply.header('cache-control', 'private, max-age=3600');
+  // What a player or an <img> shows is served inline; anything else is a download, never a page.
+  if (!/^(audio|video|image)\//.test(type)) reply.header('content-disposition', 'attachment');
   if (range === undefined) {
     reply.header('content-length', String(size));
     return reply.status(200).send(createReadStream(path));

@@ -197,7 +197,7 @@ export const library: ServiceHandlers<'library'> = {
   },
 
   async createMedia(input, ctx) {
-    if (ctx.uploads.thumbnail && !isImage(ctx.uploads.thumbnail)) throw new HttpError(400, LIBRARY_MESSAGES.thumbnailNotImage);
+    if (ctx.uploads.thumbnail && !(await isImage(ctx.uploads.thumbnail))) throw new HttpError(400, LIBRARY_MESSAGES.thumbnailNotImage);
     if (input.fileType !== 'link' && !ctx.uploads.file) throw new HttpError(400, MSG.enterFile);
     const clientKey = input.clientKey ?? null;
     // A repeated key (a client that did not see the first answer): nothing is created, the received
@@ -241,7 +241,7 @@ export const library: ServiceHandlers<'library'> = {
   },
 
   async updateMedia(input, ctx) {
-    if (ctx.uploads.thumbnail && !isImage(ctx.uploads.thumbnail)) throw new HttpError(400, LIBRARY_MESSAGES.thumbnailNotImage);
+    if (ctx.uploads.thumbnail && !(await isImage(ctx.uploads.thumbnail))) throw new HttpError(400, LIBRARY_MESSAGES.thumbnailNotImage);
     const placed: string[] = [];
     let stale: (string | null)[] = [];
     try {

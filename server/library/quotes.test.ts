@@ -57,6 +57,9 @@ describe.each(DRIVERS)('quotes and tips on the server ($name)', (driver) => {
       [{ title: 'x', language: 'Hindi' }, image, ENGAGEMENT_MSG.addGroups],
       [{ ...fields, keywords: '[]' }, image, ENGAGEMENT_MSG.addGroups],
       [fields, [{ field: 'thumbnail', name: 'q.txt', type: 'text/plain', data: Buffer.from('text') }], ENGAGEMENT_TEXT.imageNotImage],
+      // A page sent as a png: the name and the declared type lie, the content's signature does not.
+      [fields, [{ field: 'thumbnail', name: 'q.png', type: 'image/png', data: Buffer.from('<html><script>alert(1)</script></html>') }], ENGAGEMENT_TEXT.imageNotImage],
+      [fields, [{ field: 'thumbnail', name: 'q.jpg', type: 'image/jpeg', data: PNG }], ENGAGEMENT_TEXT.imageNotImage],
       [{ ...fields, keywords: JSON.stringify(['no-such-group']) }, image, ENGAGEMENT_TEXT.unknownIds('groups')],
     ];
     for (const [f, parts, message] of quoteCases) {

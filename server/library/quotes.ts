@@ -75,7 +75,7 @@ export const quoteHandlers: Pick<ServiceHandlers<'library'>, 'quotes' | 'addQuot
 
   async addQuote({ title, language, keywords }, ctx) {
     const image = ctx.uploads.thumbnail;
-    if (image && !isImage(image)) throw new HttpError(400, T.imageNotImage);
+    if (image && !(await isImage(image))) throw new HttpError(400, T.imageNotImage);
     const id = randomUUID();
     const now = ctx.now().toISOString();
     const placed: string[] = [];

@@ -68,7 +68,7 @@ interface MentorFields {
 /** Shared by create and edit: the chosen groups and ideas exist, the email is free, the files are of their kind. */
 async function checkMentor(q: Queryable, input: MentorFields, ctx: HandlerContext, selfId: string | null): Promise<void> {
   const { profilePicture, mentorVideo } = ctx.uploads;
-  if (profilePicture && !isImage(profilePicture)) throw new HttpError(400, T.notAnImage);
+  if (profilePicture && !(await isImage(profilePicture))) throw new HttpError(400, T.notAnImage);
   if (mentorVideo && !isVideo(mentorVideo)) throw new HttpError(400, T.notAVideo);
   await checkIdsExist(q, 'synonym_groups', input.keywords, 'groups');
   await checkIdsExist(q, 'business_ideas', input.businessIdeas, 'business ideas');

@@ -68,6 +68,10 @@ describe.each(DRIVERS)('events and mentors on the server ($name)', (driver) => {
     for (const [fields, message] of sessionCases) {
       expect(await send('POST', '/mentorship/sessions', fields, [thumb]), JSON.stringify(fields)).toEqual({ status: 400, body: { error: true, errorMessage: message } });
     }
+    // A page sent as the event's png thumbnail.
+    expect(await send('POST', '/mentorship/sessions', event(), [{ ...thumb, data: Buffer.from('<!doctype html><p>not an image') }])).toEqual({
+      status: 400, body: { error: true, errorMessage: ENGAGEMENT_TEXT.imageNotImage },
+    });
     const [first] = before.sessions as { _id: string }[];
     expect(await send('PUT', `/mentorship/sessions/${first!._id}`, event({ startTime: '11:00', endTime: '11:00' }))).toMatchObject({ status: 400 });
     const mentorCases: [Record<string, string>, Part[], string][] = [
@@ -77,6 +81,7 @@ describe.each(DRIVERS)('events and mentors on the server ($name)', (driver) => {
       [mentor(), [video], ENGAGEMENT_MSG.uploadProfilePicture],
       [mentor(), [picture], ENGAGEMENT_MSG.enterNewVideo],
       [mentor(), [picture, { ...video, name: 'v.mp3', type: 'audio/mpeg' }], ENGAGEMENT_TEXT.notAVideo],
+      [mentor(), [{ ...picture, data: Buffer.from('<html><script>alert(1)</script></html>') }, video], ENGAGEMENT_TEXT.notAnImage],
     ];
     for (const [fields, files, message] of mentorCases) {
       expect(await send('POST', '/mentorship/session-users/register-mentor', fields, files), message).toEqual({ status: 400, body: { error: true, errorMessage: message } });

@@ -89,7 +89,7 @@ const isoDate = (text: string): string => {
  * duration computed from the times, blank contact details taken from the first mentor.
  */
 async function prepare(q: Queryable, input: SessionFields, ctx: HandlerContext): Promise<unknown[]> {
-  if (ctx.uploads.thumbnail && !isImage(ctx.uploads.thumbnail)) throw new HttpError(400, T.imageNotImage);
+  if (ctx.uploads.thumbnail && !(await isImage(ctx.uploads.thumbnail))) throw new HttpError(400, T.imageNotImage);
   await checkIdsExist(q, 'synonym_groups', input.keywords, 'groups');
   await checkIdsExist(q, 'business_ideas', input.businessIdeas, 'business ideas');
   await checkIdsExist(q, 'session_users', input.attendees, 'mentors');

@@ -7,17 +7,17 @@ import type { HandlerContext, ServiceHandlers } from '../context';
 import type { Db } from '../db';
 import { HttpError } from '../http-error';
 import { NUL_MESSAGE } from '../../src/shared/schemas/common';
-import { safeExt, type MediaStore, type ReceivedFile } from '../media';
+import { isImage, safeExt, type MediaStore, type ReceivedFile } from '../media';
 import { applyOrder, COURSE_SERVER_TEXT as T, courseMediaKey, loadCourses, mustCourse } from './tree';
 
 type CourseHandlers = Pick<ServiceHandlers<'videoRepository'>, 'courses' | 'createCourse' | 'updateCourse' | 'deleteCourse' | 'courseSequence'>;
 
 const THUMBNAIL_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg' };
 
-/** png, jpg or jpeg by name and by the type the client declared (spec 2 section 5). */
-const isCourseThumbnail = (file: ReceivedFile): boolean => {
+/** png, jpg or jpeg by name and by the type the client declared (spec 2 section 5), and by its content. */
+const isCourseThumbnail = async (file: ReceivedFile): Promise<boolean> => {
   const ext = safeExt(file.name);
-  return ext in THUMBNAIL_TYPES && (file.mimetype === THUMBNAIL_TYPES[ext] || file.mimetype === 'image/jpg');
+  return ext in THUMBNAIL_TYPES && (file.mimetype === THUMBNAIL_TYPES[ext] || file.mimetype === 'image/jpg') && (await isImage(file));
 };
 
 /** Moves a received thumbnail into the media folder; the caller removes it again if the transaction fails. */
@@ -52,7 +52,7 @@ export const courseHandlers: CourseHandlers = {
     const thumb = ctx.uploads.thumbnail;
     // The schema already requires the thumbnail field; the file itself must be there and an image.
     if (!thumb) throw new HttpError(400, 'Add a course thumbnail (png, jpg or jpeg).');
-    if (!isCourseThumbnail(thumb)) throw new HttpError(400, T.thumbnailType);
+    if (!(await isCourseThumbnail(thumb))) throw new HttpError(400, T.thumbnailType);
     const id = randomUUID();
     const now = ctx.now().toISOString();
     let stored: string | null = null;
@@ -75,7 +75,7 @@ export const courseHandlers: CourseHandlers = {
 
   async updateCourse(input, ctx) {
     const thumb = ctx.uploads.thumbnail;
-    if (thumb && !isCourseThumbnail(thumb)) throw new HttpError(400, T.thumbnailType);
+    if (thumb && !(await isCourseThumbnail(thumb))) throw new HttpError(400, T.thumbnailType);
     let stored: string | null = null;
     let stale: string | null = null;
     try {

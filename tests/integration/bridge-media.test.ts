@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INPUT_TOO_DEEP } from '../../src/shared/schemas/common';
+import { imageContentMessage } from '../../src/shared/image-signature';
 import { startServer, type RunningServer } from '../../server/app';
 import { contract, SERVICES } from '../../src/shared/api';
 import type { CallDef } from '../../src/shared/api/contract';
@@ -121,6 +122,17 @@ describe("the preview's media proxy", () => {
     expect(await answer.text()).toBe('');
   });
 
+  it('the server sends nosniff with everything, and a file that is not media as a download', async () => {
+    const stored = await fetch(other.previewUrl!);
+    expect(stored.status).toBe(200);
+    expect(stored.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(stored.headers.get('content-disposition')).toBe('attachment');
+    const played = await fetch(video.previewUrl!);
+    expect(played.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(played.headers.get('content-disposition')).toBeNull();
+    expect((await fetch(`${server.url}/library/synonyms/keywords`)).headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('no contract route has the shape of a media route', () => {
     const urls = Object.values(contract as unknown as Record<string, Record<string, CallDef>>).flatMap((calls) =>
       Object.values(calls).map((def) => SERVICES[def.service] + def.path.replace(/\{(\w+)\}/g, 'x')),
@@ -149,5 +161,19 @@ describe("the preview's host and deep input from the page", () => {
     expect(await send(2, channelOf('settings', 'setPreferences'), deep)).toMatchObject({ ok: false, error: { message: 'The input is nested too deeply (more than 32 levels).' } });
     expect(await send(3, channelOf('library', 'keywords'), {})).toMatchObject({ ok: true });
     ws.close();
+  });
+});
+
+describe('images main sends', () => {
+  it('a page named .png is refused in main before anything is sent', async () => {
+    const path = join(root, 'fake.png');
+    await writeFile(path, '<html><script>alert(1)</script></html>');
+    const grant = expectOk(await grantFileOf(host.core, path));
+    const keywords = expectOk(await call<Keyword[]>('library', 'keywords'));
+    const before = expectOk(await call<unknown[]>('library', 'quotes')).length;
+    const answer = await call('library', 'addQuote', { title: 'Not an image', language: 'Hindi', keywords: [keywords[0]!._id], thumbnail: { grantId: grant.grantId } });
+    expect(answer).toEqual({ ok: false, error: { kind: 'validation', message: imageContentMessage('fake.png') } });
+    expect(imageContentMessage('fake.png')).toBe('"fake.png" is not the image its name says: its content is not a PNG image.');
+    expect(expectOk(await call<unknown[]>('library', 'quotes')).length).toBe(before);
   });
 });

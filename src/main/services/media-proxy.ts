@@ -85,5 +85,6 @@ async function forward(deps: MediaProxyDeps, target: string, headers: Record<str
     const value = answer.headers.get(name);
     if (value !== null) passed.set(name, value);
   }
+  passed.set('x-content-type-options', 'nosniff');
   return new Response(answer.body, { status: answer.status, headers: passed });
 }

@@ -9,6 +9,8 @@ import type { ApiEvents, HttpMethod } from '../../shared/api';
 import { APP_TEXT } from '../../shared/messages';
 import { fail, ok, type Result } from '../../shared/result';
 import { GrantError, type Grant, type GrantStore } from './grants';
+import { readHead } from '../../../server/file-head';
+import { IMAGE_SIGNATURE_BYTES, imageContentMessage, imageKindOfName, isImageContent } from '../../shared/image-signature';
 
 /** How often progress is reported at most (DESIGN: about 10 a second). */
 export const PROGRESS_INTERVAL_MS = 100;
@@ -221,6 +223,10 @@ export function createUploader(deps: UploaderDeps) {
     try {
       const files: { field: string; grant: Grant }[] = [];
       for (const { field, grantId } of request.files) files.push({ field, grant: await deps.grants.use(grantId) });
+      // A file sent as an image must be one: its name and declared type are only claims.
+      for (const { grant } of files) {
+        if (imageKindOfName(grant.name) && !isImageContent(grant.name, await readHead(grant.path, IMAGE_SIGNATURE_BYTES))) return fail('validation', imageContentMessage(grant.name));
+      }
       const body = layoutMultipart(request.fields, files);
       const meter = new ProgressMeter(request.uploadId, body.length, deps.emit);
       const idempotent = request.method === 'PUT';
