@@ -132,6 +132,8 @@ export const WindowAnswerSchema = v.object({
   version: v.number(),
   /** false while the list is still arriving: `total` is the rows so far, and search, filters and sort wait. */
   complete: v.optional(v.boolean()),
+  /** true while a newer load of the list comes behind this answer (a later open refreshes a kept list). */
+  refreshing: v.optional(v.boolean()),
 });
 export type WindowAnswer<T = unknown> = Omit<v.InferOutput<typeof WindowAnswerSchema>, 'rows'> & { rows: T[] };
 

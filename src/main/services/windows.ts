@@ -23,6 +23,8 @@ export interface WindowsDeps {
   /** The list call's 2xx body as its bytes arrive (the worker parses them); a failure as the generic call reports it. */
   fetchBody(def: CallDef, input: Record<string, unknown>, label: string): Promise<Result<ReadableStream<Uint8Array>>>;
   spawn?: () => Worker;
+  /** A later open refreshes a kept list loaded longer ago than this (default 30 s; opens in a row share one list). */
+  refreshAfterMs?: number;
   log(message: string, details?: Record<string, unknown>): void;
 }
 
@@ -32,6 +34,12 @@ interface Kept {
   /** The worker's key: the list, its input and the load's version (a dropped load never comes back). */
   workerKey: string;
   ready: Promise<Result<{ total: number }>>;
+  /** The load completed (the whole list is in the worker). */
+  done: boolean;
+  /** When it completed (performance.now()). */
+  loadedAt: number;
+  /** A newer load of the same list on its way behind this one (a later open refreshes it). */
+  refresh: Promise<void> | null;
 }
 
 interface ViewSlot {
@@ -119,10 +127,9 @@ export function createWindows(deps: WindowsDeps) {
    * joins are fetched before the list: a server that streams the list holding its database (PGlite)
    * would make them wait for the whole list otherwise.
    */
-  async function load(entry: Kept, input: Record<string, unknown>): Promise<Result<{ total: number }>> {
+  async function load(entry: Kept, input: Record<string, unknown>, stale = () => kept.get(entry.key) !== entry): Promise<Result<{ total: number }>> {
     const def = listDef(entry.list);
     const key = entry.workerKey;
-    const stale = () => kept.get(entry.key) !== entry;
     const failed = (result: Result<never>): Result<never> => {
       if (!result.ok) worker?.postMessage({ type: 'fail', key, error: result.error } satisfies WorkerRequest);
       return result;
@@ -159,24 +166,57 @@ export function createWindows(deps: WindowsDeps) {
     return ask<{ total: number }>({ type: 'end', key });
   }
 
+  /** A load of a list into the worker under a new key (its entry is not kept yet). */
+  function startLoad(key: string, list: ListName, input: Record<string, unknown>): Kept {
+    version += 1;
+    const workerKey = `${key} #${version}`;
+    // The worker learns of the load at once: queries may wait there for its first rows.
+    ensureWorker().postMessage({ type: 'begin', key: workerKey, list, version } satisfies WorkerRequest);
+    const entry: Kept = { key, list, workerKey, ready: Promise.resolve(ok({ total: 0 })), done: false, loadedAt: 0, refresh: null };
+    return entry;
+  }
+
   /** The kept list of a call and input, loaded once however many screens ask at the same time. */
   function keep(list: ListName, input: Record<string, unknown>): Kept {
     const key = `${list} ${JSON.stringify(input)}`;
     const current = kept.get(key);
     if (current) return current;
-    version += 1;
-    const workerKey = `${key} #${version}`;
-    // The worker learns of the load at once: queries may wait there for its first rows.
-    ensureWorker().postMessage({ type: 'begin', key: workerKey, list, version } satisfies WorkerRequest);
-    const entry: Kept = { key, list, workerKey, ready: Promise.resolve(ok({ total: 0 })) };
+    const entry = startLoad(key, list, input);
     kept.set(key, entry);
     entry.ready = load(entry, input);
     void entry.ready.then((result) => {
+      entry.done = result.ok;
+      entry.loadedAt = performance.now();
       // A failed load is not kept (the next query tries again); one invalidated meanwhile is dropped.
-      if (kept.get(key) !== entry) drop([workerKey]);
+      if (kept.get(key) !== entry) drop([entry.workerKey]);
       else if (!result.ok) kept.delete(key);
     });
     return entry;
+  }
+
+  /**
+   * A later open of a kept list: it is answered from what main keeps at once, while a newer load comes
+   * behind it; once that one is whole it replaces the kept one (its windows say `refreshing` until then).
+   * A failed refresh keeps the list as it was.
+   */
+  function refreshBehind(entry: Kept, input: Record<string, unknown>): void {
+    if (!entry.done || entry.refresh || kept.get(entry.key) !== entry) return;
+    if (performance.now() - entry.loadedAt < (deps.refreshAfterMs ?? 30_000)) return;
+    const next = startLoad(entry.key, entry.list, input);
+    // Loads while it is not the kept entry: `load` reads on while the entry it is given is current.
+    next.ready = load(next, input, () => kept.get(entry.key) !== entry);
+    entry.refresh = next.ready.then((result) => {
+      entry.refresh = null;
+      if (result.ok && kept.get(entry.key) === entry) {
+        next.done = true;
+        next.loadedAt = performance.now();
+        kept.set(entry.key, next);
+        drop([entry.workerKey]);
+      } else {
+        if (!result.ok) deps.log('list refresh failed', { list: entry.list, error: result.error.message });
+        drop([next.workerKey]);
+      }
+    });
   }
 
   function inputOf(query: Pick<WindowQuery, 'list' | 'input'>): Result<Record<string, unknown>> {
@@ -202,15 +242,20 @@ export function createWindows(deps: WindowsDeps) {
   return {
     /** A window of a kept list; loads the list first when it is not kept. */
     async window(query: WindowQuery): Promise<Result<WindowAnswer>> {
+      const opened = !views.has(query.view);
       const slot = views.get(query.view) ?? { latest: 0 };
       views.set(query.view, slot);
       const mine = ++slot.latest;
       const input = inputOf(query);
       if (!input.ok) return input;
-      if (slot.latest !== mine) return overtaken();
       const { list, input: _input, view, ...rest } = query;
+      // A table's first query is an open: a list kept whole is refreshed behind the answer.
+      const current = kept.get(`${list} ${JSON.stringify(input.data)}`);
+      if (opened && current) refreshBehind(current, input.data);
       const answer = await askKept<WindowAnswer>(list, input.data, (key) => ({ type: 'window', key, view, query: rest }));
-      return slot.latest !== mine ? overtaken() : answer;
+      if (slot.latest !== mine) return overtaken();
+      const refreshing = answer.ok && kept.get(`${list} ${JSON.stringify(input.data)}`)?.refresh;
+      return refreshing ? ok({ ...answer.data, refreshing: true }) : answer;
     },
 
     /** A secret of a kept list (a learner's token by mobile key); loads the list when it is not kept, and waits for all of it. */
@@ -239,7 +284,12 @@ export function createWindows(deps: WindowsDeps) {
     },
 
     /** The worker's heap, its buffers outside the heap, and the rows it keeps (the bench reports main's memory per 100,000 rows). */
-    memory: () => ask<{ heapUsed: number; external: number; lists: number }>({ type: 'memory' }),
+    memory: () => ask<{ heapUsed: number; storeBytes: number; lists: number }>({ type: 'memory' }),
+
+    /** Resolves when a refresh behind the kept list (if one is on its way) has replaced it or failed. */
+    async whenRefreshed(list: ListName, input: Record<string, unknown> = {}): Promise<void> {
+      await kept.get(`${list} ${JSON.stringify(input)}`)?.refresh;
+    },
 
     /** Resolves when the kept list (loading now) is complete, with its total or why it failed. */
     async whenLoaded(list: ListName, input: Record<string, unknown> = {}): Promise<Result<{ total: number }>> {
