@@ -144,9 +144,54 @@ function signature(value: unknown): string {
   }
 }
 
+/** Whether `needle` occurs in `bytes` between `start` and `end` (a plain loop: texts are short, and a view per row costs more). */
+function within(bytes: Uint8Array, needle: Uint8Array, start: number, end: number): boolean {
+  const n = needle.length;
+  if (n === 0) return true;
+  const first = needle[0];
+  const last = end - n;
+  outer: for (let at = start; at <= last; at++) {
+    if (bytes[at] !== first) continue;
+    for (let k = 1; k < n; k++) if (bytes[at + k] !== needle[k]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+/** Shapes tried, most recent first, before a row's signature is built. */
+const RECENT_SHAPES = 8;
+
+/** Whether `value` has the shape of `node` (the same keys in the same order, the same kinds of leaves). */
+function fits(node: Node, value: unknown): boolean {
+  switch (node.kind) {
+    case 'number':
+      return typeof value === 'number';
+    case 'string':
+      return typeof value === 'string';
+    case 'constant':
+      return value === node.value;
+    case 'array': {
+      if (!Array.isArray(value) || value.length !== node.children.length) return false;
+      for (let i = 0; i < value.length; i++) if (!fits(node.children[i]!, value[i])) return false;
+      return true;
+    }
+    case 'object': {
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+      let k = 0;
+      for (const key in value) {
+        if (node.keys[k] !== key || !fits(node.children[k]!, (value as Record<string, unknown>)[key])) return false;
+        k++;
+      }
+      return k === node.keys.length;
+    }
+  }
+}
+
 export class CompactStore<T> implements ListStore<T> {
   private readonly shapes: Shape[] = [];
   private readonly shapeBySig = new Map<string, Shape>();
+  /** The shapes used last, most recent first. */
+  private readonly recent: Shape[] = [];
   /** Per row: its shape's number and its place among that shape's rows. */
   private shapeOf: Uint16Array = new Uint16Array(1024);
   private slotOf: Uint32Array = new Uint32Array(1024);
@@ -159,12 +204,26 @@ export class CompactStore<T> implements ListStore<T> {
   private buckets: Uint32Array = new Uint32Array(0);
   private readonly secretKeys = new ByteTable();
   private secretRows: Uint32Array = new Uint32Array(1024);
+  /** Each secret key's hash (a rehash needs no key decoded). */
+  private secretHashes: Uint32Array = new Uint32Array(1024);
 
   get length(): number {
     return this.n;
   }
 
-  append(row: T, text: string, secretKey: string | null): void {
+  /** The shape of a row: most rows have the shape of a recent one (checked without building a signature). */
+  private shapeFor(row: unknown): Shape {
+    const recent = this.recent;
+    for (let k = 0; k < recent.length; k++) {
+      const shape = recent[k]!;
+      if (fits(shape.root, row)) {
+        if (k > 0) {
+          recent.splice(k, 1);
+          recent.unshift(shape);
+        }
+        return shape;
+      }
+    }
     const sig = signature(row);
     let shape = this.shapeBySig.get(sig);
     if (!shape) {
@@ -176,6 +235,13 @@ export class CompactStore<T> implements ListStore<T> {
       this.shapes.push(shape);
       this.shapeBySig.set(sig, shape);
     }
+    recent.unshift(shape);
+    if (recent.length > RECENT_SHAPES) recent.pop();
+    return shape;
+  }
+
+  append(row: T, text: string, secretKey: string | null): void {
+    const shape = this.shapeFor(row);
     if (this.n >= this.shapeOf.length) {
       const grown = new Uint16Array(Math.ceil(this.shapeOf.length * GROW));
       grown.set(this.shapeOf);
@@ -261,10 +327,8 @@ export class CompactStore<T> implements ListStore<T> {
 
   contains(i: number, needle: string): boolean {
     const bytes = this.needleBytes(needle);
-    const start = this.texts.starts[i] as number;
-    const end = this.texts.starts[i + 1] as number;
-    if (end - start < bytes.length) return false;
-    return this.texts.bytes.subarray(start, end).indexOf(bytes) >= 0;
+    const { starts } = this.texts;
+    return within(this.texts.bytes, bytes, starts[i] as number, starts[i + 1] as number);
   }
 
   matchAll(needle: string): Uint8Array {
@@ -298,31 +362,43 @@ export class CompactStore<T> implements ListStore<T> {
 
   private addSecret(key: string, row: number): void {
     const id = this.secretKeys.add(key);
-    if (id >= this.secretRows.length) this.secretRows = grow32(this.secretRows, id + 1);
+    if (id >= this.secretRows.length) {
+      this.secretRows = grow32(this.secretRows, id + 1);
+      this.secretHashes = grow32(this.secretHashes, id + 1);
+    }
     this.secretRows[id] = row;
+    this.secretHashes[id] = CompactStore.hash(key);
     // Keep the table at most half full.
     if ((id + 1) * 2 > this.buckets.length) {
-      const size = Math.max(1024, this.buckets.length * 2);
-      this.buckets = new Uint32Array(size);
-      for (let k = 0; k <= id; k++) this.place(k);
-    } else this.place(id);
+      this.buckets = new Uint32Array(Math.max(1024, this.buckets.length * 2));
+      // Newest first: of keys held twice, a lookup meets the later row's first.
+      for (let k = id - 1; k >= 0; k--) this.place(k, null);
+    }
+    this.place(id, key);
   }
 
-  private place(id: number): void {
+  /** Puts key `id` in its bucket; `key` given: a bucket holding the same key is taken over (the later row wins). */
+  private place(id: number, key: string | null): void {
     const mask = this.buckets.length - 1;
-    let b = CompactStore.hash(this.secretKeys.get(id)) & mask;
-    // A later row with the same key replaces the earlier one (as a Map would).
-    while (this.buckets[b] !== 0 && this.secretKeys.get((this.buckets[b] as number) - 1) !== this.secretKeys.get(id)) b = (b + 1) & mask;
+    const hash = this.secretHashes[id] as number;
+    let b = hash & mask;
+    for (;;) {
+      const held = this.buckets[b] as number;
+      if (held === 0) break;
+      if (key !== null && this.secretHashes[held - 1] === hash && this.secretKeys.get(held - 1) === key) break;
+      b = (b + 1) & mask;
+    }
     this.buckets[b] = id + 1;
   }
 
   findSecret(key: string): number {
     if (this.buckets.length === 0) return -1;
     const mask = this.buckets.length - 1;
-    let b = CompactStore.hash(key) & mask;
+    const hash = CompactStore.hash(key);
+    let b = hash & mask;
     while (this.buckets[b] !== 0) {
       const id = (this.buckets[b] as number) - 1;
-      if (this.secretKeys.get(id) === key) return this.secretRows[id] as number;
+      if (this.secretHashes[id] === hash && this.secretKeys.get(id) === key) return this.secretRows[id] as number;
       b = (b + 1) & mask;
     }
     return -1;
@@ -330,7 +406,7 @@ export class CompactStore<T> implements ListStore<T> {
 
   /** Bytes in typed arrays and buffers (outside the JS heap's objects), for the memory report. */
   get bytes(): number {
-    let total = this.strings.size + this.texts.size + this.secretKeys.size + this.shapeOf.byteLength + this.slotOf.byteLength + this.buckets.byteLength + this.secretRows.byteLength;
+    let total = this.strings.size + this.texts.size + this.secretKeys.size + this.shapeOf.byteLength + this.slotOf.byteLength + this.buckets.byteLength + this.secretRows.byteLength + this.secretHashes.byteLength;
     for (const shape of this.shapes) total += shape.numbers.byteLength + shape.strings.byteLength;
     return total;
   }

@@ -25,6 +25,8 @@ export type WorkerRequest =
   | { type: 'window'; id: number; key: string; view: string; query: WindowView }
   | { type: 'secret'; id: number; key: string; lookup: string }
   | { type: 'memory'; id: number }
+  /** Answered once every message before it is handled: main waits for it so its chunks never pile up here. */
+  | { type: 'ack'; id: number }
   | { type: 'drop'; keys: string[] };
 
 export type WorkerReply =
@@ -259,6 +261,8 @@ parentPort?.on('message', (msg: WorkerRequest) => {
       });
     case 'secret':
       return query(msg.id, msg.key, { ready: (list) => list.complete, answer: (list) => list.secret(msg.lookup) });
+    case 'ack':
+      return reply({ id: msg.id, ok: true, data: null });
     case 'memory':
       return answer(msg.id, () => {
         const usage = process.memoryUsage();

@@ -19,6 +19,9 @@ export function spawnListWorker(): Worker {
   return new Worker(new URL(built, here));
 }
 
+/** Bytes of a list answer main hands the worker before it waits for the worker to catch up. */
+const IN_FLIGHT = 8 * 2 ** 20;
+
 export interface WindowsDeps {
   /** The list call's 2xx body as its bytes arrive (the worker parses them); a failure as the generic call reports it. */
   fetchBody(def: CallDef, input: Record<string, unknown>, label: string): Promise<Result<ReadableStream<Uint8Array>>>;
@@ -148,6 +151,7 @@ export function createWindows(deps: WindowsDeps) {
     if (!body.ok) return failed(body);
     ensureWorker().postMessage({ type: 'joins', key, joins: bodies } satisfies WorkerRequest, Object.values(bodies));
     const reader = body.data.getReader();
+    let posted = 0;
     try {
       for (;;) {
         const { done, value } = await reader.read();
@@ -159,6 +163,13 @@ export function createWindows(deps: WindowsDeps) {
         }
         const bytes = own(value);
         worker.postMessage({ type: 'chunk', key, bytes } satisfies WorkerRequest, [bytes]);
+        // Backpressure: at most IN_FLIGHT bytes wait in the worker; then main stops reading (and the
+        // server stops sending) until the worker has caught up.
+        posted += bytes.byteLength;
+        if (posted >= IN_FLIGHT) {
+          posted = 0;
+          await ask({ type: 'ack' });
+        }
       }
     } catch {
       return failed(fail('network', 'The connection was lost while the list arrived. Please try again.'));
@@ -167,7 +178,7 @@ export function createWindows(deps: WindowsDeps) {
   }
 
   /** A load of a list into the worker under a new key (its entry is not kept yet). */
-  function startLoad(key: string, list: ListName, input: Record<string, unknown>): Kept {
+  function startLoad(key: string, list: ListName): Kept {
     version += 1;
     const workerKey = `${key} #${version}`;
     // The worker learns of the load at once: queries may wait there for its first rows.
@@ -181,7 +192,7 @@ export function createWindows(deps: WindowsDeps) {
     const key = `${list} ${JSON.stringify(input)}`;
     const current = kept.get(key);
     if (current) return current;
-    const entry = startLoad(key, list, input);
+    const entry = startLoad(key, list);
     kept.set(key, entry);
     entry.ready = load(entry, input);
     void entry.ready.then((result) => {
@@ -202,7 +213,7 @@ export function createWindows(deps: WindowsDeps) {
   function refreshBehind(entry: Kept, input: Record<string, unknown>): void {
     if (!entry.done || entry.refresh || kept.get(entry.key) !== entry) return;
     if (performance.now() - entry.loadedAt < (deps.refreshAfterMs ?? 30_000)) return;
-    const next = startLoad(entry.key, entry.list, input);
+    const next = startLoad(entry.key, entry.list);
     // Loads while it is not the kept entry: `load` reads on while the entry it is given is current.
     next.ready = load(next, input, () => kept.get(entry.key) !== entry);
     entry.refresh = next.ready.then((result) => {
