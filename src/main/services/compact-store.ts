@@ -13,46 +13,83 @@ import type { ListStore } from '../../shared/lists';
 
 const GROW = 1.5;
 
-/** A growable Buffer of bytes with a growable table of where each entry starts. */
+/** Bytes of one segment of a byte table (a string never spans two; addresses are segment << 24 | offset). */
+const SEGMENT_BITS = 24;
+const SEGMENT = 1 << SEGMENT_BITS;
+const OFFSET_MASK = SEGMENT - 1;
+
+/**
+ * Strings as UTF-8 in segments of 16 MiB: growing never copies what is kept (one contiguous buffer
+ * would, and hold old and new at once), and a full segment wastes at most one string's room. The first
+ * segment starts small and doubles, so a short list holds little. `starts` and `ends` are addresses.
+ */
 class ByteTable {
-  bytes: Buffer;
-  /** starts[k] is where entry k starts; starts[count] where the next will. */
-  starts: Uint32Array;
+  readonly segments: Buffer[] = [Buffer.allocUnsafe(1 << 16)];
+  /** Bytes used in the last segment. */
+  private used = 0;
+  /** The first entry of each segment. */
+  readonly firstOf: number[] = [0];
+  starts: Uint32Array = new Uint32Array(1 << 12);
+  ends: Uint32Array = new Uint32Array(1 << 12);
   count = 0;
 
-  constructor(bytes = 1 << 16, entries = 1 << 12) {
-    this.bytes = Buffer.allocUnsafe(bytes);
-    this.starts = new Uint32Array(entries + 1);
-  }
-
-  get end(): number {
-    return this.starts[this.count] as number;
-  }
-
   add(text: string): number {
-    const at = this.end;
-    // At most three bytes per UTF-16 unit.
-    const room = at + text.length * 3;
-    if (room > this.bytes.length) {
-      if (room > 0xffff_ffff) throw new Error('The list is too large to keep (over 4 GB of text).');
-      const grown = Buffer.allocUnsafe(Math.min(0xffff_ffff, Math.max(room, Math.ceil(this.bytes.length * GROW))));
-      this.bytes.copy(grown, 0, 0, at);
-      this.bytes = grown;
+    let seg = this.segments.length - 1;
+    let buffer = this.segments[seg]!;
+    // At most three bytes per UTF-16 unit; counted exactly only when that might not fit.
+    let need = text.length * 3;
+    if (this.used + need > buffer.length) need = Buffer.byteLength(text, 'utf8');
+    if (need > SEGMENT) throw new Error('A value of the list is too large to keep (over 16 MB).');
+    if (this.used + need > buffer.length) {
+      if (buffer.length < SEGMENT) {
+        // The first segment grows (a copy of at most 16 MiB) until it is full size.
+        let size = buffer.length * 2;
+        while (size < this.used + need && size < SEGMENT) size *= 2;
+        const grown = Buffer.allocUnsafe(Math.min(size, SEGMENT));
+        buffer.copy(grown, 0, 0, this.used);
+        this.segments[seg] = buffer = grown;
+      }
+      if (this.used + need > buffer.length) {
+        if (this.segments.length >= 256) throw new Error('The list is too large to keep (over 4 GB of text).');
+        this.segments.push((buffer = Buffer.allocUnsafe(SEGMENT)));
+        this.firstOf.push(this.count);
+        seg += 1;
+        this.used = 0;
+      }
     }
-    const written = text.length === 0 ? 0 : this.bytes.write(text, at, 'utf8');
-    if (this.count + 1 >= this.starts.length) this.starts = grow32(this.starts, this.count + 2);
-    this.count += 1;
-    this.starts[this.count] = at + written;
-    return this.count - 1;
+    const written = text.length === 0 ? 0 : buffer.write(text, this.used, 'utf8');
+    if (this.count >= this.starts.length) {
+      this.starts = grow32(this.starts, this.count + 1);
+      this.ends = grow32(this.ends, this.count + 1);
+    }
+    const address = ((seg << SEGMENT_BITS) | this.used) >>> 0;
+    this.starts[this.count] = address;
+    this.ends[this.count] = address + written;
+    this.used += written;
+    return this.count++;
   }
 
   get(k: number): string {
-    return this.bytes.toString('utf8', this.starts[k], this.starts[k + 1]);
+    const start = this.starts[k] as number;
+    const offset = start & OFFSET_MASK;
+    return this.segments[start >>> SEGMENT_BITS]!.toString('utf8', offset, offset + ((this.ends[k] as number) - start));
+  }
+
+  /** Whether entry k contains `needle`. */
+  has(k: number, needle: Uint8Array): boolean {
+    const start = this.starts[k] as number;
+    const offset = start & OFFSET_MASK;
+    return within(this.segments[start >>> SEGMENT_BITS]!, needle, offset, offset + ((this.ends[k] as number) - start));
+  }
+
+  /** Bytes used of segment `seg`. */
+  usedOf(seg: number): number {
+    return seg === this.segments.length - 1 ? this.used : this.segments[seg]!.length;
   }
 
   /** Bytes held (for the memory report). */
   get size(): number {
-    return this.bytes.length + this.starts.byteLength;
+    return this.segments.reduce((n, b) => n + b.length, 0) + this.starts.byteLength + this.ends.byteLength;
   }
 }
 
@@ -326,29 +363,58 @@ export class CompactStore<T> implements ListStore<T> {
   }
 
   contains(i: number, needle: string): boolean {
-    const bytes = this.needleBytes(needle);
-    const { starts } = this.texts;
-    return within(this.texts.bytes, bytes, starts[i] as number, starts[i + 1] as number);
+    return this.texts.has(i, this.needleBytes(needle));
   }
 
+  /**
+   * Every row's match, in blocks of rows: where matches are rare, Buffer.indexOf jumps through a
+   * segment's texts; where most rows match (a first letter), a check per row is quicker than a call
+   * per match. Each block picks by the one before it.
+   */
   matchAll(needle: string): Uint8Array {
-    const marks = new Uint8Array(this.n);
+    const n = this.n;
+    const marks = new Uint8Array(n);
     const bytes = this.needleBytes(needle);
-    const { starts } = this.texts;
-    const all = this.texts.bytes.subarray(0, this.texts.end);
-    let from = 0;
+    const texts = this.texts;
+    const { starts, ends } = texts;
+    let dense = false;
     let row = 0;
-    for (;;) {
-      const at = all.indexOf(bytes, from);
-      if (at < 0) break;
-      // The row holding `at` (rows only move forward).
-      while ((starts[row + 1] as number) <= at) row++;
-      if (at + bytes.length <= (starts[row + 1] as number)) {
-        marks[row] = 1;
-        from = starts[row + 1] as number;
-        row++;
-      } else from = at + 1; // a match across two rows' texts is none
-      if (row >= this.n) break;
+    while (row < n) {
+      const blockEnd = Math.min(n, row + 4096);
+      let hits = 0;
+      const from = row;
+      if (dense) {
+        for (; row < blockEnd; row++) {
+          if (texts.has(row, bytes)) {
+            marks[row] = 1;
+            hits++;
+          }
+        }
+      } else {
+        while (row < blockEnd) {
+          const seg = (starts[row] as number) >>> SEGMENT_BITS;
+          const segEnd = seg + 1 < texts.firstOf.length ? (texts.firstOf[seg + 1] as number) : n;
+          const at = texts.segments[seg]!.indexOf(bytes, (starts[row] as number) & OFFSET_MASK);
+          if (at < 0 || at >= texts.usedOf(seg)) {
+            row = Math.min(segEnd, blockEnd);
+            continue;
+          }
+          const address = ((seg << SEGMENT_BITS) | at) >>> 0;
+          while (row < segEnd && (ends[row] as number) <= address) row++;
+          if (row >= segEnd || row >= blockEnd) {
+            row = Math.min(row, blockEnd);
+            continue;
+          }
+          // Inside this row's text (not across into the next one's): a match.
+          const inside = (starts[row] as number) <= address && address + bytes.length <= (ends[row] as number);
+          if (inside || texts.has(row, bytes)) {
+            marks[row] = 1;
+            hits++;
+          }
+          row++;
+        }
+      }
+      dense = hits * 4 > row - from;
     }
     return marks;
   }
