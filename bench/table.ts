@@ -473,7 +473,8 @@ export async function run(args: string[]): Promise<boolean> {
     console.log(`${'reorder 1,000 topics: save (info)'.padEnd(34)}${fmt(course.reorderSave)}         -        -       -         -       -   -    (one PUT /topic/update-sequence, until reorder mode ends)`);
     const keptRows = [...results.values()].reduce((sum, r) => sum + r.rows, 0);
     if (memory.ok) {
-      console.log(`\nmain's list worker: ${(memory.data.heapUsed / 2 ** 20).toFixed(0)} MB heap for ${keptRows.toLocaleString('en-IN')} kept rows: ${((memory.data.heapUsed / 2 ** 20) / (keptRows / 100_000)).toFixed(0)} MB per 100,000 rows (info)`);
+      const mb = (memory.data.heapUsed + memory.data.storeBytes) / 2 ** 20;
+      console.log(`\nmain's list worker: ${mb.toFixed(0)} MB (heap and row stores) for ${keptRows.toLocaleString('en-IN')} kept rows: ${(mb / (keptRows / 100_000)).toFixed(0)} MB per 100,000 rows (info)`);
     }
     console.log('');
     line('login screen painted (5)', median(loginPaints), p95(loginPaints), BUDGET.loginPaint, undefined);

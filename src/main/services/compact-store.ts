@@ -13,46 +13,83 @@ import type { ListStore } from '../../shared/lists';
 
 const GROW = 1.5;
 
-/** A growable Buffer of bytes with a growable table of where each entry starts. */
+/** Bytes of one segment of a byte table (a string never spans two; addresses are segment << 24 | offset). */
+const SEGMENT_BITS = 24;
+const SEGMENT = 1 << SEGMENT_BITS;
+const OFFSET_MASK = SEGMENT - 1;
+
+/**
+ * Strings as UTF-8 in segments of 16 MiB: growing never copies what is kept (one contiguous buffer
+ * would, and hold old and new at once), and a full segment wastes at most one string's room. The first
+ * segment starts small and doubles, so a short list holds little. `starts` and `ends` are addresses.
+ */
 class ByteTable {
-  bytes: Buffer;
-  /** starts[k] is where entry k starts; starts[count] where the next will. */
-  starts: Uint32Array;
+  readonly segments: Buffer[] = [Buffer.allocUnsafe(1 << 16)];
+  /** Bytes used in the last segment. */
+  private used = 0;
+  /** The first entry of each segment. */
+  readonly firstOf: number[] = [0];
+  starts: Uint32Array = new Uint32Array(1 << 12);
+  ends: Uint32Array = new Uint32Array(1 << 12);
   count = 0;
 
-  constructor(bytes = 1 << 16, entries = 1 << 12) {
-    this.bytes = Buffer.allocUnsafe(bytes);
-    this.starts = new Uint32Array(entries + 1);
-  }
-
-  get end(): number {
-    return this.starts[this.count] as number;
-  }
-
   add(text: string): number {
-    const at = this.end;
-    // At most three bytes per UTF-16 unit.
-    const room = at + text.length * 3;
-    if (room > this.bytes.length) {
-      if (room > 0xffff_ffff) throw new Error('The list is too large to keep (over 4 GB of text).');
-      const grown = Buffer.allocUnsafe(Math.min(0xffff_ffff, Math.max(room, Math.ceil(this.bytes.length * GROW))));
-      this.bytes.copy(grown, 0, 0, at);
-      this.bytes = grown;
+    let seg = this.segments.length - 1;
+    let buffer = this.segments[seg]!;
+    // At most three bytes per UTF-16 unit; counted exactly only when that might not fit.
+    let need = text.length * 3;
+    if (this.used + need > buffer.length) need = Buffer.byteLength(text, 'utf8');
+    if (need > SEGMENT) throw new Error('A value of the list is too large to keep (over 16 MB).');
+    if (this.used + need > buffer.length) {
+      if (buffer.length < SEGMENT) {
+        // The first segment grows (a copy of at most 16 MiB) until it is full size.
+        let size = buffer.length * 2;
+        while (size < this.used + need && size < SEGMENT) size *= 2;
+        const grown = Buffer.allocUnsafe(Math.min(size, SEGMENT));
+        buffer.copy(grown, 0, 0, this.used);
+        this.segments[seg] = buffer = grown;
+      }
+      if (this.used + need > buffer.length) {
+        if (this.segments.length >= 256) throw new Error('The list is too large to keep (over 4 GB of text).');
+        this.segments.push((buffer = Buffer.allocUnsafe(SEGMENT)));
+        this.firstOf.push(this.count);
+        seg += 1;
+        this.used = 0;
+      }
     }
-    const written = text.length === 0 ? 0 : this.bytes.write(text, at, 'utf8');
-    if (this.count + 1 >= this.starts.length) this.starts = grow32(this.starts, this.count + 2);
-    this.count += 1;
-    this.starts[this.count] = at + written;
-    return this.count - 1;
+    const written = text.length === 0 ? 0 : buffer.write(text, this.used, 'utf8');
+    if (this.count >= this.starts.length) {
+      this.starts = grow32(this.starts, this.count + 1);
+      this.ends = grow32(this.ends, this.count + 1);
+    }
+    const address = ((seg << SEGMENT_BITS) | this.used) >>> 0;
+    this.starts[this.count] = address;
+    this.ends[this.count] = address + written;
+    this.used += written;
+    return this.count++;
   }
 
   get(k: number): string {
-    return this.bytes.toString('utf8', this.starts[k], this.starts[k + 1]);
+    const start = this.starts[k] as number;
+    const offset = start & OFFSET_MASK;
+    return this.segments[start >>> SEGMENT_BITS]!.toString('utf8', offset, offset + ((this.ends[k] as number) - start));
+  }
+
+  /** Whether entry k contains `needle`. */
+  has(k: number, needle: Uint8Array): boolean {
+    const start = this.starts[k] as number;
+    const offset = start & OFFSET_MASK;
+    return within(this.segments[start >>> SEGMENT_BITS]!, needle, offset, offset + ((this.ends[k] as number) - start));
+  }
+
+  /** Bytes used of segment `seg`. */
+  usedOf(seg: number): number {
+    return seg === this.segments.length - 1 ? this.used : this.segments[seg]!.length;
   }
 
   /** Bytes held (for the memory report). */
   get size(): number {
-    return this.bytes.length + this.starts.byteLength;
+    return this.segments.reduce((n, b) => n + b.length, 0) + this.starts.byteLength + this.ends.byteLength;
   }
 }
 
@@ -144,9 +181,54 @@ function signature(value: unknown): string {
   }
 }
 
+/** Whether `needle` occurs in `bytes` between `start` and `end` (a plain loop: texts are short, and a view per row costs more). */
+function within(bytes: Uint8Array, needle: Uint8Array, start: number, end: number): boolean {
+  const n = needle.length;
+  if (n === 0) return true;
+  const first = needle[0];
+  const last = end - n;
+  outer: for (let at = start; at <= last; at++) {
+    if (bytes[at] !== first) continue;
+    for (let k = 1; k < n; k++) if (bytes[at + k] !== needle[k]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+/** Shapes tried, most recent first, before a row's signature is built. */
+const RECENT_SHAPES = 8;
+
+/** Whether `value` has the shape of `node` (the same keys in the same order, the same kinds of leaves). */
+function fits(node: Node, value: unknown): boolean {
+  switch (node.kind) {
+    case 'number':
+      return typeof value === 'number';
+    case 'string':
+      return typeof value === 'string';
+    case 'constant':
+      return value === node.value;
+    case 'array': {
+      if (!Array.isArray(value) || value.length !== node.children.length) return false;
+      for (let i = 0; i < value.length; i++) if (!fits(node.children[i]!, value[i])) return false;
+      return true;
+    }
+    case 'object': {
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+      let k = 0;
+      for (const key in value) {
+        if (node.keys[k] !== key || !fits(node.children[k]!, (value as Record<string, unknown>)[key])) return false;
+        k++;
+      }
+      return k === node.keys.length;
+    }
+  }
+}
+
 export class CompactStore<T> implements ListStore<T> {
   private readonly shapes: Shape[] = [];
   private readonly shapeBySig = new Map<string, Shape>();
+  /** The shapes used last, most recent first. */
+  private readonly recent: Shape[] = [];
   /** Per row: its shape's number and its place among that shape's rows. */
   private shapeOf: Uint16Array = new Uint16Array(1024);
   private slotOf: Uint32Array = new Uint32Array(1024);
@@ -159,12 +241,26 @@ export class CompactStore<T> implements ListStore<T> {
   private buckets: Uint32Array = new Uint32Array(0);
   private readonly secretKeys = new ByteTable();
   private secretRows: Uint32Array = new Uint32Array(1024);
+  /** Each secret key's hash (a rehash needs no key decoded). */
+  private secretHashes: Uint32Array = new Uint32Array(1024);
 
   get length(): number {
     return this.n;
   }
 
-  append(row: T, text: string, secretKey: string | null): void {
+  /** The shape of a row: most rows have the shape of a recent one (checked without building a signature). */
+  private shapeFor(row: unknown): Shape {
+    const recent = this.recent;
+    for (let k = 0; k < recent.length; k++) {
+      const shape = recent[k]!;
+      if (fits(shape.root, row)) {
+        if (k > 0) {
+          recent.splice(k, 1);
+          recent.unshift(shape);
+        }
+        return shape;
+      }
+    }
     const sig = signature(row);
     let shape = this.shapeBySig.get(sig);
     if (!shape) {
@@ -176,6 +272,13 @@ export class CompactStore<T> implements ListStore<T> {
       this.shapes.push(shape);
       this.shapeBySig.set(sig, shape);
     }
+    recent.unshift(shape);
+    if (recent.length > RECENT_SHAPES) recent.pop();
+    return shape;
+  }
+
+  append(row: T, text: string, secretKey: string | null): void {
+    const shape = this.shapeFor(row);
     if (this.n >= this.shapeOf.length) {
       const grown = new Uint16Array(Math.ceil(this.shapeOf.length * GROW));
       grown.set(this.shapeOf);
@@ -260,31 +363,58 @@ export class CompactStore<T> implements ListStore<T> {
   }
 
   contains(i: number, needle: string): boolean {
-    const bytes = this.needleBytes(needle);
-    const start = this.texts.starts[i] as number;
-    const end = this.texts.starts[i + 1] as number;
-    if (end - start < bytes.length) return false;
-    return this.texts.bytes.subarray(start, end).indexOf(bytes) >= 0;
+    return this.texts.has(i, this.needleBytes(needle));
   }
 
+  /**
+   * Every row's match, in blocks of rows: where matches are rare, Buffer.indexOf jumps through a
+   * segment's texts; where most rows match (a first letter), a check per row is quicker than a call
+   * per match. Each block picks by the one before it.
+   */
   matchAll(needle: string): Uint8Array {
-    const marks = new Uint8Array(this.n);
+    const n = this.n;
+    const marks = new Uint8Array(n);
     const bytes = this.needleBytes(needle);
-    const { starts } = this.texts;
-    const all = this.texts.bytes.subarray(0, this.texts.end);
-    let from = 0;
+    const texts = this.texts;
+    const { starts, ends } = texts;
+    let dense = false;
     let row = 0;
-    for (;;) {
-      const at = all.indexOf(bytes, from);
-      if (at < 0) break;
-      // The row holding `at` (rows only move forward).
-      while ((starts[row + 1] as number) <= at) row++;
-      if (at + bytes.length <= (starts[row + 1] as number)) {
-        marks[row] = 1;
-        from = starts[row + 1] as number;
-        row++;
-      } else from = at + 1; // a match across two rows' texts is none
-      if (row >= this.n) break;
+    while (row < n) {
+      const blockEnd = Math.min(n, row + 4096);
+      let hits = 0;
+      const from = row;
+      if (dense) {
+        for (; row < blockEnd; row++) {
+          if (texts.has(row, bytes)) {
+            marks[row] = 1;
+            hits++;
+          }
+        }
+      } else {
+        while (row < blockEnd) {
+          const seg = (starts[row] as number) >>> SEGMENT_BITS;
+          const segEnd = seg + 1 < texts.firstOf.length ? (texts.firstOf[seg + 1] as number) : n;
+          const at = texts.segments[seg]!.indexOf(bytes, (starts[row] as number) & OFFSET_MASK);
+          if (at < 0 || at >= texts.usedOf(seg)) {
+            row = Math.min(segEnd, blockEnd);
+            continue;
+          }
+          const address = ((seg << SEGMENT_BITS) | at) >>> 0;
+          while (row < segEnd && (ends[row] as number) <= address) row++;
+          if (row >= segEnd || row >= blockEnd) {
+            row = Math.min(row, blockEnd);
+            continue;
+          }
+          // Inside this row's text (not across into the next one's): a match.
+          const inside = (starts[row] as number) <= address && address + bytes.length <= (ends[row] as number);
+          if (inside || texts.has(row, bytes)) {
+            marks[row] = 1;
+            hits++;
+          }
+          row++;
+        }
+      }
+      dense = hits * 4 > row - from;
     }
     return marks;
   }
@@ -298,31 +428,43 @@ export class CompactStore<T> implements ListStore<T> {
 
   private addSecret(key: string, row: number): void {
     const id = this.secretKeys.add(key);
-    if (id >= this.secretRows.length) this.secretRows = grow32(this.secretRows, id + 1);
+    if (id >= this.secretRows.length) {
+      this.secretRows = grow32(this.secretRows, id + 1);
+      this.secretHashes = grow32(this.secretHashes, id + 1);
+    }
     this.secretRows[id] = row;
+    this.secretHashes[id] = CompactStore.hash(key);
     // Keep the table at most half full.
     if ((id + 1) * 2 > this.buckets.length) {
-      const size = Math.max(1024, this.buckets.length * 2);
-      this.buckets = new Uint32Array(size);
-      for (let k = 0; k <= id; k++) this.place(k);
-    } else this.place(id);
+      this.buckets = new Uint32Array(Math.max(1024, this.buckets.length * 2));
+      // Newest first: of keys held twice, a lookup meets the later row's first.
+      for (let k = id - 1; k >= 0; k--) this.place(k, null);
+    }
+    this.place(id, key);
   }
 
-  private place(id: number): void {
+  /** Puts key `id` in its bucket; `key` given: a bucket holding the same key is taken over (the later row wins). */
+  private place(id: number, key: string | null): void {
     const mask = this.buckets.length - 1;
-    let b = CompactStore.hash(this.secretKeys.get(id)) & mask;
-    // A later row with the same key replaces the earlier one (as a Map would).
-    while (this.buckets[b] !== 0 && this.secretKeys.get((this.buckets[b] as number) - 1) !== this.secretKeys.get(id)) b = (b + 1) & mask;
+    const hash = this.secretHashes[id] as number;
+    let b = hash & mask;
+    for (;;) {
+      const held = this.buckets[b] as number;
+      if (held === 0) break;
+      if (key !== null && this.secretHashes[held - 1] === hash && this.secretKeys.get(held - 1) === key) break;
+      b = (b + 1) & mask;
+    }
     this.buckets[b] = id + 1;
   }
 
   findSecret(key: string): number {
     if (this.buckets.length === 0) return -1;
     const mask = this.buckets.length - 1;
-    let b = CompactStore.hash(key) & mask;
+    const hash = CompactStore.hash(key);
+    let b = hash & mask;
     while (this.buckets[b] !== 0) {
       const id = (this.buckets[b] as number) - 1;
-      if (this.secretKeys.get(id) === key) return this.secretRows[id] as number;
+      if (this.secretHashes[id] === hash && this.secretKeys.get(id) === key) return this.secretRows[id] as number;
       b = (b + 1) & mask;
     }
     return -1;
@@ -330,7 +472,7 @@ export class CompactStore<T> implements ListStore<T> {
 
   /** Bytes in typed arrays and buffers (outside the JS heap's objects), for the memory report. */
   get bytes(): number {
-    let total = this.strings.size + this.texts.size + this.secretKeys.size + this.shapeOf.byteLength + this.slotOf.byteLength + this.buckets.byteLength + this.secretRows.byteLength;
+    let total = this.strings.size + this.texts.size + this.secretKeys.size + this.shapeOf.byteLength + this.slotOf.byteLength + this.buckets.byteLength + this.secretRows.byteLength + this.secretHashes.byteLength;
     for (const shape of this.shapes) total += shape.numbers.byteLength + shape.strings.byteLength;
     return total;
   }

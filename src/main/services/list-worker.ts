@@ -25,6 +25,8 @@ export type WorkerRequest =
   | { type: 'window'; id: number; key: string; view: string; query: WindowView }
   | { type: 'secret'; id: number; key: string; lookup: string }
   | { type: 'memory'; id: number }
+  /** Answered once every message before it is handled: main waits for it so its chunks never pile up here. */
+  | { type: 'ack'; id: number }
   | { type: 'drop'; keys: string[] };
 
 export type WorkerReply =
@@ -99,6 +101,7 @@ interface Waiting {
 /** A list being kept: while loading, its reader and the queries waiting for more rows. */
 interface Entry {
   list: KeptList<unknown>;
+  store: CompactStore<unknown>;
   name: ListName;
   reader: JsonListStream | null;
   waiting: Waiting[];
@@ -146,7 +149,8 @@ function fail(key: string, entry: Entry, error: unknown): void {
 }
 
 function begin(msg: Extract<WorkerRequest, { type: 'begin' }>): void {
-  kept.set(msg.key, { list: new KeptList(listDef(msg.list), new CompactStore(), {}, msg.version), name: msg.list, reader: null, waiting: [], failed: null });
+  const store = new CompactStore<unknown>();
+  kept.set(msg.key, { list: new KeptList(listDef(msg.list), store, {}, msg.version), store, name: msg.list, reader: null, waiting: [], failed: null });
 }
 
 function joins(key: string, entry: Entry, bodies: Record<string, ArrayBuffer>): void {
@@ -154,7 +158,7 @@ function joins(key: string, entry: Entry, bodies: Record<string, ArrayBuffer>): 
   try {
     const joined: Record<string, unknown[]> = {};
     for (const [name, body] of Object.entries(bodies)) joined[name] = parseWhole(def.joins![name]!, body);
-    entry.list = new KeptList(def, new CompactStore(), joined, entry.list.version);
+    entry.list = new KeptList(def, entry.store, joined, entry.list.version);
     const schema = elementSchema(def.call);
     if (!def.call.data) throw new Error('A kept list must be an envelope field.');
     entry.reader = new JsonListStream({
@@ -257,10 +261,14 @@ parentPort?.on('message', (msg: WorkerRequest) => {
       });
     case 'secret':
       return query(msg.id, msg.key, { ready: (list) => list.complete, answer: (list) => list.secret(msg.lookup) });
+    case 'ack':
+      return reply({ id: msg.id, ok: true, data: null });
     case 'memory':
       return answer(msg.id, () => {
         const usage = process.memoryUsage();
-        return { heapUsed: usage.heapUsed, external: usage.external + usage.arrayBuffers, lists: [...kept.values()].reduce((n, e) => n + e.list.length, 0) };
+        const entries = [...kept.values()];
+        // The worker's own heap, and the stores' buffers (outside any heap; usage.external is the whole process's).
+        return { heapUsed: usage.heapUsed, storeBytes: entries.reduce((n, e) => n + e.store.bytes, 0), lists: entries.reduce((n, e) => n + e.list.length, 0) };
       });
     case 'drop':
       for (const key of msg.keys) {

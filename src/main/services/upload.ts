@@ -16,6 +16,8 @@ import { IMAGE_SIGNATURE_BYTES, imageContentMessage, imageKindOfName, isImageCon
 export const PROGRESS_INTERVAL_MS = 100;
 /** Read size from disk: large reads keep the syscall count and the per-chunk overhead low. */
 const READ_CHUNK = 2 * 1024 * 1024;
+/** Buffers a file is sent through, reused (reading one while the others are sent). */
+const READ_BUFFERS = 4;
 /**
  * Bytes the request may buffer before the next read waits for 'drain'. Waiting at the socket's own
  * 16 KiB mark would stall the disk after every chunk; a few MiB keeps disk and network both busy, and
@@ -176,27 +178,50 @@ export function createUploader(deps: UploaderDeps) {
       req.write(chunk);
       if (req.writableLength > SEND_BUFFER) await Promise.race([once(req, 'drain'), answer]);
     };
+    // File bytes go out of a few reused buffers: a read fills a free one while the ones before it are
+    // still being sent, and a buffer is free again when the socket has taken it (its write callback).
+    // No allocation per chunk, no copy, and at most READ_BUFFERS x READ_CHUNK in memory.
+    const free: Buffer[] = Array.from({ length: READ_BUFFERS }, () => Buffer.allocUnsafeSlow(READ_CHUNK));
+    let released: (() => void) | null = null;
+    const release = (buffer: Buffer) => {
+      free.push(buffer);
+      released?.();
+      released = null;
+    };
+    const take = async (): Promise<Buffer> => {
+      while (free.length === 0) await Promise.race([new Promise<void>((resolve) => (released = resolve)), answer]);
+      return free.pop()!;
+    };
+    const sendFile = async (grant: Grant): Promise<void> => {
+      // Opened and checked again for every attempt; the bytes actually read are counted, never more
+      // than the granted size go out.
+      const { handle } = await deps.grants.open(grant.id);
+      try {
+        let read = 0;
+        for (;;) {
+          if (signal.aborted) throw signal.reason;
+          const buffer = await take();
+          const { bytesRead } = await handle.read(buffer, 0, READ_CHUNK, null);
+          if (bytesRead === 0) {
+            free.push(buffer);
+            break;
+          }
+          read += bytesRead;
+          if (read > grant.size) throw new GrantError(APP_TEXT.fileChanged);
+          meter.add(bytesRead);
+          req.write(bytesRead === READ_CHUNK ? buffer : buffer.subarray(0, bytesRead), () => release(buffer));
+        }
+        if (read !== grant.size) throw new GrantError(APP_TEXT.fileChanged);
+        // Every buffer back: the file's bytes are all with the socket before its handle closes.
+        while (free.length < READ_BUFFERS) await Promise.race([new Promise<void>((resolve) => (released = resolve)), answer]);
+      } finally {
+        await handle.close();
+      }
+    };
     const send = async (): Promise<void> => {
       for (const part of body.parts) {
-        if (part.kind === 'bytes') {
-          await write(part.data);
-          continue;
-        }
-        // Opened and checked again for every attempt; the bytes actually read are counted, never
-        // more than the granted size go out.
-        const { handle } = await deps.grants.open(part.grant.id);
-        try {
-          let read = 0;
-          for await (const chunk of handle.createReadStream({ highWaterMark: READ_CHUNK, autoClose: false })) {
-            if (signal.aborted) throw signal.reason;
-            read += (chunk as Buffer).length;
-            if (read > part.grant.size) throw new GrantError(APP_TEXT.fileChanged);
-            await write(chunk as Buffer);
-          }
-          if (read !== part.grant.size) throw new GrantError(APP_TEXT.fileChanged);
-        } finally {
-          await handle.close();
-        }
+        if (part.kind === 'bytes') await write(part.data);
+        else await sendFile(part.grant);
       }
       req.end();
     };

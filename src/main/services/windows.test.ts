@@ -46,7 +46,7 @@ afterEach(async () => {
   await windows?.close();
   windows = null;
 });
-const start = (fetchBody: ReturnType<typeof platform>['fetchBody']) => (windows = createWindows({ fetchBody, log: () => undefined }));
+const start = (fetchBody: ReturnType<typeof platform>['fetchBody'], refreshAfterMs = 60_000) => (windows = createWindows({ fetchBody, log: () => undefined, refreshAfterMs }));
 
 function gate() {
   let open!: () => void;
@@ -118,6 +118,32 @@ describe('list windows in main', () => {
     state.body = null;
     expect(await w.window(q({ search: '98' }))).toMatchObject({ ok: true, data: { total: 200 } });
     expect(state.calls).toBe(3);
+  });
+
+  it('a later open is answered from the kept list at once and refreshed behind it', async () => {
+    const { state, fetchBody } = platform(300);
+    const w = start(fetchBody, 0);
+    const first = await w.window(q({ view: 'a' }));
+    await w.whenLoaded('learners');
+    expect(first.ok && first.data.version).toBe(1);
+    state.token = 'new';
+    // Typing in the open table is not an open: nothing is refetched.
+    await w.window(q({ view: 'a', search: '98' }));
+    expect(state.calls).toBe(1);
+    const reopened = await w.window(q({ view: 'b', search: '9800000007' }));
+    expect(reopened.ok && reopened.data).toMatchObject({ version: 1, count: 1, refreshing: true });
+    expect(await w.secret('learners', '9800000007')).toEqual(ok('tok-7'));
+    await w.whenRefreshed('learners');
+    expect(state.calls).toBe(2);
+    const after = await w.window(q({ view: 'b', search: '9800000007' }));
+    expect(after.ok && after.data).toMatchObject({ version: 2, count: 1 });
+    expect(after.ok && after.data.refreshing).toBeUndefined();
+    expect(await w.secret('learners', '9800000007')).toEqual(ok('new-7'));
+    // A refresh that fails keeps the list as it was.
+    state.fail = true;
+    await w.window(q({ view: 'c' }));
+    await w.whenRefreshed('learners');
+    expect(await w.secret('learners', '9800000007')).toEqual(ok('new-7'));
   });
 
   it('two screens of the same list share one load, even while it is in flight', async () => {

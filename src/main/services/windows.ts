@@ -19,10 +19,15 @@ export function spawnListWorker(): Worker {
   return new Worker(new URL(built, here));
 }
 
+/** Bytes of a list answer main hands the worker before it waits for the worker to catch up. */
+const IN_FLIGHT = 8 * 2 ** 20;
+
 export interface WindowsDeps {
   /** The list call's 2xx body as its bytes arrive (the worker parses them); a failure as the generic call reports it. */
   fetchBody(def: CallDef, input: Record<string, unknown>, label: string): Promise<Result<ReadableStream<Uint8Array>>>;
   spawn?: () => Worker;
+  /** A later open refreshes a kept list loaded longer ago than this (default 30 s; opens in a row share one list). */
+  refreshAfterMs?: number;
   log(message: string, details?: Record<string, unknown>): void;
 }
 
@@ -32,6 +37,12 @@ interface Kept {
   /** The worker's key: the list, its input and the load's version (a dropped load never comes back). */
   workerKey: string;
   ready: Promise<Result<{ total: number }>>;
+  /** The load completed (the whole list is in the worker). */
+  done: boolean;
+  /** When it completed (performance.now()). */
+  loadedAt: number;
+  /** A newer load of the same list on its way behind this one (a later open refreshes it). */
+  refresh: Promise<void> | null;
 }
 
 interface ViewSlot {
@@ -119,10 +130,9 @@ export function createWindows(deps: WindowsDeps) {
    * joins are fetched before the list: a server that streams the list holding its database (PGlite)
    * would make them wait for the whole list otherwise.
    */
-  async function load(entry: Kept, input: Record<string, unknown>): Promise<Result<{ total: number }>> {
+  async function load(entry: Kept, input: Record<string, unknown>, stale = () => kept.get(entry.key) !== entry): Promise<Result<{ total: number }>> {
     const def = listDef(entry.list);
     const key = entry.workerKey;
-    const stale = () => kept.get(entry.key) !== entry;
     const failed = (result: Result<never>): Result<never> => {
       if (!result.ok) worker?.postMessage({ type: 'fail', key, error: result.error } satisfies WorkerRequest);
       return result;
@@ -141,6 +151,7 @@ export function createWindows(deps: WindowsDeps) {
     if (!body.ok) return failed(body);
     ensureWorker().postMessage({ type: 'joins', key, joins: bodies } satisfies WorkerRequest, Object.values(bodies));
     const reader = body.data.getReader();
+    let posted = 0;
     try {
       for (;;) {
         const { done, value } = await reader.read();
@@ -152,6 +163,13 @@ export function createWindows(deps: WindowsDeps) {
         }
         const bytes = own(value);
         worker.postMessage({ type: 'chunk', key, bytes } satisfies WorkerRequest, [bytes]);
+        // Backpressure: at most IN_FLIGHT bytes wait in the worker; then main stops reading (and the
+        // server stops sending) until the worker has caught up.
+        posted += bytes.byteLength;
+        if (posted >= IN_FLIGHT) {
+          posted = 0;
+          await ask({ type: 'ack' });
+        }
       }
     } catch {
       return failed(fail('network', 'The connection was lost while the list arrived. Please try again.'));
@@ -159,24 +177,57 @@ export function createWindows(deps: WindowsDeps) {
     return ask<{ total: number }>({ type: 'end', key });
   }
 
+  /** A load of a list into the worker under a new key (its entry is not kept yet). */
+  function startLoad(key: string, list: ListName): Kept {
+    version += 1;
+    const workerKey = `${key} #${version}`;
+    // The worker learns of the load at once: queries may wait there for its first rows.
+    ensureWorker().postMessage({ type: 'begin', key: workerKey, list, version } satisfies WorkerRequest);
+    const entry: Kept = { key, list, workerKey, ready: Promise.resolve(ok({ total: 0 })), done: false, loadedAt: 0, refresh: null };
+    return entry;
+  }
+
   /** The kept list of a call and input, loaded once however many screens ask at the same time. */
   function keep(list: ListName, input: Record<string, unknown>): Kept {
     const key = `${list} ${JSON.stringify(input)}`;
     const current = kept.get(key);
     if (current) return current;
-    version += 1;
-    const workerKey = `${key} #${version}`;
-    // The worker learns of the load at once: queries may wait there for its first rows.
-    ensureWorker().postMessage({ type: 'begin', key: workerKey, list, version } satisfies WorkerRequest);
-    const entry: Kept = { key, list, workerKey, ready: Promise.resolve(ok({ total: 0 })) };
+    const entry = startLoad(key, list);
     kept.set(key, entry);
     entry.ready = load(entry, input);
     void entry.ready.then((result) => {
+      entry.done = result.ok;
+      entry.loadedAt = performance.now();
       // A failed load is not kept (the next query tries again); one invalidated meanwhile is dropped.
-      if (kept.get(key) !== entry) drop([workerKey]);
+      if (kept.get(key) !== entry) drop([entry.workerKey]);
       else if (!result.ok) kept.delete(key);
     });
     return entry;
+  }
+
+  /**
+   * A later open of a kept list: it is answered from what main keeps at once, while a newer load comes
+   * behind it; once that one is whole it replaces the kept one (its windows say `refreshing` until then).
+   * A failed refresh keeps the list as it was.
+   */
+  function refreshBehind(entry: Kept, input: Record<string, unknown>): void {
+    if (!entry.done || entry.refresh || kept.get(entry.key) !== entry) return;
+    if (performance.now() - entry.loadedAt < (deps.refreshAfterMs ?? 30_000)) return;
+    const next = startLoad(entry.key, entry.list);
+    // Loads while it is not the kept entry: `load` reads on while the entry it is given is current.
+    next.ready = load(next, input, () => kept.get(entry.key) !== entry);
+    entry.refresh = next.ready.then((result) => {
+      entry.refresh = null;
+      if (result.ok && kept.get(entry.key) === entry) {
+        next.done = true;
+        next.loadedAt = performance.now();
+        kept.set(entry.key, next);
+        drop([entry.workerKey]);
+      } else {
+        if (!result.ok) deps.log('list refresh failed', { list: entry.list, error: result.error.message });
+        drop([next.workerKey]);
+      }
+    });
   }
 
   function inputOf(query: Pick<WindowQuery, 'list' | 'input'>): Result<Record<string, unknown>> {
@@ -202,15 +253,20 @@ export function createWindows(deps: WindowsDeps) {
   return {
     /** A window of a kept list; loads the list first when it is not kept. */
     async window(query: WindowQuery): Promise<Result<WindowAnswer>> {
+      const opened = !views.has(query.view);
       const slot = views.get(query.view) ?? { latest: 0 };
       views.set(query.view, slot);
       const mine = ++slot.latest;
       const input = inputOf(query);
       if (!input.ok) return input;
-      if (slot.latest !== mine) return overtaken();
       const { list, input: _input, view, ...rest } = query;
+      // A table's first query is an open: a list kept whole is refreshed behind the answer.
+      const current = kept.get(`${list} ${JSON.stringify(input.data)}`);
+      if (opened && current) refreshBehind(current, input.data);
       const answer = await askKept<WindowAnswer>(list, input.data, (key) => ({ type: 'window', key, view, query: rest }));
-      return slot.latest !== mine ? overtaken() : answer;
+      if (slot.latest !== mine) return overtaken();
+      const refreshing = answer.ok && kept.get(`${list} ${JSON.stringify(input.data)}`)?.refresh;
+      return refreshing ? ok({ ...answer.data, refreshing: true }) : answer;
     },
 
     /** A secret of a kept list (a learner's token by mobile key); loads the list when it is not kept, and waits for all of it. */
@@ -239,7 +295,12 @@ export function createWindows(deps: WindowsDeps) {
     },
 
     /** The worker's heap, its buffers outside the heap, and the rows it keeps (the bench reports main's memory per 100,000 rows). */
-    memory: () => ask<{ heapUsed: number; external: number; lists: number }>({ type: 'memory' }),
+    memory: () => ask<{ heapUsed: number; storeBytes: number; lists: number }>({ type: 'memory' }),
+
+    /** Resolves when a refresh behind the kept list (if one is on its way) has replaced it or failed. */
+    async whenRefreshed(list: ListName, input: Record<string, unknown> = {}): Promise<void> {
+      await kept.get(`${list} ${JSON.stringify(input)}`)?.refresh;
+    },
 
     /** Resolves when the kept list (loading now) is complete, with its total or why it failed. */
     async whenLoaded(list: ListName, input: Record<string, unknown> = {}): Promise<Result<{ total: number }>> {

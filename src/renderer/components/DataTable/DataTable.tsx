@@ -367,7 +367,7 @@ export function DataTable<T>({
         aria-label={`${ariaLabel}, scrollable`}
         role="region"
       >
-        <table className={styles.table} style={{ minWidth: minTableWidth(table, lead, widths) }} aria-label={ariaLabel} aria-rowcount={view.selectedCount + 1} aria-busy={loading || view.windowFetching}>
+        <table className={styles.table} style={{ minWidth: minTableWidth(table, lead, widths) }} aria-label={ariaLabel} aria-rowcount={view.selectedCount + 1} aria-busy={loading || view.windowFetching || view.stillLoading}>
           <ColGroup table={table} lead={lead} widths={widths} />
           <Header table={table} sortable={!reordering} lead={reordering ? 'Drag handle' : undefined} styles={styles} pins={pins} onResize={viewKey ? onResize : undefined} widths={widths} />
           {reordering ? <ReorderContext reorder={reorder}>{body}</ReorderContext> : body}
@@ -394,8 +394,15 @@ export function DataTable<T>({
         }}
       />
       <div className={styles.footer}>
-        <Text size={200} className={styles.count} aria-live="polite">
-          {loading && total === 0 ? 'Loading…' : error && total === 0 ? '' : countText(page, view.selectedCount, total)}
+        {/* Quiet while the list arrives (its count grows each second); the whole list's count is announced. */}
+        <Text size={200} className={styles.count} aria-live={view.stillLoading ? 'off' : 'polite'}>
+          {loading && total === 0
+            ? 'Loading…'
+            : error && total === 0
+              ? ''
+              : view.stillLoading
+                ? `${countText(page, view.selectedCount, total)} so far, still loading…`
+                : countText(page, view.selectedCount, total)}
         </Text>
         {pagination && !reordering ? (
           <Pager

@@ -103,6 +103,10 @@ export function useRowPipeline<T>({ source, data, columns, getSearchText, search
     },
     enabled: !!kept,
     placeholderData: keepPreviousData,
+    // While main's list still arrives the window says so: ask again each second (the total grows, and
+    // the whole list's answer replaces it once complete).
+    // The same while a kept list is refreshed behind the rows shown (the newer list replaces them).
+    refetchInterval: (q) => (q.state.data?.complete === false || q.state.data?.refreshing ? 1000 : false),
     // An overtaken query is asked again (its key may be shown again by then); other failures as usual.
     retry: (count, error) => (isOvertaken(error) ? count < 3 : count < 1),
     retryDelay: 0,
@@ -142,6 +146,8 @@ export function useRowPipeline<T>({ source, data, columns, getSearchText, search
     windowed: !!kept,
     /** A kept list's first window is on its way, or its window failed. */
     windowLoading: !!kept && windowQuery.isPending,
+    /** A kept list still arriving in main: its first rows show, in the server's order; search, filters and sort wait for all of it. */
+    stillLoading: !!kept && answer?.complete === false,
     /** A kept list's window for the current view is on its way (the previous rows still show). */
     windowFetching: !!kept && windowQuery.isFetching,
     windowError: kept && windowQuery.isError && !isOvertaken(windowQuery.error) ? windowQuery.error.message : null,
