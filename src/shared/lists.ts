@@ -11,6 +11,7 @@ import { fastDateTime } from './dates';
 import { DIFFICULTIES, type Category, type Question } from './schemas/question-bank';
 import type { LibraryFile } from './schemas/library';
 import type { LearnerWithToken } from './schemas/users';
+import { PARTIAL, type ReadIssue } from './tolerant';
 import { narrowIndices, selectIndices, sortIndices, toText, type Getter, type RowFilter } from './rows';
 
 /** A sort and filter field: its value, and for enum columns the values in their meaning's order. */
@@ -116,6 +117,8 @@ export const WindowQuerySchema = v.object({
   sort: v.nullable(v.object({ id: Text(100), desc: v.boolean() })),
   offset: v.pipe(v.number(), v.integer(), v.minValue(0)),
   limit: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1000)),
+  /** Only the records read partly (the screen's "could not be read fully" filter). */
+  partial: v.optional(v.boolean()),
 });
 export type WindowQuery = v.InferOutput<typeof WindowQuerySchema>;
 export type WindowView = Omit<WindowQuery, 'list' | 'input' | 'view'>;
@@ -130,6 +133,8 @@ export const WindowAnswerSchema = v.object({
   rows: v.array(v.unknown()),
   /** Which load of the list answered (a refetch makes a new one). */
   version: v.number(),
+  /** Records of the whole list read only partly (each shown row of them carries its issues). */
+  partial: v.optional(v.number()),
 });
 export type WindowAnswer<T = unknown> = Omit<v.InferOutput<typeof WindowAnswerSchema>, 'rows'> & { rows: T[] };
 
@@ -149,6 +154,23 @@ function sortReader<T>({ get, sortOrder }: ListField<T>): Getter<T> {
     return rank.get(String(value)) ?? sortOrder.length;
   };
 }
+
+/** A value read from a partly read row: undefined where the row lacks what the reader needs. */
+function tryRead<T>(get: Getter<T>, row: T, i: number): unknown {
+  try {
+    return get(row, i);
+  } catch {
+    return undefined;
+  }
+}
+
+const orEmpty = (text: () => string): string => {
+  try {
+    return text();
+  } catch {
+    return '';
+  }
+};
 
 /** Results a view keeps to narrow from (each at most the list's length of row numbers). */
 const SEARCH_HISTORY = 8;
@@ -170,9 +192,13 @@ export class KeptList<T> {
     readonly rows: readonly T[],
     joins: Record<string, readonly unknown[]> = {},
     readonly version = 1,
+    /** Rows read only partly, by index: their issues (the side structure of `readList`). */
+    readonly marks: ReadonlyMap<number, ReadIssue[]> = new Map(),
   ) {
-    this.texts = rows.map((row) => def.search(row, joins).toLowerCase());
-    this.secrets = def.secret ? new Map(rows.map((row) => [def.secret!.key(row), def.secret!.value(row)])) : null;
+    // A partly read row may lack what the search text or a sort field reads: it is empty there.
+    const search = marks.size > 0 ? (row: T, i: number) => (marks.has(i) ? orEmpty(() => def.search(row, joins)) : def.search(row, joins)) : (row: T) => def.search(row, joins);
+    this.texts = rows.map((row, i) => search(row, i).toLowerCase());
+    this.secrets = def.secret ? new Map(rows.map((row) => [orEmpty(() => def.secret!.key(row)), orEmpty(() => def.secret!.value(row))])) : null;
   }
 
   /** The secret kept under `key` (a learner's token by mobile key), or null. */
@@ -187,7 +213,9 @@ export class KeptList<T> {
     const key = `${sort.id}:${sort.desc ? 'desc' : 'asc'}`;
     let order = this.orders.get(key);
     if (!order) {
-      order = sortIndices(this.rows, sortReader(field), sort.desc);
+      const read = sortReader(field);
+      const marks = this.marks;
+      order = sortIndices(this.rows, marks.size > 0 ? (row, i) => (marks.has(i) ? tryRead(read, row, i) : read(row, i)) : read, sort.desc);
       this.orders.set(key, order);
     }
     return order;
@@ -200,9 +228,13 @@ export class KeptList<T> {
     }
     const order = this.order(query.sort);
     const needle = query.search.trim().toLowerCase();
+    const marks = this.marks;
     const filters: RowFilter<T>[] = query.filters
       .filter((f) => f.value !== '')
-      .map((f) => ({ get: fieldOf(this.def.fields[f.id])!.get, kind: f.kind, value: f.value }));
+      .map((f) => {
+        const get = fieldOf(this.def.fields[f.id])!.get;
+        return { get: marks.size > 0 ? (row: T, i: number) => (marks.has(i) ? tryRead(get, row, i) : get(row, i)) : get, kind: f.kind, value: f.value };
+      });
     let selected: readonly number[] | null;
     if (!needle && filters.length === 0) {
       selected = order;
@@ -217,6 +249,8 @@ export class KeptList<T> {
       selected = from ? narrowIndices(from.out, this.texts, needle) : (selectIndices({ rows: this.rows, order, texts: this.texts, needle, filters }) ?? []);
       this.last.set(viewId, [...history.filter((h) => h.needle !== needle).slice(1 - SEARCH_HISTORY), { basis, needle, out: selected }]);
     }
+    // "Only partly read records": the rows the view selects that carry marks.
+    if (query.partial) selected = (selected ?? Array.from({ length: this.rows.length }, (_, i) => i)).filter((i) => marks.has(i));
     const count = selected ? selected.length : this.rows.length;
     // Past the end: no rows (the table moves to its last page and asks again).
     const offset = Math.min(query.offset, count);
@@ -224,9 +258,12 @@ export class KeptList<T> {
     const view = this.def.view;
     const rows: unknown[] = [];
     for (let k = offset; k < end; k++) {
-      const row = this.rows[selected ? (selected[k] as number) : k] as T;
-      rows.push(view ? view(row) : row);
+      const index = selected ? (selected[k] as number) : k;
+      const row = this.rows[index] as T;
+      const shown = view ? view(row) : row;
+      const issues = marks.size > 0 ? marks.get(index) : undefined;
+      rows.push(issues ? { ...(shown as object), [PARTIAL]: issues } : shown);
     }
-    return { total: this.rows.length, count, offset, rows, version: this.version };
+    return { total: this.rows.length, count, offset, rows, version: this.version, partial: marks.size };
   }
 }

@@ -2,11 +2,11 @@
 // keeps the list with its search text, and answers windows of it, so that neither the 60 MB parse
 // nor a sort of 200,000 rows ever runs on main's event loop. It speaks only to main (parentPort).
 import { parentPort } from 'node:worker_threads';
-import * as v from 'valibot';
 import { KeptList, listDef, type ListName, type WindowView } from '../../shared/lists';
 import type { CallDef } from '../../shared/api/contract';
 import { MSG } from '../../shared/messages';
 import type { CallError } from '../../shared/result';
+import { itemSchemaOf, readList, type ReadIssue } from '../../shared/tolerant';
 
 export type WorkerRequest =
   | { type: 'load'; id: number; key: string; list: ListName; version: number; body: ArrayBuffer; joins: Record<string, ArrayBuffer> }
@@ -25,8 +25,11 @@ class Refused extends Error {
 
 const decoder = new TextDecoder();
 
-/** A 2xx answer's data, checked like main's generic call does (envelope, then the output schema). */
-function parseAnswer(def: CallDef, body: ArrayBuffer): unknown[] {
+/**
+ * A 2xx answer's data, checked like main's generic call does (envelope, then the output schema), read
+ * record by record: a record that does not match is kept as far as it goes, its issues in `marks`.
+ */
+function parseAnswer(def: CallDef, body: ArrayBuffer): { values: unknown[]; marks: Map<number, ReadIssue[]> } {
   let envelope: Record<string, unknown> | undefined;
   try {
     const parsed: unknown = JSON.parse(decoder.decode(body));
@@ -39,13 +42,10 @@ function parseAnswer(def: CallDef, body: ArrayBuffer): unknown[] {
     throw new Refused({ kind: 'http', message: typeof envelope.errorMessage === 'string' ? envelope.errorMessage : MSG.somethingWentWrong });
   }
   const payload = def.data ? envelope[def.data] : envelope;
-  const result = v.safeParse(def.output, payload);
-  if (!result.success || !Array.isArray(result.output)) {
-    // Where the shape differs, never the values (they may hold personal data or tokens).
-    const issues = result.success ? ['(root): not a list'] : result.issues.slice(0, 5).map((i) => `${v.getDotPath(i) ?? '(root)'}: ${i.expected ?? i.type}`);
-    throw new Refused({ kind: 'parse', message: MSG.somethingWentWrong }, issues);
-  }
-  return result.output;
+  const item = itemSchemaOf(def.output);
+  const read = item ? readList(item, payload) : null;
+  if (!read) throw new Refused({ kind: 'parse', message: MSG.somethingWentWrong }, ['(root): not a list']);
+  return read;
 }
 
 const kept = new Map<string, KeptList<unknown>>();
@@ -61,10 +61,11 @@ function handle(msg: Exclude<WorkerRequest, { type: 'drop' }>): unknown {
     case 'load': {
       const def = listDef(msg.list);
       const joins: Record<string, unknown[]> = {};
-      for (const [name, body] of Object.entries(msg.joins)) joins[name] = parseAnswer(def.joins![name]!, body);
-      const list = new KeptList(def, parseAnswer(def.call, msg.body), joins, msg.version);
+      for (const [name, body] of Object.entries(msg.joins)) joins[name] = parseAnswer(def.joins![name]!, body).values;
+      const { values, marks } = parseAnswer(def.call, msg.body);
+      const list = new KeptList(def, values, joins, msg.version, marks);
       kept.set(msg.key, list);
-      return { total: list.rows.length };
+      return { total: list.rows.length, partial: marks.size };
     }
     case 'window':
       try {
