@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defineCall } from './contract';
+import { defineCall, recordById, type CallDef } from './contract';
 import { MessageSchema } from '../schemas/common';
 import {
   AdminDraftSchema,
@@ -53,9 +53,11 @@ export const adminAuth = {
   update: defineCall({
     service: 'adminAuth', method: 'PUT', path: '/update', auth: 'token', body: 'json',
     input: AdminUpdateSchema, output: MessageSchema,
+    record: recordById((): CallDef => adminAuth.getUser, AdminUserSchema, { idField: 'id', readInput: (input) => ({ id: input.id }) }),
   }),
   delete: defineCall({
     service: 'adminAuth', method: 'DELETE', path: '/delete/{id}', auth: 'token', body: 'none',
     input: v.object({ id: IdSchema }), output: MessageSchema,
+    record: recordById((): CallDef => adminAuth.getUser, AdminUserSchema, { idField: 'id', readInput: (input) => ({ id: input.id }) }),
   }),
 };

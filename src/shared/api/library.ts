@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defineCall } from './contract';
+import { defineCall, recordById, type CallDef } from './contract';
 import { IdSchema, MessageSchema, NoInputSchema } from '../schemas/common';
 import {
   ExistingFileSchema,
@@ -54,10 +54,12 @@ export const library = {
   updateMedia: defineCall({
     service: 'library', method: 'PUT', path: '/media/{id}', auth: 'token', body: 'multipart', files: MEDIA_FILES, durationFrom: MEDIA_DURATION,
     input: LibraryMediaUpdateSchema, output: MessageSchema,
+    record: recordById((): CallDef => library.mediaList, LibraryFileSchema, { readInput: () => ({}) }),
   }),
   deleteMedia: defineCall({
     service: 'library', method: 'DELETE', path: '/media/{id}', auth: 'token', body: 'none',
     input: v.object({ id: IdSchema }), output: MessageSchema,
+    record: recordById((): CallDef => library.mediaList, LibraryFileSchema, { readInput: () => ({}) }),
   }),
   setQuestions: defineCall({
     service: 'library', method: 'POST', path: '/media/questions/{id}', auth: 'token', body: 'json',
@@ -74,10 +76,12 @@ export const library = {
   updateMoment: defineCall({
     service: 'library', method: 'PUT', path: '/moment/{id}', auth: 'token', body: 'json',
     input: MomentUpdateSchema, output: MessageSchema,
+    record: recordById((): CallDef => library.moments, MomentSchema, { readInput: (_input, base) => ({ fileId: base.fileId }) }),
   }),
   deleteMoment: defineCall({
     service: 'library', method: 'DELETE', path: '/moment/{id}', auth: 'token', body: 'none',
     input: v.object({ id: IdSchema }), output: MessageSchema,
+    record: recordById((): CallDef => library.moments, MomentSchema, { readInput: (_input, base) => ({ fileId: base.fileId }) }),
   }),
   keywords: defineCall({
     service: 'library', method: 'GET', path: '/synonyms/keywords', auth: 'none', body: 'none',
@@ -100,6 +104,7 @@ export const library = {
   updateSynonyms: defineCall({
     service: 'library', method: 'PUT', path: '/synonyms/{id}', auth: 'token', body: 'json',
     input: SynonymUpdateSchema, output: MessageSchema,
+    record: recordById((): CallDef => library.synonyms, SynonymGroupSchema),
   }),
 
   // Quotes and daily tips (spec 2 section 7): one collection at /quotes. A quote is posted as multipart,

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defineCall } from './contract';
+import { defineCall, recordById, type CallDef } from './contract';
 import { MessageSchema, NoInputSchema } from '../schemas/common';
 import {
   CategoryDraftSchema,
@@ -37,6 +37,7 @@ export const questionBank = {
   updateQuestion: defineCall({
     service: 'questionBank', method: 'PUT', path: '/questions/{id}', auth: 'token', body: 'json',
     input: QuestionUpdateSchema, output: MessageSchema,
+    record: recordById((): CallDef => questionBank.questions, QuestionSchema),
   }),
   resources: defineCall({
     service: 'questionBank', method: 'GET', path: '/resources', auth: 'token', body: 'none',
@@ -51,5 +52,6 @@ export const questionBank = {
     service: 'questionBank', method: 'PUT', path: '/resources/{id}', auth: 'token', body: 'json',
     input: ResourceUpdateSchema, output: MessageSchema,
     addition: 'The Resources table has an Edit column but the spec documents no call to save an edit; this adds it.',
+    record: recordById((): CallDef => questionBank.resources, ResourceSchema),
   }),
 };

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defineCall } from './contract';
+import { defineCall, recordById, type CallDef } from './contract';
 import { IdSchema, LanguageSchema, MessageSchema } from '../schemas/common';
 import {
   CourseCreateSchema,
@@ -28,6 +28,7 @@ import {
   TranscriptBulkSchema,
   TranscriptDraftSchema,
   TranscriptListSchema,
+  TranscriptSchema,
   TranscriptUpdateSchema,
 } from '../schemas/transcripts';
 
@@ -48,10 +49,12 @@ export const videoRepository = {
   updateTranscript: defineCall({
     service: 'videoRepository', method: 'PUT', path: '/transcript/{id}', auth: 'token', body: 'json',
     input: TranscriptUpdateSchema, output: MessageSchema,
+    record: recordById((): CallDef => videoRepository.transcripts, TranscriptSchema, { readInput: (_input, base) => ({ videoId: base.videoId }), list: (data) => (data as { transcripts?: unknown }).transcripts }),
   }),
   deleteTranscript: defineCall({
     service: 'videoRepository', method: 'DELETE', path: '/transcript/{id}', auth: 'token', body: 'none',
     input: v.object({ id: IdSchema }), output: MessageSchema,
+    record: recordById((): CallDef => videoRepository.transcripts, TranscriptSchema, { readInput: (_input, base) => ({ videoId: base.videoId }), list: (data) => (data as { transcripts?: unknown }).transcripts }),
   }),
   bulkTranscripts: defineCall({
     service: 'videoRepository', method: 'POST', path: '/transcript/bulk', auth: 'token', body: 'json',
@@ -71,10 +74,12 @@ export const videoRepository = {
   updateCourse: defineCall({
     service: 'videoRepository', method: 'PUT', path: '/course/{id}', auth: 'token', body: 'multipart', files: ['thumbnail'],
     input: CourseUpdateSchema, output: MessageSchema,
+    record: recordById((): CallDef => videoRepository.courses, CourseSchema),
   }),
   deleteCourse: defineCall({
     service: 'videoRepository', method: 'DELETE', path: '/course/{id}', auth: 'token', body: 'none',
     input: v.object({ id: IdSchema }), output: MessageSchema,
+    record: recordById((): CallDef => videoRepository.courses, CourseSchema),
   }),
   courseSequence: defineCall({
     service: 'videoRepository', method: 'PUT', path: '/course/update-sequence', auth: 'token', body: 'json',
