@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { BASE_FIELD, contract, local, channelOf, type ApiEvents, type ApiEventName, type CallDef, type Local, type LocalCallDef, type LocalImpl } from '../shared/api';
 import { PRELOAD_CHANNELS, type PickKind } from '../shared/api/app';
-import { fail, type Result } from '../shared/result';
+import { fail, ok, type Result } from '../shared/result';
 import { MSG } from '../shared/messages';
 import { nulMessage } from '../shared/schemas/common';
 import { createHttpClient } from './services/http';
@@ -21,6 +21,7 @@ import { createLearnerCalls } from './services/learners';
 import { createWindows } from './services/windows';
 import { createWindowsGroup } from './local/windows';
 import { checkRecord, withUnmodelled } from './services/records';
+import { checkPlatform } from './services/platform-check';
 
 export interface CoreOptions {
   /** userData (Electron) or the bridge host's state folder: settings.json, session.json. */
@@ -145,6 +146,12 @@ export async function createCore(options: CoreOptions) {
       conceptProgress: (input) => learners.conceptProgress(input),
     },
     bulk: bulk.calls,
+    platform: {
+      check: async () => {
+        if (!session.currentUser()) return fail('auth', 'Your session has ended. Please log in again.', 401);
+        return ok(await checkPlatform(http, settings.platformUrl() ?? '(no server)'));
+      },
+    },
   };
 
   /** Per-entry options of the contract, applied to the parsed input before the call. */

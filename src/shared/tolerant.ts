@@ -114,11 +114,24 @@ function read(schema: AnySchema, raw: unknown, path: (string | number)[], sink: 
     if (sink.issues.length === before) sink.issues.push({ path: path.join('.'), expected: parsed.issues[0]?.message ?? 'a valid record', received: 'a record that breaks it' });
     return out;
   }
+  if ((schema.type === 'union' || schema.type === 'variant') && isObject(raw)) {
+    // The option it reads best as (fewest fields unread): a legacy record is still the kind it was.
+    let best: { value: unknown; issues: ReadIssue[] } | null = null;
+    for (const option of schema.options as AnySchema[]) {
+      const trial: Sink = { issues: [] };
+      const value = read(option, raw, [...path], trial, inline);
+      if (!best || trial.issues.length < best.issues.length) best = { value, issues: trial.issues };
+    }
+    if (best) {
+      sink.issues.push(...best.issues);
+      return best.value;
+    }
+  }
   if (schema.type === 'array' && Array.isArray(raw)) {
     const item = schema.item as AnySchema;
     const before = sink.issues.length;
     const out = raw.map((entry, index) => {
-      if (inline && OBJECT_TYPES.has(item.type)) return readRecord(item, entry, true).value;
+      if (inline && entriesOf(item) !== null) return readRecord(item, entry, true).value;
       path.push(index);
       const value = read(item, entry, path, sink, inline);
       path.pop();
@@ -140,6 +153,11 @@ function read(schema: AnySchema, raw: unknown, path: (string | number)[], sink: 
 function entriesOf(schema: AnySchema): Record<string, AnySchema> | null {
   if (OBJECT_TYPES.has(schema.type)) return schema.entries as Record<string, AnySchema>;
   if (WRAPPER_TYPES.has(schema.type)) return entriesOf(schema.wrapped as AnySchema);
+  if (schema.type === 'union' || schema.type === 'variant') {
+    // Records of several kinds in one list: a field is modelled when any kind has it.
+    const kinds = (schema.options as AnySchema[]).map(entriesOf);
+    return kinds.every((k) => k !== null) ? Object.assign({}, ...kinds) : null;
+  }
   return null;
 }
 

@@ -24,7 +24,7 @@ export const mentorship = {
     record: recordById((): CallDef => mentorship.sessions, SessionSchema, { list: (data) => (data as { session?: unknown }).session }),
   }),
   deleteSession: defineCall({
-    service: 'mentorship', method: 'DELETE', path: '/sessions/{id}', auth: 'token', body: 'none',
+    service: 'mentorship', method: 'DELETE', path: '/sessions/{id}', auth: 'token+x-access-token', body: 'none',
     input: SessionIdSchema, output: MessageSchema,
     record: recordById((): CallDef => mentorship.sessions, SessionSchema, { list: (data) => (data as { session?: unknown }).session }),
   }),
@@ -43,7 +43,7 @@ export const mentorship = {
     record: recordById((): CallDef => mentorship.sessionUsers, MentorSchema),
   }),
   deleteMentor: defineCall({
-    service: 'mentorship', method: 'DELETE', path: '/session-users/{id}', auth: 'token', body: 'none',
+    service: 'mentorship', method: 'DELETE', path: '/session-users/{id}', auth: 'token+x-access-token', body: 'none',
     input: MentorIdSchema, output: MessageSchema,
     record: recordById((): CallDef => mentorship.sessionUsers, MentorSchema),
   }),
