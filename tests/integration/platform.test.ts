@@ -8,6 +8,8 @@ import { partialIssues, PARTIAL } from '../../src/shared/tolerant';
 import { READ_PLAN, checkPlatform } from '../../src/main/services/platform-check';
 import { createHttpClient } from '../../src/main/services/http';
 import { CONFLICT_TEXT } from '../../src/main/services/records';
+import { runCheck } from '../../scripts/check-platform';
+import { ADMIN } from './harness';
 import type { Result } from '../../src/shared/result';
 import type { PlatformReport } from '../../src/shared/platform-report';
 import type { WindowAnswer } from '../../src/shared/lists';
@@ -125,6 +127,25 @@ describe('platform check (npm run check-platform, Help > Check this server)', ()
     const learners = expectOk(await clean.call<{ userInfo: { mobileNumber: string } }[]>('learners', 'list'));
     expect(learners.length).toBeGreaterThan(0);
     expect(report.text).toMatch(/did not match or did not answer\.$/);
+  }, 120_000);
+
+  it('npm run check-platform: exit 0 on the reference server, 1 on the drifting one with the mismatches named, 2 without a server', async () => {
+    const run = async (argv: string[]) => {
+      const lines: string[] = [];
+      const code = await runCheck(argv, { env: { CC_CHECK_EMAIL: ADMIN.email, CC_CHECK_PASSWORD: ADMIN.password }, out: (text) => lines.push(text) });
+      return { code, text: lines.join('\n') };
+    };
+    const good = await run(['--url', h.serverUrl]);
+    expect(good.text).toContain(`All ${READ_PLAN.length} read calls answered and matched.`);
+    expect(good.code).toBe(0);
+    const odd = await run(['--url', proxy.url]);
+    expect(odd.code).toBe(1);
+    expect(odd.text).toMatch(/questionBank\.questions .*1 record partly read/);
+    expect(odd.text).toContain('    language: expected ');
+    expect(odd.text).toContain('e.g. "Legacy value"');
+    expect(odd.text).not.toContain(ADMIN.password);
+    expect((await run([])).code).toBe(2);
+    expect((await run(['--url', 'http://platform.example'])).text).toContain('needs https');
   }, 120_000);
 
   it('writes nothing: only GET requests reach the server', async () => {
