@@ -12,7 +12,6 @@ import {
   DialogTitle,
   Field,
   MessageBar,
-  MessageBarActions,
   MessageBarBody,
   MessageBarTitle,
   Spinner,
@@ -118,6 +117,16 @@ const useStyles = makeStyles({
     '@media (max-width: 900px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
   },
   wide: { gridColumn: '1 / -1' },
+  conflict: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    border: `1px solid ${tokens.colorStatusWarningBorder1}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorStatusWarningBackground1,
+  },
+  conflictActions: { display: 'flex', gap: tokens.spacingHorizontalS },
 });
 
 /** Kinds that need the whole width of a two-column form. */
@@ -315,15 +324,11 @@ function EntityForm<S extends AnySchema>({
             </MessageBar>
           ) : null}
           {conflict ? (
-            <MessageBar intent="warning" role="alert" layout="multiline" className={styles.wide}>
-              <MessageBarBody>
-                <MessageBarTitle>Not saved</MessageBarTitle>
-                {conflict.details}
-              </MessageBarBody>
-              <MessageBarActions>
+            <section className={mergeClasses(styles.wide, styles.conflict)} aria-label="Not saved">
+              {conflict.details}
+              <div className={styles.conflictActions}>
                 {conflict.reload ? (
                   <Button
-                    size="small"
                     disabled={busy}
                     onClick={() => {
                       const typed = form.getValues();
@@ -337,7 +342,6 @@ function EntityForm<S extends AnySchema>({
                 ) : null}
                 {conflict.saveAnyway ? (
                   <Button
-                    size="small"
                     disabled={busy}
                     onClick={() => {
                       conflict.saveAnyway!();
@@ -347,8 +351,8 @@ function EntityForm<S extends AnySchema>({
                     Save anyway
                   </Button>
                 ) : null}
-              </MessageBarActions>
-            </MessageBar>
+              </div>
+            </section>
           ) : null}
           {serverError ? (
             <MessageBar intent="error" role="alert" layout="multiline" className={styles.wide}>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { WarningRegular } from '@fluentui/react-icons';
 import type { Conflict } from '../../shared/result';
 import { describeIssues, partialIssues } from '../../shared/tolerant';
 import { changedBy } from '../lib/conflict-text';
@@ -48,7 +49,8 @@ export function differingFields(spec: FormFields, before: FieldValues, now: Fiel
 }
 
 const useStyles = makeStyles({
-  table: { borderCollapse: 'collapse', marginTop: tokens.spacingVerticalXS, fontSize: tokens.fontSizeBase200, width: '100%' },
+  table: { borderCollapse: 'collapse', fontSize: tokens.fontSizeBase200, width: '100%' },
+  icon: { verticalAlign: 'text-bottom', color: tokens.colorStatusWarningForeground1, fontSize: '18px' },
   cell: { textAlign: 'start', padding: '2px 8px 2px 0', verticalAlign: 'top', overflowWrap: 'anywhere' },
 });
 
@@ -59,7 +61,9 @@ export function ConflictDetails({ conflict, spec, before, now, typed }: { confli
   const labelOf = (name: string) => spec.fields.find((f) => f.name === name)?.label ?? name;
   return (
     <>
-      {changedBy(conflict)}
+      <Text role="alert" weight="semibold">
+        <WarningRegular className={styles.icon} aria-hidden /> Not saved. {changedBy(conflict)}
+      </Text>
       {names.length > 0 ? (
         <table className={styles.table} aria-label="What changed">
           <thead>
@@ -82,7 +86,7 @@ export function ConflictDetails({ conflict, spec, before, now, typed }: { confli
           </tbody>
         </table>
       ) : conflict.fields.length > 0 ? (
-        <> Changed: {conflict.fields.join(', ')}.</>
+        <Text>Changed: {conflict.fields.join(', ')}.</Text>
       ) : null}
     </>
   );
