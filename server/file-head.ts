@@ -2,7 +2,7 @@ import { open } from 'node:fs/promises';
 
 /**
  * The first `bytes` bytes of a file (fewer when it is shorter): enough to tell what it really is. Used
- * by the server on uploads and by main before it sends a file (main may import server/).
+ * by the server on uploads (main reads the same head through the granted file handle).
  */
 export async function readHead(path: string, bytes: number): Promise<Buffer> {
   const handle = await open(path, 'r');

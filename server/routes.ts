@@ -35,12 +35,17 @@ export const listRoutes = (app: FastifyInstance): RouteInfo[] => [...(registered
 /** `{id}` in the contract becomes `:id` in Fastify, under the service's prefix. */
 export const routeUrl = (def: CallDef): string => SERVICES[def.service] + def.path.replace(/\{(\w+)\}/g, ':$1');
 
-/** The token from `Authorization` (raw or `Bearer <token>`), or from `access-token` / `x-access-token`. */
+/**
+ * The token from `Authorization` (raw or `Bearer <token>`), or from `access-token` / `x-access-token`.
+ * A request whose headers name different tokens is refused (null): the platform's services read one
+ * header or another, so a client sending two tokens would act as two people at once.
+ */
 export function readToken(headers: FastifyRequest['headers']): string | null {
   const first = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
-  const authorization = first(headers.authorization);
-  if (authorization) return authorization.replace(/^Bearer\s+/i, '') || null;
-  return first(headers['access-token']) ?? first(headers['x-access-token']) ?? null;
+  const authorization = first(headers.authorization)?.replace(/^Bearer\s+/i, '') || undefined;
+  const named = [authorization, first(headers['access-token']), first(headers['x-access-token'])].filter((t): t is string => !!t);
+  if (named.some((t) => t !== named[0])) return null;
+  return named[0] ?? null;
 }
 
 export async function signedInAdmin(db: Db, token: string, now: Date): Promise<AdminRow | null> {

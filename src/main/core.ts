@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { contract, local, channelOf, type ApiEvents, type ApiEventName, type CallDef, type Local, type LocalCallDef, type LocalImpl } from '../shared/api';
+import { BASE_FIELD, contract, local, channelOf, type ApiEvents, type ApiEventName, type CallDef, type Local, type LocalCallDef, type LocalImpl } from '../shared/api';
 import { PRELOAD_CHANNELS, type PickKind } from '../shared/api/app';
-import { fail, type Result } from '../shared/result';
+import { fail, ok, type Result } from '../shared/result';
 import { MSG } from '../shared/messages';
 import { inputMessage } from '../shared/schemas/common';
 import { createHttpClient } from './services/http';
@@ -21,6 +21,8 @@ import { createBulkGroup, type BulkPickKind } from './local/bulk';
 import { createLearnerCalls } from './services/learners';
 import { createWindows } from './services/windows';
 import { createWindowsGroup } from './local/windows';
+import { checkRecord, withUnmodelled } from './services/records';
+import { checkPlatform } from './services/platform-check';
 
 export interface CoreOptions {
   /** userData (Electron) or the bridge host's state folder: settings.json, session.json. */
@@ -153,6 +155,12 @@ export async function createCore(options: CoreOptions) {
       conceptProgress: (input) => learners.conceptProgress(input),
     },
     bulk: bulk.calls,
+    platform: {
+      check: async () => {
+        if (!session.currentUser()) return fail('auth', 'Your session has ended. Please log in again.', 401);
+        return ok(await checkPlatform(http, settings.platformUrl() ?? '(no server)'));
+      },
+    },
   };
 
   /** Per-entry options of the contract, applied to the parsed input before the call. */
@@ -174,9 +182,17 @@ export async function createCore(options: CoreOptions) {
       if (def.exposed === false) continue;
       const label = `${group}.${name}`;
       handlers.set(channelOf(group, name), async (input) => {
-        const parsed = parseInput(def.input, input);
+        // The record an edit dialog or a delete question was opened on travels beside the input.
+        const { [BASE_FIELD]: base, ...rest } = (input !== null && typeof input === 'object' ? input : {}) as Record<string, unknown>;
+        const parsed = parseInput(def.input, input === undefined || input === null ? input : rest);
         if (!parsed.ok) return parsed.failure;
-        const fields = parsed.value as Record<string, unknown>;
+        let fields = parsed.value as Record<string, unknown>;
+        if (def.record && base !== null && typeof base === 'object' && !Array.isArray(base)) {
+          const record = base as Record<string, unknown>;
+          const conflict = await checkRecord(http, def, fields, record, label, log);
+          if (conflict) return conflict;
+          fields = withUnmodelled(def, fields, record);
+        }
         await prepare(def, fields);
         const result = await http(def, fields, label);
         // A change on the server makes the lists main keeps of that service stale.

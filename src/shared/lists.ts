@@ -11,6 +11,7 @@ import { fastDateTime } from './dates';
 import { DIFFICULTIES, type Category, type Question } from './schemas/question-bank';
 import type { LibraryFile } from './schemas/library';
 import type { LearnerWithToken } from './schemas/users';
+import { PARTIAL, type ReadIssue } from './tolerant';
 import { filterPredicate, sortIndices, toText, type Getter } from './rows';
 
 /** A sort and filter field: its value, and for enum columns the values in their meaning's order. */
@@ -116,6 +117,8 @@ export const WindowQuerySchema = v.object({
   sort: v.nullable(v.object({ id: Text(100), desc: v.boolean() })),
   offset: v.pipe(v.number(), v.integer(), v.minValue(0)),
   limit: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1000)),
+  /** Only the records read partly (the screen's "could not be read fully" filter). */
+  partial: v.optional(v.boolean()),
 });
 export type WindowQuery = v.InferOutput<typeof WindowQuerySchema>;
 export type WindowView = Omit<WindowQuery, 'list' | 'input' | 'view'>;
@@ -134,6 +137,8 @@ export const WindowAnswerSchema = v.object({
   complete: v.optional(v.boolean()),
   /** true while a newer load of the list comes behind this answer (a later open refreshes a kept list). */
   refreshing: v.optional(v.boolean()),
+  /** Records of the whole list read only partly (each shown row of them carries its issues). */
+  partial: v.optional(v.number()),
 });
 export type WindowAnswer<T = unknown> = Omit<v.InferOutput<typeof WindowAnswerSchema>, 'rows'> & { rows: T[] };
 
@@ -153,6 +158,23 @@ function sortReader<T>({ get, sortOrder }: ListField<T>): Getter<T> {
     return rank.get(String(value)) ?? sortOrder.length;
   };
 }
+
+/** A value read from a partly read row: undefined where the row lacks what the reader needs. */
+function tryRead<T>(get: Getter<T>, row: T, i: number): unknown {
+  try {
+    return get(row, i);
+  } catch {
+    return undefined;
+  }
+}
+
+const orEmpty = (text: () => string): string => {
+  try {
+    return text();
+  } catch {
+    return '';
+  }
+};
 
 /** Results a view keeps to narrow from (each at most the list's length of row numbers). */
 const SEARCH_HISTORY = 8;
@@ -227,10 +249,13 @@ export class KeptList<T> {
     readonly version = 1,
   ) {}
 
-  /** A kept list of rows that are all there already. */
-  static of<T>(def: ListDef<T>, rows: readonly T[], joins: Record<string, readonly unknown[]> = {}, version = 1, store: ListStore<T> = new PlainStore<T>()): KeptList<T> {
+  /** Rows read only partly, by index: their issues (a record that does not match its schema is kept and marked). */
+  private readonly marks = new Map<number, ReadIssue[]>();
+
+  /** A kept list of rows that are all there already (`issues[i]`: row i's, when read only partly). */
+  static of<T>(def: ListDef<T>, rows: readonly T[], joins: Record<string, readonly unknown[]> = {}, version = 1, store: ListStore<T> = new PlainStore<T>(), issues?: readonly (ReadIssue[] | undefined)[]): KeptList<T> {
     const list = new KeptList(def, store, joins, version);
-    list.append(rows);
+    list.append(rows, issues);
     list.finish();
     return list;
   }
@@ -243,15 +268,38 @@ export class KeptList<T> {
     return this.done;
   }
 
+  /** How many rows were read only partly. */
+  get partial(): number {
+    return this.marks.size;
+  }
+
   /** Whether a window may sort or filter by this column id. */
   hasField(id: string): boolean {
     return Boolean(this.def.fields[id]);
   }
 
-  /** The next rows of the list, in the server's order. */
-  append(rows: readonly T[]): void {
+  /**
+   * The next rows of the list, in the server's order; `issues[k]` marks rows[k] as read only partly. A
+   * partly read row may lack what the search text or the secret key reads: it is empty there.
+   */
+  append(rows: readonly T[], issues?: readonly (ReadIssue[] | undefined)[]): void {
     const secret = this.def.secret;
-    for (const row of rows) this.store.append(row, this.def.search(row, this.joins).toLowerCase(), secret ? secret.key(row) : null);
+    for (let k = 0; k < rows.length; k++) {
+      const row = rows[k] as T;
+      const marked = issues?.[k];
+      if (marked && marked.length > 0) {
+        this.marks.set(this.store.length, marked);
+        this.store.append(row, orEmpty(() => this.def.search(row, this.joins)).toLowerCase(), secret ? orEmpty(() => secret.key(row)) : null);
+      } else {
+        this.store.append(row, this.def.search(row, this.joins).toLowerCase(), secret ? secret.key(row) : null);
+      }
+    }
+  }
+
+  /** A reader that a partly read row cannot break (undefined where it lacks what `get` reads). */
+  private guarded(get: Getter<T>): Getter<T> {
+    const marks = this.marks;
+    return marks.size > 0 ? (row, i) => (marks.has(i) ? tryRead(get, row, i) : get(row, i)) : get;
   }
 
   /** The list is whole: search, filters and sort may run. */
@@ -273,7 +321,7 @@ export class KeptList<T> {
     const key = `${sort.id}:${sort.desc ? 'desc' : 'asc'}`;
     let order = this.orders.get(key);
     if (!order) {
-      const get = sortReader(field);
+      const get = this.guarded(sortReader(field));
       const store = this.store;
       // By index: each row is read (from a compact store, decoded) once for its key.
       order = Uint32Array.from(sortIndices(new Array<T>(store.length), (_row, i) => get(store.row(i), i), sort.desc));
@@ -285,7 +333,7 @@ export class KeptList<T> {
   /** Whether `query` can be answered now: always once complete; before, a window in the server's order within the rows arrived. */
   canAnswer(query: WindowView): boolean {
     if (this.done) return true;
-    return !query.sort && !query.search.trim() && query.filters.every((f) => f.value === '') && query.offset + query.limit <= this.store.length;
+    return !query.sort && !query.partial && !query.search.trim() && query.filters.every((f) => f.value === '') && query.offset + query.limit <= this.store.length;
   }
 
   /** The window a view asks for. Unknown sort or filter fields are refused with a clear message. */
@@ -300,7 +348,7 @@ export class KeptList<T> {
     const needle = query.search.trim().toLowerCase();
     const filters = query.filters
       .filter((f) => f.value !== '')
-      .map((f) => filterPredicate({ get: fieldOf(this.def.fields[f.id])!.get, kind: f.kind, value: f.value }));
+      .map((f) => filterPredicate({ get: this.guarded(fieldOf(this.def.fields[f.id])!.get), kind: f.kind, value: f.value }));
     let selected: readonly number[] | Uint32Array | null;
     if (!needle && filters.length === 0) {
       selected = order;
@@ -334,6 +382,8 @@ export class KeptList<T> {
       selected = out;
       this.last.set(viewId, [...history.filter((h) => h.needle !== needle).slice(1 - SEARCH_HISTORY), { basis, needle, out }]);
     }
+    // "Only partly read records": the rows the view selects that carry marks.
+    if (query.partial) selected = selected ? Array.prototype.filter.call(selected, (i: number) => this.marks.has(i)) as number[] : [...this.marks.keys()].sort((a, b) => a - b);
     const count = selected ? selected.length : n;
     // Past the end: no rows (the table moves to its last page and asks again).
     const offset = Math.min(query.offset, count);
@@ -341,9 +391,12 @@ export class KeptList<T> {
     const view = this.def.view;
     const rows: unknown[] = [];
     for (let k = offset; k < end; k++) {
-      const row = store.row(selected ? (selected[k] as number) : k);
-      rows.push(view ? view(row) : row);
+      const index = selected ? (selected[k] as number) : k;
+      const row = store.row(index);
+      const shown = view ? view(row) : row;
+      const issues = this.marks.size > 0 ? this.marks.get(index) : undefined;
+      rows.push(issues ? { ...(shown as object), [PARTIAL]: issues } : shown);
     }
-    return { total: n, count, offset, rows, version: this.version, ...(this.done ? {} : { complete: false }) };
+    return { total: n, count, offset, rows, version: this.version, ...(this.marks.size > 0 ? { partial: this.marks.size } : {}), ...(this.done ? {} : { complete: false }) };
   }
 }

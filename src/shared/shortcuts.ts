@@ -10,8 +10,12 @@ export const APP_COMMANDS = {
   palette: { label: 'Command palette: go to a screen or run an action', accelerator: 'CmdOrCtrl+K' },
   shortcuts: { label: 'Keyboard shortcuts', accelerator: 'CmdOrCtrl+/' },
 } as const;
-export type AppCommand = keyof typeof APP_COMMANDS;
-export const APP_COMMAND_IDS = Object.keys(APP_COMMANDS) as AppCommand[];
+/** Commands of the native Help menu (no key of their own). */
+export const HELP_COMMANDS = {
+  checkServer: { label: 'Check this server' },
+} as const;
+export type AppCommand = keyof typeof APP_COMMANDS | keyof typeof HELP_COMMANDS;
+export const APP_COMMAND_IDS = Object.keys(APP_COMMANDS) as (keyof typeof APP_COMMANDS)[];
 
 export interface KeyPress {
   key: string;

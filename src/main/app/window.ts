@@ -2,6 +2,7 @@ import { BrowserWindow, Menu, app, dialog } from 'electron';
 import { join } from 'node:path';
 import { APP_ENTRY, isAppPageUrl } from './app-url';
 import { commandMenu } from './command-menu';
+import { HELP_COMMANDS } from '../../shared/shortcuts';
 import { guardUnload } from './unload-guard';
 import type { AppCommand } from '../../shared/shortcuts';
 
@@ -73,6 +74,7 @@ export function installMenu(send: (command: AppCommand) => void): void {
     },
     commandMenu(send),
     { role: 'windowMenu' },
+    { role: 'help', submenu: [{ label: HELP_COMMANDS.checkServer.label, click: () => send('checkServer') }] },
   ];
   Menu.setApplicationMenu(Menu.buildFromTemplate(template));
 }

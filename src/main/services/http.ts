@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { pathParams, UPLOAD_ID_FIELD, type AuthMode, type CallDef, type ServiceName } from '../../shared/api/contract';
 import { fail, ok, type Result } from '../../shared/result';
 import { MSG } from '../../shared/messages';
+import { countPartial, readAnswer } from '../../shared/tolerant';
 import type { Uploader } from './upload';
 
 export interface HttpDeps {
@@ -171,6 +172,11 @@ async function sendMultipart<O>(def: CallDef, url: string, input: Record<string,
   return readEnvelope<O>(def, new Response(answer.data.text || null, { status: answer.data.status }), label, deps);
 }
 
+function strictRead(schema: v.GenericSchema, payload: unknown): { value: unknown; issues: [] } | null {
+  const parsed = v.safeParse(schema, payload);
+  return parsed.success ? { value: parsed.output, issues: [] } : null;
+}
+
 async function readEnvelope<O>(def: CallDef, response: Response, label: string, deps: HttpDeps, options: CallOptions = {}): Promise<Result<O>> {
   let body: unknown;
   try {
@@ -194,14 +200,21 @@ async function readEnvelope<O>(def: CallDef, response: Response, label: string, 
     return fail('parse', MSG.somethingWentWrong);
   }
   const payload = def.data ? envelope[def.data] : envelope;
-  const parsed = v.safeParse(def.output, payload);
-  if (!parsed.success) {
+  // Read tolerantly: a record that does not match is kept as far as it goes and marked (DESIGN 14);
+  // only an answer whose very shape is wrong (no list where a list is due) fails.
+  // Writes and sign-in stay strict: their answers are read to act on, not to show.
+  const read = def.method === 'GET' ? readAnswer(def.output, payload) : strictRead(def.output, payload);
+  if (!read) {
+    const parsed = v.safeParse(def.output, payload);
     // Log where the shape differs, never the values (they may hold personal data or tokens).
     deps.log('response does not match its schema', {
       call: label,
-      issues: parsed.issues.slice(0, 5).map((issue) => `${v.getDotPath(issue) ?? '(root)'}: ${issue.expected ?? issue.type}`),
+      issues: parsed.success ? [] : parsed.issues.slice(0, 5).map((issue) => `${v.getDotPath(issue) ?? '(root)'}: ${issue.expected ?? issue.type}`),
     });
     return fail('parse', MSG.somethingWentWrong);
   }
-  return ok(parsed.output as O);
+  if (read.issues.length > 0 || countPartial(read.value) > 0) {
+    deps.log('answer read partly', { call: label, records: Math.max(countPartial(read.value), 1), fields: [...new Set(read.issues.map((i) => i.path))].slice(0, 5) });
+  }
+  return ok(read.value as O);
 }

@@ -4,13 +4,13 @@
 // it, so that neither the parse nor a sort of a million rows ever runs on main's event loop. It speaks
 // only to main (parentPort).
 import { parentPort } from 'node:worker_threads';
-import * as v from 'valibot';
 import { KeptList, listDef, type ListName, type WindowView } from '../../shared/lists';
 import type { CallDef } from '../../shared/api/contract';
 import { MSG } from '../../shared/messages';
 import type { CallError } from '../../shared/result';
 import { CompactStore } from './compact-store';
 import { JsonListStream, MalformedJson } from './json-list-stream';
+import { itemSchemaOf, readList, readRecord, type ReadIssue } from '../../shared/tolerant';
 
 export type WorkerRequest =
   /** A load starts (queries of it may come at once and wait); then its joins, then its bytes in chunks. */
@@ -46,35 +46,27 @@ class Refused extends Error {
 
 const parseError = (issues: string[]) => new Refused({ kind: 'parse', message: MSG.somethingWentWrong }, issues);
 
-/** Where a value differs from its schema, never the value (it may hold personal data or tokens). */
-const issuePaths = (issues: readonly v.BaseIssue<unknown>[], prefix = ''): string[] =>
-  issues.slice(0, 5).map((i) => `${prefix}${v.getDotPath(i) ?? '(root)'}: ${i.expected ?? i.type}`);
-
-/** A call's list element schema (every list call's output is an array of records). */
-function elementSchema(def: CallDef): v.GenericSchema {
-  const item = (def.output as { item?: v.GenericSchema }).item;
-  if (!item) throw new Error('A list call must answer an array.');
-  return item;
-}
-
-/**
- * One record of a list through its schema: the one place each record is checked. It answers the
- * value and the issues found; today a record with issues refuses the whole answer (DESIGN section 4).
- */
-function readRecord(schema: v.GenericSchema, raw: unknown): { value: unknown; issues: v.BaseIssue<unknown>[] | null } {
-  const result = v.safeParse(schema, raw);
-  return result.success ? { value: result.output, issues: null } : { value: raw, issues: result.issues };
-}
-
 /** An error envelope (`{ error: true, errorMessage }`) in a 2xx answer is the server's refusal. */
 function envelopeError(envelope: Readonly<Record<string, unknown>>): Refused | null {
   if (envelope.error !== true) return null;
   return new Refused({ kind: 'http', message: typeof envelope.errorMessage === 'string' ? envelope.errorMessage : MSG.somethingWentWrong });
 }
 
+/**
+ * A partly read record as JSON would hold it: the compact store keeps JSON's values only, and a field the
+ * record lacked comes out of the tolerant read as undefined (dropped here; null inside a list).
+ */
+function asJson(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : asJson(item)));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) if (item !== undefined) out[key] = asJson(item);
+  return out;
+}
+
 const decoder = new TextDecoder();
 
-/** A small answer read whole (the joined lists), checked like main's generic call does. */
+/** A small answer read whole (the joined lists), checked like main's generic call does, record by record. */
 function parseWhole(def: CallDef, body: ArrayBuffer): unknown[] {
   let envelope: Record<string, unknown> | undefined;
   try {
@@ -86,9 +78,10 @@ function parseWhole(def: CallDef, body: ArrayBuffer): unknown[] {
   if (!envelope) throw parseError(['(root): not a JSON object']);
   const refused = envelopeError(envelope);
   if (refused) throw refused;
-  const result = v.safeParse(def.output, def.data ? envelope[def.data] : envelope);
-  if (!result.success || !Array.isArray(result.output)) throw parseError(result.success ? ['(root): not a list'] : issuePaths(result.issues));
-  return result.output;
+  const item = itemSchemaOf(def.output);
+  const read = item ? readList(item, def.data ? envelope[def.data] : envelope) : null;
+  if (!read) throw parseError(['(root): not a list']);
+  return read.values;
 }
 
 interface Waiting {
@@ -159,19 +152,24 @@ function joins(key: string, entry: Entry, bodies: Record<string, ArrayBuffer>): 
     const joined: Record<string, unknown[]> = {};
     for (const [name, body] of Object.entries(bodies)) joined[name] = parseWhole(def.joins![name]!, body);
     entry.list = new KeptList(def, entry.store, joined, entry.list.version);
-    const schema = elementSchema(def.call);
+    const schema = itemSchemaOf(def.call.output);
+    if (!schema) throw new Error('A list call must answer an array.');
     if (!def.call.data) throw new Error('A kept list must be an envelope field.');
     entry.reader = new JsonListStream({
       field: def.call.data,
       onElements: (records) => {
+        // Each record through its schema once: one that does not match is kept as far as it goes, marked.
         const values: unknown[] = new Array(records.length);
-        const first = entry.list.length;
+        let issues: (ReadIssue[] | undefined)[] | undefined;
         for (let k = 0; k < records.length; k++) {
-          const { value, issues } = readRecord(schema, records[k]);
-          if (issues) throw parseError(issuePaths(issues, `${first + k}.`));
-          values[k] = value;
+          const read = readRecord(schema, records[k]);
+          if (read.issues.length === 0) values[k] = read.value;
+          else {
+            values[k] = asJson(read.value);
+            (issues ??= new Array(records.length))[k] = read.issues;
+          }
         }
-        entry.list.append(values);
+        entry.list.append(values, issues);
       },
     });
   } catch (error) {
@@ -208,7 +206,7 @@ function end(id: number, key: string, entry: Entry): void {
   }
   settle(entry);
   if (entry.failed) replyError(id, entry.failed);
-  else reply({ id, ok: true, data: { total: entry.list.length } });
+  else reply({ id, ok: true, data: { total: entry.list.length, ...(entry.list.partial > 0 ? { partial: entry.list.partial } : {}) } });
 }
 
 function query(id: number, key: string, wait: Omit<Waiting, 'id'>): void {

@@ -9,7 +9,6 @@ import type { ApiEvents, HttpMethod } from '../../shared/api';
 import { APP_TEXT } from '../../shared/messages';
 import { fail, ok, type Result } from '../../shared/result';
 import { GrantError, type Grant, type GrantStore } from './grants';
-import { readHead } from '../../../server/file-head';
 import { IMAGE_SIGNATURE_BYTES, imageContentMessage, imageKindOfName, isImageContent } from '../../shared/image-signature';
 
 /** How often progress is reported at most (DESIGN: about 10 a second). */
@@ -132,6 +131,18 @@ class UploadFailure extends Error {
   }
 }
 
+/** A granted file's first bytes, read through the handle checked against its grant. */
+async function grantHead(grants: GrantStore, id: string): Promise<Buffer> {
+  const { handle } = await grants.open(id);
+  try {
+    const buffer = Buffer.alloc(IMAGE_SIGNATURE_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, IMAGE_SIGNATURE_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
 const CONNECT_ERRORS = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 /**
@@ -250,7 +261,7 @@ export function createUploader(deps: UploaderDeps) {
       for (const { field, grantId } of request.files) files.push({ field, grant: await deps.grants.use(grantId) });
       // A file sent as an image must be one: its name and declared type are only claims.
       for (const { grant } of files) {
-        if (imageKindOfName(grant.name) && !isImageContent(grant.name, await readHead(grant.path, IMAGE_SIGNATURE_BYTES))) return fail('validation', imageContentMessage(grant.name));
+        if (imageKindOfName(grant.name) && !isImageContent(grant.name, await grantHead(deps.grants, grant.id))) return fail('validation', imageContentMessage(grant.name));
       }
       const body = layoutMultipart(request.fields, files);
       const meter = new ProgressMeter(request.uploadId, body.length, deps.emit);

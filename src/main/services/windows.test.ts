@@ -217,7 +217,7 @@ describe('list windows in main', () => {
     expect(many.map((r) => r.ok && (r.data.rows[0] as ReturnType<typeof learner>)._id)).toEqual(['l0', 'l10', 'l20', 'l30', 'l40']);
   });
 
-  it('a failed load is reported and not kept; a body that does not match the schema is a parse error', async () => {
+  it('a failed load is reported and not kept; a record that does not match is kept and marked; a body that is not a list is a parse error', async () => {
     const { state, fetchBody } = platform(5);
     state.fail = true;
     const w = start(fetchBody);
@@ -226,6 +226,10 @@ describe('list windows in main', () => {
     expect((await w.window(q())).ok).toBe(true);
     expect(state.calls).toBe(2);
     state.body = JSON.stringify({ error: false, users: [{ _id: 'x' }] });
+    w.invalidate();
+    const marked = await w.window(q());
+    expect(marked).toMatchObject({ ok: true, data: { total: 1, partial: 1, rows: [{ $partial: expect.arrayContaining([expect.objectContaining({ path: 'userInfo' })]) }] } });
+    state.body = JSON.stringify({ error: false, users: { _id: 'x' } });
     w.invalidate();
     expect(await w.window(q())).toMatchObject({ ok: false, error: { kind: 'parse' } });
     state.body = JSON.stringify({ error: true, errorMessage: 'No access' });

@@ -21,9 +21,10 @@ import { DarkThemeRegular, KeyRegular, PanelLeftContractRegular, PanelLeftExpand
 import type { ThemeChoice } from '../../shared/schemas/settings';
 import { useSidebarCollapsed, useThemeChoice } from '../lib/preferences';
 import { useScreenCommandStore } from '../lib/commands';
-import { APP_COMMANDS, acceleratorText, commandOfKey, type AppCommand } from '../../shared/shortcuts';
+import { APP_COMMANDS, HELP_COMMANDS, acceleratorText, commandOfKey, type AppCommand } from '../../shared/shortcuts';
 import { CommandPalette, type PaletteItem } from './CommandPalette';
 import { ShortcutsDialog } from './ShortcutsDialog';
+import { ServerCheckDialog } from './ServerCheckDialog';
 import { isMac } from './platform';
 import { MSG } from '../../shared/messages';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -182,7 +183,7 @@ function useFocusScreen(pathname: string, main: RefObject<HTMLElement | null>): 
   }, [pathname, main]);
 }
 
-const keysOf = (command: AppCommand) => acceleratorText(APP_COMMANDS[command].accelerator, isMac);
+const keysOf = (command: keyof typeof APP_COMMANDS) => acceleratorText(APP_COMMANDS[command].accelerator, isMac);
 /**
  * A dialog has the keys while it is open (its own Escape, its fields' Ctrl+F). An open dialog holds the
  * focus; one fading out after closing does not (focus is back at its opener), so it no longer counts.
@@ -205,12 +206,14 @@ export function Shell() {
   useFocusScreen(location.pathname, mainRef);
   const [palette, setPalette] = useState(false);
   const [shortcuts, setShortcuts] = useState(false);
+  const [checking, setChecking] = useState(false);
   const screen = useScreenCommandStore((state) => state.commands);
 
   // The keys, the palette and the native menu run the same commands.
   const run = (command: AppCommand): boolean => {
     if (command === 'palette') return setPalette(true), true;
     if (command === 'shortcuts') return setShortcuts(true), true;
+    if (command === 'checkServer') return setChecking(true), true;
     const action = screen[command];
     if (!action) return false;
     action();
@@ -242,6 +245,7 @@ export function Shell() {
       ...(['system', 'light', 'dark'] as const).map((value) => ({ id: `theme:${value}`, label: `Theme: ${THEME_TEXT[value]}`, hint: choice === value ? 'Current' : 'Theme', run: () => setChoice(value) })),
       { id: 'sidebar', label: collapsed ? 'Expand the sidebar' : 'Collapse the sidebar', run: () => setCollapsed(!collapsed) },
       { id: 'shortcuts', label: 'Keyboard shortcuts', hint: keysOf('shortcuts'), run: () => setShortcuts(true) },
+      { id: 'checkServer', label: HELP_COMMANDS.checkServer.label, hint: 'Help', run: () => setChecking(true) },
       { id: 'logout', label: 'Log out', run: () => setConfirming(true) },
     ],
     [screen, navigate, choice, setChoice, collapsed, setCollapsed],
@@ -368,6 +372,7 @@ export function Shell() {
       </main>
       {palette ? <CommandPalette items={paletteItems} onClose={() => setPalette(false)} /> : null}
       {shortcuts ? <ShortcutsDialog onClose={() => setShortcuts(false)} /> : null}
+      {checking ? <ServerCheckDialog onClose={() => setChecking(false)} /> : null}
       <ConfirmDialog
         open={confirming}
         title={MSG.logoutConfirm}

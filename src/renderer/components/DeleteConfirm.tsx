@@ -1,4 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
+import { MessageBar, MessageBarBody } from '@fluentui/react-components';
+import type { Conflict } from '../../shared/result';
+import { withBase } from '../lib/record-base';
+import { changedBy } from '../lib/conflict-text';
 import type { CallMutation } from '../lib/calls';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -10,32 +14,70 @@ export interface DeleteConfirm<T> {
   busy: boolean;
   confirm: () => Promise<void>;
   cancel: () => void;
+  /** The record changed (or went) on the server since it was shown: the question is asked again. */
+  changed: Conflict | null;
 }
 
 /**
  * A 'Delete …?' question and its mutation (useCallMutation: the toasts and the invalidation follow the
- * mutation's rules): `ask(record)` opens it, Delete runs `mutation.run(toInput(record))`.
+ * mutation's rules): `ask(record)` opens it, Delete runs `mutation.run(toInput(record))` with the
+ * record as shown; when main finds it changed since, the question stays open and says so, and a
+ * second Delete deletes the record as it is now.
  */
 export function useDeleteConfirm<T, In>(mutation: CallMutation<In, unknown>, toInput: (record: T) => In): DeleteConfirm<T> {
   const [target, setTarget] = useState<T | null>(null);
+  const [changed, setChanged] = useState<Conflict | null>(null);
+  const base = useRef<unknown>(null);
   const confirm = async () => {
     if (!target) return;
-    await mutation.run(toInput(target));
-    setTarget(null);
+    if (changed && changed.current === null) return close();
+    const result = await withBase(base.current as object | null, () => mutation.run(toInput(target)));
+    if (!result.ok && result.error.kind === 'conflict' && result.error.conflict) {
+      setChanged(result.error.conflict);
+      base.current = result.error.conflict.current;
+      return;
+    }
+    close();
   };
-  return { target, ask: setTarget, busy: mutation.busy, confirm, cancel: () => setTarget(null) };
+  const close = () => {
+    setTarget(null);
+    setChanged(null);
+  };
+  const ask = (record: T) => {
+    base.current = record;
+    setChanged(null);
+    setTarget(record);
+  };
+  return { target, ask, busy: mutation.busy, confirm, cancel: close, changed };
 }
 
 /** The ConfirmDialog of a useDeleteConfirm: a red Delete and Cancel. */
 export function DeleteConfirmDialog<T>({ state, title, question }: { state: DeleteConfirm<T>; title: string; question: (record: T) => ReactNode }) {
+  const { changed } = state;
+  const gone = changed?.current === null;
   return (
     <ConfirmDialog
       open={state.target !== null}
       title={title}
-      text={state.target ? question(state.target) : undefined}
-      confirmLabel="Delete"
+      text={
+        state.target ? (
+          <>
+            {changed ? (
+              <MessageBar intent="warning" layout="multiline" role="alert" style={{ marginBottom: 8 }}>
+                <MessageBarBody>
+                  {changedBy(changed)}
+                  {!gone && changed.fields.length > 0 ? ` Changed: ${changed.fields.join(', ')}.` : ''}
+                  {gone ? '' : ' Delete it anyway?'}
+                </MessageBarBody>
+              </MessageBar>
+            ) : null}
+            {question(state.target)}
+          </>
+        ) : undefined
+      }
+      confirmLabel={gone ? 'Close' : changed ? 'Delete anyway' : 'Delete'}
       cancelLabel="Cancel"
-      danger
+      danger={!gone}
       busy={state.busy}
       onConfirm={() => void state.confirm()}
       onCancel={state.cancel}

@@ -86,6 +86,20 @@ export interface EntityDialogProps<S extends AnySchema> {
   canSubmit?: (values: FieldValues) => boolean;
   /** A notice over the form when a submit finds invalid fields (the spec's 'Error!' notices). */
   invalidNotice?: { title: string; text: string };
+  /** The record cannot be edited here; the reason shows over the fields, which are disabled, and only Close remains. */
+  readOnly?: ReactNode;
+  /** The record changed on the server since the dialog opened (a save found it): what differs and the choices. */
+  conflict?: ConflictChoice | null;
+}
+
+/** What an edit conflict shows and offers (the kit's FormDialog makes it). */
+export interface ConflictChoice {
+  /** Who changed it and when, and the table of what differs. */
+  details: ReactNode;
+  /** Reload: the record as it is now, keeping what was typed where the other change left a field alone. */
+  reload?: (typed: FieldValues) => { values: FieldValues; keep: readonly string[] };
+  /** Save anyway: the save goes ahead over the other change (the dialog submits again). */
+  saveAnyway?: () => void;
 }
 
 const useStyles = makeStyles({
@@ -104,6 +118,16 @@ const useStyles = makeStyles({
     '@media (max-width: 900px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
   },
   wide: { gridColumn: '1 / -1' },
+  conflict: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    border: `1px solid ${tokens.colorStatusWarningBorder1}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorStatusWarningBackground1,
+  },
+  conflictActions: { display: 'flex', gap: tokens.spacingHorizontalS },
 });
 
 /** Kinds that need the whole width of a two-column form. */
@@ -204,6 +228,8 @@ function EntityForm<S extends AnySchema>({
   canSubmit,
   invalidNotice,
   columns = 1,
+  readOnly,
+  conflict,
   onBusy,
   onDirty,
   onRequestClose,
@@ -288,7 +314,8 @@ function EntityForm<S extends AnySchema>({
         onClose();
         return;
       }
-      setServerError(result.error.message || failureFallback);
+      // A conflict shows as its own notice with its choices (the `conflict` prop), not as a failure.
+      if (result.error.kind !== 'conflict') setServerError(result.error.message || failureFallback);
     } finally {
       onBusy(false);
     }
@@ -311,6 +338,45 @@ function EntityForm<S extends AnySchema>({
               </MessageBarBody>
             </MessageBar>
           ) : null}
+          {readOnly ? (
+            <MessageBar intent="warning" layout="multiline" className={styles.wide}>
+              <MessageBarBody>
+                <MessageBarTitle>Read-only</MessageBarTitle>
+                {readOnly}
+              </MessageBarBody>
+            </MessageBar>
+          ) : null}
+          {conflict ? (
+            <section className={mergeClasses(styles.wide, styles.conflict)} aria-label="Not saved">
+              {conflict.details}
+              <div className={styles.conflictActions}>
+                {conflict.reload ? (
+                  <Button
+                    disabled={busy}
+                    onClick={() => {
+                      const typed = form.getValues();
+                      const { values: now, keep } = conflict.reload!(typed);
+                      form.reset(now);
+                      for (const name of keep) form.setValue(name, typed[name], { shouldDirty: true });
+                    }}
+                  >
+                    Reload
+                  </Button>
+                ) : null}
+                {conflict.saveAnyway ? (
+                  <Button
+                    disabled={busy}
+                    onClick={() => {
+                      conflict.saveAnyway!();
+                      void submit();
+                    }}
+                  >
+                    Save anyway
+                  </Button>
+                ) : null}
+              </div>
+            </section>
+          ) : null}
           {serverError ? (
             <MessageBar intent="error" role="alert" layout="multiline" className={styles.wide}>
               <MessageBarBody>
@@ -321,7 +387,7 @@ function EntityForm<S extends AnySchema>({
           ) : null}
           {visibleFields.map((field, index) => {
             const id = `${baseId}-${field.name}`;
-            const disabled = busy || !!field.disabled;
+            const disabled = busy || !!readOnly || !!field.disabled;
             const Control = componentOf(field);
             const frame = (error: FieldError | undefined, control: ReactNode) => {
               // A list field's own message may sit in `root` when its rows have messages too.
@@ -376,9 +442,9 @@ function EntityForm<S extends AnySchema>({
             onClick={busy && onCancelBusy ? onCancelBusy : onRequestClose}
             disabled={busy && !onCancelBusy}
           >
-            {cancelLabel}
+            {readOnly ? 'Close' : cancelLabel}
           </Button>
-          <Button
+          {readOnly ? null : <Button
             appearance={!ready || ready(values) ? 'primary' : 'outline'}
             data-ready={ready ? String(ready(values)) : undefined}
             type="submit"
@@ -386,7 +452,7 @@ function EntityForm<S extends AnySchema>({
             icon={busy ? <Spinner size="tiny" /> : undefined}
           >
             {busy ? busyLabel : submitLabel}
-          </Button>
+          </Button>}
         </DialogActions>
       </DialogBody>
     </form>

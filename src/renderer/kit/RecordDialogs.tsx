@@ -1,9 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type * as v from 'valibot';
 import type { FieldValues } from 'react-hook-form';
-import type { Result } from '../../shared/result';
+import type { Conflict, Result } from '../../shared/result';
+import { withBase } from '../lib/record-base';
+import { ConflictDetails, differingFields, readOnlyReason } from './conflict';
 import { DeleteConfirmDialog, useDeleteConfirm, type DeleteConfirm } from '../components/DeleteConfirm';
-import { EntityDialog, type EntityDialogProps, type FieldDescriptor } from '../components/EntityDialog';
+import { EntityDialog, type ConflictChoice, type EntityDialogProps, type FieldDescriptor } from '../components/EntityDialog';
 import type { CallMutation } from '../lib/calls';
 
 // The add/edit dialog and the delete question of a screen's records, declared once: the list screens
@@ -79,6 +81,8 @@ export function RecordDialogs<T>({ state, rowId, editor, remove }: {
           open={state.editing !== null}
           submitLabel={record ? 'Save' : 'Add'}
           onClose={state.close}
+          record={record}
+          specFor={editor as ((record: unknown) => FormSpec<AnySchema> | null) | undefined}
         />
       ) : null}
       {remove ? <DeleteConfirmDialog state={state.deletion} title={remove.title} question={remove.question} /> : null}
@@ -86,8 +90,58 @@ export function RecordDialogs<T>({ state, rowId, editor, remove }: {
   );
 }
 
-/** The EntityDialog of a declared form. */
-export function FormDialog({ spec, open, submitLabel, onClose }: { spec: FormSpec<AnySchema>; open: boolean; submitLabel: string; onClose: () => void }) {
+interface ConflictState {
+  conflict: Conflict;
+  typed: FieldValues;
+}
+
+/**
+ * The EntityDialog of a declared form. Editing a record (`record`, with `specFor` making the form of
+ * any version of it): a partly read record whose unreadable fields the form holds opens read-only;
+ * a save sends the record the dialog opened on, and when main finds it changed since, the dialog
+ * shows who, when and what differs, with Reload and Save anyway.
+ */
+export function FormDialog({ spec, open, submitLabel, onClose, record = null, specFor }: {
+  spec: FormSpec<AnySchema>;
+  open: boolean;
+  submitLabel: string;
+  onClose: () => void;
+  record?: unknown;
+  specFor?: (record: unknown) => FormSpec<AnySchema> | null;
+}) {
+  const base = useRef<unknown>(record);
+  const [clash, setClash] = useState<ConflictState | null>(null);
+  const readOnly = record ? readOnlyReason(record, spec) : null;
+  const submit = async (values: FieldValues) => {
+    const result = await withBase(base.current as object | null, () => spec.submit(values));
+    const conflict = !result.ok && result.error.kind === 'conflict' ? result.error.conflict : undefined;
+    setClash(conflict ? { conflict, typed: values } : null);
+    return result;
+  };
+  const defaultsOf = (version: unknown) => (version && specFor ? (specFor(version)?.defaults as FieldValues | undefined) : undefined);
+  const current = clash?.conflict.current;
+  const before = clash ? defaultsOf(base.current) : undefined;
+  const now = clash && current ? defaultsOf(current) : undefined;
+  const conflict: ConflictChoice | null = clash
+    ? {
+        details: <ConflictDetails conflict={clash.conflict} spec={spec} before={before} now={now} typed={clash.typed} />,
+        ...(current && now && before
+          ? {
+              reload: (typed: FieldValues) => {
+                // What the other change left alone keeps what was typed; the rest is theirs.
+                const changed = new Set(differingFields(spec, before, now));
+                base.current = current;
+                setClash(null);
+                return { values: now, keep: spec.fields.map((f) => f.name).filter((name) => !changed.has(name) && name in typed) };
+              },
+              saveAnyway: () => {
+                base.current = current;
+                setClash(null);
+              },
+            }
+          : {}),
+      }
+    : null;
   return (
     <EntityDialog
       open={open}
@@ -104,8 +158,10 @@ export function FormDialog({ spec, open, submitLabel, onClose }: { spec: FormSpe
       ready={spec.ready as ((values: FieldValues) => boolean) | undefined}
       status={spec.status}
       {...spec.dialog}
+      readOnly={readOnly}
+      conflict={conflict}
       onClose={onClose}
-      onSubmit={spec.submit}
+      onSubmit={submit}
     />
   );
 }

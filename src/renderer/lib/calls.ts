@@ -3,6 +3,7 @@ import type { Api } from '../../shared/api';
 import type { CallError, Result } from '../../shared/result';
 import { useNotify } from '../components/toast';
 import { successMessage, unwrap, withFallback } from './api';
+import { withRecordBase } from './record-base';
 
 // Queries and mutations from the contract: a call is named 'group.call' (checked against window.api's
 // type), its query key is derived from that name and its input, and a mutation names what it
@@ -136,7 +137,14 @@ export function useCallMutation<C extends MutationCall>(call: C, rules: MessageR
     },
   });
   const run = async (input: MutationInput<C>): Promise<Result<MutationOutput<C>>> => {
-    const result = await mutation.mutateAsync(input);
+    // Synchronously, before any await: the record the dialog around this run acts on (lib/record-base).
+    const sent = typeof call === 'string' ? withRecordBase(call, input) : input;
+    const result = await mutation.mutateAsync(sent);
+    if (!result.ok && result.error.kind === 'conflict') {
+      // The dialog shows it, with its choices; the list is stale, so it is fetched again.
+      for (const t of rules.invalidates ?? []) void client.invalidateQueries({ queryKey: targetKey(t) });
+      return result;
+    }
     if (result.ok) {
       if (rules.success !== false) notify.success(successText(result.data, rules), rules.successTimeout);
       for (const t of rules.invalidates ?? []) void client.invalidateQueries({ queryKey: targetKey(t) });

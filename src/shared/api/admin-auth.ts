@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defineCall } from './contract';
+import { defineCall, recordById, type CallDef } from './contract';
 import { MessageSchema } from '../schemas/common';
 import {
   AdminDraftSchema,
@@ -20,7 +20,7 @@ export const adminAuth = {
     input: LoginWireSchema, output: LoginResponseSchema, exposed: false,
   }),
   logout: defineCall({
-    service: 'adminAuth', method: 'POST', path: '/logout', auth: 'token', body: 'json',
+    service: 'adminAuth', method: 'POST', path: '/logout', auth: 'token+access-token', body: 'json',
     input: v.object({}), output: MessageSchema, exposed: false,
     addition:
       'The spec has no logout call, so signing out only forgot the token while the server still honoured it. ' +
@@ -31,7 +31,7 @@ export const adminAuth = {
     input: ForgotPasswordSchema, output: MessageSchema,
   }),
   changePassword: defineCall({
-    service: 'adminAuth', method: 'POST', path: '/change-password', auth: 'token', body: 'json',
+    service: 'adminAuth', method: 'POST', path: '/change-password', auth: 'token+access-token', body: 'json',
     input: ChangePasswordWireSchema, output: MessageSchema, exposed: false,
   }),
   resetPassword: defineCall({
@@ -39,23 +39,25 @@ export const adminAuth = {
     input: ResetPasswordWireSchema, output: MessageSchema, exposed: false,
   }),
   users: defineCall({
-    service: 'adminAuth', method: 'GET', path: '/users', auth: 'token', body: 'none',
+    service: 'adminAuth', method: 'GET', path: '/users', auth: 'token+access-token', body: 'none',
     input: v.object({}), output: v.array(AdminUserSchema), data: 'users',
   }),
   getUser: defineCall({
-    service: 'adminAuth', method: 'GET', path: '/get-user/{id}', auth: 'token', body: 'none',
+    service: 'adminAuth', method: 'GET', path: '/get-user/{id}', auth: 'token+access-token', body: 'none',
     input: v.object({ id: IdSchema }), output: AdminUserSchema, data: 'user',
   }),
   register: defineCall({
-    service: 'adminAuth', method: 'POST', path: '/register', auth: 'token', body: 'json',
+    service: 'adminAuth', method: 'POST', path: '/register', auth: 'token+access-token', body: 'json',
     input: AdminDraftSchema, output: MessageSchema,
   }),
   update: defineCall({
-    service: 'adminAuth', method: 'PUT', path: '/update', auth: 'token', body: 'json',
+    service: 'adminAuth', method: 'PUT', path: '/update', auth: 'token+access-token', body: 'json',
     input: AdminUpdateSchema, output: MessageSchema,
+    record: recordById((): CallDef => adminAuth.getUser, AdminUserSchema, { idField: 'id', readInput: (input) => ({ id: input.id }) }),
   }),
   delete: defineCall({
-    service: 'adminAuth', method: 'DELETE', path: '/delete/{id}', auth: 'token', body: 'none',
+    service: 'adminAuth', method: 'DELETE', path: '/delete/{id}', auth: 'token+access-token', body: 'none',
     input: v.object({ id: IdSchema }), output: MessageSchema,
+    record: recordById((): CallDef => adminAuth.getUser, AdminUserSchema, { idField: 'id', readInput: (input) => ({ id: input.id }) }),
   }),
 };

@@ -12,6 +12,7 @@ import { ConnectionSchema, PreferencesPatchSchema, PreferencesSchema, SettingsVi
 import { UploadIdSchema } from '../schemas/library';
 import type { Result } from '../result';
 import { learners } from './user-app';
+import { PlatformReportSchema } from '../platform-report';
 import { LIST_NAMES, WindowAnswerSchema, WindowQuerySchema } from '../lists';
 import { bulk } from './bulk';
 import type { BulkAddResult } from '../schemas/bulk';
@@ -115,6 +116,10 @@ export const local = {
   /** Learners and their progress: main keeps the learners' tokens (src/shared/api/user-app.ts). */
   learners,
   /** List windows kept by main (DESIGN section 12, src/shared/lists.ts). */
+  /** A check of the connected server before rollout: every read call once, nothing written (Help > Check this server). */
+  platform: {
+    check: defineLocal({ input: v.object({}), output: PlatformReportSchema }),
+  },
   windows: {
     /** `{ search, filters, sort, offset, limit }` of a kept list -> `{ total, count, rows }`; loads the list when not kept. */
     query: defineLocal({ input: WindowQuerySchema, output: WindowAnswerSchema }),

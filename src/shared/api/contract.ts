@@ -70,7 +70,48 @@ export interface CallDef<I extends AnySchema = AnySchema, O extends AnySchema = 
    * user-app progress calls; main resolves the learner's token itself, see services/learners.ts).
    */
   readonly credential?: 'admin' | 'learner';
+  /**
+   * A call that changes or deletes one record the console shows (an edit dialog's save, a delete).
+   * With the record the dialog was opened on (BASE_FIELD), main reads the record as it is now first:
+   * changed since (its last-updated stamp, else its content) stops the call with a `conflict`; the
+   * fields the console does not model go back as they came (a whole-record update).
+   */
+  readonly record?: RecordSource;
 }
+
+/** Where main reads a record as it is now, and what the record is (see CallDef.record). */
+export interface RecordSource {
+  /** The read call that answers the record (the record's list, or the record itself); a thunk, as it is often an entry of the same table. */
+  readonly read: () => CallDef;
+  /** The read call's input, from this call's input and the record the dialog was opened on. */
+  readonly readInput?: (input: Record<string, unknown>, base: Record<string, unknown>) => Record<string, unknown>;
+  /** The record's schema: the fields the console models. */
+  readonly schema: v.GenericSchema;
+  /** The record in the read call's answer; undefined when it is gone. */
+  readonly find: (data: unknown, input: Record<string, unknown>) => unknown;
+}
+
+/** A record found by its id in a list (`_id` of the record against the input's `id`, by default). */
+export function recordById(read: () => CallDef, schema: v.GenericSchema, options: { idField?: string; inputKey?: string; list?: (data: unknown) => unknown; readInput?: RecordSource['readInput'] } = {}): RecordSource {
+  const { idField = '_id', inputKey = 'id', list = (data) => data } = options;
+  return {
+    read,
+    schema,
+    readInput: options.readInput,
+    find: (data, input) => {
+      const rows = list(data);
+      const id = input[inputKey];
+      if (!Array.isArray(rows)) return (rows as Record<string, unknown> | null)?.[idField] === id ? rows : undefined;
+      return rows.find((row) => (row as Record<string, unknown> | null)?.[idField] === id);
+    },
+  };
+}
+
+/**
+ * The input field that carries the record an edit dialog (or a delete question) was opened on; main
+ * strips it before the call (see CallDef.record).
+ */
+export const BASE_FIELD = '$base';
 
 /**
  * The input field of a multipart call that names the upload (progress events, uploads.cancel); main

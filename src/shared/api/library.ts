@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defineCall } from './contract';
+import { defineCall, recordById, type CallDef } from './contract';
 import { IdSchema, MessageSchema, NoInputSchema } from '../schemas/common';
 import {
   ExistingFileSchema,
@@ -36,55 +36,59 @@ const MEDIA_DURATION = { file: 'file', into: 'duration', when: (input: Record<st
 export const library = {
   /** Every file, or those of one language (spec 2: GET /media/list?language=, the directory's video picker). */
   mediaList: defineCall({
-    service: 'library', method: 'GET', path: '/media/list', auth: 'token', body: 'none',
+    service: 'library', method: 'GET', path: '/media/list', auth: 'token+access-token', body: 'none',
     input: MediaListSchema, output: v.array(LibraryFileSchema), data: 'files',
   }),
   media: defineCall({
-    service: 'library', method: 'GET', path: '/media', auth: 'token', body: 'none',
+    service: 'library', method: 'GET', path: '/media', auth: 'token+access-token', body: 'none',
     input: LibraryFilterSchema, output: v.array(LibraryFileSchema), data: 'files',
   }),
   checkUrl: defineCall({
-    service: 'library', method: 'GET', path: '/media/check/url-exists', auth: 'token', body: 'none',
+    service: 'library', method: 'GET', path: '/media/check/url-exists', auth: 'token+access-token', body: 'none',
     input: UrlCheckSchema, output: ExistingFileSchema, data: 'existingFile',
   }),
   createMedia: defineCall({
-    service: 'library', method: 'POST', path: '/media', auth: 'token', body: 'multipart', files: MEDIA_FILES, durationFrom: MEDIA_DURATION,
+    service: 'library', method: 'POST', path: '/media', auth: 'token+access-token', body: 'multipart', files: MEDIA_FILES, durationFrom: MEDIA_DURATION,
     input: LibraryMediaCreateSchema, output: LibraryMediaCreatedSchema,
   }),
   updateMedia: defineCall({
-    service: 'library', method: 'PUT', path: '/media/{id}', auth: 'token', body: 'multipart', files: MEDIA_FILES, durationFrom: MEDIA_DURATION,
+    service: 'library', method: 'PUT', path: '/media/{id}', auth: 'token+access-token', body: 'multipart', files: MEDIA_FILES, durationFrom: MEDIA_DURATION,
     input: LibraryMediaUpdateSchema, output: MessageSchema,
+    record: recordById((): CallDef => library.mediaList, LibraryFileSchema, { readInput: () => ({}) }),
   }),
   deleteMedia: defineCall({
-    service: 'library', method: 'DELETE', path: '/media/{id}', auth: 'token', body: 'none',
+    service: 'library', method: 'DELETE', path: '/media/{id}', auth: 'token+access-token', body: 'none',
     input: v.object({ id: IdSchema }), output: MessageSchema,
+    record: recordById((): CallDef => library.mediaList, LibraryFileSchema, { readInput: () => ({}) }),
   }),
   setQuestions: defineCall({
-    service: 'library', method: 'POST', path: '/media/questions/{id}', auth: 'token', body: 'json',
+    service: 'library', method: 'POST', path: '/media/questions/{id}', auth: 'token+access-token', body: 'json',
     input: MediaQuestionsSchema, output: MessageSchema,
   }),
   moments: defineCall({
-    service: 'library', method: 'GET', path: '/moment/getmoment/{fileId}', auth: 'token', body: 'none',
+    service: 'library', method: 'GET', path: '/moment/getmoment/{fileId}', auth: 'token+access-token', body: 'none',
     input: v.object({ fileId: IdSchema }), output: v.array(MomentSchema), data: 'videoMoments',
   }),
   addMoment: defineCall({
-    service: 'library', method: 'POST', path: '/moment/addmoment/{fileId}', auth: 'token', body: 'json',
+    service: 'library', method: 'POST', path: '/moment/addmoment/{fileId}', auth: 'token+access-token', body: 'json',
     input: MomentAddSchema, output: MessageSchema,
   }),
   updateMoment: defineCall({
-    service: 'library', method: 'PUT', path: '/moment/{id}', auth: 'token', body: 'json',
+    service: 'library', method: 'PUT', path: '/moment/{id}', auth: 'token+access-token', body: 'json',
     input: MomentUpdateSchema, output: MessageSchema,
+    record: recordById((): CallDef => library.moments, MomentSchema, { readInput: (_input, base) => ({ fileId: base.fileId }) }),
   }),
   deleteMoment: defineCall({
-    service: 'library', method: 'DELETE', path: '/moment/{id}', auth: 'token', body: 'none',
+    service: 'library', method: 'DELETE', path: '/moment/{id}', auth: 'token+access-token', body: 'none',
     input: v.object({ id: IdSchema }), output: MessageSchema,
+    record: recordById((): CallDef => library.moments, MomentSchema, { readInput: (_input, base) => ({ fileId: base.fileId }) }),
   }),
   keywords: defineCall({
     service: 'library', method: 'GET', path: '/synonyms/keywords', auth: 'none', body: 'none',
     input: NoInputSchema, output: v.array(KeywordSchema), data: 'keywords',
   }),
   categories: defineCall({
-    service: 'library', method: 'GET', path: '/category', auth: 'token', body: 'none',
+    service: 'library', method: 'GET', path: '/category', auth: 'token+access-token', body: 'none',
     input: NoInputSchema, output: v.array(LibraryCategorySchema), data: 'categories',
   }),
 
@@ -100,6 +104,7 @@ export const library = {
   updateSynonyms: defineCall({
     service: 'library', method: 'PUT', path: '/synonyms/{id}', auth: 'token', body: 'json',
     input: SynonymUpdateSchema, output: MessageSchema,
+    record: recordById((): CallDef => library.synonyms, SynonymGroupSchema),
   }),
 
   // Quotes and daily tips (spec 2 section 7): one collection at /quotes. A quote is posted as multipart,
@@ -122,12 +127,12 @@ export const library = {
   }),
   /** Deletes a quote (or a whole tip: both are documents of the collection). */
   deleteQuote: defineCall({
-    service: 'library', method: 'DELETE', path: '/quotes/{id}', auth: 'token', body: 'none',
+    service: 'library', method: 'DELETE', path: '/quotes/{id}', auth: 'token+x-access-token', body: 'none',
     input: QuoteIdSchema, output: MessageSchema,
   }),
   /** Deletes one language row of a tip; the tip goes with its last row. */
   deleteTip: defineCall({
-    service: 'library', method: 'DELETE', path: '/quotes/{id}/{quoteId}', auth: 'token', body: 'none',
+    service: 'library', method: 'DELETE', path: '/quotes/{id}/{quoteId}', auth: 'token+x-access-token', body: 'none',
     input: TipRowIdSchema, output: MessageSchema,
   }),
 };

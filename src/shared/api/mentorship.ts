@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { defineCall } from './contract';
+import { defineCall, recordById, type CallDef } from './contract';
 import { MessageSchema, NoInputSchema } from '../schemas/common';
-import { SessionCreateSchema, SessionIdSchema, SessionListSchema, SessionUpdateSchema } from '../schemas/sessions';
+import { SessionCreateSchema, SessionIdSchema, SessionListSchema, SessionSchema, SessionUpdateSchema } from '../schemas/sessions';
 import { MentorCreateSchema, MentorIdSchema, MentorSchema, MentorUpdateSchema } from '../schemas/mentors';
 
 /** The files a multipart mentor call streams from disk (grant ids in the input). */
@@ -21,10 +21,12 @@ export const mentorship = {
   updateSession: defineCall({
     service: 'mentorship', method: 'PUT', path: '/sessions/{id}', auth: 'token', body: 'multipart', files: ['thumbnail'],
     input: SessionUpdateSchema, output: MessageSchema,
+    record: recordById((): CallDef => mentorship.sessions, SessionSchema, { list: (data) => (data as { session?: unknown }).session }),
   }),
   deleteSession: defineCall({
-    service: 'mentorship', method: 'DELETE', path: '/sessions/{id}', auth: 'token', body: 'none',
+    service: 'mentorship', method: 'DELETE', path: '/sessions/{id}', auth: 'token+x-access-token', body: 'none',
     input: SessionIdSchema, output: MessageSchema,
+    record: recordById((): CallDef => mentorship.sessions, SessionSchema, { list: (data) => (data as { session?: unknown }).session }),
   }),
   /** Mentors; the spec marks this call 'no auth'. */
   sessionUsers: defineCall({
@@ -38,9 +40,11 @@ export const mentorship = {
   updateMentor: defineCall({
     service: 'mentorship', method: 'PUT', path: '/session-users/{id}', auth: 'token', body: 'multipart', files: MENTOR_FILES,
     input: MentorUpdateSchema, output: MessageSchema,
+    record: recordById((): CallDef => mentorship.sessionUsers, MentorSchema),
   }),
   deleteMentor: defineCall({
-    service: 'mentorship', method: 'DELETE', path: '/session-users/{id}', auth: 'token', body: 'none',
+    service: 'mentorship', method: 'DELETE', path: '/session-users/{id}', auth: 'token+x-access-token', body: 'none',
     input: MentorIdSchema, output: MessageSchema,
+    record: recordById((): CallDef => mentorship.sessionUsers, MentorSchema),
   }),
 };

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defineCall } from './contract';
+import { defineCall, recordById, type CallDef } from './contract';
 import { MessageSchema, NoInputSchema } from '../schemas/common';
 import {
   CategoryDraftSchema,
@@ -19,37 +19,39 @@ import {
  */
 export const questionBank = {
   questions: defineCall({
-    service: 'questionBank', method: 'GET', path: '/questions', auth: 'token', body: 'none',
+    service: 'questionBank', method: 'GET', path: '/questions', auth: 'token+access-token', body: 'none',
     input: NoInputSchema, output: v.array(QuestionSchema), data: 'questions',
   }),
   categories: defineCall({
-    service: 'questionBank', method: 'GET', path: '/categories', auth: 'token', body: 'none',
+    service: 'questionBank', method: 'GET', path: '/categories', auth: 'token+access-token', body: 'none',
     input: NoInputSchema, output: v.array(CategorySchema), data: 'categories',
   }),
   addCategory: defineCall({
-    service: 'questionBank', method: 'POST', path: '/categories', auth: 'token', body: 'json',
+    service: 'questionBank', method: 'POST', path: '/categories', auth: 'token+access-token', body: 'json',
     input: CategoryDraftSchema, output: MessageSchema,
   }),
   addQuestion: defineCall({
-    service: 'questionBank', method: 'POST', path: '/questions', auth: 'token', body: 'json',
+    service: 'questionBank', method: 'POST', path: '/questions', auth: 'token+access-token', body: 'json',
     input: QuestionDraftSchema, output: MessageSchema,
   }),
   updateQuestion: defineCall({
-    service: 'questionBank', method: 'PUT', path: '/questions/{id}', auth: 'token', body: 'json',
+    service: 'questionBank', method: 'PUT', path: '/questions/{id}', auth: 'token+access-token', body: 'json',
     input: QuestionUpdateSchema, output: MessageSchema,
+    record: recordById((): CallDef => questionBank.questions, QuestionSchema),
   }),
   resources: defineCall({
-    service: 'questionBank', method: 'GET', path: '/resources', auth: 'token', body: 'none',
+    service: 'questionBank', method: 'GET', path: '/resources', auth: 'token+access-token', body: 'none',
     input: NoInputSchema, output: v.array(ResourceSchema), data: 'resources',
   }),
   addResource: defineCall({
-    service: 'questionBank', method: 'POST', path: '/resources', auth: 'token', body: 'json',
+    service: 'questionBank', method: 'POST', path: '/resources', auth: 'token+access-token', body: 'json',
     input: ResourceDraftSchema, output: MessageSchema,
     addition: 'The spec shows the Add Resource form unfinished and no call; this finishes it.',
   }),
   updateResource: defineCall({
-    service: 'questionBank', method: 'PUT', path: '/resources/{id}', auth: 'token', body: 'json',
+    service: 'questionBank', method: 'PUT', path: '/resources/{id}', auth: 'token+access-token', body: 'json',
     input: ResourceUpdateSchema, output: MessageSchema,
     addition: 'The Resources table has an Edit column but the spec documents no call to save an edit; this adds it.',
+    record: recordById((): CallDef => questionBank.resources, ResourceSchema),
   }),
 };

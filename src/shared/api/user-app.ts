@@ -18,11 +18,11 @@ import {
  */
 export const userApp = {
   users: defineCall({
-    service: 'userApp', method: 'GET', path: '/user', auth: 'token', body: 'none', exposed: false,
+    service: 'userApp', method: 'GET', path: '/user', auth: 'token+access-token', body: 'none', exposed: false,
     input: v.object({}), output: v.array(LearnerWithTokenSchema), data: 'users',
   }),
   moduleProgress: defineCall({
-    service: 'userApp', method: 'GET', path: '/progress/module/{moduleId}', auth: 'token', body: 'none',
+    service: 'userApp', method: 'GET', path: '/progress/module/{moduleId}', auth: 'token+access-token', body: 'none',
     input: v.object({ moduleId: IdSchema }), output: ModuleProgressSchema,
   }),
   progress: defineCall({

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defineCall } from './contract';
+import { defineCall, recordById, type CallDef } from './contract';
 import { IdSchema, LanguageSchema, MessageSchema } from '../schemas/common';
 import {
   CourseCreateSchema,
@@ -28,33 +28,36 @@ import {
   TranscriptBulkSchema,
   TranscriptDraftSchema,
   TranscriptListSchema,
+  TranscriptSchema,
   TranscriptUpdateSchema,
 } from '../schemas/transcripts';
 
 /** Video repository (spec 1 section 7; spec 2 writes the same paths relative to the service). */
 export const videoRepository = {
   languages: defineCall({
-    service: 'videoRepository', method: 'GET', path: '/languages', auth: 'token', body: 'none',
+    service: 'videoRepository', method: 'GET', path: '/languages', auth: 'token+access-token', body: 'none',
     input: v.object({}), output: v.array(LanguageSchema), data: 'languages',
   }),
   transcripts: defineCall({
-    service: 'videoRepository', method: 'GET', path: '/transcript/{videoId}', auth: 'token', body: 'none',
+    service: 'videoRepository', method: 'GET', path: '/transcript/{videoId}', auth: 'token+access-token', body: 'none',
     input: v.object({ videoId: IdSchema }), output: TranscriptListSchema,
   }),
   addTranscript: defineCall({
-    service: 'videoRepository', method: 'POST', path: '/transcript', auth: 'token', body: 'json',
+    service: 'videoRepository', method: 'POST', path: '/transcript', auth: 'token+access-token', body: 'json',
     input: TranscriptDraftSchema, output: MessageSchema,
   }),
   updateTranscript: defineCall({
-    service: 'videoRepository', method: 'PUT', path: '/transcript/{id}', auth: 'token', body: 'json',
+    service: 'videoRepository', method: 'PUT', path: '/transcript/{id}', auth: 'token+access-token', body: 'json',
     input: TranscriptUpdateSchema, output: MessageSchema,
+    record: recordById((): CallDef => videoRepository.transcripts, TranscriptSchema, { readInput: (_input, base) => ({ videoId: base.videoId }), list: (data) => (data as { transcripts?: unknown }).transcripts }),
   }),
   deleteTranscript: defineCall({
-    service: 'videoRepository', method: 'DELETE', path: '/transcript/{id}', auth: 'token', body: 'none',
+    service: 'videoRepository', method: 'DELETE', path: '/transcript/{id}', auth: 'token+access-token', body: 'none',
     input: v.object({ id: IdSchema }), output: MessageSchema,
+    record: recordById((): CallDef => videoRepository.transcripts, TranscriptSchema, { readInput: (_input, base) => ({ videoId: base.videoId }), list: (data) => (data as { transcripts?: unknown }).transcripts }),
   }),
   bulkTranscripts: defineCall({
-    service: 'videoRepository', method: 'POST', path: '/transcript/bulk', auth: 'token', body: 'json',
+    service: 'videoRepository', method: 'POST', path: '/transcript/bulk', auth: 'token+access-token', body: 'json',
     input: TranscriptBulkSchema, output: v.object({ message: v.string(), count: v.number() }),
     addition: 'Imports a .vtt/.srt caption file as transcript lines in one all-or-nothing write.',
   }),
@@ -71,10 +74,12 @@ export const videoRepository = {
   updateCourse: defineCall({
     service: 'videoRepository', method: 'PUT', path: '/course/{id}', auth: 'token', body: 'multipart', files: ['thumbnail'],
     input: CourseUpdateSchema, output: MessageSchema,
+    record: recordById((): CallDef => videoRepository.courses, CourseSchema),
   }),
   deleteCourse: defineCall({
-    service: 'videoRepository', method: 'DELETE', path: '/course/{id}', auth: 'token', body: 'none',
+    service: 'videoRepository', method: 'DELETE', path: '/course/{id}', auth: 'token+x-access-token', body: 'none',
     input: v.object({ id: IdSchema }), output: MessageSchema,
+    record: recordById((): CallDef => videoRepository.courses, CourseSchema),
   }),
   courseSequence: defineCall({
     service: 'videoRepository', method: 'PUT', path: '/course/update-sequence', auth: 'token', body: 'json',
@@ -95,7 +100,7 @@ export const videoRepository = {
     input: DocumentUpdateSchema, output: MessageSchema,
   }),
   deleteDocument: defineCall({
-    service: 'videoRepository', method: 'DELETE', path: '/document/{id}', auth: 'token', body: 'none',
+    service: 'videoRepository', method: 'DELETE', path: '/document/{id}', auth: 'token+x-access-token', body: 'none',
     input: v.object({ id: IdSchema }), output: DocumentDeletedSchema,
   }),
   reorderDocuments: defineCall({
@@ -109,49 +114,49 @@ export const videoRepository = {
 
   // Modules and topics (spec 1 section 7)
   modules: defineCall({
-    service: 'videoRepository', method: 'GET', path: '/module', auth: 'token', body: 'none',
+    service: 'videoRepository', method: 'GET', path: '/module', auth: 'token+access-token', body: 'none',
     input: v.object({}), output: v.array(ModuleSchema), data: 'modules',
   }),
   topics: defineCall({
-    service: 'videoRepository', method: 'GET', path: '/topic/admin/{moduleId}', auth: 'token', body: 'none',
+    service: 'videoRepository', method: 'GET', path: '/topic/admin/{moduleId}', auth: 'token+access-token', body: 'none',
     input: v.object({ moduleId: IdSchema }), output: TopicListSchema,
   }),
   topic: defineCall({
-    service: 'videoRepository', method: 'GET', path: '/topic/{id}', auth: 'token', body: 'none',
+    service: 'videoRepository', method: 'GET', path: '/topic/{id}', auth: 'token+access-token', body: 'none',
     input: v.object({ id: IdSchema }), output: TopicDetailSchema, data: 'topic',
   }),
   addTopic: defineCall({
-    service: 'videoRepository', method: 'POST', path: '/topic', auth: 'token', body: 'json',
+    service: 'videoRepository', method: 'POST', path: '/topic', auth: 'token+access-token', body: 'json',
     input: TopicDraftSchema, output: MessageSchema,
   }),
   topicSequence: defineCall({
-    service: 'videoRepository', method: 'PUT', path: '/topic/update-sequence', auth: 'token', body: 'json',
+    service: 'videoRepository', method: 'PUT', path: '/topic/update-sequence', auth: 'token+access-token', body: 'json',
     input: TopicSequenceSchema, output: MessageSchema,
   }),
 
   // Videos of a topic
   videosByTopic: defineCall({
-    service: 'videoRepository', method: 'GET', path: '/video/bytopic/{topicId}', auth: 'token', body: 'none',
+    service: 'videoRepository', method: 'GET', path: '/video/bytopic/{topicId}', auth: 'token+access-token', body: 'none',
     input: v.object({ topicId: IdSchema }), output: v.array(VideoSchema), data: 'videos',
   }),
   videosByConcept: defineCall({
-    service: 'videoRepository', method: 'GET', path: '/video/byconcept/{conceptId}', auth: 'token', body: 'none',
+    service: 'videoRepository', method: 'GET', path: '/video/byconcept/{conceptId}', auth: 'token+access-token', body: 'none',
     input: v.object({ conceptId: IdSchema }), output: v.array(VideoSchema), data: 'videos',
   }),
   video: defineCall({
-    service: 'videoRepository', method: 'GET', path: '/video/{id}', auth: 'token', body: 'none',
+    service: 'videoRepository', method: 'GET', path: '/video/{id}', auth: 'token+access-token', body: 'none',
     input: v.object({ id: IdSchema }), output: VideoSchema, data: 'video',
   }),
   addVideo: defineCall({
-    service: 'videoRepository', method: 'POST', path: '/video', auth: 'token', body: 'json',
+    service: 'videoRepository', method: 'POST', path: '/video', auth: 'token+access-token', body: 'json',
     input: VideoDraftSchema, output: MessageSchema,
   }),
   videoSequence: defineCall({
-    service: 'videoRepository', method: 'PUT', path: '/video/update-sequence/{conceptId}', auth: 'token', body: 'json',
+    service: 'videoRepository', method: 'PUT', path: '/video/update-sequence/{conceptId}', auth: 'token+access-token', body: 'json',
     input: VideoSequenceSchema, output: MessageSchema,
   }),
   videoQuestions: defineCall({
-    service: 'videoRepository', method: 'PUT', path: '/video/updatequestions/{videoId}', auth: 'token', body: 'json',
+    service: 'videoRepository', method: 'PUT', path: '/video/updatequestions/{videoId}', auth: 'token+access-token', body: 'json',
     input: VideoQuestionsSchema, output: MessageSchema,
   }),
 };

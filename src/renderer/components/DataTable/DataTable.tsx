@@ -13,6 +13,7 @@ import { useDataTableStyles } from './styles';
 import { ColumnFilters, ReorderButtons, SearchBox, Toolbar } from './Toolbar';
 import { useRowPipeline } from './useRowPipeline';
 import { useKeepTableView, useSavedTableView } from './useTableView';
+import { PartialNotice, partialColumn } from './partial';
 import { ExportButton, ViewMenu } from './ViewMenu';
 import { csvFileName, tableCsv } from './exportCsv';
 import { useNotify } from '../toast';
@@ -127,6 +128,9 @@ export function DataTable<T>({
   const sizes = [...pageSizeOptions, initialPageSize];
   const restored = saved && { ...saved, pageSize: saved.pageSize !== null && sizes.includes(saved.pageSize) ? saved.pageSize : null };
   const view = useRowPipeline({ source, data, columns: ordered, getSearchText, searchable, frozen: reordering, paginate: pagination, initialSorting, initialPageSize, window: kept, saved: restored });
+  // Rows read only partly get a leading mark column (only then: a clean list looks as it always did).
+  const marked = view.partialCount > 0;
+  const shownColumns = useMemo(() => (marked ? [partialColumn<T>(), ...ordered] : ordered), [marked, ordered]);
   const [columnVisibility, setColumnVisibility] = useState<VisibilityState>(() => Object.fromEntries((saved?.hidden ?? []).map((id) => [id, false])));
   const [widths, setWidths] = useState<Record<string, number>>(() => saved?.widths ?? {});
   const [density, setDensity] = useState<Density>(() => saved?.density ?? 'comfortable');
@@ -179,7 +183,7 @@ export function DataTable<T>({
   // TanStack Table: the column model, sort and filter state, and the cells of the visible rows only.
   const table = useReactTable<T>({
     data: dataIndexes.map((i) => view.rowAt(i) as T),
-    columns: ordered,
+    columns: shownColumns,
     getRowId: (row, i) => rowIdOf(row, dataIndexes[i] ?? i),
     state: { sorting: view.sorting, columnFilters: view.columnFilters, columnVisibility },
     onSortingChange: view.setSorting,
@@ -353,6 +357,7 @@ export function DataTable<T>({
           ) : null}
         </MessageBar>
       ) : null}
+      {marked && !reordering ? <PartialNotice count={view.partialCount} only={view.partialOnly} onOnly={view.setPartialOnly} className={styles.error} /> : null}
       {reordering ? (
         <Text size={200} className={styles.reorderHint}>
           Drag rows by the handle (or focus a handle, press Space, then the arrow keys) and select Save changes.

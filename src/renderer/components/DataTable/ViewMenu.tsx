@@ -6,7 +6,7 @@ import type { Density } from '../../../shared/schemas/settings';
 import { headerText } from './columns';
 
 /** Columns a person may hide: all but the row actions (those are in the row's menu too, but stay). */
-export const hideableColumns = <T,>(table: Table<T>) => table.getAllLeafColumns().filter((c) => !c.columnDef.meta?.action);
+export const hideableColumns = <T,>(table: Table<T>) => table.getAllLeafColumns().filter((c) => !c.columnDef.meta?.action && c.getCanHide());
 
 /**
  * The table's View menu: which columns show (at least one stays), the density, and back to the

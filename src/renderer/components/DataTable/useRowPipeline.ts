@@ -5,8 +5,18 @@ import type { WindowView } from '../../../shared/lists';
 import type { TableView } from '../../../shared/schemas/settings';
 import { fetchWindow, isOvertaken, refreshWindow, windowKey, type WindowSource } from '../../lib/windows';
 import { invoke, markArrival } from '../../lib/calls';
-import { narrowIndices, pageWindow, searchTextOf, selectIndices, sortIndices } from '../../lib/rows';
+import { narrowIndices, pageWindow, searchTextOf, selectIndices, sortIndices, type RowFilter } from '../../lib/rows';
+import { partialIssues } from '../../../shared/tolerant';
 import { accessorsOf, columnIdOf, rowFiltersOf, searchReadersOf, sortAccessorsOf, type Column } from './columns';
+
+/** Passes the rows read only partly. */
+const PARTIAL_FILTER: RowFilter<unknown> = { get: (row) => (partialIssues(row) ? 'partial' : ''), kind: 'select', value: 'partial' };
+
+function countPartialRows(rows: readonly unknown[]): number {
+  let n = 0;
+  for (let i = 0; i < rows.length; i++) if (partialIssues(rows[i])) n++;
+  return n;
+}
 
 export interface PipelineOptions<T> {
   /** The rows in their current order (the reorder draft while reordering). */
@@ -41,6 +51,8 @@ export function useRowPipeline<T>({ source, data, columns, getSearchText, search
     (saved?.filters ?? []).filter((f) => columns.some((c) => columnIdOf(c) === f.id && c.meta?.filter)),
   );
   const [pageState, setPageState] = useState({ pageIndex: 0, pageSize: saved?.pageSize ?? initialPageSize });
+  // Only the records the platform sent that could be read only partly (the notice's filter).
+  const [partialOnly, setPartialOnly] = useState(false);
 
   const windowed = !!kept;
   const accessors = useMemo(() => accessorsOf(columns), [columns]);
@@ -68,7 +80,12 @@ export function useRowPipeline<T>({ source, data, columns, getSearchText, search
   }, [activeSort, sortAccessors, source, windowed]);
 
   const needle = frozen ? '' : deferredQuery.trim().toLowerCase();
-  const filters = useMemo(() => (frozen ? [] : rowFiltersOf(columns, accessors, columnFilters)), [columns, accessors, columnFilters, frozen]);
+  const localPartial = useMemo(() => (windowed ? 0 : countPartialRows(data)), [data, windowed]);
+  const filters = useMemo(() => {
+    if (frozen) return [];
+    const own = rowFiltersOf(columns, accessors, columnFilters);
+    return partialOnly && !windowed ? [...own, PARTIAL_FILTER as RowFilter<T>] : own;
+  }, [columns, accessors, columnFilters, frozen, partialOnly, windowed]);
   const lastSearch = useRef<{ needle: string; basis: unknown[]; out: readonly number[] } | null>(null);
   const selected = useMemo(() => {
     if (windowed || (!needle && filters.length === 0)) return sortedOrder;
@@ -93,6 +110,7 @@ export function useRowPipeline<T>({ source, data, columns, getSearchText, search
     sort: activeSort ? { id: activeSort.id, desc: activeSort.desc } : null,
     offset: paginate ? pageState.pageIndex * pageState.pageSize : 0,
     limit: paginate ? pageState.pageSize : 1000,
+    ...(partialOnly ? { partial: true } : {}),
   };
   const windowQuery = useQuery({
     queryKey: kept ? windowKey(kept, request) : ['no-window'],
@@ -118,7 +136,7 @@ export function useRowPipeline<T>({ source, data, columns, getSearchText, search
   // Back to the first page when the search or a filter changes; clamp when the list shrinks.
   useEffect(() => {
     setPageState((p) => (p.pageIndex === 0 ? p : { ...p, pageIndex: 0 }));
-  }, [deferredQuery, columnFilters]);
+  }, [deferredQuery, columnFilters, partialOnly]);
   const asked = pageWindow(selectedCount, pageState.pageIndex, pageState.pageSize, paginate && !frozen);
   // A kept list shows the rows of the window it has (the previous one until the asked one arrives).
   const page = answer ? { ...asked, start: answer.offset, length: answer.rows.length } : kept ? { ...asked, length: 0 } : asked;
@@ -154,7 +172,11 @@ export function useRowPipeline<T>({ source, data, columns, getSearchText, search
     retryWindow: () => {
       if (kept) void refreshWindow(kept).then(() => windowQuery.refetch());
     },
-    searching: query.trim() !== '' || columnFilters.length > 0,
+    searching: query.trim() !== '' || columnFilters.length > 0 || partialOnly,
+    /** Records of the whole list read only partly, and whether the view shows only them. */
+    partialCount: kept ? (answer?.partial ?? 0) : localPartial,
+    partialOnly,
+    setPartialOnly,
     /** Every row the view selects, in its order, all pages (the CSV export); a kept list by windows of 1,000. */
     exportRows: async (): Promise<T[]> => {
       if (!kept) return Array.from({ length: selected ? selected.length : source.length }, (_, p) => source[selected ? (selected[p] as number) : p] as T);
@@ -172,7 +194,7 @@ export function useRowPipeline<T>({ source, data, columns, getSearchText, search
       }
     },
     /** Changes whenever the rows shown start over (the body scrolls back to the top). */
-    viewKey: [pageState.pageIndex, pageState.pageSize, deferredQuery, columnFilters, sorting] as const,
+    viewKey: [pageState.pageIndex, pageState.pageSize, deferredQuery, columnFilters, sorting, partialOnly] as const,
     accessors,
   };
 }

@@ -1,0 +1,85 @@
+import type { CallDef } from '../../shared/api/contract';
+import type { CallHttp } from './http';
+import type { Conflict, Result } from '../../shared/result';
+import { extraFields, PARTIAL } from '../../shared/tolerant';
+
+// Edits of records others edit too (DESIGN section 14): before a save or a delete, main reads the
+// record as it is now and compares it with the one the dialog was opened on; fields the console does
+// not model go back as they came.
+
+export const CONFLICT_TEXT = 'Someone else changed this record since you opened it.';
+export const GONE_TEXT = 'Someone else deleted this record since you opened it.';
+
+type Rec = Record<string, unknown>;
+const isRec = (value: unknown): value is Rec => value !== null && typeof value === 'object' && !Array.isArray(value);
+const at = (value: unknown, ...path: string[]): unknown => path.reduce<unknown>((v, k) => (isRec(v) ? v[k] : undefined), value);
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/** The record's last-updated stamp and who made it, where the record says so. */
+export function versionOf(record: unknown): { at?: string; by?: string } {
+  const stamp = text(at(record, 'metaInfo', 'updated', 'at')) ?? text(at(record, 'updatedAt')) ?? text(at(record, 'metaInfo', 'updatedAt'));
+  const by =
+    text(at(record, 'metaInfo', 'updated', 'by', 'name')) ?? text(at(record, 'metaInfo', 'updated', 'by')) ?? text(at(record, 'updatedBy', 'name')) ?? text(at(record, 'updatedBy'));
+  return { ...(stamp ? { at: stamp } : {}), ...(by ? { by } : {}) };
+}
+
+/** JSON with object keys in order: the same content gives the same text. */
+export function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (isRec(value)) {
+    return `{${Object.keys(value)
+      .filter((k) => k !== PARTIAL && value[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson(value[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** The fields whose values differ between two versions of a record. */
+export function changedFields(base: Rec, now: Rec): string[] {
+  const keys = new Set([...Object.keys(base), ...Object.keys(now)]);
+  keys.delete(PARTIAL);
+  return [...keys].filter((k) => stableJson(base[k]) !== stableJson(now[k])).sort();
+}
+
+/** Whether the record changed: by its stamp where both versions have one, else by its content. */
+export function conflictOf(base: Rec, now: unknown): Conflict | null {
+  if (!isRec(now)) return { fields: [], current: null };
+  const before = versionOf(base).at;
+  const { at: stamp, by } = versionOf(now);
+  const changed = before && stamp ? before !== stamp : stableJson(base) !== stableJson(now);
+  if (!changed) return null;
+  return { ...(by ? { by } : {}), ...(stamp ? { at: stamp } : {}), fields: changedFields(base, now), current: now };
+}
+
+/**
+ * Checks a record call against the record its dialog was opened on: a conflict (changed or deleted
+ * since) as a failed Result, or null to go on. A read that fails does not stop the save (the check
+ * cannot run; the server decides), it is logged.
+ */
+export async function checkRecord(http: CallHttp, def: CallDef, fields: Rec, base: Rec, label: string, log: (message: string, details?: Rec) => void): Promise<Result<never> | null> {
+  const source = def.record;
+  if (!source) return null;
+  const read = source.read();
+  const answer = await http<unknown>(read, source.readInput ? source.readInput(fields, base) : {}, `${label} (record as it is now)`);
+  if (!answer.ok) {
+    // A record the server no longer has (404 on a record read): gone.
+    if (answer.error.status === 404 && read.method === 'GET' && read.path.includes('{')) return conflictResult({ fields: [], current: null });
+    log('record check skipped', { call: label, error: answer.error.kind });
+    return null;
+  }
+  const conflict = conflictOf(base, source.find(answer.data, fields));
+  return conflict ? conflictResult(conflict) : null;
+}
+
+function conflictResult(conflict: Conflict): Result<never> {
+  return { ok: false, error: { kind: 'conflict', status: 409, message: conflict.current === null ? GONE_TEXT : CONFLICT_TEXT, conflict } };
+}
+
+/** The body of a whole-record update: the fields the console does not model as they came, then the edit. */
+export function withUnmodelled(def: CallDef, fields: Rec, base: Rec): Rec {
+  if (!def.record || def.method !== 'PUT') return fields;
+  const extras = extraFields(def.record.schema, base);
+  return Object.keys(extras).length > 0 ? { ...extras, ...fields } : fields;
+}

@@ -1,0 +1,251 @@
+// Reading what a platform really sends (DESIGN section 14). A record that does not match its schema is
+// kept with the values it has and marked: which fields could not be read and what they held. Pure: the
+// generic call (main), the list worker and check-platform use it alike.
+import * as v from 'valibot';
+
+/** One field of a record that could not be read: where, what the schema wants, what came (short text). */
+export interface ReadIssue {
+  path: string;
+  expected: string;
+  received: string;
+}
+
+/** The property a partly read record carries its issues in (inline: small answers, single records). */
+export const PARTIAL = '$partial';
+
+export type Marked<T> = T & { [PARTIAL]?: ReadIssue[] };
+
+/** The issues of a partly read record, or undefined for a record read fully. */
+export function partialIssues(row: unknown): ReadIssue[] | undefined {
+  if (row === null || typeof row !== 'object') return undefined;
+  const issues = (row as Record<string, unknown>)[PARTIAL];
+  return Array.isArray(issues) && issues.length > 0 ? (issues as ReadIssue[]) : undefined;
+}
+
+/** The record without its marks (what goes back to the server). */
+export function withoutMarks<T>(row: T): T {
+  if (!partialIssues(row)) return row;
+  const { [PARTIAL]: _marks, ...rest } = row as Record<string, unknown>;
+  return rest as T;
+}
+
+/** "question: expected string, held null" lines (a row's tooltip, the dialog's reason). */
+export function describeIssues(issues: readonly ReadIssue[]): string[] {
+  return issues.map((i) => `${i.path || '(record)'}: expected ${i.expected}, held ${i.received}`);
+}
+
+/** Field names whose values never leave main or appear in a report (tokens, passwords, hashes). */
+const SECRET_NAME = /token|password|secret|hash/i;
+/** Field names of personal data: the platform check prints no example of them. */
+const PERSONAL_NAME = /email|mobile|phone|bio|name$|^name/i;
+
+export const isSecretField = (name: string): boolean => SECRET_NAME.test(name);
+export const isPersonalField = (name: string): boolean => SECRET_NAME.test(name) || PERSONAL_NAME.test(name);
+
+const MAX_RECEIVED = 80;
+
+/** What a field held, as short text; a secret field's value is never repeated. */
+function received(path: readonly (string | number)[], raw: unknown): string {
+  if (path.some((p) => typeof p === 'string' && SECRET_NAME.test(p))) return '(hidden)';
+  if (raw === undefined) return 'nothing (missing)';
+  let text: string;
+  try {
+    text = typeof raw === 'string' ? JSON.stringify(raw) : (JSON.stringify(raw) ?? String(raw));
+  } catch {
+    text = String(raw);
+  }
+  return text.length > MAX_RECEIVED ? `${text.slice(0, MAX_RECEIVED - 1)}…` : text;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnySchema = v.GenericSchema<any, any> & Record<string, any>;
+
+const isObject = (raw: unknown): raw is Record<string, unknown> => raw !== null && typeof raw === 'object' && !Array.isArray(raw);
+const OBJECT_TYPES = new Set(['object', 'loose_object', 'strict_object', 'object_with_rest']);
+const WRAPPER_TYPES = new Set(['optional', 'nullable', 'nullish', 'exact_optional', 'undefinedable', 'non_optional', 'non_nullable', 'non_nullish']);
+
+/** A short description of what a schema wants ('string', 'Easy | Medium | Hard', 'object'). */
+function expected(schema: AnySchema): string {
+  if (schema.type === 'picklist' || schema.type === 'enum') {
+    const options = (schema.options as unknown[]).map(String);
+    return options.length <= 6 ? options.join(' | ') : `one of ${options.length} values`;
+  }
+  if (schema.type === 'union') return (schema.options as AnySchema[]).map(expected).join(' | ');
+  if (schema.type === 'literal') return JSON.stringify(schema.literal);
+  return String(schema.expects ?? schema.type);
+}
+
+/** The empty value of a schema: '' for text, [] for lists, an object of empties, else undefined. */
+function emptyOf(schema: AnySchema): unknown {
+  if (WRAPPER_TYPES.has(schema.type)) return 'default' in schema && schema.default !== undefined ? v.getDefault(schema) : undefined;
+  if (OBJECT_TYPES.has(schema.type)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, entry] of Object.entries(schema.entries as Record<string, AnySchema>)) out[key] = emptyOf(entry);
+    return out;
+  }
+  if (schema.type === 'array') return [];
+  if (schema.type === 'string' || schema.type === 'picklist') return '';
+  return undefined;
+}
+
+interface Sink {
+  issues: ReadIssue[];
+}
+
+/**
+ * Reads `raw` as `schema` as far as it can. Where it matches, the schema's output; an object keeps
+ * each field it can read, fields it cannot read keep their raw text (a primitive) or their empty
+ * value (a missing or wrong-shaped object or list); each such field is an issue. `inline`: objects in
+ * lists carry their own issues (PARTIAL) instead of passing them up.
+ */
+function read(schema: AnySchema, raw: unknown, path: (string | number)[], sink: Sink, inline: boolean): unknown {
+  const parsed = v.safeParse(schema, raw);
+  if (parsed.success) return parsed.output;
+  if (WRAPPER_TYPES.has(schema.type) && raw !== undefined && raw !== null) return read(schema.wrapped as AnySchema, raw, path, sink, inline);
+  if (OBJECT_TYPES.has(schema.type) && isObject(raw)) {
+    const before = sink.issues.length;
+    const out: Record<string, unknown> = {};
+    for (const [key, entry] of Object.entries(schema.entries as Record<string, AnySchema>)) {
+      path.push(key);
+      out[key] = read(entry, raw[key], path, sink, inline);
+      path.pop();
+    }
+    // Every field read, yet the whole refused: a rule across fields (a check in the schema's pipe).
+    if (sink.issues.length === before) sink.issues.push({ path: path.join('.'), expected: parsed.issues[0]?.message ?? 'a valid record', received: 'a record that breaks it' });
+    return out;
+  }
+  if ((schema.type === 'union' || schema.type === 'variant') && isObject(raw)) {
+    // The option it reads best as (fewest fields unread): a legacy record is still the kind it was.
+    let best: { value: unknown; issues: ReadIssue[] } | null = null;
+    for (const option of schema.options as AnySchema[]) {
+      const trial: Sink = { issues: [] };
+      const value = read(option, raw, [...path], trial, inline);
+      if (!best || trial.issues.length < best.issues.length) best = { value, issues: trial.issues };
+    }
+    if (best) {
+      sink.issues.push(...best.issues);
+      return best.value;
+    }
+  }
+  if (schema.type === 'array' && Array.isArray(raw)) {
+    const item = schema.item as AnySchema;
+    const before = sink.issues.length;
+    const out = raw.map((entry, index) => {
+      if (inline && entriesOf(item) !== null) return readRecord(item, entry, true).value;
+      path.push(index);
+      const value = read(item, entry, path, sink, inline);
+      path.pop();
+      return value;
+    });
+    // Items fine (or marked themselves), yet the list refused: its length or another list-wide rule.
+    if (sink.issues.length === before && !out.some((entry) => partialIssues(entry))) {
+      sink.issues.push({ path: path.join('.'), expected: parsed.issues[0]?.message ?? 'a valid list', received: `a list of ${raw.length}` });
+    }
+    return out;
+  }
+  sink.issues.push({ path: path.join('.'), expected: expected(schema), received: received(path, raw) });
+  // Raw text where a value is unknown (a language the console does not know), empty where it is missing.
+  if (raw !== null && raw !== undefined && typeof raw !== 'object' && !OBJECT_TYPES.has(schema.type) && schema.type !== 'array') return raw;
+  return emptyOf(schema);
+}
+
+/** The fields of an object schema (through optional wrappers), or null for any other schema. */
+function entriesOf(schema: AnySchema): Record<string, AnySchema> | null {
+  if (OBJECT_TYPES.has(schema.type)) return schema.entries as Record<string, AnySchema>;
+  if (WRAPPER_TYPES.has(schema.type)) return entriesOf(schema.wrapped as AnySchema);
+  if (schema.type === 'union' || schema.type === 'variant') {
+    // Records of several kinds in one list: a field is modelled when any kind has it.
+    const kinds = (schema.options as AnySchema[]).map(entriesOf);
+    return kinds.every((k) => k !== null) ? Object.assign({}, ...kinds) : null;
+  }
+  return null;
+}
+
+/**
+ * Fields of a record its schema does not model, kept as they came so that a whole-record update sends
+ * them back (secret-looking ones excepted: they never leave main).
+ */
+function keepExtras(schema: AnySchema, raw: unknown, value: unknown): unknown {
+  const entries = entriesOf(schema);
+  if (!entries || !isObject(raw) || !isObject(value)) return value;
+  let out: Record<string, unknown> | null = null;
+  for (const key in raw) {
+    if (key in entries || key === PARTIAL || SECRET_NAME.test(key)) continue;
+    out ??= { ...value };
+    out[key] = raw[key];
+  }
+  return out ?? value;
+}
+
+/** The fields a record carries that its schema does not model (what an update sends back as it came). */
+export function extraFields(schema: v.GenericSchema, record: unknown): Record<string, unknown> {
+  const entries = entriesOf(schema as AnySchema);
+  const out: Record<string, unknown> = {};
+  if (!entries || !isObject(record)) return out;
+  for (const key in record) if (!(key in entries) && key !== PARTIAL && !SECRET_NAME.test(key)) out[key] = record[key];
+  return out;
+}
+
+/**
+ * One record: `{ value, issues }`. A record that matches costs one schema check and a look at its keys.
+ * `inline`: the value carries its issues (PARTIAL), and so do records in lists inside it.
+ */
+export function readRecord<T = unknown>(schema: v.GenericSchema, raw: unknown, inline = false): { value: Marked<T>; issues: ReadIssue[] } {
+  const s = schema as AnySchema;
+  const parsed = v.safeParse(s, raw);
+  if (parsed.success) return { value: keepExtras(s, raw, parsed.output) as Marked<T>, issues: [] };
+  const sink: Sink = { issues: [] };
+  let value = read(s, raw, [], sink, inline);
+  value = keepExtras(s, raw, value);
+  if (inline && sink.issues.length > 0 && isObject(value)) value = { ...value, [PARTIAL]: sink.issues };
+  return { value: value as Marked<T>, issues: sink.issues };
+}
+
+/** The item schema of a list schema (an array, possibly piped), or null. */
+export function itemSchemaOf(schema: v.GenericSchema): v.GenericSchema | null {
+  const s = schema as AnySchema;
+  return s.type === 'array' ? (s.item as v.GenericSchema) : null;
+}
+
+/**
+ * A list of records as its side structure: the values (partly read ones as far as they go) and, by
+ * row index, the issues of those that could not be read fully. A payload that is not a list at all
+ * is null.
+ */
+export function readList<T = unknown>(itemSchema: v.GenericSchema, raw: unknown): { values: T[]; marks: Map<number, ReadIssue[]> } | null {
+  if (!Array.isArray(raw)) return null;
+  const marks = new Map<number, ReadIssue[]>();
+  const values = new Array<T>(raw.length);
+  for (let i = 0; i < raw.length; i++) {
+    const { value, issues } = readRecord<T>(itemSchema, raw[i]);
+    values[i] = value;
+    if (issues.length > 0) marks.set(i, issues);
+  }
+  return { values, marks };
+}
+
+/**
+ * A call's answer (an envelope's data): records in it that could not be read fully carry their
+ * issues inline. `issues` are the ones outside any listed record (a single record's own). Null when
+ * the answer's shape is beyond reading (not an object or list where one is wanted).
+ */
+export function readAnswer(schema: v.GenericSchema, raw: unknown): { value: unknown; issues: ReadIssue[] } | null {
+  const s = schema as AnySchema;
+  const wantsObject = entriesOf(s) !== null;
+  if (wantsObject && !isObject(raw) && !(WRAPPER_TYPES.has(s.type) && (raw === null || raw === undefined))) return null;
+  if (s.type === 'array' && !Array.isArray(raw)) return null;
+  return readRecord(schema, raw, true);
+}
+
+/** How many records of an answer were read only partly (itself, or records in its lists). */
+export function countPartial(value: unknown, depth = 0): number {
+  if (depth > 4 || value === null || typeof value !== 'object') return 0;
+  if (Array.isArray(value)) {
+    let n = 0;
+    for (const entry of value) n += partialIssues(entry) ? 1 : 0;
+    return n;
+  }
+  let n = partialIssues(value) ? 1 : 0;
+  for (const key in value) if (key !== PARTIAL) n += countPartial((value as Record<string, unknown>)[key], depth + 1);
+  return n;
+}

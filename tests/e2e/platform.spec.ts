@@ -1,0 +1,157 @@
+// The console on a platform it does not control: records it can read only partly (a drifting stand-in
+// in front of the sandbox), and a question a colleague changes while it is being edited.
+import { expect, test, type Page } from '@playwright/test';
+import type { Api } from '../../src/shared/api';
+import { expectAccessible, loginAs, openApp, SANDBOX_ADMIN, tableRows, toast, unique } from './helpers';
+import { startDriftProxy, type DriftProxy } from '../platform/drift-proxy';
+
+type WithApi = { api: Api };
+/** The address of the sandbox the preview host started (where the app is connected now). */
+async function sandboxUrl(page: Page): Promise<string> {
+  const url = await page.evaluate(async () => {
+    const settings = await (globalThis as unknown as WithApi).api.settings.get();
+    return settings.ok ? settings.data.activeUrl : null;
+  });
+  if (!url) throw new Error('The sandbox is not running.');
+  return url;
+}
+
+test.describe('a platform we do not control', () => {
+  let proxy: DriftProxy | null = null;
+  test.afterEach(async ({ page }) => {
+    if (!proxy) return;
+    await openApp(page, '/login');
+    await page.evaluate(async () => {
+      const a = (globalThis as unknown as WithApi).api;
+      await a.session.logout();
+      await a.settings.setConnection({ kind: 'sandbox' });
+    });
+    await proxy.close();
+    proxy = null;
+  });
+
+  test('a record read only partly: marked with what it held, counted, filtered to, and opened read-only', async ({ page }) => {
+    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    proxy = await startDriftProxy(await sandboxUrl(page));
+    const signedIn = await page.evaluate(
+      async ({ url, creds }) => {
+        const a = (globalThis as unknown as WithApi).api;
+        const set = await a.settings.setConnection({ kind: 'remote', url });
+        return set.ok ? a.session.login(creds) : set;
+      },
+      { url: proxy.url, creds: { email: SANDBOX_ADMIN.email, password: SANDBOX_ADMIN.password } },
+    );
+    expect(signedIn, JSON.stringify(signedIn)).toMatchObject({ ok: true });
+    await page.goto('/#/resources');
+    const rows = tableRows(page, 'Resources');
+    await expect(rows.first()).toBeVisible();
+    const total = await rows.count();
+    await expect(page.getByText('1 record could not be read fully', { exact: true })).toBeVisible();
+    const marked = page.getByRole('img', { name: 'Could not be read fully' });
+    await expect(marked).toHaveCount(1);
+    await marked.hover();
+    const tip = page.getByRole('tooltip');
+    await expect(tip).toContainText('Some fields could not be read:');
+    await expect(tip).toContainText('language: expected English');
+    await expect(tip).toContainText('held "Legacy value"');
+    await expect(tip).toContainText('metaInfo: expected Object, held nothing (missing)');
+    // The row shows what it has: the unknown language as it came.
+    const row = rows.filter({ has: marked });
+    await expect(row).toContainText('Legacy value');
+    await expectAccessible(page, 'Resources with a partly read record');
+
+    await page.getByRole('button', { name: 'Show only these' }).click();
+    await expect(rows).toHaveCount(1);
+    await page.getByRole('button', { name: 'Show all records' }).click();
+    await expect(rows).toHaveCount(total);
+
+    // Its form holds the language it cannot show: the dialog is read-only and says why.
+    await row.getByRole('button', { name: /^Edit/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Resource' });
+    await expect(dialog).toContainText('This record could not be read fully, so it opens read-only');
+    await expect(dialog).toContainText('language: expected English');
+    await expect(dialog.getByRole('button', { name: 'Save' })).toHaveCount(0);
+    await expect(dialog.getByRole('textbox', { name: /^Title/ })).toBeDisabled();
+    await expectAccessible(page, 'a read-only Edit Resource');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+
+    // The kept list of the question bank says the same.
+    await page.goto('/#/questions');
+    await expect(page.getByText('1 record could not be read fully', { exact: true })).toBeVisible();
+  });
+
+  test('two clients edit one question: the second save shows what differs; Reload keeps the rest of mine, Save anyway wins', async ({ page }) => {
+    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    const id = unique();
+    const created = await page.evaluate(async (id) => {
+      const a = (globalThis as unknown as WithApi).api;
+      const categories = await a.questionBank.categories();
+      if (!categories.ok) return null;
+      const added = await a.questionBank.addQuestion({
+        question: `Conflict ${id}: which crop needs the most water?`, language: 'English', categoryId: categories.data[0]!._id, helpText: '', difficulty: 'Easy',
+        options: [{ option: 'Rice', isTrue: true }, { option: 'Millet', isTrue: false }],
+      });
+      const list = await a.questionBank.questions();
+      return added.ok && list.ok ? list.data.find((q) => q.question.startsWith(`Conflict ${id}`)) ?? null : null;
+    }, id);
+    expect(created).not.toBeNull();
+    const sandbox = await sandboxUrl(page);
+    // The colleague: another console on the same server.
+    const colleague = async (question: string) => {
+      const login = await fetch(`${sandbox}/admin-auth/login`, {
+        method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: SANDBOX_ADMIN.email, encryptedPassword: `b64:${Buffer.from(SANDBOX_ADMIN.password).toString('base64')}` }),
+      });
+      const { token } = (await login.json()) as { token: string };
+      const { _id, id: _n, metaInfo: _m, ...fields } = created!;
+      const put = await fetch(`${sandbox}/question-bank/questions/${_id}`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: token }, body: JSON.stringify({ ...fields, question }) });
+      expect(put.status).toBe(200);
+    };
+
+    await page.goto('/#/questions');
+    const rows = tableRows(page, 'Question Bank');
+    const openEdit = async () => {
+      await page.getByRole('searchbox', { name: 'Search' }).fill(`Conflict ${id}`);
+      await expect(rows).toHaveCount(1);
+      await rows.first().getByRole('button', { name: /^Edit question/ }).click();
+      await page.getByRole('alertdialog', { name: 'Edit this question?' }).getByRole('button', { name: 'Yes, edit' }).click();
+      return page.getByRole('dialog', { name: 'Edit Question' });
+    };
+
+    // Round 1: Reload. Theirs for the question they changed, mine for the help text they left alone.
+    let edit = await openEdit();
+    await edit.getByRole('textbox', { name: /^Question/ }).fill(`Mine ${id}: which crop needs the most water?`);
+    await edit.getByRole('textbox', { name: /^Help text/ }).fill('Think of paddy fields.');
+    await colleague(`Theirs ${id}: which crop needs the most water?`);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit).toContainText('Someone else changed this record since you opened it on ');
+    const differences = edit.getByRole('table', { name: 'What changed' });
+    await expect(differences.getByRole('row', { name: /^Question/ })).toContainText(`Conflict ${id}: which crop needs the most water?`);
+    await expect(differences.getByRole('row', { name: /^Question/ })).toContainText(`Theirs ${id}`);
+    await expect(differences.getByRole('row', { name: /^Question/ })).toContainText(`Mine ${id}`);
+    await expectAccessible(page, 'an edit conflict');
+    await edit.getByRole('button', { name: 'Reload' }).click();
+    await expect(edit.getByRole('textbox', { name: /^Question/ })).toHaveValue(`Theirs ${id}: which crop needs the most water?`);
+    await expect(edit.getByRole('textbox', { name: /^Help text/ })).toHaveValue('Think of paddy fields.');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Question has been Updated')).toBeVisible();
+    await expect(edit).toBeHidden();
+
+    // Round 2: Save anyway over their change.
+    await page.getByRole('searchbox', { name: 'Search' }).fill('');
+    edit = await openEdit();
+    await edit.getByRole('textbox', { name: /^Question/ }).fill(`Final ${id}: which crop needs the most water?`);
+    await colleague(`Again theirs ${id}: which crop needs the most water?`);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit.getByRole('table', { name: 'What changed' })).toContainText(`Again theirs ${id}`);
+    await edit.getByRole('button', { name: 'Save anyway' }).click();
+    await expect(toast(page, 'Question has been Updated')).toBeVisible();
+    await expect(edit).toBeHidden();
+    const saved = await page.evaluate(async (id) => {
+      const list = await (globalThis as unknown as WithApi).api.questionBank.questions();
+      return list.ok ? list.data.find((q) => q.question.endsWith(`${id}: which crop needs the most water?`)) : undefined;
+    }, id);
+    expect(saved?.question).toBe(`Final ${id}: which crop needs the most water?`);
+  });
+});

@@ -1,0 +1,119 @@
+// A stand-in for a platform whose records were made by older clients: a proxy in front of the
+// reference server that changes what it answers the way legacy data does. In each list of records the
+// first record gets an enum value the console does not know, a text field that is null, a number sent
+// as a string and a nested object missing; every record gets fields the console does not model. A
+// single record (get-user, a topic, a video) is drifted like a list's first. It records every request
+// (method, path, headers, body) so that tests can see what the console sent.
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface SeenRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+export interface DriftProxy {
+  url: string;
+  seen: SeenRequest[];
+  /** Off: answers pass through unchanged. */
+  drifting: boolean;
+  close(): Promise<void>;
+}
+
+type Rec = Record<string, unknown>;
+const isRec = (value: unknown): value is Rec => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** Fields whose values are enums in the contract's schemas. */
+const ENUM_FIELDS = ['language', 'status', 'difficulty', 'type', 'role', 'optionFormat', 'visibility', 'fileType', 'planType'];
+/** Never changed: ids (tests find records by them) and the learner token (the progress calls need it). */
+const KEEP = new Set(['_id', 'id', 'token', 'error', 'message']);
+export const LEGACY_ENUM = 'Legacy value';
+export const EXTRA_FIELDS = { legacyCode: 'L-7', reviewedBy: { name: 'Old Admin App' } } as const;
+
+/** The first record's drifts; returns the fields it changed. */
+export function driftRecord(record: Rec): string[] {
+  const changed: string[] = [];
+  const keys = Object.keys(record).filter((k) => !KEEP.has(k));
+  const enumKey = keys.find((k) => ENUM_FIELDS.includes(k) && typeof record[k] === 'string');
+  if (enumKey) {
+    record[enumKey] = LEGACY_ENUM;
+    changed.push(enumKey);
+  }
+  const textKey = keys.find((k) => k !== enumKey && typeof record[k] === 'string' && record[k] !== '');
+  if (textKey) {
+    record[textKey] = null;
+    changed.push(textKey);
+  }
+  const numberKey = keys.find((k) => typeof record[k] === 'number');
+  if (numberKey) {
+    record[numberKey] = String(record[numberKey]);
+    changed.push(numberKey);
+  }
+  const objectKey = keys.find((k) => isRec(record[k]) && k !== 'userInfo');
+  if (objectKey) {
+    delete record[objectKey];
+    changed.push(objectKey);
+  }
+  return changed;
+}
+
+/** Drifts an envelope in place: its lists of records and its single records. */
+export function driftEnvelope(envelope: Rec): void {
+  for (const [key, value] of Object.entries(envelope)) {
+    if (KEEP.has(key)) continue;
+    if (Array.isArray(value) && value.length > 0 && value.every(isRec)) {
+      value.forEach((record, i) => {
+        Object.assign(record, EXTRA_FIELDS);
+        if (i === 0) driftRecord(record);
+      });
+    } else if (isRec(value) && Object.keys(value).some((k) => k === '_id' || k === 'id')) {
+      Object.assign(value, EXTRA_FIELDS);
+      driftRecord(value);
+    }
+  }
+}
+
+export async function startDriftProxy(target: string): Promise<DriftProxy> {
+  const upstream = new URL(target);
+  const seen: SeenRequest[] = [];
+  const proxy: DriftProxy = { url: '', seen, drifting: true, close: async () => undefined };
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      seen.push({ method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body });
+      const out = httpRequest(
+        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
+        (answer) => {
+          const parts: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => parts.push(chunk));
+          answer.on('end', () => {
+            let payload = Buffer.concat(parts);
+            const json = String(answer.headers['content-type'] ?? '').includes('application/json');
+            if (proxy.drifting && req.method === 'GET' && json && (answer.statusCode ?? 500) < 300) {
+              const envelope = JSON.parse(payload.toString('utf8')) as Rec;
+              driftEnvelope(envelope);
+              payload = Buffer.from(JSON.stringify(envelope));
+            }
+            const headers = { ...answer.headers, 'content-length': String(payload.length) };
+            delete headers['transfer-encoding'];
+            res.writeHead(answer.statusCode ?? 502, headers);
+            res.end(payload);
+          });
+        },
+      );
+      out.on('error', () => {
+        res.writeHead(502);
+        res.end();
+      });
+      out.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  proxy.close = () => new Promise((resolve) => server.close(() => resolve()));
+  return proxy;
+}
