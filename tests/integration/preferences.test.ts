@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -84,5 +84,35 @@ describe('preferences', () => {
     expect(await restarted('preferences')).toMatchObject({ ok: true, data: { tables: { '/admins': admins } } });
     const forgotten = (await restarted('setTableView', { table: '/admins', view: null })) as { ok: true; data: { tables: Record<string, unknown> } };
     expect(Object.keys(forgotten.data.tables)).toEqual(['/quotes']);
+  });
+
+  it('bounds what the page may store: the meeting address is https only, at most 100 table views', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cc-prefs-'));
+    dirs.push(dir);
+    const settings = await coreIn(dir);
+    for (const address of ['javascript:alert(1)', 'http://meet.example.com/preview', 'file:///etc/passwd', 'data:text/html,x', `https://meet.example.com/${'x'.repeat(2100)}`]) {
+      expect(await settings('setPreferences', { meetingPreviewBase: address }), address).toMatchObject({ ok: false, error: { kind: 'validation' } });
+    }
+    expect(await settings('setPreferences', { meetingPreviewBase: 'javascript:alert(1)' })).toMatchObject({
+      error: { message: 'Use an https:// address, such as https://meet.example.com/preview' },
+    });
+    const views = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`/screen-${i}`, {}]));
+    expect(await settings('setPreferences', { tables: views(2000) })).toMatchObject({ ok: false, error: { kind: 'validation', message: 'At most 100 table views are kept.' } });
+    expect(await settings('setPreferences', { tables: views(101) })).toMatchObject({ ok: false });
+    expect(await settings('setPreferences', { tables: views(100) })).toMatchObject({ ok: true });
+    // One more through the table view call forgets the oldest, as before.
+    const more = (await settings('setTableView', { table: '/one-more', view: {} })) as { ok: true; data: { tables: Record<string, unknown> } };
+    expect(Object.keys(more.data.tables)).toHaveLength(100);
+    expect(await settings('preferences')).toMatchObject({ ok: true, data: { meetingPreviewBase: DEFAULT_MEETING_PREVIEW_BASE } });
+  });
+
+  it('a stored file with preferences past the bounds keeps its connection', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cc-prefs-'));
+    dirs.push(dir);
+    const connection = { kind: 'remote', url: 'https://api.example.in' };
+    await writeFile(join(dir, 'settings.json'), JSON.stringify({ connection, preferences: { meetingPreviewBase: 'javascript:alert(1)' } }));
+    const settings = await coreIn(dir);
+    expect(await settings('preferences')).toMatchObject({ ok: true, data: { meetingPreviewBase: DEFAULT_MEETING_PREVIEW_BASE } });
+    expect(await settings('get')).toMatchObject({ ok: true, data: { connection } });
   });
 });

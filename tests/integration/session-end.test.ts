@@ -79,6 +79,19 @@ describe('adminAuth.logout', () => {
     expect(await usersWith(mine)).toBe(200);
   });
 
+  it('signing in again ends the previous session on the server; a failed sign-in keeps it', async () => {
+    if (!core.session.currentToken()) expectOk(await call('session', 'login', ADMIN));
+    const previous = core.session.currentToken()!;
+    expect(await call('session', 'login', { ...ADMIN, password: 'wrong-password' })).toMatchObject({ ok: false });
+    expect(await usersWith(previous)).toBe(200);
+    expectOk(await call('session', 'login', ADMIN));
+    const current = core.session.currentToken()!;
+    expect(current).not.toBe(previous);
+    expect(await usersWith(previous)).toBe(401);
+    expect(await usersWith(current)).toBe(200);
+    expect(store.size()).toBe(1);
+  });
+
   it('switching servers ends the session at the old server before clearing the keychain', async () => {
     if (!core.session.currentToken()) expectOk(await call('session', 'login', ADMIN));
     const token = core.session.currentToken()!;

@@ -56,6 +56,9 @@ export function createSessionGroup(deps: SessionGroupDeps) {
       if (!result.ok) return result;
       const here = deps.origin();
       if (!here) return fail('network', 'No server is connected.');
+      // Signed in again (the same account or another): the previous session ends on the server too,
+      // rather than staying valid for the rest of its hours with nobody holding it.
+      if (session.currentToken()) await signOut();
       await session.start(here, result.data.userDetails, result.data.token);
       return ok({ message: MSG.loginSuccessful, session: view() });
     },

@@ -11,8 +11,15 @@ export async function loadSettings(dir: string, log: (m: string) => void): Promi
   const raw = await readFileOrNull(join(dir, 'settings.json'));
   if (!raw) return DEFAULT_SETTINGS;
   try {
-    const parsed = v.safeParse(StoredSettingsSchema, JSON.parse(raw.toString('utf8')));
+    const stored: unknown = JSON.parse(raw.toString('utf8'));
+    const parsed = v.safeParse(StoredSettingsSchema, stored);
     if (parsed.success) return parsed.output;
+    // Preferences past today's bounds (an older file) are dropped; the connection is kept.
+    const withoutPreferences = v.safeParse(StoredSettingsSchema, { ...(stored as object), preferences: undefined });
+    if (withoutPreferences.success) {
+      log('settings.json has preferences that are not valid; using the defaults for them');
+      return withoutPreferences.output;
+    }
   } catch {
     // fall through
   }

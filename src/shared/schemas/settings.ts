@@ -96,16 +96,37 @@ export const TableViewSchema = v.object({
 export type TableView = v.InferOutput<typeof TableViewSchema>;
 export const TableKeySchema = v.pipe(v.string(), v.nonEmpty(), v.maxLength(100));
 
+export const MEETING_BASE_TEXT = {
+  notAnAddress: 'Enter a full address, such as https://meet.example.com/preview',
+  httpsOnly: 'Use an https:// address, such as https://meet.example.com/preview',
+  tooLong: 'The address is too long (at most 2,048 characters).',
+} as const;
+
 export const PreferencesSchema = v.object({
   courseLanguage: v.optional(v.nullable(v.picklist(LANGUAGES)), null),
   /** The meeting provider's preview address the events' join links are built on (spec 2 section 9). */
-  meetingPreviewBase: v.optional(v.pipe(v.string(), v.url('Enter a full address, such as https://meet.example.com/preview')), DEFAULT_MEETING_PREVIEW_BASE),
+  meetingPreviewBase: v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(2048, MEETING_BASE_TEXT.tooLong),
+      v.url(MEETING_BASE_TEXT.notAnAddress),
+      // Join links are built on it and opened: only a web address over https (never javascript:, file:, http:).
+      v.check((address) => /^https:\/\/[^/?#]/i.test(address), MEETING_BASE_TEXT.httpsOnly),
+    ),
+    DEFAULT_MEETING_PREVIEW_BASE,
+  ),
   /** The app's colours: the system's (followed live), or always light or dark. */
   theme: v.optional(v.picklist(THEME_CHOICES), 'system'),
   /** The sidebar shows icons only. */
   sidebarCollapsed: v.optional(v.boolean(), false),
   /** Each screen's table view, by the screen's key. */
-  tables: v.optional(v.record(TableKeySchema, TableViewSchema), {}),
+  tables: v.optional(
+    v.pipe(
+      v.record(TableKeySchema, TableViewSchema),
+      v.check((tables) => Object.keys(tables).length <= MAX_TABLE_VIEWS, `At most ${MAX_TABLE_VIEWS} table views are kept.`),
+    ),
+    {},
+  ),
 });
 export type Preferences = v.InferOutput<typeof PreferencesSchema>;
 /** A change of some preferences (the others keep their values). */
