@@ -107,12 +107,12 @@ try {
     const node = asar.statFile(archive, path, false) as { files?: unknown };
     return !('files' in node);
   });
-  const packageJson = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string>; main: string };
+  const packageJson = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string>; main: string };
   const packages = [...new Set(filesOnly.flatMap((path) => /^node_modules\/((?:@[^/]+\/)?[^/]+)\/package\.json$/.exec(path)?.[1] ?? []))];
   const built = await filesUnder(join(root, 'out'));
   const mainSources: Record<string, string> = {};
   for (const path of built) if (path.startsWith('out/main/') && path.endsWith('.js')) mainSources[path] = await readFile(join(root, path), 'utf8');
-  const problems = archiveProblems({ files: filesOnly, built, mainSources, migrations: MIGRATIONS.map((m) => m.name), devDependencies: Object.keys(packageJson.devDependencies), packages });
+  const problems = archiveProblems({ files: filesOnly, built, mainSources, migrations: MIGRATIONS.map((m) => m.name), devDependencies: Object.keys(packageJson.devDependencies), dependencies: Object.keys(packageJson.dependencies), packages });
   const packagedManifest = JSON.parse(asar.extractFile(archive, 'package.json').toString()) as { main?: string };
   if (packagedManifest.main !== packageJson.main) problems.push(`the packaged package.json's main is ${packagedManifest.main}, not ${packageJson.main}`);
   const unpacked = join(appOut, 'resources', 'app.asar.unpacked');
