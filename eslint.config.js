@@ -13,6 +13,9 @@
 //   src/preload/**    imports only src/shared (and electron); no node builtins (a sandboxed preload has none)
 //   src/renderer/features/<a>/** never imports src/renderer/features/<b>/** nor src/renderer/app/**
 //   src/renderer/{components,kit,lib}/** never import src/renderer/features/** nor src/renderer/app/**
+//   src/renderer/lib/**  never imports src/renderer/kit/** nor src/renderer/components/**
+//   ipcMain and ipcRenderer are imported only in src/main/ipc/** and src/preload/** (every call goes through
+//                     the one registration with the sender check, and the one preload bridge)
 //   server/**         imports only src/shared of the app (not src/main, src/renderer, src/preload)
 import { builtinModules } from 'node:module';
 import { dirname, relative, resolve, sep } from 'node:path';
@@ -101,6 +104,7 @@ const rendererParts = {
     features: 'src/renderer/lib never imports a feature',
     app: 'src/renderer/lib never imports src/renderer/app',
     kit: 'src/renderer/lib holds plain helpers: it never imports the screen kit',
+    components: 'src/renderer/lib holds plain helpers and hooks: it never imports a component (move the shared piece into lib/)',
   },
 };
 
@@ -271,6 +275,21 @@ export default defineConfig(
     files: testFiles.map((p) => `src/renderer/${p}`),
     rules: {
       'no-restricted-imports': restrict('src/renderer never imports electron', ['electron'], ['electron/*']),
+    },
+  },
+  {
+    // Raw ipc only where the calls are registered (with the sender check) and bridged: ipc/ and preload/.
+    files: ['src/main/**'],
+    ignores: ['src/main/ipc/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', importNames: ['ipcMain', 'ipcRenderer'], message: 'ipcMain is used only in src/main/ipc/ (registerIpc adds the sender check to every channel): add the call to the contract instead' }] },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'MemberExpression[property.name=/^ipc(Main|Renderer)$/]', message: 'ipcMain and ipcRenderer are used only in src/main/ipc/ and src/preload/' },
+      ],
     },
   },
   {

@@ -38,10 +38,16 @@ const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 const started = Date.now();
 const step = (text: string) => console.log(`package:check: ${text} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 
+class CheckFailure extends Error {
+  constructor(
+    readonly title: string,
+    readonly problems: string[],
+  ) {
+    super(title);
+  }
+}
 function fail(title: string, problems: string[]): never {
-  console.error(`package:check FAILED: ${title}`);
-  for (const problem of problems) console.error(`  - ${problem}`);
-  process.exit(1);
+  throw new CheckFailure(title, problems);
 }
 
 async function filesUnder(dir: string): Promise<string[]> {
@@ -101,12 +107,12 @@ try {
     const node = asar.statFile(archive, path, false) as { files?: unknown };
     return !('files' in node);
   });
-  const packageJson = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string>; main: string };
+  const packageJson = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string>; main: string };
   const packages = [...new Set(filesOnly.flatMap((path) => /^node_modules\/((?:@[^/]+\/)?[^/]+)\/package\.json$/.exec(path)?.[1] ?? []))];
   const built = await filesUnder(join(root, 'out'));
   const mainSources: Record<string, string> = {};
   for (const path of built) if (path.startsWith('out/main/') && path.endsWith('.js')) mainSources[path] = await readFile(join(root, path), 'utf8');
-  const problems = archiveProblems({ files: filesOnly, built, mainSources, migrations: MIGRATIONS.map((m) => m.name), devDependencies: Object.keys(packageJson.devDependencies), packages });
+  const problems = archiveProblems({ files: filesOnly, built, mainSources, migrations: MIGRATIONS.map((m) => m.name), devDependencies: Object.keys(packageJson.devDependencies), dependencies: Object.keys(packageJson.dependencies), packages });
   const packagedManifest = JSON.parse(asar.extractFile(archive, 'package.json').toString()) as { main?: string };
   if (packagedManifest.main !== packageJson.main) problems.push(`the packaged package.json's main is ${packagedManifest.main}, not ${packageJson.main}`);
   const unpacked = join(appOut, 'resources', 'app.asar.unpacked');
@@ -131,6 +137,7 @@ try {
 
   // 4. Main's start, in Node with the stand-in electron module, from the unpacked archive.
   const appDir = join(work, 'app');
+  await mkdir(join(work, 'user-data'));
   asar.extractAll(archive, appDir);
   const { channelOf } = await import('../src/shared/api');
   const { exposedChannels } = await import('../src/shared/api/build-api');
@@ -138,7 +145,7 @@ try {
   const probe = spawnSync(process.execPath, ['--import', join(root, 'scripts/package-check/register.mjs'), join(root, 'scripts/package-check/probe.mjs'), appDir, JSON.stringify({ loginChannel: channelOf('session', 'login'), login: { email: 'admin@sandbox.local', password: 'sandbox-admin-1' } })], {
     cwd: work,
     encoding: 'utf8',
-    env: { ...process.env, CONTENT_CONSOLE_QUIET: '1', SANDBOX_ADMIN_EMAIL: 'admin@sandbox.local', SANDBOX_ADMIN_PASSWORD: 'sandbox-admin-1', SANDBOX_PORT: '0' },
+    env: { ...process.env, PACKAGE_CHECK_USER_DATA: join(work, 'user-data'), CONTENT_CONSOLE_QUIET: '1', SANDBOX_ADMIN_EMAIL: 'admin@sandbox.local', SANDBOX_ADMIN_PASSWORD: 'sandbox-admin-1', SANDBOX_PORT: '0' },
     timeout: 60_000,
   });
   const line = probe.stdout.trim().split('\n').pop() ?? '';
@@ -159,6 +166,11 @@ try {
       `${report.ipcChannels.length} channels with the sender check; the sandbox answered a sign-in through the registered handler`,
   );
   console.log('package:check passed');
+} catch (error) {
+  if (!(error instanceof CheckFailure)) throw error;
+  console.error(`package:check FAILED: ${error.title}`);
+  for (const problem of error.problems) console.error(`  - ${problem}`);
+  process.exitCode = 1;
 } finally {
   await rm(work, { recursive: true, force: true });
 }

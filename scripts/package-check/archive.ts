@@ -28,6 +28,8 @@ export interface ArchiveInput {
   migrations: readonly string[];
   /** package.json's development dependencies. */
   devDependencies: readonly string[];
+  /** package.json's production dependencies (each must be imported by main's or the sandbox's bundle). */
+  dependencies: readonly string[];
   /** The package names app.asar's node_modules holds. */
   packages: readonly string[];
 }
@@ -67,6 +69,8 @@ export function archiveProblems(input: ArchiveInput): string[] {
       if (pkg && !inside.has(`node_modules/${pkg}/package.json`)) problems.push(`missing the package ${pkg}: ${path} imports it (a production dependency?)`);
     }
   }
+  const imported = new Set(Object.values(input.mainSources).flatMap((source) => importsOf(source).map(packageOf)));
+  for (const pkg of input.dependencies) if (!imported.has(pkg)) problems.push(`the production dependency ${pkg} is imported by none of main's bundles (a development dependency?)`);
   const sandbox = input.mainSources['out/main/sandbox.js'] ?? '';
   for (const name of input.migrations) if (!sandbox.includes(name)) problems.push(`the sandbox process's bundle lacks the server migration '${name}'`);
   for (const path of input.files) {

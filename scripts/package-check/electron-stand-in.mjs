@@ -24,7 +24,8 @@ export const recording = {
   menuInstalled: false,
 };
 
-const userData = mkdtempSync(join(tmpdir(), 'cc-package-check-userdata-'));
+// The check passes a folder it removes afterwards.
+const userData = process.env.PACKAGE_CHECK_USER_DATA ?? mkdtempSync(join(tmpdir(), 'cc-package-check-userdata-'));
 let ready;
 const readyPromise = new Promise((resolve) => (ready = resolve));
 

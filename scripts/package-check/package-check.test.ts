@@ -24,6 +24,7 @@ const whole: ArchiveInput = {
   },
   migrations: ['admins and tokens'],
   devDependencies: ['tsx', 'react'],
+  dependencies: ['ky', 'fastify'],
   packages: ['ky', 'fastify'],
 };
 
@@ -44,6 +45,12 @@ describe("the package check's archive rules", () => {
       'missing out/main/chunks/lists-1.js: out/main/index.js imports it',
       'missing the package ky: out/main/index.js imports it (a production dependency?)',
       "the sandbox process's bundle lacks the server migration 'courses'",
+    ]);
+  });
+
+  it('a production dependency nothing of main imports is named (it belongs in devDependencies)', () => {
+    expect(archiveProblems({ ...whole, dependencies: [...whole.dependencies, 'react'] })).toEqual([
+      "the production dependency react is imported by none of main's bundles (a development dependency?)",
     ]);
   });
 

@@ -18,4 +18,14 @@ describe('main layers', () => {
     expect(await errors('src/main/index.ts', "import { startServer } from '../../server/app';\nexport const a = startServer;\n", 'layers/boundaries')).toHaveLength(1);
     expect(await errors('src/main/sandbox/child.ts', server, 'layers/boundaries')).toEqual([]);
   });
+
+  it('raw ipcMain only in src/main/ipc/', async () => {
+    const named = "import { ipcMain } from 'electron';\nipcMain.handle('x', () => 1);\n";
+    expect(await errors('src/main/app/window.ts', named, 'no-restricted-imports')).toEqual([expect.stringContaining('ipcMain is used only in src/main/ipc/')]);
+    expect(await errors('src/main/app/window.ts', "import * as electron from 'electron';\nelectron.ipcMain.handle('x', () => 1);\n", 'no-restricted-syntax')).toEqual([
+      'ipcMain and ipcRenderer are used only in src/main/ipc/ and src/preload/',
+    ]);
+    expect(await errors('src/main/ipc/register.ts', named, 'no-restricted-imports')).toEqual([]);
+    expect(await errors('src/main/app/window.ts', "import { BrowserWindow } from 'electron';\nexport const a = BrowserWindow;\n", 'no-restricted-imports')).toEqual([]);
+  });
 });

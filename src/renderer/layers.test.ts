@@ -30,6 +30,14 @@ describe('renderer layers', () => {
     ]);
   });
 
+  it('lib never imports a component or the kit', async () => {
+    expect(await layerErrors('src/renderer/lib/x.ts', "import { useNotify } from '../components/toast';\nexport const a = useNotify;\n")).toEqual([
+      expect.stringContaining('lib holds plain helpers and hooks: it never imports a component'),
+    ]);
+    expect(await layerErrors('src/renderer/lib/x.ts', "import { ListScreen } from '../kit/ListScreen';\nexport const a = ListScreen;\n")).toEqual([expect.stringContaining('never imports the screen kit')]);
+    expect(await layerErrors('src/renderer/components/x.ts', "import { useNotify } from '../lib/notify';\nexport const a = useNotify;\n")).toEqual([]);
+  });
+
   it('what the layers allow passes', async () => {
     expect(await layerErrors('src/renderer/features/admins/x.ts', "import { callQuery } from '../../lib/calls';\nimport { ListScreen } from '../../kit/ListScreen';\nexport const a = [callQuery, ListScreen];\n")).toEqual([]);
     expect(await layerErrors('src/renderer/app/x.ts', "import A from '../features/admins/AdminsPage';\nexport const a = A;\n")).toEqual([]);

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Api } from '../../shared/api';
 import type { CallError, Result } from '../../shared/result';
-import { useNotify } from '../components/toast';
+import { useNotify } from './notify';
 import { successMessage, unwrap, withFallback } from './api';
 import { withRecordBase } from './record-base';
 

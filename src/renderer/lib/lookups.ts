@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { FieldOption } from '../components/EntityDialog';
+import type { FieldOption } from './options';
 import { callQuery } from './calls';
 
 // Choice lists several forms share (groups, business ideas, mentors), as select options.

@@ -11,9 +11,6 @@ export type CourseStatus = (typeof COURSE_STATUSES)[number];
 /** Pricing plan types: Free when the fee is 0, Paid above (the form sets only the fee). */
 export const PLAN_TYPES = ['Free', 'Paid'] as const;
 export type PlanType = (typeof PLAN_TYPES)[number];
-/** Courses and directory tables: 20 a page, options 20, 50, 100. */
-export const COURSE_PAGE_SIZES = [20, 50, 100] as const;
-export const COURSE_PAGE_SIZE = 20;
 /** The thumbnail the course form recommends, and the image types it accepts. */
 export const COURSE_THUMBNAIL_RECOMMENDED = { width: 800, height: 800 } as const;
 export const COURSE_THUMBNAIL_EXTENSIONS = ['png', 'jpg', 'jpeg'] as const;

@@ -14,9 +14,6 @@ export const LIBRARY_DESCRIPTION_MAX = 1000;
 export const MAX_DURATION_HOURS = 12;
 /** 12:59:59, the largest duration the form can express. */
 export const MAX_DURATION_SECONDS = MAX_DURATION_HOURS * 3600 + 59 * 60 + 59;
-/** Library table page sizes (spec 1 section 9). */
-export const LIBRARY_PAGE_SIZES = [5, 10, 20, 50, 100] as const;
-export const LIBRARY_PAGE_SIZE = 20;
 /** The thumbnail size the form suggests. */
 export const THUMBNAIL_SUGGESTED = { width: 1280, height: 720 } as const;
 /** A loose http(s) URL pattern: scheme, a host, no spaces. */

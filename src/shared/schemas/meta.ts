@@ -14,5 +14,3 @@ export const AuthoredMetaSchema = v.object({
 });
 export type AuthoredMeta = v.InferOutput<typeof AuthoredMetaSchema>;
 
-/** Tables of quotes, tips, events and mentors show 500 rows per page (spec 2 section 9). */
-export const ENGAGEMENT_PAGE_SIZE = 500;

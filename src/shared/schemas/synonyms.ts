@@ -4,8 +4,6 @@ import { IdSchema } from './common';
 import { requiredText } from './fields';
 
 /** Synonyms screen (spec 2 sections 2 and 9). */
-export const SYNONYM_PAGE_SIZES = [5, 10, 20, 50, 100] as const;
-export const SYNONYM_PAGE_SIZE = 20;
 export const SYNONYM_GROUP_MAX = 100;
 export const SYNONYM_MAX = 100;
 export const SYNONYMS_PER_GROUP_MAX = 200;

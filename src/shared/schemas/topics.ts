@@ -4,9 +4,6 @@ import { COURSE_MSG, COURSE_TEXT } from '../course-messages';
 import { IdSchema } from './common';
 import { orderSchema } from './courses';
 
-/** Topics table: 20 a page, options 20, 50, 100 (spec 1 section 9). */
-export const TOPIC_PAGE_SIZES = [20, 50, 100] as const;
-export const TOPIC_PAGE_SIZE = 20;
 export const TOPIC_NAME_MAX = 200;
 export const TOPIC_DESCRIPTION_MAX = 2000;
 /** At most this many questions on one video. */

@@ -2,9 +2,6 @@ import * as v from 'valibot';
 import { LANGUAGES } from '../constants';
 import { IdSchema } from './common';
 
-/** Users table: 20 a page, options 5, 20, 50, 100 (spec 1 section 9). */
-export const USER_PAGE_SIZES = [5, 20, 50, 100] as const;
-export const USER_PAGE_SIZE = 20;
 /** A learner's mobile number as the platform keeps it (10 digits, optionally +91). */
 export const MOBILE_PATTERN = /^(\+91)?[6-9]\d{9}$/;
 export const MobileSchema = v.pipe(

@@ -3,13 +3,9 @@ import type { Control, FieldValues } from 'react-hook-form';
 import type { PickKind } from '../../../shared/api/app';
 import type { PickedFile } from '../FilePicker';
 
-export interface FieldOption {
-  value: string;
-  label: string;
-}
+import type { FieldOption } from '../../lib/options';
 
-/** Select options whose label is the value. */
-export const optionsOf = (values: readonly (string | number)[]): FieldOption[] => values.map((v) => ({ value: String(v), label: String(v) }));
+export { optionsOf, type FieldOption } from '../../lib/options';
 
 export interface FieldBase<N extends string> {
   /** The form value (and schema key) the field edits. */

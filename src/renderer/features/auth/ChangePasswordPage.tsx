@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import type * as v from 'valibot';
 import { useNavigate } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { useSession } from '../../lib/session-store';
 import { PageHeader } from '../../components/PageHeader';
 import { useCallMutation } from '../../lib/calls';
 import { useFormStyles } from './AuthLayout';
+import { AuthField } from './AuthField';
 
 type ChangeInput = v.InferInput<typeof ChangePasswordInputSchema>;
 
@@ -49,20 +50,7 @@ export default function ChangePasswordPage() {
   });
 
   const field = (name: keyof ChangeInput, label: string, type: 'email' | 'password', autoComplete: string, hint?: string) => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field: f, fieldState }) => (
-        <Field
-          label={label}
-          hint={hint}
-          validationMessage={fieldState.error?.message}
-          validationState={fieldState.error ? 'error' : 'none'}
-        >
-          <Input {...f} type={type} autoComplete={autoComplete} disabled={busy} onChange={(_e, d) => f.onChange(d.value)} />
-        </Field>
-      )}
-    />
+    <AuthField control={control} name={name} label={label} type={type} autoComplete={autoComplete} disabled={busy} hint={hint} />
   );
 
   return (

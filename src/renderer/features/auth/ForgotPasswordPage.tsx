@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import type * as v from 'valibot';
 import { useNavigate } from 'react-router-dom';
-import { Button, Field, Input, Link, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { Button, Link, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { ForgotPasswordSchema } from '../../../shared/schemas/admin-auth';
 import { MSG } from '../../../shared/messages';
 import { useCallMutation } from '../../lib/calls';
 import { AuthLayout, useFormStyles } from './AuthLayout';
+import { AuthField } from './AuthField';
 
 type ForgotInput = v.InferInput<typeof ForgotPasswordSchema>;
 
@@ -37,15 +38,7 @@ export default function ForgotPasswordPage() {
             <MessageBarBody>{sent}</MessageBarBody>
           </MessageBar>
         ) : null}
-        <Controller
-          control={control}
-          name="email"
-          render={({ field, fieldState }) => (
-            <Field label="Email" validationMessage={fieldState.error?.message} validationState={fieldState.error ? 'error' : 'none'}>
-              <Input {...field} type="email" autoComplete="username" autoFocus disabled={busy} onChange={(_e, d) => field.onChange(d.value)} />
-            </Field>
-          )}
-        />
+        <AuthField control={control} name="email" label="Email" type="email" autoComplete="username" autoFocus disabled={busy} />
         <div className={styles.row}>
           <Link
             href="#/login"

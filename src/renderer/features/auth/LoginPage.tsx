@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import type * as v from 'valibot';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Button, Field, Input, Link, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { Button, Link, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
 import { LoginInputSchema } from '../../../shared/schemas/admin-auth';
 import { MSG } from '../../../shared/messages';
@@ -11,6 +11,7 @@ import { useSession } from '../../lib/session-store';
 import { useCallMutation } from '../../lib/calls';
 import { AuthLayout, useFormStyles } from './AuthLayout';
 import { ConnectionPanel } from './ConnectionPanel';
+import { AuthField } from './AuthField';
 
 type LoginInput = v.InferInput<typeof LoginInputSchema>;
 
@@ -61,46 +62,24 @@ export function LoginPage() {
             <MessageBarBody>{failure}</MessageBarBody>
           </MessageBar>
         ) : null}
-        <Controller
-          control={control}
-          name="email"
-          render={({ field, fieldState }) => (
-            <Field label="Email" validationMessage={fieldState.error?.message} validationState={fieldState.error ? 'error' : 'none'}>
-              <Input
-                {...field}
-                type="email"
-                autoComplete="username"
-                autoFocus
-                disabled={busy}
-                onChange={(_e, d) => field.onChange(d.value)}
-              />
-            </Field>
-          )}
-        />
-        <Controller
+        <AuthField control={control} name="email" label="Email" type="email" autoComplete="username" autoFocus disabled={busy} />
+        <AuthField
           control={control}
           name="password"
-          render={({ field, fieldState }) => (
-            <Field label="Password" validationMessage={fieldState.error?.message} validationState={fieldState.error ? 'error' : 'none'}>
-              <Input
-                {...field}
-                type={showPassword ? 'text' : 'password'}
-                autoComplete="current-password"
-                disabled={busy}
-                onChange={(_e, d) => field.onChange(d.value)}
-                contentAfter={
-                  <Button
-                    appearance="transparent"
-                    size="small"
-                    icon={showPassword ? <EyeOffRegular /> : <EyeRegular />}
-                    aria-label={showPassword ? 'Hide password' : 'Show password'}
-                    aria-pressed={showPassword}
-                    onClick={() => setShowPassword((s) => !s)}
-                  />
-                }
-              />
-            </Field>
-          )}
+          label="Password"
+          type={showPassword ? 'text' : 'password'}
+          autoComplete="current-password"
+          disabled={busy}
+          contentAfter={
+            <Button
+              appearance="transparent"
+              size="small"
+              icon={showPassword ? <EyeOffRegular /> : <EyeRegular />}
+              aria-label={showPassword ? 'Hide password' : 'Show password'}
+              aria-pressed={showPassword}
+              onClick={() => setShowPassword((s) => !s)}
+            />
+          }
         />
         <div className={styles.row}>
           <Link as="a" href="#/forgot-password" onClick={(e) => { e.preventDefault(); navigate('/forgot-password'); }}>

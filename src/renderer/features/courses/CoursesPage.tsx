@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { COURSE_MSG, deleteCourseQuestion } from '../../../shared/course-messages';
-import { COURSE_PAGE_SIZE, COURSE_PAGE_SIZES, type Course } from '../../../shared/schemas/courses';
+import type { Course } from '../../../shared/schemas/courses';
 import { callQuery, useCallMutation } from '../../lib/calls';
 import { useCourseLanguage } from '../../lib/preferences';
 import { LinkCell, date, text, twoLines, value } from '../../kit/columns';
@@ -9,6 +9,7 @@ import { Badge, makeStyles, tokens } from '@fluentui/react-components';
 import { ListScreen, type ScreenActions } from '../../kit/ListScreen';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { CourseDialog, courseFailure } from './CourseDialog';
+import { COURSE_PAGE_SIZE, COURSE_PAGE_SIZES } from '../../lib/page-sizes';
 
 const useStyles = makeStyles({
   name: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },

@@ -7,8 +7,6 @@ import { Badge, ProgressBar, Text, makeStyles, tokens } from '@fluentui/react-co
 import { FolderRegular, PlayRegular, VideoClipRegular } from '@fluentui/react-icons';
 import { COURSE_MSG } from '../../../shared/course-messages';
 import {
-  COURSE_PAGE_SIZE,
-  COURSE_PAGE_SIZES,
   DescendantAddSchema,
   DOCUMENT_DESCRIPTION_MAX,
   DOCUMENT_TITLE_MAX,
@@ -25,6 +23,7 @@ import { useLibraryVideos, videoSourceOf } from './library-videos';
 import { ListScreen, form, type AddForm, type ScreenActions } from '../../kit/ListScreen';
 import type { Crumb } from '../../components/Crumbs';
 import { MediaPreviewDialog, type MediaSource } from '../../components/MediaPreview';
+import { COURSE_PAGE_SIZE, COURSE_PAGE_SIZES } from '../../lib/page-sizes';
 
 const useStyles = makeStyles({
   name: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },

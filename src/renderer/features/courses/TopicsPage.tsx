@@ -5,12 +5,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Label, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons';
 import { COURSE_MSG } from '../../../shared/course-messages';
-import { TOPIC_DESCRIPTION_MAX, TOPIC_NAME_MAX, TOPIC_PAGE_SIZE, TOPIC_PAGE_SIZES, TopicFormSchema, type Topic, type TopicList } from '../../../shared/schemas/topics';
+import { TOPIC_DESCRIPTION_MAX, TOPIC_NAME_MAX, TopicFormSchema, type Topic, type TopicList } from '../../../shared/schemas/topics';
 import { callQuery, useCallMutation } from '../../lib/calls';
 import { useCourseLanguage } from '../../lib/preferences';
 import { count, link, text } from '../../kit/columns';
 import { ListScreen, form, type ScreenActions } from '../../kit/ListScreen';
 import { LanguageSelect } from '../../components/LanguageSelect';
+import { TOPIC_PAGE_SIZE, TOPIC_PAGE_SIZES } from '../../lib/page-sizes';
 
 const useStyles = makeStyles({
   actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },

@@ -6,7 +6,7 @@ import { ArrowLeftRegular, DeleteRegular, PlayRegular, QuestionCircleRegular } f
 import * as v from 'valibot';
 import { COURSE_MSG } from '../../../shared/course-messages';
 import { DOCUMENT_DESCRIPTION_MAX, DOCUMENT_TITLE_MAX, PREVIEW_DIALOG_WIDTH, FileDraftSchema } from '../../../shared/schemas/courses';
-import { AddQuestionFormSchema, TOPIC_PAGE_SIZE, TOPIC_PAGE_SIZES, VideoDraftSchema, type Video } from '../../../shared/schemas/topics';
+import { AddQuestionFormSchema, VideoDraftSchema, type Video } from '../../../shared/schemas/topics';
 import { callQuery, useCallMutation } from '../../lib/calls';
 import { action, count, date, text } from '../../kit/columns';
 import { ListScreen, form, type ScreenActions } from '../../kit/ListScreen';
@@ -15,6 +15,7 @@ import { ContentDialog } from '../../components/ContentDialog';
 import { EntityDialog } from '../../components/EntityDialog';
 import { useLibraryVideos, videoSourceOf } from './library-videos';
 import { MediaPreviewDialog, type MediaSource } from '../../components/MediaPreview';
+import { TOPIC_PAGE_SIZE, TOPIC_PAGE_SIZES } from '../../lib/page-sizes';
 
 const useStyles = makeStyles({
   actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },

@@ -4,7 +4,6 @@ import { Button, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { DeleteRegular } from '@fluentui/react-icons';
 import { LANGUAGES } from '../../../shared/constants';
 import { ENGAGEMENT_MSG as M, ENGAGEMENT_TEXT as T } from '../../../shared/engagement-messages';
-import { ENGAGEMENT_PAGE_SIZE } from '../../../shared/schemas/meta';
 import {
   TIP_TEXT_MAX,
   TipCreateSchema,
@@ -21,6 +20,7 @@ import { callQuery, useCallMutation } from '../../lib/calls';
 import { useBusinessIdeaOptions, useGroupOptions } from '../../lib/lookups';
 import { authored, text } from '../../kit/columns';
 import { ListScreen, form, type ScreenActions } from '../../kit/ListScreen';
+import { ENGAGEMENT_PAGE_SIZE } from '../../lib/page-sizes';
 
 const invalidates = ['library.quotes'] as const;
 

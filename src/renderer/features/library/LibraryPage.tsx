@@ -4,7 +4,7 @@ import { Button, makeStyles } from '@fluentui/react-components';
 import { ClosedCaptionRegular, QuestionCircleRegular, TimelineRegular } from '@fluentui/react-icons';
 import { LANGUAGES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { LEVELS, LIBRARY_PAGE_SIZE, LIBRARY_PAGE_SIZES, LIBRARY_STATUSES, VIDEO_TYPES, VISIBILITIES, type LibraryFile, type LibraryFilter } from '../../../shared/schemas/library';
+import { LEVELS, LIBRARY_STATUSES, VIDEO_TYPES, VISIBILITIES, type LibraryFile, type LibraryFilter } from '../../../shared/schemas/library';
 import { useCallMutation } from '../../lib/calls';
 import type { WindowSource } from '../../lib/windows';
 import { MediaPreviewDialog, mediaSourceOf, type MediaSource } from '../../components/MediaPreview';
@@ -15,6 +15,7 @@ import { ListScreen, type ScreenActions } from '../../kit/ListScreen';
 import type { FilterField, FilterValues } from '../../kit/ServerFilterBar';
 import { FileDialog } from './FileDialog';
 import { QuestionSelectorDialog, TaggedQuestionsDialog } from './QuestionDialogs';
+import { LIBRARY_PAGE_SIZE, LIBRARY_PAGE_SIZES } from '../../lib/page-sizes';
 
 const FILTERS: readonly FilterField[] = [
   { key: 'status', label: 'Status', options: LIBRARY_STATUSES },

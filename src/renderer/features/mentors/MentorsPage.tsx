@@ -1,7 +1,6 @@
 import { LANGUAGES } from '../../../shared/constants';
 import { ENGAGEMENT_MSG as M, ENGAGEMENT_TEXT as T } from '../../../shared/engagement-messages';
 import { MSG } from '../../../shared/messages';
-import { ENGAGEMENT_PAGE_SIZE } from '../../../shared/schemas/meta';
 import {
   MENTOR_BIO_MAX,
   MENTOR_DETAIL_MAX,
@@ -19,6 +18,7 @@ import { callQuery, useCallMutation } from '../../lib/calls';
 import { useBusinessIdeaOptions, useGroupOptions } from '../../lib/lookups';
 import { lastUpdated, nameWithDelete, tags } from '../../kit/columns';
 import { ListScreen, form, type ScreenActions } from '../../kit/ListScreen';
+import { ENGAGEMENT_PAGE_SIZE } from '../../lib/page-sizes';
 
 const invalidates = ['mentorship.sessionUsers'] as const;
 

@@ -2,7 +2,6 @@ import { useCallback } from 'react';
 import { Link } from '@fluentui/react-components';
 import { LANGUAGES } from '../../../shared/constants';
 import { ENGAGEMENT_MSG as M, ENGAGEMENT_TEXT as T } from '../../../shared/engagement-messages';
-import { ENGAGEMENT_PAGE_SIZE } from '../../../shared/schemas/meta';
 import { QUOTE_TITLE_MAX, QuoteCreateSchema, quotesOf, type Quote, type QuoteCreateInput } from '../../../shared/schemas/quotes';
 import { optionsOf } from '../../components/EntityDialog';
 import { useUploadSubmit } from '../../components/UploadProgress';
@@ -10,6 +9,7 @@ import { callQuery, useCallMutation } from '../../lib/calls';
 import { useGroupOptions } from '../../lib/lookups';
 import { authored, text, value } from '../../kit/columns';
 import { ListScreen, form, type ScreenActions } from '../../kit/ListScreen';
+import { ENGAGEMENT_PAGE_SIZE } from '../../lib/page-sizes';
 
 const invalidates = ['library.quotes'] as const;
 

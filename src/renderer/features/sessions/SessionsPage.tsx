@@ -7,7 +7,6 @@ import { LANGUAGES } from '../../../shared/constants';
 import { ENGAGEMENT_MSG as M, ENGAGEMENT_TEXT as T } from '../../../shared/engagement-messages';
 import { MSG } from '../../../shared/messages';
 import type { CallError } from '../../../shared/result';
-import { ENGAGEMENT_PAGE_SIZE } from '../../../shared/schemas/meta';
 import {
   EVENT_DESCRIPTION_MAX,
   EVENT_LEVELS,
@@ -30,6 +29,7 @@ import { useBusinessIdeaOptions, useGroupOptions, useMentorOptions } from '../..
 import { useMeetingPreviewBase } from '../../lib/preferences';
 import { action, lastUpdated, nameWithDelete, tags, value } from '../../kit/columns';
 import { ListScreen, form, type ScreenActions } from '../../kit/ListScreen';
+import { ENGAGEMENT_PAGE_SIZE } from '../../lib/page-sizes';
 
 const invalidates = ['mentorship.sessions'] as const;
 

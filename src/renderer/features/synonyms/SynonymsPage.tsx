@@ -3,8 +3,6 @@ import { ENGAGEMENT_TEXT as T } from '../../../shared/engagement-messages';
 import { MSG } from '../../../shared/messages';
 import {
   SYNONYM_GROUP_MAX,
-  SYNONYM_PAGE_SIZE,
-  SYNONYM_PAGE_SIZES,
   SynonymDraftSchema,
   type SynonymDraft,
   type SynonymGroup,
@@ -12,6 +10,7 @@ import {
 import { callQuery, useCallMutation } from '../../lib/calls';
 import { date, text, value } from '../../kit/columns';
 import { ListScreen, form, type ScreenActions } from '../../kit/ListScreen';
+import { SYNONYM_PAGE_SIZE, SYNONYM_PAGE_SIZES } from '../../lib/page-sizes';
 
 const invalidates = ['library.synonyms', 'library.keywords'] as const;
 

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { USER_PAGE_SIZE, USER_PAGE_SIZES, type Learner } from '../../../shared/schemas/users';
+import type { Learner } from '../../../shared/schemas/users';
 import { LANGUAGES } from '../../../shared/constants';
 import { callQuery } from '../../lib/calls';
 import type { WindowSource } from '../../lib/windows';
@@ -10,6 +10,7 @@ import { ContentDialog } from '../../components/ContentDialog';
 import { date, link, text, value } from '../../kit/columns';
 import { ListScreen } from '../../kit/ListScreen';
 import { MSG } from '../../../shared/messages';
+import { USER_PAGE_SIZE, USER_PAGE_SIZES } from '../../lib/page-sizes';
 
 /** Main keeps the learner list (tokens stay there) and serves the table its page. */
 const LEARNERS: WindowSource = { list: 'learners' };
