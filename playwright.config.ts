@@ -39,6 +39,7 @@ export default defineConfig({
       PREVIEW_PORT: String(port),
       SANDBOX_DIR: sandboxDir,
       CONTENT_CONSOLE_QUIET: '1',
+      BRIDGE_TEST_ROUTES: '1',
     },
   },
 });

@@ -111,7 +111,7 @@ async function rowsOnScreen(folder: string, count: number): Promise<number> {
   }
   const dir = await mkdtemp(join(tmpdir(), 'cc-bench-bulk-screen-'));
   process.env.CONTENT_CONSOLE_QUIET = '1';
-  const host = await startBridgeHost({ port: await freePort(), rendererDir, stateDir: join(dir, 'host'), sandboxDir: join(dir, 'server') });
+  const host = await startBridgeHost({ port: await freePort(), rendererDir, stateDir: join(dir, 'host'), sandboxDir: join(dir, 'server'), testRoutes: true });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

@@ -401,7 +401,7 @@ export async function run(args: string[]): Promise<boolean> {
   if (seeded.status !== 0) throw new Error('seeding failed');
 
   process.env.CONTENT_CONSOLE_QUIET = '1';
-  const host = await startBridgeHost({ port: await freePort(), rendererDir, stateDir: join(dir, 'host'), sandboxDir: serverDir });
+  const host = await startBridgeHost({ port: await freePort(), rendererDir, stateDir: join(dir, 'host'), sandboxDir: serverDir, testRoutes: true });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

@@ -36,6 +36,8 @@ const host = await startBridgeHost({
   rendererDir,
   stateDir: join(sandboxDir, 'host'),
   sandboxDir: join(sandboxDir, 'server'),
+  // Only the e2e suite's preview queues what the native dialogs' stand-in returns.
+  testRoutes: process.env.BRIDGE_TEST_ROUTES === '1',
 });
 
 const email = process.env.SANDBOX_ADMIN_EMAIL ?? SANDBOX_DEFAULTS.email;

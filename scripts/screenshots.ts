@@ -25,7 +25,7 @@ const outDir = join(root, '.tmp/screenshots');
 if (!args.includes('--no-build')) spawnSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
 process.env.CONTENT_CONSOLE_QUIET = '1';
 const dir = await mkdtemp(join(tmpdir(), 'cc-shots-'));
-const host = await startBridgeHost({ port: Number(process.env.SCREENSHOT_PORT ?? 5788), rendererDir: join(root, 'out/renderer'), stateDir: join(dir, 'host'), sandboxDir: join(dir, 'server') });
+const host = await startBridgeHost({ port: Number(process.env.SCREENSHOT_PORT ?? 5788), rendererDir: join(root, 'out/renderer'), stateDir: join(dir, 'host'), sandboxDir: join(dir, 'server'), testRoutes: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

@@ -42,6 +42,11 @@ export interface BridgeHostOptions {
   /** The host's own state (settings.json, session.json): a temp folder per run. */
   stateDir: string;
   sandboxDir: string;
+  /**
+   * The native dialogs' stand-in routes (next-pick, next-drop) for test runners and benches. Off in the
+   * preview people use: any local program could otherwise choose the file the person's next pick grants.
+   */
+  testRoutes?: boolean;
 }
 
 const TYPES: Record<string, string> = {
@@ -154,7 +159,7 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url
     }
     const pathname = decodeURIComponent(new URL(req.url ?? '/', url).pathname);
     const queue = pathname === BRIDGE_NEXT_PICK_PATH ? pickQueue : pathname === BRIDGE_NEXT_DROP_PATH ? dropQueue : null;
-    if (queue) {
+    if (queue && options.testRoutes) {
       // Test-only: `{ path }` (or `{ path: null }` for a cancelled dialog) is what the next pick or drop
       // stands for. Refused from pages (they send an Origin); test runners call it directly.
       if (req.method !== 'POST' || req.headers.origin) {

@@ -18,7 +18,7 @@ import type { CallDef } from '../../src/shared/api/contract';
 import { isMediaRoute } from '../../src/main/services/media-proxy';
 import type { Keyword, LibraryFile } from '../../src/shared/schemas/library';
 import { startBridgeHost } from '../bridge/host';
-import { BRIDGE_MEDIA_KEY_META, BRIDGE_MEDIA_PATH, BRIDGE_PATH, type BridgeMessage } from '../bridge/protocol';
+import { BRIDGE_MEDIA_KEY_META, BRIDGE_MEDIA_PATH, BRIDGE_NEXT_DROP_PATH, BRIDGE_NEXT_PICK_PATH, BRIDGE_PATH, type BridgeMessage } from '../bridge/protocol';
 import { freePort } from '../free-port';
 import { ADMIN, expectOk, grantFileOf } from './harness';
 import { channelOf } from '../../src/shared/api';
@@ -131,6 +131,13 @@ describe("the preview's media proxy", () => {
     expect(played.headers.get('x-content-type-options')).toBe('nosniff');
     expect(played.headers.get('content-disposition')).toBeNull();
     expect((await fetch(`${server.url}/library/synonyms/keywords`)).headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it("has no dialog stand-in routes unless a test runner asks: no local program chooses what the person's next pick grants", async () => {
+    for (const path of [BRIDGE_NEXT_PICK_PATH, BRIDGE_NEXT_DROP_PATH]) {
+      const answer = await fetch(`${host.url}${path}`, { method: 'POST', body: JSON.stringify({ path: '/etc/passwd' }) });
+      expect(answer.status, path).toBe(404);
+    }
   });
 
   it('no contract route has the shape of a media route', () => {

@@ -57,7 +57,7 @@ beforeAll(async () => {
   // A remote connection nobody answers: these tests need no server, and no sandbox starts.
   await writeFile(join(root, 'state', 'settings.json'), JSON.stringify({ connection: { kind: 'remote', url: 'http://127.0.0.1:9' } }));
   await writeFile(caption(), 'WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n');
-  host = await startBridgeHost({ port: await freePort(), rendererDir: join(root, 'renderer'), stateDir: join(root, 'state'), sandboxDir: join(root, 'sandbox') });
+  host = await startBridgeHost({ port: await freePort(), rendererDir: join(root, 'renderer'), stateDir: join(root, 'state'), sandboxDir: join(root, 'sandbox'), testRoutes: true });
   ws = new WebSocket(`${host.url.replace('http', 'ws')}${BRIDGE_PATH}`, { headers: { origin: host.url } });
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
 });
