@@ -9,6 +9,8 @@ import type { Db } from './db';
 
 /** Rows fetched from the cursor at a time. */
 export const CURSOR_BATCH = 5000;
+/** The first fetch is smaller: the client can show the first rows sooner. */
+const FIRST_BATCH = 500;
 
 /** A list the route streams: `sql` selects one column, `row`, holding each element's JSON text, in order. */
 export class StreamedList {
@@ -25,11 +27,11 @@ export class StreamedList {
 export async function eachBatch<T>(db: Db, sql: string, params: unknown[], onBatch: (rows: T[]) => Promise<void>, batch = CURSOR_BATCH): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query(`DECLARE list_cursor NO SCROLL CURSOR FOR ${sql}`, params);
-    for (;;) {
-      const rows = await tx.query<T>(`FETCH ${batch} FROM list_cursor`);
+    for (let size = Math.min(FIRST_BATCH, batch); ; size = batch) {
+      const rows = await tx.query<T>(`FETCH ${size} FROM list_cursor`);
       if (rows.length === 0) break;
       await onBatch(rows);
-      if (rows.length < batch) break;
+      if (rows.length < size) break;
     }
     await tx.query(`CLOSE list_cursor`);
   });

@@ -239,7 +239,7 @@ export class StillLoading extends Error {}
 export class KeptList<T> {
   private readonly orders = new Map<string, Uint32Array>();
   /** Per view, its latest results (newest last): a search narrows the one whose needle is its longest prefix. */
-  private readonly last = new Map<string, { basis: string; needle: string; out: readonly number[] }[]>();
+  private readonly last = new Map<string, { basis: string; needle: string; out: Uint32Array }[]>();
   private done = false;
 
   constructor(
@@ -360,7 +360,8 @@ export class KeptList<T> {
       const history = (this.last.get(viewId) ?? []).filter((h) => h.basis === basis);
       let from: (typeof history)[number] | undefined;
       for (const h of history) if (needle && h.needle && needle.startsWith(h.needle) && (!from || h.needle.length > from.needle.length)) from = h;
-      let out: number[];
+      // Row numbers in typed arrays: a million of them are 4 MB, built without growing an array.
+      let out: Uint32Array;
       if (from && from.out.length * 4 < n) out = from.out.filter((i) => store.contains(i, needle));
       else if (from) {
         // Most of the list: one pass over all the texts is quicker than row by row.
@@ -368,7 +369,8 @@ export class KeptList<T> {
         out = from.out.filter((i) => marks[i] === 1);
       } else {
         const marks = needle ? store.matchAll(needle) : null;
-        out = [];
+        const found = new Uint32Array(n);
+        let m = 0;
         for (let k = 0; k < n; k++) {
           const i = order ? (order[k] as number) : k;
           if (marks && marks[i] === 0) continue;
@@ -376,8 +378,9 @@ export class KeptList<T> {
             const row = store.row(i);
             if (!filters.every((p) => p(row, i))) continue;
           }
-          out.push(i);
+          found[m++] = i;
         }
+        out = found.slice(0, m);
       }
       selected = out;
       this.last.set(viewId, [...history.filter((h) => h.needle !== needle).slice(1 - SEARCH_HISTORY), { basis, needle, out }]);

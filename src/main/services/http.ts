@@ -29,9 +29,7 @@ export interface CallOptions {
   ignoreUnauthorized?: boolean;
   /** The token of a `credential: 'learner'` call (main resolves it; see services/learners.ts). */
   learnerToken?: string;
-  /** A 2xx answer's body as bytes, unparsed: main's list worker parses it (services/windows.ts). */
-  raw?: boolean;
-  /** A 2xx answer's body as the stream of its bytes, as they arrive (services/windows.ts). */
+  /** A 2xx answer's body as the stream of its bytes, as they arrive, unparsed: main's list worker reads it (services/windows.ts). */
   stream?: boolean;
 }
 
@@ -135,13 +133,6 @@ export function createHttpClient(deps: HttpDeps): CallHttp {
     }
     if (options.stream && response.ok) {
       return ok((response.body ?? new Response('').body!) as O);
-    }
-    if (options.raw && response.ok) {
-      try {
-        return ok((await response.arrayBuffer()) as O);
-      } catch {
-        return fail('network', `The server at ${new URL(url).origin} stopped answering. Check the connection and try again.`);
-      }
     }
     return readEnvelope<O>(def, response, label, deps, options);
   };

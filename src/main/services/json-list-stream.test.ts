@@ -55,7 +55,10 @@ describe('JsonListStream', () => {
     stream.push(encode('2},{"a":3}'));
     expect(seen).toEqual([{ a: 1 }, { a: 2 }, { a: 3 }]);
     expect(stream.count).toBe(3);
-    stream.push(encode(']}'));
+    expect(stream.listClosed).toBe(false);
+    stream.push(encode(']'));
+    expect(stream.listClosed).toBe(true);
+    stream.push(encode('}'));
     expect(stream.end()).toEqual({ error: false });
   });
 

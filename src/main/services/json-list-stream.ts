@@ -110,6 +110,7 @@ export class JsonListStream {
   private readonly decoder = new TextDecoder('utf-8', { fatal: true });
   private readonly envelope: Record<string, unknown> = {};
   private sawField = false;
+  private closed = false;
   private elementCount = 0;
 
   constructor(private readonly options: ListStreamOptions) {}
@@ -117,6 +118,11 @@ export class JsonListStream {
   /** Elements handed out so far. */
   get count(): number {
     return this.elementCount;
+  }
+
+  /** The list's closing ']' was read: every element is out (the envelope may still go on). */
+  get listClosed(): boolean {
+    return this.closed;
   }
 
   /** The envelope's fields read so far (`error`, `message`, ...), without the list. */
@@ -225,6 +231,7 @@ export class JsonListStream {
         case 'element-or-end':
         case 'element': {
           if (c === CLOSE_BRACKET && this.state === 'element-or-end') {
+            this.closed = true;
             this.state = 'comma-or-end';
             i++;
             break;
@@ -241,6 +248,7 @@ export class JsonListStream {
           if (c === COMMA) this.state = 'element';
           else if (c === CLOSE_BRACKET) {
             flush();
+            this.closed = true;
             this.state = 'comma-or-end';
           } else unexpected("',' or ']'");
           i++;

@@ -184,6 +184,9 @@ function chunk(key: string, entry: Entry, bytes: ArrayBuffer): void {
     // An error envelope is refused as soon as it shows, whatever follows.
     const refused = envelopeError(entry.reader.fields);
     if (refused) throw refused;
+    // Every row is in once the list's ']' is read: a small list that came in one chunk is answered
+    // whole, not as 'still loading' (the envelope's end is still checked at 'end').
+    if (entry.reader.listClosed) entry.list.finish();
   } catch (error) {
     fail(key, entry, error);
     return;
