@@ -137,16 +137,18 @@ export async function checkPlatform(http: CallHttp, server: string, now: () => n
       continue;
     }
     const started = now();
-    const answer = await http<ArrayBuffer>(def, input, `${step.id} (platform check)`, { raw: true, ...(token ? { learnerToken: token } : {}) });
-    const ms = Math.round(now() - started);
+    const answer = await http<ReadableStream<Uint8Array>>(def, input, `${step.id} (platform check)`, { stream: true, ...(token ? { learnerToken: token } : {}) });
     if (!answer.ok) {
-      calls.push({ call: step.id, status: answer.error.status ?? 'failed', ms, bytes: 0, records: 0, partial: 0, mismatches: [], message: answer.error.message });
+      calls.push({ call: step.id, status: answer.error.status ?? 'failed', ms: Math.round(now() - started), bytes: 0, records: 0, partial: 0, mismatches: [], message: answer.error.message });
       continue;
     }
-    const bytes = answer.data.byteLength;
+    // The whole answer is read before the clock stops: its time includes the transfer.
+    const body = await new Response(answer.data).arrayBuffer();
+    const ms = Math.round(now() - started);
+    const bytes = body.byteLength;
     let envelope: unknown;
     try {
-      envelope = JSON.parse(new TextDecoder().decode(answer.data));
+      envelope = JSON.parse(new TextDecoder().decode(body));
     } catch {
       envelope = undefined;
     }
