@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
 import { expectAccessible, loginAs, openApp, SANDBOX_ADMIN, tableRows, toast, unique } from './helpers';
 import { startDriftProxy, type DriftProxy } from '../platform/drift-proxy';
+import { startServer, type RunningServer } from '../../server/app';
 
 type WithApi = { api: Api };
 /** The address of the sandbox the preview host started (where the app is connected now). */
@@ -18,6 +19,7 @@ async function sandboxUrl(page: Page): Promise<string> {
 
 test.describe('a platform we do not control', () => {
   let proxy: DriftProxy | null = null;
+  let platform: RunningServer | null = null;
   test.afterEach(async ({ page }) => {
     if (!proxy) return;
     await openApp(page, '/login');
@@ -27,12 +29,16 @@ test.describe('a platform we do not control', () => {
       await a.settings.setConnection({ kind: 'sandbox' });
     });
     await proxy.close();
+    await platform?.close();
     proxy = null;
+    platform = null;
   });
 
   test('a record read only partly: marked with what it held, counted, filtered to, and opened read-only', async ({ page }) => {
     await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
-    proxy = await startDriftProxy(await sandboxUrl(page));
+    // A platform of its own (the app's sandbox stops when the app connects elsewhere), drifting.
+    platform = await startServer({ admin: { email: SANDBOX_ADMIN.email, password: SANDBOX_ADMIN.password }, seedDemo: true });
+    proxy = await startDriftProxy(platform.url);
     const signedIn = await page.evaluate(
       async ({ url, creds }) => {
         const a = (globalThis as unknown as WithApi).api;
@@ -112,7 +118,7 @@ test.describe('a platform we do not control', () => {
     await page.goto('/#/questions');
     const rows = tableRows(page, 'Question Bank');
     const openEdit = async () => {
-      await page.getByRole('searchbox', { name: 'Search' }).fill(`Conflict ${id}`);
+      await page.getByRole('searchbox', { name: 'Search' }).fill(`${id}: which crop`);
       await expect(rows).toHaveCount(1);
       await rows.first().getByRole('button', { name: /^Edit question/ }).click();
       await page.getByRole('alertdialog', { name: 'Edit this question?' }).getByRole('button', { name: 'Yes, edit' }).click();
@@ -139,7 +145,6 @@ test.describe('a platform we do not control', () => {
     await expect(edit).toBeHidden();
 
     // Round 2: Save anyway over their change.
-    await page.getByRole('searchbox', { name: 'Search' }).fill('');
     edit = await openEdit();
     await edit.getByRole('textbox', { name: /^Question/ }).fill(`Final ${id}: which crop needs the most water?`);
     await colleague(`Again theirs ${id}: which crop needs the most water?`);
