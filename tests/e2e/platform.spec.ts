@@ -7,6 +7,16 @@ import { startDriftProxy, type DriftProxy } from '../platform/drift-proxy';
 import { startServer, type RunningServer } from '../../server/app';
 
 type WithApi = { api: Api };
+
+/** With E2E_SHOTS set: the page in the light and the dark theme, for a person to look at (.tmp/screenshots). */
+async function shots(page: Page, name: string): Promise<void> {
+  if (!process.env.E2E_SHOTS) return;
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({ path: `.tmp/screenshots/${colorScheme}-${name}.png` });
+  }
+  await page.emulateMedia({ colorScheme: null });
+}
 /** The address of the sandbox the preview host started (where the app is connected now). */
 async function sandboxUrl(page: Page): Promise<string> {
   const url = await page.evaluate(async () => {
@@ -35,6 +45,7 @@ test.describe('a platform we do not control', () => {
   });
 
   test('a record read only partly: marked with what it held, counted, filtered to, and opened read-only', async ({ page }) => {
+    test.setTimeout(120_000);
     await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
     // A platform of its own (the app's sandbox stops when the app connects elsewhere), drifting.
     platform = await startServer({ admin: { email: SANDBOX_ADMIN.email, password: SANDBOX_ADMIN.password }, seedDemo: true });
@@ -60,10 +71,13 @@ test.describe('a platform we do not control', () => {
     await expect(tip).toContainText('Some fields could not be read:');
     await expect(tip).toContainText('language: expected English');
     await expect(tip).toContainText('held "Legacy value"');
-    await expect(tip).toContainText('metaInfo: expected Object, held nothing (missing)');
+    await expect(tip).toContainText('metaInfo: expected an object, held nothing (missing)');
+    await expect(tip).toContainText('title: expected string, held null');
     // The row shows what it has: the unknown language as it came.
     const row = rows.filter({ has: marked });
     await expect(row).toContainText('Legacy value');
+    await shots(page, 'partly-read-row');
+    await page.mouse.move(0, 0);
     await expectAccessible(page, 'Resources with a partly read record');
 
     await page.getByRole('button', { name: 'Show only these' }).click();
@@ -79,6 +93,7 @@ test.describe('a platform we do not control', () => {
     await expect(dialog.getByRole('button', { name: 'Save' })).toHaveCount(0);
     await expect(dialog.getByRole('textbox', { name: /^Title/ })).toBeDisabled();
     await expectAccessible(page, 'a read-only Edit Resource');
+    await shots(page, 'read-only-dialog');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
 
@@ -88,6 +103,7 @@ test.describe('a platform we do not control', () => {
   });
 
   test('two clients edit one question: the second save shows what differs; Reload keeps the rest of mine, Save anyway wins', async ({ page }) => {
+    test.setTimeout(120_000);
     await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
     const id = unique();
     const created = await page.evaluate(async (id) => {
@@ -137,6 +153,7 @@ test.describe('a platform we do not control', () => {
     await expect(differences.getByRole('row', { name: /^Question/ })).toContainText(`Theirs ${id}`);
     await expect(differences.getByRole('row', { name: /^Question/ })).toContainText(`Mine ${id}`);
     await expectAccessible(page, 'an edit conflict');
+    await shots(page, 'edit-conflict');
     await edit.getByRole('button', { name: 'Reload' }).click();
     await expect(edit.getByRole('textbox', { name: /^Question/ })).toHaveValue(`Theirs ${id}: which crop needs the most water?`);
     await expect(edit.getByRole('textbox', { name: /^Help text/ })).toHaveValue('Think of paddy fields.');
