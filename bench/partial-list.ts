@@ -1,17 +1,57 @@
 /**
  * The Question Bank's 100,000 questions with 1% of records partly readable (a language the console does
  * not know) against the same list clean, in the same run: from a click on the sidebar to the rows
- * painted, the list not kept yet (main fetches it and its worker reads it record by record). A stand-in
- * in front of the sandbox serves the questions answer from memory, clean or drifted, so both cost the
- * same on the wire. Budget: partly read within 1.1 x clean.
+ * painted, the list not kept yet (main fetches it and its worker reads it record by record). The
+ * question bank's service base points at a stand-in in front of the sandbox (set before the host
+ * starts; it passes everything through), which during this measure serves the questions answer from
+ * memory, clean or drifted, so both cost the same on the wire. Budget: partly read within 1.1 x clean.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { SANDBOX_DEFAULTS } from '../server/app';
 
 export const PARTIAL_BUDGET_RATIO = 1.1;
 const RUNS = 5;
+const QUESTIONS = '/question-bank/questions';
+
+export interface QuestionsStandIn {
+  url: string;
+  /** The sandbox it passes calls on to (known once the host has started it). */
+  target: URL | null;
+  /** The questions answer it serves itself (null: passed through). */
+  serve: Buffer | null;
+  close(): Promise<void>;
+}
+
+/** Starts the stand-in and points the host's question bank at it (its settings.json, before the host starts). */
+export async function startQuestionsStandIn(hostStateDir: string): Promise<QuestionsStandIn> {
+  const standIn: QuestionsStandIn = { url: '', target: null, serve: null, close: async () => undefined };
+  const server: Server = createServer((req, res) => {
+    const body = standIn.serve;
+    if (body && req.method === 'GET' && req.url?.split('?')[0] === QUESTIONS) {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) });
+      res.end(body);
+      return;
+    }
+    const target = standIn.target;
+    if (!target) return void res.writeHead(502).end();
+    const upstream = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.writeHead(502).end());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  standIn.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  standIn.close = () => new Promise((resolve) => server.close(() => resolve()));
+  await mkdir(hostStateDir, { recursive: true });
+  await writeFile(join(hostStateDir, 'settings.json'), JSON.stringify({ connection: { kind: 'sandbox' }, serviceBases: { questionBank: `${standIn.url}/question-bank` } }));
+  return standIn;
+}
 
 interface Host {
   url: string;
@@ -20,10 +60,8 @@ interface Host {
 
 type OpenScreen = (page: Page, name: string, list: string) => Promise<{ open: number; render: number }>;
 
-export async function measurePartialList(page: Page, host: Host, sandboxUrl: string, openScreen: OpenScreen): Promise<{ clean: number[]; partial: number[]; marked: number }> {
-  const target = new URL(sandboxUrl);
-  const token = host.core.session.currentToken();
-  const fetched = await fetch(`${sandboxUrl}/question-bank/questions`, { headers: { authorization: token ?? '' } });
+export async function measurePartialList(page: Page, host: Host, standIn: QuestionsStandIn, openScreen: OpenScreen): Promise<{ clean: number[]; partial: number[]; marked: number }> {
+  const fetched = await fetch(`${standIn.url}${QUESTIONS}`, { headers: { authorization: host.core.session.currentToken() ?? '' } });
   const clean = Buffer.from(await fetched.arrayBuffer());
   const envelope = JSON.parse(clean.toString('utf8')) as { questions: Record<string, unknown>[] };
   let marked = 0;
@@ -34,39 +72,12 @@ export async function measurePartialList(page: Page, host: Host, sandboxUrl: str
     }
   });
   const drifted = Buffer.from(JSON.stringify(envelope));
-  let serve: Buffer = clean;
-  const proxy: Server = createServer((req, res) => {
-    if (req.method === 'GET' && req.url?.split('?')[0] === '/question-bank/questions') {
-      req.resume();
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(serve.length) });
-      res.end(serve);
-      return;
-    }
-    const upstream = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    upstream.on('error', () => res.writeHead(502).end());
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-  const connect = (url: string | null) =>
-    page.evaluate(
-      async ({ url, creds }) => {
-        const api = (globalThis as unknown as { api: { settings: { setConnection: (c: unknown) => Promise<{ ok: boolean }> }; session: { login: (c: unknown) => Promise<{ ok: boolean }> } } }).api;
-        await api.settings.setConnection(url ? { kind: 'remote', url } : { kind: 'sandbox' });
-        return (await api.session.login(creds)).ok;
-      },
-      { url, creds: { email: SANDBOX_DEFAULTS.email, password: SANDBOX_DEFAULTS.password } },
-    );
   const times = { clean: [] as number[], partial: [] as number[] };
   try {
-    if (!(await connect(proxyUrl))) throw new Error('cannot sign in through the stand-in');
     // Alternating, so that a machine getting busier weighs on both alike; the first pair warms up.
     for (let k = 0; k <= RUNS; k++) {
       for (const kind of ['clean', 'partial'] as const) {
-        serve = kind === 'clean' ? clean : drifted;
+        standIn.serve = kind === 'clean' ? clean : drifted;
         host.core.windows.invalidate();
         // A fresh page: nothing of the list is cached in the renderer either.
         await page.goto(`${host.url}/#/admins`);
@@ -77,8 +88,8 @@ export async function measurePartialList(page: Page, host: Host, sandboxUrl: str
       }
     }
   } finally {
-    await connect(null);
-    await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    standIn.serve = null;
+    host.core.windows.invalidate();
   }
   return { ...times, marked };
 }

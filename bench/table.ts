@@ -39,7 +39,7 @@ import { SANDBOX_DEFAULTS } from '../server/app';
 import { BENCH_COURSE } from '../server/video-repository/seed';
 import { channelOf } from '../src/shared/api';
 import { freePort } from '../tests/free-port';
-import { measurePartialList, PARTIAL_BUDGET_RATIO } from './partial-list';
+import { measurePartialList, PARTIAL_BUDGET_RATIO, startQuestionsStandIn } from './partial-list';
 
 const root = resolve(import.meta.dirname, '..');
 const rendererDir = join(root, 'out/renderer');
@@ -401,7 +401,9 @@ export async function run(args: string[]): Promise<boolean> {
   if (seeded.status !== 0) throw new Error('seeding failed');
 
   process.env.CONTENT_CONSOLE_QUIET = '1';
+  const standIn = await startQuestionsStandIn(join(dir, 'host'));
   const host = await startBridgeHost({ port: await freePort(), rendererDir, stateDir: join(dir, 'host'), sandboxDir: serverDir, testRoutes: true });
+  standIn.target = new URL(host.core.settingsView().activeUrl ?? host.url);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -438,7 +440,7 @@ export async function run(args: string[]): Promise<boolean> {
     const memory = await host.core.windows.memory();
     const ref = await reference(page);
     const js = await initialJsKb();
-    const partial = await measurePartialList(page, host, host.core.settingsView().activeUrl ?? '', openScreen);
+    const partial = await measurePartialList(page, host, standIn, openScreen);
 
     const fmt = (x: number) => x.toFixed(1).padStart(8);
     const ratio = (a: number, b: number) => (a / b).toFixed(2).padStart(7);
@@ -499,6 +501,7 @@ export async function run(args: string[]): Promise<boolean> {
   } finally {
     await browser.close();
     await host.close();
+    await standIn.close();
     if (!args.includes('--keep')) await rm(dir, { recursive: true, force: true });
   }
 }

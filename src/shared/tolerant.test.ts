@@ -56,6 +56,14 @@ describe('readList and readAnswer', () => {
     expect(readList(QuestionSchema, { not: 'a list' })).toBeNull();
   });
 
+  it('keeps the unmodelled fields of every record of a list that matches, and of records in an answer’s lists', () => {
+    const list = readAnswer(v.array(QuestionSchema), [{ ...good(1), legacyCode: 'L-1' }, good(2)])!.value as Record<string, unknown>[];
+    expect(list[0]!.legacyCode).toBe('L-1');
+    expect(list[1]).toEqual(good(2));
+    const envelope = readAnswer(v.object({ session: v.array(QuestionSchema), roles: v.array(v.string()) }), { session: [{ ...good(3), room: 7 }], roles: ['host'], extra: 1 })!;
+    expect(envelope.value).toEqual({ session: [{ ...good(3), room: 7 }], roles: ['host'], extra: 1 });
+  });
+
   it('marks records inline in an answer, and refuses only an answer of the wrong shape', () => {
     const read = readAnswer(v.array(QuestionSchema), [good(1), { ...good(2), optionFormat: 7 }])!;
     const rows = read.value as unknown[];

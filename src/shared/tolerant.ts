@@ -68,8 +68,10 @@ const WRAPPER_TYPES = new Set(['optional', 'nullable', 'nullish', 'exact_optiona
 function expected(schema: AnySchema): string {
   if (schema.type === 'picklist' || schema.type === 'enum') {
     const options = (schema.options as unknown[]).map(String);
-    return options.length <= 6 ? options.join(' | ') : `one of ${options.length} values`;
+    return options.length <= 6 ? options.join(' | ') : `${options.slice(0, 3).join(' | ')} | … (${options.length} values)`;
   }
+  if (OBJECT_TYPES.has(schema.type)) return 'an object';
+  if (schema.type === 'array') return 'a list';
   if (schema.type === 'union') return (schema.options as AnySchema[]).map(expected).join(' | ');
   if (schema.type === 'literal') return JSON.stringify(schema.literal);
   return String(schema.expects ?? schema.type);
@@ -177,6 +179,33 @@ function keepExtras(schema: AnySchema, raw: unknown, value: unknown): unknown {
   return out ?? value;
 }
 
+const unwrap = (schema: AnySchema): AnySchema => (WRAPPER_TYPES.has(schema.type) ? unwrap(schema.wrapped as AnySchema) : schema);
+
+/** The records of a list schema's items, or null when its items are not records. */
+function recordItems(schema: AnySchema): AnySchema | null {
+  const list = unwrap(schema);
+  return list.type === 'array' && entriesOf(list.item as AnySchema) !== null ? (list.item as AnySchema) : null;
+}
+
+/**
+ * keepExtras for an answer: the answer itself when it is a record, and the records of its lists (the
+ * answer's own, or those in its fields), which are what an edit sends back whole.
+ */
+function keepRecordExtras(schema: AnySchema, raw: unknown, value: unknown): unknown {
+  const item = recordItems(schema);
+  if (item) return Array.isArray(raw) && Array.isArray(value) ? value.map((entry, i) => keepExtras(item, raw[i], entry)) : value;
+  const entries = entriesOf(schema);
+  if (!entries || !isObject(raw) || !isObject(value)) return value;
+  const out = keepExtras(schema, raw, value) as Record<string, unknown>;
+  for (const [key, entry] of Object.entries(entries)) {
+    const records = recordItems(entry);
+    const list = out[key];
+    const came = raw[key];
+    if (records && Array.isArray(list) && Array.isArray(came)) out[key] = list.map((record, i) => keepExtras(records, came[i], record));
+  }
+  return out;
+}
+
 /** The fields a record carries that its schema does not model (what an update sends back as it came). */
 export function extraFields(schema: v.GenericSchema, record: unknown): Record<string, unknown> {
   const entries = entriesOf(schema as AnySchema);
@@ -193,7 +222,7 @@ export function extraFields(schema: v.GenericSchema, record: unknown): Record<st
 export function readRecord<T = unknown>(schema: v.GenericSchema, raw: unknown, inline = false): { value: Marked<T>; issues: ReadIssue[] } {
   const s = schema as AnySchema;
   const parsed = v.safeParse(s, raw);
-  if (parsed.success) return { value: keepExtras(s, raw, parsed.output) as Marked<T>, issues: [] };
+  if (parsed.success) return { value: (inline ? keepRecordExtras(s, raw, parsed.output) : keepExtras(s, raw, parsed.output)) as Marked<T>, issues: [] };
   const sink: Sink = { issues: [] };
   let value = read(s, raw, [], sink, inline);
   value = keepExtras(s, raw, value);

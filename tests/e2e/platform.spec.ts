@@ -4,8 +4,19 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
 import { expectAccessible, loginAs, openApp, SANDBOX_ADMIN, tableRows, toast, unique } from './helpers';
 import { startDriftProxy, type DriftProxy } from '../platform/drift-proxy';
+import { startServer, type RunningServer } from '../../server/app';
 
 type WithApi = { api: Api };
+
+/** With E2E_SHOTS set: the page in the light and the dark theme, for a person to look at (.tmp/screenshots). */
+async function shots(page: Page, name: string): Promise<void> {
+  if (!process.env.E2E_SHOTS) return;
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({ path: `.tmp/screenshots/${colorScheme}-${name}.png` });
+  }
+  await page.emulateMedia({ colorScheme: null });
+}
 /** The address of the sandbox the preview host started (where the app is connected now). */
 async function sandboxUrl(page: Page): Promise<string> {
   const url = await page.evaluate(async () => {
@@ -18,6 +29,7 @@ async function sandboxUrl(page: Page): Promise<string> {
 
 test.describe('a platform we do not control', () => {
   let proxy: DriftProxy | null = null;
+  let platform: RunningServer | null = null;
   test.afterEach(async ({ page }) => {
     if (!proxy) return;
     await openApp(page, '/login');
@@ -27,12 +39,17 @@ test.describe('a platform we do not control', () => {
       await a.settings.setConnection({ kind: 'sandbox' });
     });
     await proxy.close();
+    await platform?.close();
     proxy = null;
+    platform = null;
   });
 
   test('a record read only partly: marked with what it held, counted, filtered to, and opened read-only', async ({ page }) => {
+    test.setTimeout(120_000);
     await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
-    proxy = await startDriftProxy(await sandboxUrl(page));
+    // A platform of its own (the app's sandbox stops when the app connects elsewhere), drifting.
+    platform = await startServer({ admin: { email: SANDBOX_ADMIN.email, password: SANDBOX_ADMIN.password }, seedDemo: true });
+    proxy = await startDriftProxy(platform.url);
     const signedIn = await page.evaluate(
       async ({ url, creds }) => {
         const a = (globalThis as unknown as WithApi).api;
@@ -54,10 +71,13 @@ test.describe('a platform we do not control', () => {
     await expect(tip).toContainText('Some fields could not be read:');
     await expect(tip).toContainText('language: expected English');
     await expect(tip).toContainText('held "Legacy value"');
-    await expect(tip).toContainText('metaInfo: expected Object, held nothing (missing)');
+    await expect(tip).toContainText('metaInfo: expected an object, held nothing (missing)');
+    await expect(tip).toContainText('title: expected string, held null');
     // The row shows what it has: the unknown language as it came.
     const row = rows.filter({ has: marked });
     await expect(row).toContainText('Legacy value');
+    await shots(page, 'partly-read-row');
+    await page.mouse.move(0, 0);
     await expectAccessible(page, 'Resources with a partly read record');
 
     await page.getByRole('button', { name: 'Show only these' }).click();
@@ -73,6 +93,7 @@ test.describe('a platform we do not control', () => {
     await expect(dialog.getByRole('button', { name: 'Save' })).toHaveCount(0);
     await expect(dialog.getByRole('textbox', { name: /^Title/ })).toBeDisabled();
     await expectAccessible(page, 'a read-only Edit Resource');
+    await shots(page, 'read-only-dialog');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
 
@@ -82,6 +103,7 @@ test.describe('a platform we do not control', () => {
   });
 
   test('two clients edit one question: the second save shows what differs; Reload keeps the rest of mine, Save anyway wins', async ({ page }) => {
+    test.setTimeout(120_000);
     await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
     const id = unique();
     const created = await page.evaluate(async (id) => {
@@ -112,7 +134,7 @@ test.describe('a platform we do not control', () => {
     await page.goto('/#/questions');
     const rows = tableRows(page, 'Question Bank');
     const openEdit = async () => {
-      await page.getByRole('searchbox', { name: 'Search' }).fill(`Conflict ${id}`);
+      await page.getByRole('searchbox', { name: 'Search' }).fill(`${id}: which crop`);
       await expect(rows).toHaveCount(1);
       await rows.first().getByRole('button', { name: /^Edit question/ }).click();
       await page.getByRole('alertdialog', { name: 'Edit this question?' }).getByRole('button', { name: 'Yes, edit' }).click();
@@ -131,6 +153,7 @@ test.describe('a platform we do not control', () => {
     await expect(differences.getByRole('row', { name: /^Question/ })).toContainText(`Theirs ${id}`);
     await expect(differences.getByRole('row', { name: /^Question/ })).toContainText(`Mine ${id}`);
     await expectAccessible(page, 'an edit conflict');
+    await shots(page, 'edit-conflict');
     await edit.getByRole('button', { name: 'Reload' }).click();
     await expect(edit.getByRole('textbox', { name: /^Question/ })).toHaveValue(`Theirs ${id}: which crop needs the most water?`);
     await expect(edit.getByRole('textbox', { name: /^Help text/ })).toHaveValue('Think of paddy fields.');
@@ -139,7 +162,6 @@ test.describe('a platform we do not control', () => {
     await expect(edit).toBeHidden();
 
     // Round 2: Save anyway over their change.
-    await page.getByRole('searchbox', { name: 'Search' }).fill('');
     edit = await openEdit();
     await edit.getByRole('textbox', { name: /^Question/ }).fill(`Final ${id}: which crop needs the most water?`);
     await colleague(`Again theirs ${id}: which crop needs the most water?`);

@@ -17,8 +17,8 @@ export interface SeenRequest {
 export interface DriftProxy {
   url: string;
   seen: SeenRequest[];
-  /** Off: answers pass through unchanged. */
-  drifting: boolean;
+  /** 'drift' (the default), 'extras' (only the unmodelled fields: every record still matches), 'off'. */
+  mode: 'drift' | 'extras' | 'off';
   close(): Promise<void>;
 }
 
@@ -59,18 +59,18 @@ export function driftRecord(record: Rec): string[] {
   return changed;
 }
 
-/** Drifts an envelope in place: its lists of records and its single records. */
-export function driftEnvelope(envelope: Rec): void {
+/** Drifts an envelope in place: its lists of records and its single records (`extrasOnly`: only adds the unmodelled fields). */
+export function driftEnvelope(envelope: Rec, extrasOnly = false): void {
   for (const [key, value] of Object.entries(envelope)) {
     if (KEEP.has(key)) continue;
     if (Array.isArray(value) && value.length > 0 && value.every(isRec)) {
       value.forEach((record, i) => {
         Object.assign(record, EXTRA_FIELDS);
-        if (i === 0) driftRecord(record);
+        if (i === 0 && !extrasOnly) driftRecord(record);
       });
     } else if (isRec(value) && Object.keys(value).some((k) => k === '_id' || k === 'id')) {
       Object.assign(value, EXTRA_FIELDS);
-      driftRecord(value);
+      if (!extrasOnly) driftRecord(value);
     }
   }
 }
@@ -78,7 +78,7 @@ export function driftEnvelope(envelope: Rec): void {
 export async function startDriftProxy(target: string): Promise<DriftProxy> {
   const upstream = new URL(target);
   const seen: SeenRequest[] = [];
-  const proxy: DriftProxy = { url: '', seen, drifting: true, close: async () => undefined };
+  const proxy: DriftProxy = { url: '', seen, mode: 'drift', close: async () => undefined };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -93,9 +93,9 @@ export async function startDriftProxy(target: string): Promise<DriftProxy> {
           answer.on('end', () => {
             let payload = Buffer.concat(parts);
             const json = String(answer.headers['content-type'] ?? '').includes('application/json');
-            if (proxy.drifting && req.method === 'GET' && json && (answer.statusCode ?? 500) < 300) {
+            if (proxy.mode !== 'off' && req.method === 'GET' && json && (answer.statusCode ?? 500) < 300) {
               const envelope = JSON.parse(payload.toString('utf8')) as Rec;
-              driftEnvelope(envelope);
+              driftEnvelope(envelope, proxy.mode === 'extras');
               payload = Buffer.from(JSON.stringify(envelope));
             }
             const headers = { ...answer.headers, 'content-length': String(payload.length) };

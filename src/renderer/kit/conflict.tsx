@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
-import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { WarningRegular } from '@fluentui/react-icons';
 import type { Conflict } from '../../shared/result';
 import { describeIssues, partialIssues } from '../../shared/tolerant';
@@ -52,6 +52,7 @@ const useStyles = makeStyles({
   table: { borderCollapse: 'collapse', fontSize: tokens.fontSizeBase200, width: '100%' },
   icon: { verticalAlign: 'text-bottom', color: tokens.colorStatusWarningForeground1, fontSize: '18px' },
   cell: { textAlign: 'start', padding: '2px 8px 2px 0', verticalAlign: 'top', overflowWrap: 'anywhere' },
+  field: { whiteSpace: 'nowrap' },
 });
 
 /** The conflict's text and a table of the fields that differ: as you opened it, now, and what you typed. */
@@ -77,7 +78,7 @@ export function ConflictDetails({ conflict, spec, before, now, typed }: { confli
           <tbody>
             {names.map((name) => (
               <tr key={name}>
-                <th scope="row" className={styles.cell}>{labelOf(name)}</th>
+                <th scope="row" className={mergeClasses(styles.cell, styles.field)}>{labelOf(name)}</th>
                 <td className={styles.cell}>{json(before?.[name])}</td>
                 <td className={styles.cell}>{json(now?.[name])}</td>
                 {typed ? <td className={styles.cell}>{json(typed[name])}</td> : null}

@@ -125,7 +125,7 @@ function HeaderCell<T>({ header, sortable, styles, pins, onResize, widths }: { h
   const align = header.column.columnDef.meta?.align;
   const content = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
   // Row actions keep their width (their buttons fit it); every other column can be resized.
-  const resizable = !!onResize && !pin && !header.column.columnDef.meta?.action;
+  const resizable = !!onResize && !pin && !header.column.columnDef.meta?.action && header.column.columnDef.enableResizing !== false;
   const icon =
     sorted === 'asc' ? (
       <ArrowSortUpRegular aria-hidden className={styles.sortIcon} />

@@ -40,11 +40,13 @@ export function partialColumn<T>(): Column<T> {
     header: () => <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Read fully</span>,
     enableSorting: false,
     enableHiding: false,
+    enableResizing: false,
     cell: ({ row }) => {
       const issues = partialIssues(row.original);
       return issues ? <PartialMark issues={issues} /> : null;
     },
-    meta: { width: 40, align: 'center', searchable: false },
+    // Its name for the header cell and the View menu (the header shows only to screen readers).
+    meta: { width: 40, align: 'center', searchable: false, filterLabel: 'Read fully' },
   };
 }
 
