@@ -57,6 +57,10 @@ export function duplicateText(duplicate: BulkDuplicate): string {
   return kind === 'library' ? `Same title as the library file "${title}": rename it, keep it or skip it` : `Same title as the queued file "${title}": rename it, keep it or skip it`;
 }
 
+/** The caption files found beside the row's file, and what became of them. */
+export const captionsText = (row: BulkItemView): string =>
+  row.captions.map((c) => `${c.name}: ${c.state === 'pending' ? 'imported after the upload' : c.message}`).join('; ');
+
 /** Why a row needs attention, in words: its first issue, its error, or the duplicate it is held for. */
 const messageOf = (row: BulkItemView) =>
   Object.values(row.issues)[0] ?? row.lastError ?? (row.duplicate && row.state === 'waiting' ? duplicateText(row.duplicate) : '');
@@ -154,12 +158,14 @@ function LanguageCell({ row }: { row: BulkItemView }) {
 function MessageCell({ row }: { row: BulkItemView }) {
   const styles = useStyles();
   const notify = useNotify();
-  const text = messageOf(row);
+  const problem = messageOf(row);
+  const text = problem || captionsText(row);
+  const bad = problem ? row.state !== 'done' : row.captions.some((c) => c.state === 'failed');
   const held = row.duplicate && row.state === 'waiting' ? row.duplicate : null;
   const message = (
     <span className={styles.message}>
       {text ? (
-        <span className={mergeClasses(styles.line, row.state !== 'done' && styles.issue)} title={text}>
+        <span className={mergeClasses(styles.line, bad && styles.issue)} title={text}>
           {text}
         </span>
       ) : null}
