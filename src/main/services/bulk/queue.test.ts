@@ -166,6 +166,7 @@ describe('adding files', () => {
     const recordId = item(queue, talk!.id).recordId!;
     expect(index.find(await sha256(first!), 'http://127.0.0.1:1')).toMatchObject({ id: recordId, title: 'Talk' });
     // The index is kept on disk: the same content queued again, from elsewhere, names its record.
+    await index.written();
     const reopened = await UploadedIndex.open(join(root, 'state'));
     expect(reopened.find(await sha256(first!), 'http://127.0.0.1:1')?.id).toBe(recordId);
     expect(reopened.find(await sha256(first!), 'http://other:1')).toBeNull();
