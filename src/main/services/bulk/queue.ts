@@ -511,7 +511,11 @@ export class BulkQueue {
       const first = firstId ? this.items.get(firstId) : undefined;
       if (!first || first.state === 'cancelled' || first.hash !== item.hash) this.byHash.set(item.hash, item.id);
       else if (first !== item) {
-        item.duplicate = { kind: 'queue', title: first.meta.title, id: first.id, reason: 'content' };
+        // An earlier item already uploaded names its record; one still queued names itself.
+        item.duplicate =
+          first.state === 'done' && first.recordId
+            ? { kind: 'library', title: first.meta.title, id: first.recordId, reason: 'content' }
+            : { kind: 'queue', title: first.meta.title, id: first.id, reason: 'content' };
         return;
       }
       const server = this.deps.uploaded?.server();

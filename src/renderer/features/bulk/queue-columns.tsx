@@ -61,9 +61,14 @@ export function duplicateText(duplicate: BulkDuplicate): string {
 export const captionsText = (row: BulkItemView): string =>
   row.captions.map((c) => `${c.name}: ${c.state === 'pending' ? 'imported after the upload' : c.message}`).join('; ');
 
-/** Why a row needs attention, in words: its first issue, its error, or the duplicate it is held for. */
-const messageOf = (row: BulkItemView) =>
-  Object.values(row.issues)[0] ?? row.lastError ?? (row.duplicate && row.state === 'waiting' ? duplicateText(row.duplicate) : '');
+/** A row held as a possible duplicate (kept or skipped before anything else is asked of it). */
+const heldAs = (row: BulkItemView) => (row.duplicate && (row.state === 'waiting' || row.state === 'invalid') ? row.duplicate : null);
+
+/** Why a row needs attention, in words: the duplicate it is held for, its first issue, or its error. */
+const messageOf = (row: BulkItemView) => {
+  const held = heldAs(row);
+  return held ? duplicateText(held) : (Object.values(row.issues)[0] ?? row.lastError ?? '');
+};
 const editable = (row: BulkItemView) => row.state !== 'uploading' && row.state !== 'done';
 
 /** The selection of the queue's rows, for the check boxes. */
@@ -161,7 +166,7 @@ function MessageCell({ row }: { row: BulkItemView }) {
   const problem = messageOf(row);
   const text = problem || captionsText(row);
   const bad = problem ? row.state !== 'done' : row.captions.some((c) => c.state === 'failed');
-  const held = row.duplicate && row.state === 'waiting' ? row.duplicate : null;
+  const held = heldAs(row);
   const message = (
     <span className={styles.message}>
       {text ? (
