@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- <name>] [options]`: runs the benchmarks of DESIGN section 8 and prints ratios.
- * Names: upload (bench/upload.ts), bulk (bench/bulk.ts, the bulk queue), bulk-upload (bench/bulk-upload.ts, the queue against curl); others (e.g. table) register below. Without a name, all run.
+ * Names: upload (bench/upload.ts), bulk (bench/bulk.ts, the bulk queue), bulk-upload (bench/bulk-upload.ts, the queue against curl), media (bench/media.ts, media facts and hashing); others (e.g. table) register below. Without a name, all run.
  * Each benchmark prints a table and a pass/fail per target, and exits non-zero when a target fails.
  */
 export {};
@@ -10,6 +10,7 @@ const BENCHES: Record<string, () => Promise<{ run(args: string[]): Promise<boole
   table: () => import('./table'),
   bulk: () => import('./bulk'),
   'bulk-upload': () => import('./bulk-upload'),
+  media: () => import('./media'),
 };
 
 const args = process.argv.slice(2);
