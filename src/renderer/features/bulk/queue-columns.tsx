@@ -236,7 +236,7 @@ export function useQueueColumns(): Column<BulkItemView>[] {
       { id: 'description', header: 'Description', accessorFn: (r) => r.meta.description, cell: ({ row }) => <TextCell row={row.original} field="description" label="Description" />, meta: { width: 220 } },
       // State, Progress and Message are pinned at the right edge: in a narrow window the other columns
       // scroll under them, and what happens to each file stays in view.
-      { id: 'state', header: 'State', accessorFn: (r) => STATE_LABEL[r.state], meta: { width: 110, pin: 'end' } },
+      { id: 'state', header: 'State', accessorFn: (r) => STATE_LABEL[r.state], meta: { width: 96, pin: 'end' } },
       {
         id: 'progress',
         header: 'Progress',
@@ -246,9 +246,9 @@ export function useQueueColumns(): Column<BulkItemView>[] {
             <ProgressBar value={row.original.percent / 100} thickness="large" aria-label={`Progress of ${row.original.file.name}`} />
           </Tooltip>
         ),
-        meta: { width: 90, pin: 'end' },
+        meta: { width: 64, pin: 'end' },
       },
-      { id: 'message', header: 'Message', accessorFn: messageOf, cell: ({ row }) => <MessageCell row={row.original} />, meta: { width: 260, pin: 'end' } },
+      { id: 'message', header: 'Message', accessorFn: messageOf, cell: ({ row }) => <MessageCell row={row.original} />, meta: { width: 210, pin: 'end' } },
     ],
     [],
   );
