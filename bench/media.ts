@@ -20,18 +20,10 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { MediaFactsService } from '../src/main/services/media-facts';
 import { makeMatrix } from '../tests/media-matrix';
+import { numberArg } from './args';
 
 const exec = promisify(execFile);
 const MiB = 1024 * 1024;
-
-function numberArg(args: string[], name: string, fallback: number): number {
-  const at = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
-  if (at < 0) return fallback;
-  const raw = args[at]!.includes('=') ? args[at]!.split('=')[1] : args[at + 1];
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`Bad --${name}: ${raw}`);
-  return Math.round(n);
-}
 
 const rssMiB = () => process.memoryUsage().rss / MiB;
 
