@@ -38,7 +38,7 @@ export async function run(args: string[]): Promise<boolean> {
     throw error;
   });
   try {
-    // The files: an mp4 header then zeros (sparse), in one folder the queue takes as a drop.
+    // The files: an mp4 header, the file's name, then zeros (sparse), in one folder the queue takes as a drop.
     const folder = join(root, 'videos');
     await mkdir(folder, { recursive: true });
     const head = Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')]);
@@ -46,7 +46,8 @@ export async function run(args: string[]): Promise<boolean> {
     for (const [count, size, label] of [[small, MiB, 'small'], [large, 256 * MiB, 'large']] as const) {
       for (let i = 1; i <= count; i += 1) {
         const path = join(folder, `Bench_${label}-${String(i).padStart(3, '0')}.mp4`);
-        await writeFile(path, head);
+        // Its own name after the header: no two files have the same content (the queue holds duplicates).
+        await writeFile(path, Buffer.concat([head, Buffer.from(path)]));
         await truncate(path, size);
         files.push({ path, size });
       }

@@ -35,18 +35,10 @@ import { runInNewContext } from 'node:vm';
 import { ok } from '../src/shared/result';
 import { BulkQueue } from '../src/main/services/bulk/queue';
 import { mediaFacts } from '../src/main/services/media-facts';
+import { numberArg } from './args';
 
 const MiB = 1024 * 1024;
 const BUDGET = { rowsMs: 1000, memoryMiB: 64, writeMs: 50 };
-
-function numberArg(args: string[], name: string, fallback: number): number {
-  const at = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
-  if (at < 0) return fallback;
-  const raw = args[at]!.includes('=') ? args[at]!.split('=')[1] : args[at + 1];
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`Bad --${name}: ${raw}`);
-  return Math.round(n);
-}
 
 /** Files named like a camera's or an editor's export, spread over a few sub-folders. */
 async function generate(folder: string, count: number): Promise<void> {

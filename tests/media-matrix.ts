@@ -2,6 +2,7 @@
 // audio), made by ffmpeg: the media facts' unit test, the media bench and the e2e walks share them.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -103,6 +104,7 @@ export async function ffprobeDuration(path: string): Promise<number | null> {
 export async function makeMatrix(dir: string, seconds = 2): Promise<{ made: Map<string, string>; skipped: Map<string, string> }> {
   const made = new Map<string, string>();
   const skipped = new Map<string, string>();
+  await mkdir(dir, { recursive: true });
   const rows = [...MEDIA_MATRIX];
   const worker = async () => {
     for (let row = rows.shift(); row; row = rows.shift()) {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { bulkSummary, bulkSummaryCsv } from './bulk-summary';
+import { bulkBlockedText, bulkSummary, bulkSummaryCsv } from './bulk-summary';
 import { csvField } from './csv';
 import { BULK_TEXT, defaultMeta, type BulkItemView } from './schemas/bulk';
 
 const item = (over: Partial<BulkItemView>): BulkItemView => ({
-  id: 'i', file: { name: 'a.mp4', size: 10, folder: '/v' }, thumbnail: null, fileType: 'video', duration: 0, probe: 'ok', warnings: [],
+  id: 'i', file: { name: 'a.mp4', size: 10, folder: '/v' }, thumbnail: null, fileType: 'video', duration: 0, probe: 'ok', warnings: [], captions: [],
   meta: defaultMeta('a.mp4'), state: 'waiting', issues: {}, duplicate: null, attempts: 0, lastError: null, sent: 0,
   percent: 0, rate: 0, recordId: null, retryAt: null, ...over,
 });
@@ -54,5 +54,21 @@ describe('bulkSummary', () => {
     expect(lines[2]).toBe('failed,b.mp4,/v,5,a,,Some of the chosen groups do not exist.,1');
     expect(csv.endsWith('\r\n')).toBe(true);
     expect(lines).toHaveLength(items.length + 2);
+  });
+});
+
+describe('bulkBlockedText (after Start)', () => {
+  it('says what keeps items from starting, by why; nothing when nothing is held', () => {
+    expect(bulkBlockedText([item({ state: 'waiting' }), item({ state: 'done' })])).toBeNull();
+    expect(bulkBlockedText([item({ state: 'invalid' }), item({ state: 'invalid' })])).toBe(
+      'Nothing can start: 2 items need attention: 2 with fields to fill or fix.',
+    );
+    expect(
+      bulkBlockedText([
+        item({ state: 'waiting' }),
+        item({ state: 'waiting', duplicate: { kind: 'queue', title: 'a', id: 'x', reason: 'content' } }),
+        item({ state: 'changed-or-missing' }),
+      ]),
+    ).toBe('1 file uploads; 2 cannot start yet: 1 held as possible duplicates (keep or skip them), 1 whose files changed or went (choose them again).');
   });
 });

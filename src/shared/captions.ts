@@ -32,6 +32,8 @@ const plain = (line: string): string =>
     .replace(/&nbsp;/g, ' ')
     .trim();
 
+export const NO_CAPTIONS = 'No captions found: the file is not WebVTT (.vtt) or SubRip (.srt).';
+
 export type CaptionParse = { ok: true; cues: Cue[] } | { ok: false; message: string };
 
 /** Parses a .vtt or .srt text (decided by content, not by name). */
@@ -62,7 +64,7 @@ export function parseCaptions(text: string): CaptionParse {
     const captionText = body.join(' ').trim();
     if (captionText) cues.push({ timeStamp: toTimeStamp(cue[1] ?? ''), captionText });
   }
-  if (cues.length === 0) return { ok: false, message: 'No captions found: the file is not WebVTT (.vtt) or SubRip (.srt).' };
+  if (cues.length === 0) return { ok: false, message: NO_CAPTIONS };
   return { ok: true, cues };
 }
 

@@ -9,7 +9,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Api } from '../../src/shared/api';
@@ -17,6 +17,7 @@ import { writeVideos } from '../../src/main/services/bulk/testing';
 import { BRIDGE_EXPORTS_FOLDER, BRIDGE_NEXT_DROP_PATH, BRIDGE_NEXT_PICK_PATH } from '../bridge/protocol';
 import { SANDBOX_ADMIN, expectAccessible, loginAs, toast, unique } from './helpers';
 import { freePort } from '../free-port';
+import { makeVideo } from './library-fixtures';
 
 type WithApi = { api: Api };
 const COUNT = 50;
@@ -278,6 +279,71 @@ test('files dropped on the Video Library go to the bulk-upload queue', async ({ 
     const queue = page.getByRole('table', { name: 'Bulk upload queue' });
     await expect(queue.getByRole('textbox', { name: `Title of Dropped_${tag}-1.mp4` })).toHaveValue(`Dropped ${tag} 1`);
     await expect(queue.getByRole('textbox', { name: `Title of Dropped_${tag}-2.mp4` })).toHaveValue(`Dropped ${tag} 2`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('real media: captions travel with their video, a defaults label ticks its own box, the finished queue links to the record, the same file again is flagged with its link and skipped', async ({ page, request }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'cc-e2e-real-'));
+  const tag = unique();
+  try {
+    const talk = makeVideo(2, `Talk_${tag}.mp4`, { folder: dir });
+    writeFileSync(join(dir, `Talk_${tag}.hi.srt`), '1\n00:00:00,500 --> 00:00:01,500\nNamaste from the sidecar\n');
+    mkdirSync(join(dir, 'again'));
+    const again = join(dir, 'again', `Talk again_${tag}.mp4`);
+    copyFileSync(talk, again);
+    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await emptyQueue(page);
+    await page.getByRole('link', { name: 'Bulk Upload' }).click();
+    await request.post(BRIDGE_NEXT_PICK_PATH, { data: { paths: [talk] } });
+    await page.getByRole('button', { name: 'Add files' }).click();
+    await expect(toast(page, '1 added.')).toBeVisible();
+    const grid = page.getByRole('table', { name: 'Bulk upload queue' });
+
+    const panel = page.getByRole('complementary', { name: 'Defaults' });
+    await panel.getByLabel('Type').selectOption('Interview');
+    await panel.getByLabel('Description').fill('A talk with its captions.');
+    await panel.getByRole('button', { name: 'Select All', exact: true }).click();
+    // The label's text ticks its own box, not the group's first.
+    const groups = panel.getByRole('group', { name: 'Keyword groups' }).getByRole('checkbox');
+    const second = groups.nth(1);
+    const label = panel.locator(`label[for="${await second.getAttribute('id')}"]`);
+    await expect(label).toHaveCount(1);
+    await label.click();
+    await expect(second).toBeChecked();
+    await expect(groups.first()).not.toBeChecked();
+    await panel.getByRole('button', { name: 'Apply to all' }).click();
+    await expect.poll(async () => (await overall(page)).needAttention).toBe(0);
+    await expect(grid.getByText(`Talk_${tag}.hi.srt: imported after the upload`)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await expect(page.getByText('All 1 file uploaded')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('button', { name: 'Resume', exact: true })).toBeHidden();
+    await expect(grid.getByText(`Talk_${tag}.hi.srt: 1 Hindi lines imported`)).toBeVisible({ timeout: 15_000 });
+    await expectAccessible(page, 'Bulk Upload, finished');
+    const open = grid.getByRole('link', { name: `Open "Talk ${tag}" in the library` });
+    const href = await open.getAttribute('href');
+    const recordId = decodeURIComponent(/videoId=([^&]+)/.exec(href ?? '')?.[1] ?? '');
+    const lines = await page.evaluate(async (videoId) => {
+      const answer = await (globalThis as unknown as WithApi).api.videoRepository.transcripts({ videoId });
+      if (!answer.ok) throw new Error(answer.error.message);
+      return answer.data.transcripts.map((t) => [t.language, t.timeStamp, t.captionText]);
+    }, recordId);
+    expect(lines).toEqual([['Hindi', '00:00:00', 'Namaste from the sidecar']]);
+    await open.click();
+    await expect(page.getByText(`Talk ${tag}`).first()).toBeVisible();
+
+    // The same content again, under another name: held, with the record it duplicates; skipped.
+    await page.getByRole('link', { name: 'Bulk Upload' }).click();
+    await request.post(BRIDGE_NEXT_PICK_PATH, { data: { paths: [again] } });
+    await page.getByRole('button', { name: 'Add files' }).click();
+    await expect(toast(page, '1 added.')).toBeVisible();
+    await expect(grid.getByText(`Uploaded before from this computer as "Talk ${tag}"`)).toBeVisible({ timeout: 15_000 });
+    await expect(grid.getByRole('link', { name: `Open the library file "Talk ${tag}"` })).toHaveAttribute('href', `#/transcripts?videoId=${encodeURIComponent(recordId)}`);
+    await grid.getByRole('button', { name: `Skip Talk again_${tag}.mp4` }).click();
+    await expect(grid.getByRole('row', { name: new RegExp(`Talk again_${tag}`) }).getByText('Cancelled')).toBeVisible();
+    expect((await libraryTitles(page)).filter((t) => t.startsWith(`Talk ${tag}`) || t.startsWith(`Talk again ${tag}`))).toEqual([`Talk ${tag}`]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -21,12 +21,13 @@ export function tempDir(): string {
   return dir;
 }
 
-/** A small real mp4 (test pattern + a tone) of `seconds` seconds. */
-export function makeVideo(seconds = 2, name = `clip-${unique()}.mp4`): string {
-  const path = join(tempDir(), name);
+/** A small real video (test pattern + a tone, or silent) of `seconds` seconds; the name's extension picks the container. */
+export function makeVideo(seconds = 2, name = `clip-${unique()}.mp4`, { audio = true, folder = tempDir() } = {}): string {
+  const path = join(folder, name);
+  const tone = audio ? ['-f', 'lavfi', '-i', `sine=duration=${seconds}`, '-shortest'] : [];
   execFileSync(
     'ffmpeg',
-    ['-loglevel', 'error', '-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=320x240:rate=10`, '-f', 'lavfi', '-i', `sine=duration=${seconds}`, '-shortest', '-y', path],
+    ['-loglevel', 'error', '-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=320x240:rate=10`, ...tone, '-pix_fmt', 'yuv420p', '-y', path],
     { stdio: 'pipe' },
   );
   return path;

@@ -189,8 +189,11 @@ test('add a link: every rule in one round, a duplicate URL, then a valid link', 
   await preview.getByRole('button', { name: 'Close' }).click();
 });
 
-test('upload a video: duration from the file, progress to 100%, playable preview', async ({ page, request }) => {
-  const video = makeVideo(3);
+test('upload a silent .mov: title, type and duration from the file, progress to 100%, playable preview', async ({ page, request }) => {
+  // A silent screen recording in a QuickTime .mov (an audio tag reader found no duration in it).
+  const tag = unique();
+  const video = makeVideo(3, `Screen_recording-${tag}.mov`, { audio: false });
+  const title = `Screen recording ${tag}`;
   await page.evaluate(() => {
     const w = globalThis as unknown as WithApi & { progress: { sent: number; total: number }[] };
     w.progress = [];
@@ -198,21 +201,25 @@ test('upload a video: duration from the file, progress to 100%, playable preview
   });
   await page.getByRole('button', { name: 'Add File' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add File' });
-  const title = `Upload ${unique()}`;
-  await fillCommon(dialog, title);
-  await dialog.getByRole('combobox', { name: 'File type', exact: true }).selectOption('video');
-  await expect(dialog.getByLabel('URL')).toBeHidden();
+  // A refused submit puts the focus on the first field in error.
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(dialog.getByText('Enter a new file!')).toBeVisible();
+  await expect(dialog.getByLabel('Title')).toBeFocused();
+  await fillCommon(dialog, '');
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(dialog.getByLabel('Title')).toBeFocused();
+  // A wrong type on purpose: the file's own tracks decide it.
+  await dialog.getByRole('combobox', { name: 'File type', exact: true }).selectOption('other');
 
   // Nothing picked (the dialog cancelled), then the file.
   await queuePick(request, null);
   await dialog.getByRole('button', { name: 'Choose file… (File)', exact: true }).click();
-  await expect(dialog.getByText('Enter a new file!')).toBeVisible();
+  await expect(dialog.getByLabel('Title')).toHaveValue('');
   await queuePick(request, video);
   await dialog.getByRole('button', { name: 'Choose file… (File)', exact: true }).click();
-  await expect(dialog.getByText(/^clip-.*\.mp4$/)).toBeVisible();
+  await expect(dialog.getByText(`Screen_recording-${tag}.mov`)).toBeVisible();
   await expect(dialog.getByText('Enter a new file!')).toBeHidden();
+  await expect(dialog.getByLabel('Title')).toHaveValue(title);
+  await expect(dialog.getByRole('combobox', { name: 'File type', exact: true })).toHaveValue('video');
   await expect(dialog.getByLabel('Seconds')).toHaveValue('3');
   await expect(dialog.getByLabel('Minutes')).toHaveValue('0');
   await expect(dialog.getByText('Read from the file.')).toBeVisible();

@@ -109,6 +109,13 @@ export async function createBulkGroup(deps: BulkGroupDeps) {
     libraryTitles: mediaList,
     readFacts: (path) => deps.media.factsOfPath(path),
     hashFile: (path) => deps.media.hashOfPath(path),
+    importCaptions: async (videoId, language, entries) => {
+      const input = { videoId, language, replace: true, entries };
+      const parsed = v.safeParse(contract.videoRepository.bulkTranscripts.input, input);
+      if (!parsed.success) return fail('validation', parsed.issues[0].message);
+      const answer = await deps.http<{ count: number }>(contract.videoRepository.bulkTranscripts, parsed.output as Record<string, unknown>, 'bulk captions');
+      return answer.ok ? ok({ count: answer.data.count }) : answer;
+    },
     uploaded: { index: await UploadedIndex.open(deps.stateDir), server: () => originOf(deps.libraryBase()) },
     emit: deps.emit,
     log: deps.log,

@@ -1,4 +1,5 @@
 import { open, type FileHandle } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { APP_TEXT } from '../../shared/messages';
 import type { MediaFacts } from '../../shared/schemas/media';
@@ -21,40 +22,51 @@ export function spawnMainWorker(name: string): Worker {
 
 /**
  * Media facts and content hashes of files main holds open (DESIGN section 15), worked out in the media
- * worker. The worker starts at the first request and is kept (MediaInfo's WebAssembly loads once).
+ * workers. A worker starts when requests need it and is kept (MediaInfo's WebAssembly loads once per worker).
  */
 export class MediaFactsService {
-  private worker: Worker | null = null;
+  /** The workers (up to `size`, started as requests come), each with the requests it has in hand. */
+  private readonly workers: { worker: Worker; waiting: Map<number, (reply: MediaReply) => void> }[] = [];
   private next = 1;
-  private readonly waiting = new Map<number, { resolve: (reply: MediaReply) => void }>();
 
-  constructor(private readonly spawn: () => Worker = () => spawnMainWorker('media-worker')) {}
+  /**
+   * `size` workers at most: a folder of many files is read on two cores where there are two (each
+   * worker analyses one file at a time and loads MediaInfo's WebAssembly once, about 20 MiB).
+   */
+  constructor(
+    private readonly spawn: () => Worker = () => spawnMainWorker('media-worker'),
+    private readonly size = Math.max(1, Math.min(2, availableParallelism())),
+  ) {}
 
-  private ensure(): Worker {
-    if (this.worker) return this.worker;
+  /** The least busy worker, or a new one while there are fewer than `size` and all are busy. */
+  private pick(): { worker: Worker; waiting: Map<number, (reply: MediaReply) => void> } {
+    const idle = [...this.workers].sort((a, b) => a.waiting.size - b.waiting.size)[0];
+    if (idle && (idle.waiting.size === 0 || this.workers.length >= this.size)) return idle;
     const worker = this.spawn();
     worker.unref();
+    const entry = { worker, waiting: new Map<number, (reply: MediaReply) => void>() };
     worker.on('message', (reply: MediaReply) => {
-      const slot = this.waiting.get(reply.id);
-      this.waiting.delete(reply.id);
-      slot?.resolve(reply);
+      const resolve = entry.waiting.get(reply.id);
+      entry.waiting.delete(reply.id);
+      resolve?.(reply);
     });
     const failAll = (message: string) => {
-      this.worker = null;
-      for (const [id, slot] of this.waiting) slot.resolve({ id, ok: false, message });
-      this.waiting.clear();
+      const at = this.workers.indexOf(entry);
+      if (at >= 0) this.workers.splice(at, 1);
+      for (const [id, resolve] of entry.waiting) resolve({ id, ok: false, message });
+      entry.waiting.clear();
     };
     worker.on('error', (error) => failAll(`The media reader stopped: ${error.message}`));
     worker.on('exit', () => failAll('The media reader stopped.'));
-    this.worker = worker;
-    return worker;
+    this.workers.push(entry);
+    return entry;
   }
 
   private ask(type: MediaRequest['type'], handle: FileHandle, size: number): Promise<MediaReply> {
     const id = this.next++;
-    const worker = this.ensure();
+    const { worker, waiting } = this.pick();
     return new Promise((resolve) => {
-      this.waiting.set(id, { resolve });
+      waiting.set(id, resolve);
       worker.postMessage({ id, type, fd: handle.fd, size } satisfies MediaRequest);
     });
   }
@@ -83,9 +95,8 @@ export class MediaFactsService {
   }
 
   async close(): Promise<void> {
-    const worker = this.worker;
-    this.worker = null;
-    await worker?.terminate();
+    const workers = this.workers.splice(0);
+    await Promise.all(workers.map(({ worker }) => worker.terminate()));
   }
 }
 

@@ -207,6 +207,17 @@ export type BulkDuplicate = v.InferOutput<typeof BulkDuplicateSchema>;
 /** The file's facts as the renderer may show them (no path: the renderer never names files by path). */
 export const BulkFileViewSchema = v.object({ name: v.string(), size: v.number(), folder: v.string() });
 
+/** A caption file found beside the item's file (src/shared/sidecar.ts), imported as its transcripts after the upload. */
+export const BulkCaptionSchema = v.object({
+  name: v.string(),
+  /** The suffix's language; null: the item's own language. */
+  language: v.nullable(v.picklist(LANGUAGES)),
+  state: v.picklist(['pending', 'imported', 'failed']),
+  /** Why it failed, or how many cues were imported. */
+  message: v.nullable(v.string()),
+});
+export type BulkCaption = v.InferOutput<typeof BulkCaptionSchema>;
+
 export const BulkItemViewSchema = v.object({
   id: v.string(),
   file: BulkFileViewSchema,
@@ -217,6 +228,7 @@ export const BulkItemViewSchema = v.object({
   probe: v.picklist(['pending', 'ok', 'none']),
   /** What the editor should know about the file before it is sent (mediaWarnings); never blocks. */
   warnings: v.array(v.string()),
+  captions: v.array(BulkCaptionSchema),
   meta: BulkMetaSchema,
   state: v.picklist(BULK_STATES),
   /** Per field, the Add File form's message; empty when valid. */

@@ -166,6 +166,7 @@ describe('adding files', () => {
     const recordId = item(queue, talk!.id).recordId!;
     expect(index.find(await sha256(first!), 'http://127.0.0.1:1')).toMatchObject({ id: recordId, title: 'Talk' });
     // The index is kept on disk: the same content queued again, from elsewhere, names its record.
+    await index.written();
     const reopened = await UploadedIndex.open(join(root, 'state'));
     expect(reopened.find(await sha256(first!), 'http://127.0.0.1:1')?.id).toBe(recordId);
     expect(reopened.find(await sha256(first!), 'http://other:1')).toBeNull();
@@ -175,6 +176,37 @@ describe('adding files', () => {
     const again = await queue.add([{ path: join(root, 'd', 'Old talk.mp4') }]);
     await until(() => queue.get(again.added)[0]!.probe !== 'pending');
     expect(queue.get(again.added)[0]!.duplicate).toEqual({ kind: 'library', title: 'Talk', id: recordId, reason: 'content' });
+  });
+
+  it('captions beside a video are imported as its transcripts after its upload, checked as the caption import checks them', async () => {
+    const folder = join(root, 'talks');
+    const [talk] = await writeVideos(folder, ['talk.mp4']);
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(join(folder, 'talk.hi.srt'), '1\n00:00:01,000 --> 00:00:02,500\nNamaste\n\n2\n00:01:00,000 --> 00:01:03,000\nDhanyavaad\n');
+    await writeFile(join(folder, 'talk.vtt'), 'WEBVTT\n\n00:00:05.000 --> 00:00:01.000\nBackwards\n');
+    await writeFile(join(folder, 'talks.srt'), '1\n00:00:01,000 --> 00:00:02,000\nNot ours\n');
+    const imported: { recordId: string; language: string; cues: unknown[] }[] = [];
+    const importCaptions = async (recordId: string, language: string, cues: unknown[]) => {
+      imported.push({ recordId, language, cues });
+      return ok({ count: cues.length });
+    };
+    const { queue } = await openQueue({ importCaptions });
+    const added = await queue.add([{ path: talk! }]);
+    queue.edit('all', { ...VALID_PATCH, language: 'Marathi' });
+    await until(() => queue.get(added.added)[0]!.probe !== 'pending');
+    expect(queue.get(added.added)[0]!.captions.map((c) => [c.name, c.language, c.state])).toEqual([
+      ['talk.hi.srt', 'Hindi', 'pending'],
+      ['talk.vtt', null, 'pending'],
+    ]);
+    server.auto = () => 'store';
+    queue.start();
+    await until(() => queue.get(added.added)[0]!.captions.every((c) => c.state !== 'pending'), 'captions');
+    const row = queue.get(added.added)[0]!;
+    expect(imported).toEqual([{ recordId: row.recordId, language: 'Hindi', cues: [{ timeStamp: '00:00:01', captionText: 'Namaste' }, { timeStamp: '00:01:00', captionText: 'Dhanyavaad' }] }]);
+    expect(row.captions).toEqual([
+      { name: 'talk.hi.srt', language: 'Hindi', state: 'imported', message: '2 Hindi lines imported' },
+      { name: 'talk.vtt', language: null, state: 'failed', message: '1 cue has errors, the first: The cue ends before it starts (line 3).' },
+    ]);
   });
 
   it('library titles that cannot be fetched do not block the queue, and say so', async () => {

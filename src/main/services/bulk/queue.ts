@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import * as v from 'valibot';
 import { bulkSummary, bulkSummaryCsv, type BulkSummary } from '../../../shared/bulk-summary';
 import {
@@ -28,6 +28,11 @@ import type { ReconcileQuery, Reconciler } from './reconcile';
 import { fileTypeOfName, scanFolder, sniffFileType } from './sniff';
 import { QueueStore, type QueueSnapshot, type StoredItem } from './store';
 import type { UploadedIndex } from './uploaded-index';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import type { Language } from '../../../shared/constants';
+import { APP_TEXT } from '../../../shared/messages';
+import { MAX_CAPTION_FILE_BYTES } from '../../../shared/schemas/transcripts';
+import { sidecarCues, sidecarLanguage } from '../../../shared/sidecar';
 
 /** An item of the queue, as main keeps it. `issues` is recomputed on load; everything else is stored. */
 export interface BulkItem extends StoredItem {
@@ -57,6 +62,11 @@ export interface BulkQueueDeps {
   libraryTitles?: () => Promise<Result<readonly LibraryRecordFacts[]>>;
   /** The SHA-256 of a file's content (main's media worker), for duplicates by content. */
   hashFile?: (path: string) => Promise<string>;
+  /**
+   * Imports a done item's caption cues as the record's transcripts (videoRepository.bulkTranscripts,
+   * replacing that language's lines, so importing twice after a crash makes no double lines).
+   */
+  importCaptions?: (recordId: string, language: Language, cues: { timeStamp: string; captionText: string }[]) => Promise<Result<{ count: number }>>;
   /** What this client uploaded before, by content, on the server the queue sends to (its origin). */
   uploaded?: { index: UploadedIndex; server: () => string | null };
   /** The media facts of a file (main's media worker); a null duration when it has none. */
@@ -166,6 +176,8 @@ export class BulkQueue {
   /** Bytes sent in all, for the overall rate. */
   private sentCounter = 0;
   private libraryTitles: { at: number; titles: Map<string, LibraryRecordFacts>; records: readonly LibraryRecordFacts[] } | null = null;
+  /** Folder listings of the current adds, for sidecar captions. */
+  private readonly folderListings = new Map<string, Promise<string[]>>();
   /** The first item of each content hash, in queue order (duplicates by content). */
   private readonly byHash = new Map<string, string>();
   private readonly random: () => number;
@@ -213,6 +225,8 @@ export class BulkQueue {
       if (item.probe === 'pending' && item.state !== 'done' && item.state !== 'cancelled') this.probeQueue.push(item.id);
       this.insert(item);
     });
+    // Captions of items uploaded before a crash or quit: imported now (replacing, so never twice).
+    for (const item of this.items.values()) if (item.state === 'done') void this.importCaptionsOf(item);
     this.running = loaded.queue.running;
     this.changedAll = true;
     if (this.hasWork()) this.hadWork = true;
@@ -272,6 +286,7 @@ export class BulkQueue {
         probe: 'pending',
         facts: null,
         hash: null,
+        captions: [],
         meta: defaultMeta(identity.name),
         state: 'waiting',
         issues: {},
@@ -472,10 +487,12 @@ export class BulkQueue {
     }
     let hash: string | null = null;
     if (this.deps.hashFile) hash = await this.deps.hashFile(path).catch(() => null);
+    const captions = this.deps.importCaptions ? await this.sidecarsOf(path, item.file.name) : [];
     // The file may have been replaced or the item removed meanwhile.
     if (this.items.get(item.id) !== item || item.file.path !== path || item.state === 'done') return;
     const seconds = facts?.durationSeconds ?? null;
     item.hash = hash;
+    item.captions = captions;
     item.fileType = fileType;
     item.facts = facts;
     item.duration = seconds === null ? 0 : Math.max(1, Math.round(seconds));
@@ -499,7 +516,11 @@ export class BulkQueue {
       const first = firstId ? this.items.get(firstId) : undefined;
       if (!first || first.state === 'cancelled' || first.hash !== item.hash) this.byHash.set(item.hash, item.id);
       else if (first !== item) {
-        item.duplicate = { kind: 'queue', title: first.meta.title, id: first.id, reason: 'content' };
+        // An earlier item already uploaded names its record; one still queued names itself.
+        item.duplicate =
+          first.state === 'done' && first.recordId
+            ? { kind: 'library', title: first.meta.title, id: first.recordId, reason: 'content' }
+            : { kind: 'queue', title: first.meta.title, id: first.id, reason: 'content' };
         return;
       }
       const server = this.deps.uploaded?.server();
@@ -518,8 +539,55 @@ export class BulkQueue {
     }
   }
 
+  /** Caption files beside a media file (same base name, an optional language suffix). */
+  private async sidecarsOf(path: string, name: string): Promise<BulkItem['captions']> {
+    const folder = dirname(path);
+    let listing = this.folderListings.get(folder);
+    if (!listing) {
+      // One listing per folder for a whole add (a folder of 1,000 videos is read once, not 1,000 times).
+      if (this.folderListings.size > 64) this.folderListings.clear();
+      listing = readdir(folder).catch(() => []);
+      this.folderListings.set(folder, listing);
+      setTimeout(() => this.folderListings.delete(folder), 5000).unref?.();
+    }
+    const found: BulkItem['captions'] = [];
+    for (const entry of await listing) {
+      const language = sidecarLanguage(name, entry);
+      if (language !== undefined) found.push({ name: entry, path: join(folder, entry), language, state: 'pending', message: null });
+    }
+    return found;
+  }
+
+  /** After the upload: each pending caption file checked as the caption import checks it, then imported. */
+  private async importCaptionsOf(item: BulkItem): Promise<void> {
+    const importer = this.deps.importCaptions;
+    if (!importer || !item.recordId || !item.captions.some((c) => c.state === 'pending')) return;
+    for (const caption of item.captions) {
+      if (caption.state !== 'pending') continue;
+      const language = caption.language ?? (item.meta.language || 'English');
+      let outcome: { ok: true; count: number } | { ok: false; message: string };
+      try {
+        if ((await stat(caption.path)).size > MAX_CAPTION_FILE_BYTES) throw new Error(APP_TEXT.captionsTooLarge);
+        const parsed = sidecarCues(await readFile(caption.path, 'utf8'));
+        if (!parsed.ok) outcome = parsed;
+        else {
+          const answer = await importer(item.recordId, language, parsed.cues);
+          outcome = answer.ok ? { ok: true, count: answer.data.count } : { ok: false, message: answer.error.message };
+        }
+      } catch (error) {
+        outcome = { ok: false, message: error instanceof Error ? error.message : String(error) };
+      }
+      if (this.closed || !this.items.has(item.id)) return;
+      caption.state = outcome.ok ? 'imported' : 'failed';
+      caption.message = outcome.ok ? `${outcome.count} ${language} lines imported` : outcome.message;
+      this.touch(item);
+      this.store.markDirty();
+    }
+  }
+
   /** A done item's content goes into the uploaded index (what this client sent, and where). */
   private rememberUpload(item: BulkItem): void {
+    void this.importCaptionsOf(item);
     const server = this.deps.uploaded?.server();
     if (!item.hash || !item.recordId || !server) return;
     void this.deps.uploaded!.index.record({ hash: item.hash, server, id: item.recordId, title: item.meta.title });
@@ -1028,6 +1096,7 @@ export class BulkQueue {
       duration: item.duration,
       probe: item.probe,
       warnings: item.facts ? mediaWarnings(item.facts, item.fileType) : [],
+      captions: item.captions.map((caption) => ({ name: caption.name, language: caption.language, state: caption.state, message: caption.message })),
       meta: item.meta,
       state: item.state,
       issues: item.issues,

@@ -1,7 +1,7 @@
 import { copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { BULK_CONCURRENCY, BULK_STATES, BulkDuplicateSchema, BulkMetaSchema } from '../../../shared/schemas/bulk';
+import { BULK_CONCURRENCY, BULK_STATES, BulkCaptionSchema, BulkDuplicateSchema, BulkMetaSchema } from '../../../shared/schemas/bulk';
 import { FILE_TYPES } from '../../../shared/schemas/library';
 import { MediaFactsSchema } from '../../../shared/schemas/media';
 import { readFileOrNull, writeChunksAtomic } from '../atomic-file';
@@ -38,6 +38,8 @@ export const StoredItemSchema = v.object({
   probe: v.picklist(['pending', 'ok', 'none']),
   /** Null until read, or when the file could not be read (queue files of earlier versions have none). */
   facts: v.optional(v.nullable(MediaFactsSchema), null),
+  /** Caption files beside the file (with their paths), imported after the upload. */
+  captions: v.optional(v.array(v.object({ ...BulkCaptionSchema.entries, path: v.string() })), []),
   /** SHA-256 of the content, hex; null until read. */
   hash: v.optional(v.nullable(v.string()), null),
   meta: BulkMetaSchema,

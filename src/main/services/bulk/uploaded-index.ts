@@ -39,6 +39,11 @@ export class UploadedIndex {
     return this.entries.get(keyOf(hash, server)) ?? null;
   }
 
+  /** Resolves once every entry noted so far is on disk. */
+  written(): Promise<void> {
+    return this.writing;
+  }
+
   /** Notes an upload; resolves once written. */
   record(entry: Omit<UploadedEntry, 'at'>): Promise<void> {
     this.entries.set(keyOf(entry.hash, entry.server), { ...entry, at: Date.now() });

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button, Label, MessageBar, MessageBarActions, MessageBarBody, ProgressBar, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { bulkBlockedText } from '../../../shared/bulk-summary';
 import type { BulkAddResult, BulkItemView, BulkListFilter, BulkMetaPatch, BulkOverall, BulkQueueStatus } from '../../../shared/schemas/bulk';
 import type { Result } from '../../../shared/result';
 import { DataTable } from '../../components/DataTable';
@@ -16,25 +17,6 @@ const useStyles = makeStyles({
   grid: { flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' },
   inline: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS, whiteSpace: 'nowrap' },
 });
-
-/**
- * What keeps items from starting, in words (after Start): the rows that need the editor, by why. Null
- * when nothing is held.
- */
-export function blockedText(rows: readonly BulkItemView[]): string | null {
-  const count = (test: (r: BulkItemView) => boolean) => rows.filter(test).length;
-  const parts = [
-    [count((r) => r.state === 'invalid'), 'with fields to fill or fix'],
-    [count((r) => r.state === 'waiting' && !!r.duplicate), 'held as possible duplicates (rename, accept or remove them)'],
-    [count((r) => r.state === 'changed-or-missing'), 'whose files changed or went (choose them again)'],
-    [count((r) => r.state === 'failed'), 'that failed (fix them, then Retry selected)'],
-  ].filter(([n]) => (n as number) > 0) as [number, string][];
-  if (parts.length === 0) return null;
-  const total = parts.reduce((sum, [n]) => sum + n, 0);
-  const waiting = count((r) => (r.state === 'waiting' && !r.duplicate) || r.state === 'uploading');
-  const head = waiting > 0 ? `${waiting} ${waiting === 1 ? 'file uploads' : 'files upload'}; ${total} cannot start yet:` : `Nothing can start: ${total} ${total === 1 ? 'item needs' : 'items need'} attention:`;
-  return `${head} ${parts.map(([n, why]) => `${n} ${why}`).join(', ')}.`;
-}
 
 const timeLeft = (seconds: number | null) => (seconds === null ? '—' : seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`);
 
@@ -177,7 +159,7 @@ export default function BulkUploadPage() {
   const active = status?.running ?? false;
   const chosen = ids();
   const finished = !!overall && overall.filesTotal > 0 && overall.filesDone === overall.filesTotal;
-  const blocked = startPressed && filter === 'all' ? blockedText(rows) : null;
+  const blocked = startPressed && filter === 'all' ? bulkBlockedText(rows) : null;
   const start = () => {
     setStartPressed(true);
     void control(window.api.bulk.start({}));

@@ -57,9 +57,18 @@ export function duplicateText(duplicate: BulkDuplicate): string {
   return kind === 'library' ? `Same title as the library file "${title}": rename it, keep it or skip it` : `Same title as the queued file "${title}": rename it, keep it or skip it`;
 }
 
-/** Why a row needs attention, in words: its first issue, its error, or the duplicate it is held for. */
-const messageOf = (row: BulkItemView) =>
-  Object.values(row.issues)[0] ?? row.lastError ?? (row.duplicate && row.state === 'waiting' ? duplicateText(row.duplicate) : '');
+/** The caption files found beside the row's file, and what became of them. */
+export const captionsText = (row: BulkItemView): string =>
+  row.captions.map((c) => `${c.name}: ${c.state === 'pending' ? 'imported after the upload' : c.message}`).join('; ');
+
+/** A row held as a possible duplicate (kept or skipped before anything else is asked of it). */
+const heldAs = (row: BulkItemView) => (row.duplicate && (row.state === 'waiting' || row.state === 'invalid') ? row.duplicate : null);
+
+/** Why a row needs attention, in words: the duplicate it is held for, its first issue, or its error. */
+const messageOf = (row: BulkItemView) => {
+  const held = heldAs(row);
+  return held ? duplicateText(held) : (Object.values(row.issues)[0] ?? row.lastError ?? '');
+};
 const editable = (row: BulkItemView) => row.state !== 'uploading' && row.state !== 'done';
 
 /** The selection of the queue's rows, for the check boxes. */
@@ -154,12 +163,14 @@ function LanguageCell({ row }: { row: BulkItemView }) {
 function MessageCell({ row }: { row: BulkItemView }) {
   const styles = useStyles();
   const notify = useNotify();
-  const text = messageOf(row);
-  const held = row.duplicate && row.state === 'waiting' ? row.duplicate : null;
+  const problem = messageOf(row);
+  const text = problem || captionsText(row);
+  const bad = problem ? row.state !== 'done' : row.captions.some((c) => c.state === 'failed');
+  const held = heldAs(row);
   const message = (
     <span className={styles.message}>
       {text ? (
-        <span className={mergeClasses(styles.line, row.state !== 'done' && styles.issue)} title={text}>
+        <span className={mergeClasses(styles.line, bad && styles.issue)} title={text}>
           {text}
         </span>
       ) : null}
@@ -225,7 +236,7 @@ export function useQueueColumns(): Column<BulkItemView>[] {
       { id: 'description', header: 'Description', accessorFn: (r) => r.meta.description, cell: ({ row }) => <TextCell row={row.original} field="description" label="Description" />, meta: { width: 220 } },
       // State, Progress and Message are pinned at the right edge: in a narrow window the other columns
       // scroll under them, and what happens to each file stays in view.
-      { id: 'state', header: 'State', accessorFn: (r) => STATE_LABEL[r.state], meta: { width: 110, pin: 'end' } },
+      { id: 'state', header: 'State', accessorFn: (r) => STATE_LABEL[r.state], meta: { width: 96, pin: 'end' } },
       {
         id: 'progress',
         header: 'Progress',
@@ -235,9 +246,9 @@ export function useQueueColumns(): Column<BulkItemView>[] {
             <ProgressBar value={row.original.percent / 100} thickness="large" aria-label={`Progress of ${row.original.file.name}`} />
           </Tooltip>
         ),
-        meta: { width: 90, pin: 'end' },
+        meta: { width: 64, pin: 'end' },
       },
-      { id: 'message', header: 'Message', accessorFn: messageOf, cell: ({ row }) => <MessageCell row={row.original} />, meta: { width: 260, pin: 'end' } },
+      { id: 'message', header: 'Message', accessorFn: messageOf, cell: ({ row }) => <MessageCell row={row.original} />, meta: { width: 210, pin: 'end' } },
     ],
     [],
   );
