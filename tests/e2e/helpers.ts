@@ -183,6 +183,11 @@ export const tableRows = (page: Page, name: string) =>
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** A dialog's refused save: its alert reads 'Not saved' and then exactly this message. */
+export async function expectNotSaved(dialog: Locator, message: string): Promise<void> {
+  await expect(dialog.getByRole('alert').filter({ hasText: /^Not saved/ })).toHaveText(new RegExp(`^Not saved\\s*${escapeRegExp(message)}$`));
+}
+
 /**
  * The newest toast with exactly this text (Fluent also copies toast texts into an aria-live region).
  * Two saves in a row can show the same text twice for a moment; the newest is the one to check.
