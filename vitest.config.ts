@@ -1,10 +1,11 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /** One fresh call log per run: the integration tests write it, the coverage check reads it (tests/integration/call-log.ts). */
 const callLog = process.env.CC_CALL_LOG ?? mkdtempSync(join(tmpdir(), 'cc-call-log-'));
+if (!process.env.CC_CALL_LOG) process.on('exit', () => rmSync(callLog, { recursive: true, force: true }));
 process.env.CC_CALL_LOG = callLog;
 
 export default defineConfig({

@@ -8,7 +8,7 @@
  * the build the Playwright web server made), since it must SIGKILL it; the shared host is not touched.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,7 @@ import { BRIDGE_EXPORTS_FOLDER, BRIDGE_NEXT_DROP_PATH, BRIDGE_NEXT_PICK_PATH } f
 import { SANDBOX_ADMIN, expectAccessible, loginAs, toast, unique } from './helpers';
 import { freePort } from '../free-port';
 import { makeVideo } from './library-fixtures';
+import { bulkOverall, emptyBulkQueue, killProcess as kill, spawnTsx, waitForOutput } from './processes';
 
 type WithApi = { api: Api };
 const COUNT = 50;
@@ -25,39 +26,11 @@ const COUNT = 50;
 const FILE_BYTES = 3 * 1024 * 1024;
 
 
-/** The preview host in one process (tsx's loader, no npx wrapper), so SIGKILL stops it and its sandbox. */
+/** The preview host in one process, so SIGKILL stops it and its sandbox. */
 async function startHost(port: number, sandboxDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/preview.ts'], {
-    cwd: process.cwd(),
-    env: { ...process.env, PREVIEW_PORT: String(port), SANDBOX_DIR: sandboxDir, PREVIEW_SKIP_BUILD: '1', CONTENT_CONSOLE_QUIET: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`preview did not start:\n${output}`)), 90_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      if (/Content Console preview:/.test(output)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`preview ended (${code}):\n${output}`));
-    });
-  });
-  child.removeAllListeners('exit');
+  const child = spawnTsx('scripts/preview.ts', [], { PREVIEW_PORT: String(port), SANDBOX_DIR: sandboxDir, PREVIEW_SKIP_BUILD: '1' });
+  await waitForOutput(child, /Content Console preview:/, 90_000);
   return child;
-}
-
-async function kill(child: ChildProcess | null): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
 }
 
 async function login(page: Page, url: string): Promise<void> {
@@ -69,18 +42,8 @@ async function login(page: Page, url: string): Promise<void> {
   await expect(toast(page, 'Login successful!')).toBeVisible();
 }
 
-const overall = (page: Page) =>
-  page.evaluate(async () => {
-    const answer = await (globalThis as unknown as WithApi).api.bulk.status({});
-    if (!answer.ok) throw new Error(answer.error.message);
-    return answer.data.overall;
-  });
-
-/** The shared host's queue holds what other walks left: a walk that counts items starts from an empty one. */
-const emptyQueue = async (page: Page) => {
-  const answer = await page.evaluate(() => (globalThis as unknown as WithApi).api.bulk.remove({ ids: 'all' }));
-  expect(answer.ok, JSON.stringify(answer)).toBe(true);
-};
+const overall = bulkOverall;
+const emptyQueue = emptyBulkQueue;
 
 const libraryTitles = (page: Page) =>
   page.evaluate(async () => {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
-import { phoneNumber, signedIn, tableRows, toast, unique } from './helpers';
+import { expectNotSaved, phoneNumber, signedIn, tableRows, toast, unique } from './helpers';
 import { useStubPlatform } from './platform-stub';
 
 /**
@@ -69,7 +69,7 @@ test("bare failures and a success without a message: the admins', moments' and m
   await add.getByRole('textbox', { name: 'Email' }).fill(`never-${id}@example.com`);
   await add.getByRole('textbox', { name: 'Phone No.' }).fill(phoneNumber());
   await add.getByRole('button', { name: 'Add' }).click();
-  await expect(add.getByText('Something went wrong. Please try again!', { exact: true })).toBeVisible();
+  await expectNotSaved(add, 'Something went wrong. Please try again!');
   await expect(add.getByRole('textbox', { name: 'Name' })).toHaveValue(`Never ${id}`);
   await add.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard' }).click();
@@ -82,7 +82,7 @@ test("bare failures and a success without a message: the admins', moments' and m
   await moment.getByLabel('Description').fill(`Never ${id}`);
   await moment.getByLabel('Transcript').fill('Never said.');
   await moment.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(moment.getByText('Moment Not Added, Please Try Again', { exact: true })).toBeVisible();
+  await expectNotSaved(moment, 'Moment Not Added, Please Try Again');
   await expect(moment.getByLabel('Description')).toHaveValue(`Never ${id}`);
 
   // A module's topics when the modules cannot be fetched.

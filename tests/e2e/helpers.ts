@@ -57,13 +57,16 @@ export async function loginAs(page: Page, email: string, password: string, path 
 /**
  * Starts a walk signed in as the sandbox admin, for walks that are not about signing in: the host keeps
  * the session between tests, so the sign-in (through window.api, not the form) happens only when the
- * session is not already the admin's, about once per worker. As after loginAs, the tables' kept views
- * are forgotten and the app opens at `path`.
+ * session is not already the admin's, about once per worker. The connection is the local sandbox, and as
+ * after loginAs the tables' kept views are forgotten and the app opens at `path`.
  */
 export async function signedIn(page: Page, path = '/'): Promise<void> {
   await openApp(page, '/login');
   const answer = await page.evaluate(async (creds) => {
     const api = (globalThis as unknown as WithApi).api;
+    // Walks that point the app elsewhere put it back; one that failed before it could must not fail the next.
+    const settings = await api.settings.get({});
+    if (settings.ok && settings.data.connection.kind !== 'sandbox') await api.settings.setConnection({ kind: 'sandbox' });
     const current = await api.session.current({});
     if (!current.ok || current.data.user?.email?.toLowerCase() !== creds.email.toLowerCase()) {
       await api.session.logout();
@@ -182,6 +185,11 @@ export const tableRows = (page: Page, name: string) =>
   page.getByRole('table', { name }).locator('tbody tr:not([aria-hidden="true"])');
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A dialog's refused save: its alert reads 'Not saved' and then exactly this message. */
+export async function expectNotSaved(dialog: Locator, message: string): Promise<void> {
+  await expect(dialog.getByRole('alert').filter({ hasText: /^Not saved/ })).toHaveText(new RegExp(`^Not saved\\s*${escapeRegExp(message)}$`));
+}
 
 /**
  * The newest toast with exactly this text (Fluent also copies toast texts into an aria-live region).

@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { SANDBOX_ADMIN, tableRows, toast, unique, signedIn, expectAccessibleStates } from './helpers';
+import { SANDBOX_ADMIN, tableRows, toast, unique, signedIn, expectAccessibleStates, expectNotSaved } from './helpers';
 import { choose, makeImage, openScreen, searchBox } from './engagement-fixtures';
 import { queuePick } from './library-fixtures';
 import { useStubPlatform } from './platform-stub';
@@ -165,10 +165,10 @@ test.describe('events', () => {
     await tableRows(page, TABLE).first().getByRole('button', { name: /^Edit / }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Event' });
     await edit.getByRole('button', { name: 'Save' }).click();
-    await expect(edit.getByRole('alert').getByText('Event Not Updated, Please Try Again', { exact: true })).toBeVisible();
+    await expectNotSaved(edit, 'Event Not Updated, Please Try Again');
     await expect(toast(page, 'Event Not Updated, Please Try Again')).toBeVisible();
     mode = 'drop';
     await edit.getByRole('button', { name: 'Save' }).click();
-    await expect(edit.getByRole('alert').getByText('Error in Update, Please Try Again', { exact: true })).toBeVisible();
+    await expectNotSaved(edit, 'Error in Update, Please Try Again');
   });
 });

@@ -7,7 +7,7 @@
  * specs share.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +17,7 @@ import { makeLargeFile, queuePick } from './library-fixtures';
 import { writeVideos } from '../../src/main/services/bulk/testing';
 import { BRIDGE_NEXT_PICK_PATH } from '../bridge/protocol';
 import { freePort } from '../free-port';
+import { bulkOverall, emptyBulkQueue, killProcess, spawnTsx, waitForOutput } from './processes';
 
 type WithApi = { api: Api };
 type Progress = { sent: number; total: number };
@@ -24,50 +25,17 @@ type Progress = { sent: number; total: number };
 /** The reference server's own Super Admin (not the sandbox's: a login that works proves which server answers). */
 const ADMIN = { email: 'upload-faults@example.com', password: `faults-${unique()}` };
 /**
- * Sparse, so instant to make; large enough that the upload to loopback runs for a few seconds (it is read
- * from disk and written to the server's media folder), well under the server's 8 GiB limit.
+ * Sparse, so instant to make; large enough that the upload to loopback runs for a second or more (it is
+ * read from disk and written to the server's media folder), so the kill lands mid-upload. 1 GiB: a third
+ * of what it was, and the retry writes it once more.
  */
-const FILE_BYTES = 3 * 1024 ** 3;
+const FILE_BYTES = 1024 ** 3;
 
 
-/** `node --import tsx server/cli.ts ...`: one process, so SIGKILL stops the server itself. */
-function cli(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
-    cwd: process.cwd(),
-    env: { ...process.env, ...env, CONTENT_CONSOLE_QUIET: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
-
-/** Waits for the process to print `ready` (or to end: then it failed, with its output). */
-async function started(child: ChildProcess, ready: RegExp | null, timeoutMs = 60_000): Promise<void> {
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs} ms:\n${output}`)), timeoutMs);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      if (ready && ready.test(output)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      if (!ready && code === 0) resolve();
-      else reject(new Error(`server process ended (${code}):\n${output}`));
-    });
-  });
-}
-
-/** SIGKILL and wait for the exit. */
-async function kill(child: ChildProcess | null): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
+/** `server/cli.ts ...` in one process, so SIGKILL stops the server itself. */
+const cli = (args: string[], env: Record<string, string>): ChildProcess => spawnTsx('server/cli.ts', args, env);
+const started = waitForOutput;
+const kill = killProcess;
 
 /** Points the app at `url` (kind remote) or the local sandbox through the login screen's Connection panel. */
 async function useConnection(page: Page, target: { url: string } | 'sandbox'): Promise<void> {
@@ -82,6 +50,16 @@ async function useConnection(page: Page, target: { url: string } | 'sandbox'): P
   const use = page.getByRole('button', { name: 'Use this connection' });
   if (await use.isEnabled()) await use.click();
   await expect(page.getByTestId('active-url')).toHaveText(target === 'sandbox' ? /^http:\/\/127\.0\.0\.1:\d{4,}/ : target.url);
+}
+
+/** Signs in on the walk's own server through the login screen (its Connection panel, then the form). */
+async function signInTo(page: Page, url: string): Promise<void> {
+  await signedOut(page);
+  await useConnection(page, { url });
+  await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(toast(page, 'Login successful!')).toBeVisible();
 }
 
 test('the server killed during an upload: the app says so, keeps the form, and the retry succeeds', async ({ page, request }) => {
@@ -102,12 +80,7 @@ test('the server killed during an upload: the app says so, keeps the form, and t
     server = serve();
     await started(server, READY);
 
-    await signedOut(page);
-    await useConnection(page, { url });
-    await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN.email);
-    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await expect(toast(page, 'Login successful!')).toBeVisible();
+    await signInTo(page, url);
 
     await page.evaluate(() => {
       const w = globalThis as unknown as WithApi & { progress: Progress[] };
@@ -204,12 +177,7 @@ test('the server killed in the middle of a bulk upload: the queue waits, retries
   const COUNT = 6;
   const tag = unique();
   let server: ChildProcess | null = null;
-  const overall = async () =>
-    page.evaluate(async () => {
-      const answer = await (globalThis as unknown as WithApi).api.bulk.status({});
-      if (!answer.ok) throw new Error(answer.error.message);
-      return { ...answer.data.overall, offline: answer.data.status.offline };
-    });
+  const overall = () => bulkOverall(page);
 
   try {
     // Files large enough that one at a time the queue runs for several seconds.
@@ -217,14 +185,8 @@ test('the server killed in the middle of a bulk upload: the queue waits, retries
     await started(cli(['seed', '--demo'], env), null);
     server = serve();
     await started(server, READY);
-    await signedOut(page);
-    await useConnection(page, { url });
-    await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN.email);
-    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await expect(toast(page, 'Login successful!')).toBeVisible();
-    // The host's queue is shared with the other walks: this one starts from an empty queue.
-    await page.evaluate(() => (globalThis as unknown as WithApi).api.bulk.remove({ ids: 'all' }));
+    await signInTo(page, url);
+    await emptyBulkQueue(page);
 
     await page.getByRole('link', { name: 'Bulk Upload' }).click();
     expect((await request.post(BRIDGE_NEXT_PICK_PATH, { data: { paths } })).status()).toBe(204);

@@ -105,9 +105,7 @@ describe('adminAuth.logout', () => {
   it('a server that cannot be reached still gets the local session cleared', async () => {
     expectOk(await call('session', 'login', ADMIN));
     await server.close();
-    const started = Date.now();
     expect(expectOk(await call<SessionView>('session', 'logout')).user).toBeNull();
-    expect(Date.now() - started).toBeLessThan(6_000);
     expect(store.size()).toBe(0);
     server = await startServer({ dataDir: join(root, 'server'), host: '127.0.0.1', port: 0, admin: ADMIN });
   });

@@ -1,0 +1,66 @@
+/**
+ * Processes the fault walks start and kill (a reference server, a preview host: each in one process, so
+ * SIGKILL stops it and what it holds), and the bulk queue's state through window.api.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { expect, type Page } from '@playwright/test';
+import type { Api } from '../../src/shared/api';
+
+type WithApi = { api: Api };
+
+/** `node --import tsx <script> ...args` in the project folder (tsx's loader, no npx wrapper in between). */
+export function spawnTsx(script: string, args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: process.cwd(),
+    env: { ...process.env, ...env, CONTENT_CONSOLE_QUIET: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/**
+ * Waits until the process prints `ready`; with `ready` null, until it ends with code 0. An early end (or
+ * the timeout) fails with the process's output.
+ */
+export async function waitForOutput(child: ChildProcess, ready: RegExp | null, timeoutMs = 60_000): Promise<void> {
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the process did not get ready in ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      if (ready && ready.test(output)) {
+        clearTimeout(timer);
+        child.removeAllListeners('exit');
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      if (!ready && code === 0) resolve();
+      else reject(new Error(`the process ended (${code}):\n${output}`));
+    });
+  });
+}
+
+/** SIGKILL, and wait for the exit. */
+export async function killProcess(child: ChildProcess | null): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+/** The bulk queue's overall numbers and whether it waits for the server. */
+export const bulkOverall = (page: Page) =>
+  page.evaluate(async () => {
+    const answer = await (globalThis as unknown as WithApi).api.bulk.status({});
+    if (!answer.ok) throw new Error(answer.error.message);
+    return { ...answer.data.overall, offline: answer.data.status.offline };
+  });
+
+/** The host's queue holds what other walks left: a walk that counts items starts from an empty one. */
+export async function emptyBulkQueue(page: Page): Promise<void> {
+  const answer = await page.evaluate(() => (globalThis as unknown as WithApi).api.bulk.remove({ ids: 'all' }));
+  expect(answer.ok, JSON.stringify(answer)).toBe(true);
+}
