@@ -114,7 +114,7 @@ export async function run(args: string[]): Promise<boolean> {
       ['main event loop', 'longest stall while the worker read them', `${maxStallMs.toFixed(1)} ms`, '<= 20 ms', maxStallMs <= 20],
       ['hash', `${hashMiB} MiB: worker ${(mineMs / 1000).toFixed(2)} s, sha256sum ${(referenceMs / 1000).toFixed(2)} s`, `${hashRatio.toFixed(2)} x sha256sum`, '>= 0.8 x', hashRatio >= 0.8],
       ['memory', 'RSS growth: after the facts / after the hash', `${rssFacts.toFixed(1)} / ${rssHash.toFixed(1)} MiB`, 'the hash adds < 64 MiB', rssHash - rssFacts < 64],
-      ['poster frame', 'not built (see docs/ARCHITECTURE.md)', '-', '< 1 s for 1 GiB H.264', null],
+      ['poster frame', 'not built (see docs/decisions.md, Media facts)', '-', '< 1 s for 1 GiB H.264', null],
     ] as const;
     console.table(rows.map(([what, measured, result, target, pass]) => ({ what, measured, result, target, pass: pass === null ? 'n/a' : pass ? 'pass' : 'FAIL' })));
     return rows.every(([, , , , pass]) => pass !== false);
