@@ -104,7 +104,8 @@ test('the sidebar collapses to icons with names, by keyboard, and stays so after
 test('keys: Ctrl+F searches, Ctrl+N adds, F5 reloads the list in place, Ctrl+K jumps and acts, Ctrl+/ lists the keys', async ({ page, request }) => {
   await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Question Bank' }).click();
-  await expect(page.getByRole('heading', { name: 'Question Bank', level: 1 })).toBeVisible();
+  // The chosen screen takes the focus at its heading (not left on the sidebar entry).
+  await expect(page.getByRole('heading', { name: 'Question Bank', level: 1 })).toBeFocused();
   await expect(page).toHaveTitle('Question Bank — Content Console');
 
   await page.keyboard.press('Control+f');
@@ -132,6 +133,8 @@ test('keys: Ctrl+F searches, Ctrl+N adds, F5 reloads the list in place, Ctrl+K j
   await expect(page.getByRole('dialog')).toHaveCount(1);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+  // The focus is back where Ctrl+N was pressed: the screen, not a sidebar link.
+  await expect(page.getByRole('heading', { name: 'Question Bank', level: 1 })).toBeFocused();
 
   // The palette: a screen by typing, then an action of that screen.
   await page.keyboard.press('Control+k');

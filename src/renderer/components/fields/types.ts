@@ -74,6 +74,11 @@ export interface FieldKinds {
     chooseLabel?: string;
     stored?: string;
     onPicked?: (file: PickedFile, form: FieldForm) => Promise<string | null> | void;
+    /**
+     * Which files the field takes, by name: a dropped file skips the open dialog's filter, so another one
+     * is refused at once (the field stays empty) with `message`.
+     */
+    accept?: { test: (name: string) => boolean; message: string };
   };
   /** A list of rows (react-hook-form's field array); `flag` adds a correct-answer radio or checkbox. */
   rows: {
