@@ -46,6 +46,9 @@ function fallbackFor(opener: HTMLElement): () => HTMLElement | null {
       return rows.find((r) => Number(r.dataset.pos) === pos) ?? rows[rows.length - 1] ?? region;
     };
   }
+  // An opener inside another dialog (a Remove inside a form): the focus stays in that dialog.
+  const dialog = opener.closest<HTMLElement>(DIALOG);
+  if (dialog) return () => (dialog.isConnected ? (dialog.querySelector<HTMLElement>(FOCUSABLE) ?? null) : null);
   const item = opener.closest<HTMLElement>('.fui-AccordionItem, li');
   const list = item?.parentElement;
   const index = item && list ? [...list.children].indexOf(item) : -1;

@@ -39,6 +39,8 @@ export interface RowColumn {
   maxLength?: number;
   /** A select whose choice each row makes once: a value chosen in another row is not offered. */
   unique?: boolean;
+  /** A long text (a tip of up to 1000 characters): a text area that grows, not a one-line input. */
+  multiline?: boolean;
 }
 
 /** Each kind of field the entity dialog knows; each has one component in the registry. */

@@ -128,7 +128,7 @@ export default function DailyTipsPage() {
               required: true,
               columns: [
                 { name: 'language', label: 'Language', options: optionsOf(LANGUAGES), unique: true },
-                { name: 'text', label: 'Tip', maxLength: TIP_TEXT_MAX },
+                { name: 'text', label: 'Tip', maxLength: TIP_TEXT_MAX, multiline: true },
               ],
               newRow: () => ({ ...emptyTipRow() }),
               addWhenComplete: true,
