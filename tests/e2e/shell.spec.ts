@@ -99,6 +99,15 @@ test('the sidebar collapses to icons with names, by keyboard, and stays so after
   await nav.getByRole('button', { name: 'Expand the sidebar' }).click();
   await expect(nav.getByText('Question Bank', { exact: true })).toBeVisible();
   expect(await width()).toBeGreaterThan(200);
+
+  // A narrow window (1024 x 700) shows icons only, whatever was kept; Expand opens it for the moment.
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await expect(nav.getByRole('button', { name: 'Expand the sidebar' })).toBeVisible();
+  expect(await width()).toBeLessThan(80);
+  await nav.getByRole('button', { name: 'Expand the sidebar' }).click();
+  expect(await width()).toBeGreaterThan(200);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(nav.getByText('Question Bank', { exact: true })).toBeVisible();
 });
 
 test('keys: Ctrl+F searches, Ctrl+N adds, F5 reloads the list in place, Ctrl+K jumps and acts, Ctrl+/ lists the keys', async ({ page, request }) => {
