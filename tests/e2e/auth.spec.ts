@@ -137,6 +137,12 @@ test.describe('logout', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(toast(page, 'Good choice!')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    // The same message again while it shows is one toast, not a stack of copies; below the app bar.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.locator('.fui-ToastTitle', { hasText: 'Good choice!' })).toHaveCount(1);
+    const bar = (await page.getByRole('banner').boundingBox())!;
+    expect((await toast(page, 'Good choice!').boundingBox())!.y).toBeGreaterThanOrEqual(bar.y + bar.height);
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Log out' }).click();
