@@ -125,4 +125,24 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       `CREATE UNIQUE INDEX library_files_client_key ON library_files (client_key)`,
     ],
   },
+  {
+    id: 29,
+    name: 'library: quotes and tips numbered apart; a tip language row keeps its own last change',
+    statements: [
+      // Each list's ids run 1, 2, 3 ... on their own screen (one shared sequence made a new quote 13
+      // after 7): numbered again in their order, and a sequence each from there.
+      `UPDATE quotes SET quote_no = -quote_no`,
+      `UPDATE quotes q SET quote_no = r.n FROM (SELECT id, row_number() OVER (ORDER BY quote_no DESC) AS n FROM quotes) r WHERE q.id = r.id`,
+      `UPDATE daily_tips SET tip_no = -tip_no`,
+      `UPDATE daily_tips t SET tip_no = r.n FROM (SELECT id, row_number() OVER (ORDER BY tip_no DESC) AS n FROM daily_tips) r WHERE t.id = r.id`,
+      `SELECT setval('quote_numbers', coalesce((SELECT max(quote_no) FROM quotes), 0) + 1, false)`,
+      `CREATE SEQUENCE tip_numbers`,
+      `SELECT setval('tip_numbers', coalesce((SELECT max(tip_no) FROM daily_tips), 0) + 1, false)`,
+      `ALTER TABLE daily_tips ALTER COLUMN tip_no SET DEFAULT nextval('tip_numbers')`,
+      // The table shows a row per language with its Updated On: editing one language moves only its own.
+      `ALTER TABLE daily_tip_texts ADD COLUMN updated_at timestamptz, ADD COLUMN updated_by text REFERENCES admins (id) ON DELETE SET NULL`,
+      `UPDATE daily_tip_texts x SET updated_at = t.updated_at, updated_by = t.updated_by FROM daily_tips t WHERE t.id = x.tip_id`,
+      `ALTER TABLE daily_tip_texts ALTER COLUMN updated_at SET NOT NULL`,
+    ],
+  },
 ];

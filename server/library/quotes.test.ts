@@ -45,6 +45,31 @@ describe.each(DRIVERS)('quotes and tips on the server ($name)', (driver) => {
     expect((await list()).length).toBe(before + 2);
   });
 
+  it('numbers quotes and tips each on their own, one after the other; editing one language of a tip moves only its Updated On', async () => {
+    type Meta = { updated: { at: string } };
+    type Item = { _id: string; id: number; quotes?: { _id: string; language: string; metaInfo: Meta }[] };
+    const items = async () => (await s.call('GET', '/library/quotes', { token })).body.quotes as Item[];
+    const ids = (all: Item[], tips: boolean) => all.filter((i) => !!i.quotes === tips).map((i) => i.id);
+    const before = await items();
+    await postQuote({ title: 'Numbered on its own', language: 'English', keywords: JSON.stringify([group]) });
+    const tip = { keywords: [group], businessIdeas: [idea], quotes: [{ language: 'English', text: 'Count the stock.' }, { language: 'Hindi', text: 'स्टॉक गिनें।' }] };
+    expect((await s.call('POST', '/library/quotes', { token, body: tip })).status).toBe(200);
+    const after = await items();
+    expect(Math.max(...ids(after, false))).toBe(Math.max(0, ...ids(before, false)) + 1);
+    expect(Math.max(...ids(after, true))).toBe(Math.max(0, ...ids(before, true)) + 1);
+    // Each list runs 1, 2, 3 ... without the other's numbers in between.
+    for (const tips of [false, true]) expect(ids(after, tips).sort((a, b) => a - b)).toEqual(ids(after, tips).map((_, i) => i + 1));
+
+    const added = after.find((i) => i.quotes && i.id === Math.max(...ids(after, true)))!;
+    const [english, hindi] = added.quotes!;
+    s.clock.advance(60_000);
+    const edit = { keywords: [group], businessIdeas: [idea], language: 'English', text: 'Count the stock every week.' };
+    expect((await s.call('PUT', `/library/quotes/${added._id}/${english!._id}`, { token, body: edit })).status).toBe(200);
+    const edited = (await items()).find((i) => i._id === added._id)!;
+    expect(Date.parse(edited.quotes![0]!.metaInfo.updated.at)).toBeGreaterThan(Date.parse(english!.metaInfo.updated.at));
+    expect(edited.quotes![1]!.metaInfo.updated.at).toBe(hindi!.metaInfo.updated.at);
+  });
+
   it('refuses each broken rule with a 400 and keeps no row and no file', async () => {
     const before = await list();
     const files = await stored();

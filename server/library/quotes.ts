@@ -23,15 +23,15 @@ interface TipRow extends AuthoredRow {
   keywords: string[];
   business_ideas: string[];
   background_image: string;
-  texts: { _id: string; language: DailyTip['quotes'][number]['language']; text: string }[];
+  texts: { _id: string; language: DailyTip['quotes'][number]['language']; text: string; updated_at: string; updated_by_name: string | null }[];
 }
 
 async function listQuotes(ctx: HandlerContext): Promise<QuoteListItem[]> {
   const quotes = await ctx.db.query<QuoteRow>(`SELECT q.*, ${AUTHOR_COLUMNS} FROM quotes q ${authorJoins('q')}`);
   const tips = await ctx.db.query<TipRow>(
     `SELECT t.*, ${AUTHOR_COLUMNS},
-       (SELECT coalesce(jsonb_agg(jsonb_build_object('_id', x.id, 'language', x.language, 'text', x.text) ORDER BY x.position), '[]'::jsonb)
-          FROM daily_tip_texts x WHERE x.tip_id = t.id) AS texts
+       (SELECT coalesce(jsonb_agg(jsonb_build_object('_id', x.id, 'language', x.language, 'text', x.text, 'updated_at', x.updated_at, 'updated_by_name', xb.name) ORDER BY x.position), '[]'::jsonb)
+          FROM daily_tip_texts x LEFT JOIN admins xb ON xb.id = x.updated_by WHERE x.tip_id = t.id) AS texts
      FROM daily_tips t ${authorJoins('t')}`,
   );
   const now = ctx.now();
@@ -53,7 +53,8 @@ async function listQuotes(ctx: HandlerContext): Promise<QuoteListItem[]> {
       keywords: r.keywords,
       businessIdeas: r.business_ideas,
       backgroundImage: r.background_image,
-      quotes: r.texts,
+      // Each language row with its own last change (added with the tip, then edited on its own).
+      quotes: r.texts.map(({ updated_at, updated_by_name, ...text }) => ({ ...text, metaInfo: authoredMeta({ ...r, updated_at, updated_by_name }) })),
       metaInfo: authoredMeta(r),
       sortAt: toIso(r.created_at),
     })),
@@ -111,8 +112,8 @@ export const quoteHandlers: Pick<ServiceHandlers<'library'>, 'quotes' | 'addQuot
           [id, JSON.stringify([...new Set(keywords)]), JSON.stringify([...new Set(businessIdeas)]), backgroundImage, now, by],
         );
         for (const [position, row] of quotes.entries()) {
-          await tx.query(`INSERT INTO daily_tip_texts (id, tip_id, language, text, position) VALUES ($1, $2, $3, $4, $5)`, [
-            randomUUID(), id, row.language, row.text, position,
+          await tx.query(`INSERT INTO daily_tip_texts (id, tip_id, language, text, position, updated_at, updated_by) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+            randomUUID(), id, row.language, row.text, position, now, by,
           ]);
         }
       })
@@ -129,7 +130,9 @@ export const quoteHandlers: Pick<ServiceHandlers<'library'>, 'quotes' | 'addQuot
         await checkIdsExist(tx, 'business_ideas', businessIdeas, 'business ideas');
         const [other] = await tx.query(`SELECT 1 FROM daily_tip_texts WHERE tip_id = $1 AND language = $2 AND id <> $3`, [id, language, quoteId]);
         if (other) throw new HttpError(400, T.languageOnce);
-        await tx.query(`UPDATE daily_tip_texts SET language = $2, text = $3 WHERE id = $1`, [quoteId, language, text]);
+        await tx.query(`UPDATE daily_tip_texts SET language = $2, text = $3, updated_at = $4, updated_by = $5 WHERE id = $1`, [
+          quoteId, language, text, ctx.now().toISOString(), ctx.admin?.id ?? null,
+        ]);
         await tx.query(
           `UPDATE daily_tips SET keywords = $2::jsonb, business_ideas = $3::jsonb, background_image = $4, updated_at = $5, updated_by = $6 WHERE id = $1`,
           [id, JSON.stringify([...new Set(keywords)]), JSON.stringify([...new Set(businessIdeas)]), backgroundImage, ctx.now().toISOString(), ctx.admin?.id ?? null],

@@ -202,7 +202,9 @@ export async function seedQuotes(q: Queryable, now: Date): Promise<{ quotes: num
       [id, ids(keywords), JSON.stringify(ideaIndexes.map((n) => ideas[n]).filter(Boolean)), i % 2 === 0 ? `https://media.example.com/tips/background-${i + 1}.jpg` : '', at, by(i + 1)],
     );
     for (const [position, [language, text]] of rows.entries()) {
-      await q.query(`INSERT INTO daily_tip_texts (id, tip_id, language, text, position) VALUES ($1, $2, $3, $4, $5)`, [randomUUID(), id, language, text, position]);
+      await q.query(`INSERT INTO daily_tip_texts (id, tip_id, language, text, position, updated_at, updated_by) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+        randomUUID(), id, language, text, position, at, by(i + 1),
+      ]);
     }
   }
   return { quotes: QUOTES.length, tips: TIPS.length };

@@ -52,6 +52,7 @@ test.describe('admins as a Super Admin', () => {
     await dialog.getByRole('button', { name: 'Add' }).click();
     await expect(toast(page, 'User has been Added')).toBeVisible();
     await expect(dialog).toBeHidden();
+    await expectAccessible(page, 'Admins with a toast showing');
     // The message shows for 2 seconds.
     await expect(toast(page, 'User has been Added')).toBeHidden({ timeout: 5000 });
 

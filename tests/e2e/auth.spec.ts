@@ -27,12 +27,15 @@ test.describe('login', () => {
     await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
     // The reason stays on the form after the toast has gone.
     await expect(page.getByRole('form', { name: 'Log in' }).getByText('Invalid email or password.')).toBeVisible();
+    // The focus is not lost with the form's disabled fields: it waits in the password, to type it again.
+    await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
 
     await page.getByLabel('Password', { exact: true }).fill('first-pass-1');
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(toast(page, 'Login successful!')).toBeVisible();
     await expect(page).toHaveURL(/#\/$/);
     await expect(page.getByTestId('current-user-name')).toHaveText(admin.name);
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
     // The session lives in main: the page keeps nothing of it in web storage or cookies.
     expect(await page.evaluate(() => [localStorage.length, sessionStorage.length, document.cookie])).toEqual([0, 0, '']);
     await expect(page.getByText('Admin', { exact: true }).first()).toBeVisible();
@@ -134,6 +137,12 @@ test.describe('logout', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(toast(page, 'Good choice!')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    // The same message again while it shows is one toast, not a stack of copies; below the app bar.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.locator('.fui-ToastTitle', { hasText: 'Good choice!' })).toHaveCount(1);
+    const bar = (await page.getByRole('banner').boundingBox())!;
+    expect((await toast(page, 'Good choice!').boundingBox())!.y).toBeGreaterThanOrEqual(bar.y + bar.height);
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Log out' }).click();

@@ -111,6 +111,8 @@ test.describe('daily tips', () => {
     await page.getByRole('button', { name: 'Add Tip' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Tip' });
     await dialog.getByRole('combobox', { name: 'Language 1', exact: true }).selectOption('Tamil');
+    // A tip runs up to 1000 characters: a text area, not a one-line input.
+    expect(await dialog.getByRole('textbox', { name: 'Tip 1', exact: true }).evaluate((el) => el.tagName)).toBe('TEXTAREA');
     await dialog.getByRole('textbox', { name: 'Tip 1', exact: true }).fill('A tip to delete');
     await dialog.getByRole('button', { name: 'Delete tip 1' }).click();
     await expect(dialog.getByRole('textbox', { name: 'Tip 1', exact: true })).toHaveValue('');

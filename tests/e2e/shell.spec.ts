@@ -98,12 +98,22 @@ test('the sidebar collapses to icons with names, by keyboard, and stays so after
   await nav.getByRole('button', { name: 'Expand the sidebar' }).click();
   await expect(nav.getByText('Question Bank', { exact: true })).toBeVisible();
   expect(await width()).toBeGreaterThan(200);
+
+  // A narrow window (1024 x 700) shows icons only, whatever was kept; Expand opens it for the moment.
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await expect(nav.getByRole('button', { name: 'Expand the sidebar' })).toBeVisible();
+  expect(await width()).toBeLessThan(80);
+  await nav.getByRole('button', { name: 'Expand the sidebar' }).click();
+  expect(await width()).toBeGreaterThan(200);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(nav.getByText('Question Bank', { exact: true })).toBeVisible();
 });
 
 test('keys: Ctrl+F searches, Ctrl+N adds, F5 reloads the list in place, Ctrl+K jumps and acts, Ctrl+/ lists the keys', async ({ page, request }) => {
   await signedIn(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Question Bank' }).click();
-  await expect(page.getByRole('heading', { name: 'Question Bank', level: 1 })).toBeVisible();
+  // The chosen screen takes the focus at its heading (not left on the sidebar entry).
+  await expect(page.getByRole('heading', { name: 'Question Bank', level: 1 })).toBeFocused();
   await expect(page).toHaveTitle('Question Bank — Content Console');
 
   await page.keyboard.press('Control+f');
@@ -131,6 +141,8 @@ test('keys: Ctrl+F searches, Ctrl+N adds, F5 reloads the list in place, Ctrl+K j
   await expect(page.getByRole('dialog')).toHaveCount(1);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+  // The focus is back where Ctrl+N was pressed: the screen, not a sidebar link.
+  await expect(page.getByRole('heading', { name: 'Question Bank', level: 1 })).toBeFocused();
 
   // The palette: a screen by typing, then an action of that screen.
   await page.keyboard.press('Control+k');

@@ -63,8 +63,19 @@ test.describe('synonyms', () => {
     await rows.first().getByRole('button', { name: `Edit ${group}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Synonym' });
     await expect(edit.getByRole('textbox', { name: /^Group/ })).toHaveValue(group);
-    await expect(edit.getByRole('textbox', { name: /^Synonyms/ })).toHaveValue(`milk${id}, dudh, paal`);
-    await edit.getByRole('textbox', { name: /^Synonyms/ }).fill(' , ');
+    // The synonyms are tags, each with its remove button; Enter adds one and does not send the form.
+    const tags = edit.getByRole('list', { name: 'Synonyms added' }).getByRole('listitem');
+    await expect(tags).toHaveText([`milk${id}`, 'dudh', 'paal']);
+    const synonyms = edit.getByRole('textbox', { name: /^Synonyms/ });
+    await expect(synonyms).toHaveValue('');
+    await synonyms.fill('ghee');
+    await synonyms.press('Enter');
+    await expect(tags).toHaveText([`milk${id}`, 'dudh', 'paal', 'ghee']);
+    await expect(synonyms).toHaveValue('');
+    await expect(edit).toBeVisible();
+    await synonyms.press('Backspace');
+    for (const tag of [`milk${id}`, 'dudh', 'paal']) await edit.getByRole('button', { name: `Remove ${tag}` }).click();
+    await expect(tags).toHaveCount(0);
     await expect(edit.getByRole('button', { name: 'Save' })).toHaveAttribute('data-ready', 'false');
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(edit.getByText('Add at least one synonym!')).toBeVisible();

@@ -48,12 +48,31 @@ test('columns, widths, density, sort, search and page size are kept across a rel
   await expect(header(page, 'Options count')).toHaveCount(0);
   expect(await rowHeight(page)).toBe(32);
 
-  // Widen the Question column from the keyboard: its grip takes the arrow keys.
+  // The header row is one tab stop on the way from the search to the rows; Down from the search jumps
+  // straight to the current row.
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.focus();
+  const stops: string[] = [];
+  for (let i = 0; i < 30 && stops.at(-1) !== 'TR'; i++) {
+    await page.keyboard.press('Tab');
+    stops.push(await page.evaluate(() => (document.activeElement?.closest('thead') ? 'TH' : (document.activeElement?.tagName ?? ''))));
+  }
+  expect(stops.at(-1)).toBe('TR');
+  expect(stops.filter((s) => s === 'TH')).toHaveLength(1);
+  await search.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(questionRows(page).first()).toBeFocused();
+
+  // Widen the Question column from the keyboard: Right moves along the headers, Shift+Right widens.
   const before = await columnWidth(page, 'Question');
-  const grip = page.getByRole('separator', { name: 'Resize Question' });
-  await grip.focus();
-  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+  await header(page, 'ID').getByRole('button').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(header(page, 'Language').getByRole('button')).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(header(page, 'Question').getByRole('button')).toBeFocused();
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+ArrowRight');
   await expect.poll(() => columnWidth(page, 'Question')).toBeGreaterThanOrEqual(before + 60);
+  await expect(header(page, 'Question')).toHaveAttribute('aria-sort', 'none');
   const widened = await columnWidth(page, 'Question');
 
   // Sort by ID descending, search, 50 a page.

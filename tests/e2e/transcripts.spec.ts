@@ -73,6 +73,9 @@ test('add, edit and delete transcripts; language chips; the language cannot chan
   await page.getByRole('alertdialog', { name: 'Delete transcript' }).getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, 'Transcript has been Deleted')).toBeVisible();
   await expect(page.getByRole('button', { name: new RegExp(`00:00:02\\s*${caption}`) })).toBeHidden();
+  // The deleted entry's place takes the focus (the entry now there), never the page's body.
+  await expect(page.getByRole('main').locator(':focus')).toHaveCount(1);
+  await expectAccessible(page, 'Transcripts with a toast showing');
   expect((await stored(page, file._id)).map((t) => t.language)).toEqual(['Hindi']);
 });
 

@@ -32,12 +32,13 @@ function ThemedApp() {
   return (
     <FluentProvider theme={theme}>
       <HashRouter>
-        {/* Top centre, over the empty middle of the app bar: toasts cover neither the page's buttons
-            (Add, Import, ...) at the top right nor the pager at the bottom right. No focus group
+        {/* Top centre, just below the app bar (over it they hid the signed-in name), above the middle of
+            the screen's title line: toasts cover neither the page's buttons (Add, Import, ...) at the
+            top right nor the pager at the bottom right. No focus group
             (data-tabster): its tab-trapping guards were focusable elements under aria-hidden. No pause on
             hover: a toast that appears over a resting pointer would otherwise stay over the controls beneath
             it for as long as the pointer does. */}
-        <Toaster toasterId={TOASTER_ID} position="top" offset={{ vertical: 6 }} limit={4} data-tabster="{}" />
+        <Toaster toasterId={TOASTER_ID} position="top" offset={{ vertical: 60 }} limit={4} data-tabster="{}" />
         <AppEvents />
         <AppRoutes />
       </HashRouter>

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
   Avatar,
@@ -162,12 +162,17 @@ function useScreenTitle(pathname: string): void {
 function useFocusScreen(pathname: string, main: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     const started = performance.now();
+    // What had the focus when the screen was chosen (the sidebar link, the page after a reload): once
+    // the person has moved on from it (opened a menu, a dialog, clicked a field), the screen leaves the
+    // focus where they put it.
+    const chosenFrom = document.activeElement;
     let frame = 0;
     const attempt = () => {
       const region = main.current;
       if (!region || dialogOpen()) return;
       const active = document.activeElement;
       if (active && active !== region && region.contains(active)) return;
+      if (active && active !== document.body && active !== chosenFrom) return;
       // A lazy screen shows a spinner first: wait for its heading a little while.
       const heading = region.querySelector<HTMLElement>('h1');
       if (!heading && performance.now() - started < 3000) {
@@ -181,6 +186,27 @@ function useFocusScreen(pathname: string, main: RefObject<HTMLElement | null>): 
     frame = requestAnimationFrame(attempt);
     return () => cancelAnimationFrame(frame);
   }, [pathname, main]);
+}
+
+/** Below this width the sidebar shows icons only, whatever the kept choice: the tables need the room. */
+const NARROW = '(max-width: 1199px)';
+const subscribeNarrow = (onChange: () => void) => {
+  const media = window.matchMedia(NARROW);
+  media.addEventListener('change', onChange);
+  return () => media.removeEventListener('change', onChange);
+};
+const isNarrow = () => window.matchMedia(NARROW).matches;
+
+/**
+ * The sidebar's state: the kept choice in a wide window; in a narrow one collapsed, and opened only for
+ * the moment (the toggle there does not change the kept choice).
+ */
+function useSidebar(): { collapsed: boolean; setCollapsed: (collapsed: boolean) => void } {
+  const kept = useSidebarCollapsed();
+  const narrow = useSyncExternalStore(subscribeNarrow, isNarrow, () => false);
+  const [openWhileNarrow, setOpenWhileNarrow] = useState(false);
+  if (!narrow) return kept;
+  return { collapsed: !openWhileNarrow, setCollapsed: (c) => setOpenWhileNarrow(!c) };
 }
 
 const keysOf = (command: keyof typeof APP_COMMANDS) => acceleratorText(APP_COMMANDS[command].accelerator, isMac);
@@ -199,7 +225,7 @@ export function Shell() {
   const notify = useNotify();
   const [confirming, setConfirming] = useState(false);
   const [leaving, setLeaving] = useState(false);
-  const { collapsed, setCollapsed } = useSidebarCollapsed();
+  const { collapsed, setCollapsed } = useSidebar();
   const { choice, setChoice } = useThemeChoice();
   useScreenTitle(location.pathname);
   const mainRef = useRef<HTMLElement>(null);

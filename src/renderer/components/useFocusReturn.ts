@@ -25,16 +25,41 @@ function openerOutside(surface: HTMLElement | null): HTMLElement | null {
   return null;
 }
 
-/** Where focus goes when the opener is gone (a deleted row's button): the row now at its place. */
-function fallbackFor(opener: HTMLElement): (() => HTMLElement | null) | null {
+const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** The screen's heading (focusable from the shell): where the focus goes when nothing nearer is left. */
+const screenHeading = (): HTMLElement | null => document.querySelector<HTMLElement>('main h1[tabindex]');
+
+/**
+ * Where focus goes when the opener is gone (a deleted row's button, a deleted entry's Delete): the row now
+ * at its place; in a list (an accordion, a list of items), the first control of the item now at its place;
+ * else the screen's heading. Never the page's body.
+ */
+function fallbackFor(opener: HTMLElement): () => HTMLElement | null {
   const row = opener.closest<HTMLElement>('tr[data-pos]');
   const region = row?.closest<HTMLElement>('[role="region"]');
-  if (!row || !region) return null;
-  const pos = Number(row.dataset.pos);
+  if (row && region) {
+    const pos = Number(row.dataset.pos);
+    return () => {
+      const rows = [...region.querySelectorAll<HTMLElement>('tbody tr[data-pos]')];
+      if (rows.length === 0) return region;
+      return rows.find((r) => Number(r.dataset.pos) === pos) ?? rows[rows.length - 1] ?? region;
+    };
+  }
+  // An opener inside another dialog (a Remove inside a form): the focus stays in that dialog.
+  const dialog = opener.closest<HTMLElement>(DIALOG);
+  if (dialog) return () => (dialog.isConnected ? (dialog.querySelector<HTMLElement>(FOCUSABLE) ?? null) : null);
+  const item = opener.closest<HTMLElement>('.fui-AccordionItem, li');
+  const list = item?.parentElement;
+  const index = item && list ? [...list.children].indexOf(item) : -1;
   return () => {
-    const rows = [...region.querySelectorAll<HTMLElement>('tbody tr[data-pos]')];
-    if (rows.length === 0) return region;
-    return rows.find((r) => Number(r.dataset.pos) === pos) ?? rows[rows.length - 1] ?? region;
+    if (list?.isConnected) {
+      const items = [...list.children];
+      const near = items[Math.min(index, items.length - 1)];
+      const control = near?.querySelector<HTMLElement>(FOCUSABLE);
+      if (control) return control;
+    }
+    return screenHeading();
   };
 }
 
@@ -51,7 +76,7 @@ export function useFocusReturn(open: boolean, surface: React.RefObject<HTMLEleme
     const own = surface.current;
     opener.current = openerOutside(own);
     const from = opener.current;
-    const fallback = from ? fallbackFor(from) : null;
+    const fallback = from ? fallbackFor(from) : screenHeading;
     return () => {
       // Wait until the closing surface has left the page (Fluent animates it out and keeps the focus
       // inside a modal while it is there), then give the focus back.
@@ -65,7 +90,7 @@ export function useFocusReturn(open: boolean, surface: React.RefObject<HTMLEleme
         const elsewhere = now instanceof HTMLElement && now !== document.body && !own?.contains(now) && now.isConnected;
         // Another dialog (or anything outside this one) has the focus: leave it there.
         if (elsewhere && (now.closest(DIALOG) || now !== from)) return;
-        const target = from?.isConnected ? from : (fallback?.() ?? null);
+        const target = from?.isConnected ? from : fallback();
         target?.focus();
       };
       window.setTimeout(restore, 0);

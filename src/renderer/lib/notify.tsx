@@ -23,7 +23,8 @@ export function useNotify(): Notify {
         </Toast>,
         // Not in the tab order: a toast never takes or traps the focus (its text is announced instead),
         // and a dialog's aria-hidden over the toaster hides nothing focusable.
-        { intent, timeout, politeness: intent === 'error' ? 'assertive' : 'polite', root: { tabIndex: -1 } },
+        // One toast per message: the same text again while it shows is not stacked (its id is taken).
+        { toastId: `${intent}:${message}`, intent, timeout, politeness: intent === 'error' ? 'assertive' : 'polite', root: { tabIndex: -1 } },
       ),
     [dispatchToast],
   );

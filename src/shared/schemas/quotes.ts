@@ -4,7 +4,7 @@ import { ENGAGEMENT_MSG as M, ENGAGEMENT_TEXT as T } from '../engagement-message
 import { IdSchema } from './common';
 import { FileRefSchema, UploadIdSchema } from './library';
 import { requiredIds, requiredPick, requiredText } from './fields';
-import { AuthoredMetaSchema } from './meta';
+import { AuthoredMetaSchema, type AuthoredMeta } from './meta';
 
 export const QUOTE_TITLE_MAX = 500;
 export const TIP_TEXT_MAX = 1000;
@@ -35,7 +35,13 @@ export const QuoteSchema = v.object({
 export type Quote = v.InferOutput<typeof QuoteSchema>;
 
 /** One language row of a tip (`quotes{_id, language, text}`). */
-export const TipTextSchema = v.object({ _id: IdSchema, language: v.picklist(LANGUAGES), text: v.string() });
+export const TipTextSchema = v.object({
+  _id: IdSchema,
+  language: v.picklist(LANGUAGES),
+  text: v.string(),
+  /** The row's own last change, when the server keeps one per language (the reference server does). */
+  metaInfo: v.optional(AuthoredMetaSchema),
+});
 export type TipText = v.InferOutput<typeof TipTextSchema>;
 
 /** A daily tip (spec 2 section 3). `id` is the Tip ID column: quotes and tips share one numbering. */
@@ -65,9 +71,11 @@ export interface TipRow {
   id: number;
   language: Language;
   text: string;
+  /** Added and last changed: the row's own last change when the server tells it, else the tip's. */
+  meta: AuthoredMeta;
 }
 export const tipRowsOf = (items: readonly QuoteListItem[]): TipRow[] =>
-  tipsOf(items).flatMap((tip) => tip.quotes.map((q) => ({ tip, quoteId: q._id, id: tip.id, language: q.language, text: q.text })));
+  tipsOf(items).flatMap((tip) => tip.quotes.map((q) => ({ tip, quoteId: q._id, id: tip.id, language: q.language, text: q.text, meta: q.metaInfo ?? tip.metaInfo })));
 
 // Payloads
 

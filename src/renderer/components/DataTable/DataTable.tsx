@@ -225,9 +225,12 @@ export function DataTable<T>({
   const moveTo = (pos: number) => {
     const next = Math.max(0, Math.min(pos, page.length - 1));
     setActivePos(next);
-    focusPending.current = next;
     virtualizer.scrollToIndex(next, { align: 'auto' });
-    rowElement(next)?.focus();
+    const el = rowElement(next);
+    // A row not drawn yet takes the focus once it is; one drawn takes it now, and no later render (one
+    // that does not change the row, e.g. a column resized) pulls the focus back to it.
+    focusPending.current = el ? null : next;
+    el?.focus();
   };
   const rowAt = (pos: number): T | undefined => view.rowAt(view.indexAt(page.start + pos));
   const [menu, setMenu] = useState<RowMenuState<T> | null>(null);
@@ -332,7 +335,7 @@ export function DataTable<T>({
         styles={styles}
         start={
           <>
-            {searchable ? <SearchBox value={view.query} onChange={view.setQuery} placeholder={searchPlaceholder} disabled={reordering} styles={styles} /> : null}
+            {searchable ? <SearchBox value={view.query} onChange={view.setQuery} placeholder={searchPlaceholder} disabled={reordering} styles={styles} onDown={() => page.length > 0 && moveTo(current)} /> : null}
             <ColumnFilters columns={ordered} table={table} data={source} accessors={view.accessors} disabled={reordering} idBase={idBase} styles={styles} />
           </>
         }

@@ -104,7 +104,9 @@ function ResizeGrip({ label, width, onResize, onReset, styles }: { label: string
       aria-valuenow={measured || width || COLUMN_WIDTH.min}
       aria-valuemin={COLUMN_WIDTH.min}
       aria-valuemax={COLUMN_WIDTH.max}
-      tabIndex={0}
+      // Not a tab stop: the header row is one (its sort buttons rove), and Shift+Left/Right on a header
+      // resizes its column. The grip still takes the focus from a pointer and then its own keys.
+      tabIndex={-1}
       className={styles.resizeGrip}
       onPointerDown={onPointerDown}
       onKeyDown={onKeyDown}
@@ -118,7 +120,7 @@ function ResizeGrip({ label, width, onResize, onReset, styles }: { label: string
 /** Resizing: the column's new width (px), or null for its declared width again. */
 export type OnResize = (id: string, px: number | null) => void;
 
-function HeaderCell<T>({ header, sortable, styles, pins, onResize, widths }: { header: TanHeader<T, unknown>; sortable: boolean; styles: DataTableStyles; pins: Pins; onResize?: OnResize; widths?: Widths }) {
+function HeaderCell<T>({ header, sortable, styles, pins, onResize, widths, tabbable }: { header: TanHeader<T, unknown>; sortable: boolean; styles: DataTableStyles; pins: Pins; onResize?: OnResize; widths?: Widths; tabbable: boolean }) {
   const pin = pins.get(header.column.id);
   const canSort = header.column.getCanSort() && sortable;
   const sorted = header.column.getIsSorted();
@@ -145,7 +147,14 @@ function HeaderCell<T>({ header, sortable, styles, pins, onResize, widths }: { h
       aria-sort={canSort ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
     >
       {canSort ? (
-        <button type="button" className={styles.sortButton} onClick={header.column.getToggleSortingHandler()}>
+        <button
+          type="button"
+          className={styles.sortButton}
+          onClick={header.column.getToggleSortingHandler()}
+          tabIndex={tabbable ? 0 : -1}
+          data-column={header.column.id}
+          data-resizable={resizable ? '' : undefined}
+        >
           <span className={styles.headerLabel}>{content}</span>
           {icon}
         </button>
@@ -165,19 +174,60 @@ function HeaderCell<T>({ header, sortable, styles, pins, onResize, widths }: { h
   );
 }
 
-/** The sticky header row: sort buttons on sortable columns (aria-sort), `lead` a leading header cell. */
+/**
+ * The sticky header row: sort buttons on sortable columns (aria-sort), `lead` a leading header cell. The
+ * row is one tab stop: Left/Right (Home/End) move between the headers, Enter or Space sorts, and
+ * Shift+Left/Right makes the focused header's column narrower or wider.
+ */
 export function Header<T>({ table, sortable, lead, styles, pins = NO_PINS, onResize, widths }: { table: Table<T>; sortable: boolean; lead?: ReactNode; styles: DataTableStyles; pins?: Pins; onResize?: OnResize; widths?: Widths }) {
+  const columns = table.getVisibleLeafColumns().filter((c) => c.getCanSort() && sortable);
+  const [activeId, setActiveId] = useState<string | null>(null);
+  // Keys pressed faster than the table draws the widths they ask for: while the cell still shows a width
+  // between the first one and the last one asked, the next step starts from the last one asked.
+  const asked = useRef(new Map<string, { from: number; to: number }>());
+  const active = columns.find((c) => c.id === activeId)?.id ?? columns[0]?.id;
+  const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>) => {
+    const button = event.target instanceof HTMLElement ? event.target.closest<HTMLButtonElement>('button[data-column]') : null;
+    if (!button || event.altKey || event.ctrlKey || event.metaKey) return;
+    const id = button.dataset.column ?? '';
+    if (event.shiftKey) {
+      if ((event.key === 'ArrowLeft' || event.key === 'ArrowRight') && onResize && button.dataset.resizable !== undefined) {
+        event.preventDefault();
+        const shown = button.closest('th')?.getBoundingClientRect().width ?? 0;
+        const last = asked.current.get(id);
+        const pending = last && shown >= Math.min(last.from, last.to) - 1 && shown <= Math.max(last.from, last.to) + 1;
+        const next = clampWidth((pending ? last.to : shown) + (event.key === 'ArrowRight' ? KEY_STEP : -KEY_STEP));
+        asked.current.set(id, { from: pending ? last.from : shown, to: next });
+        onResize(id, next);
+      }
+      return;
+    }
+    const at = columns.findIndex((c) => c.id === id);
+    const to = event.key === 'ArrowRight' ? at + 1 : event.key === 'ArrowLeft' ? at - 1 : event.key === 'Home' ? 0 : event.key === 'End' ? columns.length - 1 : null;
+    if (to === null || at < 0) return;
+    event.preventDefault();
+    const next = columns[Math.max(0, Math.min(to, columns.length - 1))];
+    if (!next) return;
+    setActiveId(next.id);
+    event.currentTarget.querySelector<HTMLButtonElement>(`button[data-column="${CSS.escape(next.id)}"]`)?.focus();
+  };
   return (
     <thead className={styles.thead}>
       {table.getHeaderGroups().map((group) => (
-        <tr key={group.id} aria-rowindex={1}>
+        <tr
+          key={group.id}
+          aria-rowindex={1}
+          onKeyDown={onKeyDown}
+          // A header clicked with the pointer becomes the row's tab stop too.
+          onFocus={(e) => e.target instanceof HTMLButtonElement && e.target.dataset.column && setActiveId(e.target.dataset.column)}
+        >
           {lead ? (
             <th scope="col" className={styles.th}>
               <span className={styles.visuallyHidden}>{lead}</span>
             </th>
           ) : null}
           {group.headers.map((header) => (
-            <HeaderCell key={header.id} header={header} sortable={sortable} styles={styles} pins={pins} onResize={onResize} widths={widths} />
+            <HeaderCell key={header.id} header={header} sortable={sortable} styles={styles} pins={pins} onResize={onResize} widths={widths} tabbable={header.column.id === active} />
           ))}
         </tr>
       ))}

@@ -8,7 +8,7 @@ import type { Reorder } from './reorder';
 import type { DataTableStyles } from './styles';
 
 /** The search box of a table: a search field with a clear button. */
-export function SearchBox({ value, onChange, placeholder, disabled, styles }: { value: string; onChange: (value: string) => void; placeholder: string; disabled?: boolean; styles: DataTableStyles }) {
+export function SearchBox({ value, onChange, placeholder, disabled, styles, onDown }: { value: string; onChange: (value: string) => void; placeholder: string; disabled?: boolean; styles: DataTableStyles; onDown?: () => void }) {
   return (
     <Input
       className={styles.search}
@@ -22,6 +22,13 @@ export function SearchBox({ value, onChange, placeholder, disabled, styles }: { 
       value={value}
       disabled={disabled}
       onChange={(_e, d) => onChange(d.value)}
+      // Down arrow goes from the search to the rows it found (the table's current row).
+      onKeyDown={(e) => {
+        if (e.key === 'ArrowDown' && onDown) {
+          e.preventDefault();
+          onDown();
+        }
+      }}
     />
   );
 }

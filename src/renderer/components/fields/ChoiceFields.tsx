@@ -1,5 +1,7 @@
-import { useState } from 'react';
-import { Button, Dropdown, Input, Option, Select, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useRef, useState } from 'react';
+import { Button, Dropdown, Input, Option, Select, Switch, Text, makeStyles, mergeClasses, shorthands, tokens } from '@fluentui/react-components';
+import { DismissRegular } from '@fluentui/react-icons';
+import { plural } from '../../lib/format';
 import { parseTags } from '../../lib/field-values';
 import type { KindProps as Props } from './types';
 
@@ -9,6 +11,30 @@ const useStyles = makeStyles({
   buttons: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
   muted: { color: tokens.colorNeutralForeground3 },
   switchRow: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  tagBox: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalXS}`,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground1,
+    ':focus-within': { borderBottomColor: tokens.colorCompoundBrandStroke },
+  },
+  tagBoxDisabled: { ...shorthands.borderColor(tokens.colorNeutralStrokeDisabled) },
+  tagList: { display: 'contents', listStyle: 'none', margin: 0, padding: 0 },
+  tag: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    maxWidth: '100%',
+    paddingLeft: tokens.spacingHorizontalS,
+    borderRadius: tokens.borderRadiusCircular,
+    backgroundColor: tokens.colorNeutralBackground3,
+    color: tokens.colorNeutralForeground1,
+  },
+  tagText: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  tagInput: { flexGrow: 1, minWidth: '160px', border: 'none', '::after': { display: 'none' } },
 });
 
 /** One choice of a list; '' (the placeholder) is no choice. `numeric` holds numbers, 0 for none. */
@@ -80,30 +106,78 @@ export function MultiSelectField({ field, id, value, onChange, onBlur, disabled 
   );
 }
 
-/** Tags typed as comma-separated entries; the form holds them as string[] (trimmed, each once). */
+/**
+ * Tags: each entry a chip with its own remove button; typed in the field and added by a comma or Enter
+ * (Enter never sends the form), or when the field is left. Backspace in the empty field removes the last
+ * one. Pasted or typed text with commas becomes several. The form holds string[] (trimmed, each once in
+ * any case), the text still being typed included, so a form sent straight away keeps it.
+ */
 export function TagsField({ field, id, value, onChange, onBlur, disabled }: Props<'tags'>) {
   const styles = useStyles();
-  const tags = Array.isArray(value) ? (value as string[]) : [];
-  // The text as typed (a trailing comma or space stays while typing); the tags follow it.
-  const [text, setText] = useState(tags.join(', '));
+  const [chips, setChips] = useState<string[]>(() => (Array.isArray(value) ? (value as string[]) : []));
+  const [text, setText] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const update = (nextChips: string[], nextText: string) => {
+    setChips(nextChips);
+    setText(nextText);
+    onChange(parseTags([...nextChips, nextText].join(',')));
+  };
+  // Everything before the last comma is done; the rest is still being typed.
+  const type = (typed: string) => {
+    const cut = typed.lastIndexOf(',');
+    if (cut < 0) return update(chips, typed);
+    update(parseTags([...chips, typed.slice(0, cut)].join(',')), typed.slice(cut + 1).trimStart());
+  };
+  const commit = () => update(parseTags([...chips, text].join(',')), '');
   return (
     <div className={styles.stack}>
-      <Input
-        id={id}
-        value={text}
-        placeholder={field.placeholder ?? 'Comma-separated, e.g. growth, sales'}
-        disabled={disabled}
-        onChange={(_e, d) => {
-          setText(d.value);
-          onChange(parseTags(d.value));
-        }}
-        onBlur={() => {
-          setText(tags.join(', '));
-          onBlur();
-        }}
-      />
+      <div className={mergeClasses(styles.tagBox, disabled && styles.tagBoxDisabled)}>
+        {chips.length > 0 ? (
+          <ul className={styles.tagList} aria-label={`${field.label} added`}>
+            {chips.map((tag) => (
+              <li key={tag.toLowerCase()} className={styles.tag}>
+                <span className={styles.tagText}>{tag}</span>
+                <Button
+                  appearance="transparent"
+                  size="small"
+                  icon={<DismissRegular />}
+                  aria-label={`Remove ${tag}`}
+                  disabled={disabled}
+                  onClick={() => {
+                    update(chips.filter((c) => c !== tag), text);
+                    input.current?.focus();
+                  }}
+                />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <Input
+          id={id}
+          ref={input}
+          appearance="underline"
+          className={styles.tagInput}
+          value={text}
+          placeholder={field.placeholder ?? 'Type and press Enter or a comma, e.g. growth, sales'}
+          disabled={disabled}
+          onChange={(_e, d) => type(d.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              commit();
+            } else if (e.key === 'Backspace' && text === '' && chips.length > 0) {
+              e.preventDefault();
+              update(chips.slice(0, -1), '');
+            }
+          }}
+          onBlur={() => {
+            commit();
+            onBlur();
+          }}
+        />
+      </div>
       <Text size={200} className={styles.muted} aria-live="polite">
-        {tags.length === 0 ? 'No entries' : `${tags.length} ${tags.length === 1 ? 'entry' : 'entries'}: ${tags.join(' · ')}`}
+        {chips.length === 0 ? 'None added yet' : plural(chips.length, 'entry', 'entries')}
       </Text>
     </div>
   );

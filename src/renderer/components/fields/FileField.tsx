@@ -39,6 +39,10 @@ export function FileField({ field, id, value, onChange, onBlur, disabled, form }
         onBlur={onBlur}
         onChange={(file) => {
           if (!file && picked) return setRemoving(picked);
+          if (file && field.accept && !field.accept.test(file.name)) {
+            onChange(null);
+            return setMessage(field.accept.message);
+          }
           setMessage(null);
           onChange(file);
           if (file && field.onPicked) void Promise.resolve(field.onPicked(file, form)).then((m) => setNote(noteOf(m)));

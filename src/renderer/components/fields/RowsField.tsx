@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Controller, useFieldArray } from 'react-hook-form';
-import { Button, Checkbox, FieldContextProvider, Input, Radio, Select, Text, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, FieldContextProvider, Input, Radio, Select, Text, Textarea, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import type { KindProps, RowColumn } from './types';
 
@@ -78,6 +78,21 @@ export function RowsField({ field, id, disabled, error, form }: Props) {
                   </option>
                 ))}
               </Select>
+            ) : column.multiline ? (
+              <Textarea
+                value={(f.value as string) ?? ''}
+                disabled={disabled}
+                aria-label={name}
+                aria-invalid={message ? true : undefined}
+                aria-describedby={message ? errorId : undefined}
+                className={mergeClasses(message && styles.invalid)}
+                placeholder={name}
+                maxLength={column.maxLength ?? 500}
+                rows={2}
+                resize="vertical"
+                onChange={(_e, d) => f.onChange(d.value)}
+                onBlur={f.onBlur}
+              />
             ) : (
               <Input
                 type="text"

@@ -35,6 +35,8 @@ export interface RowColumn {
   maxLength?: number;
   /** A select whose choice each row makes once: a value chosen in another row is not offered. */
   unique?: boolean;
+  /** A long text (a tip of up to 1000 characters): a text area that grows, not a one-line input. */
+  multiline?: boolean;
 }
 
 /** Each kind of field the entity dialog knows; each has one component in the registry. */
@@ -71,6 +73,11 @@ export interface FieldKinds {
     stored?: string;
     /** A message refuses the file (shown as an error); warnings say what to know about it and never block. */
     onPicked?: (file: PickedFile, form: FieldForm) => Promise<PickedNote | string | null> | void;
+    /**
+     * Which files the field takes, by name: a dropped file skips the open dialog's filter, so another one
+     * is refused at once (the field stays empty) with `message`.
+     */
+    accept?: { test: (name: string) => boolean; message: string };
   };
   /** A list of rows (react-hook-form's field array); `flag` adds a correct-answer radio or checkbox. */
   rows: {

@@ -82,11 +82,7 @@ export function CourseDialog({ editing, language, onClose }: CourseDialogProps) 
         chooseLabel: 'Choose image…',
         hint: `A png, jpg or jpeg image, ${width} x ${height} recommended.`,
         // Only png, jpg or jpeg: another file is refused at once, with the reason.
-        onPicked: async (file, form) => {
-          if (isThumbnailName(file.name)) return null;
-          form.setValue('thumbnail', null);
-          return COURSE_TEXT.thumbnailType;
-        },
+        accept: { test: isThumbnailName, message: COURSE_TEXT.thumbnailType },
       },
     ],
     [record],

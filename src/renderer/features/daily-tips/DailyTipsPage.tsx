@@ -47,7 +47,7 @@ const columns = ({ editColumn, deleteColumn }: ScreenActions<TipRow>) => [
   text<TipRow>('id', 'Tip ID', { width: 90 }),
   text<TipRow>('language', 'Language', { width: 120, filter: 'select', filterOptions: LANGUAGES }),
   text<TipRow>('text', 'Tip'),
-  ...authored<TipRow>((r) => r.tip.metaInfo),
+  ...authored<TipRow>((r) => r.meta),
   editColumn((r) => `Edit tip ${r.id} ${r.language}`),
   deleteColumn((r) => `Delete tip ${r.id} ${r.language}`),
 ];
@@ -128,7 +128,7 @@ export default function DailyTipsPage() {
               required: true,
               columns: [
                 { name: 'language', label: 'Language', options: optionsOf(LANGUAGES), unique: true },
-                { name: 'text', label: 'Tip', maxLength: TIP_TEXT_MAX },
+                { name: 'text', label: 'Tip', maxLength: TIP_TEXT_MAX, multiline: true },
               ],
               newRow: () => ({ ...emptyTipRow() }),
               addWhenComplete: true,

@@ -1,6 +1,7 @@
 import { LANGUAGES } from '../../../shared/constants';
 import { ENGAGEMENT_MSG as M, ENGAGEMENT_TEXT as T } from '../../../shared/engagement-messages';
 import { MSG } from '../../../shared/messages';
+import { isImageName, isVideoName } from '../../../shared/file-kinds';
 import {
   MENTOR_BIO_MAX,
   MENTOR_DETAIL_MAX,
@@ -89,11 +90,14 @@ export default function MentorsPage() {
   const remove = useCallMutation('mentorship.deleteMentor', { fallback: M.unableToDelete, successFallback: T.mentorDeleted, invalidates });
 
   const picture = (stored?: string): FieldDescriptor<'profilePicture'> => ({
-    kind: 'file', name: 'profilePicture', label: 'Profile Picture', pick: 'image', required: !stored, stored, hint: 'Recommended 800 x 800.',
+    kind: 'file', name: 'profilePicture', label: 'Profile Picture', pick: 'image', required: !stored, stored, hint: 'An image (png, jpg, jpeg, webp or gif), 800 x 800 recommended.',
+    // A dropped file skips the open dialog's filter: anything but an image is refused at once.
+    accept: { test: isImageName, message: M.uploadProfilePicture },
   });
   const video = (stored?: string): FieldDescriptor<'mentorVideo'> => ({
-    kind: 'file', name: 'mentorVideo', label: 'Intro Video', pick: 'media', required: !stored, stored,
+    kind: 'file', name: 'mentorVideo', label: 'Intro Video', pick: 'media', required: !stored, stored, hint: 'A video file (mp4, m4v, webm, mov or mkv).',
     hidden: (values) => values.fileType === 'url',
+    accept: { test: isVideoName, message: M.enterNewVideo },
   });
 
   const editor = (record: Mentor | null) =>

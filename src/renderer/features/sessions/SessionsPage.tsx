@@ -182,7 +182,8 @@ export default function SessionsPage() {
     form({
       title: record ? 'Edit Event' : 'Add Event',
       schema: EventFormSchema,
-      width: 640,
+      // Fifteen fields: short ones pair up, as in Add File.
+      columns: 2,
       fields: fields(record),
       defaults: record ? valuesOf(record) : emptyEvent,
       failureFallback: record ? M.eventNotUpdated : MSG.somethingWentWrong,
