@@ -18,13 +18,14 @@ test.afterEach(async () => {
   restoreStub = undefined;
 });
 
-test('failures without a message: Module, Topic and File Not Added, Video Not Edited', async ({ page }) => {
+test('failures without a message: Module, Topic and File Not Added, Video Not Edited, a course not deleted', async ({ page }) => {
   await signedIn(page);
   restoreStub = await useStubPlatform(
     page,
     (method, path) =>
       (method === 'POST' && ['/video-repository/document', '/video-repository/topic', '/video-repository/video'].includes(path)) ||
-      (method === 'PUT' && path.startsWith('/video-repository/video/updatequestions/'))
+      (method === 'PUT' && path.startsWith('/video-repository/video/updatequestions/')) ||
+      (method === 'DELETE' && path.startsWith('/video-repository/course/'))
         ? { status: 500 }
         : undefined,
     { seedDemo: true },
@@ -80,4 +81,13 @@ test('failures without a message: Module, Topic and File Not Added, Video Not Ed
   await ask.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(toast(page, 'Video Not Edited, Please Try Again')).toBeVisible();
   await expect(ask).toBeVisible();
+  await cancelDiscarding(page, ask);
+
+  // A course delete the platform refuses without a message: the spec's fixed text, and the course stays.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();
+  await page.getByRole('searchbox', { name: 'Search' }).fill(COURSE);
+  await tableRows(page, 'Courses').first().getByRole('button', { name: `Delete ${COURSE}` }).click();
+  await page.getByRole('alertdialog', { name: 'Delete course' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Something went wrong, Please Try Again')).toBeVisible();
+  await expect(tableRows(page, 'Courses').getByRole('button', { name: COURSE, exact: true })).toBeVisible();
 });

@@ -66,7 +66,11 @@ export async function signedIn(page: Page, path = '/'): Promise<void> {
     const api = (globalThis as unknown as WithApi).api;
     // Walks that point the app elsewhere put it back; one that failed before it could must not fail the next.
     const settings = await api.settings.get({});
-    if (settings.ok && settings.data.connection.kind !== 'sandbox') await api.settings.setConnection({ kind: 'sandbox' });
+    // A sandbox that could not start (or stopped) is started again by choosing it again.
+    if (settings.ok && (settings.data.connection.kind !== 'sandbox' || !settings.data.sandbox.running)) {
+      const set = await api.settings.setConnection({ kind: 'sandbox' });
+      if (set.ok && !set.data.sandbox.running) return { ok: false, error: { kind: 'network', message: set.data.sandbox.error ?? 'The sandbox did not start.' } };
+    }
     const current = await api.session.current({});
     if (!current.ok || current.data.user?.email?.toLowerCase() !== creds.email.toLowerCase()) {
       await api.session.logout();

@@ -12,7 +12,8 @@ type WithApi = { api: Api };
 export function spawnTsx(script: string, args: string[], env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: process.cwd(),
-    env: { ...process.env, ...env, CONTENT_CONSOLE_QUIET: '1' },
+    // A preview started by a test is a test host: its dialogs' stand-in routes are on.
+    env: { ...process.env, ...env, CONTENT_CONSOLE_QUIET: '1', BRIDGE_TEST_ROUTES: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }

@@ -188,6 +188,38 @@ function useFocusScreen(pathname: string, main: RefObject<HTMLElement | null>): 
   }, [pathname, main]);
 }
 
+/**
+ * A focused control that goes away (a button replaced when the queue finishes, one disabled while its
+ * work runs) drops the focus to the page's body, where Fluent's tab guards around the app are tabbable
+ * and a keyboard user starts again from the top: the screen's heading takes it instead. A click on an
+ * empty spot leaves the focus where the person put it.
+ */
+function useKeepFocus(main: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    let last: HTMLElement | null = null;
+    const onFocusIn = (event: FocusEvent) => {
+      if (event.target instanceof HTMLElement) last = event.target;
+    };
+    // Removing or disabling the focused element fires no focus event everywhere: watch the page change.
+    const observer = new MutationObserver(() => {
+      if (!last || document.activeElement !== document.body || !document.hasFocus()) return;
+      if (last.isConnected && !last.matches(':disabled')) return;
+      last = null;
+      const region = main.current;
+      if (!region) return;
+      const target = region.querySelector<HTMLElement>('h1') ?? region;
+      target.tabIndex = -1;
+      target.focus({ preventScroll: true });
+    });
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] });
+    document.addEventListener('focusin', onFocusIn);
+    return () => {
+      observer.disconnect();
+      document.removeEventListener('focusin', onFocusIn);
+    };
+  }, [main]);
+}
+
 /** Below this width the sidebar shows icons only, whatever the kept choice: the tables need the room. */
 const NARROW = '(max-width: 1199px)';
 const subscribeNarrow = (onChange: () => void) => {
@@ -230,6 +262,7 @@ export function Shell() {
   useScreenTitle(location.pathname);
   const mainRef = useRef<HTMLElement>(null);
   useFocusScreen(location.pathname, mainRef);
+  useKeepFocus(mainRef);
   const [palette, setPalette] = useState(false);
   const [shortcuts, setShortcuts] = useState(false);
   const [checking, setChecking] = useState(false);
