@@ -1,4 +1,4 @@
-import { BULK_TEXT, bulkIssues, type BulkDuplicate, type BulkMeta } from '../../../shared/schemas/bulk';
+import { BULK_TEXT, bulkIssues, defaultMeta, type BulkDuplicate, type BulkMeta } from '../../../shared/schemas/bulk';
 import type { FileType } from '../../../shared/schemas/library';
 import type { MediaFacts } from '../../../shared/schemas/media';
 import { backoffDelay, RETRY_BACKOFF } from './backoff';
@@ -67,6 +67,33 @@ export type LifecycleEvent =
 
 const OPEN_STATES: readonly BulkItem['state'][] = ['paused', 'failed', 'cancelled', 'waiting', 'invalid'];
 
+/** A file just queued: its identity, a title from its name and the Add File defaults; checked. */
+export function queued(added: { id: string; key: string; file: FileIdentity; grantId: string | null }, now: number): BulkItem {
+  return validated({
+    ...added,
+    thumbnail: null,
+    fileType: fileTypeOfName(added.file.name),
+    duration: 0,
+    probe: 'pending',
+    facts: null,
+    hash: null,
+    captions: [],
+    meta: defaultMeta(added.file.name),
+    state: 'waiting',
+    issues: {},
+    duplicate: null,
+    attempts: 0,
+    failures: 0,
+    lastError: null,
+    sent: 0,
+    recordId: null,
+    inFlight: null,
+    retryAt: null,
+    addedAt: now,
+    finishedAt: null,
+  });
+}
+
 /** The checks again; a waiting or invalid item becomes one or the other. */
 export function validated(item: BulkItem): BulkItem {
   const issues = bulkIssues(item.meta, item) as Record<string, string>;
@@ -125,7 +152,8 @@ export function transition(item: BulkItem, event: LifecycleEvent, now: number): 
     case 'factsRead': {
       if (item.state === 'done') return item;
       const seconds = event.facts?.durationSeconds ?? null;
-      return {
+      // The duration decides some checks: checked again.
+      return validated({
         ...item,
         hash: event.hash,
         captions: event.captions,
@@ -133,7 +161,7 @@ export function transition(item: BulkItem, event: LifecycleEvent, now: number): 
         facts: event.facts,
         duration: seconds === null ? 0 : Math.max(1, Math.round(seconds)),
         probe: seconds === null ? 'none' : 'ok',
-      };
+      });
     }
     case 'duplicateFound':
       return item.state === 'done' ? item : { ...item, duplicate: event.duplicate };
