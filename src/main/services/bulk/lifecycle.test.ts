@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BULK_TEXT, defaultMeta, type BulkDuplicate, type BulkMeta } from '../../../shared/schemas/bulk';
 import { VALID_PATCH } from './testing';
-import { isFinished, schedule, transition, type BulkItem, type LifecycleEvent, type QueueView } from './lifecycle';
+import { isFinished, queued, schedule, transition, type BulkItem, type LifecycleEvent, type QueueView } from './lifecycle';
 
 const NOW = 1_000_000;
 const META = { ...defaultMeta('talk.mp4'), ...VALID_PATCH } as BulkMeta;
@@ -13,33 +13,8 @@ const contentDuplicate: BulkDuplicate = { kind: 'queue', title: 'talk', id: 'i0'
 
 /** A valid waiting item; `over` changes what a row needs. */
 function item(over: Partial<BulkItem> = {}): BulkItem {
-  return {
-    id: 'i1',
-    key: 'key-12345678',
-    grantId: null,
-    file,
-    thumbnail: null,
-    fileType: 'audio',
-    duration: 60,
-    probe: 'ok',
-    facts: null,
-    hash: null,
-    captions: [],
-    meta: META,
-    state: 'waiting',
-    issues: {},
-    duplicate: null,
-    attempts: 0,
-    failures: 0,
-    lastError: null,
-    sent: 0,
-    recordId: null,
-    inFlight: null,
-    retryAt: null,
-    addedAt: NOW - 60_000,
-    finishedAt: null,
-    ...over,
-  };
+  const fresh = queued({ id: 'i1', key: 'key-12345678', file, grantId: null }, NOW - 60_000);
+  return { ...fresh, fileType: 'audio', duration: 60, probe: 'ok', meta: META, state: 'waiting', issues: {}, ...over };
 }
 
 const failure = (error: { kind: string; status?: number; message: string }, over: Partial<Extract<LifecycleEvent, { type: 'failed' }>> = {}): LifecycleEvent => ({
