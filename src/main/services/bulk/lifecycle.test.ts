@@ -111,7 +111,7 @@ describe('the item lifecycle (one row per rule)', () => {
   });
 });
 
-function queue(items: BulkItem[], over: Partial<QueueView> = {}): QueueView {
+function queue(items: Iterable<BulkItem>, over: Partial<QueueView> = {}): QueueView {
   return {
     items,
     active: new Set(),
@@ -130,10 +130,16 @@ function queue(items: BulkItem[], over: Partial<QueueView> = {}): QueueView {
 
 const ids = (...names: string[]) => names.map((id) => item({ id }));
 
+/** The items as the queue gives them: walked once, lazily. */
+function* once(items: BulkItem[]): Generator<BulkItem> {
+  yield* items;
+}
+
 type ScheduleRow = [rule: string, view: QueueView, expected: ReturnType<typeof schedule>];
 
 const scheduling: ScheduleRow[] = [
   ['at most `concurrency` uploads, in queue order', queue(ids('a', 'b', 'c')), { kind: 'start', ids: ['a', 'b'], wakeAt: null }],
+  ['the items walked once (lazily) still start', queue(once(ids('a', 'b'))), { kind: 'start', ids: ['a', 'b'], wakeAt: null }],
   ['running uploads take their slots', queue(ids('a', 'b', 'c'), { active: new Set(['x']) }), { kind: 'start', ids: ['a'], wakeAt: null }],
   ['lowering the concurrency lets running uploads finish; none starts', queue(ids('a'), { active: new Set(['x', 'y', 'z']) }), { kind: 'start', ids: [], wakeAt: null }],
   ['a paused queue starts nothing', queue(ids('a'), { running: false }), { kind: 'idle' }],

@@ -267,8 +267,8 @@ export const needsAttention = (item: Pick<BulkItem, 'state' | 'duplicate'>): boo
 
 /** The queue as the scheduler sees it. */
 export interface QueueView {
-  /** In queue order. */
-  items: readonly BulkItem[];
+  /** In queue order; iterated only as far as the answer needs (a paused queue of 10,000 is not walked). */
+  items: Iterable<BulkItem>;
   /** Ids with an upload in flight. */
   active: ReadonlySet<string>;
   /** Ids the person started one by one: they run while the queue is paused. */
@@ -317,12 +317,15 @@ export function schedule(queue: QueueView): Schedule {
   if (wantsToRun && queue.refused) return { kind: 'refuse' };
   if (!wantsToRun) return { kind: 'idle' };
   // Nothing twice: an attempt that may have reached the server is asked about before anything is sent.
-  const toReconcile = queue.items.filter((i) => i.inFlight !== null && i.state !== 'uploading' && i.state !== 'done' && !queue.active.has(i.id));
-  if (toReconcile.length > 0) return { kind: 'reconcile', ids: toReconcile.map((i) => i.id) };
+  // Walked twice from here (an iterable may be walked only once).
+  const items = Array.from(queue.items);
+  const toReconcile: string[] = [];
+  for (const i of items) if (i.inFlight !== null && i.state !== 'uploading' && i.state !== 'done' && !queue.active.has(i.id)) toReconcile.push(i.id);
+  if (toReconcile.length > 0) return { kind: 'reconcile', ids: toReconcile };
   const ids: string[] = [];
   let slots = queue.concurrency - queue.active.size;
   let wake = Infinity;
-  for (const item of queue.items) {
+  for (const item of items) {
     if (slots <= 0) break;
     if (eligible(item, queue)) {
       ids.push(item.id);
@@ -334,5 +337,7 @@ export function schedule(queue: QueueView): Schedule {
 
 /** True once the queue has run out of work it may do (it had some, nothing is uploading or being asked). */
 export function isFinished(queue: Pick<QueueView, 'items' | 'active' | 'reconciling'> & { hadWork: boolean }): boolean {
-  return queue.hadWork && !queue.items.some(isWork) && queue.active.size === 0 && !queue.reconciling;
+  if (!queue.hadWork || queue.active.size > 0 || queue.reconciling) return false;
+  for (const item of queue.items) if (isWork(item)) return false;
+  return true;
 }

@@ -708,7 +708,7 @@ export class BulkQueue {
     const wantsToRun = this.running || this.forced.size > 0;
     const now = Date.now();
     const next = schedule({
-      items: this.pick('all'),
+      items: this.ordered(),
       active: new Set(this.controllers.keys()),
       forced: this.forced,
       running: this.running,
@@ -747,8 +747,7 @@ export class BulkQueue {
   }
 
   private checkFinished(): void {
-    if (!this.hadWork) return; // before building the view: most pumps end here
-    if (isFinished({ items: this.pick('all'), active: new Set(this.controllers.keys()), reconciling: this.reconciling, hadWork: this.hadWork })) {
+    if (isFinished({ items: this.ordered(), active: new Set(this.controllers.keys()), reconciling: this.reconciling, hadWork: this.hadWork })) {
       this.hadWork = false;
       this.running = false;
       this.forced.clear();
@@ -947,6 +946,11 @@ export class BulkQueue {
   }
 
   // Views
+
+  /** The items in queue order, walked lazily (the scheduler stops as soon as it knows). */
+  private *ordered(): Generator<BulkItem> {
+    for (const id of this.order) yield this.items.get(id)!;
+  }
 
   private pick(ids: readonly string[] | 'all'): BulkItem[] {
     if (ids === 'all') return this.order.map((id) => this.items.get(id)!);
