@@ -130,7 +130,9 @@ function storedOf(item: BulkItem): StoredItem {
 }
 
 /**
- * The bulk upload queue (issue 12, DESIGN section 13): items, the scheduler, progress and the store.
+ * The bulk upload queue (DESIGN section 13): items, the scheduler, progress and the store. The rules
+ * below are pure functions in lifecycle.ts (`transition` for an item, `schedule` for the queue); this
+ * class finds out what they need, applies their answers (`apply`) and runs the effects.
  *
  * Scheduling: at most `concurrency` uploads at once (1 to 6, default 2), in queue order. An item starts
  * when it is waiting, valid, not held as a duplicate and past its `retryAt`. A 429, a 5xx or a lost
