@@ -6,10 +6,9 @@ import {
   BULK_CONCURRENCY,
   BULK_TEXT,
   BulkMetaPatchSchema,
-  bulkIssues,
-  defaultMeta,
   titleKey,
   type BulkAddResult,
+  type BulkDuplicate,
   type BulkEvent,
   type BulkListFilter,
   type BulkItemView,
@@ -21,11 +20,26 @@ import {
 import type { FileType } from '../../../shared/schemas/library';
 import { fileTypeOfFacts, mediaWarnings, type MediaFacts } from '../../../shared/schemas/media';
 import type { Result } from '../../../shared/result';
-import { backoffDelay, PROBE_BACKOFF, RETRY_BACKOFF } from './backoff';
+import { backoffDelay, PROBE_BACKOFF } from './backoff';
 import { checkIdentities, checkIdentity, identitiesOf, identityOf, sameFileKey, type FileIdentity } from './identity';
+import {
+  failureNeeds,
+  isFinished,
+  isLocked,
+  isRetryable,
+  isWork,
+  needsAttention,
+  queued,
+  schedule,
+  transition,
+  type AbortReason,
+  type BulkItem,
+  type LifecycleEvent,
+  type UploadError,
+} from './lifecycle';
 import { RateMeter, Throttle } from './progress';
 import type { ReconcileQuery, Reconciler } from './reconcile';
-import { fileTypeOfName, scanFolder, sniffFileType } from './sniff';
+import { scanFolder, sniffFileType } from './sniff';
 import { QueueStore, type QueueSnapshot, type StoredItem } from './store';
 import type { UploadedIndex } from './uploaded-index';
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -34,10 +48,7 @@ import { APP_TEXT } from '../../../shared/messages';
 import { MAX_CAPTION_FILE_BYTES } from '../../../shared/schemas/transcripts';
 import { sidecarCues, sidecarLanguage } from '../../../shared/sidecar';
 
-/** An item of the queue, as main keeps it. `issues` is recomputed on load; everything else is stored. */
-export interface BulkItem extends StoredItem {
-  issues: Record<string, string>;
-}
+export type { BulkItem } from './lifecycle';
 
 /**
  * Sends one item: POST /library/media with the item's metadata and its file streamed from disk (the
@@ -106,9 +117,6 @@ export type AddResult = BulkAddResult;
 
 export type ListFilter = BulkListFilter;
 
-/** Why an upload was aborted: decides the item's state afterwards. */
-type AbortReason = 'pause-queue' | 'pause-item' | 'cancel' | 'close';
-
 const CHANGED_ALL_THRESHOLD = 500;
 const LIBRARY_TITLES_TTL_MS = 30_000;
 /** New items wait for the library's titles (the duplicate check) at most this long. */
@@ -121,12 +129,10 @@ function storedOf(item: BulkItem): StoredItem {
   return stored;
 }
 
-const isWork = (item: BulkItem): boolean => item.state === 'uploading' || (item.state === 'waiting' && !item.duplicate);
-const needsAttention = (item: BulkItem): boolean =>
-  item.state === 'invalid' || item.state === 'failed' || item.state === 'changed-or-missing' || (item.state === 'waiting' && !!item.duplicate);
-
 /**
- * The bulk upload queue (issue 12, DESIGN section 13): items, the scheduler, progress and the store.
+ * The bulk upload queue (DESIGN section 13): items, the scheduler, progress and the store. The rules
+ * below are pure functions in lifecycle.ts (`transition` for an item, `schedule` for the queue); this
+ * class finds out what they need, applies their answers (`apply`) and runs the effects.
  *
  * Scheduling: at most `concurrency` uploads at once (1 to 6, default 2), in queue order. An item starts
  * when it is waiting, valid, not held as a duplicate and past its `retryAt`. A 429, a 5xx or a lost
@@ -217,11 +223,7 @@ export class BulkQueue {
     const results = await checkIdentities(open.map((stored) => stored.file));
     const checks = new Map(open.map((stored, i) => [stored, results[i]!]));
     items.forEach((stored) => {
-      const item: BulkItem = { ...stored, issues: {} };
-      if (item.state === 'uploading') item.state = 'waiting';
-      item.sent = item.state === 'done' ? item.file.size : 0;
-      this.validate(item);
-      if ((checks.get(stored) ?? 'same') !== 'same') this.markMissing(item);
+      const item = transition({ ...stored, issues: {} }, { type: 'restored', fileSame: (checks.get(stored) ?? 'same') === 'same' }, Date.now());
       if (item.probe === 'pending' && item.state !== 'done' && item.state !== 'cancelled') this.probeQueue.push(item.id);
       this.insert(item);
     });
@@ -242,16 +244,15 @@ export class BulkQueue {
     this.byFile.set(sameFileKey(item.file), item.id);
   }
 
-  private markMissing(item: BulkItem): void {
-    item.state = 'changed-or-missing';
-    item.lastError = BULK_TEXT.changedOrMissing;
-    item.retryAt = null;
-  }
-
-  /** Recomputes the issues; a waiting or invalid item becomes one or the other. */
-  private validate(item: BulkItem): void {
-    item.issues = bulkIssues(item.meta, item) as Record<string, string>;
-    if (item.state === 'waiting' || item.state === 'invalid') item.state = Object.keys(item.issues).length ? 'invalid' : 'waiting';
+  /**
+   * Every change of an item's lifecycle goes through here: the pure rules of lifecycle.ts decide, the
+   * item object (which uploads and probes in flight hold) takes the answer. Returns whether it changed.
+   */
+  private apply(item: BulkItem, event: LifecycleEvent): boolean {
+    const next = transition(item, event, Date.now());
+    if (next === item) return false;
+    Object.assign(item, next);
+    return true;
   }
 
   // Adding files
@@ -275,33 +276,7 @@ export class BulkQueue {
         result.alreadyQueued.push(identity.name);
         return;
       }
-      const item: BulkItem = {
-        id: randomUUID(),
-        key: randomUUID(),
-        grantId: files[i]!.grantId ?? null,
-        file: identity,
-        thumbnail: null,
-        fileType: fileTypeOfName(identity.name),
-        duration: 0,
-        probe: 'pending',
-        facts: null,
-        hash: null,
-        captions: [],
-        meta: defaultMeta(identity.name),
-        state: 'waiting',
-        issues: {},
-        duplicate: null,
-        attempts: 0,
-        failures: 0,
-        lastError: null,
-        sent: 0,
-        recordId: null,
-        inFlight: null,
-        retryAt: null,
-        addedAt: now,
-        finishedAt: null,
-      };
-      this.validate(item);
+      const item = queued({ id: randomUUID(), key: randomUUID(), file: identity, grantId: files[i]!.grantId ?? null }, now);
       this.insert(item);
       fresh.push(item);
       result.added.push(item.id);
@@ -346,9 +321,9 @@ export class BulkQueue {
       const earlier = first.get(key);
       if (!earlier) {
         first.set(key, item);
-        if (targets.has(id) && item.duplicate?.kind === 'queue') item.duplicate = null;
+        if (targets.has(id) && item.duplicate?.kind === 'queue') this.apply(item, { type: 'duplicateKept' });
       } else if (targets.has(id) && item.state !== 'done') {
-        item.duplicate = { kind: 'queue', title: earlier.meta.title, id: earlier.id, reason: 'title' };
+        this.apply(item, { type: 'duplicateFound', duplicate: { kind: 'queue', title: earlier.meta.title, id: earlier.id, reason: 'title' } });
       }
     }
   }
@@ -383,7 +358,7 @@ export class BulkQueue {
       if (item.state === 'done' || item.duplicate) continue;
       const found = titles.get(titleKey(item.meta.title));
       if (!found || ours.has(found._id)) continue;
-      item.duplicate = { kind: 'library', title: found.title, id: found._id, reason: 'title' };
+      this.apply(item, { type: 'duplicateFound', duplicate: { kind: 'library', title: found.title, id: found._id, reason: 'title' } });
       flagged.push(item);
     }
     return { check: 'done', items: flagged };
@@ -391,11 +366,7 @@ export class BulkQueue {
 
   /** The user keeps these items although their titles are taken: they may start. */
   acceptDuplicates(ids: readonly string[]): void {
-    for (const item of this.pick(ids)) {
-      if (!item.duplicate) continue;
-      item.duplicate = null;
-      this.touch(item);
-    }
+    for (const item of this.pick(ids)) if (this.apply(item, { type: 'duplicateKept' })) this.touch(item);
     this.saveNow();
     this.pump();
   }
@@ -414,21 +385,8 @@ export class BulkQueue {
     const other = this.byFile.get(sameFileKey(identity));
     if (other && other !== id) return { ok: false, error: { kind: 'validation', message: BULK_TEXT.alreadyQueued } };
     this.byFile.delete(sameFileKey(item.file));
-    item.file = identity;
-    item.grantId = file.grantId ?? null;
+    this.apply(item, { type: 'fileReplaced', file: identity, grantId: file.grantId ?? null });
     this.byFile.set(sameFileKey(identity), id);
-    item.fileType = fileTypeOfName(identity.name);
-    item.duration = 0;
-    item.probe = 'pending';
-    item.facts = null;
-    item.hash = null;
-    if (item.duplicate?.reason !== 'title') item.duplicate = null;
-    item.state = 'waiting';
-    item.lastError = null;
-    item.failures = 0;
-    item.retryAt = null;
-    item.sent = 0;
-    this.validate(item);
     this.touch(item);
     await this.flushOrPause();
     this.probeQueue.push(id);
@@ -448,8 +406,8 @@ export class BulkQueue {
       }
     }
     for (const item of this.pick(ids)) {
-      if (item.state === 'uploading' || item.state === 'done') continue;
-      item.thumbnail = identity;
+      if (isLocked(item)) continue;
+      this.apply(item, { type: 'thumbnailSet', thumbnail: identity });
       this.touch(item);
     }
     this.store.markDirty();
@@ -490,15 +448,9 @@ export class BulkQueue {
     const captions = this.deps.importCaptions ? await this.sidecarsOf(path, item.file.name) : [];
     // The file may have been replaced or the item removed meanwhile.
     if (this.items.get(item.id) !== item || item.file.path !== path || item.state === 'done') return;
-    const seconds = facts?.durationSeconds ?? null;
-    item.hash = hash;
-    item.captions = captions;
-    item.fileType = fileType;
-    item.facts = facts;
-    item.duration = seconds === null ? 0 : Math.max(1, Math.round(seconds));
-    item.probe = seconds === null ? 'none' : 'ok';
-    this.flagContentDuplicate(item);
-    this.validate(item);
+    this.apply(item, { type: 'factsRead', fileType, facts, hash, captions });
+    const duplicate = this.contentDuplicateOf(item);
+    if (duplicate) this.apply(item, { type: 'duplicateFound', duplicate });
     this.touch(item);
     this.store.markDirty();
     this.pump();
@@ -509,34 +461,30 @@ export class BulkQueue {
    * uploaded before by this client (the uploaded index), or a library record of the same size and
    * duration (a likely duplicate under another title). A title duplicate already flagged stays.
    */
-  private flagContentDuplicate(item: BulkItem): void {
-    if (item.duplicate || item.state === 'cancelled') return;
+  private contentDuplicateOf(item: BulkItem): BulkDuplicate | null {
+    if (item.duplicate || item.state === 'cancelled') return null;
     if (item.hash) {
       const firstId = this.byHash.get(item.hash);
       const first = firstId ? this.items.get(firstId) : undefined;
       if (!first || first.state === 'cancelled' || first.hash !== item.hash) this.byHash.set(item.hash, item.id);
       else if (first !== item) {
         // An earlier item already uploaded names its record; one still queued names itself.
-        item.duplicate =
-          first.state === 'done' && first.recordId
-            ? { kind: 'library', title: first.meta.title, id: first.recordId, reason: 'content' }
-            : { kind: 'queue', title: first.meta.title, id: first.id, reason: 'content' };
-        return;
+        return first.state === 'done' && first.recordId
+          ? { kind: 'library', title: first.meta.title, id: first.recordId, reason: 'content' }
+          : { kind: 'queue', title: first.meta.title, id: first.id, reason: 'content' };
       }
       const server = this.deps.uploaded?.server();
       const before = server ? this.deps.uploaded!.index.find(item.hash, server) : null;
-      if (before) {
-        item.duplicate = { kind: 'library', title: before.title, id: before.id, reason: 'content' };
-        return;
-      }
+      if (before) return { kind: 'library', title: before.title, id: before.id, reason: 'content' };
     }
     if (item.duration > 0 && this.libraryTitles) {
       const ours = new Set(this.order.map((id) => this.items.get(id)!.recordId).filter((id): id is string => !!id));
       const likely = this.libraryTitles.records.find(
         (r) => r.fileSize === item.file.size && r.duration !== undefined && Math.abs(r.duration - item.duration) <= 1 && !ours.has(r._id),
       );
-      if (likely) item.duplicate = { kind: 'library', title: likely.title, id: likely._id, reason: 'likely' };
+      if (likely) return { kind: 'library', title: likely.title, id: likely._id, reason: 'likely' };
     }
+    return null;
   }
 
   /** Caption files beside a media file (same base name, an optional language suffix). */
@@ -607,22 +555,21 @@ export class BulkQueue {
     let skipped = 0;
     const retitled: BulkItem[] = [];
     for (const item of this.pick(ids)) {
-      if (item.state === 'uploading' || item.state === 'done') {
+      if (isLocked(item)) {
         skipped += 1;
         continue;
       }
       const before = item.meta.title;
-      item.meta = { ...item.meta, ...patch } as BulkMeta;
-      if (item.meta.title !== before) retitled.push(item);
       const wasState = item.state;
-      this.validate(item);
+      this.apply(item, { type: 'edited', meta: { ...item.meta, ...patch } as BulkMeta });
+      if (item.meta.title !== before) retitled.push(item);
       this.touch(item);
       if (item.state !== wasState) this.saveNow();
       changed += 1;
     }
     if (retitled.length > 0) {
       // A new title clears a title duplicate; the same content stays the same content.
-      for (const item of retitled) if (item.duplicate?.reason === 'title') item.duplicate = null;
+      for (const item of retitled) if (item.duplicate?.reason === 'title') this.apply(item, { type: 'duplicateKept' });
       this.flagQueueDuplicates(retitled.filter((item) => !item.duplicate));
       // The library's titles as last fetched (a fresh fetch per keystroke would be too much).
       const titles = this.libraryTitles?.titles;
@@ -630,7 +577,7 @@ export class BulkQueue {
         for (const item of retitled) {
           if (item.duplicate) continue;
           const found = titles.get(titleKey(item.meta.title));
-          if (found && found._id !== item.recordId) item.duplicate = { kind: 'library', title: found.title, id: found._id, reason: 'title' };
+          if (found && found._id !== item.recordId) this.apply(item, { type: 'duplicateFound', duplicate: { kind: 'library', title: found.title, id: found._id, reason: 'title' } });
         }
       }
     }
@@ -700,11 +647,7 @@ export class BulkQueue {
       if (running) {
         running.reason = 'pause-item';
         running.controller.abort();
-      } else if (item.state === 'waiting' || item.state === 'invalid') {
-        item.state = 'paused';
-        item.retryAt = null;
-        this.touch(item);
-      }
+      } else if (this.apply(item, { type: 'paused' })) this.touch(item);
     }
     this.saveNow();
   }
@@ -715,12 +658,7 @@ export class BulkQueue {
    */
   resumeItems(ids: readonly string[], now = false): void {
     for (const item of this.pick(ids)) {
-      if (item.state === 'paused' || item.state === 'failed' || item.state === 'cancelled' || item.state === 'waiting' || item.state === 'invalid') {
-        if (item.state !== 'waiting') item.lastError = null;
-        item.state = 'waiting';
-        item.failures = 0;
-        item.retryAt = null;
-        this.validate(item);
+      if (this.apply(item, { type: 'resumed' })) {
         if (now && item.state === 'waiting') this.forced.add(item.id);
         this.touch(item);
       }
@@ -743,12 +681,7 @@ export class BulkQueue {
       if (running) {
         running.reason = 'cancel';
         running.controller.abort();
-      } else if (item.state !== 'done' && item.state !== 'cancelled') {
-        item.state = 'cancelled';
-        item.retryAt = null;
-        item.finishedAt = Date.now();
-        this.touch(item);
-      }
+      } else if (this.apply(item, { type: 'cancelled' })) this.touch(item);
     }
     this.saveNow();
     this.pump();
@@ -772,52 +705,51 @@ export class BulkQueue {
     return false;
   }
 
-  private eligible(item: BulkItem, now: number): boolean {
-    return (
-      item.state === 'waiting' &&
-      !item.duplicate &&
-      item.probe !== 'pending' &&
-      item.inFlight === null &&
-      !this.controllers.has(item.id) &&
-      (this.running || this.forced.has(item.id)) &&
-      (item.retryAt === null || item.retryAt <= now)
-    );
-  }
-
-  /** Starts what may start; reconciles first when an earlier attempt may have reached the server. */
+  /** Starts what may start (the rules are `schedule` in lifecycle.ts); reconciles first when an earlier attempt may have reached the server. */
   private pump(): void {
-    if (this.closed || this.offline || this.reconciling || this.checkingTitles > 0) return;
-    if ((this.running || this.forced.size > 0) && this.heldForOwner()) return;
-    if (!this.running && this.forced.size === 0) {
-      this.checkFinished();
-      return;
-    }
-    const toReconcile = this.pick('all').filter((i) => i.inFlight !== null && i.state !== 'uploading' && i.state !== 'done' && !this.controllers.has(i.id));
-    if (toReconcile.length > 0) {
-      void this.reconcile(toReconcile);
-      return;
-    }
+    const wantsToRun = this.running || this.forced.size > 0;
     const now = Date.now();
-    let nextWake = Infinity;
-    for (const id of this.order) {
-      if (this.controllers.size >= this.concurrency) break;
-      const item = this.items.get(id)!;
-      if (this.eligible(item, now)) void this.run(item);
-      else if (item.state === 'waiting' && item.retryAt !== null && item.retryAt > now && !item.duplicate) nextWake = Math.min(nextWake, item.retryAt);
-    }
-    if (this.wakeTimer) clearTimeout(this.wakeTimer);
-    this.wakeTimer = null;
-    if (nextWake < Infinity && this.controllers.size < this.concurrency) {
-      this.wakeTimer = setTimeout(() => {
+    const next = schedule({
+      items: this.ordered(),
+      active: new Set(this.controllers.keys()),
+      forced: this.forced,
+      running: this.running,
+      concurrency: this.concurrency,
+      offline: this.offline,
+      reconciling: this.reconciling,
+      checkingTitles: this.checkingTitles > 0,
+      closed: this.closed,
+      refused: wantsToRun && (this.deps.refusal?.() ?? null) !== null,
+      now,
+    });
+    switch (next.kind) {
+      case 'wait':
+        return;
+      case 'refuse':
+        this.heldForOwner();
+        return;
+      case 'idle':
+        this.checkFinished();
+        return;
+      case 'reconcile':
+        void this.reconcile(this.pick(next.ids));
+        return;
+      case 'start':
+        for (const item of this.pick(next.ids)) void this.run(item);
+        if (this.wakeTimer) clearTimeout(this.wakeTimer);
         this.wakeTimer = null;
-        this.pump();
-      }, nextWake - now);
+        if (next.wakeAt !== null) {
+          this.wakeTimer = setTimeout(() => {
+            this.wakeTimer = null;
+            this.pump();
+          }, next.wakeAt - now);
+        }
+        this.checkFinished();
     }
-    this.checkFinished();
   }
 
   private checkFinished(): void {
-    if (this.hadWork && !this.hasWork() && this.controllers.size === 0 && !this.reconciling) {
+    if (isFinished({ items: this.ordered(), active: new Set(this.controllers.keys()), reconciling: this.reconciling, hadWork: this.hadWork })) {
       this.hadWork = false;
       this.running = false;
       this.forced.clear();
@@ -847,17 +779,8 @@ export class BulkQueue {
     for (const item of items) {
       if (!this.items.has(item.id) || !answer.data.has(item.id)) continue;
       const recordId = answer.data.get(item.id) ?? null;
-      if (recordId) {
-        if (item.state === 'cancelled') item.lastError = BULK_TEXT.cancelledTooLate;
-        else item.lastError = null;
-        item.state = 'done';
-        item.recordId = recordId;
-        item.sent = item.file.size;
-        item.finishedAt = Date.now();
-        item.retryAt = null;
-        this.rememberUpload(item);
-      }
-      item.inFlight = null;
+      this.apply(item, { type: 'reconciled', recordId });
+      if (recordId) this.rememberUpload(item);
       this.touch(item);
     }
     // Items the answer left out keep `inFlight` and are asked about again; stop asking in a loop.
@@ -888,9 +811,7 @@ export class BulkQueue {
     const controller = new AbortController();
     const entry: { controller: AbortController; reason: AbortReason | null } = { controller, reason: null };
     this.controllers.set(item.id, entry);
-    item.state = 'uploading';
-    item.retryAt = null;
-    item.sent = 0;
+    this.apply(item, { type: 'start' });
     this.touch(item);
 
     this.hadWork = true;
@@ -900,26 +821,20 @@ export class BulkQueue {
     if (this.controllers.get(item.id) !== entry) return;
     if (identity !== 'same' || thumbnail !== 'same') {
       this.controllers.delete(item.id);
-      if (identity !== 'same') this.markMissing(item);
-      else {
-        item.state = 'failed';
-        item.lastError = BULK_TEXT.thumbnailChanged;
-      }
+      this.apply(item, { type: identity !== 'same' ? 'fileMissing' : 'thumbnailMissing' });
       this.touch(item);
       this.saveNow();
       this.pump();
       return;
     }
     // Record the attempt before a byte goes out: a crash from here on leads to reconciliation.
-    item.attempts += 1;
-    item.inFlight = { startedAt: Date.now(), title: item.meta.title.trim(), name: item.file.name, size: item.file.size };
+    this.apply(item, { type: 'attemptRecorded', title: item.meta.title.trim() });
     this.touch(item);
     const saved = await this.flushOrPause();
     if (this.controllers.get(item.id) !== entry) return;
     if (!saved || controller.signal.aborted) {
       // Nothing was sent.
-      item.inFlight = null;
-      this.settleAborted(item, entry.reason ?? 'pause-queue');
+      this.settleAborted(item, entry.reason ?? 'pause-queue', false);
       return;
     }
 
@@ -933,7 +848,7 @@ export class BulkQueue {
         total = size;
         const delta = sent - item.sent;
         if (delta > 0) this.sentCounter += delta;
-        item.sent = sent;
+        this.apply(item, { type: 'progress', sent });
         const now = Date.now();
         meter.sample(now, sent);
         this.overallMeter.sample(now, this.sentCounter);
@@ -951,18 +866,11 @@ export class BulkQueue {
     if (!this.items.has(item.id)) return;
 
     if (result.ok) {
-      item.state = 'done';
-      item.recordId = result.data.id ?? null;
-      item.inFlight = null;
-      item.failures = 0;
-      item.sent = item.file.size;
-      item.lastError = null;
-      item.finishedAt = Date.now();
+      this.apply(item, { type: 'uploaded', recordId: result.data.id ?? null });
       this.forced.delete(item.id);
       this.rememberUpload(item);
     } else if (controller.signal.aborted || result.error.kind === 'cancelled') {
-      if (!sentWhole) item.inFlight = null;
-      this.settleAborted(item, entry.reason ?? 'pause-item');
+      this.settleAborted(item, entry.reason ?? 'pause-item', sentWhole);
       return;
     } else {
       await this.settleFailure(item, result.error, sentWhole);
@@ -972,61 +880,25 @@ export class BulkQueue {
     this.pump();
   }
 
-  private settleAborted(item: BulkItem, reason: AbortReason): void {
+  private settleAborted(item: BulkItem, reason: AbortReason, sentWhole: boolean): void {
     this.controllers.delete(item.id);
-    item.sent = 0;
-    if (reason === 'cancel') {
-      item.state = 'cancelled';
-      item.finishedAt = Date.now();
-    } else if (reason === 'pause-item') {
-      item.state = 'paused';
-    } else {
-      item.state = 'waiting';
-    }
-    this.validate(item);
+    this.apply(item, { type: 'aborted', reason, sentWhole });
     this.touch(item);
     this.saveNow();
     this.pump();
   }
 
-  private async settleFailure(item: BulkItem, error: { kind: string; status?: number; message: string }, sentWhole: boolean): Promise<void> {
-    const status = error.status ?? 0;
-    const retryable = error.kind === 'network' || (error.kind === 'http' && (status === 429 || status === 408 || status >= 500));
-    item.sent = 0;
-    item.lastError = error.message;
-    if (error.kind === 'auth') {
-      item.inFlight = null; // 401: refused before anything was stored
-      item.state = 'waiting';
-      this.stopSignedOut();
-      return;
-    }
-    if (!retryable) {
-      // A 4xx is the server's refusal: nothing stored. A parse error (a 2xx we cannot read) may have stored:
-      // keep inFlight so a retry asks first.
-      if (error.kind !== 'parse') item.inFlight = null;
-      if (error.kind === 'validation' && (await checkIdentity(item.file)) !== 'same') this.markMissing(item);
-      else item.state = 'failed';
-      item.finishedAt = Date.now();
-      return;
-    }
-    // A 429 or 408 says the request was not processed; a 5xx or a lost connection may have stored it.
-    if (status === 429 || status === 408 || !sentWhole) item.inFlight = null;
-    if (error.kind === 'network' && !(await this.serverAnswers())) {
-      // The network is gone: not the item's fault, no failure counted; the queue waits for the server.
-      item.state = 'waiting';
-      item.lastError = BULK_TEXT.serverUnreachable;
-      this.goOffline();
-      return;
-    }
-    item.failures += 1;
-    if (item.failures >= this.maxFailures) {
-      item.state = 'failed';
-      item.lastError = BULK_TEXT.retriesUsed(item.failures, error.message);
-      item.finishedAt = Date.now();
-      return;
-    }
-    item.state = 'waiting';
-    item.retryAt = Date.now() + backoffDelay(item.failures, this.random, RETRY_BACKOFF);
+  /** Settles a failed attempt by the rules (lifecycle.ts), after asking what they need to know. */
+  private async settleFailure(item: BulkItem, error: UploadError, sentWhole: boolean): Promise<void> {
+    const needs = failureNeeds(error);
+    const fileSame = needs === 'fileSame' ? (await checkIdentity(item.file)) === 'same' : true;
+    const serverAnswers = needs === 'serverAnswers' ? await this.serverAnswers() : true;
+    const retrying = isRetryable(error) && serverAnswers && item.failures + 1 < this.maxFailures;
+    // The jitter is drawn only for a backoff that will be waited.
+    const jitter = retrying ? this.random() : 0;
+    this.apply(item, { type: 'failed', error, sentWhole, fileSame, serverAnswers, maxFailures: this.maxFailures, jitter });
+    if (error.kind === 'auth') this.stopSignedOut();
+    else if (!serverAnswers) this.goOffline();
   }
 
   private serverAnswers(): Promise<boolean> {
@@ -1051,11 +923,7 @@ export class BulkQueue {
         if (this.closed) return;
         if (await this.serverAnswers()) {
           this.offline = false;
-          for (const item of this.items.values()) {
-            if (item.lastError !== BULK_TEXT.serverUnreachable) continue;
-            item.lastError = null;
-            this.touch(item);
-          }
+          for (const item of this.items.values()) if (this.apply(item, { type: 'serverBack' })) this.touch(item);
           this.throttle.request();
           this.pump();
         } else again();
@@ -1080,6 +948,11 @@ export class BulkQueue {
   }
 
   // Views
+
+  /** The items in queue order, walked lazily (the scheduler stops as soon as it knows). */
+  private *ordered(): Generator<BulkItem> {
+    for (const id of this.order) yield this.items.get(id)!;
+  }
 
   private pick(ids: readonly string[] | 'all'): BulkItem[] {
     if (ids === 'all') return this.order.map((id) => this.items.get(id)!);
@@ -1271,10 +1144,7 @@ export class BulkQueue {
     }
     for (const id of this.controllers.keys()) {
       const item = this.items.get(id);
-      if (!item) continue;
-      if (item.inFlight && item.sent < item.file.size) item.inFlight = null;
-      item.state = 'waiting';
-      this.validate(item);
+      if (item) this.apply(item, { type: 'closed' });
     }
     this.controllers.clear();
     this.json.clear();
