@@ -71,6 +71,8 @@ export interface FieldKinds {
     stored?: string;
     /** A message refuses the file (shown as an error); warnings say what to know about it and never block. */
     onPicked?: (file: PickedFile, form: FieldForm) => Promise<PickedNote | string | null> | void;
+    /** Shown under the picker: another way to fill the field (a thumbnail from a frame of the video). */
+    below?: (ctx: { form: FieldForm; onChange: (file: PickedFile) => void; disabled: boolean }) => ReactNode;
   };
   /** A list of rows (react-hook-form's field array); `flag` adds a correct-answer radio or checkbox. */
   rows: {
