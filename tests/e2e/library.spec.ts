@@ -234,7 +234,7 @@ test('upload a silent .mov: title, type and duration from the file, progress to 
   await expect(dialog.getByText('Read from the file.')).toBeVisible();
 
   // A poster frame of the H.264 video at the chosen moment becomes the thumbnail.
-  await dialog.getByLabel('Frame at (seconds)').fill('2');
+  await dialog.getByRole('spinbutton', { name: 'Frame at', exact: true }).fill('2');
   await dialog.getByRole('button', { name: 'Use a frame', exact: true }).click();
   await expect(dialog.getByText(`Screen_recording-${tag}-frame.jpg`, { exact: true })).toBeVisible();
   await expectAccessible(page, 'Add File with a poster frame');

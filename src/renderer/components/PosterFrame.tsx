@@ -6,7 +6,7 @@ import type { PickedFile } from './FilePicker';
 
 const useStyles = makeStyles({
   row: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, marginTop: tokens.spacingVerticalS },
-  moment: { width: '7em' },
+  moment: { width: '13em' },
   error: { color: tokens.colorPaletteRedForeground1 },
 });
 
@@ -33,10 +33,20 @@ export function PosterFrame({ video, disabled, onTaken }: { video: PickedFile; d
   return (
     <div>
       <div className={styles.row}>
-        <Label htmlFor={momentId} size="small">
-          Frame at (seconds)
+        {/* Named by its own label: inside the thumbnail's Field, Fluent would name it "Thumbnail". */}
+        <Label id={`${momentId}-label`} htmlFor={momentId} size="small">
+          Frame at
         </Label>
-        <Input id={momentId} className={styles.moment} type="number" min={0} step={0.5} value={moment} disabled={disabled || busy} onChange={(_e, d) => setMoment(d.value)} />
+        <Input
+          id={momentId}
+          aria-labelledby={`${momentId}-label`}
+          aria-describedby={`${momentId}-unit`}
+          contentAfter={
+            <Text size={200} id={`${momentId}-unit`}>
+              s from the start
+            </Text>
+          }
+          className={styles.moment} type="number" min={0} step={0.5} value={moment} disabled={disabled || busy} onChange={(_e, d) => setMoment(d.value)} />
         <Button icon={busy ? <Spinner size="tiny" /> : <ImageRegular />} disabled={disabled || busy} onClick={() => void take()}>
           Use a frame
         </Button>
