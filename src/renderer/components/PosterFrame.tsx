@@ -6,7 +6,7 @@ import type { PickedFile } from './FilePicker';
 
 const useStyles = makeStyles({
   row: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, marginTop: tokens.spacingVerticalS },
-  moment: { width: '13em' },
+  moment: { width: '7em' },
   error: { color: tokens.colorPaletteRedForeground1 },
 });
 
@@ -42,15 +42,25 @@ export function PosterFrame({ video, disabled, onTaken }: { video: PickedFile; d
           aria-labelledby={`${momentId}-label`}
           aria-describedby={`${momentId}-unit`}
           contentAfter={
-            <Text size={200} id={`${momentId}-unit`}>
-              s from the start
+            <Text size={200} aria-hidden>
+              s
             </Text>
           }
-          className={styles.moment} type="number" min={0} step={0.5} value={moment} disabled={disabled || busy} onChange={(_e, d) => setMoment(d.value)} />
+          className={styles.moment}
+          type="number"
+          min={0}
+          step={0.5}
+          value={moment}
+          disabled={disabled || busy}
+          onChange={(_e, d) => setMoment(d.value)}
+        />
         <Button icon={busy ? <Spinner size="tiny" /> : <ImageRegular />} disabled={disabled || busy} onClick={() => void take()}>
           Use a frame
         </Button>
       </div>
+      <span id={`${momentId}-unit`} hidden>
+        In seconds from the start of the video.
+      </span>
       {message ? (
         <Text size={200} className={styles.error} role="alert">
           {message}
