@@ -117,7 +117,7 @@ export async function createCore(options: CoreOptions) {
   // One media worker reads facts and hashes for Add File and the bulk queue alike.
   const media = new MediaFactsService();
   const frames = new PosterFrames(join(options.stateDir, 'poster-frames'), grants);
-  await frames.clear();
+  await frames.prune();
   const files = createFilesGroup({ grants, pickFile: options.pickFile, pickSavePath: options.pickSavePath, media, frames });
   // The queue is restored once the server and the session are: a queue that was running carries on.
   await settings.start();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join, parse } from 'node:path';
 import { imageContentMessage, isImageContent } from '../../shared/image-signature';
 import { GrantError, type Grant, type GrantStore } from './grants';
@@ -13,6 +13,8 @@ import { GrantError, type Grant, type GrantStore } from './grants';
 
 /** The largest frame main takes (a 1280 x 720 JPEG is some 100 to 300 KB; a PNG at most a few MB). */
 export const MAX_FRAME_BYTES = 8 * 1024 * 1024;
+/** How long a frame is kept: long enough for a queue left for a while. */
+export const FRAME_KEEP_MS = 30 * 24 * 60 * 60 * 1000;
 const DATA_URL = /^data:image\/(jpeg|png);base64,([A-Za-z0-9+/]+={0,2})$/;
 
 export class PosterFrames {
@@ -21,9 +23,18 @@ export class PosterFrames {
     private readonly grants: GrantStore,
   ) {}
 
-  /** Frames of an earlier run are not needed (grants do not outlive the run): the folder starts empty. */
-  async clear(): Promise<void> {
-    await rm(this.dir, { recursive: true, force: true });
+  /**
+   * Removes frames older than `maxAgeMs`. A queued bulk item keeps its frame's path across restarts, so
+   * recent frames stay; a frame removed under an old queue item is reported there as a thumbnail
+   * that must be chosen again.
+   */
+  async prune(maxAgeMs = FRAME_KEEP_MS, now = Date.now()): Promise<void> {
+    const folders = await readdir(this.dir).catch(() => [] as string[]);
+    for (const folder of folders) {
+      const path = join(this.dir, folder);
+      const info = await stat(path).catch(() => null);
+      if (info && now - info.mtimeMs > maxAgeMs) await rm(path, { recursive: true, force: true });
+    }
   }
 
   /**
