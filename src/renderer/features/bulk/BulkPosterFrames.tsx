@@ -7,6 +7,8 @@ import { takePosterFrame } from '../../lib/poster-frame';
 const useStyles = makeStyles({
   row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   moment: { width: '6em' },
+  // As wide as "Choose thumbnail…" above it.
+  button: { width: '100%', marginTop: tokens.spacingVerticalXS },
   error: { color: tokens.colorPaletteRedForeground1 },
 });
 
@@ -84,7 +86,7 @@ export function BulkPosterFrames({ selected }: { selected: string[] }) {
       <span id={`${momentId}-unit`} hidden>
         In seconds from the start of each video.
       </span>
-      <Button disabled={busy !== null} onClick={() => void run()}>
+      <Button className={styles.button} disabled={busy !== null} onClick={() => void run()}>
         {busy ?? 'Use a frame of each video'}
       </Button>
       {failures.map((failure) => (
