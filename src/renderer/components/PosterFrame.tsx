@@ -10,6 +10,45 @@ const useStyles = makeStyles({
   error: { color: tokens.colorPaletteRedForeground1 },
 });
 
+/** The moment box's text as seconds (empty or bad: the start). */
+export const momentSeconds = (moment: string): number => Math.max(0, Number(moment) || 0);
+
+/**
+ * "Frame at [n] s": the moment of a poster frame, in seconds from the start. Named by its own label
+ * (inside a Fluent Field it would otherwise take the field's name), the unit said to screen readers.
+ */
+export function FrameMoment({ value, onChange, disabled }: { value: string; onChange: (value: string) => void; disabled?: boolean }) {
+  const styles = useStyles();
+  const id = useId();
+  return (
+    <>
+      <Label id={`${id}-label`} htmlFor={id} size="small">
+        Frame at
+      </Label>
+      <Input
+        id={id}
+        aria-labelledby={`${id}-label`}
+        aria-describedby={`${id}-unit`}
+        className={styles.moment}
+        type="number"
+        min={0}
+        step={0.5}
+        value={value}
+        disabled={disabled}
+        onChange={(_e, d) => onChange(d.value)}
+        contentAfter={
+          <Text size={200} aria-hidden>
+            s
+          </Text>
+        }
+      />
+      <span id={`${id}-unit`} hidden>
+        In seconds from the start of the video.
+      </span>
+    </>
+  );
+}
+
 /**
  * "Use a frame": a still of the picked video at a chosen moment becomes the thumbnail (drawn by the
  * page's own video decoding, written and granted by main). A codec that cannot be decoded says so,
@@ -17,15 +56,13 @@ const useStyles = makeStyles({
  */
 export function PosterFrame({ video, disabled, onTaken }: { video: PickedFile; disabled?: boolean; onTaken: (frame: PickedFile) => void }) {
   const styles = useStyles();
-  const momentId = useId();
   const [moment, setMoment] = useState('1');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const take = async () => {
     setBusy(true);
     setMessage(null);
-    const seconds = Math.max(0, Number(moment) || 0);
-    const result = await takePosterFrame(video.grantId, seconds);
+    const result = await takePosterFrame(video.grantId, momentSeconds(moment));
     setBusy(false);
     if (result.ok) onTaken({ grantId: result.data.grantId, name: result.data.name, size: result.data.size });
     else setMessage(result.error.message);
@@ -33,34 +70,11 @@ export function PosterFrame({ video, disabled, onTaken }: { video: PickedFile; d
   return (
     <div>
       <div className={styles.row}>
-        {/* Named by its own label: inside the thumbnail's Field, Fluent would name it "Thumbnail". */}
-        <Label id={`${momentId}-label`} htmlFor={momentId} size="small">
-          Frame at
-        </Label>
-        <Input
-          id={momentId}
-          aria-labelledby={`${momentId}-label`}
-          aria-describedby={`${momentId}-unit`}
-          contentAfter={
-            <Text size={200} aria-hidden>
-              s
-            </Text>
-          }
-          className={styles.moment}
-          type="number"
-          min={0}
-          step={0.5}
-          value={moment}
-          disabled={disabled || busy}
-          onChange={(_e, d) => setMoment(d.value)}
-        />
+        <FrameMoment value={moment} onChange={setMoment} disabled={disabled || busy} />
         <Button icon={busy ? <Spinner size="tiny" /> : <ImageRegular />} disabled={disabled || busy} onClick={() => void take()}>
           Use a frame
         </Button>
       </div>
-      <span id={`${momentId}-unit`} hidden>
-        In seconds from the start of the video.
-      </span>
       {message ? (
         <Text size={200} className={styles.error} role="alert">
           {message}

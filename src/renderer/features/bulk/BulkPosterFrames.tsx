@@ -1,12 +1,12 @@
-import { useId, useState } from 'react';
-import { Button, Input, Label, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
+import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { FrameMoment, momentSeconds } from '../../components/PosterFrame';
 import type { BulkItemView } from '../../../shared/schemas/bulk';
 import { useNotify } from '../../components/toast';
 import { takePosterFrame } from '../../lib/poster-frame';
 
 const useStyles = makeStyles({
   row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
-  moment: { width: '6em' },
   // As wide as "Choose thumbnail…" above it.
   button: { width: '100%', marginTop: tokens.spacingVerticalXS },
   error: { color: tokens.colorPaletteRedForeground1 },
@@ -37,7 +37,6 @@ async function videoRows(selected: readonly string[]): Promise<BulkItemView[]> {
 export function BulkPosterFrames({ selected }: { selected: string[] }) {
   const styles = useStyles();
   const notify = useNotify();
-  const momentId = useId();
   const [moment, setMoment] = useState('1');
   const [busy, setBusy] = useState<string | null>(null);
   const [failures, setFailures] = useState<string[]>([]);
@@ -49,7 +48,7 @@ export function BulkPosterFrames({ selected }: { selected: string[] }) {
     for (const [n, row] of rows.entries()) {
       setBusy(`Frame ${n + 1} of ${rows.length}…`);
       const grant = await window.api.bulk.fileGrant({ id: row.id });
-      const frame = grant.ok ? await takePosterFrame(grant.data.grantId, Math.max(0, Number(moment) || 0)) : grant;
+      const frame = grant.ok ? await takePosterFrame(grant.data.grantId, momentSeconds(moment)) : grant;
       const set = frame.ok ? await window.api.bulk.setThumbnail({ ids: [row.id], grantId: frame.data.grantId }) : frame;
       if (set.ok) done += 1;
       else failed.push(`${row.file.name}: ${set.error.message}`);
@@ -62,30 +61,8 @@ export function BulkPosterFrames({ selected }: { selected: string[] }) {
   return (
     <div>
       <div className={styles.row}>
-        <Label id={`${momentId}-label`} htmlFor={momentId} size="small">
-          Frame at
-        </Label>
-        <Input
-          id={momentId}
-          aria-labelledby={`${momentId}-label`}
-          aria-describedby={`${momentId}-unit`}
-          className={styles.moment}
-          type="number"
-          min={0}
-          step={0.5}
-          value={moment}
-          disabled={busy !== null}
-          onChange={(_e, d) => setMoment(d.value)}
-          contentAfter={
-            <Text size={200} aria-hidden>
-              s
-            </Text>
-          }
-        />
+        <FrameMoment value={moment} onChange={setMoment} disabled={busy !== null} />
       </div>
-      <span id={`${momentId}-unit`} hidden>
-        In seconds from the start of each video.
-      </span>
       <Button className={styles.button} disabled={busy !== null} onClick={() => void run()}>
         {busy ?? 'Use a frame of each video'}
       </Button>
