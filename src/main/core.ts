@@ -1,6 +1,7 @@
 import * as v from 'valibot';
+import { join } from 'node:path';
 import { BASE_FIELD, contract, local, channelOf, type ApiEvents, type ApiEventName, type CallDef, type Local, type LocalCallDef, type LocalImpl } from '../shared/api';
-import { PRELOAD_CHANNELS, type PickKind } from '../shared/api/app';
+import { GRANT_PREVIEW_PREFIX, PRELOAD_CHANNELS, type PickKind } from '../shared/api/app';
 import { fail, ok, type Result } from '../shared/result';
 import { MSG } from '../shared/messages';
 import { inputMessage } from '../shared/schemas/common';
@@ -13,6 +14,8 @@ import { log } from './services/log';
 import { GrantStore } from './services/grants';
 import { createUploader } from './services/upload';
 import { proxyMedia } from './services/media-proxy';
+import { grantMedia } from './services/grant-media';
+import { PosterFrames } from './services/poster-frames';
 import { createSessionGroup } from './local/session';
 import { createSettingsGroup, type SandboxHandle } from './local/settings';
 import { createFilesGroup } from './local/files';
@@ -113,7 +116,9 @@ export async function createCore(options: CoreOptions) {
   });
   // One media worker reads facts and hashes for Add File and the bulk queue alike.
   const media = new MediaFactsService();
-  const files = createFilesGroup({ grants, pickFile: options.pickFile, pickSavePath: options.pickSavePath, media });
+  const frames = new PosterFrames(join(options.stateDir, 'poster-frames'), grants);
+  await frames.prune();
+  const files = createFilesGroup({ grants, pickFile: options.pickFile, pickSavePath: options.pickSavePath, media, frames });
   // The queue is restored once the server and the session are: a queue that was running carries on.
   await settings.start();
   await session.restore(settings.origin());
@@ -229,7 +234,9 @@ export async function createCore(options: CoreOptions) {
 
   /** A media preview for the page (the cc-media:// protocol, the bridge's /__bridge/media). */
   const previewMedia = (src: string, range: string | null, signal?: AbortSignal) =>
-    proxyMedia({ allowedOrigins: () => connectedOrigins(settings.platformUrl(), settings.baseFor('library')), token: () => session.currentToken() }, src, range, signal);
+    src.startsWith(GRANT_PREVIEW_PREFIX)
+      ? grantMedia(grants, src.slice(GRANT_PREVIEW_PREFIX.length), range, signal)
+      : proxyMedia({ allowedOrigins: () => connectedOrigins(settings.platformUrl(), settings.baseFor('library')), token: () => session.currentToken() }, src, range, signal);
 
   return {
     handlers,

@@ -79,4 +79,6 @@ export const APP_TEXT = {
   notAFile: 'Only a regular file can be used.',
   dropNotOnDisk: 'This item is not a file on this computer. Drop a file from a folder, or choose it.',
   captionsTooLarge: 'The caption file is larger than 2 MiB.',
+  frameUndecodable: 'This video cannot be decoded here (its format or codec is not one this app can play), so no frame can be taken from it. Choose a thumbnail image instead.',
+  frameNoVideo: 'This file has no picture to take a frame from. Choose a thumbnail image instead.',
 } as const;

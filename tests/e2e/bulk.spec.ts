@@ -279,6 +279,15 @@ test('real media: captions travel with their video, a defaults label ticks its o
     await panel.getByRole('button', { name: 'Apply to all' }).click();
     await expect.poll(async () => (await overall(page)).needAttention).toBe(0);
     await expect(grid.getByText(`Talk_${tag}.hi.srt: imported after the upload`)).toBeVisible();
+    // A frame of each video as its thumbnail (the one video here), at the chosen moment.
+    await panel.getByRole('spinbutton', { name: 'Frame at', exact: true }).fill('1.5');
+    await panel.getByRole('button', { name: 'Use a frame of each video' }).click();
+    await expect(toast(page, 'A frame of 1 of 1 videos set as the thumbnail.')).toBeVisible();
+    const queued = await page.evaluate(async () => {
+      const answer = await (globalThis as unknown as WithApi).api.bulk.list({});
+      return answer.ok ? answer.data.rows.map((row) => row.thumbnail?.name ?? null) : [];
+    });
+    expect(queued).toEqual([`Talk_${tag}-frame.jpg`]);
 
     await page.getByRole('button', { name: 'Start', exact: true }).click();
     await expect(page.getByText('All 1 file uploaded')).toBeVisible({ timeout: 30_000 });
@@ -294,6 +303,15 @@ test('real media: captions travel with their video, a defaults label ticks its o
       return answer.data.transcripts.map((t) => [t.language, t.timeStamp, t.captionText]);
     }, recordId);
     expect(lines).toEqual([['Hindi', '00:00:00', 'Namaste from the sidecar']]);
+    // The frame went up as the record's thumbnail: an image.
+    const thumbnail = await page.evaluate(async (id) => {
+      const list = await (globalThis as unknown as WithApi).api.library.mediaList();
+      const file = list.ok ? list.data.find((f) => f._id === id) : undefined;
+      if (!file?.thumbnail) return null;
+      const answer = await fetch((globalThis as unknown as { files: { previewUrl(src: string): string } }).files.previewUrl(file.thumbnail));
+      return answer.headers.get('content-type');
+    }, recordId);
+    expect(thumbnail).toBe('image/jpeg');
     await open.click();
     await expect(page.getByText(`Talk ${tag}`).first()).toBeVisible();
 

@@ -214,6 +214,15 @@ test('upload a silent .mov: title, type and duration from the file, progress to 
   await queuePick(request, null);
   await dialog.getByRole('button', { name: 'Choose file… (File)', exact: true }).click();
   await expect(dialog.getByLabel('Title')).toHaveValue('');
+  // An old archive Chromium cannot decode (MPEG-4 Part 2 in .avi): no frame, and it says so plainly.
+  await queuePick(request, makeVideo(1, `archive-${tag}.avi`, { audio: false }));
+  await dialog.getByRole('button', { name: 'Choose file… (File)', exact: true }).click();
+  await expect(dialog.getByRole('combobox', { name: 'File type', exact: true })).toHaveValue('video');
+  await dialog.getByRole('button', { name: 'Use a frame', exact: true }).click();
+  await expect(dialog.getByText('This video cannot be decoded here (its format or codec is not one this app can play), so no frame can be taken from it. Choose a thumbnail image instead.', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Drop an image here or choose one (1280 x 720 suggested)')).toBeVisible();
+  await dialog.getByLabel('Title').fill('');
+
   await queuePick(request, video);
   await dialog.getByRole('button', { name: 'Choose file… (File)', exact: true }).click();
   await expect(dialog.getByText(`Screen_recording-${tag}.mov`)).toBeVisible();
@@ -224,11 +233,30 @@ test('upload a silent .mov: title, type and duration from the file, progress to 
   await expect(dialog.getByLabel('Minutes')).toHaveValue('0');
   await expect(dialog.getByText('Read from the file.')).toBeVisible();
 
+  // A poster frame of the H.264 video at the chosen moment becomes the thumbnail.
+  await dialog.getByRole('spinbutton', { name: 'Frame at', exact: true }).fill('2');
+  await dialog.getByRole('button', { name: 'Use a frame', exact: true }).click();
+  await expect(dialog.getByText(`Screen_recording-${tag}-frame.jpg`, { exact: true })).toBeVisible();
+  await expectAccessible(page, 'Add File with a poster frame');
+
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(toast(page, 'File has been Added')).toBeVisible();
   await expect(dialog).toBeHidden();
   const last = await page.evaluate(() => (globalThis as unknown as { progress: { sent: number; total: number }[] }).progress.at(-1));
   expect(last && last.total > 0 && last.sent === last.total).toBe(true);
+
+  // The uploaded thumbnail is a JPEG of the video's aspect (4:3) within 1280 x 720.
+  const thumbnail = await page.evaluate(async (t) => {
+    const list = await (globalThis as unknown as WithApi).api.library.mediaList();
+    const file = list.ok ? list.data.find((f) => f.title === t) : undefined;
+    if (!file?.thumbnail) return null;
+    const answer = await fetch((globalThis as unknown as { files: { previewUrl(src: string): string } }).files.previewUrl(file.thumbnail));
+    const blob = await answer.blob();
+    const head = [...new Uint8Array(await blob.slice(0, 3).arrayBuffer())];
+    const image = await createImageBitmap(blob);
+    return { type: answer.headers.get('content-type'), head, width: image.width, height: image.height };
+  }, title);
+  expect(thumbnail).toEqual({ type: 'image/jpeg', head: [0xff, 0xd8, 0xff], width: 960, height: 720 });
 
   await search(page).fill(title);
   await expect(tableRows(page, TABLE)).toHaveCount(1);

@@ -1,15 +1,22 @@
 import { protocol } from 'electron';
 import { readFile } from 'node:fs/promises';
 import { MEDIA_SCHEME } from '../../shared/api/app';
-import { APP_SCHEME, appContentType, appFileFor } from './app-url';
+import { APP_ORIGIN, APP_SCHEME, appContentType, appFileFor } from './app-url';
 
 /** Before the app is ready: app:// serves the renderer, cc-media:// streams previews (both secure origins). */
 export function registerSchemes(): void {
   protocol.registerSchemesAsPrivileged([
     { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
-    { scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, stream: true } },
+    // corsEnabled: the page draws a frame of a local video to a canvas (a poster frame), so the <video>
+    // loads with crossorigin and the answer names the page's origin.
+    { scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, stream: true, corsEnabled: true } },
   ]);
 }
+
+const devOrigin = (): string | null => {
+  const url = process.env.ELECTRON_RENDERER_URL;
+  return url ? new URL(url).origin : null;
+};
 
 export type PreviewMedia = (src: string, range: string | null, signal?: AbortSignal) => Promise<Response>;
 
@@ -31,7 +38,11 @@ export function handleProtocols(rendererRoot: string | null, previewMedia: Promi
   protocol.handle(MEDIA_SCHEME, async (request) => {
     const src = new URL(request.url).searchParams.get('src') ?? '';
     try {
-      return await (await previewMedia)(src, request.headers.get('range'), request.signal);
+      const answer = await (await previewMedia)(src, request.headers.get('range'), request.signal);
+      // Only the app's own page (app://, or the dev server under `npm run dev`) may read the bytes.
+      const origin = request.headers.get('origin');
+      if (origin && (origin === APP_ORIGIN || origin === devOrigin())) answer.headers.set('access-control-allow-origin', origin);
+      return answer;
     } catch {
       return new Response(null, { status: 503 });
     }

@@ -9,7 +9,7 @@ import { BULK_TEXT, bulkPayloadOf, type BulkAddResult, type BulkEvent } from '..
 import type { LibraryFile } from '../../shared/schemas/library';
 import { BulkQueue, listReconciler, type AddedFile, type BulkItem, type BulkUploadFn } from '../services/bulk';
 import { QueueOwnership, type QueueOwner } from '../services/bulk/owner';
-import { GrantError, type GrantStore } from '../services/grants';
+import { GrantError, type Grant, type GrantStore } from '../services/grants';
 import type { CallHttp } from '../services/http';
 import type { MediaFactsService } from '../services/media-facts';
 import { UploadedIndex } from '../services/bulk/uploaded-index';
@@ -50,6 +50,13 @@ const originOf = (base: string | null): string | null => {
   }
 };
 
+/** A fresh grant of a queued item's file, or null when the file on disk is no longer the one queued. */
+async function grantQueued(grants: GrantStore, item: Pick<BulkItem, 'file'>): Promise<Grant | null> {
+  const grant = await grants.grant(item.file.path);
+  const same = grant.device === item.file.device && grant.inode === item.file.inode && grant.size === item.file.size && grant.mtime === item.file.mtimeMs;
+  return same ? grant : null;
+}
+
 /**
  * The bulk upload queue's local calls (issue 12): the queue (src/main/services/bulk) with main's real
  * upload path. Each attempt grants the queued path afresh, refuses a file that is not the one queued,
@@ -61,9 +68,8 @@ export async function createBulkGroup(deps: BulkGroupDeps) {
     let fileGrant: string;
     let thumbGrant: string | undefined;
     try {
-      const grant = await deps.grants.grant(item.file.path);
-      const same = grant.device === item.file.device && grant.inode === item.file.inode && grant.size === item.file.size && grant.mtime === item.file.mtimeMs;
-      if (!same) return fail('validation', APP_TEXT.fileChanged);
+      const grant = await grantQueued(deps.grants, item);
+      if (!grant) return fail('validation', APP_TEXT.fileChanged);
       fileGrant = grant.id;
       if (item.thumbnail) thumbGrant = (await deps.grants.grant(item.thumbnail.path)).id;
     } catch (error) {
@@ -166,6 +172,17 @@ export async function createBulkGroup(deps: BulkGroupDeps) {
       if (!grantId) return queue.setThumbnail(ids, null);
       const file = await grantedPath(grantId);
       return file.ok ? queue.setThumbnail(ids, file.data) : file;
+    },
+    fileGrant: async ({ id }) => {
+      const item = queue.storedItems().find((stored) => stored.id === id);
+      if (!item) return fail('validation', 'This item is no longer in the queue.');
+      try {
+        const grant = await grantQueued(deps.grants, item);
+        return grant ? ok({ grantId: grant.id, name: grant.name, size: grant.size }) : fail('validation', APP_TEXT.fileChanged);
+      } catch (error) {
+        if (error instanceof GrantError) return fail('validation', error.message);
+        throw error;
+      }
     },
     acceptDuplicates: async ({ ids }) => {
       queue.acceptDuplicates(ids);

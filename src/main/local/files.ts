@@ -8,6 +8,7 @@ import { fail, ok, type Result } from '../../shared/result';
 import { MAX_CAPTION_FILE_BYTES } from '../../shared/schemas/transcripts';
 import { GrantError, grantView, type GrantStore } from '../services/grants';
 import { mediaFacts as sharedMediaFacts, type MediaFactsService } from '../services/media-facts';
+import type { PosterFrames } from '../services/poster-frames';
 
 export interface FilesGroupDeps {
   grants: GrantStore;
@@ -17,6 +18,8 @@ export interface FilesGroupDeps {
   pickSavePath?: (defaultName: string) => Promise<string | null>;
   /** The media worker's facts (the one main shares, unless a test brings its own). */
   media?: MediaFactsService;
+  /** Where poster frames are written and granted (absent: the call says it is not available). */
+  frames?: PosterFrames;
 }
 
 const grantFailure = (error: unknown): Result<never> => {
@@ -25,7 +28,7 @@ const grantFailure = (error: unknown): Result<never> => {
 };
 
 /** Files the renderer may use (DESIGN section 7): granted by the open dialog or a drop, named by grant id. */
-export function createFilesGroup({ grants, pickFile, pickSavePath, media = sharedMediaFacts() }: FilesGroupDeps) {
+export function createFilesGroup({ grants, pickFile, pickSavePath, media = sharedMediaFacts(), frames }: FilesGroupDeps) {
   /** A granted file's media facts, read through its checked handle (open until the worker is done). */
   async function factsOf(grantId: string) {
     const { grant, handle } = await grants.open(grantId);
@@ -58,6 +61,10 @@ export function createFilesGroup({ grants, pickFile, pickSavePath, media = share
       } catch (error) {
         return grantFailure(error);
       }
+    },
+    saveFrame: async ({ grantId, image }) => {
+      if (!frames) return fail('validation', 'Saving frames is not available here.');
+      return frames.save(grantId, image).then((grant) => ok(grantView(grant)), grantFailure);
     },
     saveCsv: async ({ name, text }) => {
       if (!pickSavePath) return fail('validation', 'Saving files is not available here.');

@@ -54,6 +54,9 @@ export const DroppedPathSchema = v.object({ path: v.pipe(v.string(), v.maxLength
  */
 export const MEDIA_SCHEME = 'cc-media';
 export const mediaPreviewUrl = (src: string): string => `${MEDIA_SCHEME}://preview/?src=${encodeURIComponent(src)}`;
+/** The preview source of a granted local file (for `FilesApi.previewUrl`): main streams it by grant id. */
+export const GRANT_PREVIEW_PREFIX = 'grant:';
+export const grantPreviewSrc = (grantId: string): string => `${GRANT_PREVIEW_PREFIX}${grantId}`;
 
 /** window.files: what the page may do with a dropped `File`, and where a preview loads from. */
 export interface FilesApi {
@@ -103,6 +106,14 @@ export const local = {
     probe: defineLocal({ input: GrantInputSchema, output: MediaFactsSchema }),
     /** A caption file's text (at most 2 MiB, UTF-8), for the transcript import. */
     readText: defineLocal({ input: GrantInputSchema, output: v.object({ name: v.string(), text: v.string() }) }),
+    /**
+     * A poster frame: the page drew a frame of the granted video `grantId` and sends it as a
+     * `data:image/jpeg|png;base64,` URL; main writes it to a file of its own and grants it (the thumbnail).
+     */
+    saveFrame: defineLocal({
+      input: v.object({ grantId: GrantInputSchema.entries.grantId, image: v.pipe(v.string(), v.maxLength(12_000_000)) }),
+      output: GrantViewSchema,
+    }),
     /**
      * A table's export: the native save dialog (the name suggested), then the text written there; the
      * saved file's name, or null when the user cancels. Main picks the place: no path comes from the page.

@@ -40,6 +40,8 @@ export const bulk = {
   /** Cell edits and the defaults panel (selected rows or all). */
   edit: defineLocal({ input: v.object({ ids: Targets, patch: BulkMetaPatchSchema }), output: v.object({ changed: v.number(), skipped: v.number() }) }),
   setThumbnail: defineLocal({ input: v.object({ ids: Targets, grantId: v.nullable(GrantId) }), output: v.null() }),
+  /** A grant of a queued item's file (checked: still the file queued), for the page's poster frame of it. */
+  fileGrant: defineLocal({ input: v.object({ id: ItemId }), output: v.object({ grantId: v.string(), name: v.string(), size: v.number() }) }),
   acceptDuplicates: defineLocal({ input: v.object({ ids: ItemIds }), output: v.null() }),
   /** Choose the file of a changed-or-missing item again. */
   replaceFile: defineLocal({ input: v.object({ id: ItemId, grantId: GrantId }), output: v.null() }),

@@ -48,6 +48,14 @@ export function FileField({ field, id, value, onChange, onBlur, disabled, form }
           if (file && field.onPicked) void Promise.resolve(field.onPicked(file, form)).then((m) => setNote(noteOf(m)));
         }}
       />
+      {field.below?.({
+        form,
+        disabled,
+        onChange: (file) => {
+          setMessage(null);
+          onChange(file);
+        },
+      })}
       {message ? (
         <Text size={200} className={styles.error} role="alert">
           {message}

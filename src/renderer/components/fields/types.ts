@@ -78,6 +78,8 @@ export interface FieldKinds {
      * is refused at once (the field stays empty) with `message`.
      */
     accept?: { test: (name: string) => boolean; message: string };
+    /** Shown under the picker: another way to fill the field (a thumbnail from a frame of the video). */
+    below?: (ctx: { form: FieldForm; onChange: (file: PickedFile) => void; disabled: boolean }) => ReactNode;
   };
   /** A list of rows (react-hook-form's field array); `flag` adds a correct-answer radio or checkbox. */
   rows: {

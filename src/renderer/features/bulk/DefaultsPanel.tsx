@@ -4,6 +4,7 @@ import { LANGUAGES } from '../../../shared/constants';
 import { LEVELS, LIBRARY_STATUSES, VIDEO_TYPES, VISIBILITIES } from '../../../shared/schemas/library';
 import type { BulkMetaPatch } from '../../../shared/schemas/bulk';
 import { useNotify } from '../../components/toast';
+import { BulkPosterFrames } from './BulkPosterFrames';
 import { useBusinessIdeas, useCategories, useKeywords } from '../../lib/library-lists';
 
 
@@ -120,6 +121,7 @@ export function DefaultsPanel({ selected, onApply }: { selected: string[]; onApp
         <Field label="Thumbnail">
           <ThumbnailButton selected={selected} />
         </Field>
+        <BulkPosterFrames selected={selected} />
       </div>
       <div className={styles.actions}>
         <Button appearance="primary" disabled={selected.length === 0 || touched.size === 0} onClick={() => onApply(patch(), 'selected')}>

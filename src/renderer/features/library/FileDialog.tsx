@@ -23,6 +23,7 @@ import type { FieldForm, PickedNote } from '../../components/fields/types';
 import { titleFromFileName } from '../../../shared/schemas/bulk';
 import { fileTypeOfFacts, mediaWarnings } from '../../../shared/schemas/media';
 import type { PickedFile } from '../../components/FilePicker';
+import { PosterFrame } from '../../components/PosterFrame';
 import { useUploadSubmit } from '../../components/UploadProgress';
 import { useBusinessIdeas, useCategories, useKeywords } from '../../lib/library-lists';
 
@@ -155,6 +156,10 @@ export function FileDialog({ editing, onClose }: { editing: 'add' | LibraryFile 
         stored: record?.thumbnail ? 'Current thumbnail' : undefined,
         emptyText: `Drop an image here or choose one (${THUMBNAIL_SUGGESTED.width} x ${THUMBNAIL_SUGGESTED.height} suggested)`,
         chooseLabel: 'Choose image…',
+        below: ({ form, onChange, disabled }) => {
+          const video = form.values.file as PickedFile | null | undefined;
+          return form.values.fileType === 'video' && video?.grantId ? <PosterFrame video={video} disabled={disabled} onTaken={onChange} /> : null;
+        },
       },
     ];
   }, [ideas.data, ideas.isPending, keywords.data, keywords.isPending, categories.data, categories.isPending, record]);
