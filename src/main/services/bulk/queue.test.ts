@@ -137,6 +137,29 @@ describe('adding files', () => {
     expect(server.records).toHaveLength(3);
   });
 
+  it('the copy queued first stays the original when its hash is read last', async () => {
+    const [first] = await writeVideos(join(root, 'a'), ['Talk.mp4']);
+    await mkdir(join(root, 'b'));
+    const copyPath = join(root, 'b', 'Talk copy.mp4');
+    await copyFile(first!, copyPath);
+    let copyHashed!: () => void;
+    const copyDone = new Promise<void>((resolve) => (copyHashed = resolve));
+    // The first file's hash waits until the copy's is known: the order the two finish in is reversed.
+    const hashFile = async (path: string) => {
+      const digest = createHash('sha256').update(await readFile(path)).digest('hex');
+      if (path === first) await copyDone;
+      else setTimeout(copyHashed, 20);
+      return digest;
+    };
+    const { queue } = await openQueue({ hashFile });
+    const added = await queue.add([{ path: first! }, { path: copyPath }]);
+    queue.edit('all', VALID_PATCH);
+    await until(() => queue.list().rows.every((r) => r.probe !== 'pending'));
+    const [talk, copy] = queue.get(added.added);
+    expect(talk!.duplicate).toBeNull();
+    expect(copy!.duplicate).toEqual({ kind: 'queue', title: 'Talk', id: talk!.id, reason: 'content' });
+  });
+
   it('the same content is held: twice in the queue, uploaded before (the index in userData), likely in the library by size and duration', async () => {
     const sha256 = async (path: string) => createHash('sha256').update(await readFile(path)).digest('hex');
     const index = await UploadedIndex.open(join(root, 'state'));

@@ -461,13 +461,26 @@ export class BulkQueue {
    * uploaded before by this client (the uploaded index), or a library record of the same size and
    * duration (a likely duplicate under another title). A title duplicate already flagged stays.
    */
+  /** Whether `item` was queued before `other` (which has not started sending yet). */
+  private queuedBefore(item: BulkItem, other: BulkItem): boolean {
+    if (other.state !== 'waiting' && other.state !== 'invalid' && other.state !== 'paused') return false;
+    if (other.recordId || other.duplicate) return false;
+    return this.order.indexOf(item.id) < this.order.indexOf(other.id);
+  }
+
   private contentDuplicateOf(item: BulkItem): BulkDuplicate | null {
     if (item.duplicate || item.state === 'cancelled') return null;
     if (item.hash) {
       const firstId = this.byHash.get(item.hash);
       const first = firstId ? this.items.get(firstId) : undefined;
       if (!first || first.state === 'cancelled' || first.hash !== item.hash) this.byHash.set(item.hash, item.id);
-      else if (first !== item) {
+      else if (first !== item && this.queuedBefore(item, first)) {
+        // The original is the copy queued first, whichever file's hash was read first: the later one,
+        // not yet sent, becomes its duplicate.
+        this.byHash.set(item.hash, item.id);
+        this.apply(first, { type: 'duplicateFound', duplicate: { kind: 'queue', title: item.meta.title, id: item.id, reason: 'content' } });
+        this.touch(first);
+      } else if (first !== item) {
         // An earlier item already uploaded names its record; one still queued names itself.
         return first.state === 'done' && first.recordId
           ? { kind: 'library', title: first.meta.title, id: first.recordId, reason: 'content' }
