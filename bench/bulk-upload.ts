@@ -1,5 +1,5 @@
 /**
- * Bulk upload benchmark, the upload side (issue 12): 200 files of 1 MiB and 5 files of 256 MiB sent to
+ * Bulk upload benchmark, the upload side: 200 files of 1 MiB and 5 files of 256 MiB sent to
  * the reference server (its own process) by main's bulk queue (a drop of the folder, defaults applied to
  * all, start; its default concurrency of 2), and by curl sending the same files one by one to the same
  * route with the same token, in the same run. Target: the queue at least as fast as curl (ratio of times

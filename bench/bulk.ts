@@ -1,5 +1,5 @@
 /**
- * Bulk upload benchmark, the queue side (issue 12): a folder of generated video files (each a real mp4
+ * Bulk upload benchmark, the queue side: a folder of generated video files (each a real mp4
  * `ftyp` header and a little filler, made in a temp folder and deleted after) is scanned and queued in
  * main's BulkQueue, as after the folder dialog returns. Prints ratios against the budgets:
  *

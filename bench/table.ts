@@ -16,10 +16,10 @@
  *   sort           from a click on a column header to the frame after the sorted rows are shown.
  * The same three steps are timed on a plain, non-virtualised 100-row HTML table in the same browser, as
  * a reference that cancels machine speed out. Also: the initial JavaScript of out/renderer, gzipped,
- * and the login screen painted after navigation start. Reported beside (issue 10): the renderer's JS heap
+ * and the login screen painted after navigation start. Reported beside: the renderer's JS heap
  * after the screen loaded (budget 64 MB whatever the list size), the bytes main sends the page per
  * keystroke, per page of 100 rows and per scroll (the bridge's WebSocket frames, counted through CDP),
- * and main's list-worker heap per 100,000 kept rows. The course screens (issue 9): a folder of 5,000
+ * and main's list-worker heap per 100,000 kept rows. The course screens: a folder of 5,000
  * videos and a module of 1,000 topics opened from the directory (the list's arrival to its rows
  * painted, against the same budget), and the save of 1,000 reordered topics. Times are never asserted
  * by the test suite.
@@ -276,7 +276,7 @@ async function expect100(page: Page, name: string): Promise<void> {
 }
 
 /**
- * The course screens (issue 9): a folder of 5,000 videos and a module of 1,000 topics, each opened from
+ * The course screens: a folder of 5,000 videos and a module of 1,000 topics, each opened from
  * the course's directory by a click, on a fresh page (no list cached), timed from the list's arrival
  * (the `call:` mark) and from the click to the rows painted; then 1,000 topics reordered and saved in
  * one call, from the click on Save changes until the screen leaves reorder mode.

@@ -4,7 +4,7 @@ import type { TopicList } from '../../src/shared/schemas/topics';
 import { DRIVERS, startTestServer, type TestServer } from '../testing';
 import { seedBenchCourse } from './seed';
 
-/** The benchmark's large lists on the server side: one call each, whatever the size (issue 9). */
+/** The benchmark's large lists on the server side: one call each, whatever the size. */
 describe.each(DRIVERS)('large course folders ($name)', (driver) => {
   let s: TestServer;
   let token: string;

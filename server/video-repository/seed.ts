@@ -214,7 +214,7 @@ export async function seedCourses(q: Queryable, now: Date): Promise<{ courses: n
 export const BENCH_COURSE = { name: 'Benchmark course', bigFolder: 'A folder of many videos', manyTopics: 'A module of many topics' } as const;
 
 /**
- * A course for the table benchmark (issue 9): a module holding `files` videos (a folder of 5,000
+ * A course for the table benchmark: a module holding `files` videos (a folder of 5,000
  * documents) and a module of `topics` topics (1,000), inserted set-based. Needs the library seeded.
  * Returns the two module ids.
  */

@@ -1,6 +1,6 @@
 /**
  * Link files whose address is a media file itself (…/talk.mp4): the preview plays them like uploaded
- * media (issue 8). Decided by the address's extension alone, since a link's type is not recorded; main
+ * media. Decided by the address's extension alone, since a link's type is not recorded; main
  * checks again what the answer really is before passing it on.
  */
 const VIDEO_EXTENSIONS = new Set(['mp4', 'm4v', 'webm', 'mov', 'ogv']);

@@ -170,7 +170,7 @@ test.describe('admins as an Admin', () => {
   });
 });
 
-test.describe('dialogs and the keyboard (issue 8)', () => {
+test.describe('dialogs and the keyboard', () => {
   test('a keyboard-only add, edit and delete at 1024 x 700: focus comes back to the opener, toasts never take it', async ({ page }) => {
     await page.setViewportSize({ width: 1024, height: 700 });
     await signedIn(page);

@@ -1,5 +1,5 @@
 /**
- * Bulk upload through the browser preview (issue 12): queue 50 generated videos, apply defaults, fix the
+ * Bulk upload through the browser preview: queue 50 generated videos, apply defaults, fix the
  * invalid ones, start, pause and resume; then the preview's host process is killed mid-queue (a crash:
  * its in-process sandbox server dies with it) and started again on the same data. The queue resumes and
  * the server ends with exactly 50 new records; the summary and its CSV.

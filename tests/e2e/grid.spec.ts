@@ -3,7 +3,7 @@ import type { PreviewServer } from 'vite';
 import { serveFixtures } from '../components/serve';
 
 /**
- * The kit's grid on its own in Chromium (issue 8): pinned row actions, the row context menu, Enter and
+ * The kit's grid on its own in Chromium: pinned row actions, the row context menu, Enter and
  * double click, the keyboard's row, tooltips of cut-off cells, sorting by meaning, and the error state.
  */
 

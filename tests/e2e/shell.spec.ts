@@ -3,7 +3,7 @@ import type { Api } from '../../src/shared/api';
 import { SANDBOX_ADMIN, THEME_BACKGROUND, expectAccessible, expectTheme, tableRows, themesShown, unique, signedIn } from './helpers';
 
 /**
- * The shell's choices (issue 8): the theme (System, Light or Dark) and the collapsed sidebar, both kept by
+ * The shell's choices: the theme (System, Light or Dark) and the collapsed sidebar, both kept by
  * main in its settings and so the same after a reload. The walk puts both back as it found them.
  */
 type WithApi = { api: Api };

@@ -7,7 +7,7 @@ import { BRIDGE_EXPORTS_FOLDER } from '../bridge/protocol';
 import { expectAccessible, tableRows, toast, signedIn } from './helpers';
 
 /**
- * A table's view (issue 8): columns hidden and resized, compact rows, sort, search and page size are
+ * A table's view: columns hidden and resized, compact rows, sort, search and page size are
  * kept by main and back after a reload; Reset view forgets them; Export CSV saves what the view
  * selects (all pages, in its order) through the save dialog's stand-in.
  */

@@ -4,7 +4,7 @@ import type { BulkQueue } from '../services/bulk';
 import { DesktopBulkState, QUIT_PROMPT, shouldConfirmQuit } from '../services/bulk/desktop';
 
 /**
- * The bulk queue on the desktop (issue 12): the taskbar or dock progress, a notification when the queue
+ * The bulk queue on the desktop: the taskbar or dock progress, a notification when the queue
  * finishes, the system kept awake while uploads run. The decisions are DesktopBulkState's (unit-tested);
  * this only makes Electron's calls, which cannot run in the test environment here.
  */

@@ -58,7 +58,7 @@ async function grantQueued(grants: GrantStore, item: Pick<BulkItem, 'file'>): Pr
 }
 
 /**
- * The bulk upload queue's local calls (issue 12): the queue (src/main/services/bulk) with main's real
+ * The bulk upload queue's local calls: the queue (src/main/services/bulk) with main's real
  * upload path. Each attempt grants the queued path afresh, refuses a file that is not the one queued,
  * and streams it with library.createMedia carrying the item's idempotency key (the server then never
  * stores it twice). Per-upload progress goes to the queue, whose throttled event carries it.

@@ -139,6 +139,6 @@ export const local = {
     /** The screen of `view` went away. */
     forget: defineLocal({ input: v.object({ view: v.pipe(v.string(), v.maxLength(100)) }), output: v.object({}) }),
   },
-  /** The bulk upload queue (issue 12), kept in main (src/shared/api/bulk.ts). */
+  /** The bulk upload queue, kept in main (src/shared/api/bulk.ts). */
   bulk,
 };

@@ -13,7 +13,7 @@ import {
 } from './library';
 
 /**
- * Bulk upload (issue 12, DESIGN section 13): the queue's item model as every side sees it. The queue
+ * Bulk upload (DESIGN section 13): the queue's item model as every side sees it. The queue
  * lives in main (src/main/services/bulk); the renderer is a view of it. Items are checked with the Add
  * File form's own schema (LibraryFileFormSchema), so they get the same rules and the same texts.
  */

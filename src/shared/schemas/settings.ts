@@ -81,7 +81,7 @@ export const COLUMN_WIDTH = { min: 48, max: 1200 } as const;
 export const MAX_TABLE_VIEWS = 100;
 
 /**
- * A table's view as the person left it (issue 8): sort, filters, search, page size, hidden columns,
+ * A table's view as the person left it: sort, filters, search, page size, hidden columns,
  * widths and density; each screen's under its own key, restored when the screen opens again.
  */
 export const TableViewSchema = v.object({

@@ -1,5 +1,5 @@
 /**
- * Bulk upload, the main-process side (issue 12, DESIGN section 13). The wiring, in short:
+ * Bulk upload, the main-process side (DESIGN section 13). The wiring, in short:
  *
  * ```ts
  * const { queue, problem } = await BulkQueue.open({

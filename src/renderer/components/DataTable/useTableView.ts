@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Preferences, TableView } from '../../../shared/schemas/settings';
 import { callKey } from '../../lib/calls';
 
-// A table's view kept by main across restarts (issue 8), under the screen's key.
+// A table's view kept by main across restarts, under the screen's key.
 
 export const DEFAULT_TABLE_VIEW: TableView = { sort: null, filters: [], search: '', pageSize: null, hidden: [], widths: {}, density: 'comfortable' };
 
