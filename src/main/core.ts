@@ -135,7 +135,7 @@ export async function createCore(options: CoreOptions) {
     emit: (event) => options.emit('bulk:changed', event),
     log,
     signedIn: () => {
-      const server = settings.origin();
+      const server = settings.serverIdentity();
       const user = session.currentUser();
       return server && user ? { server, email: user.email } : null;
     },

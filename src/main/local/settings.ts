@@ -32,6 +32,7 @@ export async function createSettingsGroup(deps: SettingsGroupDeps) {
   let sandboxError: string | null = null;
 
   const platformUrl = (): string | null => platformUrlOf(settings.connection, sandbox?.url ?? null);
+  const LOCAL_SANDBOX = 'the local sandbox';
   const origin = (): string | null => {
     const url = platformUrl();
     return url ? new URL(url).origin : null;
@@ -100,6 +101,11 @@ export async function createSettingsGroup(deps: SettingsGroupDeps) {
     view,
     platformUrl,
     origin,
+    /**
+     * Which server this is, for what must stay with one server (the bulk queue's owner): the local
+     * sandbox is one server whatever port it starts on; a platform server is its origin.
+     */
+    serverIdentity: (): string | null => (settings.connection.kind === 'sandbox' ? (sandbox ? LOCAL_SANDBOX : null) : origin()),
     /** The base URL of one service (an override, or the platform URL plus its prefix). */
     baseFor: (service: Parameters<typeof serviceBase>[2]) => serviceBase(settings, platformUrl(), service),
     /** Starts what the stored connection needs (the sandbox). */
