@@ -197,23 +197,34 @@ function useFocusScreen(pathname: string, main: RefObject<HTMLElement | null>): 
 function useKeepFocus(main: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     let last: HTMLElement | null = null;
+    // Only a screen's own buttons and its heading (drawn again when the screen's data arrives): a table
+    // puts the focus back on its row itself, and a dialog keeps the focus inside it.
     const onFocusIn = (event: FocusEvent) => {
-      if (event.target instanceof HTMLElement) last = event.target;
+      const target = event.target;
+      const watched = target instanceof HTMLButtonElement || target instanceof HTMLHeadingElement;
+      last = watched && main.current?.contains(target) ? target : null;
     };
+    let frame = 0;
     // Removing or disabling the focused element fires no focus event everywhere: watch the page change.
     const observer = new MutationObserver(() => {
-      if (!last || document.activeElement !== document.body || !document.hasFocus()) return;
-      if (last.isConnected && !last.matches(':disabled')) return;
+      if (!last || (last.isConnected && !last.matches(':disabled'))) return;
+      const lost = last;
       last = null;
-      const region = main.current;
-      if (!region) return;
-      const target = region.querySelector<HTMLElement>('h1') ?? region;
-      target.tabIndex = -1;
-      target.focus({ preventScroll: true });
+      cancelAnimationFrame(frame);
+      // A frame later: whatever puts the focus back on its own (a menu, a row) has done so by then.
+      frame = requestAnimationFrame(() => {
+        const region = main.current;
+        if (!region || document.activeElement !== document.body || !document.hasFocus()) return;
+        if (document.querySelector('[role="dialog"], [role="alertdialog"]') || lost.closest('[role="dialog"], [role="alertdialog"]')) return;
+        const target = region.querySelector<HTMLElement>('h1') ?? region;
+        target.tabIndex = -1;
+        target.focus({ preventScroll: true });
+      });
     });
     observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] });
     document.addEventListener('focusin', onFocusIn);
     return () => {
+      cancelAnimationFrame(frame);
       observer.disconnect();
       document.removeEventListener('focusin', onFocusIn);
     };
