@@ -71,9 +71,9 @@ describe('the bulk queue and the account it was filled for', () => {
     expectOk(await call('settings', 'setConnection', { kind: 'remote', url: b.url }));
     expectOk(await call('session', 'login', ADMIN));
     const held = expectOk(await call<StatusAnswer>('bulk', 'start'));
-    const notice = `This queue was prepared for ${a.url} as ${ADMIN.email}. You are signed in to ${b.url} as ${ADMIN.email}: move the queue here to upload it here, or sign in there to upload it there.`;
+    // The local sandbox is one server whatever port it runs on: it is named, not its address.
+    const notice = `This queue was prepared for the local sandbox as ${ADMIN.email}. You are signed in to ${b.url} as ${ADMIN.email}: move the queue here to upload it here, or sign in there to upload it there.`;
     expect(held.status).toMatchObject({ running: false, active: false, foreign: true, notice });
-    expect(held.status.notice).toMatch(/^This queue was prepared for http:\/\/127\.0\.0\.1:\d+ as /);
     // "Start this one" is held too.
     const rows = expectOk(await call<{ rows: { id: string }[] }>('bulk', 'list', {})).rows;
     expectOk(await call('bulk', 'retryItems', { ids: [rows[0]!.id] }));

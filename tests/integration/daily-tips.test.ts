@@ -60,7 +60,9 @@ describe('library.updateTip', () => {
     expect(expectOk(await h.call('library', 'updateTip', edit))).toEqual({ message: ENGAGEMENT_TEXT.tipUpdated });
     const edited = (await tips()).find((t) => t._id === tip!._id) as DailyTip;
     expect(edited).toMatchObject({ keywords: [groups[1]], businessIdeas: [ideas[2]], backgroundImage: 'https://media.example.com/tips/new.jpg' });
-    expect(edited.quotes).toEqual([{ _id: hindi._id, language: 'Hindi', text: 'ग्राहक को नाम से बुलाएँ।' }, tip!.quotes[1]]);
+    // The edited row changes, with its own last change; the other row stays as it was.
+    expect(edited.quotes).toEqual([{ _id: hindi._id, language: 'Hindi', text: 'ग्राहक को नाम से बुलाएँ।', metaInfo: expect.anything() }, tip!.quotes[1]]);
+    expect(edited.quotes[0]!.metaInfo!.updated.at > (hindi.metaInfo?.updated.at ?? '')).toBe(true);
     expect(await h.call('library', 'updateTip', { ...edit, language: 'Odia' })).toMatchObject({ ok: false, error: { kind: 'http', status: 400, message: ENGAGEMENT_TEXT.languageOnce } });
     expect(await h.call('library', 'updateTip', { ...edit, quoteId: 'nope' })).toMatchObject({ ok: false, error: { status: 404, message: ENGAGEMENT_TEXT.tipNotFound } });
     expect((await tips()).find((t) => t._id === tip!._id)).toEqual(edited);

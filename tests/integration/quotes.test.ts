@@ -44,9 +44,12 @@ describe('library.quotes', () => {
     expect(quotes[0]!.thumbnail).toMatch(/^https:\/\//);
     const created = items.map((i) => i.metaInfo.created.at);
     expect([...created].sort().reverse()).toEqual(created);
-    // One numbering across both kinds (Quote ID, Tip ID).
-    const numbers = items.map((i) => i.id);
-    expect(new Set(numbers).size).toBe(numbers.length);
+    // Each kind numbered on its own (Quote ID, Tip ID): both start at 1, no number twice in a list.
+    for (const list of [quotes, tips]) {
+      const numbers = list.map((i) => i.id);
+      expect(new Set(numbers).size).toBe(numbers.length);
+      expect(Math.min(...numbers)).toBe(1);
+    }
   });
 });
 
