@@ -58,6 +58,20 @@ export function RowsField({ field, id, disabled, error, form }: Props) {
   const optionsFor = (index: number, column: RowColumn) =>
     column.unique ? column.options?.filter((o) => !current.some((r, i) => i !== index && r[column.name] === o.value)) : column.options;
 
+  /** What a text cell's input and text area share: its value, name, error link and limit. */
+  const textProps = (f: { value: unknown; onChange: (value: string) => void; onBlur: () => void }, name: string, message: string | undefined, errorId: string, column: RowColumn) => ({
+    value: (f.value as string) ?? '',
+    disabled,
+    'aria-label': name,
+    'aria-invalid': message ? true : undefined,
+    'aria-describedby': message ? errorId : undefined,
+    className: mergeClasses(message && styles.invalid),
+    placeholder: name,
+    maxLength: column.maxLength ?? 500,
+    onChange: (_e: unknown, d: { value: string }) => f.onChange(d.value),
+    onBlur: f.onBlur,
+  });
+
   const cell = (index: number, column: RowColumn) => {
     const n = index + 1;
     const name = single ? `${itemLabel} ${n}` : `${column.label} ${n}`;
@@ -79,34 +93,9 @@ export function RowsField({ field, id, disabled, error, form }: Props) {
                 ))}
               </Select>
             ) : column.multiline ? (
-              <Textarea
-                value={(f.value as string) ?? ''}
-                disabled={disabled}
-                aria-label={name}
-                aria-invalid={message ? true : undefined}
-                aria-describedby={message ? errorId : undefined}
-                className={mergeClasses(message && styles.invalid)}
-                placeholder={name}
-                maxLength={column.maxLength ?? 500}
-                rows={2}
-                resize="vertical"
-                onChange={(_e, d) => f.onChange(d.value)}
-                onBlur={f.onBlur}
-              />
+              <Textarea {...textProps(f, name, message, errorId, column)} rows={2} resize="vertical" />
             ) : (
-              <Input
-                type="text"
-                value={(f.value as string) ?? ''}
-                disabled={disabled}
-                aria-label={name}
-                aria-invalid={message ? true : undefined}
-                aria-describedby={message ? errorId : undefined}
-                className={mergeClasses(message && styles.invalid)}
-                placeholder={name}
-                maxLength={column.maxLength ?? 500}
-                onChange={(_e, d) => f.onChange(d.value)}
-                onBlur={f.onBlur}
-              />
+              <Input type="text" {...textProps(f, name, message, errorId, column)} />
             )
           }
         />
