@@ -13,7 +13,7 @@ import type { TokenStore } from './services/token-store';
 import { log } from './services/log';
 import { GrantStore } from './services/grants';
 import { createUploader } from './services/upload';
-import { proxyMedia } from './services/media-proxy';
+import { PreviewProblems, proxyMedia } from './services/media-proxy';
 import { grantMedia } from './services/grant-media';
 import { PosterFrames } from './services/poster-frames';
 import { createSessionGroup } from './local/session';
@@ -118,7 +118,8 @@ export async function createCore(options: CoreOptions) {
   const media = new MediaFactsService();
   const frames = new PosterFrames(join(options.stateDir, 'poster-frames'), grants);
   await frames.prune();
-  const files = createFilesGroup({ grants, pickFile: options.pickFile, pickSavePath: options.pickSavePath, media, frames });
+  const previewProblems = new PreviewProblems();
+  const files = createFilesGroup({ grants, pickFile: options.pickFile, pickSavePath: options.pickSavePath, media, frames, previewProblems });
   // The queue is restored once the server and the session are: a queue that was running carries on.
   await settings.start();
   await session.restore(settings.origin());
@@ -236,7 +237,7 @@ export async function createCore(options: CoreOptions) {
   const previewMedia = (src: string, range: string | null, signal?: AbortSignal) =>
     src.startsWith(GRANT_PREVIEW_PREFIX)
       ? grantMedia(grants, src.slice(GRANT_PREVIEW_PREFIX.length), range, signal)
-      : proxyMedia({ allowedOrigins: () => connectedOrigins(settings.platformUrl(), settings.baseFor('library')), token: () => session.currentToken() }, src, range, signal);
+      : proxyMedia({ allowedOrigins: () => connectedOrigins(settings.platformUrl(), settings.baseFor('library')), token: () => session.currentToken(), problems: previewProblems }, src, range, signal);
 
   return {
     handlers,

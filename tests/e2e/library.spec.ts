@@ -269,10 +269,11 @@ test('upload a silent .mov: title, type and duration from the file, progress to 
     .toBeGreaterThan(2.5);
 });
 
-test('a link straight to a video file plays in the preview like an uploaded one', async ({ page, request }) => {
+test('a link straight to a video file plays in the preview like an uploaded one; an expired address and an unreachable host are told apart', async ({ page, request }) => {
   // A host of its own (another origin than the platform server), as a CDN holding linked files would be.
   const bytes = readFileSync(makeVideo(3));
   const cdn = createServer((req, res) => {
+    if (req.url?.startsWith('/gone/')) return void res.writeHead(410, { 'content-type': 'application/json' }).end('{"error":true}');
     const range = /bytes=(\d+)-(\d*)/.exec(req.headers.range ?? '');
     if (!range) return void res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': bytes.length, 'accept-ranges': 'bytes' }).end(bytes);
     const start = Number(range[1]);
@@ -291,6 +292,26 @@ test('a link straight to a video file plays in the preview like an uploaded one'
     await expect
       .poll(() => player.evaluate((v: HTMLVideoElement) => (v.readyState >= 1 ? v.duration : 0)), { timeout: 15_000 })
       .toBeGreaterThan(2.5);
+    await page.getByRole('dialog', { name: `Preview: ${file.title}` }).getByRole('button', { name: 'Close' }).click();
+
+    // The address answers 410 (expired or removed), then a host nothing answers on: each says which.
+    const host = `127.0.0.1:${(cdn.address() as AddressInfo).port}`;
+    const closed = createServer();
+    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
+    const nowhere = `127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((done) => closed.close(done));
+    const cases = [
+      { linkUrl: `http://${host}/gone/${unique()}.mp4`, text: `The media cannot be played here: the address has expired or the file was removed (${host} answered 410). Reopen the preview to get a new address.` },
+      { linkUrl: `http://${nowhere}/talks/${unique()}.mp4`, text: `The media cannot be played here: ${nowhere} cannot be reached (ECONNREFUSED). Check the network connection and the address, then reopen the preview.` },
+    ];
+    for (const { linkUrl, text } of cases) {
+      const broken = await createFile(page, request, { linkUrl });
+      await search(page).fill(broken.title);
+      await tableRows(page, TABLE).first().getByRole('button', { name: broken.title, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: `Preview: ${broken.title}` });
+      await expect(dialog.getByText(text, { exact: true })).toBeVisible();
+      await dialog.getByRole('button', { name: 'Close' }).click();
+    }
   } finally {
     await new Promise((done) => cdn.close(done));
   }

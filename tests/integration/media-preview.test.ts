@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withBridgeCsp } from '../bridge/host';
-import { previewTarget } from '../../src/main/services/media-proxy';
+import { previewTarget, UNREACHABLE_STATUS } from '../../src/main/services/media-proxy';
+import { previewProblemText, type PreviewProblem } from '../../src/shared/preview-problems';
 import type { LibraryFile, Keyword } from '../../src/shared/schemas/library';
 import { expectOk, startHarness, type Harness } from './harness';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -106,6 +107,11 @@ describe("a link file's direct media address", () => {
       if (req.url === '/talk.mp4') {
         res.writeHead(req.headers.range ? 206 : 200, { 'content-type': 'video/mp4', ...(req.headers.range ? { 'content-range': 'bytes 0-3/8' } : {}) });
         res.end(req.headers.range ? 'ftyp' : 'ftypmp42');
+      } else if (req.url === '/expired.mp4' || req.url === '/gone.mp4' || req.url === '/removed.mp4') {
+        const status = { '/expired.mp4': 403, '/gone.mp4': 410, '/removed.mp4': 404 }[req.url];
+        res.writeHead(status, { 'content-type': 'application/json' }).end('{"error":true}');
+      } else if (req.url === '/broken.mp4') {
+        res.writeHead(500, { 'content-type': 'text/plain' }).end('down');
       } else if (req.url === '/moved.mp4') {
         res.writeHead(302, { location: '/talk.mp4' }).end();
       } else {
@@ -138,5 +144,69 @@ describe("a link file's direct media address", () => {
     const before = seen.length;
     expect((await h.core.previewMedia(`${origin}/index.html`, null)).status).toBe(404);
     expect(seen.length).toBe(before);
+  });
+});
+
+describe('files.previewProblem', () => {
+  let h: Harness;
+  let cdn: Server;
+  let origin: string;
+  let closed: string;
+  const problemOf = async (src: string) => expectOk(await h.call<PreviewProblem | null>('files', 'previewProblem', { src }));
+  beforeAll(async () => {
+    h = await startHarness();
+    await h.login();
+    cdn = createServer((req, res) => {
+      const status = ({ '/expired.mp4': 403, '/removed.mp4': 404, '/gone.mp4': 410, '/broken.mp4': 500 } as Record<string, number>)[req.url ?? ''];
+      if (status) res.writeHead(status, { 'content-type': 'application/json' }).end('{"error":true}');
+      else res.writeHead(200, { 'content-type': 'video/mp4' }).end('ftypmp42');
+    });
+    await new Promise<void>((done) => cdn.listen(0, '127.0.0.1', done));
+    origin = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}`;
+    // A port nothing listens on: the connection is refused, no answer comes.
+    const probe = createServer();
+    await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
+    closed = `127.0.0.1:${(probe.address() as AddressInfo).port}`;
+    await new Promise((done) => probe.close(done));
+  });
+  afterAll(async () => {
+    await h.close();
+    await new Promise((done) => cdn.close(done));
+  });
+
+  it('tells a host that cannot be reached (no answer) from an address that answers 403, 404 or 410', async () => {
+    const unreachable = `http://${closed}/talk.mp4`;
+    expect((await h.core.previewMedia(unreachable, null)).status).toBe(UNREACHABLE_STATUS);
+    expect(await problemOf(unreachable)).toEqual({ kind: 'unreachable', status: null, host: closed, detail: 'ECONNREFUSED' });
+    for (const [path, status] of [['/expired.mp4', 403], ['/removed.mp4', 404], ['/gone.mp4', 410]] as const) {
+      expect((await h.core.previewMedia(`${origin}${path}`, null)).status).toBe(status);
+      expect(await problemOf(`${origin}${path}`)).toEqual({ kind: 'expired', status, host: origin.slice('http://'.length) });
+    }
+    expect((await h.core.previewMedia(`${origin}/broken.mp4`, null)).status).toBe(500);
+    expect((await problemOf(`${origin}/broken.mp4`))?.kind).toBe('failed');
+  });
+
+  it('forgets a problem once the same address plays, and knows nothing of addresses it never fetched', async () => {
+    expect(await problemOf(`${origin}/never.mp4`)).toBeNull();
+    expect((await h.core.previewMedia(`${origin}/talk.mp4`, null)).status).toBe(200);
+    expect(await problemOf(`${origin}/talk.mp4`)).toBeNull();
+  });
+
+  it('says the session ended for a preview of the server asked for while signed out', async () => {
+    const src = `${new URL(h.serverUrl).origin}/library/media/file/any`;
+    expectOk(await h.call('session', 'logout'));
+    expect((await h.core.previewMedia(src, null)).status).toBe(401);
+    expect((await problemOf(src))?.kind).toBe('signedOut');
+  });
+});
+
+describe('previewProblemText', () => {
+  it('says an unreachable host and an expired address apart', () => {
+    expect(previewProblemText({ kind: 'unreachable', status: null, host: 'cdn.example.in', detail: 'ENOTFOUND' })).toBe(
+      'The media cannot be played here: cdn.example.in cannot be reached (ENOTFOUND). Check the network connection and the address, then reopen the preview.',
+    );
+    expect(previewProblemText({ kind: 'expired', status: 403, host: 'cdn.example.in' })).toBe(
+      'The media cannot be played here: the address has expired or the file was removed (cdn.example.in answered 403). Reopen the preview to get a new address.',
+    );
   });
 });

@@ -9,6 +9,7 @@ import { MAX_CAPTION_FILE_BYTES } from '../../shared/schemas/transcripts';
 import { GrantError, grantView, type GrantStore } from '../services/grants';
 import { mediaFacts as sharedMediaFacts, type MediaFactsService } from '../services/media-facts';
 import type { PosterFrames } from '../services/poster-frames';
+import type { PreviewProblems } from '../services/media-proxy';
 
 export interface FilesGroupDeps {
   grants: GrantStore;
@@ -20,6 +21,8 @@ export interface FilesGroupDeps {
   media?: MediaFactsService;
   /** Where poster frames are written and granted (absent: the call says it is not available). */
   frames?: PosterFrames;
+  /** What main's media proxy saw when a preview failed. */
+  previewProblems?: PreviewProblems;
 }
 
 const grantFailure = (error: unknown): Result<never> => {
@@ -28,7 +31,7 @@ const grantFailure = (error: unknown): Result<never> => {
 };
 
 /** Files the renderer may use (DESIGN section 7): granted by the open dialog or a drop, named by grant id. */
-export function createFilesGroup({ grants, pickFile, pickSavePath, media = sharedMediaFacts(), frames }: FilesGroupDeps) {
+export function createFilesGroup({ grants, pickFile, pickSavePath, media = sharedMediaFacts(), frames, previewProblems }: FilesGroupDeps) {
   /** A granted file's media facts, read through its checked handle (open until the worker is done). */
   async function factsOf(grantId: string) {
     const { grant, handle } = await grants.open(grantId);
@@ -79,6 +82,7 @@ export function createFilesGroup({ grants, pickFile, pickSavePath, media = share
       }
       return ok({ saved: basename(path) });
     },
+    previewProblem: async ({ src }) => ok(previewProblems?.get(src) ?? null),
   };
 
   /** The preload's drop channel: a path the preload resolved from the dropped `File`. */

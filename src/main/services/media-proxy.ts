@@ -1,4 +1,5 @@
 import { directMediaKind } from '../../shared/media-links';
+import { problemOfStatus, type PreviewProblem } from '../../shared/preview-problems';
 import { authHeaders } from './http';
 
 /**
@@ -46,6 +47,27 @@ export interface MediaProxyDeps {
   allowedOrigins(): string[];
   token(): string | null;
   fetch?: typeof fetch;
+  /** Told why a preview could not be passed on (the page asks for it when its player fails). */
+  problems?: PreviewProblems;
+}
+
+/**
+ * Why the last previews failed, by their source address: the player in the page sees only that a
+ * load failed, never the status or a connection error, so it asks main (`files.previewProblem`).
+ * Bounded: the oldest are forgotten first.
+ */
+export class PreviewProblems {
+  private readonly bySrc = new Map<string, PreviewProblem>();
+  constructor(private readonly limit = 100) {}
+  record(src: string, problem: PreviewProblem | null): void {
+    this.bySrc.delete(src);
+    if (!problem) return;
+    this.bySrc.set(src, problem);
+    if (this.bySrc.size > this.limit) this.bySrc.delete(this.bySrc.keys().next().value!);
+  }
+  get(src: string): PreviewProblem | null {
+    return this.bySrc.get(src) ?? null;
+  }
 }
 
 /** One preview request: the server's answer as a Response for the page. */
@@ -53,33 +75,47 @@ export async function proxyMedia(deps: MediaProxyDeps, src: string, range: strin
   const target = previewTarget(src, deps.allowedOrigins());
   if (target) {
     const token = deps.token();
-    if (!token) return new Response(null, { status: 401 });
-    return forward(deps, target, { ...authHeaders('token', token), ...(range ? { range } : {}) }, signal);
+    if (!token) {
+      deps.problems?.record(src, { kind: 'signedOut', status: 401, host: new URL(target).host });
+      return new Response(null, { status: 401 });
+    }
+    return forward(deps, src, target, { ...authHeaders('token', token), ...(range ? { range } : {}) }, signal);
   }
   // A link to a media file elsewhere: fetched as a browser would, with nothing of the session.
-  if (directMediaKind(src)) return forward(deps, new URL(src).href, range ? { range } : {}, signal);
+  if (directMediaKind(src)) return forward(deps, src, new URL(src).href, range ? { range } : {}, signal);
   return new Response(null, { status: 404 });
 }
 
-async function forward(deps: MediaProxyDeps, target: string, headers: Record<string, string>, signal: AbortSignal | undefined): Promise<Response> {
+/** The status the page gets when the upstream server could not be reached at all (DNS, connect, TLS). */
+export const UNREACHABLE_STATUS = 504;
+
+async function forward(deps: MediaProxyDeps, src: string, target: string, headers: Record<string, string>, signal: AbortSignal | undefined): Promise<Response> {
+  const host = new URL(target).host;
+  const failed = (status: number, problem: PreviewProblem) => {
+    deps.problems?.record(src, problem);
+    return new Response(null, { status });
+  };
   let answer: Response;
   try {
     // No redirect is followed: the token goes to the connected server only, and a link goes where it says.
     answer = await (deps.fetch ?? fetch)(target, { headers, redirect: 'manual', signal });
-  } catch {
-    return new Response(null, { status: 502 });
+  } catch (error) {
+    // The page went away (the dialog closed): nothing to report.
+    if (signal?.aborted) return new Response(null, { status: 499 });
+    return failed(UNREACHABLE_STATUS, { kind: 'unreachable', status: null, host, detail: causeOf(error) });
   }
   if (answer.status >= 300 && answer.status < 400) {
     await answer.body?.cancel();
-    return new Response(null, { status: 502 });
+    return failed(502, { kind: 'redirected', status: answer.status, host });
   }
   // Only media reaches the page: an answer of another type (a page, JSON, an error's text) is dropped,
   // its status kept so the player can say why.
   const type = answer.headers.get('content-type') ?? '';
-  if (!MEDIA_TYPE.test(type)) {
+  if (!answer.ok || !MEDIA_TYPE.test(type)) {
     await answer.body?.cancel();
-    return new Response(null, { status: answer.ok ? 415 : answer.status });
+    return failed(answer.ok ? 415 : answer.status, problemOfStatus(answer.ok ? 415 : answer.status, host));
   }
+  deps.problems?.record(src, null);
   const passed = new Headers();
   for (const name of PASSED) {
     const value = answer.headers.get(name);
@@ -87,4 +123,10 @@ async function forward(deps: MediaProxyDeps, target: string, headers: Record<str
   }
   passed.set('x-content-type-options', 'nosniff');
   return new Response(answer.body, { status: answer.status, headers: passed });
+}
+
+/** The system's reason for a failed connection (ENOTFOUND, ECONNREFUSED, ...), from fetch's cause. */
+function causeOf(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
+  return typeof cause?.code === 'string' ? cause.code : '';
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { directMediaKind } from '../../shared/media-links';
+import { previewProblemText } from '../../shared/preview-problems';
 import { ContentDialog } from './ContentDialog';
 
 export type MediaKind = 'video' | 'audio' | 'link' | 'other';
@@ -10,6 +11,8 @@ export interface MediaSource {
   /** An address the player can load: a preview through main for media, the link itself for links. */
   url: string;
   title: string;
+  /** The record's own preview address that `url` streams through main: main says why it failed. */
+  src?: string;
 }
 
 /** Asks the player to jump to `seconds` and play; a new `key` repeats the same time. */
@@ -36,7 +39,17 @@ const useStyles = makeStyles({
 export function MediaPlayer({ source, seek, autoPlay = false }: { source: MediaSource; seek?: SeekRequest | null; autoPlay?: boolean }) {
   const styles = useStyles();
   const ref = useRef<HTMLMediaElement | null>(null);
-  const [failed, setFailed] = useState(false);
+  // Why the media did not load, as main's proxy saw it (the player itself only knows that it failed).
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => setFailure(null), [source.url]);
+  const onError = () => {
+    const src = source.src;
+    setFailure(previewProblemText(null));
+    if (!src) return;
+    void window.api.files.previewProblem({ src }).then((r) => {
+      if (r.ok && r.data) setFailure(previewProblemText(r.data));
+    });
+  };
 
   useEffect(() => {
     const media = ref.current;
@@ -55,7 +68,7 @@ export function MediaPlayer({ source, seek, autoPlay = false }: { source: MediaS
       controls: true,
       preload: 'metadata' as const,
       autoPlay,
-      onError: () => setFailed(true),
+      onError,
       'aria-label': `${source.kind === 'video' ? 'Video' : 'Audio'} preview of ${source.title}`,
     };
     return (
@@ -65,9 +78,9 @@ export function MediaPlayer({ source, seek, autoPlay = false }: { source: MediaS
         ) : (
           <audio ref={(el) => void (ref.current = el)} className={styles.audio} {...common} />
         )}
-        {failed ? (
+        {failure ? (
           <MessageBar intent="warning" layout="multiline">
-            <MessageBarBody>The media cannot be played here. The address may have expired: reopen the preview.</MessageBarBody>
+            <MessageBarBody>{failure}</MessageBarBody>
           </MessageBar>
         ) : null}
       </div>
@@ -104,5 +117,5 @@ export function mediaSourceOf(file: { fileType: string; title: string; fileUrl: 
   const url = file.previewUrl || file.fileUrl;
   // Played media streams through main (it adds the token; the CSP names no remote origin); links are only shown.
   const playable = (kind === 'video' || kind === 'audio') && url;
-  return { kind, url: playable ? window.files.previewUrl(url) : url, title: file.title };
+  return playable ? { kind, url: window.files.previewUrl(url), title: file.title, src: url } : { kind, url, title: file.title };
 }

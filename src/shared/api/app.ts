@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { PreviewProblemSchema } from '../preview-problems';
 import { defineLocal } from './contract';
 import { MessageSchema } from '../schemas/common';
 import {
@@ -119,6 +120,11 @@ export const local = {
      * saved file's name, or null when the user cancels. Main picks the place: no path comes from the page.
      */
     saveCsv: defineLocal({ input: SaveCsvInputSchema, output: v.object({ saved: v.nullable(v.string()) }) }),
+    /**
+     * Why the preview of `src` (a record's preview URL, as given to `previewUrl`) could not be played,
+     * as main's media proxy saw it (no answer at all, or the status it got); null when it saw nothing wrong.
+     */
+    previewProblem: defineLocal({ input: v.object({ src: v.pipe(v.string(), v.maxLength(8192)) }), output: v.nullable(PreviewProblemSchema) }),
   },
   uploads: {
     /** Aborts an upload in progress (its call then resolves with kind 'cancelled'); false when none runs. */
