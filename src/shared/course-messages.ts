@@ -33,6 +33,9 @@ export const COURSE_TEXT = {
   enterFolderName: 'Enter a folder name!',
   enterTopicName: 'Enter a topic name!',
   chooseVideo: 'Choose a video from the library!',
+  chooseConcept: 'Choose the concept the video goes into!',
   enterVideoTitle: 'Enter a video title!',
   duplicateIds: 'The new order names a record twice.',
+  /** A saved video edit (the server's answer to PUT /document names a 'Document'). */
+  videoUpdated: 'Video has been Updated',
 } as const;

@@ -282,7 +282,7 @@ test('real media: captions travel with their video, a defaults label ticks its o
     // A frame of each video as its thumbnail (the one video here), at the chosen moment.
     await panel.getByRole('spinbutton', { name: 'Frame at', exact: true }).fill('1.5');
     await panel.getByRole('button', { name: 'Use a frame of each video' }).click();
-    await expect(toast(page, 'A frame of 1 of 1 videos set as the thumbnail.')).toBeVisible();
+    await expect(toast(page, 'Thumbnail set from a frame for 1 of 1 video.')).toBeVisible();
     const queued = await page.evaluate(async () => {
       const answer = await (globalThis as unknown as WithApi).api.bulk.list({});
       return answer.ok ? answer.data.rows.map((row) => row.thumbnail?.name ?? null) : [];

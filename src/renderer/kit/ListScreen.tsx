@@ -47,6 +47,8 @@ export interface AddForm {
   form: () => FormSpec<AnySchema>;
   /** Greys the button; the text says why (its tooltip). */
   disabled?: string | false;
+  /** What the button does, when its name alone does not say (its tooltip and accessible description). */
+  description?: string;
   /** The first Add button is the primary one. */
   primary?: boolean;
 }
@@ -181,7 +183,7 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
                   icon={<AddRegular />}
                   onClick={() => setAdding(index)}
                   disabled={!!add.disabled}
-                  title={add.disabled || undefined}
+                  title={add.disabled || add.description || undefined}
                 >
                   {add.label}
                 </Button>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { plural } from '../../lib/format';
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { FrameMoment, momentSeconds } from '../../components/PosterFrame';
 import type { BulkItemView } from '../../../shared/schemas/bulk';
@@ -56,7 +57,7 @@ export function BulkPosterFrames({ selected }: { selected: string[] }) {
     setBusy(null);
     setFailures(failed);
     if (rows.length === 0) notify.error('No video in the queue waits to be sent.');
-    else notify.success(`A frame of ${done} of ${rows.length} videos set as the thumbnail.`);
+    else notify.success(`Thumbnail set from a frame for ${done} of ${plural(rows.length, 'video')}.`);
   };
   return (
     <div>

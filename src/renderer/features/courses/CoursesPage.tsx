@@ -1,3 +1,4 @@
+import { plural } from '../../lib/format';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { COURSE_MSG, deleteCourseQuestion } from '../../../shared/course-messages';
@@ -57,7 +58,7 @@ export default function CoursesPage() {
       }),
       twoLines(value<Course>('planType', 'Pricing Plan Type', (c) => c.pricingPlan.planType || 'Free', { width: 88 })),
       value<Course>('courseFee', 'Course Fee', (c) => c.pricingPlan.courseFee, { width: 116, cell: feeText, searchValue: feeText }),
-      value<Course>('contents', 'Contents', (c) => c.modulesCount, { width: 104, cell: (c) => `${c.modulesCount} ${c.modulesCount === 1 ? 'module' : 'modules'}` }),
+      value<Course>('contents', 'Contents', (c) => c.modulesCount, { width: 104, cell: (c) => plural(c.modulesCount, 'module') }),
       twoLines(value<Course>('skippable', 'Are videos skippable', (c) => (c.modulesSkippable ? 'Yes' : 'No'), { width: 96 })),
       date<Course>('createdAt', 'Created At', (c) => c.created.at),
       date<Course>('updatedAt', 'Last Updated', (c) => c.updated.at),

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { Badge, ProgressBar, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { FolderRegular, PlayRegular, VideoClipRegular } from '@fluentui/react-icons';
-import { COURSE_MSG } from '../../../shared/course-messages';
+import { COURSE_MSG, COURSE_TEXT } from '../../../shared/course-messages';
 import {
   DescendantAddSchema,
   DOCUMENT_DESCRIPTION_MAX,
@@ -20,6 +20,7 @@ import type { CallError } from '../../../shared/result';
 import { callQuery, useCallMutation } from '../../lib/calls';
 import { LinkCell, action, date, value } from '../../kit/columns';
 import { useLibraryVideos, videoSourceOf } from './library-videos';
+import { libraryVideoChoice, UPLOAD_NEW_VIDEO } from './VideoChooser';
 import { ListScreen, form, type AddForm, type ScreenActions } from '../../kit/ListScreen';
 import type { Crumb } from '../../components/Crumbs';
 import { MediaPreviewDialog, type MediaSource } from '../../components/MediaPreview';
@@ -53,6 +54,11 @@ export function deleteQuestion(doc: CourseDocument): string {
   const parts = [folders ? plural(folders, 'folder') : '', files ? plural(files, 'video') : ''].filter(Boolean);
   return `Delete the folder ${doc.title}? ${parts.join(' and ')} inside it will be deleted with it.`;
 }
+
+/** What the two video buttons do (the spec names them; these say how they differ). */
+export const ADD_FILE_DESCRIPTION = 'Adds videos that are in the library already, several at once, each under its library title.';
+export const UPLOAD_VIDEO_DESCRIPTION = `Adds one video under a title of your own: pick it from the library, or upload a new one with ${UPLOAD_NEW_VIDEO}`;
+export const ROOT_VIDEOS_HINT = 'Videos go into a module: open one to add them.';
 
 const LEVEL_TEXT: Record<CourseDocument['level'], string> = { module: 'Module', topic: 'Topic', concept: 'Concept', file: 'Video' };
 
@@ -96,11 +102,11 @@ export default function DirectoryPage() {
   const addVideo = useCallMutation('videoRepository.createDocument', { fallback: COURSE_MSG.fileNotAdded, ...rules });
   const addFiles = useCallMutation('videoRepository.addDescendants', { fallback: COURSE_MSG.fileNotAdded, ...rules });
   const updateFolder = useCallMutation('videoRepository.updateDocument', { fallback: COURSE_MSG.moduleNotAdded, ...rules });
-  const updateVideo = useCallMutation('videoRepository.updateDocument', { fallback: COURSE_MSG.fileNotAdded, ...rules });
+  // The server's answer names a document; the user saved a video.
+  const updateVideo = useCallMutation('videoRepository.updateDocument', { fallback: COURSE_MSG.fileNotAdded, success: COURSE_TEXT.videoUpdated, ...rules });
   const remove = useCallMutation('videoRepository.deleteDocument', { fallback: COURSE_MSG.unableToDelete, override: deleteFailure, success: COURSE_MSG.documentDeleted, ...rules });
   const reorder = useCallMutation('videoRepository.reorderDocuments', { fallback: COURSE_MSG.somethingWentWrong, invalidates: ['videoRepository.document'] });
   const library = useLibraryVideos(course?.language);
-  const videoOptions = library.options;
 
   const open = useCallback(
     (doc: CourseDocument) => {
@@ -171,14 +177,6 @@ export default function DirectoryPage() {
 
   const courseId = course?._id ?? '';
   const parent = folder?._id ?? '';
-  const libraryVideoField = {
-    kind: 'select' as const,
-    name: 'fileId' as const,
-    label: 'Library video',
-    required: true,
-    options: videoOptions,
-    placeholder: library.loading ? 'Loading…' : `Select a video${course ? ` in ${course.language}` : ''}`,
-  };
   const fillMandatory = { title: COURSE_MSG.fillMandatoryTitle, text: COURSE_MSG.fillMandatory };
 
   const folderForm = (record: CourseDocument | null) =>
@@ -201,15 +199,16 @@ export default function DirectoryPage() {
       title: record ? 'Update Video' : 'Upload Video',
       schema: VideoFormSchema,
       fields: [
+        libraryVideoChoice('fileId', 'Library video', library, 'title', `Select a video${course ? ` in ${course.language}` : ''}`),
         { kind: 'text', name: 'title', label: 'Video title', required: true, maxLength: DOCUMENT_TITLE_MAX },
-        libraryVideoField,
         { kind: 'textarea', name: 'description', label: 'Description', rows: 2, maxLength: DOCUMENT_DESCRIPTION_MAX },
         { kind: 'switch', name: 'freeToWatch', label: 'Free to watch', onLabel: 'Yes', offLabel: 'No' },
       ],
       defaults: { title: record?.title ?? '', description: record?.description ?? '', freeToWatch: record?.freeToWatch ?? false, fileId: record?.fileId?._id ?? '' },
       invalidNotice: fillMandatory,
       failureFallback: COURSE_MSG.fileNotAdded,
-      width: 600,
+      width: 640,
+      dialog: record ? undefined : { intro: <Text>{UPLOAD_VIDEO_DESCRIPTION}</Text> },
       status: addVideo.busy || updateVideo.busy ? <ProgressBar aria-label="Saving the video" thickness="large" /> : null,
       submit: (values) =>
         record ? updateVideo.run({ id: record._id, ...values }) : addVideo.run({ type: 'file', courseId, parent, ...values }),
@@ -227,7 +226,7 @@ export default function DirectoryPage() {
           required: true,
           bulk: true,
           noun: 'videos',
-          options: videoOptions,
+          options: library.options,
           placeholder: library.loading ? 'Loading…' : 'Select videos',
           hint: 'Each is added with its library title.',
         },
@@ -236,6 +235,7 @@ export default function DirectoryPage() {
       defaults: { fileIds: [], freeToWatch: false },
       failureFallback: COURSE_MSG.fileNotAdded,
       width: 600,
+      dialog: { intro: <Text>{ADD_FILE_DESCRIPTION}</Text> },
       submit: (values) => addFiles.run({ courseId, parent, ...values }),
     });
 
@@ -248,15 +248,20 @@ export default function DirectoryPage() {
       : folder?.level === 'module' && course?.hasOnlyVideos
         ? 'This course has only videos: its modules hold videos, not topics.'
         : false;
-  const filesBlocked = !listing ? 'Loading…' : !folder ? 'Videos go into a folder: open a module first.' : false;
+  // Videos go into a folder: at the top of a course the video buttons are not offered (the subtitle says where).
+  const atRoot = !!listing && !folder;
   const addForms: AddForm[] = [
     { label: 'Add Folder', form: () => folderForm(null), disabled: folderBlocked, primary: true },
-    { label: 'Add File', form: addFilesForm, disabled: filesBlocked },
-    { label: 'Upload Video', form: () => videoForm(null), disabled: filesBlocked },
+    ...(atRoot
+      ? []
+      : [
+          { label: 'Add File', form: addFilesForm, disabled: listing ? false : 'Loading…', description: ADD_FILE_DESCRIPTION } as const,
+          { label: 'Upload Video', form: () => videoForm(null), disabled: listing ? false : 'Loading…', description: UPLOAD_VIDEO_DESCRIPTION } as const,
+        ]),
   ];
 
   const title = folder?.title ?? course?.name ?? 'Directory';
-  const subtitle = !listing ? undefined : folder ? `${LEVEL_TEXT[folder.level]} of ${course?.name}` : `${course?.language} course: its modules`;
+  const subtitle = !listing ? undefined : folder ? `${LEVEL_TEXT[folder.level]} of ${course?.name}` : `${course?.language} course: its modules. ${ROOT_VIDEOS_HINT}`;
 
   return (
     <ListScreen<CourseDocument, DocumentListing>

@@ -2,7 +2,7 @@ import { plural } from '../../lib/format';
 import { useCallback, useId } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Label, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Label, Link, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons';
 import { COURSE_MSG } from '../../../shared/course-messages';
 import { TOPIC_DESCRIPTION_MAX, TOPIC_NAME_MAX, TopicFormSchema, type Topic, type TopicList } from '../../../shared/schemas/topics';
@@ -21,6 +21,8 @@ const useStyles = makeStyles({
 });
 
 const topicsOf = (list: TopicList) => list.topics;
+/** A module that holds videos and no topics. */
+export const moduleHoldsVideos = (count: number): string => `This module has no topics: it holds ${plural(count, 'video')}.`;
 /** The Add Topic form: submit is disabled while the name is empty (spec 1 section 5). */
 const nameGiven = (values: Record<string, unknown>) => typeof values.name === 'string' && values.name.trim() !== '';
 
@@ -62,6 +64,11 @@ export default function TopicsPage() {
   const listQuery = callQuery('videoRepository.topics', { moduleId });
   const list = useQuery(listQuery).data;
   const info = list?.moduleInfo;
+  // A module without topics may hold videos (a videos-only course): the screen says so and where they are.
+  const noTopics = !!list && list.topics.length === 0;
+  const held = useQuery({ ...callQuery('videoRepository.document', { id: moduleId }), enabled: noTopics }).data;
+  const heldVideos = noTopics && held ? held.descendants.filter((d) => d.type === 'file').length : 0;
+  const directoryOfModule = info ? `/directory/${encodeURIComponent(info.courseId)}/${encodeURIComponent(info._id)}` : '';
   const add = useCallMutation('videoRepository.addTopic', { fallback: COURSE_MSG.topicNotAdded, invalidates: ['videoRepository'] });
   const sequence = useCallMutation('videoRepository.topicSequence', { fallback: COURSE_MSG.somethingWentWrong, invalidates: ['videoRepository.topics'] });
 
@@ -83,7 +90,19 @@ export default function TopicsPage() {
     <ListScreen<Topic, TopicList>
       viewKey="Topics of a module"
       title={info ? `Topics of ${info.name}` : 'Topics'}
-      subtitle={info ? `${info.courseName} · ${info.language}` : undefined}
+      subtitle={
+        info ? (
+          <>
+            {`${info.courseName} · ${info.language}`}
+            {heldVideos > 0 ? (
+              <>
+                {` · ${moduleHoldsVideos(heldVideos)} `}
+                <Link onClick={() => navigate(directoryOfModule)}>Open {info.name} in the course directory</Link>
+              </>
+            ) : null}
+          </>
+        ) : undefined
+      }
       breadcrumb={[
         { label: 'Courses', to: '/course' },
         ...(info ? [{ label: info.courseName, to: `/directory/${encodeURIComponent(info.courseId)}` }, { label: info.name, to: `/directory/${encodeURIComponent(info.courseId)}/${encodeURIComponent(info._id)}` }] : []),
@@ -105,7 +124,7 @@ export default function TopicsPage() {
       search={{ placeholder: 'Search topics' }}
       pageSize={TOPIC_PAGE_SIZE}
       pageSizes={TOPIC_PAGE_SIZES}
-      emptyText="This module has no topics yet."
+      emptyText={heldVideos > 0 ? `${moduleHoldsVideos(heldVideos)} They are listed in the course directory, not here.` : 'This module has no topics yet.'}
       addLabel="Add Topic"
       addDisabled={list?.disallowTopicAddition ? 'This course has only videos: its modules hold videos, not topics.' : !list ? 'Loading…' : false}
       editor={(record) =>

@@ -1,10 +1,11 @@
+import { plural } from '../../lib/format';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Label, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { ArrowLeftRegular, DeleteRegular, PlayRegular, QuestionCircleRegular } from '@fluentui/react-icons';
+import { ArrowLeftRegular, ArrowSwapRegular, DeleteRegular, PlayRegular, QuestionCircleRegular } from '@fluentui/react-icons';
 import * as v from 'valibot';
-import { COURSE_MSG } from '../../../shared/course-messages';
+import { COURSE_MSG, COURSE_TEXT } from '../../../shared/course-messages';
 import { DOCUMENT_DESCRIPTION_MAX, DOCUMENT_TITLE_MAX, PREVIEW_DIALOG_WIDTH, FileDraftSchema } from '../../../shared/schemas/courses';
 import { AddQuestionFormSchema, VideoDraftSchema, type Video } from '../../../shared/schemas/topics';
 import { callQuery, useCallMutation } from '../../lib/calls';
@@ -14,6 +15,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ContentDialog } from '../../components/ContentDialog';
 import { EntityDialog } from '../../components/EntityDialog';
 import { useLibraryVideos, videoSourceOf } from './library-videos';
+import { libraryVideoChoice } from './VideoChooser';
 import { MediaPreviewDialog, type MediaSource } from '../../components/MediaPreview';
 import { TOPIC_PAGE_SIZE, TOPIC_PAGE_SIZES } from '../../lib/page-sizes';
 
@@ -23,10 +25,19 @@ const useStyles = makeStyles({
   list: { margin: 0, paddingInlineStart: tokens.spacingHorizontalXL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   item: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
   muted: { color: tokens.colorNeutralForeground3 },
+  reorder: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
 });
+
+/** Next to the greyed reorder of a topic with concepts: videos are ordered within one concept. */
+export const REORDER_NEEDS_CONCEPT = 'Choose a concept above to reorder its videos.';
 
 /** Add File on a topic (POST /video): a title and a library video (spec 1: a video and a title are required). */
 const AddVideoFormSchema = v.pick(VideoDraftSchema, ['title', 'videoId']);
+/** A topic with concepts: the video goes into the concept the user names (never one picked for them). */
+const AddVideoToConceptFormSchema = v.object({
+  ...AddVideoFormSchema.entries,
+  conceptId: v.pipe(v.optional(v.string(), ''), v.nonEmpty(COURSE_TEXT.chooseConcept)),
+});
 /** The edit dialog (PUT /document/{id}: the spec lists no video update call). */
 const EditVideoFormSchema = v.pick(FileDraftSchema, ['title', 'description', 'freeToWatch', 'fileId']);
 
@@ -95,7 +106,11 @@ export default function VideosPage() {
 
   const invalidates = ['videoRepository'] as const;
   const add = useCallMutation('videoRepository.addVideo', { fallback: COURSE_MSG.fileNotAdded, invalidates });
-  const edit = useCallMutation('videoRepository.updateDocument', { fallback: COURSE_MSG.videoNotEdited, invalidates });
+  // Into a chosen concept: the directory's call for a video file, with the concept as its folder (POST /video names none).
+  const addToConcept = useCallMutation('videoRepository.createDocument', { fallback: COURSE_MSG.fileNotAdded, successFallback: 'Video has been Added', invalidates });
+  // The server's answer names a document; the user saved a video.
+  const edit = useCallMutation('videoRepository.updateDocument', { fallback: COURSE_MSG.videoNotEdited, success: COURSE_TEXT.videoUpdated, invalidates });
+  const reorderHintId = useId();
   const addQuestion = useCallMutation('videoRepository.videoQuestions', { fallback: COURSE_MSG.videoNotEdited, successFallback: 'Question added', invalidates });
   const sequence = useCallMutation('videoRepository.videoSequence', { fallback: COURSE_MSG.somethingWentWrong, invalidates });
 
@@ -133,34 +148,58 @@ export default function VideosPage() {
     [],
   );
 
+  const addVideoFields = [
+    libraryVideoChoice('videoId', 'Library video', library, 'title', `Select a video${topic ? ` in ${topic.language}` : ''}`),
+    { kind: 'text', name: 'title', label: 'Title', required: true, maxLength: DOCUMENT_TITLE_MAX },
+  ] as const;
+
   const editor = (record: Video | null) =>
     record
       ? form({
           title: 'Edit Video',
           schema: EditVideoFormSchema,
           fields: [
+            libraryVideoChoice('fileId', 'Library video', library, 'title', 'Select a video'),
             { kind: 'text', name: 'title', label: 'Title', required: true, maxLength: DOCUMENT_TITLE_MAX },
-            { kind: 'select', name: 'fileId', label: 'Library video', required: true, options: library.options, placeholder: library.loading ? 'Loading…' : 'Select a video' },
             { kind: 'textarea', name: 'description', label: 'Description', rows: 2, maxLength: DOCUMENT_DESCRIPTION_MAX },
             { kind: 'switch', name: 'freeToWatch', label: 'Free to watch', onLabel: 'Yes', offLabel: 'No' },
           ],
           defaults: { title: record.title, description: record.description, freeToWatch: record.freeToWatch, fileId: record.videoId },
           failureFallback: COURSE_MSG.videoNotEdited,
-          width: 600,
+          width: 640,
           submit: (values) => edit.run({ id: record._id, ...values }),
         })
-      : form({
-          title: 'Add File',
-          schema: AddVideoFormSchema,
-          fields: [
-            { kind: 'text', name: 'title', label: 'Title', required: true, maxLength: DOCUMENT_TITLE_MAX },
-            { kind: 'select', name: 'videoId', label: 'Library video', required: true, options: library.options, placeholder: library.loading ? 'Loading…' : `Select a video${topic ? ` in ${topic.language}` : ''}` },
-          ],
-          defaults: { title: '', videoId: '' },
-          failureFallback: COURSE_MSG.fileNotAdded,
-          width: 600,
-          submit: (values) => add.run({ ...values, topicId, moduleId: topic?.moduleId ?? '', courseId: topic?.courseId ?? '' }),
-        });
+      : concepts.length > 0
+        ? form({
+            title: 'Add File',
+            schema: AddVideoToConceptFormSchema,
+            fields: [
+              {
+                kind: 'select',
+                name: 'conceptId',
+                label: 'Concept',
+                required: true,
+                options: concepts.map((c) => ({ value: c._id, label: c.name })),
+                placeholder: 'Select the concept it goes into',
+                hint: 'The videos of this topic sit in its concepts.',
+              },
+              ...addVideoFields,
+            ],
+            defaults: { title: '', videoId: '', conceptId },
+            failureFallback: COURSE_MSG.fileNotAdded,
+            width: 640,
+            submit: ({ conceptId: parent, videoId, title }) =>
+              addToConcept.run({ type: 'file', courseId: topic?.courseId ?? '', parent, title, fileId: videoId, freeToWatch: false }),
+          })
+        : form({
+            title: 'Add File',
+            schema: AddVideoFormSchema,
+            fields: addVideoFields,
+            defaults: { title: '', videoId: '' },
+            failureFallback: COURSE_MSG.fileNotAdded,
+            width: 640,
+            submit: (values) => add.run({ ...values, topicId, moduleId: topic?.moduleId ?? '', courseId: topic?.courseId ?? '' }),
+          });
 
   const questionOptions = useMemo(
     () => (questions.data ?? []).filter((q) => !asking || (q.language === asking.language && !asking.questionBank.includes(q._id))).map((q) => ({ value: q._id, label: q.question })),
@@ -171,7 +210,7 @@ export default function VideosPage() {
     <ListScreen<Video, Video[]>
       viewKey="Videos of a topic"
       title={topic ? `Videos of ${topic.name}` : 'Videos'}
-      subtitle={topic ? `${topic.courseName} · ${topic.moduleName} · ${topic.language}${reorderConcept ? '' : ' · choose a concept to reorder its videos'}` : undefined}
+      subtitle={topic ? `${topic.courseName} · ${topic.moduleName} · ${topic.language}` : undefined}
       breadcrumb={[
         { label: 'Courses', to: '/course' },
         ...(topic
@@ -191,7 +230,7 @@ export default function VideosPage() {
                 <option value="">All concepts</option>
                 {concepts.map((c) => (
                   <option key={c._id} value={c._id}>
-                    {c.name} ({c.videoCount})
+                    {c.name} ({plural(c.videoCount, 'video')})
                   </option>
                 ))}
               </Select>
@@ -213,6 +252,19 @@ export default function VideosPage() {
       addDisabled={topic ? false : 'Loading…'}
       editor={editor}
       reorder={reorderConcept ? { save: async (rows) => (await sequence.run({ conceptId: reorderConcept, videos: rows.map((r) => r._id) })).ok } : undefined}
+      toolbar={
+        topic && !reorderConcept ? (
+          // Shown greyed, and reachable by Tab, so that the reason stands next to it.
+          <span className={styles.reorder}>
+            <Button icon={<ArrowSwapRegular />} disabledFocusable aria-describedby={reorderHintId}>
+              Enable reorder
+            </Button>
+            <Text id={reorderHintId} size={200} className={styles.muted}>
+              {REORDER_NEEDS_CONCEPT}
+            </Text>
+          </span>
+        ) : undefined
+      }
     >
       <MediaPreviewDialog source={preview} width={PREVIEW_DIALOG_WIDTH} onClose={() => setPreview(null)} />
       <RelatedQuestionsDialog video={related} onClose={() => setRelated(null)} />

@@ -9,16 +9,25 @@ import { mediaSourceOf, type MediaSource } from '../../components/MediaPreview';
  * The library's videos of one language as select options (spec 2: GET /media/list?language=): uploaded
  * videos and video links (audio and other files are not course videos).
  */
-export function useLibraryVideos(language: Language | undefined): { options: FieldOption[]; loading: boolean } {
+export interface LibraryVideos {
+  options: FieldOption[];
+  loading: boolean;
+  /** A video's library title by its _id (a chosen video's title fills an empty title field). */
+  titles: ReadonlyMap<string, string>;
+  language: Language | undefined;
+}
+
+export function useLibraryVideos(language: Language | undefined): LibraryVideos {
   const library = useQuery({ ...callQuery('library.mediaList', { language }), enabled: !!language });
-  const options = useMemo(
-    () =>
-      (library.data ?? [])
-        .filter((f) => f.fileType === 'video' || f.fileType === 'link')
-        .map((f) => ({ value: f._id, label: `${f.title} (${f.fileId})` })),
-    [library.data],
-  );
-  return { options, loading: library.isPending };
+  return useMemo(() => {
+    const videos = (library.data ?? []).filter((f) => f.fileType === 'video' || f.fileType === 'link');
+    return {
+      options: videos.map((f) => ({ value: f._id, label: `${f.title} (${f.fileId})` })),
+      titles: new Map(videos.map((f) => [f._id, f.title])),
+      loading: library.isPending,
+      language,
+    };
+  }, [library.data, library.isPending, language]);
 }
 
 /**

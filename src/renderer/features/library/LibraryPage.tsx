@@ -13,7 +13,7 @@ import { useNotify } from '../../components/toast';
 import { action, badge, count, date, link, text, value } from '../../kit/columns';
 import { ListScreen, type ScreenActions } from '../../kit/ListScreen';
 import type { FilterField, FilterValues } from '../../kit/ServerFilterBar';
-import { FileDialog } from './FileDialog';
+import { FileDialog } from '../../components/FileDialog';
 import { QuestionSelectorDialog, TaggedQuestionsDialog } from './QuestionDialogs';
 import { LIBRARY_PAGE_SIZE, LIBRARY_PAGE_SIZES } from '../../lib/page-sizes';
 

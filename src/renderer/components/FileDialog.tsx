@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { LANGUAGES } from '../../../shared/constants';
-import { APP_TEXT, MSG, urlExistsMessage } from '../../../shared/messages';
+import { LANGUAGES } from '../../shared/constants';
+import { APP_TEXT, MSG, urlExistsMessage } from '../../shared/messages';
 import {
   FILE_TYPES,
   LEVELS,
@@ -16,16 +16,16 @@ import {
   splitDuration,
   type LibraryFile,
   type LibraryFileFormInput,
-} from '../../../shared/schemas/library';
-import { useCallMutation } from '../../lib/calls';
-import { EntityDialog, optionsOf, type FieldDescriptor } from '../../components/EntityDialog';
-import type { FieldForm, PickedNote } from '../../components/fields/types';
-import { titleFromFileName } from '../../../shared/schemas/bulk';
-import { fileTypeOfFacts, mediaWarnings } from '../../../shared/schemas/media';
-import type { PickedFile } from '../../components/FilePicker';
-import { PosterFrame } from '../../components/PosterFrame';
-import { useUploadSubmit } from '../../components/UploadProgress';
-import { useBusinessIdeas, useCategories, useKeywords } from '../../lib/library-lists';
+} from '../../shared/schemas/library';
+import { useCallMutation } from '../lib/calls';
+import { EntityDialog, optionsOf, type FieldDescriptor } from './EntityDialog';
+import type { FieldForm, PickedNote } from './fields/types';
+import { titleFromFileName } from '../../shared/schemas/bulk';
+import { fileTypeOfFacts, mediaWarnings } from '../../shared/schemas/media';
+import type { PickedFile } from './FilePicker';
+import { PosterFrame } from './PosterFrame';
+import { useUploadSubmit } from './UploadProgress';
+import { useBusinessIdeas, useCategories, useKeywords } from '../lib/library-lists';
 
 type FormKey = Extract<keyof LibraryFileFormInput, string>;
 type Values = Record<string, unknown>;
@@ -74,8 +74,17 @@ const urlCheck = (record: LibraryFile | null) => async (value: unknown) => {
   return urlExistsMessage(result.data.title);
 };
 
+export interface FileDialogProps {
+  editing: 'add' | LibraryFile | null;
+  onClose: () => void;
+  /** Values an added file starts with (a course's language, the video type). */
+  initial?: Partial<LibraryFileFormInput>;
+  /** After a file is added (its id when the server names it): a course screen then links it. */
+  onAdded?: (added: { _id?: string; title: string }) => void;
+}
+
 /** Add File / Edit File: the spec's library file form, links and uploads (progress, cancel, retry). */
-export function FileDialog({ editing, onClose }: { editing: 'add' | LibraryFile | null; onClose: () => void }) {
+export function FileDialog({ editing, onClose, initial, onAdded }: FileDialogProps) {
   const keywords = useKeywords();
   const categories = useCategories();
   const ideas = useBusinessIdeas();
@@ -164,7 +173,7 @@ export function FileDialog({ editing, onClose }: { editing: 'add' | LibraryFile 
     ];
   }, [ideas.data, ideas.isPending, keywords.data, keywords.isPending, categories.data, categories.isPending, record]);
 
-  const defaults = useMemo(() => (record ? libraryFormOf(record) : emptyLibraryForm()), [record]);
+  const defaults = useMemo(() => (record ? libraryFormOf(record) : { ...emptyLibraryForm(), ...initial }), [record, initial]);
 
   return (
     <EntityDialog
@@ -180,7 +189,12 @@ export function FileDialog({ editing, onClose }: { editing: 'add' | LibraryFile 
       // A link sends no file part, whatever was picked before the type changed.
       onSubmit={(form) => {
         const values = form.fileType === 'link' ? { ...form, file: null } : form;
-        return upload.run(!!values.file || !!values.thumbnail, (uploadId) => save.run(libraryPayloadOf(values, uploadId)));
+        return upload.run(!!values.file || !!values.thumbnail, async (uploadId) => {
+          const result = await save.run(libraryPayloadOf(values, uploadId));
+          const created = result.ok ? (result.data as { _id?: string }) : null;
+          if (created && !record) onAdded?.({ _id: created._id, title: values.title });
+          return result;
+        });
       }}
       {...upload.dialog}
     />

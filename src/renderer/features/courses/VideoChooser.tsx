@@ -1,0 +1,91 @@
+import { useMemo, useRef, useState } from 'react';
+import { Button, Select, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowUploadRegular } from '@fluentui/react-icons';
+import type { LibraryFileFormInput } from '../../../shared/schemas/library';
+import type { CustomFieldContext, FieldDescriptor } from '../../components/EntityDialog';
+import { FileDialog } from '../../components/FileDialog';
+import type { LibraryVideos } from './library-videos';
+
+const useStyles = makeStyles({
+  row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  select: { flex: '1 1 260px', minWidth: 0 },
+});
+
+export const UPLOAD_NEW_VIDEO = 'Upload new video…';
+
+interface ChooserProps {
+  ctx: CustomFieldContext;
+  library: LibraryVideos;
+  /** The form's title field: the chosen video's library title fills it while it is empty (or still the last one filled in). */
+  titleField: string;
+  placeholder: string;
+}
+
+/**
+ * A library video of the course's language, or a new one uploaded through the library's own Add File
+ * dialog and chosen here once it is stored.
+ */
+function VideoChooser({ ctx, library, titleField, placeholder }: ChooserProps) {
+  const styles = useStyles();
+  const [uploading, setUploading] = useState(false);
+  const [added, setAdded] = useState<{ id: string; title: string } | null>(null);
+  // The title this field filled in: replaced by the next choice, while a typed title is kept.
+  const filled = useRef<string | null>(null);
+  const chosen = typeof ctx.value === 'string' ? ctx.value : '';
+  const initial = useMemo<Partial<LibraryFileFormInput>>(() => ({ fileType: 'video', ...(library.language ? { language: library.language } : {}) }), [library.language]);
+
+  const choose = (id: string, title = library.titles.get(id)) => {
+    ctx.onChange(id || undefined);
+    const current = String(ctx.values[titleField] ?? '').trim();
+    if (title && (current === '' || current === filled.current)) {
+      ctx.setValue(titleField, title);
+      filled.current = title;
+    }
+  };
+  // The new video is chosen before the library's list is fetched again.
+  const pending = added && !library.titles.has(added.id) ? added : null;
+
+  return (
+    <div className={styles.row}>
+      <Select id={ctx.id} className={styles.select} value={chosen} disabled={ctx.disabled || library.loading} onBlur={ctx.onBlur} onChange={(_e, d) => choose(d.value)}>
+        <option value="">{library.loading ? 'Loading…' : placeholder}</option>
+        {library.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+        {pending ? <option value={pending.id}>{pending.title}</option> : null}
+      </Select>
+      <Button icon={<ArrowUploadRegular />} disabled={ctx.disabled} onClick={() => setUploading(true)}>
+        {UPLOAD_NEW_VIDEO}
+      </Button>
+      {uploading ? (
+        // The library's dialog sits inside this form in React's tree: its submit and keys stay its own.
+        <div onSubmit={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+          <FileDialog
+            editing="add"
+            initial={initial}
+            onClose={() => setUploading(false)}
+            onAdded={(file) => {
+              if (!file._id) return;
+              setAdded({ id: file._id, title: file.title });
+              choose(file._id, file.title);
+            }}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The course screens' library video field: a required choice, its title filling the title field, and Upload new video…. */
+export function libraryVideoChoice<N extends string>(name: N, label: string, library: LibraryVideos, titleField: string, placeholder: string): FieldDescriptor<N> {
+  return {
+    kind: 'custom',
+    name,
+    label,
+    required: true,
+    hint: `Pick a video of the library, or add one to it with ${UPLOAD_NEW_VIDEO} Its library title fills an empty title.`,
+    render: (ctx) => <VideoChooser ctx={ctx} library={library} titleField={titleField} placeholder={placeholder} />,
+  };
+}
