@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
 import type { CourseDocument } from '../../src/shared/schemas/courses';
-import { tableRows, toast, unique, cancelDiscarding, signedIn, expectAccessibleStates } from './helpers';
+import { tableRows, toast, unique, cancelDiscarding, signedIn, expectAccessible, expectAccessibleStates } from './helpers';
+import { choose } from './engagement-fixtures';
 import { createFile } from './library-fixtures';
 import { createCourse, createFolder, expectWidth, keyboardMoveDown, mouseDrag, rememberLanguage } from './course-fixtures';
 
@@ -40,8 +41,10 @@ test('three folder levels down by clicking, back by the breadcrumb, the browser 
   const headers = await page.getByRole('table', { name: 'Start your own dairy' }).getByRole('columnheader').allInnerTexts();
   for (const h of ['Folder/File Name', 'Type', 'Created At', 'Last Updated', 'Edit', 'Delete']) expect(headers.map((t) => t.trim())).toContain(h);
   await expectAccessibleStates(page, 'Directory', 'Start your own dairy');
-  // At the top of a course, videos cannot be added (they go into a folder).
-  await expect(page.getByRole('button', { name: 'Upload Video' })).toBeDisabled();
+  // At the top of a course videos cannot be added: the video buttons are not offered, the subtitle says where they go.
+  await expect(page.getByText('Videos go into a module: open one to add them.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upload Video' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add File' })).toHaveCount(0);
 
   await rowsOf(page, 'Start your own dairy').getByRole('button', { name: 'Planning the dairy', exact: true }).click();
   await expect(heading(page, 'Planning the dairy')).toBeVisible();
@@ -181,17 +184,29 @@ test('videos: Upload Video rules, Add File with several, Update Video, reorder b
   await rowsOf(page, course.name).getByRole('button', { name: module.title, exact: true }).click();
   await expect(heading(page, module.title)).toBeVisible();
 
+  // The two video buttons keep the spec's names and say how they differ.
+  const uploadSays = 'Adds one video under a title of your own: pick it from the library, or upload a new one with Upload new video…';
+  await expect(page.getByRole('button', { name: 'Add File' })).toHaveAttribute('title', 'Adds videos that are in the library already, several at once, each under its library title.');
+  await expect(page.getByRole('button', { name: 'Upload Video' })).toHaveAttribute('title', uploadSays);
+
   // Upload Video without a title and a video: the spec's notice.
   await page.getByRole('button', { name: 'Upload Video' }).click();
   const upload = page.getByRole('dialog', { name: 'Upload Video' });
+  await expect(upload.getByText(uploadSays, { exact: true })).toBeVisible();
   await upload.getByRole('button', { name: 'Add', exact: true }).click();
   const notice = upload.getByRole('alert').filter({ hasText: 'Error!' });
   await expect(notice).toContainText('Please fill in the mandatory fields!');
   await upload.getByLabel('Video title').fill(`Video ${unique()}`);
   await upload.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(notice).toContainText('Please fill in the mandatory fields!');
+  // The chosen video's library title fills an empty title; a title typed is kept.
+  await upload.getByLabel('Video title').fill('');
+  await upload.getByLabel('Library video').selectOption({ label: `${one.title} (${one.fileId})` });
+  await expect(upload.getByLabel('Video title')).toHaveValue(one.title);
   const title = `Intro ${unique()}`;
   await upload.getByLabel('Video title').fill(title);
+  await upload.getByLabel('Library video').selectOption({ label: `${two.title} (${two.fileId})` });
+  await expect(upload.getByLabel('Video title')).toHaveValue(title);
   await upload.getByLabel('Library video').selectOption({ label: `${one.title} (${one.fileId})` });
   await upload.getByRole('switch', { name: 'Free to watch' }).check();
   await upload.getByRole('button', { name: 'Add', exact: true }).click();
@@ -216,7 +231,7 @@ test('videos: Upload Video rules, Add File with several, Update Video, reorder b
   const retitled = `${two.title} (edited)`;
   await edit.getByLabel('Video title').fill(retitled);
   await edit.getByRole('button', { name: 'Save' }).click();
-  await expect(toast(page, 'Document has been Updated')).toBeVisible();
+  await expect(toast(page, 'Video has been Updated')).toBeVisible();
   await expect(rows.filter({ hasText: retitled })).toHaveCount(1);
 
   // Reorder: the first goes below the second by keyboard, the third to the top by mouse.
@@ -230,4 +245,27 @@ test('videos: Upload Video rules, Add File with several, Update Video, reorder b
   await expect(toast(page, 'The new order has been saved')).toBeVisible();
   const after = await childrenOf(page, module._id);
   expect(after.map((d) => d.title)).toEqual([three.title, retitled, title]);
+
+  // Upload new video…: the library's own Add File (in the course's language), then the new video is chosen and linked here.
+  await page.getByRole('button', { name: 'Upload Video' }).click();
+  await upload.getByRole('button', { name: 'Upload new video…' }).click();
+  const library = page.getByRole('dialog', { name: 'Add File' });
+  await expect(library.getByRole('combobox', { name: 'Language', exact: true })).toHaveValue('English');
+  const fresh = `Fresh ${unique()}`;
+  await library.getByLabel('Title').fill(fresh);
+  await library.getByLabel('Description').fill('Added from a course folder.');
+  await library.getByRole('combobox', { name: 'Type', exact: true }).selectOption('Interview');
+  await library.getByRole('button', { name: 'Select All', exact: true }).click();
+  await choose(library, 'Keyword groups', ['dairy']);
+  await library.getByRole('combobox', { name: 'File type', exact: true }).selectOption('link');
+  await library.getByLabel('URL').fill(`https://media.example.com/e2e/${unique()}.mp4`);
+  await library.getByLabel('Minutes').fill('1');
+  await expectAccessible(page, 'Upload new video over Upload Video');
+  await library.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(library).toBeHidden();
+  await expect(upload).toBeVisible();
+  await expect(upload.getByLabel('Video title')).toHaveValue(fresh);
+  await upload.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(upload).toBeHidden();
+  await expect(rows.filter({ hasText: fresh })).toHaveCount(1);
 });
