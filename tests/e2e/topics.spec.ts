@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
-import { tableRows, toast, unique, cancelDiscarding, signedIn, expectAccessibleStates } from './helpers';
+import { tableRows, toast, unique, cancelDiscarding, signedIn, expectAccessible, expectAccessibleStates } from './helpers';
 import { createFile } from './library-fixtures';
 import { createCourse, createFolder, expectWidth, keyboardMoveDown, mouseDrag, rememberLanguage } from './course-fixtures';
 
@@ -117,9 +117,21 @@ test('Add Topic: name required (submit disabled), description optional, failure 
   // A videos-only course: the list reports disallowTopicAddition and Add Topic is disabled.
   const videosOnly = await createCourse(page, request, { hasOnlyVideos: true });
   const onlyModule = await createFolder(page, videosOnly._id, '');
+  // Its module holds a video: Topics says so and leads to it.
+  const file = await createFile(page, request);
+  await page.evaluate(
+    (input) => (globalThis as unknown as WithApi).api.videoRepository.createDocument({ type: 'file', freeToWatch: false, ...input }),
+    { courseId: videosOnly._id, parent: onlyModule._id, title: file.title, fileId: file._id },
+  );
   await page.reload();
   await openTopics(page, videosOnly.name, onlyModule.title);
   await expect(page.getByRole('button', { name: 'Add Topic' })).toBeDisabled();
+  await expect(page.getByText('This module has no topics: it holds 1 video. They are listed in the course directory, not here.')).toBeVisible();
+  await expect(page.getByText('This module has no topics yet.')).toHaveCount(0);
+  await expectAccessible(page, 'Topics of a module that holds videos');
+  await page.getByRole('button', { name: `Open ${onlyModule.title} in the course directory` }).click();
+  await expect(heading(page, onlyModule.title)).toBeVisible();
+  await expect(tableRows(page, onlyModule.title).filter({ hasText: file.title })).toHaveCount(1);
 });
 
 test('reorder topics by keyboard and by mouse, Save changes reloads the list and turns reorder off', async ({ page, request }) => {
@@ -166,13 +178,20 @@ test('videos of a topic: reached from its topic, concept and topic survive a rel
   const rows = tableRows(page, table);
   const all = await rows.count();
   expect(all).toBeGreaterThan(1);
-  // Several concepts: reordering is per concept, so it waits for one to be chosen.
-  await expect(page.getByRole('button', { name: 'Enable reorder' })).toHaveCount(0);
+  // Several concepts: reordering is per concept, so it waits for one to be chosen, and says so beside it.
+  const waiting = page.getByRole('button', { name: 'Enable reorder' });
+  await expect(waiting).toBeDisabled();
+  await expect(waiting).toHaveAccessibleDescription('Choose a concept above to reorder its videos.');
+  await expect(page.getByText('Choose a concept above to reorder its videos.')).toBeVisible();
+  await expectAccessible(page, 'Videos of a topic with concepts, none chosen');
+  const concepts = page.getByRole('combobox', { name: 'Concept' });
+  await expect(concepts.locator('option', { hasText: /^Breeds for your region \((1 video|\d+ videos)\)$/ })).toHaveCount(1);
   const concept = page.getByRole('combobox', { name: 'Concept' });
   const breeds = (await concept.locator('option', { hasText: 'Breeds for your region' }).getAttribute('value')) ?? '';
   await concept.selectOption(breeds);
   await expect(page).toHaveURL(/concept=/);
   await expect(page.getByRole('button', { name: 'Enable reorder' })).toBeVisible();
+  await expect(page.getByText('Choose a concept above to reorder its videos.')).toHaveCount(0);
   const inConcept = await rows.count();
   expect(inConcept).toBeLessThan(all);
 
@@ -208,9 +227,12 @@ test('videos: Add File rules, edit, add and delete a question, preview, reorder 
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(dialog.getByText('Please fill in the mandatory fields!')).toHaveCount(2);
   const first = `Video ${unique()}`;
+  // A chosen video's library title fills the empty title; a typed one is kept.
+  await dialog.getByLabel('Library video').selectOption({ label: `${files[1]!.title} (${files[1]!.fileId})` });
+  await expect(dialog.getByLabel('Title')).toHaveValue(files[1]!.title);
   await dialog.getByLabel('Title').fill(first);
-  await expect(dialog.getByText('Please fill in the mandatory fields!')).toHaveCount(1);
   await dialog.getByLabel('Library video').selectOption({ label: `${files[0]!.title} (${files[0]!.fileId})` });
+  await expect(dialog.getByLabel('Title')).toHaveValue(first);
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(toast(page, 'Video has been Added')).toBeVisible();
   const rows = tableRows(page, table);
@@ -232,7 +254,7 @@ test('videos: Add File rules, edit, add and delete a question, preview, reorder 
   await expect(edit.getByLabel('Library video')).toHaveValue(files[0]!._id);
   await edit.getByLabel('Title').fill(renamed);
   await edit.getByRole('button', { name: 'Save' }).click();
-  await expect(toast(page, 'Document has been Updated')).toBeVisible();
+  await expect(toast(page, 'Video has been Updated')).toBeVisible();
   const video = rows.filter({ hasText: renamed });
   await expect(video).toHaveCount(1);
 
@@ -282,4 +304,25 @@ test('videos: Add File rules, edit, add and delete a question, preview, reorder 
   await expect(heading(page, table)).toBeVisible();
   await expect(crumbs(page)).toHaveText(new RegExp(`${course.name}.*${module.title}.*${topic.title}`));
   await expect(rows.nth(0)).toContainText(files[2]!.title);
+
+  // Once the topic has concepts, Add File asks which one the video goes into (never picks one itself).
+  const [early, late] = [await createFolder(page, course._id, topic._id, `Early ${unique()}`), await createFolder(page, course._id, topic._id, `Late ${unique()}`)];
+  await page.reload();
+  await expect(heading(page, table)).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Concept' })).toHaveValue('');
+  await page.getByRole('button', { name: 'Add File' }).click();
+  await expect(dialog.getByRole('combobox', { name: 'Concept' })).toHaveValue('');
+  await dialog.getByLabel('Library video').selectOption({ label: `${files[0]!.title} (${files[0]!.fileId})` });
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(dialog.getByText('Choose the concept the video goes into!', { exact: true })).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Concept' }).selectOption({ label: early.title });
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  const inConcept = async (id: string) =>
+    page.evaluate(async (conceptId) => {
+      const r = await (globalThis as unknown as WithApi).api.videoRepository.videosByConcept({ conceptId });
+      return r.ok ? r.data.map((x) => x.title) : [];
+    }, id);
+  expect(await inConcept(early._id)).toEqual([files[0]!.title]);
+  expect(await inConcept(late._id)).toEqual([]);
 });
