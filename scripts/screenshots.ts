@@ -110,6 +110,15 @@ async function courseWalk(page: Page, scheme: 'light' | 'dark'): Promise<void> {
   await page.getByRole('heading', { name: 'Breeds for your region', level: 1 }).waitFor();
   await shot('directory-concept');
   await dialog('Upload Video', 'upload-video');
+  // Upload new video…: the library's Add File over Upload Video.
+  await page.getByRole('button', { name: 'Upload Video', exact: true }).click();
+  await page.getByRole('button', { name: 'Upload new video…', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Add File' }).waitFor();
+  await shot('upload-new-video');
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog', { name: 'Add File' }).waitFor({ state: 'detached' });
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' }).catch(() => undefined);
   await page.getByRole('button', { name: 'Upload Video', exact: true }).click();
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await shot('upload-video-error');
@@ -130,10 +139,16 @@ async function courseWalk(page: Page, scheme: 'light' | 'dark'): Promise<void> {
   await page.getByRole('heading', { name: /^Videos of / }).waitFor();
   await shot('videos');
   await dialog('Add File', 'add-video');
-  await page.getByRole('button', { name: /^Related questions of / }).first().click();
+  await page.getByRole('button', { name: /Related questions of / }).first().click();
   await shot('related-questions');
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: /^Add a question to / }).first().click();
   await shot('add-question');
   await page.keyboard.press('Escape');
+  // A videos-only course: its module's Topics says what the module holds instead.
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('button', { name: 'Courses' }).click();
+  await page.getByRole('button', { name: 'Selling on WhatsApp', exact: true }).click();
+  await page.getByRole('button', { name: 'Topics', exact: true }).first().click();
+  await page.getByRole('heading', { name: /^Topics of / }).waitFor();
+  await shot('topics-of-videos');
 }

@@ -228,7 +228,6 @@ export default function DirectoryPage() {
           noun: 'videos',
           options: library.options,
           placeholder: library.loading ? 'Loading…' : 'Select videos',
-          hint: 'Each is added with its library title.',
         },
         { kind: 'switch', name: 'freeToWatch', label: 'Free to watch', onLabel: 'Yes', offLabel: 'No' },
       ],
