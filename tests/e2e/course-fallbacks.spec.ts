@@ -67,6 +67,8 @@ test('failures without a message: Module, Topic and File Not Added, Video Not Ed
   const library = file.getByRole('combobox', { name: 'Library video' });
   await expect(library.locator('option').nth(1)).toBeAttached();
   await library.selectOption({ index: 1 });
+  // The topic has concepts: the video goes into the one chosen (POST /document, refused alike).
+  await file.getByRole('combobox', { name: 'Concept' }).selectOption({ index: 1 });
   await file.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(toast(page, 'File Not Added, Please Try Again')).toBeVisible();
   await expect(file.getByLabel('Title')).toHaveValue(name);
