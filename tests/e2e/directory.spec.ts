@@ -186,8 +186,8 @@ test('videos: Upload Video rules, Add File with several, Update Video, reorder b
 
   // The two video buttons keep the spec's names and say how they differ.
   const uploadSays = 'Adds one video under a title of your own: pick it from the library, or upload a new one with Upload new video…';
-  await expect(page.getByRole('button', { name: 'Add File' })).toHaveAttribute('title', 'Adds videos that are in the library already, several at once, each under its library title.');
-  await expect(page.getByRole('button', { name: 'Upload Video' })).toHaveAttribute('title', uploadSays);
+  await expect(page.getByRole('button', { name: 'Add File' })).toHaveAccessibleDescription('Adds videos that are in the library already, several at once, each under its library title.');
+  await expect(page.getByRole('button', { name: 'Upload Video' })).toHaveAccessibleDescription(uploadSays);
 
   // Upload Video without a title and a video: the spec's notice.
   await page.getByRole('button', { name: 'Upload Video' }).click();
