@@ -1,0 +1,46 @@
+/**
+ * The set-up of the renderer's component tests (vitest project 'components', jsdom).
+ *
+ * jsdom has a DOM but no layout: every box measures 0 x 0 and nothing resizes. The DataTable draws only
+ * the rows that fit its scroller (TanStack Virtual), so with no height it would draw none. These
+ * stand-ins give every element one fixed box and the few browser APIs jsdom leaves out; nothing of the
+ * components themselves is replaced.
+ */
+import { afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+
+const BOX = { width: 1024, height: 640 };
+
+// Testing Library unmounts after each test only when vitest's globals are on; they are off here.
+afterEach(() => cleanup());
+
+Object.defineProperties(HTMLElement.prototype, {
+  offsetWidth: { configurable: true, get: () => BOX.width },
+  offsetHeight: { configurable: true, get: () => BOX.height },
+  clientWidth: { configurable: true, get: () => BOX.width },
+  clientHeight: { configurable: true, get: () => BOX.height },
+});
+Element.prototype.getBoundingClientRect = function getBoundingClientRect() {
+  return { x: 0, y: 0, top: 0, left: 0, right: BOX.width, bottom: BOX.height, width: BOX.width, height: BOX.height, toJSON: () => ({}) } as DOMRect;
+};
+Element.prototype.scrollTo ??= function scrollTo() {};
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+
+class StillResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= StillResizeObserver as unknown as typeof ResizeObserver;
+
+window.matchMedia ??= (query: string) =>
+  ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;
+
+// CSS.escape is used to find a header's button by its column id.
+globalThis.CSS ??= {} as typeof CSS;
+CSS.escape ??= (value: string) => value.replace(/([^\w-])/g, '\\$1');
+
+// innerText is layout-aware in a browser; without layout, the text content is what it would read.
+if (!('innerText' in HTMLElement.prototype)) {
+  Object.defineProperty(HTMLElement.prototype, 'innerText', { configurable: true, get(this: HTMLElement) { return this.textContent ?? ''; } });
+}
