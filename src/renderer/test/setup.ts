@@ -20,6 +20,16 @@ Object.defineProperties(HTMLElement.prototype, {
   clientWidth: { configurable: true, get: () => BOX.width },
   clientHeight: { configurable: true, get: () => BOX.height },
 });
+// A browser gives no offsetParent to what is not displayed; Fluent's focus handling (tabster) reads it to
+// find what can take the focus (the first control of a dialog or a menu). Without layout: displayed
+// unless the element or an ancestor is `hidden` or set to display: none.
+Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
+  configurable: true,
+  get(this: HTMLElement) {
+    if (this.closest('[hidden], [style*="display: none"]')) return null;
+    return this.isConnected ? (this.parentElement ?? null) : null;
+  },
+});
 Element.prototype.getBoundingClientRect = function getBoundingClientRect() {
   return { x: 0, y: 0, top: 0, left: 0, right: BOX.width, bottom: BOX.height, width: BOX.width, height: BOX.height, toJSON: () => ({}) } as DOMRect;
 };

@@ -156,7 +156,13 @@ describe('DataTable', () => {
       await user.keyboard('{Shift>}{F10}{/Shift}');
       const menu = await screen.findByRole('menu', { name: 'Row actions' });
       expect(within(menu).getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['Edit']);
-      await user.click(within(menu).getByRole('menuitem', { name: 'Edit' }));
+      // The menu takes the focus; Escape closes it and gives the focus back to the row.
+      await waitFor(() => expect(menu.contains(document.activeElement)).toBe(true));
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('menu', { name: 'Row actions' })).toBeNull());
+      await waitFor(() => expect(document.activeElement).toBe(rows[1]));
+      await user.keyboard('{Shift>}{F10}{/Shift}');
+      await user.click(within(await screen.findByRole('menu', { name: 'Row actions' })).getByRole('menuitem', { name: 'Edit' }));
       expect(did).toEqual(['edit r2']);
       // The row keeps the focus, so a dialog the action opens can give it back there.
       expect(document.activeElement).toBe(rows[1]);
