@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import * as v from 'valibot';
 import { SynonymDraftSchema, SYNONYM_GROUP_MAX } from '../../../shared/schemas/synonyms';
 import { requiredText } from '../../../shared/schemas/fields';
@@ -21,8 +21,7 @@ describe('text field', () => {
     expect(group.getAttribute('aria-invalid')).toBe('true');
     expectDescribedBy(group, 'Enter a group!');
     // The first field with a message takes the focus.
-    await new Promise((r) => requestAnimationFrame(r));
-    expect(document.activeElement).toBe(group);
+    await waitFor(() => expect(document.activeElement).toBe(group));
     expect(form.sent).toEqual([]);
     // Typing clears the message at once.
     await form.user.type(group, 'Dairy');
