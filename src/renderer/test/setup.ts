@@ -7,12 +7,15 @@
  * components themselves is replaced.
  */
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 
 const BOX = { width: 1024, height: 640 };
 
 // Testing Library unmounts after each test only when vitest's globals are on; they are off here.
 afterEach(() => cleanup());
+// findBy and waitFor wait up to 5 s (1 s by default): a busy two-core machine can take longer than 1 s
+// to open a dialog; a failing wait still fails.
+configure({ asyncUtilTimeout: 5000 });
 
 Object.defineProperties(HTMLElement.prototype, {
   offsetWidth: { configurable: true, get: () => BOX.width },
