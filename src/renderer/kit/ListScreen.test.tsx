@@ -137,7 +137,7 @@ describe('ListScreen', () => {
       language: 'English',
       keywords: [],
       thumbnail: '',
-      metaInfo: { created: { at: '2026-11-20T10:00:00.000Z' }, updated: { at: '2026-11-20T10:00:00.000Z' } },
+      metaInfo: { created: { at: '2026-11-20T10:00:00.000Z', by: null }, updated: { at: '2026-11-20T10:00:00.000Z', by: null } },
     });
     const bridge = fakeBridge({
       'api:library.quotes': listAnswers([{ ok: true, data: [quote('q1', 'Work is worship'), quote('q2', 'Well begun')] }, { ok: true, data: [quote('q2', 'Well begun')] }]),
