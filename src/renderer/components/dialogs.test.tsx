@@ -32,11 +32,11 @@ function Opener({ dialog }: { dialog: (props: { open: boolean; close: (answer: s
   );
 }
 
-const answer = () => screen.getByRole('status').textContent;
+const answer = () => screen.getByRole('status', { hidden: true }).textContent;
 
 describe('ConfirmDialog', () => {
-  const question = (busy = false) => (
-    <Opener dialog={({ open, close }) => <ConfirmDialog open={open} title="Log out?" text="You will need to sign in again." busy={busy} onConfirm={() => close('yes')} onCancel={() => close('no')} />} />
+  const question = () => (
+    <Opener dialog={({ open, close }) => <ConfirmDialog open={open} title="Log out?" text="You will need to sign in again." onConfirm={() => close('yes')} onCancel={() => close('no')} />} />
   );
 
   it('asks with Yes and No; the focus moves into it and back to the opener when it closes', async () => {
@@ -66,14 +66,26 @@ describe('ConfirmDialog', () => {
     expect(answer()).toBe('no');
   });
 
-  it('while busy, neither button nor Escape answers', async () => {
-    const { user } = renderUi(question(true));
-    await user.click(screen.getByRole('button', { name: 'Open' }));
-    const dialog = await screen.findByRole('alertdialog');
+  it('while busy (after Yes, until the work is done), neither No nor Escape answers', async () => {
+    function Busy() {
+      const [busy, setBusy] = useState(false);
+      const [answer, setAnswer] = useState('');
+      return (
+        <>
+          <ConfirmDialog open={answer === ''} title="Log out?" busy={busy} onConfirm={() => setBusy(true)} onCancel={() => setAnswer('no')} />
+          <output>{answer}</output>
+        </>
+      );
+    }
+    const { user } = renderUi(<Busy />);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Log out?' });
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
     for (const name of ['Yes', 'No']) expect((within(dialog).getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
     await user.keyboard('{Escape}');
-    expect(screen.getByRole('alertdialog')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'No' }));
     expect(answer()).toBe('');
+    expect(dialog.isConnected).toBe(true);
   });
 });
 
