@@ -8,7 +8,7 @@ import type { Result } from '../../shared/result';
 import { callQuery, useCallMutation } from '../lib/calls';
 import { text } from './columns';
 import { ListScreen, form, type ScreenActions } from './ListScreen';
-import { fakeBridge, renderUi, type Answer } from '../test/render';
+import { fakeBridge, firstCells, renderUi, type Answer } from '../test/render';
 
 // Small screens declared with the kit, run against a stand-in for window.api: the renderer's own
 // boundary (past it is main, which the integration and e2e tests run for real). Each answer is what
@@ -53,11 +53,7 @@ function SynonymsScreen() {
 }
 
 const table = () => screen.getByRole('table', { name: 'Synonyms' });
-const shownGroups = () =>
-  within(table())
-    .queryAllByRole('row')
-    .filter((r) => r.hasAttribute('data-pos'))
-    .map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+const shownGroups = () => firstCells(table());
 
 /** The list answers `lists` in turn (the last one again once they run out). */
 const listAnswers = (lists: Result<unknown>[]): Answer => {

@@ -7,7 +7,7 @@
  * records every call; a channel nobody answers fails as main would when the server cannot be reached.
  */
 import type { ReactElement } from 'react';
-import { render, type RenderResult } from '@testing-library/react';
+import { render, within, type RenderResult } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel, type UserEvent } from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { FluentProvider, RendererProvider, Toaster, createDOMRenderer, webLightTheme } from '@fluentui/react-components';
@@ -64,3 +64,9 @@ export function renderUi(ui: ReactElement, { client = new QueryClient({ defaultO
   );
   return { ...result, user, client };
 }
+
+/** A DataTable's body rows on screen (its spacer and state rows left out), top to bottom. */
+export const bodyRows = (table: HTMLElement): HTMLElement[] => within(table).queryAllByRole('row').filter((row) => row.hasAttribute('data-pos'));
+
+/** The first cell's text of each body row on screen, top to bottom. */
+export const firstCells = (table: HTMLElement): (string | null)[] => bodyRows(table).map((row) => within(row).getAllByRole('cell')[0]!.textContent);

@@ -6,7 +6,7 @@ import { DataTable, type Column } from '.';
 import { action } from '../../kit/columns';
 import { callKey } from '../../lib/calls';
 import { DEFAULT_TABLE_VIEW } from './useTableView';
-import { fakeBridge, renderUi } from '../../test/render';
+import { bodyRows, fakeBridge, firstCells, renderUi } from '../../test/render';
 import type { Preferences } from '../../../shared/schemas/settings';
 
 // The shared grid as a person meets it: what it shows, and what clicks and keys do to it.
@@ -31,12 +31,7 @@ const COLUMNS: Column<Row>[] = [
 ];
 
 const table = () => screen.getByRole('table', { name: 'Fruits' });
-/** The first cell's text of each body row, top to bottom. */
-const names = () =>
-  within(table())
-    .getAllByRole('row')
-    .filter((row) => row.hasAttribute('data-pos'))
-    .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+const names = () => firstCells(table());
 const headers = () => within(table()).getAllByRole('columnheader').map((th) => th.textContent);
 const header = (name: string) => within(table()).getByRole('columnheader', { name });
 
@@ -144,7 +139,7 @@ describe('DataTable', () => {
       const did: string[] = [];
       const activated: string[] = [];
       const { user } = renderTable({ columns: actions(did), onRowActivate: (r) => activated.push(r.id) });
-      const rows = within(table()).getAllByRole('row').filter((r) => r.hasAttribute('data-pos'));
+      const rows = bodyRows(table());
       // One row is in the tab order; the arrows move it.
       expect(rows.map((r) => r.tabIndex)).toEqual([0, -1, -1]);
       rows[0]!.focus();
