@@ -29,6 +29,9 @@ export default defineConfig({
           name: 'components',
           include: ['src/renderer/**/*.test.tsx'],
           environment: 'jsdom',
+          // The files of a worker share one jsdom and one load of React and Fluent UI (half the CPU time);
+          // each test unmounts what it rendered (src/renderer/test/setup.ts) and builds its own window.api.
+          isolate: false,
           setupFiles: ['src/renderer/test/setup.ts'],
           testTimeout: 15_000,
           sequence: { groupOrder: 0 },
