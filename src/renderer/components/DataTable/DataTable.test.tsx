@@ -115,6 +115,24 @@ describe('DataTable', () => {
     expect(names()).toEqual(['Banana', 'Apple', 'Cherry']);
   });
 
+  it('pages: Next and Last page, and a new page size starts from page 1', async () => {
+    const many = Array.from({ length: 25 }, (_, i) => ({ id: `m${i + 1}`, name: `Row ${i + 1}`, language: 'Hindi', count: i }));
+    const { user } = renderTable({ data: many, pageSize: 10, pageSizeOptions: [10, 20] });
+    const pager = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(pager).getByText('Page 1 of 3')).toBeTruthy();
+    expect((within(pager).getByRole('button', { name: 'Previous page' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(pager).getByRole('button', { name: 'Next page' }));
+    expect(within(pager).getByText('Page 2 of 3')).toBeTruthy();
+    expect(names()[0]).toBe('Row 11');
+    expect(screen.getByText('11–20 of 25 records')).toBeTruthy();
+    await user.click(within(pager).getByRole('button', { name: 'Last page' }));
+    expect(names()).toEqual(['Row 21', 'Row 22', 'Row 23', 'Row 24', 'Row 25']);
+    expect((within(pager).getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.selectOptions(within(pager).getByRole('combobox', { name: 'Rows per page' }), '20');
+    expect(within(pager).getByText('Page 1 of 2')).toBeTruthy();
+    expect(names()).toHaveLength(20);
+  });
+
   describe('row actions', () => {
     const actions = (did: string[]): Column<Row>[] => [
       // Declared first, shown last: row actions are pinned at the right edge.
