@@ -19,7 +19,23 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['scripts/**/*.test.ts', 'src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts'], sequence: { groupOrder: 0 } },
+        test: { name: 'unit', include: ['scripts/**/*.test.ts', 'src/**/*.test.ts', 'server/**/*.test.ts'], sequence: { groupOrder: 0 } },
+      },
+      {
+        extends: true,
+        // The renderer's components, rendered into jsdom and driven as a person would (Testing Library).
+        // Only these files get a DOM; everything else keeps Node's plain environment.
+        test: {
+          name: 'components',
+          include: ['src/renderer/**/*.test.tsx'],
+          environment: 'jsdom',
+          // The files of a worker share one jsdom and one load of React and Fluent UI (half the CPU time);
+          // each test unmounts what it rendered (src/renderer/test/setup.ts) and builds its own window.api.
+          isolate: false,
+          setupFiles: ['src/renderer/test/setup.ts'],
+          testTimeout: 15_000,
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         extends: true,

@@ -1,5 +1,5 @@
 import { useState, type DragEvent } from 'react';
-import { Button, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Button, Text, makeStyles, mergeClasses, tokens, useFieldContext_unstable } from '@fluentui/react-components';
 import { ArrowUploadRegular, DismissRegular, DocumentRegular } from '@fluentui/react-icons';
 import type { GrantView, PickKind } from '../../shared/api/app';
 import { formatBytes } from '../lib/format';
@@ -66,6 +66,11 @@ export function FilePicker({
   const [over, setOver] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Inside a Field the button is its control: described by the field's message (or hint) and by a
+  // failed pick's reason, as Fluent's own inputs are (a button does not read the Field by itself).
+  const field = useFieldContext_unstable();
+  const errorId = id ? `${id}-error` : undefined;
+  const describedBy = [error ? errorId : undefined, field?.validationMessageId, field?.hintId].filter(Boolean).join(' ') || undefined;
 
   const choose = async () => {
     setError(null);
@@ -141,12 +146,12 @@ export function FilePicker({
             onClick={() => onChange(null)}
           />
         ) : null}
-        <Button id={id} icon={<ArrowUploadRegular />} disabled={disabled || busy} onClick={() => void choose()} aria-label={label ? `${chooseLabel} (${label})` : undefined}>
+        <Button id={id} icon={<ArrowUploadRegular />} disabled={disabled || busy} onClick={() => void choose()} aria-label={label ? `${chooseLabel} (${label})` : undefined} aria-describedby={describedBy}>
           {chooseLabel}
         </Button>
       </div>
       {error ? (
-        <Text size={200} className={styles.error} role="alert">
+        <Text id={errorId} size={200} className={styles.error} role="alert">
           {error}
         </Text>
       ) : null}

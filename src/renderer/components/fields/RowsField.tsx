@@ -84,7 +84,15 @@ export function RowsField({ field, id, disabled, error, form }: Props) {
           name={`${field.name}.${index}.${column.name}`}
           render={({ field: f }) =>
             column.options ? (
-              <Select aria-label={name} value={(f.value as string) ?? ''} disabled={disabled} onChange={(_e, d) => f.onChange(d.value)} onBlur={f.onBlur}>
+              <Select
+                aria-label={name}
+                aria-invalid={message ? true : undefined}
+                aria-describedby={message ? errorId : undefined}
+                value={(f.value as string) ?? ''}
+                disabled={disabled}
+                onChange={(_e, d) => f.onChange(d.value)}
+                onBlur={f.onBlur}
+              >
                 <option value="">{`Select ${column.label.toLowerCase()}`}</option>
                 {(optionsFor(index, column) ?? []).map((o) => (
                   <option key={o.value} value={o.value}>

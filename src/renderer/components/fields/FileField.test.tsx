@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import * as v from 'valibot';
+import type { FieldDescriptor } from './types';
+import { fakeBridge } from '../../test/render';
+import { expectDescribedBy, renderForm } from '../../test/form';
+
+// A file field: picked in main's open dialog (window.api.files.pick answers a grant), never read here.
+
+const schema = v.object({ picture: v.nullable(v.object({ grantId: v.string() }, 'Choose an image!'), null) });
+const required = v.object({ picture: v.object({ grantId: v.string() }, 'Choose an image!') });
+const fields: FieldDescriptor[] = [{ kind: 'file', name: 'picture', label: 'Picture', pick: 'image', chooseLabel: 'Choose image…', hint: 'Recommended 800 x 800.' }];
+
+const picks = () => fakeBridge({ 'api:files.pick': () => ({ ok: true, data: { grantId: 'g1', name: 'mentor.png', size: 3 * 1024 * 1024 } }) });
+
+describe('file field', () => {
+  it('shows the picked file\'s name and size; the form sends its grant', async () => {
+    const bridge = picks();
+    const form = renderForm({ schema, fields, defaults: { picture: null } });
+    const d = form.dialog();
+    expect(within(d).getByText('Drop a file here or choose one')).toBeTruthy();
+    expectDescribedBy(within(d).getByRole('button', { name: 'Choose image… (Picture)' }), 'Recommended 800 x 800.');
+    await form.user.click(within(d).getByRole('button', { name: 'Choose image… (Picture)' }));
+    expect(bridge.inputsOf('api:files.pick')).toEqual([{ kind: 'image' }]);
+    expect(await within(d).findByText('mentor.png')).toBeTruthy();
+    expect(within(d).getByText('3.0 MB')).toBeTruthy();
+    await form.save();
+    expect(form.sent).toEqual([{ picture: { grantId: 'g1' } }]);
+  });
+
+  it('removing asks first: Keep leaves the file, Remove empties the field', async () => {
+    picks();
+    const form = renderForm({ schema, fields, defaults: { picture: null } });
+    const d = form.dialog();
+    await form.user.click(within(d).getByRole('button', { name: 'Choose image… (Picture)' }));
+    await form.user.click(await within(d).findByRole('button', { name: 'Remove mentor.png' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Remove the file?' });
+    expect(within(question).getByText('mentor.png will not be uploaded.')).toBeTruthy();
+    await form.user.click(within(question).getByRole('button', { name: 'Keep' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(within(d).getByText('mentor.png')).toBeTruthy();
+    await form.user.click(within(d).getByRole('button', { name: 'Remove mentor.png' }));
+    await form.user.click(within(await screen.findByRole('alertdialog', { name: 'Remove the file?' })).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(within(d).queryByText('mentor.png')).toBeNull());
+    await form.save();
+    expect(form.sent).toEqual([{ picture: null }]);
+  });
+
+  it('a pick that fails says why, and a required empty field is refused with its message', async () => {
+    fakeBridge({ 'api:files.pick': () => ({ ok: false, error: { kind: 'validation', message: 'That file is not an image.' } }) });
+    const form = renderForm({ schema: required, fields, defaults: { picture: null } });
+    const d = form.dialog();
+    const choose = within(d).getByRole('button', { name: 'Choose image… (Picture)' });
+    await form.user.click(choose);
+    expect((await within(d).findByRole('alert')).textContent).toBe('That file is not an image.');
+    expectDescribedBy(choose, 'That file is not an image.');
+    await form.save();
+    expect(within(d).getByText('Choose an image!')).toBeTruthy();
+    expectDescribedBy(choose, 'Choose an image!');
+    expect(form.sent).toEqual([]);
+  });
+});
