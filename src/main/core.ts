@@ -22,7 +22,7 @@ import { createFilesGroup } from './local/files';
 import { createUploadsGroup } from './local/uploads';
 import { createBulkGroup, type BulkPickKind } from './local/bulk';
 import { createLearnerCalls } from './services/learners';
-import { createWindows } from './services/windows';
+import { createWindows } from './services/list-windows';
 import { createWindowsGroup } from './local/windows';
 import { checkRecord, withUnmodelled } from './services/records';
 import { checkPlatform } from './services/platform-check';
