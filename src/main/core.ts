@@ -9,7 +9,7 @@ import { createHttpClient } from './services/http';
 import { durationOf, MediaFactsService } from './services/media-facts';
 import { defaultPasswordEncoder, type PasswordEncoder } from './services/password';
 import { Session } from './services/session';
-import type { TokenStore } from './services/token-store';
+import type { TokenStore } from './services/token-stores';
 import { log } from './services/log';
 import { GrantStore } from './services/grants';
 import { createUploader } from './services/upload';
