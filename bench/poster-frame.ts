@@ -178,6 +178,8 @@ export interface PosterResult {
   /** Per moment: wall times of each round, and CPU times (null where /proc cannot say). */
   moments: { seconds: number; appMs: number[]; ffmpegMs: number[]; appCpu: (number | null)[]; ffmpegCpu: (number | null)[] }[];
   frame: { width: number; height: number; codec: string };
+  /** CPU ms per wall second of Chromium and main at rest (null where /proc cannot say). */
+  idlePerSecond: number | null;
 }
 
 export async function measurePosterFrame({ rounds = 3, rebuild = false } = {}): Promise<PosterResult> {
@@ -209,6 +211,15 @@ export async function measurePosterFrame({ rounds = 3, rebuild = false } = {}): 
     await dialog.getByText('Read from the file.').first().waitFor({ timeout: 60_000 });
     const frameName = `${basename(video).replace(/\.[^.]+$/, '')}-frame.jpg`;
     const moment = dialog.getByRole('spinbutton', { name: 'Frame at', exact: true });
+
+    // Chromium and main at rest with the dialog open (CPU ms per wall second, over 3 s), shown beside
+    // the takes' CPU times, which count every process over the take's whole wall time. (Taken off
+    // them, it swung the figures by more than they measure: the rate at rest varies 3-fold here.)
+    const idle0 = await cpuMs('tree');
+    const idleStart = performance.now();
+    await page.waitForTimeout(3000);
+    const idleSpent = await cpuSince('tree', idle0);
+    const idlePerSecond = idleSpent === null ? null : idleSpent / ((performance.now() - idleStart) / 1000);
 
     // The start (the box's default, 1 s) and the middle of the file: a seek across half a gigabyte.
     const moments = [1, Math.floor(facts.duration / 2) + 0.5];
@@ -260,7 +271,7 @@ export async function measurePosterFrame({ rounds = 3, rebuild = false } = {}): 
     const newest = folders.sort((a, b) => b.at - a.at)[0]!.f;
     const frame = await probe(join(framesDir, newest, frameName));
     if (frame.width !== 1280 || frame.height !== 720 || frame.codec !== 'mjpeg') throw new Error(`the frame is ${frame.codec} ${frame.width} x ${frame.height}, not a 1280 x 720 JPEG`);
-    return { codec: kind.codec, note, bytes, moments: results, frame };
+    return { codec: kind.codec, note, bytes, moments: results, frame, idlePerSecond };
   } finally {
     await bridge.close();
   }
@@ -287,7 +298,7 @@ export function posterRows(r: PosterResult): [string, string, string, string, bo
     if (appCpuMs !== null && refCpuMs !== null) {
       rows.push([
         `poster frame at ${seconds} s, CPU`,
-        `CPU time: Chromium's processes and main ${appCpuMs.toFixed(0)} ms; ffmpeg ${refCpuMs.toFixed(0)} ms (its wall time / CPU time: ${(ref / refCpuMs).toFixed(1)}, the load's share)`,
+        `CPU time over the take: Chromium's processes and main ${appCpuMs.toFixed(0)} ms${r.idlePerSecond === null ? '' : ` (at rest they use ${r.idlePerSecond.toFixed(0)} ms per second: ${((r.idlePerSecond * app) / 1000).toFixed(0)} ms of it)`}; ffmpeg ${refCpuMs.toFixed(0)} ms (its wall time / CPU time: ${(ref / refCpuMs).toFixed(1)}, the load's share)`,
         `${appCpuMs.toFixed(0)} ms (${(appCpuMs / refCpuMs).toFixed(2)} x ffmpeg)`,
         'information',
         null,
