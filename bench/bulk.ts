@@ -19,16 +19,9 @@
  *
  * The upload-time numbers (200 x 1 MiB and 5 x 256 MiB against curl) are bench/bulk-upload.ts.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
-import { startBridgeHost } from '../tests/bridge/host';
-import { BRIDGE_NEXT_PICK_PATH } from '../tests/bridge/protocol';
-import { SANDBOX_DEFAULTS } from '../server/app';
-import { freePort } from '../tests/free-port';
+import { join } from 'node:path';
 import { channelOf } from '../src/shared/api';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -36,6 +29,7 @@ import { ok } from '../src/shared/result';
 import { BulkQueue } from '../src/main/services/bulk/queue';
 import { mediaFacts } from '../src/main/services/media-facts';
 import { numberArg } from './args';
+import { openBridgePage } from './bridge-page';
 
 const MiB = 1024 * 1024;
 const BUDGET = { rowsMs: 1000, memoryMiB: 64, writeMs: 50 };
@@ -95,29 +89,8 @@ const gc = runInNewContext('gc') as () => void;
  * the click on Add folder to the frame after the queue's first rows are painted.
  */
 async function rowsOnScreen(folder: string, count: number): Promise<number> {
-  const root = resolve(import.meta.dirname, '..');
-  const rendererDir = join(root, 'out/renderer');
-  if (!existsSync(join(rendererDir, 'index.html'))) {
-    const built = spawnSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('electron-vite build failed');
-  }
-  const dir = await mkdtemp(join(tmpdir(), 'cc-bench-bulk-screen-'));
-  process.env.CONTENT_CONSOLE_QUIET = '1';
-  const host = await startBridgeHost({ port: await freePort(), rendererDir, stateDir: join(dir, 'host'), sandboxDir: join(dir, 'server'), testRoutes: true });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const { page, host, queuePick, close } = await openBridgePage('cc-bench-bulk-screen-');
   try {
-    const page = await browser.newPage({ viewport: { width: 1360, height: 860 } });
-    // tsx (esbuild, keepNames) wraps named functions of page.evaluate bodies in __name(...).
-    await page.addInitScript('window.__name = (f) => f');
-    await page.goto(`${host.url}/#/login`);
-    await page.waitForFunction(() => typeof (globalThis as { api?: unknown }).api === 'object');
-    await page.evaluate(
-      (creds) => (globalThis as unknown as { api: { session: { login: (c: unknown) => Promise<unknown> } } }).api.session.login(creds),
-      { email: SANDBOX_DEFAULTS.email, password: SANDBOX_DEFAULTS.password },
-    );
     // Main's share: the pick call (the stand-in's answer, the scan, the queue) and the list calls after it.
     const timed: { channel: string; start: number; ms: number }[] = [];
     for (const channel of [channelOf('bulk', 'pick'), channelOf('bulk', 'list')]) {
@@ -135,8 +108,7 @@ async function rowsOnScreen(folder: string, count: number): Promise<number> {
     await page.reload();
     await page.getByRole('button', { name: 'Add folder' }).waitFor();
     timed.length = 0;
-    const picked = await fetch(`${host.url}${BRIDGE_NEXT_PICK_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: folder }) });
-    if (picked.status !== 204) throw new Error(`the pick stand-in answered ${picked.status}`);
+    await queuePick(folder);
     const ms = await page.evaluate(async () => {
       const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Add folder') as HTMLButtonElement;
       const t0 = performance.now();
@@ -159,9 +131,7 @@ async function rowsOnScreen(folder: string, count: number): Promise<number> {
     if (!shown.includes(`of ${count.toLocaleString('en-IN')} files`) && !shown.includes(`of ${count} files`)) console.log(`(the screen says: ${shown})`);
     return ms;
   } finally {
-    await browser.close();
-    await host.close();
-    await rm(dir, { recursive: true, force: true });
+    await close();
   }
 }
 

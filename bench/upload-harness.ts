@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createCore } from '../src/main/core';
-import { memoryTokenStore } from '../src/main/services/token-store';
+import { memoryTokenStore } from '../src/main/services/token-stores';
 import { channelOf } from '../src/shared/api';
 import type { Result } from '../src/shared/result';
 import type { Keyword, LibraryFile } from '../src/shared/schemas/library';

@@ -9,7 +9,7 @@ import { applySecurityPolicy } from './app/security';
 import { createMainWindow, installMenu, isAppUrl, rendererEntry } from './app/window';
 import { handleProtocols, registerSchemes } from './app/protocols';
 import { deepLinkIn, deepLinkPath } from './app/deep-link';
-import { chooseTokenStore } from './app/token-store';
+import { chooseTokenStore } from './app/choose-token-store';
 import { PRELOAD_CHANNELS, type PickKind } from '../shared/api/app';
 import type { ApiEvents } from '../shared/api';
 import { exposedChannels } from '../shared/api/build-api';

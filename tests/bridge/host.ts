@@ -16,7 +16,7 @@ import { pipeline } from 'node:stream/promises';
 import { build } from 'esbuild';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { createCore, type Core } from '../../src/main/core';
-import { memoryTokenStore } from '../../src/main/services/token-store';
+import { memoryTokenStore } from '../../src/main/services/token-stores';
 import { startSandbox } from '../../src/main/sandbox/sandbox';
 import { forkSandbox } from '../../src/main/sandbox/fork';
 import { fail } from '../../src/shared/result';

@@ -205,6 +205,7 @@ test.describe('password screens', () => {
     await loginAs(page, admin.email, 'change-me-1');
     await page.getByRole('link', { name: 'Change password' }).click();
     await expect(page).toHaveURL(/#\/change-password$/);
+    await expect(page).toHaveTitle('Change password — Content Console');
     await expectAccessible(page, 'Change password');
     await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(admin.email);
 

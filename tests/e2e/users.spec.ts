@@ -129,6 +129,7 @@ test.describe('users', () => {
     await tableRows(page, TABLE).first().getByRole('button', { name: LEARNER, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`#/user/progress/${LEARNER}$`));
     await expect(page.getByRole('heading', { name: 'User progress', level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle('User progress — Content Console');
 
     const tree = page.getByRole('treegrid', { name: `Progress of ${LEARNER}` });
     const expandPath = async () => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
 import { createCore, type Core } from '../../src/main/core';
 import { writeVideos } from '../../src/main/services/bulk/testing';
-import { memoryTokenStore, type TokenStore } from '../../src/main/services/token-store';
+import { memoryTokenStore, type TokenStore } from '../../src/main/services/token-stores';
 import { channelOf } from '../../src/shared/api';
 import { PRELOAD_CHANNELS } from '../../src/shared/api/app';
 import type { Result } from '../../src/shared/result';

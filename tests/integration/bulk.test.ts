@@ -11,7 +11,7 @@ import { startServer } from '../../server/app';
 import type { Core } from '../../src/main/core';
 import { BulkQueue, listReconciler, QUEUE_FILE, type BulkQueueDeps, type BulkUploadFn } from '../../src/main/services/bulk';
 import { until, writeVideos } from '../../src/main/services/bulk/testing';
-import { memoryTokenStore } from '../../src/main/services/token-store';
+import { memoryTokenStore } from '../../src/main/services/token-stores';
 import { channelOf, type ApiEvents } from '../../src/shared/api';
 import { PRELOAD_CHANNELS, type GrantView } from '../../src/shared/api/app';
 import { APP_TEXT } from '../../src/shared/messages';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
 import { createCore, type Core, type CoreOptions } from '../../src/main/core';
-import { memoryTokenStore } from '../../src/main/services/token-store';
+import { memoryTokenStore } from '../../src/main/services/token-stores';
 import { channelOf, type ApiEvents } from '../../src/shared/api';
 import type { Result } from '../../src/shared/result';
 import { PRELOAD_CHANNELS, type GrantView } from '../../src/shared/api/app';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { channelOf } from '../../src/shared/api';
 import type { Core } from '../../src/main/core';
-import { memoryTokenStore } from '../../src/main/services/token-store';
+import { memoryTokenStore } from '../../src/main/services/token-stores';
 import { DEFAULT_MEETING_PREVIEW_BASE } from '../../src/shared/schemas/sessions';
 import { createTestCore } from './harness';
 

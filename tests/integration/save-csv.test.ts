@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { channelOf } from '../../src/shared/api';
 import type { Core } from '../../src/main/core';
-import { memoryTokenStore } from '../../src/main/services/token-store';
+import { memoryTokenStore } from '../../src/main/services/token-stores';
 import { createTestCore } from './harness';
 
 // files.saveCsv: a table's export goes where the save dialog says; no path comes from the page.

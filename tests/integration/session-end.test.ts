@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
 import type { Core } from '../../src/main/core';
-import { memoryTokenStore, type TokenStore } from '../../src/main/services/token-store';
+import { memoryTokenStore, type TokenStore } from '../../src/main/services/token-stores';
 import { channelOf } from '../../src/shared/api';
 import type { SessionView } from '../../src/shared/api/app';
 import type { Result } from '../../src/shared/result';

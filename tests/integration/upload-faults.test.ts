@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
 import type { Core } from '../../src/main/core';
-import { memoryTokenStore } from '../../src/main/services/token-store';
+import { memoryTokenStore } from '../../src/main/services/token-stores';
 import { channelOf, type ApiEvents } from '../../src/shared/api';
 import type { Result } from '../../src/shared/result';
 import type { Keyword, LibraryFile } from '../../src/shared/schemas/library';

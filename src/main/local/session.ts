@@ -6,7 +6,7 @@ import { fail, ok } from '../../shared/result';
 import type { CallHttp } from '../services/http';
 import type { PasswordEncoder } from '../services/password';
 import type { Session } from '../services/session';
-import type { TokenStore } from '../services/token-store';
+import type { TokenStore } from '../services/token-stores';
 
 /** Logout waits this long for the server at most; the local session is cleared either way. */
 const LOGOUT_TIMEOUT_MS = 5_000;

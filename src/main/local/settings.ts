@@ -3,7 +3,7 @@ import { ok } from '../../shared/result';
 import * as v from 'valibot';
 import { MAX_TABLE_VIEWS, PreferencesSchema, type Connection, type Preferences, type SettingsView, type StoredSettings } from '../../shared/schemas/settings';
 import { loadSettings, platformUrlOf, saveSettings, serviceBase } from '../services/settings';
-import type { TokenStore } from '../services/token-store';
+import type { TokenStore } from '../services/token-stores';
 
 const preferencesOf = (stored: StoredSettings): Preferences => v.parse(PreferencesSchema, stored.preferences ?? {});
 

@@ -29,7 +29,7 @@ export interface CallOptions {
   ignoreUnauthorized?: boolean;
   /** The token of a `credential: 'learner'` call (main resolves it; see services/learners.ts). */
   learnerToken?: string;
-  /** A 2xx answer's body as the stream of its bytes, as they arrive, unparsed: main's list worker reads it (services/windows.ts). */
+  /** A 2xx answer's body as the stream of its bytes, as they arrive, unparsed: main's list worker reads it (services/list-windows.ts). */
   stream?: boolean;
 }
 

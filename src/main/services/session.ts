@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import * as v from 'valibot';
 import { UserDetailsSchema, type UserDetails } from '../../shared/schemas/admin-auth';
 import { fileAt } from './atomic-file';
-import type { TokenStore } from './token-store';
+import type { TokenStore } from './token-stores';
 
 const SessionFileSchema = v.object({ account: v.string(), user: UserDetailsSchema });
 

@@ -30,7 +30,7 @@ import { MSG } from '../../shared/messages';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { useNotify } from '../components/toast';
-import { AREAS, HOME_SCREEN } from './areas';
+import { AREAS, HOME_SCREEN, screenTitle } from './areas';
 
 /** The area's link is current on its inner screens too (the course list also on /). */
 function ownsPath(path: string, also: readonly string[] | undefined, pathname: string): boolean {
@@ -138,17 +138,10 @@ const useStyles = makeStyles({
   soon: { marginLeft: 'auto', fontSize: tokens.fontSizeBase100, color: tokens.colorNeutralForeground3, whiteSpace: 'nowrap' },
 });
 
-const INNER_TITLES: Readonly<Record<string, string>> = {
-  '/': 'Home',
-  '/videomoments': 'Video Moments',
-  '/transcripts': 'Transcripts',
-  '/change-password': 'Change password',
-};
-
 /** The window title names the screen ('Admins — Content Console'); Electron's window follows it. */
 function useScreenTitle(pathname: string): void {
   useEffect(() => {
-    const screen = AREAS.find((a) => a.path === pathname)?.label ?? INNER_TITLES[pathname];
+    const screen = screenTitle(pathname);
     document.title = screen ? `${screen} — Content Console` : 'Content Console';
   }, [pathname]);
 }

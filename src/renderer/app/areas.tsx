@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { matchPath } from 'react-router-dom';
 import type { FluentIcon } from '@fluentui/react-icons';
 import {
   ArrowUploadRegular,
@@ -28,9 +29,11 @@ export interface Area {
   also?: readonly string[];
 }
 
-/** A screen reached from another (not in the sidebar): a route and its screen. */
+/** A screen reached from another (not in the sidebar): a route, its name and its screen. */
 export interface InnerRoute {
   path: string;
+  /** The screen's name in the window title: its heading, or the heading's fixed part. */
+  title: string;
   screen: Screen;
 }
 
@@ -39,6 +42,7 @@ export interface InnerRoute {
 const CoursesPage = lazy(() => import('../features/courses/CoursesPage'));
 /** The root path / is the course list (spec 2 section 2); the logo leads there. */
 export const HOME_SCREEN: Screen = CoursesPage;
+export const HOME_TITLE = 'Home';
 
 /** The sidebar, the routes and the home page, in the spec's order (spec 1 section 2, spec 2 section 2). */
 export const AREAS: readonly Area[] = [
@@ -64,14 +68,21 @@ export const AREAS: readonly Area[] = [
 
 /** Screens inside the shell that are opened from another screen or the user menu. */
 export const INNER_ROUTES: readonly InnerRoute[] = [
-  { path: '/videomoments', screen: lazy(() => import('../features/library/MomentsPage')) },
-  { path: '/transcripts', screen: lazy(() => import('../features/library/TranscriptsPage')) },
-  { path: '/user/progress/:mobile', screen: lazy(() => import('../features/users/UserProgressPage')) },
-  { path: '/change-password', screen: lazy(() => import('../features/auth/ChangePasswordPage')) },
+  { path: '/videomoments', title: 'Video Moments', screen: lazy(() => import('../features/library/MomentsPage')) },
+  { path: '/transcripts', title: 'Transcripts', screen: lazy(() => import('../features/library/TranscriptsPage')) },
+  { path: '/user/progress/:mobile', title: 'User progress', screen: lazy(() => import('../features/users/UserProgressPage')) },
+  { path: '/change-password', title: 'Change password', screen: lazy(() => import('../features/auth/ChangePasswordPage')) },
   // The course directory: the last segment of the path is the folder id, or the course id at the top.
-  { path: '/directory/*', screen: lazy(() => import('../features/courses/DirectoryPage')) },
-  { path: '/modules/:moduleId', screen: lazy(() => import('../features/courses/TopicsPage')) },
-  { path: '/topics/:topicId', screen: lazy(() => import('../features/courses/VideosPage')) },
-  { path: '/videos/:videoId', screen: lazy(() => import('../features/courses/VideoRoute')) },
-
+  { path: '/directory/*', title: 'Directory', screen: lazy(() => import('../features/courses/DirectoryPage')) },
+  { path: '/modules/:moduleId', title: 'Topics', screen: lazy(() => import('../features/courses/TopicsPage')) },
+  { path: '/topics/:topicId', title: 'Videos', screen: lazy(() => import('../features/courses/VideosPage')) },
+  { path: '/videos/:videoId', title: 'Video', screen: lazy(() => import('../features/courses/VideoRoute')) },
 ];
+
+/** The name of the screen at `pathname` (an area's label, an inner route's title), or null when none. */
+export function screenTitle(pathname: string): string | null {
+  if (pathname === '/') return HOME_TITLE;
+  const area = AREAS.find((a) => a.path === pathname);
+  if (area) return area.label;
+  return INNER_ROUTES.find((r) => matchPath(r.path, pathname))?.title ?? null;
+}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { guardedTokenStore, memoryTokenStore, probeKeytar, safeStorageUsable, type TokenStore } from './token-store';
+import { guardedTokenStore, memoryTokenStore, probeKeytar, safeStorageUsable, type TokenStore } from './token-stores';
 
 const never = <T>() => new Promise<T>(() => undefined);
 

@@ -9,7 +9,7 @@ import {
   safeStorageUsable,
   type Fallback,
   type TokenStore,
-} from '../services/token-store';
+} from '../services/token-stores';
 import { log } from '../services/log';
 
 /** safeStorage in userData when it really encrypts; else memory only (never plain text). */

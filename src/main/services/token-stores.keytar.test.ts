@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UserDetails } from '../../shared/schemas/admin-auth';
 import { fileAt } from './atomic-file';
 import { Session } from './session';
-import { KEYCHAIN_SERVICE, encryptedFileTokenStore, probeKeytar, type Cipher, type TokenStore } from './token-store';
+import { KEYCHAIN_SERVICE, encryptedFileTokenStore, probeKeytar, type Cipher, type TokenStore } from './token-stores';
 
 type Keytar = typeof import('keytar');
 
@@ -82,7 +82,7 @@ describe('keytarTokenStore on the real OS keychain', () => {
         throw new Error(`No OS keychain answered: ${noKeychainReason}. ${hint}`);
       });
     } else {
-      console.warn(`[token-store.keytar.test] skipping the keychain tests: no OS keychain answered (${noKeychainReason}). ${hint}`);
+      console.warn(`[token-stores.keytar.test] skipping the keychain tests: no OS keychain answered (${noKeychainReason}). ${hint}`);
       it.skip(`keychain tests (skipped: no OS keychain answered: ${noKeychainReason})`, () => undefined);
     }
     return;
