@@ -3,7 +3,7 @@
 // does not model, the platform check and the token headers the specs name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { contract, type CallDef } from '../../src/shared/api';
+import { contract, recordSourceOf, type CallDef } from '../../src/shared/api';
 import { partialIssues, PARTIAL } from '../../src/shared/tolerant';
 import { READ_PLAN, checkPlatform } from '../../src/main/services/platform-check';
 import { createHttpClient } from '../../src/main/services/http';
@@ -178,7 +178,8 @@ const RECORD_UPDATES = Object.entries(contract).flatMap(([group, calls]) =>
 
 /** The list a record call's record comes from, and the record in it the update will send (a good one). */
 async function recordFor(client: Client, def: CallDef, answers: Rec): Promise<Rec> {
-  const source = def.record!;
+  // A call whose records several screens show differently: the first screen's (the course directory's documents).
+  const source = recordSourceOf(def, {})!;
   const readDef = source.read();
   const readId = Object.entries(contract).flatMap(([g, calls]) => Object.entries(calls as Record<string, CallDef>).filter(([, d]) => d === readDef).map(([n]) => `${g}.${n}`))[0]!;
   const step = READ_PLAN.find((s) => s.id === readId)!;
@@ -191,6 +192,8 @@ async function recordFor(client: Client, def: CallDef, answers: Rec): Promise<Re
 const RENAMED: Record<string, (record: Rec) => Rec> = {
   'videoRepository.updateCourse': (r) => ({ courseFee: (r.pricingPlan as Rec).courseFee }),
   'mentorship.updateSession': (r) => ({ eventDate: r.date }),
+  // A folder's form has its name and description only.
+  'videoRepository.updateDocument': (r) => (r.type === 'folder' ? { fileId: undefined, freeToWatch: undefined } : { fileId: (r.fileId as Rec | null)?._id }),
   'mentorship.updateMentor': (r) => ({ fileType: 'url', fileUrl: r.mentorShortVideoUrl || 'https://media.example.com/intro.mp4' }),
 };
 

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { LANGUAGES } from '../../../shared/constants';
 import { APP_TEXT, MSG, urlExistsMessage } from '../../../shared/messages';
 import {
@@ -15,10 +14,12 @@ import {
   libraryPayloadOf,
   splitDuration,
   type LibraryFile,
+  type LibraryFileForm,
   type LibraryFileFormInput,
 } from '../../../shared/schemas/library';
 import { useCallMutation } from '../../lib/calls';
-import { EntityDialog, optionsOf, type FieldDescriptor } from '../../components/EntityDialog';
+import { optionsOf, type FieldDescriptor } from '../../components/EntityDialog';
+import { form, type AnyFormSpec } from '../../kit/RecordDialogs';
 import type { FieldForm, PickedNote } from '../../components/fields/types';
 import { titleFromFileName } from '../../../shared/schemas/bulk';
 import { fileTypeOfFacts, mediaWarnings } from '../../../shared/schemas/media';
@@ -74,22 +75,23 @@ const urlCheck = (record: LibraryFile | null) => async (value: unknown) => {
   return urlExistsMessage(result.data.title);
 };
 
-/** Add File / Edit File: the spec's library file form, links and uploads (progress, cancel, retry). */
-export function FileDialog({ editing, onClose }: { editing: 'add' | LibraryFile | null; onClose: () => void }) {
+/**
+ * Add File / Edit File: the spec's library file form, links and uploads (progress, cancel, retry), as
+ * the kit's declared form of a record (`editor` of the list screen), so an edit is checked against a
+ * colleague's change like every other record's.
+ */
+export function useFileForm(): (record: LibraryFile | null) => AnyFormSpec {
   const keywords = useKeywords();
   const categories = useCategories();
   const ideas = useBusinessIdeas();
   const upload = useUploadSubmit();
-  const record = editing && editing !== 'add' ? editing : null;
-  const save = useCallMutation(
-    (payload: ReturnType<typeof libraryPayloadOf>) =>
-      record ? window.api.library.updateMedia({ id: record._id, ...payload }) : window.api.library.createMedia(payload),
-    { fallback: MSG.fileNotAdded, successFallback: record ? 'File has been Updated' : 'File has been Added', invalidates: ['library'] },
-  );
+  const rules = { fallback: MSG.fileNotAdded, invalidates: ['library'] as const };
+  const add = useCallMutation('library.createMedia', { ...rules, successFallback: 'File has been Added' });
+  const update = useCallMutation('library.updateMedia', { ...rules, successFallback: 'File has been Updated' });
 
-  const fields = useMemo<FieldDescriptor<FormKey>[]>(() => {
+  return (record: LibraryFile | null) => {
     const publicOnly = (v: Values) => !isPublic(v);
-    return [
+    const fields: FieldDescriptor<FormKey>[] = [
       { kind: 'text', name: 'title', label: 'Title', required: true, hint: 'At most 100 characters.', wide: true },
       { kind: 'textarea', name: 'description', label: 'Description', required: true, rows: 3, hint: 'At most 1000 characters.' },
       { kind: 'select', name: 'language', label: 'Language', required: true, options: optionsOf(LANGUAGES), placeholder: 'Select a language' },
@@ -162,27 +164,22 @@ export function FileDialog({ editing, onClose }: { editing: 'add' | LibraryFile 
         },
       },
     ];
-  }, [ideas.data, ideas.isPending, keywords.data, keywords.isPending, categories.data, categories.isPending, record]);
-
-  const defaults = useMemo(() => (record ? libraryFormOf(record) : emptyLibraryForm()), [record]);
-
-  return (
-    <EntityDialog
-      open={editing !== null}
-      title={record ? 'Edit File' : 'Add File'}
-      schema={LibraryFileFormSchema}
-      fields={fields}
-      defaultValues={defaults}
-      submitLabel={record ? 'Save' : 'Add'}
-      failureFallback={MSG.fileNotAdded}
-      columns={2}
-      onClose={onClose}
+    return form({
+      title: record ? 'Edit File' : 'Add File',
+      schema: LibraryFileFormSchema,
+      fields,
+      defaults: record ? libraryFormOf(record) : emptyLibraryForm(),
+      failureFallback: MSG.fileNotAdded,
+      columns: 2,
+      dialog: upload.dialog,
       // A link sends no file part, whatever was picked before the type changed.
-      onSubmit={(form) => {
-        const values = form.fileType === 'link' ? { ...form, file: null } : form;
-        return upload.run(!!values.file || !!values.thumbnail, (uploadId) => save.run(libraryPayloadOf(values, uploadId)));
-      }}
-      {...upload.dialog}
-    />
-  );
+      submit: (values: LibraryFileForm) => {
+        const sent = values.fileType === 'link' ? { ...values, file: null } : values;
+        return upload.run(!!sent.file || !!sent.thumbnail, (uploadId) => {
+          const payload = libraryPayloadOf(sent, uploadId);
+          return record ? update.run({ id: record._id, ...payload }) : add.run(payload);
+        });
+      },
+    });
+  };
 }
