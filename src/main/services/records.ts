@@ -73,7 +73,7 @@ export async function checkRecord(http: CallHttp, def: CallDef, fields: Rec, bas
     return null;
   }
   const found = source.find(answer.data, fields);
-  const conflict = conflictOf(base, isRec(found) ? readRecord(source.schema, found, true).value : undefined);
+  const conflict = conflictOf(base, isRec(found) && !source.findReads ? readRecord(source.schema, found, true).value : found);
   return conflict ? conflictResult(conflict) : null;
 }
 

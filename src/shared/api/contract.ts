@@ -87,8 +87,13 @@ export interface RecordSource {
   readonly readInput?: (input: Record<string, unknown>, base: Record<string, unknown>) => Record<string, unknown>;
   /** The record's schema: the fields the console models. */
   readonly schema: v.GenericSchema;
-  /** The record in the read call's answer; undefined when it is gone. */
+  /** The record in the read call's answer (unread, as it came); undefined when it is gone. */
   readonly find: (data: unknown, input: Record<string, unknown>) => unknown;
+  /**
+   * `find` gives the record read already: a record a screen makes out of the answer rather than finds
+   * in it (a Daily Tips row is one language of a tip). Otherwise main reads `find`'s record with `schema`.
+   */
+  readonly findReads?: true;
 }
 
 /** A call whose records come from several screens, each showing them as a different record: the source by the record shown. */

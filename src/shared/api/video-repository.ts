@@ -41,7 +41,7 @@ import {
 const documentRecord: RecordChoice = {
   choose: (base) =>
     'videoId' in base
-      ? recordById((): CallDef => videoRepository.video, VideoSchema)
+      ? recordById((): CallDef => videoRepository.video, VideoSchema, { readInput: (input) => ({ id: input.id }) })
       : recordById((): CallDef => videoRepository.document, DocumentSchema, {
           readInput: (_input, doc) => ({ id: doc.parent || doc.courseId }),
           list: (data) => (data as { descendants?: unknown } | null)?.descendants,

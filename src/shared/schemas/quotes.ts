@@ -5,7 +5,7 @@ import { IdSchema } from './common';
 import { FileRefSchema, UploadIdSchema } from './library';
 import { requiredIds, requiredPick, requiredText } from './fields';
 import { AuthoredMetaSchema, type AuthoredMeta } from './meta';
-import { PARTIAL, partialIssues, type Marked, type ReadIssue } from '../tolerant';
+import { PARTIAL, partialIssues, readRecord, type Marked, type ReadIssue } from '../tolerant';
 
 export const QUOTE_TITLE_MAX = 500;
 export const TIP_TEXT_MAX = 1000;
@@ -90,6 +90,19 @@ export const tipRowsOf = (items: readonly QuoteListItem[]): Marked<TipRow>[] =>
       return row;
     });
   });
+
+/** A Daily Tips row as a record (what its edit and delete are checked against); every field is modelled. */
+export const TipRowSchema = v.object({ tip: DailyTipSchema, quoteId: IdSchema, id: v.number(), language: v.picklist(LANGUAGES), text: v.string(), meta: AuthoredMetaSchema });
+
+/**
+ * The row `quoteId` of tip `id` as it is now, in an unread GET /quotes answer: the tip read as the
+ * list reads it, then made into its rows (undefined when either is gone).
+ */
+export function tipRowNow(answer: unknown, input: Record<string, unknown>): TipRow | undefined {
+  const raw = Array.isArray(answer) ? answer.find((item) => (item as { _id?: unknown } | null)?._id === input.id) : undefined;
+  if (raw === undefined) return undefined;
+  return tipRowsOf([readRecord<QuoteListItem>(QuoteListItemSchema, raw, true).value]).find((row) => row.quoteId === input.quoteId);
+}
 
 // Payloads
 
