@@ -140,6 +140,7 @@ export const library = {
   deleteQuote: defineCall({
     service: 'library', method: 'DELETE', path: '/quotes/{id}', auth: 'token+x-access-token', body: 'none',
     input: QuoteIdSchema, output: MessageSchema,
+    record: recordById((): CallDef => library.quotes, QuoteListItemSchema),
   }),
   /** Deletes one language row of a tip; the tip goes with its last row. */
   deleteTip: defineCall({
