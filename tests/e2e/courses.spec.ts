@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
 import * as v from 'valibot';
 import { CourseFormSchema, courseFormOf, coursePayloadOf } from '../../src/shared/schemas/courses';
-import { colleagueSaves, tableRows, toast, unique, signedIn, expectAccessibleStates } from './helpers';
+import { colleagueSaves, shots, tableRows, toast, unique, signedIn, expectAccessibleStates } from './helpers';
 import { queuePick, makeTextFile } from './library-fixtures';
 import { createCourse, keyboardMoveDown, makeImage, mouseDrag, rememberLanguage } from './course-fixtures';
 
@@ -180,6 +180,7 @@ test('edit a course (Live switch, stored thumbnail kept), delete it, and a faile
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(dialog).toContainText('Someone else changed this record since you opened it');
   await expect(dialog.getByRole('table', { name: 'What changed' }).getByRole('row', { name: /^Description/ })).toContainText('A colleague was here.');
+  await shots(page, 'edit-course-conflict');
   await dialog.getByRole('button', { name: 'Save anyway' }).click();
   await expect(toast(page, 'Course has been Updated')).toBeVisible();
   expect((await courseNamed(page, renamed))?.description).toBe('Made by an end-to-end test.');

@@ -190,6 +190,16 @@ export const tableRows = (page: Page, name: string) =>
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** With E2E_SHOTS set: the page in the light and the dark theme, for a person to look at (.tmp/screenshots). */
+export async function shots(page: Page, name: string): Promise<void> {
+  if (!process.env.E2E_SHOTS) return;
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({ path: `.tmp/screenshots/${colorScheme}-${name}.png` });
+  }
+  await page.emulateMedia({ colorScheme: null });
+}
+
 /**
  * A colleague's save while a dialog is open: the same call, made without the record a dialog was
  * opened on (so main does not check it), as another console's save reaches the server.

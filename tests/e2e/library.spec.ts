@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Api } from '../../src/shared/api';
 import * as v from 'valibot';
 import { LibraryFileFormSchema, libraryFormOf, libraryPayloadOf } from '../../src/shared/schemas/library';
-import { colleagueSaves, tableRows, toast, unique, expectAccessible, signedIn, expectAccessibleStates } from './helpers';
+import { colleagueSaves, shots, tableRows, toast, unique, expectAccessible, signedIn, expectAccessibleStates } from './helpers';
 import { createFile, makeLargeFile, makeVideo, queuePick } from './library-fixtures';
 
 type WithApi = { api: Api };
@@ -356,6 +356,7 @@ test('edit and delete a file', async ({ page, request }) => {
   const differences = dialog.getByRole('table', { name: 'What changed' });
   await expect(differences.getByRole('row', { name: /^Description/ })).toContainText(theirs);
   await expect(differences.getByRole('row', { name: /^Title/ })).toHaveCount(0);
+  await shots(page, 'edit-file-conflict');
   // Reload: their description, my title and visibility.
   await dialog.getByRole('button', { name: 'Reload' }).click();
   await expect(dialog.getByLabel('Description')).toHaveValue(theirs);
