@@ -353,6 +353,8 @@ test('edit and delete a file', async ({ page, request }) => {
   await colleagueSaves(page, 'library.updateMedia', { id: file._id, ...libraryPayloadOf(v.parse(LibraryFileFormSchema, { ...libraryFormOf(file), description: theirs })) });
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toContainText('Someone else changed this record since you opened it');
+  // The long form was scrolled down to its last fields: the notice comes into view.
+  await expect(dialog.getByRole('region', { name: 'Not saved' })).toBeInViewport();
   const differences = dialog.getByRole('table', { name: 'What changed' });
   await expect(differences.getByRole('row', { name: /^Description/ })).toContainText(theirs);
   await expect(differences.getByRole('row', { name: /^Title/ })).toHaveCount(0);
