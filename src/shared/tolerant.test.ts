@@ -62,6 +62,11 @@ describe('readList and readAnswer', () => {
     expect(list[1]).toEqual(good(2));
     const envelope = readAnswer(v.object({ session: v.array(QuestionSchema), roles: v.array(v.string()) }), { session: [{ ...good(3), room: 7 }], roles: ['host'], extra: 1 })!;
     expect(envelope.value).toEqual({ session: [{ ...good(3), room: 7 }], roles: ['host'], extra: 1 });
+    // A listed record keeps the unmodelled fields of the records in its own lists, as it does when read alone.
+    const Tip = v.object({ _id: v.string(), rows: v.array(v.object({ _id: v.string(), text: v.string() })) });
+    const tip = { _id: 't1', rows: [{ _id: 'r1', text: 'Hello', legacyCode: 'L-2' }] };
+    expect(readAnswer(v.array(Tip), [tip])!.value).toEqual([tip]);
+    expect(readRecord(Tip, tip, true).value).toEqual(tip);
   });
 
   it('marks records inline in an answer, and refuses only an answer of the wrong shape', () => {

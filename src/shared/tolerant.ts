@@ -112,8 +112,10 @@ function read(schema: AnySchema, raw: unknown, path: (string | number)[], sink: 
       out[key] = read(entry, raw[key], path, sink, inline);
       path.pop();
     }
-    // Every field read, yet the whole refused: a rule across fields (a check in the schema's pipe).
-    if (sink.issues.length === before) sink.issues.push({ path: path.join('.'), expected: parsed.issues[0]?.message ?? 'a valid record', received: 'a record that breaks it' });
+    // Every field read, yet the whole refused: a rule across fields (a check in the schema's pipe);
+    // unless records inside it were marked themselves (inline), which is why it was refused.
+    const markedInside = Object.values(out).some((field) => partialIssues(field) || (Array.isArray(field) && field.some((entry) => partialIssues(entry))));
+    if (sink.issues.length === before && !markedInside) sink.issues.push({ path: path.join('.'), expected: parsed.issues[0]?.message ?? 'a valid record', received: 'a record that breaks it' });
     return out;
   }
   if ((schema.type === 'union' || schema.type === 'variant') && isObject(raw)) {
@@ -193,7 +195,8 @@ function recordItems(schema: AnySchema): AnySchema | null {
  */
 function keepRecordExtras(schema: AnySchema, raw: unknown, value: unknown): unknown {
   const item = recordItems(schema);
-  if (item) return Array.isArray(raw) && Array.isArray(value) ? value.map((entry, i) => keepExtras(item, raw[i], entry)) : value;
+  // Each listed record as one read alone (readRecord): its own extras and those of the records in its lists.
+  if (item) return Array.isArray(raw) && Array.isArray(value) ? value.map((entry, i) => keepRecordExtras(item, raw[i], entry)) : value;
   const entries = entriesOf(schema);
   if (!entries || !isObject(raw) || !isObject(value)) return value;
   const out = keepExtras(schema, raw, value) as Record<string, unknown>;

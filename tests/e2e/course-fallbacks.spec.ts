@@ -18,14 +18,14 @@ test.afterEach(async () => {
   restoreStub = undefined;
 });
 
-test('failures without a message: Module, Topic and File Not Added, Video Not Edited, a course not deleted', async ({ page }) => {
+test('failures without a message: Module, Topic and File Not Added, Video Not Edited, a folder and a course not deleted', async ({ page }) => {
   await signedIn(page);
   restoreStub = await useStubPlatform(
     page,
     (method, path) =>
       (method === 'POST' && ['/video-repository/document', '/video-repository/topic', '/video-repository/video'].includes(path)) ||
       (method === 'PUT' && path.startsWith('/video-repository/video/updatequestions/')) ||
-      (method === 'DELETE' && path.startsWith('/video-repository/course/'))
+      (method === 'DELETE' && (path.startsWith('/video-repository/course/') || path.startsWith('/video-repository/document/')))
         ? { status: 500 }
         : undefined,
     { seedDemo: true },
@@ -45,6 +45,12 @@ test('failures without a message: Module, Topic and File Not Added, Video Not Ed
   await expect(toast(page, 'Module Not Added, Please Try Again')).toBeVisible();
   await expect(folder.getByLabel('Name')).toHaveValue(name);
   await cancelDiscarding(page, folder);
+  // A folder delete the platform refuses without a message: the spec's fixed text, and the folder stays.
+  await tableRows(page, COURSE).filter({ hasText: MODULE }).getByRole('button', { name: `Delete ${MODULE}` }).click();
+  await page.getByRole('alertdialog', { name: 'Delete Document' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Unable to delete, Please Try Again')).toBeVisible();
+  await expect(page.getByRole('alertdialog', { name: 'Delete Document' })).toBeHidden();
+  await expect(tableRows(page, COURSE).filter({ hasText: MODULE })).toHaveCount(1);
 
   // A module's topics: Add Topic.
   await tableRows(page, COURSE).filter({ hasText: MODULE }).getByRole('button', { name: 'Topics', exact: true }).click();

@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
-import { tableRows, toast, unique, signedIn, expectAccessibleStates } from './helpers';
+import * as v from 'valibot';
+import { CourseFormSchema, courseFormOf, coursePayloadOf } from '../../src/shared/schemas/courses';
+import { colleagueSaves, shots, tableRows, toast, unique, signedIn, expectAccessibleStates } from './helpers';
 import { queuePick, makeTextFile } from './library-fixtures';
 import { createCourse, keyboardMoveDown, makeImage, mouseDrag, rememberLanguage } from './course-fixtures';
 
@@ -173,8 +175,15 @@ test('edit a course (Live switch, stored thumbnail kept), delete it, and a faile
   await dialog.getByLabel('Course fee (INR)').fill('0');
   await dialog.getByRole('switch', { name: 'Status' }).check();
   await expect(dialog.getByText('Live', { exact: true })).toBeVisible();
+  // A colleague changes its description meanwhile: the save stops with the difference; Save anyway wins.
+  await colleagueSaves(page, 'videoRepository.updateCourse', { id: course._id, ...coursePayloadOf(v.parse(CourseFormSchema, { ...courseFormOf(course), description: 'A colleague was here.' })) });
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog).toContainText('Someone else changed this record since you opened it');
+  await expect(dialog.getByRole('table', { name: 'What changed' }).getByRole('row', { name: /^Description/ })).toContainText('A colleague was here.');
+  await shots(page, 'edit-course-conflict');
+  await dialog.getByRole('button', { name: 'Save anyway' }).click();
   await expect(toast(page, 'Course has been Updated')).toBeVisible();
+  expect((await courseNamed(page, renamed))?.description).toBe('Made by an end-to-end test.');
   await search(page).fill(renamed);
   await expect(row.first()).toContainText('live');
   await expect(row.first()).toContainText('Free');

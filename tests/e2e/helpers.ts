@@ -190,6 +190,32 @@ export const tableRows = (page: Page, name: string) =>
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** With E2E_SHOTS set: the page in the light and the dark theme, for a person to look at (.tmp/screenshots). */
+export async function shots(page: Page, name: string): Promise<void> {
+  if (!process.env.E2E_SHOTS) return;
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({ path: `.tmp/screenshots/${colorScheme}-${name}.png` });
+  }
+  await page.emulateMedia({ colorScheme: null });
+}
+
+/**
+ * A colleague's save while a dialog is open: the same call, made without the record a dialog was
+ * opened on (so main does not check it), as another console's save reaches the server.
+ */
+export async function colleagueSaves(page: Page, callId: string, input: Record<string, unknown>): Promise<void> {
+  const result = await page.evaluate(
+    async ({ callId, input }) => {
+      const [group, call] = callId.split('.') as [string, string];
+      const api = (globalThis as unknown as { api: Record<string, Record<string, (input: unknown) => Promise<{ ok: boolean }>>> }).api;
+      return api[group]![call]!(input);
+    },
+    { callId, input },
+  );
+  expect(result.ok, JSON.stringify(result)).toBe(true);
+}
+
 /** A dialog's refused save: its alert reads 'Not saved' and then exactly this message. */
 export async function expectNotSaved(dialog: Locator, message: string): Promise<void> {
   await expect(dialog.getByRole('alert').filter({ hasText: /^Not saved/ })).toHaveText(new RegExp(`^Not saved\\s*${escapeRegExp(message)}$`));

@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Api } from '../../src/shared/api';
-import { tableRows, toast, unique, expectAccessible, signedIn, expectAccessibleStates } from './helpers';
+import * as v from 'valibot';
+import { LibraryFileFormSchema, libraryFormOf, libraryPayloadOf } from '../../src/shared/schemas/library';
+import { colleagueSaves, shots, tableRows, toast, unique, expectAccessible, signedIn, expectAccessibleStates } from './helpers';
 import { createFile, makeLargeFile, makeVideo, queuePick } from './library-fixtures';
 
 type WithApi = { api: Api };
@@ -367,11 +369,30 @@ test('edit and delete a file', async ({ page, request }) => {
   const renamed = `${file.title} renamed`;
   await dialog.getByLabel('Title').fill(renamed);
   await dialog.getByRole('combobox', { name: 'Visibility', exact: true }).selectOption('Restricted');
+  // A colleague changes its description meanwhile: the save stops and shows the difference.
+  const theirs = 'Described again by a colleague.';
+  await colleagueSaves(page, 'library.updateMedia', { id: file._id, ...libraryPayloadOf(v.parse(LibraryFileFormSchema, { ...libraryFormOf(file), description: theirs })) });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toContainText('Someone else changed this record since you opened it');
+  // The long form was scrolled down to its last fields: the notice comes into view.
+  await expect(dialog.getByRole('region', { name: 'Not saved' })).toBeInViewport();
+  const differences = dialog.getByRole('table', { name: 'What changed' });
+  await expect(differences.getByRole('row', { name: /^Description/ })).toContainText(theirs);
+  await expect(differences.getByRole('row', { name: /^Title/ })).toHaveCount(0);
+  await shots(page, 'edit-file-conflict');
+  // Reload: their description, my title and visibility.
+  await dialog.getByRole('button', { name: 'Reload' }).click();
+  await expect(dialog.getByLabel('Description')).toHaveValue(theirs);
+  await expect(dialog.getByLabel('Title')).toHaveValue(renamed);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'File has been Updated')).toBeVisible();
   await search(page).fill(renamed);
   await expect(row).toHaveCount(1);
   await expect(row.first()).toContainText('Restricted');
+  expect(await page.evaluate(async (id) => {
+    const r = await (globalThis as unknown as WithApi).api.library.mediaList();
+    return r.ok ? r.data.find((f) => f._id === id)?.description : undefined;
+  }, file._id)).toBe(theirs);
 
   await row.first().getByRole('button', { name: `Delete ${renamed}` }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete file' });

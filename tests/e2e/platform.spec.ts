@@ -2,21 +2,12 @@
 // in front of the sandbox), and a question a colleague changes while it is being edited.
 import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
-import { expectAccessible, loginAs, openApp, SANDBOX_ADMIN, tableRows, toast, unique } from './helpers';
+import { expectAccessible, loginAs, openApp, SANDBOX_ADMIN, shots, tableRows, toast, unique } from './helpers';
 import { startDriftProxy, type DriftProxy } from '../platform/drift-proxy';
 import { startServer, type RunningServer } from '../../server/app';
 
 type WithApi = { api: Api };
 
-/** With E2E_SHOTS set: the page in the light and the dark theme, for a person to look at (.tmp/screenshots). */
-async function shots(page: Page, name: string): Promise<void> {
-  if (!process.env.E2E_SHOTS) return;
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: `.tmp/screenshots/${colorScheme}-${name}.png` });
-  }
-  await page.emulateMedia({ colorScheme: null });
-}
 /** The address of the sandbox the preview host started (where the app is connected now). */
 async function sandboxUrl(page: Page): Promise<string> {
   const url = await page.evaluate(async () => {

@@ -2,7 +2,7 @@
 // reference server that changes what it answers the way legacy data does. In each list of records the
 // first record gets an enum value the console does not know, a text field that is null, a number sent
 // as a string and a nested object missing; every record gets fields the console does not model. A
-// single record (get-user, a topic, a video) is drifted like a list's first. It records every request
+// single record (get-user, a topic, a video, a learner's progress summary) is drifted like a list's first. It records every request
 // (method, path, headers, body) so that tests can see what the console sent.
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -68,7 +68,7 @@ export function driftEnvelope(envelope: Rec, extrasOnly = false): void {
         Object.assign(record, EXTRA_FIELDS);
         if (i === 0 && !extrasOnly) driftRecord(record);
       });
-    } else if (isRec(value) && Object.keys(value).some((k) => k === '_id' || k === 'id')) {
+    } else if (isRec(value)) {
       Object.assign(value, EXTRA_FIELDS);
       if (!extrasOnly) driftRecord(value);
     }

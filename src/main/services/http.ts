@@ -31,6 +31,11 @@ export interface CallOptions {
   learnerToken?: string;
   /** A 2xx answer's body as the stream of its bytes, as they arrive, unparsed: main's list worker reads it (services/list-windows.ts). */
   stream?: boolean;
+  /**
+   * A 2xx answer's data as the JSON it came in, not read against the call's schema: the caller reads
+   * only the part it needs (an edit's record check picks one record out of a long list).
+   */
+  unread?: boolean;
 }
 
 /**
@@ -191,6 +196,7 @@ async function readEnvelope<O>(def: CallDef, response: Response, label: string, 
     return fail('parse', MSG.somethingWentWrong);
   }
   const payload = def.data ? envelope[def.data] : envelope;
+  if (options.unread) return ok(payload as O);
   // Read tolerantly: a record that does not match is kept as far as it goes and marked (DESIGN 14);
   // only an answer whose very shape is wrong (no list where a list is due) fails.
   // Writes and sign-in stay strict: their answers are read to act on, not to show.

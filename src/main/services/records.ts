@@ -1,7 +1,7 @@
-import type { CallDef } from '../../shared/api/contract';
+import { recordSourceOf, type CallDef } from '../../shared/api/contract';
 import type { CallHttp } from './http';
 import type { Conflict, Result } from '../../shared/result';
-import { extraFields, PARTIAL } from '../../shared/tolerant';
+import { extraFields, PARTIAL, readRecord } from '../../shared/tolerant';
 
 // Edits of records others edit too (DESIGN section 14): before a save or a delete, main reads the
 // record as it is now and compares it with the one the dialog was opened on; fields the console does
@@ -17,7 +17,8 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 
 /** The record's last-updated stamp and who made it, where the record says so. */
 export function versionOf(record: unknown): { at?: string; by?: string } {
-  const stamp = text(at(record, 'metaInfo', 'updated', 'at')) ?? text(at(record, 'updatedAt')) ?? text(at(record, 'metaInfo', 'updatedAt'));
+  const stamp =
+    text(at(record, 'metaInfo', 'updated', 'at')) ?? text(at(record, 'updatedAt')) ?? text(at(record, 'metaInfo', 'updatedAt')) ?? text(at(record, 'lastUpdatedAt')) ?? text(at(record, 'updated', 'at'));
   const by =
     text(at(record, 'metaInfo', 'updated', 'by', 'name')) ?? text(at(record, 'metaInfo', 'updated', 'by')) ?? text(at(record, 'updatedBy', 'name')) ?? text(at(record, 'updatedBy'));
   return { ...(stamp ? { at: stamp } : {}), ...(by ? { by } : {}) };
@@ -59,17 +60,20 @@ export function conflictOf(base: Rec, now: unknown): Conflict | null {
  * cannot run; the server decides), it is logged.
  */
 export async function checkRecord(http: CallHttp, def: CallDef, fields: Rec, base: Rec, label: string, log: (message: string, details?: Rec) => void): Promise<Result<never> | null> {
-  const source = def.record;
+  const source = recordSourceOf(def, base);
   if (!source) return null;
   const read = source.read();
-  const answer = await http<unknown>(read, source.readInput ? source.readInput(fields, base) : {}, `${label} (record as it is now)`);
+  // The answer unread: only the one record is read against its schema, not the list it came in (the
+  // question bank has no single-question call; a save reads the list, but reads one record of it).
+  const answer = await http<unknown>(read, source.readInput ? source.readInput(fields, base) : {}, `${label} (record as it is now)`, { unread: true });
   if (!answer.ok) {
     // A record the server no longer has (404 on a record read): gone.
     if (answer.error.status === 404 && read.method === 'GET' && read.path.includes('{')) return conflictResult({ fields: [], current: null });
     log('record check skipped', { call: label, error: answer.error.kind });
     return null;
   }
-  const conflict = conflictOf(base, source.find(answer.data, fields));
+  const found = source.find(answer.data, fields);
+  const conflict = conflictOf(base, isRec(found) && !source.findReads ? readRecord(source.schema, found, true).value : found);
   return conflict ? conflictResult(conflict) : null;
 }
 
@@ -79,7 +83,8 @@ function conflictResult(conflict: Conflict): Result<never> {
 
 /** The body of a whole-record update: the fields the console does not model as they came, then the edit. */
 export function withUnmodelled(def: CallDef, fields: Rec, base: Rec): Rec {
-  if (!def.record || def.method !== 'PUT') return fields;
-  const extras = extraFields(def.record.schema, base);
+  const source = recordSourceOf(def, base);
+  if (!source || def.method !== 'PUT') return fields;
+  const extras = extraFields(source.schema, base);
   return Object.keys(extras).length > 0 ? { ...extras, ...fields } : fields;
 }

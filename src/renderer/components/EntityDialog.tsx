@@ -266,6 +266,12 @@ function EntityForm<S extends AnySchema>({
     onDirty(isDirty);
   }, [isDirty, onDirty]);
   const values = useWatch({ control }) as FieldValues;
+  // A conflict's notice sits over the fields: a long form scrolled down to its Save brings it into view.
+  const conflictBox = useRef<HTMLElement>(null);
+  const conflictShown = !!conflict;
+  useEffect(() => {
+    if (conflictShown) conflictBox.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [conflictShown]);
   const [checkMessages, setCheckMessages] = useState<Record<string, string | null>>({});
   const visibleFields = fields.filter((f) => !f.hidden?.(values));
   const fieldForm: FieldForm = {
@@ -347,7 +353,7 @@ function EntityForm<S extends AnySchema>({
             </MessageBar>
           ) : null}
           {conflict ? (
-            <section className={mergeClasses(styles.wide, styles.conflict)} aria-label="Not saved">
+            <section ref={conflictBox} className={mergeClasses(styles.wide, styles.conflict)} aria-label="Not saved">
               {conflict.details}
               <div className={styles.conflictActions}>
                 {conflict.reload ? (

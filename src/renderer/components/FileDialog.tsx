@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { LANGUAGES } from '../../shared/constants';
 import { APP_TEXT, MSG, urlExistsMessage } from '../../shared/messages';
 import {
@@ -15,10 +14,12 @@ import {
   libraryPayloadOf,
   splitDuration,
   type LibraryFile,
+  type LibraryFileForm,
   type LibraryFileFormInput,
 } from '../../shared/schemas/library';
 import { useCallMutation } from '../lib/calls';
-import { EntityDialog, optionsOf, type FieldDescriptor } from './EntityDialog';
+import { optionsOf, type FieldDescriptor } from './EntityDialog';
+import { form, FormDialog, type AnyFormSpec } from '../kit/RecordDialogs';
 import type { FieldForm, PickedNote } from './fields/types';
 import { titleFromFileName } from '../../shared/schemas/bulk';
 import { fileTypeOfFacts, mediaWarnings } from '../../shared/schemas/media';
@@ -74,31 +75,30 @@ const urlCheck = (record: LibraryFile | null) => async (value: unknown) => {
   return urlExistsMessage(result.data.title);
 };
 
-export interface FileDialogProps {
-  editing: 'add' | LibraryFile | null;
-  onClose: () => void;
+export interface FileFormOptions {
   /** Values an added file starts with (a course's language, the video type). */
   initial?: Partial<LibraryFileFormInput>;
   /** After a file is added (its id when the server names it): a course screen then links it. */
   onAdded?: (added: { _id?: string; title: string }) => void;
 }
 
-/** Add File / Edit File: the spec's library file form, links and uploads (progress, cancel, retry). */
-export function FileDialog({ editing, onClose, initial, onAdded }: FileDialogProps) {
+/**
+ * Add File / Edit File: the spec's library file form, links and uploads (progress, cancel, retry), as
+ * the kit's declared form of a record (`editor` of the list screen), so an edit is checked against a
+ * colleague's change like every other record's.
+ */
+export function useFileForm({ initial, onAdded }: FileFormOptions = {}): (record: LibraryFile | null) => AnyFormSpec {
   const keywords = useKeywords();
   const categories = useCategories();
   const ideas = useBusinessIdeas();
   const upload = useUploadSubmit();
-  const record = editing && editing !== 'add' ? editing : null;
-  const save = useCallMutation(
-    (payload: ReturnType<typeof libraryPayloadOf>) =>
-      record ? window.api.library.updateMedia({ id: record._id, ...payload }) : window.api.library.createMedia(payload),
-    { fallback: MSG.fileNotAdded, successFallback: record ? 'File has been Updated' : 'File has been Added', invalidates: ['library'] },
-  );
+  const rules = { fallback: MSG.fileNotAdded, invalidates: ['library'] as const };
+  const add = useCallMutation('library.createMedia', { ...rules, successFallback: 'File has been Added' });
+  const update = useCallMutation('library.updateMedia', { ...rules, successFallback: 'File has been Updated' });
 
-  const fields = useMemo<FieldDescriptor<FormKey>[]>(() => {
+  return (record: LibraryFile | null) => {
     const publicOnly = (v: Values) => !isPublic(v);
-    return [
+    const fields: FieldDescriptor<FormKey>[] = [
       { kind: 'text', name: 'title', label: 'Title', required: true, hint: 'At most 100 characters.', wide: true },
       { kind: 'textarea', name: 'description', label: 'Description', required: true, rows: 3, hint: 'At most 1000 characters.' },
       { kind: 'select', name: 'language', label: 'Language', required: true, options: optionsOf(LANGUAGES), placeholder: 'Select a language' },
@@ -171,32 +171,31 @@ export function FileDialog({ editing, onClose, initial, onAdded }: FileDialogPro
         },
       },
     ];
-  }, [ideas.data, ideas.isPending, keywords.data, keywords.isPending, categories.data, categories.isPending, record]);
-
-  const defaults = useMemo(() => (record ? libraryFormOf(record) : { ...emptyLibraryForm(), ...initial }), [record, initial]);
-
-  return (
-    <EntityDialog
-      open={editing !== null}
-      title={record ? 'Edit File' : 'Add File'}
-      schema={LibraryFileFormSchema}
-      fields={fields}
-      defaultValues={defaults}
-      submitLabel={record ? 'Save' : 'Add'}
-      failureFallback={MSG.fileNotAdded}
-      columns={2}
-      onClose={onClose}
+    return form({
+      title: record ? 'Edit File' : 'Add File',
+      schema: LibraryFileFormSchema,
+      fields,
+      defaults: record ? libraryFormOf(record) : { ...emptyLibraryForm(), ...initial },
+      failureFallback: MSG.fileNotAdded,
+      columns: 2,
+      dialog: upload.dialog,
       // A link sends no file part, whatever was picked before the type changed.
-      onSubmit={(form) => {
-        const values = form.fileType === 'link' ? { ...form, file: null } : form;
-        return upload.run(!!values.file || !!values.thumbnail, async (uploadId) => {
-          const result = await save.run(libraryPayloadOf(values, uploadId));
-          const created = result.ok ? (result.data as { _id?: string }) : null;
-          if (created && !record) onAdded?.({ _id: created._id, title: values.title });
+      submit: (values: LibraryFileForm) => {
+        const sent = values.fileType === 'link' ? { ...values, file: null } : values;
+        return upload.run(!!sent.file || !!sent.thumbnail, async (uploadId) => {
+          const payload = libraryPayloadOf(sent, uploadId);
+          if (record) return update.run({ id: record._id, ...payload });
+          const result = await add.run(payload);
+          if (result.ok) onAdded?.({ _id: (result.data as { _id?: string } | null)?._id, title: sent.title });
           return result;
         });
-      }}
-      {...upload.dialog}
-    />
-  );
+      },
+    });
+  };
+}
+
+/** Add File on its own, outside the library's list (a course screen's Upload new video…). */
+export function AddFileDialog({ onClose, ...options }: FileFormOptions & { onClose: () => void }) {
+  const spec = useFileForm(options)(null);
+  return <FormDialog spec={spec} open submitLabel="Add" onClose={onClose} />;
 }

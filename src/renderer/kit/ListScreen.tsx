@@ -82,11 +82,10 @@ export interface ListScreenProps<T, D> {
   addLabel?: string;
   /** Greys the Add button (the server disallows adding); the text says why, as its tooltip. */
   addDisabled?: string | false;
-  /** The editor of a record (null: adding): a declared form, or `renderEditor`, a screen's own dialog. */
+  /** The editor of a record (null: adding): a declared form. */
   editor?: (record: T | null) => FormSpec<AnySchema> | null;
   /** Several Add buttons, each with its own form (instead of addLabel and the editor's add form). */
   addForms?: readonly AddForm[];
-  renderEditor?: (editing: T | 'add' | null, close: () => void) => ReactNode;
   confirmEdit?: (row: T) => EditQuestion;
   remove?: RemoveSpec<T>;
   reorder?: { save: (rows: T[]) => Promise<boolean | void> };
@@ -104,7 +103,7 @@ const useStyles = makeStyles({
 });
 
 export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
-  const { title, subtitle, list, rows, rowId, columns, search, editor, renderEditor, remove, reorder } = props;
+  const { title, subtitle, list, rows, rowId, columns, search, editor, remove, reorder } = props;
   const styles = useStyles();
   // The screen's first render, as a performance mark: the table benchmark times its first render from
   // here (or from the list's arrival, when that comes later) to the rows painted.
@@ -132,7 +131,7 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
       deleteColumn: (label, hidden, width = 68) => action('delete', 'Delete', { label, icon: <DeleteRegular />, onClick: ask, hidden, width }),
     });
   }, [columns, edit, ask]);
-  const editable = !!editor || !!renderEditor;
+  const editable = !!editor;
 
   // The keyboard's and the palette's commands on this screen (Ctrl+F, Ctrl+N, F5).
   const root = useRef<HTMLDivElement>(null);
@@ -207,7 +206,6 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
       {adding !== null && props.addForms?.[adding] ? (
         <FormDialog key={`add-${adding}`} spec={props.addForms[adding].form()} open submitLabel="Add" onClose={() => setAdding(null)} />
       ) : null}
-      {renderEditor ? renderEditor(dialogs.editing, dialogs.close) : null}
       {question ? (
         <ConfirmDialog
           open

@@ -38,6 +38,9 @@ export interface FormSpec<S extends AnySchema> {
   status?: ReactNode;
 }
 
+/** A declared form of any schema (what a screen's editor gives). */
+export type AnyFormSpec = FormSpec<AnySchema>;
+
 /** Checks a form against its schema; a screen holds forms of any schema. */
 export function form<S extends AnySchema>(spec: FormSpec<S>): FormSpec<AnySchema> {
   return spec as unknown as FormSpec<AnySchema>;

@@ -76,7 +76,7 @@ export interface CallDef<I extends AnySchema = AnySchema, O extends AnySchema = 
    * changed since (its last-updated stamp, else its content) stops the call with a `conflict`; the
    * fields the console does not model go back as they came (a whole-record update).
    */
-  readonly record?: RecordSource;
+  readonly record?: RecordSource | RecordChoice;
 }
 
 /** Where main reads a record as it is now, and what the record is (see CallDef.record). */
@@ -87,8 +87,24 @@ export interface RecordSource {
   readonly readInput?: (input: Record<string, unknown>, base: Record<string, unknown>) => Record<string, unknown>;
   /** The record's schema: the fields the console models. */
   readonly schema: v.GenericSchema;
-  /** The record in the read call's answer; undefined when it is gone. */
+  /** The record in the read call's answer (unread, as it came); undefined when it is gone. */
   readonly find: (data: unknown, input: Record<string, unknown>) => unknown;
+  /**
+   * `find` gives the record read already: a record a screen makes out of the answer rather than finds
+   * in it (a Daily Tips row is one language of a tip). Otherwise main reads `find`'s record with `schema`.
+   */
+  readonly findReads?: true;
+}
+
+/** A call whose records come from several screens, each showing them as a different record: the source by the record shown. */
+export interface RecordChoice {
+  readonly choose: (base: Record<string, unknown>) => RecordSource;
+}
+
+/** Where a call's record is read, for the record its dialog was opened on. */
+export function recordSourceOf(def: CallDef, base: Record<string, unknown>): RecordSource | undefined {
+  const record = def.record;
+  return record && 'choose' in record ? record.choose(base) : record;
 }
 
 /** A record found by its id in a list (`_id` of the record against the input's `id`, by default). */

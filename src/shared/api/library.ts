@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defineCall, recordById, type CallDef } from './contract';
+import { defineCall, recordById, type CallDef, type RecordSource } from './contract';
 import { IdSchema, MessageSchema, NoInputSchema } from '../schemas/common';
 import {
   ExistingFileSchema,
@@ -23,7 +23,9 @@ import {
   QuoteListItemSchema,
   TipCreateSchema,
   TipRowIdSchema,
+  TipRowSchema,
   TipUpdateSchema,
+  tipRowNow,
 } from '../schemas/quotes';
 import { SynonymDraftSchema, SynonymGroupSchema, SynonymUpdateSchema } from '../schemas/synonyms';
 
@@ -31,6 +33,14 @@ import { SynonymDraftSchema, SynonymGroupSchema, SynonymUpdateSchema } from '../
 const MEDIA_FILES = ['file', 'thumbnail'] as const;
 /** An uploaded audio or video file's duration is read from the file (spec 1 section 5). */
 const MEDIA_DURATION = { file: 'file', into: 'duration', when: (input: Record<string, unknown>) => input.fileType === 'audio' || input.fileType === 'video' };
+
+/** A Daily Tips row (one language of a tip) as it is now: made from its tip in GET /quotes. */
+const tipRow = (): RecordSource => ({
+  read: (): CallDef => library.quotes,
+  schema: TipRowSchema,
+  find: tipRowNow,
+  findReads: true,
+});
 
 /** Library (spec 1 section 7). Paths are relative to `{api}/library`. */
 export const library = {
@@ -124,15 +134,18 @@ export const library = {
   updateTip: defineCall({
     service: 'library', method: 'PUT', path: '/quotes/{id}/{quoteId}', auth: 'token', body: 'json',
     input: TipUpdateSchema, output: MessageSchema,
+    record: tipRow(),
   }),
   /** Deletes a quote (or a whole tip: both are documents of the collection). */
   deleteQuote: defineCall({
     service: 'library', method: 'DELETE', path: '/quotes/{id}', auth: 'token+x-access-token', body: 'none',
     input: QuoteIdSchema, output: MessageSchema,
+    record: recordById((): CallDef => library.quotes, QuoteListItemSchema),
   }),
   /** Deletes one language row of a tip; the tip goes with its last row. */
   deleteTip: defineCall({
     service: 'library', method: 'DELETE', path: '/quotes/{id}/{quoteId}', auth: 'token+x-access-token', body: 'none',
     input: TipRowIdSchema, output: MessageSchema,
+    record: tipRow(),
   }),
 };

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defineCall, recordById, type CallDef } from './contract';
+import { defineCall, recordById, type CallDef, type RecordChoice } from './contract';
 import { IdSchema, LanguageSchema, MessageSchema } from '../schemas/common';
 import {
   CourseCreateSchema,
@@ -11,6 +11,7 @@ import {
   DocumentDeletedSchema,
   DocumentListingSchema,
   DocumentReorderSchema,
+  DocumentSchema,
   DocumentUpdateSchema,
 } from '../schemas/courses';
 import {
@@ -31,6 +32,21 @@ import {
   TranscriptSchema,
   TranscriptUpdateSchema,
 } from '../schemas/transcripts';
+
+/**
+ * A course document as it is now. The Directory screen's rows are documents: found in the listing of
+ * their folder (the course's own id at the top level). A topic's Videos screen edits the same
+ * documents through its rows, which are videos (GET /video/bytopic): read as that video (GET /video/{id}).
+ */
+const documentRecord: RecordChoice = {
+  choose: (base) =>
+    'videoId' in base
+      ? recordById((): CallDef => videoRepository.video, VideoSchema, { readInput: (input) => ({ id: input.id }) })
+      : recordById((): CallDef => videoRepository.document, DocumentSchema, {
+          readInput: (_input, doc) => ({ id: doc.parent || doc.courseId }),
+          list: (data) => (data as { descendants?: unknown } | null)?.descendants,
+        }),
+};
 
 /** Video repository (spec 1 section 7; spec 2 writes the same paths relative to the service). */
 export const videoRepository = {
@@ -98,10 +114,12 @@ export const videoRepository = {
   updateDocument: defineCall({
     service: 'videoRepository', method: 'PUT', path: '/document/{id}', auth: 'token', body: 'json',
     input: DocumentUpdateSchema, output: MessageSchema,
+    record: documentRecord,
   }),
   deleteDocument: defineCall({
     service: 'videoRepository', method: 'DELETE', path: '/document/{id}', auth: 'token+x-access-token', body: 'none',
     input: v.object({ id: IdSchema }), output: DocumentDeletedSchema,
+    record: documentRecord,
   }),
   reorderDocuments: defineCall({
     service: 'videoRepository', method: 'PUT', path: '/document/reorder-sequence', auth: 'token', body: 'json',

@@ -5,6 +5,7 @@ import { IdSchema } from './common';
 import { FileRefSchema, UploadIdSchema } from './library';
 import { requiredIds, requiredPick, requiredText } from './fields';
 import { AuthoredMetaSchema, type AuthoredMeta } from './meta';
+import { PARTIAL, partialIssues, readRecord, type Marked, type ReadIssue } from '../tolerant';
 
 export const QUOTE_TITLE_MAX = 500;
 export const TIP_TEXT_MAX = 1000;
@@ -74,8 +75,34 @@ export interface TipRow {
   /** Added and last changed: the row's own last change when the server tells it, else the tip's. */
   meta: AuthoredMeta;
 }
-export const tipRowsOf = (items: readonly QuoteListItem[]): TipRow[] =>
-  tipsOf(items).flatMap((tip) => tip.quotes.map((q) => ({ tip, quoteId: q._id, id: tip.id, language: q.language, text: q.text, meta: q.metaInfo ?? tip.metaInfo })));
+/**
+ * The rows of the Daily Tips table. A row of a tip that could not be read fully is marked like any
+ * partly read record: with the tip's own issues (its groups, ideas, image and stamps are the row's too)
+ * and those of its language row (whose fields are the row's language and text).
+ */
+export const tipRowsOf = (items: readonly QuoteListItem[]): Marked<TipRow>[] =>
+  tipsOf(items).flatMap((tip) => {
+    const ofTip = partialIssues(tip) ?? [];
+    return tip.quotes.map((q) => {
+      const row: Marked<TipRow> = { tip, quoteId: q._id, id: tip.id, language: q.language, text: q.text, meta: q.metaInfo ?? tip.metaInfo };
+      const issues: ReadIssue[] = [...ofTip, ...(partialIssues(q) ?? [])];
+      if (issues.length > 0) row[PARTIAL] = issues;
+      return row;
+    });
+  });
+
+/** A Daily Tips row as a record (what its edit and delete are checked against); every field is modelled. */
+export const TipRowSchema = v.object({ tip: DailyTipSchema, quoteId: IdSchema, id: v.number(), language: v.picklist(LANGUAGES), text: v.string(), meta: AuthoredMetaSchema });
+
+/**
+ * The row `quoteId` of tip `id` as it is now, in an unread GET /quotes answer: the tip read as the
+ * list reads it, then made into its rows (undefined when either is gone).
+ */
+export function tipRowNow(answer: unknown, input: Record<string, unknown>): TipRow | undefined {
+  const raw = Array.isArray(answer) ? answer.find((item) => (item as { _id?: unknown } | null)?._id === input.id) : undefined;
+  if (raw === undefined) return undefined;
+  return tipRowsOf([readRecord<QuoteListItem>(QuoteListItemSchema, raw, true).value]).find((row) => row.quoteId === input.quoteId);
+}
 
 // Payloads
 

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { LANGUAGES } from '../../../shared/constants';
 import { COURSE_MSG, COURSE_TEXT } from '../../../shared/course-messages';
@@ -17,7 +16,8 @@ import {
 } from '../../../shared/schemas/courses';
 import type { CallError } from '../../../shared/result';
 import { useCallMutation } from '../../lib/calls';
-import { EntityDialog, optionsOf, type FieldDescriptor } from '../../components/EntityDialog';
+import { optionsOf, type FieldDescriptor } from '../../components/EntityDialog';
+import { form, type AnyFormSpec } from '../../kit/RecordDialogs';
 import { useUploadSubmit } from '../../components/UploadProgress';
 
 type FormKey = Extract<keyof CourseFormInput, string>;
@@ -37,33 +37,19 @@ export function courseCanSubmit(values: FieldValues): boolean {
 
 const { width, height } = COURSE_THUMBNAIL_RECOMMENDED;
 
-export interface CourseDialogProps {
-  /** null: closed; 'add'; or the course to edit. */
-  editing: Course | 'add' | null;
-  /** The language a new course starts with (the screen's remembered choice). */
-  language: string | null;
-  onClose: () => void;
-}
-
-/** Add Course / Edit Course (multipart: main streams the thumbnail from disk, with progress and cancel). */
-export function CourseDialog({ editing, language, onClose }: CourseDialogProps) {
-  const record = editing && editing !== 'add' ? editing : null;
+/**
+ * Add Course / Edit Course (multipart: main streams the thumbnail from disk, with progress and cancel),
+ * as the kit's declared form of a record, so an edit is checked against a colleague's change.
+ * `language`: the one a new course starts with (the screen's remembered choice).
+ */
+export function useCourseForm(language: string | null): (record: Course | null) => AnyFormSpec {
   const upload = useUploadSubmit();
-  const save = useCallMutation(
-    (payload: ReturnType<typeof coursePayloadOf>) =>
-      record
-        ? window.api.videoRepository.updateCourse({ id: record._id, ...payload })
-        : window.api.videoRepository.createCourse(payload as Parameters<typeof window.api.videoRepository.createCourse>[0]),
-    {
-      fallback: COURSE_MSG.somethingWentWrong,
-      override: courseFailure,
-      successFallback: record ? 'Course has been Updated' : 'Course has been Added',
-      invalidates: ['videoRepository'],
-    },
-  );
+  const rules = { fallback: COURSE_MSG.somethingWentWrong, override: courseFailure, invalidates: ['videoRepository'] as const };
+  const add = useCallMutation('videoRepository.createCourse', { ...rules, successFallback: 'Course has been Added' });
+  const update = useCallMutation('videoRepository.updateCourse', { ...rules, successFallback: 'Course has been Updated' });
 
-  const fields = useMemo<FieldDescriptor<FormKey>[]>(
-    () => [
+  return (record: Course | null) => {
+    const fields: FieldDescriptor<FormKey>[] = [
       { kind: 'select', name: 'language', label: 'Language', required: true, options: optionsOf(LANGUAGES), placeholder: 'Select a language' },
       { kind: 'text', name: 'name', label: 'Course name', required: true, maxLength: COURSE_NAME_MAX + 1 },
       { kind: 'textarea', name: 'description', label: 'Description', rows: 3, maxLength: COURSE_DESCRIPTION_MAX },
@@ -84,27 +70,21 @@ export function CourseDialog({ editing, language, onClose }: CourseDialogProps) 
         // Only png, jpg or jpeg: another file is refused at once, with the reason.
         accept: { test: isThumbnailName, message: COURSE_TEXT.thumbnailType },
       },
-    ],
-    [record],
-  );
-
-  const defaults = useMemo(() => (record ? courseFormOf(record) : emptyCourseForm(language ?? '')), [record, language]);
-
-  return (
-    <EntityDialog
-      key={record?._id ?? 'add'}
-      open={editing !== null}
-      title={record ? 'Edit Course' : 'Add Course'}
-      schema={CourseFormSchema}
-      fields={fields}
-      defaultValues={defaults}
-      submitLabel={record ? 'Save' : 'Add'}
-      failureFallback={COURSE_MSG.somethingWentWrong}
-      canSubmit={courseCanSubmit}
-      width={600}
-      onClose={onClose}
-      onSubmit={(form: CourseForm) => upload.run(!!form.thumbnail, (uploadId) => save.run(coursePayloadOf(form, uploadId)))}
-      {...upload.dialog}
-    />
-  );
+    ];
+    return form({
+      title: record ? 'Edit Course' : 'Add Course',
+      schema: CourseFormSchema,
+      fields,
+      defaults: record ? courseFormOf(record) : emptyCourseForm(language ?? ''),
+      failureFallback: COURSE_MSG.somethingWentWrong,
+      canSubmit: courseCanSubmit,
+      width: 600,
+      dialog: upload.dialog,
+      submit: (values: CourseForm) =>
+        upload.run(!!values.thumbnail, (uploadId) => {
+          const payload = coursePayloadOf(values, uploadId);
+          return record ? update.run({ id: record._id, ...payload }) : add.run(payload as Parameters<typeof add.run>[0]);
+        }),
+    });
+  };
 }

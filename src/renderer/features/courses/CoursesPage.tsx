@@ -9,7 +9,7 @@ import { LinkCell, date, text, twoLines, value } from '../../kit/columns';
 import { Badge, makeStyles, tokens } from '@fluentui/react-components';
 import { ListScreen, type ScreenActions } from '../../kit/ListScreen';
 import { LanguageSelect } from '../../components/LanguageSelect';
-import { CourseDialog, courseFailure } from './CourseDialog';
+import { courseFailure, useCourseForm } from './CourseDialog';
 import { COURSE_PAGE_SIZE, COURSE_PAGE_SIZES } from '../../lib/page-sizes';
 
 const useStyles = makeStyles({
@@ -27,6 +27,7 @@ export default function CoursesPage() {
   const styles = useStyles();
   const navigate = useNavigate();
   const { language } = useCourseLanguage();
+  const courseForm = useCourseForm(language);
   const remove = useCallMutation('videoRepository.deleteCourse', {
     fallback: COURSE_MSG.somethingWentWrong,
     override: courseFailure,
@@ -83,7 +84,7 @@ export default function CoursesPage() {
       pageSizes={COURSE_PAGE_SIZES}
       emptyText={language ? `No courses in ${language} yet.` : 'No courses yet.'}
       addLabel="Add Course"
-      renderEditor={(editing, close) => <CourseDialog editing={editing} language={language} onClose={close} />}
+      editor={courseForm}
       remove={{ mutation: remove, input: (c) => ({ id: c._id }), title: 'Delete course', question: (c) => deleteCourseQuestion(c.name) }}
       reorder={{ save: async (rows) => (await sequence.run({ courses: rows.map((c) => c._id) })).ok }}
     />

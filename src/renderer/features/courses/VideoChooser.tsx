@@ -3,7 +3,7 @@ import { Button, Select, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowUploadRegular } from '@fluentui/react-icons';
 import type { LibraryFileFormInput } from '../../../shared/schemas/library';
 import type { CustomFieldContext, FieldDescriptor } from '../../components/EntityDialog';
-import { FileDialog } from '../../components/FileDialog';
+import { AddFileDialog } from '../../components/FileDialog';
 import type { LibraryVideos } from './library-videos';
 
 const useStyles = makeStyles({
@@ -62,8 +62,7 @@ function VideoChooser({ ctx, library, titleField, placeholder }: ChooserProps) {
       {uploading ? (
         // The library's dialog sits inside this form in React's tree: its submit and keys stay its own.
         <div onSubmit={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
-          <FileDialog
-            editing="add"
+          <AddFileDialog
             initial={initial}
             onClose={() => setUploading(false)}
             onAdded={(file) => {

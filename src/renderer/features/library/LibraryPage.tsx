@@ -13,7 +13,7 @@ import { useNotify } from '../../components/toast';
 import { action, badge, count, date, link, text, value } from '../../kit/columns';
 import { ListScreen, type ScreenActions } from '../../kit/ListScreen';
 import type { FilterField, FilterValues } from '../../kit/ServerFilterBar';
-import { FileDialog } from '../../components/FileDialog';
+import { useFileForm } from '../../components/FileDialog';
 import { QuestionSelectorDialog, TaggedQuestionsDialog } from './QuestionDialogs';
 import { LIBRARY_PAGE_SIZE, LIBRARY_PAGE_SIZES } from '../../lib/page-sizes';
 
@@ -45,6 +45,7 @@ export default function LibraryPage() {
   const [preview, setPreview] = useState<MediaSource | null>(null);
   const [showQuestions, setShowQuestions] = useState<LibraryFile | null>(null);
   const [tagging, setTagging] = useState<LibraryFile | null>(null);
+  const fileForm = useFileForm();
   const remove = useCallMutation('library.deleteMedia', { fallback: MSG.somethingWentWrong, invalidates: ['library'] });
 
   const columns = useCallback(
@@ -102,7 +103,7 @@ export default function LibraryPage() {
         emptyText={(filtered) => (filtered ? 'No file matches these filters.' : 'No files yet.')}
         toolbar={<Button onClick={() => navigate('/bulk-upload')}>Bulk upload</Button>}
         addLabel="Add File"
-        renderEditor={(editing, close) => <FileDialog editing={editing} onClose={close} />}
+        editor={fileForm}
         remove={{ mutation: remove, input: (file) => ({ id: file._id }), title: 'Delete file', question: (file) => `Are you sure you want to delete ${file.title}?` }}
       >
         <MediaPreviewDialog source={preview} onClose={() => setPreview(null)} />
