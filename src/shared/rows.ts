@@ -38,17 +38,158 @@ export type Getter<T> = (row: T, index: number) => unknown;
  * order (a stable sort whatever the engine).
  */
 export function sortIndices<T>(rows: readonly T[], get: Getter<T>, desc: boolean): number[] {
-  const keys: SortKey[] = new Array(rows.length);
-  for (let i = 0; i < rows.length; i++) keys[i] = sortKey(get(rows[i] as T, i));
-  const order = Array.from({ length: rows.length }, (_, i) => i);
-  const dir = desc ? -1 : 1;
-  order.sort((a, b) => {
-    const x = keys[a] as SortKey;
-    const y = keys[b] as SortKey;
-    if (x === '' || y === '') return x === y ? a - b : x === '' ? 1 : -1;
-    return compareKeys(x, y) * dir || a - b;
-  });
+  return Array.from(sortedOrder(rows.length, (i) => sortKey(get(rows[i] as T, i)), desc));
+}
+
+/**
+ * Rows 0..n-1 ordered by `keyAt(i)` as compareKeys orders keys: empty keys last in both directions,
+ * ties in row order. A comparator sort of a million strings takes seconds (twenty million calls back
+ * into JavaScript); here every key becomes a rank and one native sort of numbers orders the rows.
+ */
+export function sortedOrder(n: number, keyAt: (i: number) => SortKey, desc: boolean): Uint32Array {
+  const keys = new Array<SortKey>(n);
+  const numbers: number[] = [];
+  const strings: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const key = keyAt(i);
+    keys[i] = key;
+    if (typeof key === 'number') numbers.push(i);
+    else if (key !== '') strings.push(i);
+  }
+  // Ranks: numbers first, then texts, then the empty keys (one rank past the last).
+  const rank = new Float64Array(n);
+  let ranks = rankNumbers(keys as number[], numbers, rank, 0);
+  ranks = rankTexts(keys as string[], strings, rank, ranks);
+  for (let i = 0; i < n; i++) if (keys[i] === '') rank[i] = ranks;
+  const order = new Uint32Array(n);
+  // rank * n + row is exact in a double while it stays under 2^53 (about 94 million rows).
+  if ((ranks + 1) * n >= 2 ** 53) {
+    for (let i = 0; i < n; i++) order[i] = i;
+    return order.sort((a, b) => compareRanks(rank, a, b, ranks, desc));
+  }
+  const packed = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const r = rank[i] as number;
+    packed[i] = (r === ranks || !desc ? r : ranks - 1 - r) * n + i;
+  }
+  packed.sort();
+  for (let k = 0; k < n; k++) {
+    const p = packed[k] as number;
+    order[k] = p - Math.floor(p / n) * n;
+  }
   return order;
+}
+
+function compareRanks(rank: Float64Array, a: number, b: number, empty: number, desc: boolean): number {
+  const x = rank[a] as number;
+  const y = rank[b] as number;
+  if (x === empty || y === empty) return x === y ? a - b : x === empty ? 1 : -1;
+  return (desc ? y - x : x - y) || a - b;
+}
+
+/** Ranks the number keys of `rows` from `first` on (equal numbers share a rank); returns the next free rank. */
+function rankNumbers(keys: readonly number[], rows: readonly number[], rank: Float64Array, first: number): number {
+  if (rows.length === 0) return first;
+  const sorted = Float64Array.from(rows, (i) => keys[i] as number).sort();
+  let distinct = 0;
+  for (let k = 0; k < sorted.length; k++) if (k === 0 || (sorted[k] as number) !== (sorted[distinct - 1] as number)) sorted[distinct++] = sorted[k] as number;
+  for (const i of rows) rank[i] = first + lowerBound(sorted, distinct, keys[i] as number);
+  return first + distinct;
+}
+
+function lowerBound(sorted: Float64Array, length: number, value: number): number {
+  let lo = 0;
+  let hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as number) < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Ranks the text keys of `rows` from `first` on, by code unit like compareKeys. Each text gets a number
+ * from its first characters after the prefix all texts share, in an alphabet of the characters they
+ * use (a mobile number's ten digits take 4 bits each, so 13 of them fit a double's 52 bits); the
+ * numbers are ranked natively, and only texts whose numbers tie and that go on past those characters
+ * are compared as strings, within their group.
+ */
+function rankTexts(keys: readonly string[], rows: readonly number[], rank: Float64Array, first: number): number {
+  const count = rows.length;
+  if (count === 0) return first;
+  const head = keys[rows[0] as number] as string;
+  let shared = head.length;
+  for (const i of rows) {
+    const key = keys[i] as string;
+    let k = 0;
+    while (k < shared && k < key.length && key.charCodeAt(k) === head.charCodeAt(k)) k++;
+    shared = k;
+  }
+  const SCAN = 13;
+  const used = new Uint8Array(65536);
+  for (const i of rows) {
+    const key = keys[i] as string;
+    const end = Math.min(key.length, shared + SCAN);
+    for (let k = shared; k < end; k++) used[key.charCodeAt(k)] = 1;
+  }
+  // Code 0 is "the text ended", below every character, so 'ab' comes before 'abc'.
+  const code = new Uint32Array(65536);
+  let symbols = 0;
+  for (let c = 0; c < 65536; c++) if (used[c]) code[c] = ++symbols;
+  const base = symbols + 1;
+  let width = 0;
+  while (width < SCAN && base ** (width + 1) <= 2 ** 52) width++;
+  const prefix = new Float64Array(count);
+  for (let r = 0; r < count; r++) {
+    const key = keys[rows[r] as number] as string;
+    let value = 0;
+    for (let k = shared; k < shared + width; k++) value = value * base + (k < key.length ? (code[key.charCodeAt(k)] as number) : 0);
+    prefix[r] = value;
+  }
+  const sorted = prefix.slice().sort();
+  let groups = 0;
+  for (let k = 0; k < count; k++) if (k === 0 || (sorted[k] as number) !== (sorted[groups - 1] as number)) sorted[groups++] = sorted[k] as number;
+  // Rows by group (a counting sort keeps row order within a group).
+  const groupOf = new Uint32Array(count);
+  const starts = new Uint32Array(groups + 1);
+  for (let r = 0; r < count; r++) {
+    const g = lowerBound(sorted, groups, prefix[r] as number);
+    groupOf[r] = g;
+    starts[g + 1] = (starts[g + 1] as number) + 1;
+  }
+  for (let g = 0; g < groups; g++) starts[g + 1] = (starts[g + 1] as number) + (starts[g] as number);
+  const fill = starts.slice(0, groups);
+  const grouped = new Uint32Array(count);
+  for (let r = 0; r < count; r++) {
+    const g = groupOf[r] as number;
+    grouped[fill[g] as number] = rows[r] as number;
+    fill[g] = (fill[g] as number) + 1;
+  }
+  const limit = shared + width;
+  const byText = (a: number, b: number): number => {
+    const x = keys[a] as string;
+    const y = keys[b] as string;
+    return x < y ? -1 : x > y ? 1 : a - b;
+  };
+  for (let g = 0; g < groups; g++) {
+    const from = starts[g] as number;
+    const to = starts[g + 1] as number;
+    if (to - from < 2) continue;
+    let longer = false;
+    for (let k = from; k < to && !longer; k++) longer = (keys[grouped[k] as number] as string).length > limit;
+    if (longer) grouped.subarray(from, to).sort(byText);
+  }
+  let next = first - 1;
+  let previous: string | undefined;
+  for (let k = 0; k < count; k++) {
+    const i = grouped[k] as number;
+    const key = keys[i] as string;
+    if (key !== previous) next++;
+    previous = key;
+    rank[i] = next;
+  }
+  return next + 1;
 }
 
 /** A column filter: a select of exact values (arrays match any element) or a free-text 'contains'. */
