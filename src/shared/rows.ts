@@ -44,55 +44,67 @@ export function sortIndices<T>(rows: readonly T[], get: Getter<T>, desc: boolean
 /**
  * Rows 0..n-1 ordered by `keyAt(i)` as compareKeys orders keys: empty keys last in both directions,
  * ties in row order. A comparator sort of a million strings takes seconds (twenty million calls back
- * into JavaScript); here every key becomes a rank and one native sort of numbers orders the rows.
+ * into JavaScript); here every key becomes an integer rank and the rows are ordered by counting.
  */
 export function sortedOrder(n: number, keyAt: (i: number) => SortKey, desc: boolean): Uint32Array {
-  const keys = new Array<SortKey>(n);
+  // Filled by push: `new Array(n)` past 100,000 elements is a dictionary in V8, slow to read.
+  const keys: SortKey[] = [];
   const numbers: number[] = [];
   const strings: number[] = [];
   for (let i = 0; i < n; i++) {
     const key = keyAt(i);
-    keys[i] = key;
+    keys.push(key);
     if (typeof key === 'number') numbers.push(i);
     else if (key !== '') strings.push(i);
   }
   // Ranks: numbers first, then texts, then the empty keys (one rank past the last).
-  const rank = new Float64Array(n);
+  const rank = new Uint32Array(n);
   let ranks = rankNumbers(keys as number[], numbers, rank, 0);
   ranks = rankTexts(keys as string[], strings, rank, ranks);
-  for (let i = 0; i < n; i++) if (keys[i] === '') rank[i] = ranks;
-  const order = new Uint32Array(n);
-  // rank * n + row is exact in a double while it stays under 2^53 (about 94 million rows).
-  if ((ranks + 1) * n >= 2 ** 53) {
-    for (let i = 0; i < n; i++) order[i] = i;
-    return order.sort((a, b) => compareRanks(rank, a, b, ranks, desc));
+  for (let i = 0; i < n; i++) {
+    if (keys[i] === '') rank[i] = ranks;
+    else if (desc) rank[i] = ranks - 1 - (rank[i] as number);
   }
-  const packed = new Float64Array(n);
+  // A counting sort: stable, so ties keep the list's order.
+  const starts = new Uint32Array(ranks + 2);
+  for (let i = 0; i < n; i++) starts[(rank[i] as number) + 1] = (starts[(rank[i] as number) + 1] as number) + 1;
+  for (let r = 0; r <= ranks; r++) starts[r + 1] = (starts[r + 1] as number) + (starts[r] as number);
+  const order = new Uint32Array(n);
   for (let i = 0; i < n; i++) {
     const r = rank[i] as number;
-    packed[i] = (r === ranks || !desc ? r : ranks - 1 - r) * n + i;
-  }
-  packed.sort();
-  for (let k = 0; k < n; k++) {
-    const p = packed[k] as number;
-    order[k] = p - Math.floor(p / n) * n;
+    order[starts[r] as number] = i;
+    starts[r] = (starts[r] as number) + 1;
   }
   return order;
 }
 
-function compareRanks(rank: Float64Array, a: number, b: number, empty: number, desc: boolean): number {
-  const x = rank[a] as number;
-  const y = rank[b] as number;
-  if (x === empty || y === empty) return x === y ? a - b : x === empty ? 1 : -1;
-  return (desc ? y - x : x - y) || a - b;
-}
-
 /** Ranks the number keys of `rows` from `first` on (equal numbers share a rank); returns the next free rank. */
-function rankNumbers(keys: readonly number[], rows: readonly number[], rank: Float64Array, first: number): number {
-  if (rows.length === 0) return first;
-  const sorted = Float64Array.from(rows, (i) => keys[i] as number).sort();
+function rankNumbers(keys: readonly number[], rows: readonly number[], rank: Uint32Array, first: number): number {
+  const count = rows.length;
+  if (count === 0) return first;
+  let min = Infinity;
+  let max = -Infinity;
+  let integers = true;
+  for (const i of rows) {
+    const value = keys[i] as number;
+    if (value < min) min = value;
+    if (value > max) max = value;
+    if (!Number.isInteger(value)) integers = false;
+  }
+  // Small whole numbers (a progress, a count, an id): ranked through a table of the values present.
+  if (integers && max - min <= 4 * count + 1024) {
+    const present = new Uint32Array(max - min + 1);
+    for (const i of rows) present[(keys[i] as number) - min] = 1;
+    let next = first;
+    for (let v = 0; v < present.length; v++) if (present[v]) present[v] = next++;
+    for (const i of rows) rank[i] = present[(keys[i] as number) - min] as number;
+    return next;
+  }
+  const sorted = new Float64Array(count);
+  for (let r = 0; r < count; r++) sorted[r] = keys[rows[r] as number] as number;
+  sorted.sort();
   let distinct = 0;
-  for (let k = 0; k < sorted.length; k++) if (k === 0 || (sorted[k] as number) !== (sorted[distinct - 1] as number)) sorted[distinct++] = sorted[k] as number;
+  for (let k = 0; k < count; k++) if (k === 0 || (sorted[k] as number) !== (sorted[distinct - 1] as number)) sorted[distinct++] = sorted[k] as number;
   for (const i of rows) rank[i] = first + lowerBound(sorted, distinct, keys[i] as number);
   return first + distinct;
 }
@@ -109,13 +121,50 @@ function lowerBound(sorted: Float64Array, length: number, value: number): number
 }
 
 /**
+ * Positions 0..keys.length-1 stably ordered by their key, a whole number below 2^52: a radix sort of
+ * four 13-bit digits (a digit every key shares is skipped).
+ */
+function radixOrder(keys: Float64Array): Uint32Array {
+  const count = keys.length;
+  const high = new Uint32Array(count);
+  const low = new Uint32Array(count);
+  for (let r = 0; r < count; r++) {
+    const key = keys[r] as number;
+    const h = Math.floor(key / 2 ** 26);
+    high[r] = h;
+    low[r] = key - h * 2 ** 26;
+  }
+  let order = new Uint32Array(count);
+  for (let r = 0; r < count; r++) order[r] = r;
+  let spare = new Uint32Array(count);
+  const buckets = new Uint32Array(8193);
+  for (const [part, shift] of [[low, 0], [low, 13], [high, 0], [high, 13]] as const) {
+    buckets.fill(0);
+    for (let r = 0; r < count; r++) {
+      const d = (((part[r] as number) >>> shift) & 8191) + 1;
+      buckets[d] = (buckets[d] as number) + 1;
+    }
+    if (buckets.some((c) => c === count)) continue;
+    for (let d = 0; d < 8192; d++) buckets[d + 1] = (buckets[d + 1] as number) + (buckets[d] as number);
+    for (let k = 0; k < count; k++) {
+      const r = order[k] as number;
+      const d = ((part[r] as number) >>> shift) & 8191;
+      spare[buckets[d] as number] = r;
+      buckets[d] = (buckets[d] as number) + 1;
+    }
+    [order, spare] = [spare, order];
+  }
+  return order;
+}
+
+/**
  * Ranks the text keys of `rows` from `first` on, by code unit like compareKeys. Each text gets a number
  * from its first characters after the prefix all texts share, in an alphabet of the characters they
- * use (a mobile number's ten digits take 4 bits each, so 13 of them fit a double's 52 bits); the
- * numbers are ranked natively, and only texts whose numbers tie and that go on past those characters
- * are compared as strings, within their group.
+ * use (a mobile number's ten digits take 4 bits each, so 13 of them fit a double's 52 bits); the rows
+ * are ordered by those numbers, and only texts whose numbers tie and that go on past those characters
+ * are compared as strings, within their run.
  */
-function rankTexts(keys: readonly string[], rows: readonly number[], rank: Float64Array, first: number): number {
+function rankTexts(keys: readonly string[], rows: readonly number[], rank: Uint32Array, first: number): number {
   const count = rows.length;
   if (count === 0) return first;
   const head = keys[rows[0] as number] as string;
@@ -147,38 +196,26 @@ function rankTexts(keys: readonly string[], rows: readonly number[], rank: Float
     for (let k = shared; k < shared + width; k++) value = value * base + (k < key.length ? (code[key.charCodeAt(k)] as number) : 0);
     prefix[r] = value;
   }
-  const sorted = prefix.slice().sort();
-  let groups = 0;
-  for (let k = 0; k < count; k++) if (k === 0 || (sorted[k] as number) !== (sorted[groups - 1] as number)) sorted[groups++] = sorted[k] as number;
-  // Rows by group (a counting sort keeps row order within a group).
-  const groupOf = new Uint32Array(count);
-  const starts = new Uint32Array(groups + 1);
-  for (let r = 0; r < count; r++) {
-    const g = lowerBound(sorted, groups, prefix[r] as number);
-    groupOf[r] = g;
-    starts[g + 1] = (starts[g + 1] as number) + 1;
-  }
-  for (let g = 0; g < groups; g++) starts[g + 1] = (starts[g + 1] as number) + (starts[g] as number);
-  const fill = starts.slice(0, groups);
+  const byPrefix = radixOrder(prefix);
   const grouped = new Uint32Array(count);
-  for (let r = 0; r < count; r++) {
-    const g = groupOf[r] as number;
-    grouped[fill[g] as number] = rows[r] as number;
-    fill[g] = (fill[g] as number) + 1;
-  }
+  for (let k = 0; k < count; k++) grouped[k] = rows[byPrefix[k] as number] as number;
+  // Runs of one prefix number: texts longer than the characters it holds are compared whole.
   const limit = shared + width;
   const byText = (a: number, b: number): number => {
     const x = keys[a] as string;
     const y = keys[b] as string;
     return x < y ? -1 : x > y ? 1 : a - b;
   };
-  for (let g = 0; g < groups; g++) {
-    const from = starts[g] as number;
-    const to = starts[g + 1] as number;
-    if (to - from < 2) continue;
-    let longer = false;
-    for (let k = from; k < to && !longer; k++) longer = (keys[grouped[k] as number] as string).length > limit;
-    if (longer) grouped.subarray(from, to).sort(byText);
+  for (let from = 0; from < count; ) {
+    const value = prefix[byPrefix[from] as number] as number;
+    let to = from + 1;
+    let longer = (keys[grouped[from] as number] as string).length > limit;
+    while (to < count && prefix[byPrefix[to] as number] === value) {
+      if ((keys[grouped[to] as number] as string).length > limit) longer = true;
+      to++;
+    }
+    if (longer && to - from > 1) grouped.subarray(from, to).sort(byText);
+    from = to;
   }
   let next = first - 1;
   let previous: string | undefined;
