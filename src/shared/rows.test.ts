@@ -143,6 +143,8 @@ describe('sortedOrder (ranks and one native sort)', () => {
     ['mobiles sharing a prefix', (next) => `+91 98${String(Math.floor(next() * 1e8)).padStart(8, '0')}`],
     ['dates of one year, some equal', (next) => `2026-${String(1 + Math.floor(next() * 12)).padStart(2, '0')}-0${1 + Math.floor(next() * 3)}T10:0${Math.floor(next() * 2)}:00.000Z`],
     ['long texts equal over their first characters', (next) => `same long start of a title ${'abc'[Math.floor(next() * 3)]}${next() < 0.5 ? 'x' : ''}`],
+    ['many texts that differ only far in', (next) => `a title of a video ${'abc'[Math.floor(next() * 3)]}${'x'.repeat(Math.floor(next() * 20))}${Math.floor(next() * 1e6)}`],
+    ['many texts in many scripts', (next) => Array.from({ length: 1 + Math.floor(next() * 6) }, () => 'aZ9 ब்দ🙂-'[Math.floor(next() * 10)]).join('') + Math.floor(next() * 1e4)],
     ['prefixes of each other and empties', (next) => ['', 'a', 'ab', 'abc', 'abcd', 'b', 'ब', 'बा', 'a\u0000'][Math.floor(next() * 9)] as string],
     ['numbers, texts and empties mixed', (next) => (next() < 0.4 ? Math.floor(next() * 20) - 10 : next() < 0.5 ? '' : next() < 0.7 ? -0 : `t${Math.floor(next() * 5)}`)],
     ['fractions and infinities', (next) => (next() < 0.1 ? Infinity : next() < 0.1 ? -Infinity : next() * 3)],
@@ -151,7 +153,8 @@ describe('sortedOrder (ranks and one native sort)', () => {
     it(`orders ${name} as the comparator sort does, both ways`, () => {
       for (const seed of [1, 2, 3]) {
         const next = random(seed);
-        const keys = Array.from({ length: 2000 }, () => make(next));
+        // 6,000 keys: past the table of few distinct texts, so the radix path runs where texts are many.
+        const keys = Array.from({ length: 6000 }, () => make(next));
         for (const desc of [false, true]) expect(Array.from(sortedOrder(keys.length, (i) => keys[i] as SortKey, desc))).toEqual(reference(keys, desc));
       }
     });

@@ -167,6 +167,18 @@ function radixOrder(keys: Float64Array): Uint32Array {
 function rankTexts(keys: readonly string[], rows: readonly number[], rank: Uint32Array, first: number): number {
   const count = rows.length;
   if (count === 0) return first;
+  // Few distinct texts (a language, a status): ranked by a table of them.
+  const few = new Map<string, number>();
+  for (const i of rows) {
+    few.set(keys[i] as string, 0);
+    if (few.size > 4096) break;
+  }
+  if (few.size <= 4096) {
+    const distinct = [...few.keys()].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+    distinct.forEach((text, k) => few.set(text, first + k));
+    for (const i of rows) rank[i] = few.get(keys[i] as string) as number;
+    return first + distinct.length;
+  }
   const head = keys[rows[0] as number] as string;
   let shared = head.length;
   for (const i of rows) {

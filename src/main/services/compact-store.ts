@@ -413,6 +413,14 @@ export class CompactStore<T> implements ListStore<T> {
     const path = pathOf(get);
     if (!path) return (i) => get(this.row(i), i);
     const ends: (PathEnd | undefined)[] = [];
+    // A leaf of few distinct values (a language) decodes each of them once.
+    const decoded = new Map<number, string>();
+    const text = (shape: Shape, slot: number, id: number): string => {
+      if (shape.interned[slot] === null) return this.strings.get(id);
+      let value = decoded.get(id);
+      if (value === undefined) decoded.set(id, (value = this.strings.get(id)));
+      return value;
+    };
     return (i) => {
       const shape = this.shapes[this.shapeOf[i] as number]!;
       const end = (ends[shape.index] ??= follow(shape.root, path));
@@ -423,7 +431,7 @@ export class CompactStore<T> implements ListStore<T> {
         node.kind === 'number'
           ? shape.numbers[k * shape.numberSlots + node.slot]
           : node.kind === 'string'
-            ? this.strings.get(shape.strings[k * shape.stringSlots + node.slot] as number)
+            ? text(shape, node.slot, shape.strings[k * shape.stringSlots + node.slot] as number)
             : this.read(shape, node, k);
       for (const key of rest) value = value === null || value === undefined ? undefined : (value as Record<string, unknown>)[key];
       return value;
