@@ -12,7 +12,7 @@ import { DIFFICULTIES, type Category, type Question } from './schemas/question-b
 import type { LibraryFile } from './schemas/library';
 import type { LearnerWithToken } from './schemas/users';
 import { PARTIAL, type ReadIssue } from './tolerant';
-import { filterPredicate, sortIndices, toText, type Getter } from './rows';
+import { filterPredicate, sortKey, sortedOrder, toText, type Getter } from './rows';
 
 /** A sort and filter field: its value, and for enum columns the values in their meaning's order. */
 export interface ListField<T> {
@@ -148,15 +148,11 @@ export const OVERTAKEN = 'A newer query of this list replaced this one.';
 const fieldOf = <T>(field: Getter<T> | ListField<T> | undefined): ListField<T> | undefined =>
   field === undefined ? undefined : typeof field === 'function' ? { get: field } : field;
 
-/** A field's sort reader: its value, or the value's position in `sortOrder` (unknown values after, empty ones last). */
-function sortReader<T>({ get, sortOrder }: ListField<T>): Getter<T> {
-  if (!sortOrder) return get;
+/** A field's sort value: its value, or the value's position in `sortOrder` (unknown values after, empty ones last). */
+function sortValue(sortOrder: readonly string[] | undefined): (value: unknown) => unknown {
+  if (!sortOrder) return (value) => value;
   const rank = new Map(sortOrder.map((value, i) => [value, i]));
-  return (row, i) => {
-    const value = get(row, i);
-    if (value === null || value === undefined || value === '') return undefined;
-    return rank.get(String(value)) ?? sortOrder.length;
-  };
+  return (value) => (value === null || value === undefined || value === '' ? undefined : (rank.get(String(value)) ?? sortOrder.length));
 }
 
 /** A value read from a partly read row: undefined where the row lacks what the reader needs. */
@@ -189,6 +185,8 @@ export interface ListStore<T> {
   /** Adds a row with its search text (lower case) and, for lists with a secret, its key. */
   append(row: T, text: string, secretKey: string | null): void;
   row(i: number): T;
+  /** A reader of one field by row number (a compact store decodes only that field). */
+  reader(get: Getter<T>): (i: number) => unknown;
   /** Whether row `i`'s search text contains `needle`. */
   contains(i: number, needle: string): boolean;
   /** Every row's match of `needle`: 1 where its search text contains it. */
@@ -212,6 +210,9 @@ export class PlainStore<T> implements ListStore<T> {
   }
   row(i: number): T {
     return this.rows[i] as T;
+  }
+  reader(get: Getter<T>): (i: number) => unknown {
+    return (i) => get(this.rows[i] as T, i);
   }
   contains(i: number, needle: string): boolean {
     return (this.texts[i] as string).includes(needle);
@@ -296,10 +297,11 @@ export class KeptList<T> {
     }
   }
 
-  /** A reader that a partly read row cannot break (undefined where it lacks what `get` reads). */
-  private guarded(get: Getter<T>): Getter<T> {
+  /** A field by row number, from the store; a partly read row lacking what it reads gives undefined. */
+  private fieldReader(get: Getter<T>): Getter<null> {
+    const read = this.store.reader(get);
     const marks = this.marks;
-    return marks.size > 0 ? (row, i) => (marks.has(i) ? tryRead(get, row, i) : get(row, i)) : get;
+    return marks.size > 0 ? (_row, i) => (marks.has(i) ? tryRead(() => read(i), null, i) : read(i)) : (_row, i) => read(i);
   }
 
   /** The list is whole: search, filters and sort may run. */
@@ -321,10 +323,9 @@ export class KeptList<T> {
     const key = `${sort.id}:${sort.desc ? 'desc' : 'asc'}`;
     let order = this.orders.get(key);
     if (!order) {
-      const get = this.guarded(sortReader(field));
-      const store = this.store;
-      // By index: each row is read (from a compact store, decoded) once for its key.
-      order = Uint32Array.from(sortIndices(new Array<T>(store.length), (_row, i) => get(store.row(i), i), sort.desc));
+      const read = this.fieldReader(field.get);
+      const value = sortValue(field.sortOrder);
+      order = sortedOrder(this.store.length, (i) => sortKey(value(read(null, i))), sort.desc);
       this.orders.set(key, order);
     }
     return order;
@@ -346,9 +347,10 @@ export class KeptList<T> {
     const n = store.length;
     const order = this.order(query.sort);
     const needle = query.search.trim().toLowerCase();
+    // Filters read their one field by row number (a compact store decodes no whole row for them).
     const filters = query.filters
       .filter((f) => f.value !== '')
-      .map((f) => filterPredicate({ get: this.guarded(fieldOf(this.def.fields[f.id])!.get), kind: f.kind, value: f.value }));
+      .map((f) => filterPredicate<null>({ get: this.fieldReader(fieldOf(this.def.fields[f.id])!.get), kind: f.kind, value: f.value }));
     let selected: readonly number[] | Uint32Array | null;
     if (!needle && filters.length === 0) {
       selected = order;
@@ -374,10 +376,7 @@ export class KeptList<T> {
         for (let k = 0; k < n; k++) {
           const i = order ? (order[k] as number) : k;
           if (marks && marks[i] === 0) continue;
-          if (filters.length > 0) {
-            const row = store.row(i);
-            if (!filters.every((p) => p(row, i))) continue;
-          }
+          if (filters.length > 0 && !filters.every((p) => p(null, i))) continue;
           found[m++] = i;
         }
         out = found.slice(0, m);

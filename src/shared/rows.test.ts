@@ -10,6 +10,8 @@ import {
   selectIndices,
   sortIndices,
   sortKey,
+  sortedOrder,
+  type SortKey,
   toText,
 } from './rows';
 
@@ -120,5 +122,46 @@ describe('pages', () => {
     expect(countText({ start: 20, length: 20 }, 45, 45)).toBe('21–40 of 45 records');
     expect(countText({ start: 0, length: 2 }, 2, 45)).toBe('1–2 of 2 (filtered from 45) records');
     expect(countText({ start: 0, length: 0 }, 0, 45)).toBe('0 of 45 records');
+  });
+});
+
+describe('sortedOrder (ranks and one native sort)', () => {
+  /** The plain comparator sort it replaces: the reference. */
+  const reference = (keys: SortKey[], desc: boolean): number[] =>
+    keys
+      .map((_, i) => i)
+      .sort((a, b) => {
+        const x = keys[a] as SortKey;
+        const y = keys[b] as SortKey;
+        if (x === '' || y === '') return x === y ? a - b : x === '' ? 1 : -1;
+        return compareKeys(x, y) * (desc ? -1 : 1) || a - b;
+      });
+  // A small seeded generator, so a failure can be replayed.
+  const random = (seed: number) => () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+
+  const cases: [string, (next: () => number) => SortKey][] = [
+    ['mobiles sharing a prefix', (next) => `+91 98${String(Math.floor(next() * 1e8)).padStart(8, '0')}`],
+    ['dates of one year, some equal', (next) => `2026-${String(1 + Math.floor(next() * 12)).padStart(2, '0')}-0${1 + Math.floor(next() * 3)}T10:0${Math.floor(next() * 2)}:00.000Z`],
+    ['long texts equal over their first characters', (next) => `same long start of a title ${'abc'[Math.floor(next() * 3)]}${next() < 0.5 ? 'x' : ''}`],
+    ['many texts that differ only far in', (next) => `a title of a video ${'abc'[Math.floor(next() * 3)]}${'x'.repeat(Math.floor(next() * 20))}${Math.floor(next() * 1e6)}`],
+    ['many texts in many scripts', (next) => Array.from({ length: 1 + Math.floor(next() * 6) }, () => 'aZ9 ब்দ🙂-'[Math.floor(next() * 10)]).join('') + Math.floor(next() * 1e4)],
+    ['prefixes of each other and empties', (next) => ['', 'a', 'ab', 'abc', 'abcd', 'b', 'ब', 'बा', 'a\u0000'][Math.floor(next() * 9)] as string],
+    ['numbers, texts and empties mixed', (next) => (next() < 0.4 ? Math.floor(next() * 20) - 10 : next() < 0.5 ? '' : next() < 0.7 ? -0 : `t${Math.floor(next() * 5)}`)],
+    ['fractions and infinities', (next) => (next() < 0.1 ? Infinity : next() < 0.1 ? -Infinity : next() * 3)],
+  ];
+  for (const [name, make] of cases) {
+    it(`orders ${name} as the comparator sort does, both ways`, () => {
+      for (const seed of [1, 2, 3]) {
+        const next = random(seed);
+        // 6,000 keys: past the table of few distinct texts, so the radix path runs where texts are many.
+        const keys = Array.from({ length: 6000 }, () => make(next));
+        for (const desc of [false, true]) expect(Array.from(sortedOrder(keys.length, (i) => keys[i] as SortKey, desc))).toEqual(reference(keys, desc));
+      }
+    });
+  }
+
+  it('orders nothing and one row', () => {
+    expect(Array.from(sortedOrder(0, () => '', false))).toEqual([]);
+    expect(Array.from(sortedOrder(1, () => 'x', true))).toEqual([0]);
   });
 });

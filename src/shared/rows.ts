@@ -38,17 +38,207 @@ export type Getter<T> = (row: T, index: number) => unknown;
  * order (a stable sort whatever the engine).
  */
 export function sortIndices<T>(rows: readonly T[], get: Getter<T>, desc: boolean): number[] {
-  const keys: SortKey[] = new Array(rows.length);
-  for (let i = 0; i < rows.length; i++) keys[i] = sortKey(get(rows[i] as T, i));
-  const order = Array.from({ length: rows.length }, (_, i) => i);
-  const dir = desc ? -1 : 1;
-  order.sort((a, b) => {
-    const x = keys[a] as SortKey;
-    const y = keys[b] as SortKey;
-    if (x === '' || y === '') return x === y ? a - b : x === '' ? 1 : -1;
-    return compareKeys(x, y) * dir || a - b;
-  });
+  return Array.from(sortedOrder(rows.length, (i) => sortKey(get(rows[i] as T, i)), desc));
+}
+
+/**
+ * Rows 0..n-1 ordered by `keyAt(i)` as compareKeys orders keys: empty keys last in both directions,
+ * ties in row order. A comparator sort of a million strings takes seconds (twenty million calls back
+ * into JavaScript); here every key becomes an integer rank and the rows are ordered by counting.
+ */
+export function sortedOrder(n: number, keyAt: (i: number) => SortKey, desc: boolean): Uint32Array {
+  // Filled by push: `new Array(n)` past 100,000 elements is a dictionary in V8, slow to read.
+  const keys: SortKey[] = [];
+  const numbers: number[] = [];
+  const strings: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const key = keyAt(i);
+    keys.push(key);
+    if (typeof key === 'number') numbers.push(i);
+    else if (key !== '') strings.push(i);
+  }
+  // Ranks: numbers first, then texts, then the empty keys (one rank past the last).
+  const rank = new Uint32Array(n);
+  let ranks = rankNumbers(keys as number[], numbers, rank, 0);
+  ranks = rankTexts(keys as string[], strings, rank, ranks);
+  for (let i = 0; i < n; i++) {
+    if (keys[i] === '') rank[i] = ranks;
+    else if (desc) rank[i] = ranks - 1 - (rank[i] as number);
+  }
+  // A counting sort: stable, so ties keep the list's order.
+  const starts = new Uint32Array(ranks + 2);
+  for (let i = 0; i < n; i++) starts[(rank[i] as number) + 1] = (starts[(rank[i] as number) + 1] as number) + 1;
+  for (let r = 0; r <= ranks; r++) starts[r + 1] = (starts[r + 1] as number) + (starts[r] as number);
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    const r = rank[i] as number;
+    order[starts[r] as number] = i;
+    starts[r] = (starts[r] as number) + 1;
+  }
   return order;
+}
+
+/** Ranks the number keys of `rows` from `first` on (equal numbers share a rank); returns the next free rank. */
+function rankNumbers(keys: readonly number[], rows: readonly number[], rank: Uint32Array, first: number): number {
+  const count = rows.length;
+  if (count === 0) return first;
+  let min = Infinity;
+  let max = -Infinity;
+  let integers = true;
+  for (const i of rows) {
+    const value = keys[i] as number;
+    if (value < min) min = value;
+    if (value > max) max = value;
+    if (!Number.isInteger(value)) integers = false;
+  }
+  // Small whole numbers (a progress, a count, an id): ranked through a table of the values present.
+  if (integers && max - min <= 4 * count + 1024) {
+    const present = new Uint32Array(max - min + 1);
+    for (const i of rows) present[(keys[i] as number) - min] = 1;
+    let next = first;
+    for (let v = 0; v < present.length; v++) if (present[v]) present[v] = next++;
+    for (const i of rows) rank[i] = present[(keys[i] as number) - min] as number;
+    return next;
+  }
+  const sorted = new Float64Array(count);
+  for (let r = 0; r < count; r++) sorted[r] = keys[rows[r] as number] as number;
+  sorted.sort();
+  let distinct = 0;
+  for (let k = 0; k < count; k++) if (k === 0 || (sorted[k] as number) !== (sorted[distinct - 1] as number)) sorted[distinct++] = sorted[k] as number;
+  for (const i of rows) rank[i] = first + lowerBound(sorted, distinct, keys[i] as number);
+  return first + distinct;
+}
+
+function lowerBound(sorted: Float64Array, length: number, value: number): number {
+  let lo = 0;
+  let hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as number) < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Positions 0..keys.length-1 stably ordered by their key, a whole number below 2^52: a radix sort of
+ * four 13-bit digits (a digit every key shares is skipped).
+ */
+function radixOrder(keys: Float64Array): Uint32Array {
+  const count = keys.length;
+  const high = new Uint32Array(count);
+  const low = new Uint32Array(count);
+  for (let r = 0; r < count; r++) {
+    const key = keys[r] as number;
+    const h = Math.floor(key / 2 ** 26);
+    high[r] = h;
+    low[r] = key - h * 2 ** 26;
+  }
+  let order = new Uint32Array(count);
+  for (let r = 0; r < count; r++) order[r] = r;
+  let spare = new Uint32Array(count);
+  const buckets = new Uint32Array(8193);
+  for (const [part, shift] of [[low, 0], [low, 13], [high, 0], [high, 13]] as const) {
+    buckets.fill(0);
+    for (let r = 0; r < count; r++) {
+      const d = (((part[r] as number) >>> shift) & 8191) + 1;
+      buckets[d] = (buckets[d] as number) + 1;
+    }
+    if (buckets.some((c) => c === count)) continue;
+    for (let d = 0; d < 8192; d++) buckets[d + 1] = (buckets[d + 1] as number) + (buckets[d] as number);
+    for (let k = 0; k < count; k++) {
+      const r = order[k] as number;
+      const d = ((part[r] as number) >>> shift) & 8191;
+      spare[buckets[d] as number] = r;
+      buckets[d] = (buckets[d] as number) + 1;
+    }
+    [order, spare] = [spare, order];
+  }
+  return order;
+}
+
+/**
+ * Ranks the text keys of `rows` from `first` on, by code unit like compareKeys. Each text gets a number
+ * from its first characters after the prefix all texts share, in an alphabet of the characters they
+ * use (a mobile number's ten digits take 4 bits each, so 13 of them fit a double's 52 bits); the rows
+ * are ordered by those numbers, and only texts whose numbers tie and that go on past those characters
+ * are compared as strings, within their run.
+ */
+function rankTexts(keys: readonly string[], rows: readonly number[], rank: Uint32Array, first: number): number {
+  const count = rows.length;
+  if (count === 0) return first;
+  // Few distinct texts (a language, a status): ranked by a table of them.
+  const few = new Map<string, number>();
+  for (const i of rows) {
+    few.set(keys[i] as string, 0);
+    if (few.size > 4096) break;
+  }
+  if (few.size <= 4096) {
+    const distinct = [...few.keys()].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+    distinct.forEach((text, k) => few.set(text, first + k));
+    for (const i of rows) rank[i] = few.get(keys[i] as string) as number;
+    return first + distinct.length;
+  }
+  const head = keys[rows[0] as number] as string;
+  let shared = head.length;
+  for (const i of rows) {
+    const key = keys[i] as string;
+    let k = 0;
+    while (k < shared && k < key.length && key.charCodeAt(k) === head.charCodeAt(k)) k++;
+    shared = k;
+  }
+  const SCAN = 13;
+  const used = new Uint8Array(65536);
+  for (const i of rows) {
+    const key = keys[i] as string;
+    const end = Math.min(key.length, shared + SCAN);
+    for (let k = shared; k < end; k++) used[key.charCodeAt(k)] = 1;
+  }
+  // Code 0 is "the text ended", below every character, so 'ab' comes before 'abc'.
+  const code = new Uint32Array(65536);
+  let symbols = 0;
+  for (let c = 0; c < 65536; c++) if (used[c]) code[c] = ++symbols;
+  const base = symbols + 1;
+  let width = 0;
+  while (width < SCAN && base ** (width + 1) <= 2 ** 52) width++;
+  const prefix = new Float64Array(count);
+  for (let r = 0; r < count; r++) {
+    const key = keys[rows[r] as number] as string;
+    let value = 0;
+    for (let k = shared; k < shared + width; k++) value = value * base + (k < key.length ? (code[key.charCodeAt(k)] as number) : 0);
+    prefix[r] = value;
+  }
+  const byPrefix = radixOrder(prefix);
+  const grouped = new Uint32Array(count);
+  for (let k = 0; k < count; k++) grouped[k] = rows[byPrefix[k] as number] as number;
+  // Runs of one prefix number: texts longer than the characters it holds are compared whole.
+  const limit = shared + width;
+  const byText = (a: number, b: number): number => {
+    const x = keys[a] as string;
+    const y = keys[b] as string;
+    return x < y ? -1 : x > y ? 1 : a - b;
+  };
+  for (let from = 0; from < count; ) {
+    const value = prefix[byPrefix[from] as number] as number;
+    let to = from + 1;
+    let longer = (keys[grouped[from] as number] as string).length > limit;
+    while (to < count && prefix[byPrefix[to] as number] === value) {
+      if ((keys[grouped[to] as number] as string).length > limit) longer = true;
+      to++;
+    }
+    if (longer && to - from > 1) grouped.subarray(from, to).sort(byText);
+    from = to;
+  }
+  let next = first - 1;
+  let previous: string | undefined;
+  for (let k = 0; k < count; k++) {
+    const i = grouped[k] as number;
+    const key = keys[i] as string;
+    if (key !== previous) next++;
+    previous = key;
+    rank[i] = next;
+  }
+  return next + 1;
 }
 
 /** A column filter: a select of exact values (arrays match any element) or a free-text 'contains'. */

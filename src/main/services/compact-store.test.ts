@@ -3,7 +3,7 @@ import { KeptList, listDef, PlainStore, type WindowView } from '../../shared/lis
 import { LANGUAGES } from '../../shared/constants';
 import type { LearnerWithToken } from '../../shared/schemas/users';
 import type { Question } from '../../shared/schemas/question-bank';
-import { CompactStore } from './compact-store';
+import { CompactStore, pathOf } from './compact-store';
 
 /** A small deterministic generator (the same rows on every run). */
 function rng(seed: number) {
@@ -126,5 +126,70 @@ describe('CompactStore (the worker\'s rows) against the plain store, same pipeli
     const whole = list.window({ ...base, limit: 20, search: '9' });
     expect(whole.complete).toBeUndefined();
     expect(whole.total).toBe(500);
+  });
+
+  it('reads one field of a row without decoding it, as the reader on the decoded row would', () => {
+    const rows: unknown[] = [
+      ...questions(50),
+      // Odd records of a list as a platform sends them: a missing or null nested object, a number as a
+      // string, extra fields, no options.
+      { id: '7', question: null, metaInfo: null, options: [] },
+      { id: 8, extra: { deep: [1, 2] }, metaInfo: { created: {} }, options: [{ option: 'a' }] },
+      { question: 'no id', metaInfo: { created: { at: 5 } } },
+    ];
+    const store = new CompactStore<unknown>();
+    for (const row of rows) store.append(row, '', null);
+    const guarded = (get: (row: never) => unknown) => (row: unknown) => {
+      try {
+        return get(row as never);
+      } catch {
+        return undefined;
+      }
+    };
+    const readers: ((q: never) => unknown)[] = [
+      (q: Question) => q.id,
+      (q: Question) => q.question,
+      (q: Question) => q.options.length,
+      (q: Question) => q.options[0]?.option,
+      (q: Question) => q.metaInfo.created.at,
+      (q: Question) => q.metaInfo.created,
+      (q: { extra: { deep: number[] } }) => q.extra.deep.length,
+    ];
+    for (const get of readers) {
+      const read = store.reader(guarded(get));
+      const byPath = store.reader(get as (row: unknown) => unknown);
+      rows.forEach((row, i) => {
+        expect(read(i)).toEqual(guarded(get)(row));
+        expect(byPath(i)).toEqual(guarded(get)(row));
+      });
+    }
+  });
+
+  it('follows plain paths only; a reader that computes runs on the decoded row', () => {
+    expect(pathOf((l: LearnerWithToken) => l.userInfo.mobileNumber)).toEqual(['userInfo', 'mobileNumber']);
+    expect(pathOf((q: Question) => q.options.length)).toEqual(['options', 'length']);
+    expect(pathOf((q: Question) => `${q.id}`)).toBeNull();
+    expect(pathOf((q: Question) => q.options.map((o) => o.option))).toBeNull();
+    expect(pathOf(() => 1)).toBeNull();
+    const store = new CompactStore<Question>();
+    for (const q of questions(20)) store.append(q, '', null);
+    const computed = store.reader((q) => q.options.map((o) => o.option).join('|'));
+    expect(computed(3)).toBe(store.row(3).options.map((o) => o.option).join('|'));
+  });
+
+  it('sorts partly read rows as empty, the same in both stores', () => {
+    const def = listDef('questions');
+    const rows = [...questions(40), { id: 'x', question: 'odd', metaInfo: null, options: null }] as unknown as Question[];
+    const issues = rows.map((_, i) => (i === rows.length - 1 ? [{ path: 'metaInfo', expected: 'object', received: 'null' }] : undefined));
+    const plain = KeptList.of(def, rows, {}, 1, new PlainStore(), issues as never);
+    const compact = KeptList.of(def, rows, {}, 1, new CompactStore(), issues as never);
+    for (const id of ['addedOn', 'optionsCount', 'id']) {
+      for (const desc of [false, true]) {
+        const query = { ...base, sort: { id, desc } };
+        expect(compact.window(query)).toEqual(plain.window(query));
+      }
+    }
+    const byDate = compact.window({ ...base, sort: { id: 'addedOn', desc: true } });
+    expect((byDate.rows.at(-1) as { id: string }).id).toBe('x');
   });
 });
