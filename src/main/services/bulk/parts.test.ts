@@ -141,10 +141,11 @@ describe('QueueStore', () => {
   it('coalesces flushes: requests before a write joins it; requests during a write make one more', async () => {
     let state = 0;
     const seen: number[] = [];
-    const store = new QueueStore(root, () => {
+    const lines = () => {
       seen.push(state);
-      return { running: false, concurrency: 2, items: [] };
-    }, 1000);
+      return [];
+    };
+    const store = new QueueStore(root, { changes: lines, everything: lines }, 1000);
     const first = store.flush();
     expect(store.flush()).toBe(first);
     while (seen.length === 0) await Promise.resolve();
@@ -161,7 +162,8 @@ describe('QueueStore', () => {
 
   it('markDirty writes once after the debounce', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const store = new QueueStore(root, () => ({ running: true, concurrency: 3, items: ['{"not":"an item"}'] }), 1000);
+    const lines = () => ['{"q":{"running":true,"concurrency":3}}', '{"not":"an item"}'];
+    const store = new QueueStore(root, { changes: lines, everything: lines }, 1000);
     store.markDirty();
     store.markDirty();
     await vi.advanceTimersByTimeAsync(999);
@@ -170,7 +172,7 @@ describe('QueueStore', () => {
     await store.close();
     expect(store.writes).toBe(1);
     const loaded = await store.load();
-    expect(loaded.queue).toEqual({ running: true, concurrency: 3, items: [] });
+    expect(loaded.queue).toEqual({ running: true, concurrency: 3, items: [], profileOf: new Map(), profiles: new Map() });
     // The unreadable item is dropped, reported, and the file kept aside.
     expect(loaded.dropped).toBe(1);
     expect(loaded.problem).toMatch(/could not be read/);

@@ -1,6 +1,6 @@
 import { appendFile, copyFile, mkdir, mkdtemp, readFile, rm, symlink, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../../../shared/result';
 import { BULK_TEXT, type BulkEvent } from '../../../shared/schemas/bulk';
@@ -8,7 +8,7 @@ import { APP_TEXT, MSG } from '../../../shared/messages';
 import { BulkQueue } from './queue';
 import { UploadedIndex } from './uploaded-index';
 import { createHash } from 'node:crypto';
-import { QUEUE_FILE } from './store';
+import { QUEUE_FILE, QueueStore } from './store';
 import { FakeServer, SIXTY_SECOND_VIDEO, VALID_PATCH, fakeDeps, until, writeVideos } from './testing';
 
 let root: string;
@@ -30,7 +30,7 @@ afterEach(async () => {
     await queue.flush();
     await new Promise((resolve) => setTimeout(resolve, 30));
     await queue.flush();
-    const onDisk = JSON.parse(await readFile(queue.storeStats().path, 'utf8')).items;
+    const onDisk = (await readStore(dirname(queue.storeStats().path))).items;
     const noSent = (items: { sent: number }[]) => items.map((i) => ({ ...i, sent: 0 }));
     expect(noSent(onDisk)).toEqual(noSent(JSON.parse(JSON.stringify(queue.storedItems()))));
     await queue.close().catch(() => undefined);
@@ -58,7 +58,12 @@ async function queueWith(n: number, over: Parameters<typeof fakeDeps>[3] = {}, s
 const callFor = (id: string | undefined, nth = 0) => server.calls.filter((c) => c.item.id === id)[nth]!;
 const states = (queue: BulkQueue) => queue.list({ limit: 10_000 }).rows.map((r) => r.state);
 const item = (queue: BulkQueue, id: string) => queue.get([id])[0]!;
-const readStore = async (folder = join(root, 'state')) => JSON.parse(await readFile(join(folder, QUEUE_FILE), 'utf8'));
+/** The queue file as a new process reads it (items with their profiles' fields). */
+const readStore = async (folder = join(root, 'state')) => {
+  const loaded = await new QueueStore(folder, { changes: () => [], everything: () => [] }).load();
+  expect(loaded.problem).toBeNull();
+  return { items: loaded.queue?.items ?? [] };
+};
 
 describe('adding files', () => {
   it('titles from names, type from content, duration probed, Add File checks', async () => {
@@ -510,11 +515,11 @@ describe('the store', () => {
     }
     await until(() => queue.storeStats().writes >= before + 2);
     expect(queue.storeStats().writes - before).toBeLessThanOrEqual(3);
-    expect((await readStore()).items[0].meta.description).toMatch(/^take 1\d$/);
+    expect((await readStore()).items[0]!.meta.description).toMatch(/^take 1\d$/);
     const count = queue.storeStats().writes;
     queue.pauseItems([ids[1]!]);
     await until(() => queue.storeStats().writes > count);
-    expect((await readStore()).items[1].state).toBe('paused');
+    expect((await readStore()).items[1]!.state).toBe('paused');
   });
 
   it('restores after a crash: done stays done, changed files are marked, the queue carries on', async () => {
@@ -552,8 +557,8 @@ describe('the store', () => {
     server.calls[0]!.progress(4096);
     const recordId = server.calls[0]!.store();
     const stored = await readStore();
-    expect(stored.items[0].state).toBe('uploading');
-    expect(stored.items[0].inFlight).toMatchObject({ title: 'clip 001', name: 'clip_001.mp4', size: 4096 });
+    expect(stored.items[0]!.state).toBe('uploading');
+    expect(stored.items[0]!.inFlight).toMatchObject({ title: 'clip 001', name: 'clip_001.mp4', size: 4096 });
     const crashed = join(root, 'crashed');
     await mkdir(crashed);
     await copyFile(join(root, 'state', QUEUE_FILE), join(crashed, QUEUE_FILE));
