@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -158,6 +158,22 @@ describe('QueueStore', () => {
     await Promise.all([first, second]);
     expect(seen).toEqual([0, 1]);
     expect(store.writes).toBe(2);
+  });
+
+  it('appends what changed, and rewrites the whole file once the appended lines outgrow it', async () => {
+    let n = 0;
+    const settings = () => `{"q":{"running":${n % 2 === 0},"concurrency":2}}`;
+    const store = new QueueStore(root, { changes: () => [settings()], everything: () => [settings()] }, 1000, 200);
+    const lineCount = async () => (await readFile(store.path, 'utf8')).trimEnd().split('\n').length;
+    await store.flush(); // the first write: the whole file, a header and one line
+    expect(await lineCount()).toBe(2);
+    n += 1;
+    await store.flush();
+    expect(await lineCount()).toBe(3);
+    for (; n < 20; n += 1) await store.flush();
+    // 36 bytes a line: about six lines are appended before the file is written whole again.
+    expect(await lineCount()).toBeLessThanOrEqual(8);
+    expect((await store.load()).queue).toMatchObject({ running: n % 2 === 1, concurrency: 2 });
   });
 
   it('markDirty writes once after the debounce', async () => {

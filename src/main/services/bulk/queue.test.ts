@@ -1,4 +1,4 @@
-import { appendFile, copyFile, mkdir, mkdtemp, readFile, rm, symlink, utimes } from 'node:fs/promises';
+import { appendFile, copyFile, mkdir, mkdtemp, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -633,6 +633,77 @@ describe('the store', () => {
     queue.cancelItems([ids[0]!]);
     await until(() => item(queue, ids[0]!).state === 'done');
     expect(item(queue, ids[0]!).lastError).toBe(BULK_TEXT.cancelledTooLate);
+  });
+
+  it('profiles: an edit of every item writes one profile; a queue written and read back equals the one kept', async () => {
+    const { queue, ids } = await queueWith(4);
+    await queue.flush();
+    queue.edit('all', { description: 'Filmed on the farm visit.', keywords: ['k1'] });
+    await queue.flush();
+    // One profile line (and no item: their state did not change), whatever the queue's length.
+    expect(queue.storeStats().lastWriteBytes).toBeLessThan(600);
+    const lines = (await readFile(join(root, 'state', QUEUE_FILE), 'utf8')).trimEnd().split('\n');
+    expect(JSON.parse(lines[lines.length - 1]!)).toMatchObject({ p: { description: 'Filmed on the farm visit.', keywords: ['k1'] } });
+    // Some items only: they move to a profile of their own; a title is the item's own.
+    queue.edit([ids[0]!, ids[1]!], { description: 'Two of them.' });
+    queue.edit([ids[2]!], { title: 'A title of its own' });
+    await queue.flush();
+    queue.edit('all', { language: 'Hindi' });
+    await queue.flush();
+    const read = (await readStore()).items;
+    expect(read).toEqual(JSON.parse(JSON.stringify(queue.storedItems())));
+    expect(read.map((i) => [i.meta.description, i.meta.language])).toEqual([
+      ['Two of them.', 'Hindi'],
+      ['Two of them.', 'Hindi'],
+      ['Filmed on the farm visit.', 'Hindi'],
+      ['Filmed on the farm visit.', 'Hindi'],
+    ]);
+    expect(read[2]!.meta.title).toBe('A title of its own');
+    // A new process reads the same queue.
+    const again = join(root, 'again');
+    await mkdir(again);
+    await copyFile(join(root, 'state', QUEUE_FILE), join(again, QUEUE_FILE));
+    const { queue: reopened } = await openQueue({}, again);
+    expect(reopened.storedItems().map((i) => i.meta)).toEqual(queue.storedItems().map((i) => i.meta));
+    // Removing items drops them from the file as read back.
+    queue.remove([ids[1]!]);
+    await queue.flush();
+    expect((await readStore()).items.map((i) => i.id)).toEqual([ids[0], ids[2], ids[3]]);
+  });
+
+  it('a last line cut by a crash during an append is ignored, and the next write starts a clean file', async () => {
+    const { queue, ids } = await queueWith(2);
+    queue.pauseItems([ids[0]!]);
+    await queue.flush();
+    const file = join(root, 'state', QUEUE_FILE);
+    const crashed = join(root, 'crashed');
+    await mkdir(crashed);
+    await copyFile(file, join(crashed, QUEUE_FILE));
+    await appendFile(join(crashed, QUEUE_FILE), '{"i":{"id":"' + ids[1] + '","state":"pau');
+    const { queue: restored, problem } = await openQueue({}, crashed);
+    expect(problem).toBeNull();
+    expect(states(restored)).toEqual(['paused', 'waiting']);
+    restored.pauseItems([ids[1]!]);
+    await restored.flush();
+    const text = await readFile(join(crashed, QUEUE_FILE), 'utf8');
+    expect(text.endsWith('\n')).toBe(true);
+    expect(text).not.toContain('"state":"pau\n');
+    expect((await readStore(crashed)).items.map((i) => i.state)).toEqual(['paused', 'paused']);
+  });
+
+  it('a queue file of the first version (one JSON document) is read and written again as lines', async () => {
+    const { queue } = await queueWith(2);
+    queue.edit('all', { description: 'Filmed on the farm visit.' });
+    const kept = JSON.parse(JSON.stringify(queue.storedItems()));
+    const old = join(root, 'old');
+    await mkdir(old);
+    await writeFile(join(old, QUEUE_FILE), JSON.stringify({ version: 1, running: false, concurrency: 3, items: kept }));
+    const { queue: restored, problem } = await openQueue({}, old);
+    expect(problem).toBeNull();
+    expect(restored.status().concurrency).toBe(3);
+    expect(restored.storedItems().map((i) => i.meta)).toEqual(kept.map((i: { meta: unknown }) => i.meta));
+    await restored.flush();
+    expect((await readFile(join(old, QUEUE_FILE), 'utf8')).split('\n')[0]).toBe('{"version":2}');
   });
 
   it('a damaged queue file is kept aside and the queue starts empty', async () => {

@@ -1275,9 +1275,9 @@ export class BulkQueue {
     return this.order.map((id) => storedOf(this.items.get(id)!));
   }
 
-  /** Duration of the last queue file write in ms, and how many writes so far (bench, diagnostics). */
-  storeStats(): { lastWriteMs: number; writes: number; path: string } {
-    return { lastWriteMs: this.store.lastWriteMs, writes: this.store.writes, path: this.store.path };
+  /** Duration and size of the last queue file write, and how many writes so far (bench, diagnostics). */
+  storeStats(): { lastWriteMs: number; lastWriteBytes: number; writes: number; path: string } {
+    return { lastWriteMs: this.store.lastWriteMs, lastWriteBytes: this.store.lastWriteBytes, writes: this.store.writes, path: this.store.path };
   }
 
   /** Writes the queue now (tests, quitting). */
