@@ -69,8 +69,10 @@ export function bulkSummaryCsv(summary: BulkSummary): string {
  * What keeps items from starting, in words (after Start): the rows that need the editor, by why. Null
  * when nothing is held.
  */
-export function bulkBlockedText(rows: readonly BulkItemView[]): string | null {
-  const count = (test: (r: BulkItemView) => boolean) => rows.filter(test).length;
+type Blockable = Pick<BulkItemView, 'state' | 'duplicate'>;
+
+export function bulkBlockedText(rows: readonly Blockable[]): string | null {
+  const count = (test: (r: Blockable) => boolean) => rows.filter(test).length;
   const parts = [
     [count((r) => r.state === 'invalid'), 'with fields to fill or fix'],
     [count((r) => r.state === 'waiting' && !!r.duplicate), 'held as possible duplicates (keep or skip them)'],

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import * as v from 'valibot';
-import { bulkSummary, bulkSummaryCsv, type BulkSummary } from '../../../shared/bulk-summary';
+import { bulkBlockedText, bulkSummary, bulkSummaryCsv, type BulkSummary } from '../../../shared/bulk-summary';
 import {
   BULK_CONCURRENCY,
   BULK_TEXT,
@@ -11,6 +11,8 @@ import {
   type BulkDuplicate,
   type BulkEvent,
   type BulkListFilter,
+  type BulkSelection,
+  type BulkView,
   type BulkItemView,
   type BulkMeta,
   type BulkMetaPatch,
@@ -1066,16 +1068,41 @@ export class BulkQueue {
     };
   }
 
-  /** A window of the queue for the grid: `{ total, rows }`, filtered to a state or to what needs attention. */
-  list(query: { offset?: number; limit?: number; filter?: ListFilter } = {}): { total: number; rows: BulkItemView[] } {
-    const filter = query.filter ?? 'all';
-    const matching =
-      filter === 'all'
-        ? this.pick('all')
-        : this.pick('all').filter((i) => (filter === 'attention' ? needsAttention(i) : i.state === filter));
+  /** The items a view of the grid shows: filtered to a state or to what needs attention, and searched in titles and file names. */
+  private matching(view: Partial<BulkView>): BulkItem[] {
+    const filter = view.filter ?? 'all';
+    const needle = (view.search ?? '').trim().toLowerCase();
+    const all = this.pick('all');
+    if (filter === 'all' && !needle) return all;
+    return all.filter(
+      (i) =>
+        (filter === 'all' || (filter === 'attention' ? needsAttention(i) : i.state === filter)) &&
+        (!needle || i.meta.title.toLowerCase().includes(needle) || i.file.name.toLowerCase().includes(needle)),
+    );
+  }
+
+  /**
+   * A window of the queue for the grid: `total` items pass the filter and search (of `all`), `rows` are
+   * the window's; `blocked` says what keeps items of the whole queue from starting.
+   */
+  list(query: { offset?: number; limit?: number } & Partial<BulkView> = {}): { total: number; all: number; offset: number; rows: BulkItemView[]; blocked: string | null } {
+    const matching = this.matching(query);
     const offset = Math.max(0, query.offset ?? 0);
     const limit = Math.max(0, query.limit ?? 200);
-    return { total: matching.length, rows: matching.slice(offset, offset + limit).map((i) => this.view(i)) };
+    return {
+      total: matching.length,
+      all: this.order.length,
+      offset,
+      rows: matching.slice(offset, offset + limit).map((i) => this.view(i)),
+      blocked: bulkBlockedText(this.pick('all')),
+    };
+  }
+
+  /** The ids a selection names: its own ids, or every item of a view but those it leaves out. */
+  select(selection: BulkSelection): string[] {
+    if (Array.isArray(selection)) return selection;
+    const except = new Set(selection.except);
+    return this.matching(selection).flatMap((i) => (except.has(i.id) ? [] : [i.id]));
   }
 
   /** The items' views (ids not in the queue are left out). */
