@@ -635,6 +635,20 @@ describe('the store', () => {
     expect(item(queue, ids[0]!).lastError).toBe(BULK_TEXT.cancelledTooLate);
   });
 
+  it('windows: a search in titles and file names, the whole count, and a selection of a view but some across pages', async () => {
+    const { queue, ids } = await queueWith(5);
+    queue.edit([ids[4]!], { title: 'Farm visit' });
+    const page = queue.list({ offset: 1, limit: 2, search: 'CLIP 00' });
+    expect(page).toMatchObject({ total: 4, all: 5, offset: 1 });
+    expect(page.rows.map((r) => r.id)).toEqual([ids[1], ids[2]]);
+    // clip_005.mp4 is found by its file name, though its title is its own now.
+    expect(queue.list({ search: 'clip_005' }).rows.map((r) => r.id)).toEqual([ids[4]]);
+    expect(queue.select({ filter: 'all', search: 'clip', except: [ids[1]!] })).toEqual([ids[0], ids[2], ids[3], ids[4]]);
+    queue.pauseItems(queue.select({ filter: 'waiting', search: '', except: [ids[0]!] }));
+    expect(states(queue)).toEqual(['waiting', 'paused', 'paused', 'paused', 'paused']);
+    expect(queue.select([ids[0]!])).toEqual([ids[0]]);
+  });
+
   it('profiles: an edit of every item writes one profile; a queue written and read back equals the one kept', async () => {
     const { queue, ids } = await queueWith(4);
     await queue.flush();
