@@ -329,7 +329,7 @@ export default function BulkUploadPage() {
               window={source}
               getRowId={(r) => r.id}
               pageSize={100}
-              pageSizeOptions={[50, 100, 200, 500]}
+              pageSizeOptions={[20, 50, 100, 200, 500]}
               emptyText="Add files or a folder, or drop them here."
               searchPlaceholder="Search the queue"
             />
