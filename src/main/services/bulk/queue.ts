@@ -120,6 +120,8 @@ export type AddResult = BulkAddResult;
 export type ListFilter = BulkListFilter;
 
 const CHANGED_ALL_THRESHOLD = 500;
+/** Files queued (and shown) at a time by one add. */
+const ADD_SLICE = 2000;
 const LIBRARY_TITLES_TTL_MS = 30_000;
 /** New items wait for the library's titles (the duplicate check) at most this long. */
 const LIBRARY_TITLES_TIMEOUT_MS = 10_000;
@@ -297,33 +299,23 @@ export class BulkQueue {
    */
   async add(files: readonly AddedFile[]): Promise<AddResult> {
     const result: AddResult = { added: [], alreadyQueued: [], unreadable: [], libraryCheck: 'skipped' };
-    const identities = await identitiesOf(files.map((f) => f.path));
     const now = Date.now();
     const fresh: BulkItem[] = [];
-    identities.forEach((identity, i) => {
-      if (identity instanceof Error) {
-        result.unreadable.push({ name: files[i]!.path.replace(/^.*[\\/]/, ''), message: identity.message });
-        return;
-      }
-      if (this.byFile.has(sameFileKey(identity))) {
-        result.alreadyQueued.push(identity.name);
-        return;
-      }
-      const item = queued({ id: randomUUID(), key: randomUUID(), file: identity, grantId: files[i]!.grantId ?? null }, now);
-      this.insert(item);
-      fresh.push(item);
-      result.added.push(item.id);
-    });
-    if (fresh.length === 0) return result;
-    const profile = this.profileForDefaults(profileFields(fresh[0]!.meta));
-    for (const item of fresh) {
-      this.linkProfile(item.id, profile);
-      this.fresh.push(item.id);
-    }
-    // Rows first (the view shows them now), then the library check; nothing starts until it is done.
+    // Nothing starts until the library's titles are checked (after the last slice).
     this.checkingTitles += 1;
-    this.flagQueueDuplicates(fresh);
-    this.touchMany(fresh);
+    // In slices, each shown as it is queued (a change event; the view asks for its window meanwhile):
+    // the first rows of 100,000 files show long before the last one's identity is read.
+    try {
+      await this.queueSlices(files, now, result, fresh);
+    } catch (error) {
+      this.checkingTitles -= 1;
+      throw error;
+    }
+    if (fresh.length === 0) {
+      this.checkingTitles -= 1;
+      this.pump();
+      return result;
+    }
     try {
       const flagged = await this.flagLibraryDuplicates(fresh);
       result.libraryCheck = flagged.check;
@@ -338,6 +330,39 @@ export class BulkQueue {
     this.pumpProbes();
     this.pump();
     return result;
+  }
+
+  /** The files of an add, queued in slices (see add). */
+  private async queueSlices(files: readonly AddedFile[], now: number, result: AddResult, fresh: BulkItem[]): Promise<void> {
+    for (let start = 0; start < files.length; start += ADD_SLICE) {
+      if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+      const slice = files.slice(start, start + ADD_SLICE);
+      const identities = await identitiesOf(slice.map((f) => f.path));
+      const added: BulkItem[] = [];
+      identities.forEach((identity, i) => {
+        if (identity instanceof Error) {
+          result.unreadable.push({ name: slice[i]!.path.replace(/^.*[\\/]/, ''), message: identity.message });
+          return;
+        }
+        if (this.byFile.has(sameFileKey(identity))) {
+          result.alreadyQueued.push(identity.name);
+          return;
+        }
+        const item = queued({ id: randomUUID(), key: randomUUID(), file: identity, grantId: slice[i]!.grantId ?? null }, now);
+        this.insert(item);
+        added.push(item);
+        result.added.push(item.id);
+      });
+      if (added.length === 0) continue;
+      const profile = this.profileForDefaults(profileFields(added[0]!.meta));
+      for (const item of added) {
+        this.linkProfile(item.id, profile);
+        this.fresh.push(item.id);
+      }
+      this.flagQueueDuplicates(added);
+      this.touchMany(added);
+      fresh.push(...added);
+    }
   }
 
   /** Queues the media files inside a folder, recursively (the folder dialog, a dropped folder). */

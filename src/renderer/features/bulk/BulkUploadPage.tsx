@@ -62,9 +62,6 @@ export default function BulkUploadPage() {
   filterRef.current = filter;
   const error = useCallback((message: string) => notify.error(message), [notify]);
 
-  /** A pick or a drop is being added: its own reload follows, so change events wait for it. */
-  const adding = useRef(0);
-
   // The grid asks main for the rows it shows (a page), in the queue's order; search runs in main.
   const source = useMemo<LocalWindowSource<BulkItemView>>(
     () => ({
@@ -103,10 +100,11 @@ export default function BulkUploadPage() {
 
   useEffect(() => {
     let pending: ReturnType<typeof setTimeout> | null = null;
-    // The window shown is fetched again once changes settle (it is a page of rows, not the queue).
+    // The window shown is fetched again once changes settle (a page of rows, not the queue: also
+    // while an add goes on, so its first rows show before its last file is queued).
     const catchUp = () => {
       pending = null;
-      if (adding.current === 0) void queryClient.invalidateQueries({ queryKey: WINDOW_KEY });
+      void queryClient.invalidateQueries({ queryKey: WINDOW_KEY });
     };
     return window.api.on('bulk:changed', (event) => {
       setStatus(event.status);
@@ -132,14 +130,7 @@ export default function BulkUploadPage() {
     [notify, reload],
   );
 
-  const pick = async (kind: 'files' | 'folder') => {
-    adding.current += 1;
-    try {
-      added(await unwrapOr(window.api.bulk.pick({ kind }), error));
-    } finally {
-      adding.current -= 1;
-    }
-  };
+  const pick = async (kind: 'files' | 'folder') => added(await unwrapOr(window.api.bulk.pick({ kind }), error));
   const selection = selectionOf(chosen);
   const selectedCount = chosenCount(chosen);
   const control = async (call: Promise<Result<{ status: BulkQueueStatus; overall: BulkOverall }>>) => {
