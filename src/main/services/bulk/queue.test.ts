@@ -635,6 +635,19 @@ describe('the store', () => {
     expect(item(queue, ids[0]!).lastError).toBe(BULK_TEXT.cancelledTooLate);
   });
 
+  it('a large add shows its first rows before its last file is queued', async () => {
+    const paths = await writeVideos(join(root, 'many'), Array.from({ length: 4500 }, (_, i) => `m_${i}.mp4`), 64);
+    // Facts never read: 4,500 probes would still be changing items when the test ends.
+    const { queue } = await openQueue({ readFacts: () => new Promise(() => undefined) });
+    let finished = false;
+    const adding = queue.add(paths.map((path) => ({ path }))).then((result) => ((finished = true), result));
+    await until(() => queue.list({ limit: 0 }).total > 0, 'the first slice');
+    expect(finished).toBe(false);
+    expect(queue.list({ limit: 0 }).total).toBeLessThan(4500);
+    expect((await adding).added).toHaveLength(4500);
+    expect(queue.list({ limit: 0 }).total).toBe(4500);
+  });
+
   it('windows: a search in titles and file names, the whole count, and a selection of a view but some across pages', async () => {
     const { queue, ids } = await queueWith(5);
     queue.edit([ids[4]!], { title: 'Farm visit' });
