@@ -65,21 +65,35 @@ export function bulkSummaryCsv(summary: BulkSummary): string {
   return csvText(HEADER, summary.rows.map((r) => [r.outcome, r.fileName, r.folder, r.size, r.title, r.recordId, r.reason, r.attempts]));
 }
 
+type Blockable = Pick<BulkItemView, 'state' | 'duplicate'>;
+
 /**
  * What keeps items from starting, in words (after Start): the rows that need the editor, by why. Null
- * when nothing is held.
+ * when nothing is held. One pass over the rows (main runs it over the whole queue for each window).
  */
-export function bulkBlockedText(rows: readonly BulkItemView[]): string | null {
-  const count = (test: (r: BulkItemView) => boolean) => rows.filter(test).length;
-  const parts = [
-    [count((r) => r.state === 'invalid'), 'with fields to fill or fix'],
-    [count((r) => r.state === 'waiting' && !!r.duplicate), 'held as possible duplicates (keep or skip them)'],
-    [count((r) => r.state === 'changed-or-missing'), 'whose files changed or went (choose them again)'],
-    [count((r) => r.state === 'failed'), 'that failed (fix them, then Retry selected)'],
-  ].filter(([n]) => (n as number) > 0) as [number, string][];
+export function bulkBlockedText(rows: Iterable<Blockable>): string | null {
+  let invalid = 0;
+  let held = 0;
+  let missing = 0;
+  let failed = 0;
+  let waiting = 0;
+  for (const r of rows) {
+    if (r.state === 'invalid') invalid += 1;
+    else if (r.state === 'waiting' && r.duplicate) held += 1;
+    else if (r.state === 'changed-or-missing') missing += 1;
+    else if (r.state === 'failed') failed += 1;
+    else if (r.state === 'waiting' || r.state === 'uploading') waiting += 1;
+  }
+  const parts = (
+    [
+      [invalid, 'with fields to fill or fix'],
+      [held, 'held as possible duplicates (keep or skip them)'],
+      [missing, 'whose files changed or went (choose them again)'],
+      [failed, 'that failed (fix them, then Retry selected)'],
+    ] as [number, string][]
+  ).filter(([n]) => n > 0);
   if (parts.length === 0) return null;
   const total = parts.reduce((sum, [n]) => sum + n, 0);
-  const waiting = count((r) => (r.state === 'waiting' && !r.duplicate) || r.state === 'uploading');
   const head = waiting > 0 ? `${waiting} ${waiting === 1 ? 'file uploads' : 'files upload'}; ${total} cannot start yet:` : `Nothing can start: ${total} ${total === 1 ? 'item needs' : 'items need'} attention:`;
   return `${head} ${parts.map(([n, why]) => `${n} ${why}`).join(', ')}.`;
 }

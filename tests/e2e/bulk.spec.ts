@@ -99,8 +99,19 @@ test('bulk upload: 50 files, defaults, fixes, pause and resume, a crash mid-queu
     await panel.getByRole('button', { name: 'Select All', exact: true }).click();
     await panel.getByRole('group', { name: 'Keyword groups' }).getByRole('checkbox').first().check();
     await page.screenshot({ path: test.info().outputPath('bulk-light-before.png') });
-    await panel.getByRole('button', { name: 'Apply to all' }).click();
+    // Selected across pages: a page of 20 rows ticked, then every row of the queue (the page holds 20).
+    const queueTable = page.getByRole('table', { name: 'Bulk upload queue' });
+    await page.getByRole('navigation', { name: 'Pagination' }).getByLabel('Rows per page').selectOption('20');
+    await expect(page.getByText(`1–20 of ${COUNT} records`)).toBeVisible();
+    await queueTable.getByRole('checkbox', { name: 'Select all rows' }).check();
+    await expect(panel.getByRole('button', { name: 'Apply to 20 selected' })).toBeEnabled();
+    await page.getByRole('button', { name: `Select all ${COUNT} items` }).click();
+    await expect(page.getByRole('status', { name: 'Selection' })).toContainText(`All ${COUNT} items selected.`);
+    await panel.getByRole('button', { name: `Apply to ${COUNT} selected` }).click();
     await expect(toast(page, `Applied to ${COUNT} items.`)).toBeVisible();
+    await page.getByRole('button', { name: 'Clear selection' }).click();
+    await expect(panel.getByRole('button', { name: 'Apply to 0 selected' })).toBeDisabled();
+    await page.getByRole('navigation', { name: 'Pagination' }).getByLabel('Rows per page').selectOption('100');
 
     // Two still need attention (no title); the filter shows them with why; fix them in place.
     const attention = page.getByRole('button', { name: '2 items need attention' });

@@ -167,11 +167,12 @@ export async function createBulkGroup(deps: BulkGroupDeps) {
     },
     list: async (input) => ok(queue.list(input)),
     get: async ({ ids }) => ok(queue.get(ids)),
-    edit: async ({ ids, patch }) => queue.edit(ids, patch),
+    edit: async ({ ids, patch }) => queue.edit(ids === 'all' ? ids : queue.select(ids), patch),
     setThumbnail: async ({ ids, grantId }) => {
-      if (!grantId) return queue.setThumbnail(ids, null);
+      const targets = ids === 'all' ? ids : queue.select(ids);
+      if (!grantId) return queue.setThumbnail(targets, null);
       const file = await grantedPath(grantId);
-      return file.ok ? queue.setThumbnail(ids, file.data) : file;
+      return file.ok ? queue.setThumbnail(targets, file.data) : file;
     },
     fileGrant: async ({ id }) => {
       const item = queue.storedItems().find((stored) => stored.id === id);
@@ -185,14 +186,14 @@ export async function createBulkGroup(deps: BulkGroupDeps) {
       }
     },
     acceptDuplicates: async ({ ids }) => {
-      queue.acceptDuplicates(ids);
+      queue.acceptDuplicates(queue.select(ids));
       return ok(null);
     },
     replaceFile: async ({ id, grantId }) => {
       const file = await grantedPath(grantId);
       return file.ok ? queue.replaceFile(id, file.data) : file;
     },
-    remove: async ({ ids }) => ok({ removed: queue.remove(ids) }),
+    remove: async ({ ids }) => ok({ removed: queue.remove(ids === 'all' || ids === 'finished' ? ids : queue.select(ids)) }),
     start: async () => {
       queue.start();
       return status();
@@ -209,19 +210,19 @@ export async function createBulkGroup(deps: BulkGroupDeps) {
       return status();
     },
     pauseItems: async ({ ids }) => {
-      queue.pauseItems(ids);
+      queue.pauseItems(queue.select(ids));
       return status();
     },
     resumeItems: async ({ ids, now }) => {
-      queue.resumeItems(ids, now);
+      queue.resumeItems(queue.select(ids), now);
       return status();
     },
     retryItems: async ({ ids }) => {
-      queue.retryItems(ids);
+      queue.retryItems(queue.select(ids));
       return status();
     },
     cancelItems: async ({ ids }) => {
-      queue.cancelItems(ids);
+      queue.cancelItems(queue.select(ids));
       return status();
     },
     setConcurrency: async ({ concurrency }) => {

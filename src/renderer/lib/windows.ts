@@ -12,6 +12,19 @@ export interface WindowSource {
   input?: Record<string, string | number>;
 }
 
+/**
+ * A list main keeps outside the list worker (the bulk queue), served by window through its own call:
+ * `key` is the TanStack key its windows go under (the screen invalidates it when the list changes).
+ */
+export interface LocalWindowSource<T = unknown> {
+  key: QueryKey;
+  fetch(view: WindowView): Promise<WindowAnswer<T>>;
+}
+
+export type AnyWindowSource = WindowSource | LocalWindowSource;
+
+const isLocal = (source: AnyWindowSource): source is LocalWindowSource => 'fetch' in source;
+
 /** The call each kept list comes from: a mutation that invalidates that call refetches its windows. */
 const LIST_CALLS: Record<ListName, CallId> = {
   questions: 'questionBank.questions',
@@ -21,17 +34,25 @@ const LIST_CALLS: Record<ListName, CallId> = {
 };
 
 /** The query key of a window: under its call's key, so the call's invalidations reach it. */
-export function windowKey(source: WindowSource, view?: WindowView): QueryKey {
-  return [...callKey(LIST_CALLS[source.list], source.input ?? {}), 'window', ...(view ? [view] : [])];
+export function windowKey(source: AnyWindowSource, view?: WindowView): QueryKey {
+  const base = isLocal(source) ? source.key : [...callKey(LIST_CALLS[source.list], source.input ?? {}), 'window'];
+  return [...base, ...(view ? [view] : [])];
 }
 
 /** Asks main for a window; `viewId` names the table (main answers only its newest query). */
-export function fetchWindow<T>(source: WindowSource, viewId: string, view: WindowView): Promise<WindowAnswer<T>> {
+export function fetchWindow<T>(source: AnyWindowSource, viewId: string, view: WindowView): Promise<WindowAnswer<T>> {
+  if (isLocal(source)) return source.fetch(view) as Promise<WindowAnswer<T>>;
   return unwrap(invoke('windows.query', { list: source.list, input: source.input, view: viewId, ...view })) as Promise<WindowAnswer<T>>;
 }
+
+/** The table is gone: main forgets its view (a local source keeps none). */
+export const forgetWindowView = (source: AnyWindowSource, viewId: string) => (isLocal(source) ? undefined : void invoke('windows.forget', { view: viewId }));
+
+/** The label a window's arrival is marked with (the benches' timings). */
+export const windowLabel = (source: AnyWindowSource) => `window:${isLocal(source) ? String(source.key[0]) : source.list}`;
 
 /** Main dropped the query because a newer one of the same table replaced it. */
 export const isOvertaken = (error: unknown): boolean => error instanceof ApiError && error.kind === 'cancelled' && error.message === OVERTAKEN;
 
 /** Retry: main fetches the list again at the next window. */
-export const refreshWindow = (source: WindowSource) => invoke('windows.refresh', { list: source.list });
+export const refreshWindow = async (source: AnyWindowSource) => (isLocal(source) ? undefined : invoke('windows.refresh', { list: source.list }));

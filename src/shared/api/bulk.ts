@@ -2,12 +2,13 @@ import * as v from 'valibot';
 import { defineLocal } from './contract';
 import {
   BULK_CONCURRENCY,
-  BULK_LIST_FILTERS,
   BulkAddResultSchema,
   BulkItemViewSchema,
   BulkMetaPatchSchema,
   BulkOverallSchema,
   BulkQueueStatusSchema,
+  BulkSelectionSchema,
+  BulkViewSchema,
 } from '../schemas/bulk';
 
 /**
@@ -19,22 +20,24 @@ import {
  * renderer never names a path.
  */
 const ItemId = v.pipe(v.string(), v.nonEmpty(), v.maxLength(64));
-const ItemIds = v.pipe(v.array(ItemId), v.maxLength(100_000));
-const Targets = v.union([v.literal('all'), ItemIds]);
+const Targets = v.union([v.literal('all'), BulkSelectionSchema]);
 const StatusAnswer = v.object({ status: BulkQueueStatusSchema, overall: BulkOverallSchema });
 const GrantId = v.pipe(v.string(), v.nonEmpty(), v.maxLength(64));
 
 export const bulk = {
   /** The native dialog: several files, or a folder (its media files, recursively). null: cancelled. */
   pick: defineLocal({ input: v.object({ kind: v.picklist(['files', 'folder']) }), output: v.nullable(BulkAddResultSchema) }),
-  /** A window of rows for the grid. */
+  /**
+   * A window of rows for the grid (the page holds only these): `total` rows pass the filter and search,
+   * of `all` in the queue; `blocked` says what keeps items of the whole queue from starting.
+   */
   list: defineLocal({
     input: v.object({
       offset: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 0),
       limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1000)), 200),
-      filter: v.optional(v.picklist(BULK_LIST_FILTERS), 'all'),
+      ...BulkViewSchema.entries,
     }),
-    output: v.object({ total: v.number(), rows: v.array(BulkItemViewSchema) }),
+    output: v.object({ total: v.number(), all: v.number(), offset: v.number(), rows: v.array(BulkItemViewSchema), blocked: v.nullable(v.string()) }),
   }),
   get: defineLocal({ input: v.object({ ids: v.pipe(v.array(ItemId), v.maxLength(1000)) }), output: v.array(BulkItemViewSchema) }),
   /** Cell edits and the defaults panel (selected rows or all). */
@@ -42,7 +45,7 @@ export const bulk = {
   setThumbnail: defineLocal({ input: v.object({ ids: Targets, grantId: v.nullable(GrantId) }), output: v.null() }),
   /** A grant of a queued item's file (checked: still the file queued), for the page's poster frame of it. */
   fileGrant: defineLocal({ input: v.object({ id: ItemId }), output: v.object({ grantId: v.string(), name: v.string(), size: v.number() }) }),
-  acceptDuplicates: defineLocal({ input: v.object({ ids: ItemIds }), output: v.null() }),
+  acceptDuplicates: defineLocal({ input: v.object({ ids: BulkSelectionSchema }), output: v.null() }),
   /** Choose the file of a changed-or-missing item again. */
   replaceFile: defineLocal({ input: v.object({ id: ItemId, grantId: GrantId }), output: v.null() }),
   remove: defineLocal({ input: v.object({ ids: v.union([Targets, v.literal('finished')]) }), output: v.object({ removed: v.number() }) }),
@@ -50,11 +53,11 @@ export const bulk = {
   /** The person's choice for a queue prepared for another server or account: it belongs here now, and starts. */
   moveHere: defineLocal({ input: v.object({}), output: StatusAnswer }),
   pause: defineLocal({ input: v.object({}), output: StatusAnswer }),
-  pauseItems: defineLocal({ input: v.object({ ids: ItemIds }), output: StatusAnswer }),
+  pauseItems: defineLocal({ input: v.object({ ids: BulkSelectionSchema }), output: StatusAnswer }),
   /** `now`: start them even while the queue is paused. */
-  resumeItems: defineLocal({ input: v.object({ ids: ItemIds, now: v.optional(v.boolean(), false) }), output: StatusAnswer }),
-  retryItems: defineLocal({ input: v.object({ ids: ItemIds }), output: StatusAnswer }),
-  cancelItems: defineLocal({ input: v.object({ ids: ItemIds }), output: StatusAnswer }),
+  resumeItems: defineLocal({ input: v.object({ ids: BulkSelectionSchema, now: v.optional(v.boolean(), false) }), output: StatusAnswer }),
+  retryItems: defineLocal({ input: v.object({ ids: BulkSelectionSchema }), output: StatusAnswer }),
+  cancelItems: defineLocal({ input: v.object({ ids: BulkSelectionSchema }), output: StatusAnswer }),
   setConcurrency: defineLocal({
     input: v.object({ concurrency: v.pipe(v.number(), v.integer(), v.minValue(BULK_CONCURRENCY.min), v.maxValue(BULK_CONCURRENCY.max)) }),
     output: StatusAnswer,

@@ -308,3 +308,18 @@ export type BulkAddResult = v.InferOutput<typeof BulkAddResultSchema>;
 
 export const BULK_LIST_FILTERS = ['all', 'attention', ...BULK_STATES] as const;
 export type BulkListFilter = (typeof BULK_LIST_FILTERS)[number];
+
+/** The rows a filter and a search of the queue's grid show: search text is matched in titles and file names. */
+export const BulkViewSchema = v.object({
+  filter: v.optional(v.picklist(BULK_LIST_FILTERS), 'all'),
+  search: v.optional(v.pipe(v.string(), v.maxLength(500)), ''),
+});
+export type BulkView = v.InferOutput<typeof BulkViewSchema>;
+
+const BulkItemIds = v.pipe(v.array(v.pipe(v.string(), v.nonEmpty(), v.maxLength(64))), v.maxLength(100_000));
+/**
+ * Items the person chose: their ids, or every row of a view but some (the grid's "select all N" across
+ * pages, without the page ever holding them).
+ */
+export const BulkSelectionSchema = v.union([BulkItemIds, v.object({ ...BulkViewSchema.entries, except: BulkItemIds })]);
+export type BulkSelection = v.InferOutput<typeof BulkSelectionSchema>;

@@ -17,8 +17,9 @@
  * ```
  *
  * Calls for the renderer (each an ipc entry): `add` (paths from the open dialog, a folder scan with
- * `scanFolder`, or drops), `list` (windows of rows for the grid, with the 'attention' filter), `get`,
- * `edit` (cells and the defaults panel; input parsed with BulkMetaPatchSchema), `setThumbnail`,
+ * `scanFolder`, or drops), `list` (windows of rows for the grid, with a filter and a search), `select`
+ * (the ids a selection names: ids, or a view less some), `get`, `edit` (cells and the defaults panel;
+ * input parsed with BulkMetaPatchSchema; fields kept as profiles shared by items), `setThumbnail`,
  * `acceptDuplicates`, `replaceFile`, `remove`, `start`, `pause`, `pauseItems`, `resumeItems`,
  * `retryItems`, `cancelItems`, `setConcurrency`, `status`, `overall`, `summary`, `summaryCsv`. On quit:
  * `status().active` says whether to ask first; `close()` aborts and writes the queue.

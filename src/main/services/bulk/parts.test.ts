@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -141,10 +141,11 @@ describe('QueueStore', () => {
   it('coalesces flushes: requests before a write joins it; requests during a write make one more', async () => {
     let state = 0;
     const seen: number[] = [];
-    const store = new QueueStore(root, () => {
+    const lines = () => {
       seen.push(state);
-      return { running: false, concurrency: 2, items: [] };
-    }, 1000);
+      return [];
+    };
+    const store = new QueueStore(root, { changes: lines, everything: lines }, 1000);
     const first = store.flush();
     expect(store.flush()).toBe(first);
     while (seen.length === 0) await Promise.resolve();
@@ -159,9 +160,26 @@ describe('QueueStore', () => {
     expect(store.writes).toBe(2);
   });
 
+  it('appends what changed, and rewrites the whole file once the appended lines outgrow it', async () => {
+    let n = 0;
+    const settings = () => `{"q":{"running":${n % 2 === 0},"concurrency":2}}`;
+    const store = new QueueStore(root, { changes: () => [settings()], everything: () => [settings()] }, 1000, 200);
+    const lineCount = async () => (await readFile(store.path, 'utf8')).trimEnd().split('\n').length;
+    await store.flush(); // the first write: the whole file, a header and one line
+    expect(await lineCount()).toBe(2);
+    n += 1;
+    await store.flush();
+    expect(await lineCount()).toBe(3);
+    for (; n < 20; n += 1) await store.flush();
+    // 36 bytes a line: about six lines are appended before the file is written whole again.
+    expect(await lineCount()).toBeLessThanOrEqual(8);
+    expect((await store.load()).queue).toMatchObject({ running: n % 2 === 1, concurrency: 2 });
+  });
+
   it('markDirty writes once after the debounce', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const store = new QueueStore(root, () => ({ running: true, concurrency: 3, items: ['{"not":"an item"}'] }), 1000);
+    const lines = () => ['{"q":{"running":true,"concurrency":3}}', '{"not":"an item"}'];
+    const store = new QueueStore(root, { changes: lines, everything: lines }, 1000);
     store.markDirty();
     store.markDirty();
     await vi.advanceTimersByTimeAsync(999);
@@ -170,7 +188,7 @@ describe('QueueStore', () => {
     await store.close();
     expect(store.writes).toBe(1);
     const loaded = await store.load();
-    expect(loaded.queue).toEqual({ running: true, concurrency: 3, items: [] });
+    expect(loaded.queue).toEqual({ running: true, concurrency: 3, items: [], profileOf: new Map(), profiles: new Map() });
     // The unreadable item is dropped, reported, and the file kept aside.
     expect(loaded.dropped).toBe(1);
     expect(loaded.problem).toMatch(/could not be read/);

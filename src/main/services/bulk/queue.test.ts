@@ -1,6 +1,6 @@
-import { appendFile, copyFile, mkdir, mkdtemp, readFile, rm, symlink, utimes } from 'node:fs/promises';
+import { appendFile, copyFile, mkdir, mkdtemp, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../../../shared/result';
 import { BULK_TEXT, type BulkEvent } from '../../../shared/schemas/bulk';
@@ -8,7 +8,7 @@ import { APP_TEXT, MSG } from '../../../shared/messages';
 import { BulkQueue } from './queue';
 import { UploadedIndex } from './uploaded-index';
 import { createHash } from 'node:crypto';
-import { QUEUE_FILE } from './store';
+import { QUEUE_FILE, QueueStore } from './store';
 import { FakeServer, SIXTY_SECOND_VIDEO, VALID_PATCH, fakeDeps, until, writeVideos } from './testing';
 
 let root: string;
@@ -30,7 +30,7 @@ afterEach(async () => {
     await queue.flush();
     await new Promise((resolve) => setTimeout(resolve, 30));
     await queue.flush();
-    const onDisk = JSON.parse(await readFile(queue.storeStats().path, 'utf8')).items;
+    const onDisk = (await readStore(dirname(queue.storeStats().path))).items;
     const noSent = (items: { sent: number }[]) => items.map((i) => ({ ...i, sent: 0 }));
     expect(noSent(onDisk)).toEqual(noSent(JSON.parse(JSON.stringify(queue.storedItems()))));
     await queue.close().catch(() => undefined);
@@ -58,7 +58,12 @@ async function queueWith(n: number, over: Parameters<typeof fakeDeps>[3] = {}, s
 const callFor = (id: string | undefined, nth = 0) => server.calls.filter((c) => c.item.id === id)[nth]!;
 const states = (queue: BulkQueue) => queue.list({ limit: 10_000 }).rows.map((r) => r.state);
 const item = (queue: BulkQueue, id: string) => queue.get([id])[0]!;
-const readStore = async (folder = join(root, 'state')) => JSON.parse(await readFile(join(folder, QUEUE_FILE), 'utf8'));
+/** The queue file as a new process reads it (items with their profiles' fields). */
+const readStore = async (folder = join(root, 'state')) => {
+  const loaded = await new QueueStore(folder, { changes: () => [], everything: () => [] }).load();
+  expect(loaded.problem).toBeNull();
+  return { items: loaded.queue?.items ?? [] };
+};
 
 describe('adding files', () => {
   it('titles from names, type from content, duration probed, Add File checks', async () => {
@@ -510,11 +515,11 @@ describe('the store', () => {
     }
     await until(() => queue.storeStats().writes >= before + 2);
     expect(queue.storeStats().writes - before).toBeLessThanOrEqual(3);
-    expect((await readStore()).items[0].meta.description).toMatch(/^take 1\d$/);
+    expect((await readStore()).items[0]!.meta.description).toMatch(/^take 1\d$/);
     const count = queue.storeStats().writes;
     queue.pauseItems([ids[1]!]);
     await until(() => queue.storeStats().writes > count);
-    expect((await readStore()).items[1].state).toBe('paused');
+    expect((await readStore()).items[1]!.state).toBe('paused');
   });
 
   it('restores after a crash: done stays done, changed files are marked, the queue carries on', async () => {
@@ -552,8 +557,8 @@ describe('the store', () => {
     server.calls[0]!.progress(4096);
     const recordId = server.calls[0]!.store();
     const stored = await readStore();
-    expect(stored.items[0].state).toBe('uploading');
-    expect(stored.items[0].inFlight).toMatchObject({ title: 'clip 001', name: 'clip_001.mp4', size: 4096 });
+    expect(stored.items[0]!.state).toBe('uploading');
+    expect(stored.items[0]!.inFlight).toMatchObject({ title: 'clip 001', name: 'clip_001.mp4', size: 4096 });
     const crashed = join(root, 'crashed');
     await mkdir(crashed);
     await copyFile(join(root, 'state', QUEUE_FILE), join(crashed, QUEUE_FILE));
@@ -628,6 +633,104 @@ describe('the store', () => {
     queue.cancelItems([ids[0]!]);
     await until(() => item(queue, ids[0]!).state === 'done');
     expect(item(queue, ids[0]!).lastError).toBe(BULK_TEXT.cancelledTooLate);
+  });
+
+  it('a large add shows its first rows before its last file is queued', async () => {
+    const paths = await writeVideos(join(root, 'many'), Array.from({ length: 4500 }, (_, i) => `m_${i}.mp4`), 64);
+    // Facts never read: 4,500 probes would still be changing items when the test ends.
+    const { queue } = await openQueue({ readFacts: () => new Promise(() => undefined) });
+    let finished = false;
+    const adding = queue.add(paths.map((path) => ({ path }))).then((result) => ((finished = true), result));
+    await until(() => queue.list({ limit: 0 }).total > 0, 'the first slice');
+    expect(finished).toBe(false);
+    expect(queue.list({ limit: 0 }).total).toBeLessThan(4500);
+    expect((await adding).added).toHaveLength(4500);
+    expect(queue.list({ limit: 0 }).total).toBe(4500);
+  });
+
+  it('windows: a search in titles and file names, the whole count, and a selection of a view but some across pages', async () => {
+    const { queue, ids } = await queueWith(5);
+    queue.edit([ids[4]!], { title: 'Farm visit' });
+    const page = queue.list({ offset: 1, limit: 2, search: 'CLIP 00' });
+    expect(page).toMatchObject({ total: 4, all: 5, offset: 1 });
+    expect(page.rows.map((r) => r.id)).toEqual([ids[1], ids[2]]);
+    // clip_005.mp4 is found by its file name, though its title is its own now.
+    expect(queue.list({ search: 'clip_005' }).rows.map((r) => r.id)).toEqual([ids[4]]);
+    expect(queue.select({ filter: 'all', search: 'clip', except: [ids[1]!] })).toEqual([ids[0], ids[2], ids[3], ids[4]]);
+    queue.pauseItems(queue.select({ filter: 'waiting', search: '', except: [ids[0]!] }));
+    expect(states(queue)).toEqual(['waiting', 'paused', 'paused', 'paused', 'paused']);
+    expect(queue.select([ids[0]!])).toEqual([ids[0]]);
+  });
+
+  it('profiles: an edit of every item writes one profile; a queue written and read back equals the one kept', async () => {
+    const { queue, ids } = await queueWith(4);
+    await queue.flush();
+    queue.edit('all', { description: 'Filmed on the farm visit.', keywords: ['k1'] });
+    await queue.flush();
+    // One profile line (and no item: their state did not change), whatever the queue's length.
+    expect(queue.storeStats().lastWriteBytes).toBeLessThan(600);
+    const lines = (await readFile(join(root, 'state', QUEUE_FILE), 'utf8')).trimEnd().split('\n');
+    expect(JSON.parse(lines[lines.length - 1]!)).toMatchObject({ p: { description: 'Filmed on the farm visit.', keywords: ['k1'] } });
+    // Some items only: they move to a profile of their own; a title is the item's own.
+    queue.edit([ids[0]!, ids[1]!], { description: 'Two of them.' });
+    queue.edit([ids[2]!], { title: 'A title of its own' });
+    await queue.flush();
+    queue.edit('all', { language: 'Hindi' });
+    await queue.flush();
+    const read = (await readStore()).items;
+    expect(read).toEqual(JSON.parse(JSON.stringify(queue.storedItems())));
+    expect(read.map((i) => [i.meta.description, i.meta.language])).toEqual([
+      ['Two of them.', 'Hindi'],
+      ['Two of them.', 'Hindi'],
+      ['Filmed on the farm visit.', 'Hindi'],
+      ['Filmed on the farm visit.', 'Hindi'],
+    ]);
+    expect(read[2]!.meta.title).toBe('A title of its own');
+    // A new process reads the same queue.
+    const again = join(root, 'again');
+    await mkdir(again);
+    await copyFile(join(root, 'state', QUEUE_FILE), join(again, QUEUE_FILE));
+    const { queue: reopened } = await openQueue({}, again);
+    expect(reopened.storedItems().map((i) => i.meta)).toEqual(queue.storedItems().map((i) => i.meta));
+    // Removing items drops them from the file as read back.
+    queue.remove([ids[1]!]);
+    await queue.flush();
+    expect((await readStore()).items.map((i) => i.id)).toEqual([ids[0], ids[2], ids[3]]);
+  });
+
+  it('a last line cut by a crash during an append is ignored, and the next write starts a clean file', async () => {
+    const { queue, ids } = await queueWith(2);
+    queue.pauseItems([ids[0]!]);
+    await queue.flush();
+    const file = join(root, 'state', QUEUE_FILE);
+    const crashed = join(root, 'crashed');
+    await mkdir(crashed);
+    await copyFile(file, join(crashed, QUEUE_FILE));
+    await appendFile(join(crashed, QUEUE_FILE), '{"i":{"id":"' + ids[1] + '","state":"pau');
+    const { queue: restored, problem } = await openQueue({}, crashed);
+    expect(problem).toBeNull();
+    expect(states(restored)).toEqual(['paused', 'waiting']);
+    restored.pauseItems([ids[1]!]);
+    await restored.flush();
+    const text = await readFile(join(crashed, QUEUE_FILE), 'utf8');
+    expect(text.endsWith('\n')).toBe(true);
+    expect(text).not.toContain('"state":"pau\n');
+    expect((await readStore(crashed)).items.map((i) => i.state)).toEqual(['paused', 'paused']);
+  });
+
+  it('a queue file of the first version (one JSON document) is read and written again as lines', async () => {
+    const { queue } = await queueWith(2);
+    queue.edit('all', { description: 'Filmed on the farm visit.' });
+    const kept = JSON.parse(JSON.stringify(queue.storedItems()));
+    const old = join(root, 'old');
+    await mkdir(old);
+    await writeFile(join(old, QUEUE_FILE), JSON.stringify({ version: 1, running: false, concurrency: 3, items: kept }));
+    const { queue: restored, problem } = await openQueue({}, old);
+    expect(problem).toBeNull();
+    expect(restored.status().concurrency).toBe(3);
+    expect(restored.storedItems().map((i) => i.meta)).toEqual(kept.map((i: { meta: unknown }) => i.meta));
+    await restored.flush();
+    expect((await readFile(join(old, QUEUE_FILE), 'utf8')).split('\n')[0]).toBe('{"version":2}');
   });
 
   it('a damaged queue file is kept aside and the queue starts empty', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import * as v from 'valibot';
-import { bulkSummary, bulkSummaryCsv, type BulkSummary } from '../../../shared/bulk-summary';
+import { bulkBlockedText, bulkSummary, bulkSummaryCsv, type BulkSummary } from '../../../shared/bulk-summary';
 import {
   BULK_CONCURRENCY,
   BULK_TEXT,
@@ -11,6 +11,8 @@ import {
   type BulkDuplicate,
   type BulkEvent,
   type BulkListFilter,
+  type BulkSelection,
+  type BulkView,
   type BulkItemView,
   type BulkMeta,
   type BulkMetaPatch,
@@ -39,8 +41,8 @@ import {
 } from './lifecycle';
 import { RateMeter, Throttle } from './progress';
 import type { ReconcileQuery, Reconciler } from './reconcile';
-import { scanFolder, sniffFileType } from './sniff';
-import { QueueStore, type QueueSnapshot, type StoredItem } from './store';
+import { FOLDER_LIMIT, scanFolder, sniffFileType } from './sniff';
+import { QueueStore, line, profileFields, type ItemLine, type ProfileFields, type StoredItem } from './store';
 import type { UploadedIndex } from './uploaded-index';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import type { Language } from '../../../shared/constants';
@@ -118,6 +120,8 @@ export type AddResult = BulkAddResult;
 export type ListFilter = BulkListFilter;
 
 const CHANGED_ALL_THRESHOLD = 500;
+/** Files queued (and shown) at a time by one add. */
+const ADD_SLICE = 2000;
 const LIBRARY_TITLES_TTL_MS = 30_000;
 /** New items wait for the library's titles (the duplicate check) at most this long. */
 const LIBRARY_TITLES_TIMEOUT_MS = 10_000;
@@ -127,6 +131,16 @@ function storedOf(item: BulkItem): StoredItem {
   const { issues: _issues, ...stored } = item;
   void _issues;
   return stored;
+}
+
+const sameFields = (a: ProfileFields, b: ProfileFields) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Whether a change of an item reached what its line holds (everything but its checks and its fields). */
+function storedChanged(before: BulkItem, after: BulkItem): boolean {
+  for (const key of Object.keys(after) as (keyof BulkItem)[]) {
+    if (key !== 'issues' && key !== 'meta' && before[key] !== after[key]) return true;
+  }
+  return before.meta.title !== after.meta.title;
 }
 
 /**
@@ -152,8 +166,23 @@ function storedOf(item: BulkItem): StoredItem {
  */
 export class BulkQueue {
   private readonly items = new Map<string, BulkItem>();
-  /** Each item's stored JSON, dropped when the item changes (see `snapshot`). */
-  private readonly json = new Map<string, string>();
+  /**
+   * What the store writes next (see `changes`): items changed since its last write, items new since
+   * then (in queue order), items removed, profiles changed, and the settings as last written.
+   */
+  private readonly dirty = new Set<string>();
+  private fresh: string[] = [];
+  private removedIds: string[] = [];
+  private readonly dirtyProfiles = new Set<string>();
+  private writtenSettings = '';
+  /**
+   * Profiles: the fields every item but its title has, kept once for the items that share them (an
+   * item's `meta` is its title and its profile's fields). `refs` counts the items of a profile.
+   */
+  private readonly profiles = new Map<string, { fields: ProfileFields; refs: number }>();
+  private readonly profileOf = new Map<string, string>();
+  /** The profile new items take while its fields are still the defaults they get. */
+  private defaultsProfile: string | null = null;
   /** Queue order. */
   private order: string[] = [];
   private readonly byFile = new Map<string, string>();
@@ -193,7 +222,7 @@ export class BulkQueue {
   private probeWorkers = 0;
 
   private constructor(private readonly deps: BulkQueueDeps) {
-    this.store = new QueueStore(deps.folder, () => this.snapshot(), deps.storeDebounceMs ?? 1000);
+    this.store = new QueueStore(deps.folder, { changes: () => this.changes(), everything: () => this.everything() }, deps.storeDebounceMs ?? 1000);
     this.throttle = new Throttle(deps.eventIntervalMs ?? 100, () => this.emitNow());
     this.random = deps.random ?? Math.random;
     this.maxFailures = deps.maxFailures ?? 6;
@@ -218,18 +247,24 @@ export class BulkQueue {
     if (!loaded.queue) return loaded.problem;
     this.concurrency = loaded.queue.concurrency;
     const items = loaded.queue.items;
+    for (const [id, fields] of loaded.queue.profiles) this.profiles.set(id, { fields, refs: 0 });
+    for (const [itemId, profileId] of loaded.queue.profileOf) this.linkProfile(itemId, profileId);
     // Done and cancelled items need their files no more.
     const open = items.filter((stored) => stored.state !== 'done' && stored.state !== 'cancelled');
     const results = await checkIdentities(open.map((stored) => stored.file));
     const checks = new Map(open.map((stored, i) => [stored, results[i]!]));
     items.forEach((stored) => {
-      const item = transition({ ...stored, issues: {} }, { type: 'restored', fileSame: (checks.get(stored) ?? 'same') === 'same' }, Date.now());
+      const before = { ...stored, issues: {} };
+      const item = transition(before, { type: 'restored', fileSame: (checks.get(stored) ?? 'same') === 'same' }, Date.now());
       if (item.probe === 'pending' && item.state !== 'done' && item.state !== 'cancelled') this.probeQueue.push(item.id);
       this.insert(item);
+      if (storedChanged(before, item)) this.dirty.add(item.id);
     });
     // Captions of items uploaded before a crash or quit: imported now (replacing, so never twice).
     for (const item of this.items.values()) if (item.state === 'done') void this.importCaptionsOf(item);
     this.running = loaded.queue.running;
+    this.writtenSettings = line.queue(this.running, this.concurrency);
+    for (const [id, profile] of this.profiles) if (profile.refs === 0) this.profiles.delete(id);
     this.changedAll = true;
     if (this.hasWork()) this.hadWork = true;
     this.pumpProbes();
@@ -264,28 +299,23 @@ export class BulkQueue {
    */
   async add(files: readonly AddedFile[]): Promise<AddResult> {
     const result: AddResult = { added: [], alreadyQueued: [], unreadable: [], libraryCheck: 'skipped' };
-    const identities = await identitiesOf(files.map((f) => f.path));
     const now = Date.now();
     const fresh: BulkItem[] = [];
-    identities.forEach((identity, i) => {
-      if (identity instanceof Error) {
-        result.unreadable.push({ name: files[i]!.path.replace(/^.*[\\/]/, ''), message: identity.message });
-        return;
-      }
-      if (this.byFile.has(sameFileKey(identity))) {
-        result.alreadyQueued.push(identity.name);
-        return;
-      }
-      const item = queued({ id: randomUUID(), key: randomUUID(), file: identity, grantId: files[i]!.grantId ?? null }, now);
-      this.insert(item);
-      fresh.push(item);
-      result.added.push(item.id);
-    });
-    if (fresh.length === 0) return result;
-    // Rows first (the view shows them now), then the library check; nothing starts until it is done.
+    // Nothing starts until the library's titles are checked (after the last slice).
     this.checkingTitles += 1;
-    this.flagQueueDuplicates(fresh);
-    this.touchMany(fresh);
+    // In slices, each shown as it is queued (a change event; the view asks for its window meanwhile):
+    // the first rows of 100,000 files show long before the last one's identity is read.
+    try {
+      await this.queueSlices(files, now, result, fresh);
+    } catch (error) {
+      this.checkingTitles -= 1;
+      throw error;
+    }
+    if (fresh.length === 0) {
+      this.checkingTitles -= 1;
+      this.pump();
+      return result;
+    }
     try {
       const flagged = await this.flagLibraryDuplicates(fresh);
       result.libraryCheck = flagged.check;
@@ -302,8 +332,41 @@ export class BulkQueue {
     return result;
   }
 
+  /** The files of an add, queued in slices (see add). */
+  private async queueSlices(files: readonly AddedFile[], now: number, result: AddResult, fresh: BulkItem[]): Promise<void> {
+    for (let start = 0; start < files.length; start += ADD_SLICE) {
+      if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+      const slice = files.slice(start, start + ADD_SLICE);
+      const identities = await identitiesOf(slice.map((f) => f.path));
+      const added: BulkItem[] = [];
+      identities.forEach((identity, i) => {
+        if (identity instanceof Error) {
+          result.unreadable.push({ name: slice[i]!.path.replace(/^.*[\\/]/, ''), message: identity.message });
+          return;
+        }
+        if (this.byFile.has(sameFileKey(identity))) {
+          result.alreadyQueued.push(identity.name);
+          return;
+        }
+        const item = queued({ id: randomUUID(), key: randomUUID(), file: identity, grantId: slice[i]!.grantId ?? null }, now);
+        this.insert(item);
+        added.push(item);
+        result.added.push(item.id);
+      });
+      if (added.length === 0) continue;
+      const profile = this.profileForDefaults(profileFields(added[0]!.meta));
+      for (const item of added) {
+        this.linkProfile(item.id, profile);
+        this.fresh.push(item.id);
+      }
+      this.flagQueueDuplicates(added);
+      this.touchMany(added);
+      fresh.push(...added);
+    }
+  }
+
   /** Queues the media files inside a folder, recursively (the folder dialog, a dropped folder). */
-  async addFolder(folder: string, limit = 50_000): Promise<AddResult> {
+  async addFolder(folder: string, limit = FOLDER_LIMIT): Promise<AddResult> {
     const { paths, truncated } = await scanFolder(folder, limit);
     const result = await this.add(paths.map((path) => ({ path })));
     return truncated ? { ...result, truncated } : result;
@@ -563,23 +626,54 @@ export class BulkQueue {
   edit(ids: readonly string[] | 'all', input: BulkMetaPatch): Result<{ changed: number; skipped: number }> {
     const parsed = v.safeParse(BulkMetaPatchSchema, input);
     if (!parsed.success) return { ok: false, error: { kind: 'validation', message: parsed.issues[0].message } };
-    const patch = parsed.output;
+    const { title, ...patch } = parsed.output;
+    const fieldsChange = Object.keys(patch).length > 0;
     let changed = 0;
     let skipped = 0;
     const retitled: BulkItem[] = [];
+    // The items to change, by profile: a profile all of whose items change is changed in place (one
+    // line written, not one per item); otherwise the items that change move to a new profile.
+    const groups = new Map<string, BulkItem[]>();
     for (const item of this.pick(ids)) {
       if (isLocked(item)) {
         skipped += 1;
         continue;
       }
-      const before = item.meta.title;
-      const wasState = item.state;
-      this.apply(item, { type: 'edited', meta: { ...item.meta, ...patch } as BulkMeta });
-      if (item.meta.title !== before) retitled.push(item);
-      this.touch(item);
-      if (item.state !== wasState) this.saveNow();
-      changed += 1;
+      const profile = this.profileOf.get(item.id)!;
+      const group = groups.get(profile);
+      if (group) group.push(item);
+      else groups.set(profile, [item]);
     }
+    let stateChanged = false;
+    for (const [profileId, group] of groups) {
+      const profile = this.profiles.get(profileId)!;
+      let target = profileId;
+      if (fieldsChange) {
+        const fields = { ...profile.fields, ...patch } as ProfileFields;
+        if (!sameFields(fields, profile.fields)) {
+          if (group.length === profile.refs) {
+            profile.fields = fields;
+            this.dirtyProfiles.add(profileId);
+          } else target = this.newProfile(fields);
+        }
+      }
+      const fields = this.profiles.get(target)!.fields;
+      const moved = target !== profileId;
+      for (const item of group) {
+        if (moved) this.linkProfile(item.id, target);
+        const before = item.meta.title;
+        const wasState = item.state;
+        this.apply(item, { type: 'edited', meta: { ...fields, title: title ?? before } as BulkMeta });
+        if (item.meta.title !== before) retitled.push(item);
+        // 'edited' changes the fields, the checks and the state: the item's line (its title, profile
+        // and state) is written again only when one of those changed.
+        if (moved || item.meta.title !== before || item.state !== wasState) this.dirty.add(item.id);
+        stateChanged ||= item.state !== wasState;
+        changed += 1;
+      }
+      this.notifyMany(group);
+    }
+    if (stateChanged) this.saveNow();
     if (retitled.length > 0) {
       // A new title clears a title duplicate; the same content stays the same content.
       for (const item of retitled) if (item.duplicate?.reason === 'title') this.apply(item, { type: 'duplicateKept' });
@@ -610,7 +704,9 @@ export class BulkQueue {
       this.controllers.get(item.id)?.controller.abort();
       this.controllers.delete(item.id);
       this.items.delete(item.id);
-      this.json.delete(item.id);
+      this.dirty.delete(item.id);
+      this.unlinkProfile(item.id);
+      this.removedIds.push(item.id);
       this.byFile.delete(sameFileKey(item.file));
       this.forced.delete(item.id);
     }
@@ -997,16 +1093,44 @@ export class BulkQueue {
     };
   }
 
-  /** A window of the queue for the grid: `{ total, rows }`, filtered to a state or to what needs attention. */
-  list(query: { offset?: number; limit?: number; filter?: ListFilter } = {}): { total: number; rows: BulkItemView[] } {
-    const filter = query.filter ?? 'all';
-    const matching =
-      filter === 'all'
-        ? this.pick('all')
-        : this.pick('all').filter((i) => (filter === 'attention' ? needsAttention(i) : i.state === filter));
+  /** The items a view of the grid shows: filtered to a state or to what needs attention, and searched in titles and file names. */
+  private matching(view: Partial<BulkView>): BulkItem[] {
+    const filter = view.filter ?? 'all';
+    const needle = (view.search ?? '').trim().toLowerCase();
+    const all = this.pick('all');
+    if (filter === 'all' && !needle) return all;
+    return all.filter(
+      (i) =>
+        (filter === 'all' || (filter === 'attention' ? needsAttention(i) : i.state === filter)) &&
+        (!needle || i.meta.title.toLowerCase().includes(needle) || i.file.name.toLowerCase().includes(needle)),
+    );
+  }
+
+  /**
+   * A window of the queue for the grid: `total` items pass the filter and search (of `all`), `rows` are
+   * the window's; `blocked` says what keeps items of the whole queue from starting.
+   */
+  list(query: { offset?: number; limit?: number } & Partial<BulkView> = {}): { total: number; all: number; offset: number; rows: BulkItemView[]; blocked: string | null } {
     const offset = Math.max(0, query.offset ?? 0);
     const limit = Math.max(0, query.limit ?? 200);
-    return { total: matching.length, rows: matching.slice(offset, offset + limit).map((i) => this.view(i)) };
+    const whole = (query.filter ?? 'all') === 'all' && !(query.search ?? '').trim();
+    // The whole queue's window is a slice of its order (no copy of 100,000 items per window).
+    const matching = whole ? null : this.matching(query);
+    const window = matching ? matching.slice(offset, offset + limit) : this.pick(this.order.slice(offset, offset + limit));
+    return {
+      total: matching ? matching.length : this.order.length,
+      all: this.order.length,
+      offset,
+      rows: window.map((i) => this.view(i)),
+      blocked: bulkBlockedText(this.items.values()),
+    };
+  }
+
+  /** The ids a selection names: its own ids, or every item of a view but those it leaves out. */
+  select(selection: BulkSelection): string[] {
+    if (Array.isArray(selection)) return selection;
+    const except = new Set(selection.except);
+    return this.matching(selection).flatMap((i) => (except.has(i.id) ? [] : [i.id]));
   }
 
   /** The items' views (ids not in the queue are left out). */
@@ -1076,18 +1200,60 @@ export class BulkQueue {
 
   // Events and the store
 
-  /** Every change of an item goes through here: the view hears of it and its stored JSON is made again. */
+  /** Every change of an item goes through here: the view hears of it and the store writes it again. */
   private touch(item: BulkItem): void {
-    this.json.delete(item.id);
+    this.dirty.add(item.id);
     this.changed.add(item.id);
     this.throttle.request();
   }
 
   private touchMany(items: readonly BulkItem[]): void {
-    for (const item of items) this.json.delete(item.id);
-    if (items.length > CHANGED_ALL_THRESHOLD) this.changedAll = true;
+    for (const item of items) this.dirty.add(item.id);
+    this.notifyMany(items);
+  }
+
+  /** The view hears of a change (the store writes what `dirty` names). */
+  private notifyMany(items: readonly BulkItem[]): void {
+    if (this.changedAll || items.length > CHANGED_ALL_THRESHOLD) this.changedAll = true;
     else for (const item of items) this.changed.add(item.id);
     this.throttle.request();
+  }
+
+  // Profiles
+
+  private newProfile(fields: ProfileFields): string {
+    const id = randomUUID();
+    this.profiles.set(id, { fields, refs: 0 });
+    this.dirtyProfiles.add(id);
+    return id;
+  }
+
+  /** The profile new items take: the last one made for new items while its fields are still theirs. */
+  private profileForDefaults(fields: ProfileFields): string {
+    const current = this.defaultsProfile ? this.profiles.get(this.defaultsProfile) : undefined;
+    if (current && sameFields(current.fields, fields)) return this.defaultsProfile!;
+    this.defaultsProfile = this.newProfile(fields);
+    return this.defaultsProfile;
+  }
+
+  private linkProfile(itemId: string, profileId: string): void {
+    this.unlinkProfile(itemId);
+    this.profileOf.set(itemId, profileId);
+    this.profiles.get(profileId)!.refs += 1;
+  }
+
+  /** An item leaves its profile; a profile no item uses any more is dropped (not written again). */
+  private unlinkProfile(itemId: string): void {
+    const old = this.profileOf.get(itemId);
+    if (old === undefined) return;
+    this.profileOf.delete(itemId);
+    const profile = this.profiles.get(old)!;
+    profile.refs -= 1;
+    if (profile.refs === 0) {
+      this.profiles.delete(old);
+      this.dirtyProfiles.delete(old);
+      if (this.defaultsProfile === old) this.defaultsProfile = null;
+    }
   }
 
   /** A state change: written at once (errors pause the queue). */
@@ -1111,23 +1277,52 @@ export class BulkQueue {
     this.deps.emit({ status: this.status(), overall: this.overall(), progress, changed, finished });
   }
 
+  private lineOf(item: BulkItem): ItemLine {
+    const { issues: _issues, meta, ...rest } = item;
+    void _issues;
+    return { ...rest, title: meta.title, profile: this.profileOf.get(item.id)! };
+  }
+
   /**
-   * The queue file's content. Each item's JSON is kept until the item changes (`touch`), so a write
-   * during uploads serialises the one or two items that changed, not all 10,000.
+   * The lines of what changed since the store last asked: the settings if they changed, changed
+   * profiles (before the items that name them), removals, new items in queue order, changed items. A
+   * write during uploads is the one or two items that changed; an edit of every item, one profile.
    */
-  private snapshot(): QueueSnapshot {
-    return {
-      running: this.running,
-      concurrency: this.concurrency,
-      items: this.order.map((id) => {
-        let text = this.json.get(id);
-        if (text === undefined) {
-          text = JSON.stringify(storedOf(this.items.get(id)!));
-          this.json.set(id, text);
-        }
-        return text;
-      }),
-    };
+  private changes(): string[] {
+    const out: string[] = [];
+    const settings = line.queue(this.running, this.concurrency);
+    if (settings !== this.writtenSettings) out.push(settings);
+    this.writtenSettings = settings;
+    for (const id of this.dirtyProfiles) out.push(line.profile({ id, ...this.profiles.get(id)!.fields }));
+    this.dirtyProfiles.clear();
+    if (this.removedIds.length > 0) out.push(line.removed(this.removedIds));
+    this.removedIds = [];
+    for (const id of this.fresh) {
+      const item = this.items.get(id);
+      if (!item) continue;
+      this.dirty.delete(id);
+      out.push(line.item(this.lineOf(item)));
+    }
+    this.fresh = [];
+    for (const id of this.dirty) out.push(line.item(this.lineOf(this.items.get(id)!)));
+    this.dirty.clear();
+    return out;
+  }
+
+  /**
+   * The lines of the whole queue, made at once (not while the file is written: an item changed
+   * meanwhile could name a profile already written past), which also clears what `changes` would give.
+   */
+  private everything(): string[] {
+    this.dirty.clear();
+    this.fresh = [];
+    this.removedIds = [];
+    this.dirtyProfiles.clear();
+    this.writtenSettings = line.queue(this.running, this.concurrency);
+    const out = [this.writtenSettings];
+    for (const [id, { fields }] of this.profiles) out.push(line.profile({ id, ...fields }));
+    for (const id of this.order) out.push(line.item(this.lineOf(this.items.get(id)!)));
+    return out;
   }
 
   /** The items as they would be stored if serialised now (tests compare it with the file). */
@@ -1135,9 +1330,9 @@ export class BulkQueue {
     return this.order.map((id) => storedOf(this.items.get(id)!));
   }
 
-  /** Duration of the last queue file write in ms, and how many writes so far (bench, diagnostics). */
-  storeStats(): { lastWriteMs: number; writes: number; path: string } {
-    return { lastWriteMs: this.store.lastWriteMs, writes: this.store.writes, path: this.store.path };
+  /** Duration and size of the last queue file write, and how many writes so far (bench, diagnostics). */
+  storeStats(): { lastWriteMs: number; lastWriteBytes: number; writes: number; path: string } {
+    return { lastWriteMs: this.store.lastWriteMs, lastWriteBytes: this.store.lastWriteBytes, writes: this.store.writes, path: this.store.path };
   }
 
   /** Writes the queue now (tests, quitting). */
@@ -1157,10 +1352,9 @@ export class BulkQueue {
     }
     for (const id of this.controllers.keys()) {
       const item = this.items.get(id);
-      if (item) this.apply(item, { type: 'closed' });
+      if (item && this.apply(item, { type: 'closed' })) this.dirty.add(id);
     }
     this.controllers.clear();
-    this.json.clear();
     this.closed = true;
     this.running = wasRunning; // the next start carries on
     if (this.wakeTimer) clearTimeout(this.wakeTimer);

@@ -62,6 +62,9 @@ export async function sniffFileType(path: string, name: string): Promise<FileTyp
   }
 }
 
+/** The most files one folder adds to the queue (the queue is built and measured for 100,000). */
+export const FOLDER_LIMIT = 100_000;
+
 /** Natural order: 'clip 2' before 'clip 10'. */
 const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
@@ -71,7 +74,7 @@ const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base'
  * outside the chosen folder); hidden files and folders are skipped; an unreadable sub-folder is skipped.
  * Stops at `limit` files (the first ones in that order) and says so.
  */
-export async function scanFolder(root: string, limit = 50_000): Promise<{ paths: string[]; truncated: boolean }> {
+export async function scanFolder(root: string, limit = FOLDER_LIMIT): Promise<{ paths: string[]; truncated: boolean }> {
   const paths: string[] = [];
   const walk = async (folder: string): Promise<boolean> => {
     let entries;

@@ -18,7 +18,7 @@ import { ExportButton, ViewMenu } from './ViewMenu';
 import { csvFileName, tableCsv } from './exportCsv';
 import { useNotify } from '../toast';
 import type { Density } from '../../../shared/schemas/settings';
-import type { WindowSource } from '../../lib/windows';
+import type { AnyWindowSource } from '../../lib/windows';
 
 const NO_ROWS: readonly never[] = [];
 
@@ -33,7 +33,7 @@ export interface DataTableProps<T> {
    * A list main keeps and serves by window (large lists): sort, search, filters and paging run in main
    * with the same pipeline; only the page's rows come here. No reorder.
    */
-  window?: WindowSource;
+  window?: AnyWindowSource;
   /** Accessible name of the table. */
   ariaLabel: string;
   /** Stable row id; required for reorder mode (default: the row index). */

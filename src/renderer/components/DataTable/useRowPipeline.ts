@@ -3,8 +3,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnFiltersState, SortingState } from '@tanstack/react-table';
 import type { WindowView } from '../../../shared/lists';
 import type { TableView } from '../../../shared/schemas/settings';
-import { fetchWindow, isOvertaken, refreshWindow, windowKey, type WindowSource } from '../../lib/windows';
-import { invoke, markArrival } from '../../lib/calls';
+import { fetchWindow, forgetWindowView, isOvertaken, refreshWindow, windowKey, windowLabel, type AnyWindowSource } from '../../lib/windows';
+import { markArrival } from '../../lib/calls';
 import { narrowIndices, pageWindow, searchTextOf, selectIndices, sortIndices, type RowFilter } from '../../lib/rows';
 import { partialIssues } from '../../../shared/tolerant';
 import { accessorsOf, columnIdOf, rowFiltersOf, searchReadersOf, sortAccessorsOf, type Column } from './columns';
@@ -32,7 +32,7 @@ export interface PipelineOptions<T> {
   initialSorting: SortingState;
   initialPageSize: number;
   /** A list main keeps: search, sort, filters and paging run there; only the page's rows come here. */
-  window?: WindowSource;
+  window?: AnyWindowSource;
   /** The view the person left (search, sort, filters, page size), restored at mount. */
   saved?: TableView | null;
 }
@@ -116,7 +116,7 @@ export function useRowPipeline<T>({ source, data, columns, getSearchText, search
     queryKey: kept ? windowKey(kept, request) : ['no-window'],
     queryFn: async () => {
       const answer = await fetchWindow<T>(kept!, viewId, request);
-      markArrival(`window:${kept!.list}`);
+      markArrival(windowLabel(kept!));
       return answer;
     },
     enabled: !!kept,
@@ -129,7 +129,7 @@ export function useRowPipeline<T>({ source, data, columns, getSearchText, search
     retry: (count, error) => (isOvertaken(error) ? count < 3 : count < 1),
     retryDelay: 0,
   });
-  useEffect(() => (kept ? () => void invoke('windows.forget', { view: viewId }) : undefined), [kept, viewId]);
+  useEffect(() => (kept ? () => forgetWindowView(kept, viewId) : undefined), [kept, viewId]);
   const answer = kept ? windowQuery.data : undefined;
   const selectedCount = kept ? (answer?.count ?? 0) : selected ? selected.length : source.length;
 
@@ -190,7 +190,7 @@ export function useRowPipeline<T>({ source, data, columns, getSearchText, search
           if (answer.rows.length === 0 || rows.length >= answer.count) return rows;
         }
       } finally {
-        void invoke('windows.forget', { view: exportView });
+        forgetWindowView(kept, exportView);
       }
     },
     /** Changes whenever the rows shown start over (the body scrolls back to the top). */

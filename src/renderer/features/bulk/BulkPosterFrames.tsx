@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { plural } from '../../lib/format';
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { FrameMoment, momentSeconds } from '../../components/PosterFrame';
-import type { BulkItemView } from '../../../shared/schemas/bulk';
+import type { BulkItemView, BulkSelection } from '../../../shared/schemas/bulk';
 import { useNotify } from '../../components/toast';
 import { takePosterFrame } from '../../lib/poster-frame';
 
@@ -14,16 +14,20 @@ const useStyles = makeStyles({
 });
 
 /** The queue's rows to take frames of: the selected ones, or every row, that are videos not yet sent. */
-async function videoRows(selected: readonly string[]): Promise<BulkItemView[]> {
+async function videoRows(selection: BulkSelection | null): Promise<BulkItemView[]> {
   const rows: BulkItemView[] = [];
-  if (selected.length > 0) {
-    const answer = await window.api.bulk.get({ ids: [...selected] });
-    if (answer.ok) rows.push(...answer.data);
+  if (Array.isArray(selection)) {
+    for (let at = 0; at < selection.length; at += 1000) {
+      const answer = await window.api.bulk.get({ ids: selection.slice(at, at + 1000) });
+      if (answer.ok) rows.push(...answer.data);
+    }
   } else {
+    // Every row, or every row of a view but those left out.
+    const except = new Set(selection?.except ?? []);
     for (let offset = 0; ; offset += 1000) {
-      const answer = await window.api.bulk.list({ offset, limit: 1000 });
+      const answer = await window.api.bulk.list({ offset, limit: 1000, filter: selection?.filter, search: selection?.search });
       if (!answer.ok) break;
-      rows.push(...answer.data.rows);
+      rows.push(...answer.data.rows.filter((row) => !except.has(row.id)));
       if (offset + 1000 >= answer.data.total) break;
     }
   }
@@ -35,7 +39,7 @@ async function videoRows(selected: readonly string[]): Promise<BulkItemView[]> {
  * moment becomes its thumbnail, one video at a time (the page decodes them). Videos that cannot be
  * decoded keep their thumbnail, and are named.
  */
-export function BulkPosterFrames({ selected }: { selected: string[] }) {
+export function BulkPosterFrames({ selection }: { selection: BulkSelection | null }) {
   const styles = useStyles();
   const notify = useNotify();
   const [moment, setMoment] = useState('1');
@@ -43,7 +47,7 @@ export function BulkPosterFrames({ selected }: { selected: string[] }) {
   const [failures, setFailures] = useState<string[]>([]);
   const run = async () => {
     setFailures([]);
-    const rows = await videoRows(selected);
+    const rows = await videoRows(selection);
     const failed: string[] = [];
     let done = 0;
     for (const [n, row] of rows.entries()) {

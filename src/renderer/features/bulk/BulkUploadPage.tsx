@@ -1,9 +1,12 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Label, MessageBar, MessageBarActions, MessageBarBody, ProgressBar, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { bulkBlockedText } from '../../../shared/bulk-summary';
-import type { BulkAddResult, BulkItemView, BulkListFilter, BulkMetaPatch, BulkOverall, BulkQueueStatus } from '../../../shared/schemas/bulk';
+import type { BulkAddResult, BulkItemView, BulkListFilter, BulkMetaPatch, BulkOverall, BulkQueueStatus, BulkSelection, BulkView } from '../../../shared/schemas/bulk';
+import type { WindowAnswer } from '../../../shared/lists';
 import type { Result } from '../../../shared/result';
 import { DataTable } from '../../components/DataTable';
+import { unwrap } from '../../lib/api';
+import type { LocalWindowSource } from '../../lib/windows';
 import { PageHeader } from '../../components/PageHeader';
 import { useNotify } from '../../components/toast';
 import { BulkDropZone, addedMessage } from '../../components/BulkDropZone';
@@ -18,6 +21,20 @@ const useStyles = makeStyles({
   inline: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS, whiteSpace: 'nowrap' },
 });
 
+/** Where the grid's windows of the queue are kept (invalidated when the queue changes). */
+const WINDOW_KEY = ['bulk', 'window'] as const;
+
+/**
+ * The rows chosen: some ids, or every row of a view (filter and search) but some, selected across
+ * pages without the page holding them ("Select all N"). Main resolves a view's rows when it acts.
+ */
+type Chosen = { ids: ReadonlySet<string> } | { view: BulkView; except: ReadonlySet<string>; count: number };
+const NONE: Chosen = { ids: new Set() };
+
+const chosenCount = (chosen: Chosen) => ('ids' in chosen ? chosen.ids.size : Math.max(0, chosen.count - chosen.except.size));
+const selectionOf = (chosen: Chosen): BulkSelection | null =>
+  chosenCount(chosen) === 0 ? null : 'ids' in chosen ? [...chosen.ids] : { ...chosen.view, except: [...chosen.except] };
+
 const timeLeft = (seconds: number | null) => (seconds === null ? '—' : seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`);
 
 async function unwrapOr<T>(pending: Promise<Result<T>>, onError: (message: string) => void): Promise<T | null> {
@@ -31,11 +48,13 @@ export default function BulkUploadPage() {
   const styles = useStyles();
   const notify = useNotify();
   const concurrencyId = useId();
-  const [rows, setRows] = useState<BulkItemView[]>([]);
+  const queryClient = useQueryClient();
   const [status, setStatus] = useState<BulkQueueStatus | null>(null);
   const [overall, setOverall] = useState<BulkOverall | null>(null);
   const [filter, setFilter] = useState<BulkListFilter>('all');
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [chosen, setChosen] = useState<Chosen>(NONE);
+  /** The window shown: its rows' ids, how many rows its view has, and what keeps items from starting. */
+  const [shown, setShown] = useState<{ ids: string[]; view: BulkView; count: number; blocked: string | null }>({ ids: [], view: { filter: 'all', search: '' }, count: 0, blocked: null });
   const [summary, setSummary] = useState<{ uploaded: number; failed: number; skipped: number } | null>(null);
   /** After Start: what keeps items from starting (kept up to date while it shows). */
   const [startPressed, setStartPressed] = useState(false);
@@ -43,23 +62,22 @@ export default function BulkUploadPage() {
   filterRef.current = filter;
   const error = useCallback((message: string) => notify.error(message), [notify]);
 
-  const rowsRef = useRef(rows);
-  rowsRef.current = rows;
-  /** A pick or a drop is being added: its own reload follows, so change events wait for it. */
-  const adding = useRef(0);
+  // The grid asks main for the rows it shows (a page), in the queue's order; search runs in main.
+  const source = useMemo<LocalWindowSource<BulkItemView>>(
+    () => ({
+      key: [...WINDOW_KEY, filter],
+      fetch: async (view): Promise<WindowAnswer<BulkItemView>> => {
+        const search = view.search;
+        const answer = await unwrap(window.api.bulk.list({ offset: view.offset, limit: view.limit, filter, search }));
+        setShown({ ids: answer.rows.map((r) => r.id), view: { filter, search }, count: answer.total, blocked: answer.blocked });
+        return { total: answer.all, count: answer.total, offset: answer.offset, rows: answer.rows, version: 0 };
+      },
+    }),
+    [filter],
+  );
 
   const reload = useCallback(async () => {
-    const out: BulkItemView[] = [];
-    // Windows of 1,000 rows (the call's limit) until the whole queue is here; the first one shows at
-    // once (10,000 queued files are about 8 MB of rows: the grid does not wait for all of them).
-    for (let offset = 0; ; offset += 1000) {
-      const page = await unwrapOr(window.api.bulk.list({ offset, limit: 1000, filter: filterRef.current }), error);
-      if (!page) return;
-      out.push(...page.rows);
-      if (out.length >= page.total || page.rows.length === 0) break;
-      if (offset === 0) setRows([...out, ...rowsRef.current.slice(out.length)]);
-    }
-    setRows(out);
+    await queryClient.invalidateQueries({ queryKey: WINDOW_KEY });
     const s = await unwrapOr(window.api.bulk.status({}), error);
     if (s) {
       setStatus(s.status);
@@ -72,54 +90,36 @@ export default function BulkUploadPage() {
         if (answer.ok) setSummary(answer.data);
       }
     }
-  }, [error]);
+  }, [error, queryClient]);
 
   useEffect(() => {
     void reload();
-  }, [reload, filter]);
-
-  /** Rows that changed, fetched again and put in place (a probe or an upload changes a few at a time). */
-  const refresh = useCallback(
-    async (ids: readonly string[]) => {
-      const fresh = await unwrapOr(window.api.bulk.get({ ids: [...ids] }), error);
-      if (!fresh) return;
-      const byId = new Map(fresh.map((r) => [r.id, r]));
-      setRows((old) => old.map((r) => byId.get(r.id) ?? r));
-    },
-    [error],
-  );
+  }, [reload]);
+  // A new view (filter or search) starts a new selection.
+  useEffect(() => setChosen(NONE), [filter, shown.view.search]);
 
   useEffect(() => {
     let pending: ReturnType<typeof setTimeout> | null = null;
-    let changedAll = false;
-    const changed = new Set<string>();
+    // The window shown is fetched again once changes settle (a page of rows, not the queue: also
+    // while an add goes on, so its first rows show before its last file is queued).
     const catchUp = () => {
       pending = null;
-      if (adding.current > 0) return;
-      const ids = [...changed];
-      const all = changedAll;
-      changed.clear();
-      changedAll = false;
-      const shown = new Set(rowsRef.current.map((r) => r.id));
-      // Only rows already shown, under no filter, are patched; anything else (new rows, rows that may
-      // enter or leave a filter) reloads the list.
-      if (!all && filterRef.current === 'all' && ids.length <= 1000 && ids.every((id) => shown.has(id))) void refresh(ids);
-      else void reload();
+      void queryClient.invalidateQueries({ queryKey: WINDOW_KEY });
     };
     return window.api.on('bulk:changed', (event) => {
       setStatus(event.status);
       setOverall(event.overall);
       if (event.finished) void window.api.bulk.summary({}).then((r) => r.ok && setSummary(r.data));
-      // Progress patches the rows at once; changed rows are fetched again (coalesced).
+      // Progress patches the rows shown at once; changed rows come with the next window (coalesced).
       if (event.progress.length > 0) {
         const byId = new Map(event.progress.map((p) => [p.id, p]));
-        setRows((old) => old.map((r) => (byId.has(r.id) ? { ...r, sent: byId.get(r.id)!.sent, percent: byId.get(r.id)!.percent, rate: byId.get(r.id)!.rate } : r)));
+        queryClient.setQueriesData<WindowAnswer<BulkItemView>>({ queryKey: WINDOW_KEY }, (old) =>
+          old && { ...old, rows: old.rows.map((r) => (byId.has(r.id) ? { ...r, sent: byId.get(r.id)!.sent, percent: byId.get(r.id)!.percent, rate: byId.get(r.id)!.rate } : r)) },
+        );
       }
-      if (event.changed === 'all') changedAll = true;
-      else for (const id of event.changed) changed.add(id);
-      if (changedAll || changed.size > 0) pending ??= setTimeout(catchUp, 150);
+      if (event.changed === 'all' || event.changed.length > 0) pending ??= setTimeout(catchUp, 150);
     });
-  }, [reload, refresh]);
+  }, [queryClient]);
 
   const added = useCallback(
     (result: BulkAddResult | null) => {
@@ -130,15 +130,9 @@ export default function BulkUploadPage() {
     [notify, reload],
   );
 
-  const pick = async (kind: 'files' | 'folder') => {
-    adding.current += 1;
-    try {
-      added(await unwrapOr(window.api.bulk.pick({ kind }), error));
-    } finally {
-      adding.current -= 1;
-    }
-  };
-  const ids = () => [...selected];
+  const pick = async (kind: 'files' | 'folder') => added(await unwrapOr(window.api.bulk.pick({ kind }), error));
+  const selection = selectionOf(chosen);
+  const selectedCount = chosenCount(chosen);
   const control = async (call: Promise<Result<{ status: BulkQueueStatus; overall: BulkOverall }>>) => {
     const answer = await unwrapOr(call, error);
     if (answer) {
@@ -148,18 +142,35 @@ export default function BulkUploadPage() {
     void reload();
   };
   const apply = async (patch: BulkMetaPatch, to: 'selected' | 'all') => {
-    const answer = await unwrapOr(window.api.bulk.edit({ ids: to === 'all' ? 'all' : ids(), patch }), error);
+    const answer = await unwrapOr(window.api.bulk.edit({ ids: to === 'all' || !selection ? 'all' : selection, patch }), error);
     if (answer) notify.success(`Applied to ${answer.changed} ${answer.changed === 1 ? 'item' : 'items'}${answer.skipped ? ` (${answer.skipped} uploading or uploaded, left as they are)` : ''}.`);
     void reload();
   };
 
   const columns = useQueueColumns();
-  const selection = useMemo<QueueSelection>(() => ({ selected, shown: rows.map((r) => r.id), set: setSelected }), [selected, rows]);
+  const boxes = useMemo<QueueSelection>(() => {
+    const has = (id: string) => ('ids' in chosen ? chosen.ids.has(id) : !chosen.except.has(id));
+    return {
+      has,
+      any: chosenCount(chosen) > 0,
+      shown: shown.ids,
+      toggle: (ids, on) =>
+        setChosen((old) => {
+          const next = new Set('ids' in old ? old.ids : old.except);
+          // Chosen ids gain or lose them; a chosen view leaves them out or takes them back.
+          for (const id of ids) {
+            if (('ids' in old) === on) next.add(id);
+            else next.delete(id);
+          }
+          return 'ids' in old ? { ids: next } : { ...old, except: next };
+        }),
+    };
+  }, [chosen, shown.ids]);
+  const allShownChosen = shown.ids.length > 0 && shown.ids.every(boxes.has);
 
   const active = status?.running ?? false;
-  const chosen = ids();
   const finished = !!overall && overall.filesTotal > 0 && overall.filesDone === overall.filesTotal;
-  const blocked = startPressed && filter === 'all' ? bulkBlockedText(rows) : null;
+  const blocked = startPressed && filter === 'all' ? shown.blocked : null;
   const start = () => {
     setStartPressed(true);
     void control(window.api.bulk.start({}));
@@ -181,26 +192,26 @@ export default function BulkUploadPage() {
             {overall && overall.filesDone > 0 && overall.filesDone + overall.needAttention < overall.filesTotal ? 'Resume' : 'Start'}
           </Button>
         )}
-        <Button disabled={chosen.length === 0} onClick={() => void control(window.api.bulk.pauseItems({ ids: chosen }))}>
+        <Button disabled={!selection} onClick={() => void control(window.api.bulk.pauseItems({ ids: selection! }))}>
           Pause selected
         </Button>
-        <Button disabled={chosen.length === 0} onClick={() => void control(window.api.bulk.resumeItems({ ids: chosen, now: true }))}>
+        <Button disabled={!selection} onClick={() => void control(window.api.bulk.resumeItems({ ids: selection!, now: true }))}>
           Resume selected
         </Button>
-        <Button disabled={chosen.length === 0} onClick={() => void control(window.api.bulk.retryItems({ ids: chosen }))}>
+        <Button disabled={!selection} onClick={() => void control(window.api.bulk.retryItems({ ids: selection! }))}>
           Retry selected
         </Button>
-        <Button disabled={chosen.length === 0} onClick={() => void control(window.api.bulk.cancelItems({ ids: chosen }))}>
+        <Button disabled={!selection} onClick={() => void control(window.api.bulk.cancelItems({ ids: selection! }))}>
           Cancel selected
         </Button>
-        <Button disabled={chosen.length === 0} onClick={() => void window.api.bulk.acceptDuplicates({ ids: chosen }).then(() => reload())}>
+        <Button disabled={!selection} onClick={() => void window.api.bulk.acceptDuplicates({ ids: selection! }).then(() => reload())}>
           Keep duplicates
         </Button>
         <Button
-          disabled={chosen.length === 0}
+          disabled={!selection}
           onClick={() =>
-            void window.api.bulk.remove({ ids: chosen }).then(() => {
-              setSelected(new Set());
+            void window.api.bulk.remove({ ids: selection! }).then(() => {
+              setChosen(NONE);
               return reload();
             })
           }
@@ -281,19 +292,41 @@ export default function BulkUploadPage() {
       ) : null}
       <div className={styles.body}>
         <div className={styles.grid}>
-          <SelectionContext.Provider value={selection}>
+          {allShownChosen && shown.count > shown.ids.length ? (
+            <div className={styles.bar} role="status" aria-label="Selection">
+              {'ids' in chosen ? (
+                <>
+                  <Text>
+                    {selectedCount} {selectedCount === 1 ? 'item' : 'items'} on this page selected.
+                  </Text>
+                  <Button size="small" onClick={() => setChosen({ view: shown.view, except: new Set(), count: shown.count })}>
+                    Select all {shown.count} items
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <Text>All {selectedCount} items selected.</Text>
+                  <Button size="small" onClick={() => setChosen(NONE)}>
+                    Clear selection
+                  </Button>
+                </>
+              )}
+            </div>
+          ) : null}
+          <SelectionContext.Provider value={boxes}>
             <DataTable
               ariaLabel="Bulk upload queue"
               columns={columns}
-              data={rows}
+              window={source}
               getRowId={(r) => r.id}
-              pagination={false}
+              pageSize={100}
+              pageSizeOptions={[20, 50, 100, 200, 500]}
               emptyText="Add files or a folder, or drop them here."
               searchPlaceholder="Search the queue"
             />
           </SelectionContext.Provider>
         </div>
-        <DefaultsPanel selected={chosen} onApply={(patch, to) => void apply(patch, to)} />
+        <DefaultsPanel selection={selection} selectedCount={selectedCount} onApply={(patch, to) => void apply(patch, to)} />
       </div>
     </BulkDropZone>
   );

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Button, Checkbox, Field, Label, Select, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { LANGUAGES } from '../../../shared/constants';
 import { LEVELS, LIBRARY_STATUSES, VIDEO_TYPES, VISIBILITIES } from '../../../shared/schemas/library';
-import type { BulkMetaPatch } from '../../../shared/schemas/bulk';
+import type { BulkMetaPatch, BulkSelection } from '../../../shared/schemas/bulk';
 import { useNotify } from '../../components/toast';
 import { BulkPosterFrames } from './BulkPosterFrames';
 import { useBusinessIdeas, useCategories, useKeywords } from '../../lib/library-lists';
@@ -36,7 +36,16 @@ const useStyles = makeStyles({
 type Defaults = Required<Pick<BulkMetaPatch, 'businessIdeas' | 'keywords' | 'category'>> & Omit<BulkMetaPatch, 'businessIdeas' | 'keywords' | 'category'>;
 
 /** The defaults panel: the library's fields, applied to the selected rows or to all. Only fields given a value are applied. */
-export function DefaultsPanel({ selected, onApply }: { selected: string[]; onApply: (patch: BulkMetaPatch, to: 'selected' | 'all') => void }) {
+export function DefaultsPanel({
+  selection,
+  selectedCount,
+  onApply,
+}: {
+  /** The rows chosen (null: none). */
+  selection: BulkSelection | null;
+  selectedCount: number;
+  onApply: (patch: BulkMetaPatch, to: 'selected' | 'all') => void;
+}) {
   const styles = useStyles();
   const baseId = useId();
   const ideas = useBusinessIdeas();
@@ -119,13 +128,13 @@ export function DefaultsPanel({ selected, onApply }: { selected: string[]; onApp
         {checks('keywords', 'Keyword groups', (keywords.data ?? []).map((k) => ({ id: k._id, name: k.keyword })))}
         {checks('category', 'Categories', (categories.data ?? []).map((c) => ({ id: c._id, name: c.english })))}
         <Field label="Thumbnail">
-          <ThumbnailButton selected={selected} />
+          <ThumbnailButton selection={selection} />
         </Field>
-        <BulkPosterFrames selected={selected} />
+        <BulkPosterFrames selection={selection} />
       </div>
       <div className={styles.actions}>
-        <Button appearance="primary" disabled={selected.length === 0 || touched.size === 0} onClick={() => onApply(patch(), 'selected')}>
-          Apply to {selected.length} selected
+        <Button appearance="primary" disabled={selectedCount === 0 || touched.size === 0} onClick={() => onApply(patch(), 'selected')}>
+          Apply to {selectedCount} selected
         </Button>
         <Button disabled={touched.size === 0} onClick={() => onApply(patch(), 'all')}>
           Apply to all
@@ -136,7 +145,7 @@ export function DefaultsPanel({ selected, onApply }: { selected: string[]; onApp
 }
 
 /** The thumbnail goes through main's image dialog (a grant); applied to the selected rows, or to all when none is selected. */
-function ThumbnailButton({ selected }: { selected: string[] }) {
+function ThumbnailButton({ selection }: { selection: BulkSelection | null }) {
   const notify = useNotify();
   return (
     <Button
@@ -144,7 +153,7 @@ function ThumbnailButton({ selected }: { selected: string[] }) {
         const picked = await window.api.files.pick({ kind: 'image' });
         if (!picked.ok) return notify.error(picked.error.message);
         if (!picked.data) return;
-        const answer = await window.api.bulk.setThumbnail({ ids: selected.length > 0 ? selected : 'all', grantId: picked.data.grantId });
+        const answer = await window.api.bulk.setThumbnail({ ids: selection ?? 'all', grantId: picked.data.grantId });
         if (!answer.ok) notify.error(answer.error.message);
         else notify.success(`Thumbnail ${picked.data.name} set.`);
       }}

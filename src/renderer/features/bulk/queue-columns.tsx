@@ -71,41 +71,26 @@ const messageOf = (row: BulkItemView) => {
 };
 const editable = (row: BulkItemView) => row.state !== 'uploading' && row.state !== 'done';
 
-/** The selection of the queue's rows, for the check boxes. */
+/** The selection of the queue's rows, for the check boxes (see useQueueSelection). */
 export interface QueueSelection {
-  selected: ReadonlySet<string>;
+  has: (id: string) => boolean;
+  /** Any row selected, shown or not. */
+  any: boolean;
   /** Ids of the rows shown (what "Select all rows" selects). */
   shown: readonly string[];
-  set: (next: Set<string>) => void;
+  toggle: (ids: readonly string[], on: boolean) => void;
 }
-export const SelectionContext = createContext<QueueSelection>({ selected: new Set(), shown: [], set: () => undefined });
+export const SelectionContext = createContext<QueueSelection>({ has: () => false, any: false, shown: [], toggle: () => undefined });
 
 function SelectAll() {
-  const { selected, shown, set } = useContext(SelectionContext);
-  const all = shown.length > 0 && shown.every((id) => selected.has(id));
-  return (
-    <Checkbox
-      aria-label="Select all rows"
-      checked={all ? true : selected.size > 0 ? 'mixed' : false}
-      onChange={(_, data) => set(data.checked ? new Set(shown) : new Set())}
-    />
-  );
+  const { has, any, shown, toggle } = useContext(SelectionContext);
+  const all = shown.length > 0 && shown.every(has);
+  return <Checkbox aria-label="Select all rows" checked={all ? true : any ? 'mixed' : false} onChange={(_, data) => toggle(shown, !!data.checked)} />;
 }
 
 function SelectRow({ row }: { row: BulkItemView }) {
-  const { selected, set } = useContext(SelectionContext);
-  return (
-    <Checkbox
-      aria-label={`Select ${row.file.name}`}
-      checked={selected.has(row.id)}
-      onChange={(_, data) => {
-        const next = new Set(selected);
-        if (data.checked) next.add(row.id);
-        else next.delete(row.id);
-        set(next);
-      }}
-    />
-  );
+  const { has, toggle } = useContext(SelectionContext);
+  return <Checkbox aria-label={`Select ${row.file.name}`} checked={has(row.id)} onChange={(_, data) => toggle([row.id], !!data.checked)} />;
 }
 
 /** A text cell edited in place: saved as typed (main's queue is the only copy). */
@@ -222,21 +207,21 @@ function MessageCell({ row }: { row: BulkItemView }) {
   );
 }
 
-/** The queue's columns, made once per mount. */
+/** The queue's columns, made once per mount. Not sortable: the queue's order is the order uploads go in. */
 export function useQueueColumns(): Column<BulkItemView>[] {
   return useMemo<Column<BulkItemView>[]>(
     () => [
       { id: 'select', header: () => <SelectAll />, cell: ({ row }) => <SelectRow row={row.original} />, enableSorting: false, meta: { width: 48 } },
-      { id: 'title', header: 'Title', accessorFn: (r) => r.meta.title, cell: ({ row }) => <TextCell row={row.original} field="title" label="Title" />, meta: { width: 240 } },
-      { id: 'file', header: 'File', accessorFn: (r) => r.file.name, meta: { width: 180 } },
-      { id: 'type', header: 'Type', accessorFn: (r) => r.fileType, meta: { width: 80 } },
-      { id: 'size', header: 'Size', accessorFn: (r) => r.file.size, cell: ({ row }) => size(row.original.file.size), meta: { width: 90 } },
-      { id: 'duration', header: 'Duration', accessorFn: (r) => r.duration, cell: ({ row }) => duration(row.original), meta: { width: 100 } },
-      { id: 'language', header: 'Language', accessorFn: (r) => r.meta.language, cell: ({ row }) => <LanguageCell row={row.original} />, meta: { width: 140 } },
-      { id: 'description', header: 'Description', accessorFn: (r) => r.meta.description, cell: ({ row }) => <TextCell row={row.original} field="description" label="Description" />, meta: { width: 220 } },
+      { id: 'title', header: 'Title', accessorFn: (r) => r.meta.title, cell: ({ row }) => <TextCell row={row.original} field="title" label="Title" />, enableSorting: false, meta: { width: 240 } },
+      { id: 'file', header: 'File', accessorFn: (r) => r.file.name, enableSorting: false, meta: { width: 180 } },
+      { id: 'type', header: 'Type', accessorFn: (r) => r.fileType, enableSorting: false, meta: { width: 80 } },
+      { id: 'size', header: 'Size', accessorFn: (r) => r.file.size, cell: ({ row }) => size(row.original.file.size), enableSorting: false, meta: { width: 90 } },
+      { id: 'duration', header: 'Duration', accessorFn: (r) => r.duration, cell: ({ row }) => duration(row.original), enableSorting: false, meta: { width: 100 } },
+      { id: 'language', header: 'Language', accessorFn: (r) => r.meta.language, cell: ({ row }) => <LanguageCell row={row.original} />, enableSorting: false, meta: { width: 140 } },
+      { id: 'description', header: 'Description', accessorFn: (r) => r.meta.description, cell: ({ row }) => <TextCell row={row.original} field="description" label="Description" />, enableSorting: false, meta: { width: 220 } },
       // State, Progress and Message are pinned at the right edge: in a narrow window the other columns
       // scroll under them, and what happens to each file stays in view.
-      { id: 'state', header: 'State', accessorFn: (r) => STATE_LABEL[r.state], meta: { width: 96, pin: 'end' } },
+      { id: 'state', header: 'State', accessorFn: (r) => STATE_LABEL[r.state], enableSorting: false, meta: { width: 96, pin: 'end' } },
       {
         id: 'progress',
         header: 'Progress',
@@ -246,9 +231,9 @@ export function useQueueColumns(): Column<BulkItemView>[] {
             <ProgressBar value={row.original.percent / 100} thickness="large" aria-label={`Progress of ${row.original.file.name}`} />
           </Tooltip>
         ),
-        meta: { width: 64, pin: 'end' },
+        enableSorting: false, meta: { width: 64, pin: 'end' },
       },
-      { id: 'message', header: 'Message', accessorFn: messageOf, cell: ({ row }) => <MessageCell row={row.original} />, meta: { width: 210, pin: 'end' } },
+      { id: 'message', header: 'Message', accessorFn: messageOf, cell: ({ row }) => <MessageCell row={row.original} />, enableSorting: false, meta: { width: 210, pin: 'end' } },
     ],
     [],
   );
