@@ -1,7 +1,8 @@
 import type { JSX, ReactNode } from 'react';
 import { DeleteRegular, InfoRegular } from '@fluentui/react-icons';
 import type { ColumnMeta } from '@tanstack/react-table';
-import { Badge, Button, Link, Tooltip, makeStyles, tokens, type BadgeProps } from '@fluentui/react-components';
+import { Badge, Button, Link, makeStyles, tokens, type BadgeProps } from '@fluentui/react-components';
+import { Tooltip } from '../components/Tooltip';
 import type { Column } from '../components/DataTable';
 import type { AuthoredMeta } from '../../shared/schemas/meta';
 import { formatDateTime } from '../lib/format';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Table } from '@tanstack/react-table';
-import { Button, Menu, MenuDivider, MenuGroup, MenuGroupHeader, MenuItem, MenuItemCheckbox, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, Spinner, Tooltip } from '@fluentui/react-components';
+import { Button, Menu, MenuDivider, MenuGroup, MenuGroupHeader, MenuItem, MenuItemCheckbox, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, Spinner } from '@fluentui/react-components';
+import { Tooltip } from '../Tooltip';
 import { ArrowDownloadRegular, TableSettingsRegular } from '@fluentui/react-icons';
 import type { Density } from '../../../shared/schemas/settings';
 import { headerText } from './columns';
