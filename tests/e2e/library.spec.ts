@@ -33,6 +33,9 @@ async function fillCommon(dialog: Locator, title: string): Promise<void> {
   await choose(dialog, 'Keyword groups', ['dairy']);
 }
 
+// Wide enough for every column of the library (a narrower window hides some to fit: see below).
+test.use({ viewport: { width: 1920, height: 1080 } });
+
 test.beforeEach(async ({ page }) => {
   await signedIn(page);
   await openLibrary(page);
