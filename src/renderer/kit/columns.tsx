@@ -77,6 +77,8 @@ const useStyles = makeStyles({
   nameText: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   tags: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, overflow: 'hidden' },
   stamp: { display: 'flex', flexDirection: 'column', lineHeight: tokens.lineHeightBase200, minWidth: 0 },
+  // Ends in an ellipsis when the column is narrower (or runs under the pinned actions).
+  at: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   by: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase100, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   link: { textAlign: 'start', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '100%' },
   twoLines: { display: 'block', whiteSpace: 'normal', lineHeight: '14px', textAlign: 'center' },
@@ -182,11 +184,12 @@ export function tags<T>(id: string, header: string, get: (row: T) => readonly st
   };
 }
 
-function Stamp({ at, by }: { at: string; by: string | undefined }) {
+/** A date (DD/MM/YYYY HH:mm) with who made the change under it. */
+export function Stamp({ at, by }: { at: string; by: string | undefined }) {
   const styles = useStyles();
   return (
     <span className={styles.stamp}>
-      <span>{formatDateTime(at)}</span>
+      <span className={styles.at}>{formatDateTime(at)}</span>
       <span className={styles.by}>{by ? `by ${by}` : '—'}</span>
     </span>
   );

@@ -6,29 +6,14 @@ import { MSG } from '../../../shared/messages';
 import { useSession } from '../../lib/session-store';
 import { callQuery, useCallMutation } from '../../lib/calls';
 import { formatDateTime } from '../../lib/format';
-import { badge, text, value } from '../../kit/columns';
+import { Stamp, badge, text, value } from '../../kit/columns';
 import { ListScreen, form, type ScreenActions } from '../../kit/ListScreen';
 import type { FieldDescriptor } from '../../components/EntityDialog';
 
 const useStyles = makeStyles({
   fixedRole: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minHeight: '32px' },
   hint: { color: tokens.colorNeutralForeground3 },
-  stamp: { display: 'flex', flexDirection: 'column', lineHeight: tokens.lineHeightBase200, minWidth: 0 },
-  by: { color: tokens.colorNeutralForeground3, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
 });
-
-/** A date (DD/MM/YYYY HH:mm) with the admin who made the change under it. */
-function Stamp({ at, by }: { at: string; by: string | undefined }) {
-  const styles = useStyles();
-  return (
-    <span className={styles.stamp}>
-      <span>{formatDateTime(at)}</span>
-      <Text size={100} className={styles.by} title={by ? `by ${by}` : undefined}>
-        {by ? `by ${by}` : '—'}
-      </Text>
-    </span>
-  );
-}
 
 /** When and by whom in one column, so Name and Email keep room to be read. */
 const stamp = (id: 'addedAt' | 'updatedAt', header: string, by: (r: AdminUser) => string | undefined, priority: number) =>
