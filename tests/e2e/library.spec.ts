@@ -399,6 +399,9 @@ test('tag questions on a file and list them', async ({ page, request }) => {
   const list = page.getByRole('dialog', { name: `Questions of ${file.title}` });
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(list.getByRole('listitem').first()).toContainText(question!.question);
+  // Its number ('1.') sits in the list's padding, which is wide enough to show it whole.
+  const room = await list.getByRole('listitem').first().evaluate((li) => li.getBoundingClientRect().left - li.parentElement!.getBoundingClientRect().left);
+  expect(room).toBeGreaterThanOrEqual(32);
 });
 
 test('Add Transcripts and Update Moments open those screens with the file', async ({ page, request }) => {

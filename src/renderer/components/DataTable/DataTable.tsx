@@ -186,8 +186,8 @@ export function DataTable<T>({
     return () => observer.disconnect();
   }, []);
   const fitted = useMemo(
-    () => (available === null ? [] : hiddenToFit(shownColumns, columnVisibility, widths, available, reordering ? HANDLE_WIDTH : 0)),
-    [shownColumns, columnVisibility, widths, available, reordering],
+    () => (available === null ? [] : hiddenToFit(shownColumns, columnVisibility, available, reordering ? HANDLE_WIDTH : 0)),
+    [shownColumns, columnVisibility, available, reordering],
   );
   const visibility = useMemo(() => ({ ...Object.fromEntries(fitted.map((id) => [id, false])), ...columnVisibility }), [fitted, columnVisibility]);
   // The View menu sets every column; only what the person changed becomes their choice, so a column

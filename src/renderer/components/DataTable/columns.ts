@@ -177,13 +177,14 @@ export function leastWidth<T>(def: Column<T>, id: string, widths: Readonly<Recor
 
 /**
  * The columns that give way so the table fits `available` px: while the shown columns' least widths
- * exceed it, the column of the highest priority number (rightmost among equals) is hidden. Columns a
- * person chose in the View menu (`visibility` true or false) are theirs and never count here.
+ * (as declared) exceed it, the column of the highest priority number (rightmost among equals) is
+ * hidden. Columns a person chose in the View menu (`visibility` true or false) are theirs and never
+ * count here; a column a person widened makes the table scroll, it hides no other.
  */
-export function hiddenToFit<T>(columns: readonly Column<T>[], visibility: Readonly<Record<string, boolean>>, widths: Readonly<Record<string, number>>, available: number, lead = 0): string[] {
+export function hiddenToFit<T>(columns: readonly Column<T>[], visibility: Readonly<Record<string, boolean>>, available: number, lead = 0): string[] {
   const shown = columns.flatMap((def, position) => {
     const id = columnIdOf(def);
-    return id && visibility[id] !== false ? [{ id, def, position, width: leastWidth(def, id, widths) }] : [];
+    return id && visibility[id] !== false ? [{ id, def, position, width: leastWidth(def, id, {}) }] : [];
   });
   let total = shown.reduce((sum, c) => sum + c.width, lead);
   const candidates = shown
