@@ -417,4 +417,15 @@ test('Add Transcripts and Update Moments open those screens with the file', asyn
   await tableRows(page, TABLE).first().getByRole('button', { name: `Transcripts of ${file.title}` }).click();
   await expect(page.getByRole('heading', { name: 'Transcripts', level: 1 })).toBeVisible();
   await expect(page.getByText(`${file.title} (Video Id ${file.fileId})`)).toBeVisible();
+
+  // At 1024 x 700 the library keeps the file's name (at least 220 px), language, status, questions and
+  // every row action in view; the rest give way, and nothing runs under the pinned actions.
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await page.getByRole('button', { name: 'Video Library' }).click();
+  const table = page.getByRole('table', { name: TABLE });
+  const column = (name: string) => table.getByRole('columnheader', { name, exact: true });
+  for (const name of ['File Name', 'Language', 'Status', 'Questions']) await expect(column(name)).toBeVisible();
+  for (const name of ['Video Id', 'Visibility', 'Level', 'Type', 'Created At', 'Last Updated']) await expect(column(name)).toHaveCount(0);
+  expect(await column('File Name').evaluate((th) => th.getBoundingClientRect().width)).toBeGreaterThanOrEqual(220);
+  expect(await page.getByRole('region', { name: `${TABLE}, scrollable` }).evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
 });
