@@ -111,13 +111,27 @@ test.describe('admins as a Super Admin', () => {
     await expect(page.getByRole('button', { name: `Edit ${SANDBOX_ADMIN.name}` })).toBeVisible();
     await expect(page.getByRole('button', { name: `Delete ${SANDBOX_ADMIN.name}` })).toHaveCount(0);
     // One's own role and status cannot change (the server refuses it): the switches say so up front.
-    await page.getByRole('button', { name: `Edit ${SANDBOX_ADMIN.name}` }).click();
+    // Opened and closed by the keyboard, the pointer elsewhere: the dialog gives the focus back to its
+    // Edit button without opening the button's tooltip (it would cover the row above and take the click
+    // meant for that row's Delete).
+    const ownEdit = page.getByRole('button', { name: `Edit ${SANDBOX_ADMIN.name}` });
+    await page.mouse.move(0, 0);
+    await ownEdit.focus();
+    await page.keyboard.press('Enter');
     const own = page.getByRole('dialog', { name: 'Edit Admin' });
     await expect(own.getByRole('switch', { name: 'Role' })).toBeDisabled();
     await expect(own.getByRole('switch', { name: 'Status' })).toBeDisabled();
     await expect(own.getByText('You cannot change the role or status of your own account.').first()).toBeVisible();
-    await own.getByRole('button', { name: 'Cancel' }).click();
+    await page.keyboard.press('Escape');
     await expect(own).toBeHidden();
+    await expect(ownEdit).toBeFocused();
+    await page.waitForTimeout(600); // longer than a tooltip's delay
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+    // Tab away and back: a person's own move shows it again.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(ownEdit).toBeFocused();
+    await expect(page.getByRole('tooltip').filter({ hasText: `Edit ${SANDBOX_ADMIN.name}` })).toBeVisible();
   });
 
   test('10 per page, with paging', async ({ page }) => {
@@ -175,6 +189,47 @@ test.describe('dialogs and the keyboard', () => {
     await page.setViewportSize({ width: 1024, height: 700 });
     await signedIn(page);
     await openAdmins(page);
+
+    // At 1024 x 700 'Added' gives way to fit; shown from the View menu, 'Updated' gives way instead,
+    // then 'Phone No.'. With all three shown, the table scrolls sideways: its scrollbar shows, and the
+    // column running under the pinned Edit and Delete ends in an ellipsis at their edge, its text in
+    // full on hover.
+    const table = page.getByRole('table', { name: 'Admins' });
+    const column = (name: string) => table.getByRole('columnheader', { name, exact: true });
+    await expect(column('Added')).toHaveCount(0);
+    await page.getByRole('button', { name: 'View' }).click();
+    for (const [name, next] of [['Added', 'Updated'], ['Updated', 'Phone No.'], ['Phone No.', null]] as const) {
+      await page.getByRole('menuitemcheckbox', { name }).click();
+      await expect(column(name)).toBeVisible();
+      if (next) await expect(column(next)).toHaveCount(0);
+    }
+    await page.keyboard.press('Escape');
+    const scroller = page.getByRole('region', { name: 'Admins, scrollable' });
+    expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    expect(await scroller.evaluate((el) => getComputedStyle(el, '::-webkit-scrollbar').height)).toBe('12px');
+    const cut = table.locator('tbody tr[data-pos="0"] td:not([data-pin])').last();
+    await expect(cut).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    const edges = () =>
+      cut.evaluate((td) => {
+        const pin = td.parentElement!.querySelector('td[data-pin]')!.getBoundingClientRect().left;
+        const box = td.getBoundingClientRect();
+        const date = td.querySelector('span > span')!;
+        return { under: box.left < pin && box.right > pin + 1, textEnd: box.right - parseFloat(getComputedStyle(td).paddingRight), pin, ellipsis: date.scrollWidth > date.clientWidth };
+      });
+    await expect.poll(async () => (await edges()).under).toBe(true);
+    const at = await edges();
+    expect(at.textEnd).toBeLessThanOrEqual(at.pin);
+    expect(at.ellipsis).toBe(true);
+    await cut.hover({ position: { x: 12, y: 12 } });
+    await expect(cut).toHaveAttribute('title', /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    // Scrolled to the end, nothing runs under them any more.
+    await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect.poll(async () => (await edges()).under).toBe(false);
+    await page.getByRole('button', { name: 'View' }).click();
+    await page.getByRole('menuitem', { name: 'Reset view' }).click();
+    await expect(column('Added')).toHaveCount(0);
+    await page.mouse.move(0, 0);
+
     const id = unique();
     const name = `Keys ${id}`;
 

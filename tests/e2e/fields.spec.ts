@@ -78,7 +78,8 @@ test('a full valid form: date as D-MM-YYYY, time as HH:mm, duration parts, a pic
   await d.getByRole('combobox', { name: 'Level' }).selectOption('3');
   await d.getByRole('button', { name: 'Select All', exact: true }).click();
   await d.getByRole('textbox', { name: 'Groups' }).fill('growth');
-  await d.getByLabel('Event date').fill('2026-03-05');
+  // Typed as a person writes it; leaving the box tidies it to D-MM-YYYY.
+  await d.getByRole('textbox', { name: 'Event date' }).fill('05/03/2026');
   await d.getByLabel('Start time').fill('09:30');
 
   // Duration: over the limits is refused with the part's message.

@@ -35,6 +35,9 @@ async function fillCommon(dialog: Locator, title: string): Promise<void> {
   await choose(dialog, 'Keyword groups', ['dairy']);
 }
 
+// Wide enough for every column of the library (a narrower window hides some to fit: see below).
+test.use({ viewport: { width: 1920, height: 1080 } });
+
 test.beforeEach(async ({ page }) => {
   await signedIn(page);
   await openLibrary(page);
@@ -438,6 +441,9 @@ test('tag questions on a file and list them', async ({ page, request }) => {
   const list = page.getByRole('dialog', { name: `Questions of ${file.title}` });
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(list.getByRole('listitem').first()).toContainText(question!.question);
+  // Its number ('1.') sits in the list's padding, which is wide enough to show it whole.
+  const room = await list.getByRole('listitem').first().evaluate((li) => li.getBoundingClientRect().left - li.parentElement!.getBoundingClientRect().left);
+  expect(room).toBeGreaterThanOrEqual(32);
 });
 
 test('Add Transcripts and Update Moments open those screens with the file', async ({ page, request }) => {
@@ -453,4 +459,15 @@ test('Add Transcripts and Update Moments open those screens with the file', asyn
   await tableRows(page, TABLE).first().getByRole('button', { name: `Transcripts of ${file.title}` }).click();
   await expect(page.getByRole('heading', { name: 'Transcripts', level: 1 })).toBeVisible();
   await expect(page.getByText(`${file.title} (Video Id ${file.fileId})`)).toBeVisible();
+
+  // At 1024 x 700 the library keeps the file's name (at least 220 px), language, status, questions and
+  // every row action in view; the rest give way, and nothing runs under the pinned actions.
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await page.getByRole('button', { name: 'Video Library' }).click();
+  const table = page.getByRole('table', { name: TABLE });
+  const column = (name: string) => table.getByRole('columnheader', { name, exact: true });
+  for (const name of ['File Name', 'Language', 'Status', 'Questions']) await expect(column(name)).toBeVisible();
+  for (const name of ['Video Id', 'Visibility', 'Level', 'Type', 'Created At', 'Last Updated']) await expect(column(name)).toHaveCount(0);
+  expect(await column('File Name').evaluate((th) => th.getBoundingClientRect().width)).toBeGreaterThanOrEqual(220);
+  expect(await page.getByRole('region', { name: `${TABLE}, scrollable` }).evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
 });

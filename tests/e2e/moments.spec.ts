@@ -45,12 +45,16 @@ test('add, edit and delete moments; a moment plays the preview from its time', a
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Moment' });
   await expect(edit.getByLabel('Timestamp')).toHaveValue('00:00:03');
-  await edit.getByLabel('Description').fill(`${description} edited`);
+  await edit.getByLabel('Description').fill(`${description} edited, ${'with a long account of what happens at this moment '.repeat(4)}`);
   await edit.getByLabel('Timestamp').fill('00:00:01');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Moment has been Updated')).toBeVisible();
   const edited = page.getByRole('button', { name: new RegExp(`00:00:01\\s*${description} edited`) });
   await expect(edited).toBeVisible();
+  // Beside a long description the time stays whole inside its pill; the description ends in an ellipsis.
+  const time = edited.locator('.fui-Badge');
+  expect(await time.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  expect(await time.evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThan(50);
 
   // The moment stays open after the edit.
   await page.getByRole('button', { name: 'Delete', exact: true }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { SANDBOX_ADMIN, tableRows, toast, unique, signedIn, expectAccessibleStates, expectNotSaved } from './helpers';
+import { SANDBOX_ADMIN, tableRows, toast, unique, signedIn, expectAccessible, expectAccessibleStates, expectNotSaved } from './helpers';
 import { choose, makeImage, openScreen, searchBox } from './engagement-fixtures';
 import { queuePick } from './library-fixtures';
 import { useStubPlatform } from './platform-stub';
@@ -100,12 +100,16 @@ test.describe('events', () => {
     await title.fill(eventName);
     await expect(dialog.getByText('Special characters are not allowed')).toBeHidden();
     await dialog.getByRole('textbox', { name: /^Event Description/ }).fill('How to put a little aside every week.');
-    await dialog.getByLabel('Event Date').fill('2027-03-05');
+    // The date in the app's D-MM-YYYY, never the browser's mm/dd/yyyy: a typed day is tidied on leaving the box.
+    const date = dialog.getByRole('textbox', { name: /^Event Date/ });
+    await expect(date).toHaveAttribute('placeholder', 'D-MM-YYYY');
+    await date.fill('5-3-2027');
     await dialog.getByLabel('Start Time').fill('11:00');
     await dialog.getByLabel('End Time').fill('10:30');
     await expectExact(dialog, 'Start time cannot be more than end time!');
     await expect(dialog.getByText('—', { exact: true })).toBeVisible();
     await dialog.getByLabel('End Time').fill('12:30');
+    await expect(date).toHaveValue('5-03-2027');
     await expect(dialog.getByText('Start time cannot be more than end time!')).toBeHidden();
     // The duration follows the times.
     await expect(dialog.getByText('1 hr 30 min', { exact: true })).toBeVisible();
@@ -133,13 +137,27 @@ test.describe('events', () => {
     await rows.first().getByRole('button', { name: `Edit ${eventName}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Event' });
     await expect(edit.getByRole('textbox', { name: /^Event Title/ })).toHaveValue(eventName);
-    await expect(edit.getByLabel('Event Date')).toHaveValue('2027-03-05');
+    const editDate = edit.getByRole('textbox', { name: /^Event Date/ });
+    await expect(editDate).toHaveValue('5-03-2027');
+    // The calendar by the keyboard: Enter on its button opens it on the chosen day, an arrow moves a
+    // day, Enter chooses it in D-MM-YYYY and closes it.
+    await edit.getByRole('button', { name: 'Choose Event Date' }).focus();
+    await page.keyboard.press('Enter');
+    const calendar = page.getByRole('dialog', { name: 'Choose Event Date' });
+    await expect(calendar).toBeVisible();
+    await expectAccessible(page, 'the Event Date calendar');
+    await calendar.getByRole('button', { name: /^5, March, 2027/ }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect(calendar).toBeHidden();
+    await expect(editDate).toHaveValue('6-03-2027');
     await expect(edit.getByText('1 hr 30 min', { exact: true })).toBeVisible();
     await edit.getByLabel('End Time').fill('11:45');
     await expect(edit.getByText('45 min', { exact: true })).toBeVisible();
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(toast(page, 'Event has been Updated')).toBeVisible();
     await expect(rows.first()).toContainText('11:00 - 11:45');
+    await expect(rows.first()).toContainText('6-03-2027');
     await expect(rows.first()).toContainText('45 min');
 
     await rows.first().getByRole('button', { name: `Delete ${eventName}` }).click();

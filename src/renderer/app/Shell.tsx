@@ -12,7 +12,6 @@ import {
   MenuTrigger,
   Spinner,
   Text,
-  Tooltip,
   makeStyles,
   mergeClasses,
   tokens,
@@ -38,6 +37,7 @@ function ownsPath(path: string, also: readonly string[] | undefined, pathname: s
   return (also ?? []).some((prefix) => pathname.startsWith(prefix));
 }
 import { Logo } from '../components/Logo';
+import { Tooltip } from '../components/Tooltip';
 import { useSession } from '../lib/session-store';
 import { queryClient } from './query';
 

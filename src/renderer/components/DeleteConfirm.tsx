@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { MessageBar, MessageBarBody } from '@fluentui/react-components';
 import type { Conflict } from '../../shared/result';
 import { withBase } from '../lib/record-base';
@@ -43,11 +43,13 @@ export function useDeleteConfirm<T, In>(mutation: CallMutation<In, unknown>, toI
     setTarget(null);
     setChanged(null);
   };
-  const ask = (record: T) => {
+  // Stable: list screens build their columns (and so every row's buttons) from it; a new one each
+  // render would remount the buttons and lose the focus a dialog gives back.
+  const ask = useCallback((record: T) => {
     base.current = record;
     setChanged(null);
     setTarget(record);
-  };
+  }, []);
   return { target, ask, busy: mutation.busy, confirm, cancel: close, changed };
 }
 

@@ -5,10 +5,13 @@ const DIALOG = '[role="dialog"], [role="alertdialog"]';
 // The elements that had the focus lately, newest last: a dialog may move the focus in before its
 // opener is read, so the opener is the newest one outside the dialog.
 const recent: HTMLElement[] = [];
+// The control the focus was last given back to, while it keeps the focus.
+let givenBack: HTMLElement | null = null;
 if (typeof document !== 'undefined') {
   document.addEventListener(
     'focusin',
     (e) => {
+      if (e.target !== givenBack) givenBack = null;
       if (!(e.target instanceof HTMLElement)) return;
       recent.push(e.target);
       if (recent.length > 20) recent.shift();
@@ -24,6 +27,12 @@ function openerOutside(surface: HTMLElement | null): HTMLElement | null {
   }
   return null;
 }
+
+/**
+ * Whether the element has the focus because a closing dialog gave it back (not because a person moved
+ * it there): tooltips stay closed then, or one would cover the row above.
+ */
+export const focusGivenBack = (el: EventTarget | null): boolean => el !== null && el === givenBack && document.activeElement === el;
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -91,6 +100,7 @@ export function useFocusReturn(open: boolean, surface: React.RefObject<HTMLEleme
         // Another dialog (or anything outside this one) has the focus: leave it there.
         if (elsewhere && (now.closest(DIALOG) || now !== from)) return;
         const target = from?.isConnected ? from : fallback();
+        givenBack = target;
         target?.focus();
       };
       window.setTimeout(restore, 0);

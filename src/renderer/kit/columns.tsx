@@ -1,7 +1,8 @@
 import type { JSX, ReactNode } from 'react';
 import { DeleteRegular, InfoRegular } from '@fluentui/react-icons';
 import type { ColumnMeta } from '@tanstack/react-table';
-import { Badge, Button, Link, Tooltip, makeStyles, tokens, type BadgeProps } from '@fluentui/react-components';
+import { Badge, Button, Link, makeStyles, tokens, type BadgeProps } from '@fluentui/react-components';
+import { Tooltip } from '../components/Tooltip';
 import type { Column } from '../components/DataTable';
 import type { AuthoredMeta } from '../../shared/schemas/meta';
 import { formatDateTime } from '../lib/format';
@@ -76,6 +77,8 @@ const useStyles = makeStyles({
   nameText: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   tags: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, overflow: 'hidden' },
   stamp: { display: 'flex', flexDirection: 'column', lineHeight: tokens.lineHeightBase200, minWidth: 0 },
+  // Ends in an ellipsis when the column is narrower (or runs under the pinned actions).
+  at: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   by: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase100, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   link: { textAlign: 'start', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '100%' },
   twoLines: { display: 'block', whiteSpace: 'normal', lineHeight: '14px', textAlign: 'center' },
@@ -137,12 +140,15 @@ export function action<T>(id: string, header: string, { label, icon, onClick, hi
   };
 }
 
-/** Added By, Added On and Updated On of a record's metaInfo (the engagement areas, spec 2 section 3). */
+/**
+ * Added By, Added On and Updated On of a record's metaInfo (the engagement areas, spec 2 section 3);
+ * in a narrow window Added By gives way first, then Added On.
+ */
 export function authored<T>(meta: (row: T) => AuthoredMeta): Column<T>[] {
   return [
-    value<T>('addedBy', 'Added By', (r) => meta(r).created.by?.name ?? '', { width: 150 }),
-    date<T>('addedOn', 'Added On', (r) => meta(r).created.at),
-    date<T>('updatedOn', 'Updated On', (r) => meta(r).updated.at),
+    value<T>('addedBy', 'Added By', (r) => meta(r).created.by?.name ?? '', { width: 150, priority: 3 }),
+    date<T>('addedOn', 'Added On', (r) => meta(r).created.at, { priority: 2 }),
+    date<T>('updatedOn', 'Updated On', (r) => meta(r).updated.at, { priority: 1 }),
   ];
 }
 
@@ -178,11 +184,12 @@ export function tags<T>(id: string, header: string, get: (row: T) => readonly st
   };
 }
 
-function Stamp({ at, by }: { at: string; by: string | undefined }) {
+/** A date (DD/MM/YYYY HH:mm) with who made the change under it. */
+export function Stamp({ at, by }: { at: string; by: string | undefined }) {
   const styles = useStyles();
   return (
     <span className={styles.stamp}>
-      <span>{formatDateTime(at)}</span>
+      <span className={styles.at}>{formatDateTime(at)}</span>
       <span className={styles.by}>{by ? `by ${by}` : '—'}</span>
     </span>
   );

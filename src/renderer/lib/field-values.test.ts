@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { counterText, durationPartOf, formatInr, isoDateOf, numberOf, parseTags, specDateOf, timeOf } from './field-values';
+import { counterText, dayOfSpecDate, durationPartOf, formatInr, isoDateOf, numberOf, parseTags, specDateOfDay, tidySpecDate, timeOf } from './field-values';
 
 describe('field values', () => {
   it('tags: comma-separated, trimmed, no empties, each once whatever the case', () => {
@@ -8,14 +8,21 @@ describe('field values', () => {
     expect(parseTags(' , ')).toEqual([]);
   });
 
-  it("dates: the spec's D-MM-YYYY to and from a date input's YYYY-MM-DD", () => {
-    expect(specDateOf('2026-03-05')).toBe('5-03-2026');
-    expect(specDateOf('2026-11-23')).toBe('23-11-2026');
-    expect(specDateOf('')).toBe('');
+  it("dates: the spec's D-MM-YYYY to YYYY-MM-DD", () => {
     expect(isoDateOf('5-03-2026')).toBe('2026-03-05');
     expect(isoDateOf('05-3-2026')).toBe('2026-03-05');
     expect(isoDateOf('31-02-2026')).toBe('');
     expect(isoDateOf('2026-03-05')).toBe('');
+  });
+
+  it("dates typed or picked: the spec's D-MM-YYYY of a day and back; a typed day tidied, anything else kept as typed", () => {
+    expect(specDateOfDay(new Date(2027, 2, 5))).toBe('5-03-2027');
+    expect(specDateOfDay(new Date(2026, 10, 23))).toBe('23-11-2026');
+    expect(dayOfSpecDate('5-03-2027')?.getTime()).toBe(new Date(2027, 2, 5).getTime());
+    expect(dayOfSpecDate('31-02-2027')).toBeUndefined();
+    expect(dayOfSpecDate('')).toBeUndefined();
+    for (const typed of ['5-3-2027', '05/03/2027', '5.3.2027', ' 05-03-2027 ']) expect(tidySpecDate(typed)).toBe('5-03-2027');
+    for (const typed of ['31-02-2027', '03/05', '2027-03-05', 'next Friday', '']) expect(tidySpecDate(typed)).toBe(typed);
   });
 
   it('times: HH:mm in 24 hours', () => {

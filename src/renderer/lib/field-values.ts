@@ -15,14 +15,7 @@ export function parseTags(text: string): string[] {
   return out;
 }
 
-/** The spec's date D-MM-YYYY (day without a leading zero) from a date input's YYYY-MM-DD; '' for none. */
-export function specDateOf(isoDate: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  if (!m) return '';
-  return `${Number(m[3])}-${m[2]}-${m[1]}`;
-}
-
-/** A date input's YYYY-MM-DD from the spec's D-MM-YYYY (or DD-MM-YYYY); '' when it is not a date. */
+/** YYYY-MM-DD (sorts as text) from the spec's D-MM-YYYY (or DD-MM-YYYY); '' when it is not a date. */
 export function isoDateOf(specDate: string): string {
   const m = /^(\d{1,2})-(\d{1,2})-(\d{4})$/.exec(specDate.trim());
   if (!m) return '';
@@ -30,6 +23,29 @@ export function isoDateOf(specDate: string): string {
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return '';
   return `${m[3]}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** The spec's D-MM-YYYY of a day (a calendar's choice, local time). */
+export function specDateOfDay(day: Date): string {
+  return `${day.getDate()}-${String(day.getMonth() + 1).padStart(2, '0')}-${day.getFullYear()}`;
+}
+
+/** The day (local midnight) a D-MM-YYYY names; undefined when it names none. */
+export function dayOfSpecDate(text: string): Date | undefined {
+  const iso = isoDateOf(text);
+  if (!iso) return undefined;
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, day);
+}
+
+/**
+ * A typed date in the spec's D-MM-YYYY when it names a real day ('5-3-2027', '05/03/2027' and
+ * '5.3.2027' become '5-03-2027'); any other text stays as typed, for the form's message.
+ */
+export function tidySpecDate(text: string): string {
+  const m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text.trim());
+  const day = m ? dayOfSpecDate(`${m[1]}-${m[2]}-${m[3]}`) : undefined;
+  return day ? specDateOfDay(day) : text;
 }
 
 /** HH:mm (24 hours) or '' when the text is not a time. */

@@ -24,6 +24,7 @@ export function Cells<T>({ cells, styles, pins = NO_PINS }: { cells: Cell<T, unk
         key={cell.id}
         className={mergeClasses(styles.td, align === 'center' && styles.center, align === 'end' && styles.end, pin && styles.pinned, pin?.edge && styles.pinEdge)}
         style={pinStyle(pins, cell.column.id)}
+        data-pin={pin ? '' : undefined}
         // An explicit tooltip; otherwise a cut-off cell gets its text as the tooltip on hover (titleIfTruncated).
         title={meta?.title?.(cell.row.original)}
         data-title={meta?.title ? 'own' : undefined}
@@ -38,7 +39,10 @@ export function Cells<T>({ cells, styles, pins = NO_PINS }: { cells: Cell<T, unk
 export function titleIfTruncated(target: EventTarget | null): void {
   const td = target instanceof Element ? target.closest('td') : null;
   if (!(td instanceof HTMLElement) || td.dataset.title === 'own') return;
-  const cut = [td, ...td.querySelectorAll<HTMLElement>('*')].some((el) => el.scrollWidth > el.clientWidth + 1);
+  // Cut off in the cell, or running under the pinned row actions.
+  const pin = td.dataset.pin === undefined ? td.parentElement?.querySelector<HTMLElement>('td[data-pin]') : null;
+  const under = !!pin && td.getBoundingClientRect().right > pin.getBoundingClientRect().left + 1;
+  const cut = under || [td, ...td.querySelectorAll<HTMLElement>('*')].some((el) => el.scrollWidth > el.clientWidth + 1);
   const text = td.innerText.trim();
   if (cut && text) td.title = text;
   else td.removeAttribute('title');

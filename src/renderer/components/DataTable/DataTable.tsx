@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
-import { getCoreRowModel, useReactTable, type SortingState, type VisibilityState } from '@tanstack/react-table';
+import { getCoreRowModel, useReactTable, type OnChangeFn, type SortingState, type VisibilityState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Text, mergeClasses } from '@fluentui/react-components';
 import { countText, toText } from '../../lib/rows';
 import { BodyRow, Cells, VirtualBody, titleIfTruncated } from './Body';
-import { pinnedLast, rowActionsOf, widthOf, type Column } from './columns';
+import { hiddenToFit, pinnedLast, rowActionsOf, widthOf, type Column } from './columns';
+import { usePinEdge } from './pinEdge';
 import { ColGroup, Header, minTableWidth, pinsOf, type OnResize } from './Header';
 import { RowMenu, type RowMenuState } from './RowMenu';
 import { Pager } from './Pager';
@@ -173,6 +174,32 @@ export function DataTable<T>({
 
   // Only the rows in view (plus overscan) of the page are rendered.
   const scrollRef = useRef<HTMLDivElement>(null);
+  // The width the table has: columns with a priority give way when the others need it.
+  const [available, setAvailable] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const measure = () => setAvailable(el.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const fitted = useMemo(
+    () => (available === null ? [] : hiddenToFit(shownColumns, columnVisibility, available, reordering ? HANDLE_WIDTH : 0)),
+    [shownColumns, columnVisibility, available, reordering],
+  );
+  const visibility = useMemo(() => ({ ...Object.fromEntries(fitted.map((id) => [id, false])), ...columnVisibility }), [fitted, columnVisibility]);
+  // The View menu sets every column; only what the person changed becomes their choice, so a column
+  // hidden to fit comes back by itself when the window grows.
+  const onVisibility: OnChangeFn<VisibilityState> = (updater) =>
+    setColumnVisibility((old) => {
+      const next = typeof updater === 'function' ? updater({ ...Object.fromEntries(fitted.map((id) => [id, false])), ...old }) : updater;
+      const shownBefore = (id: string) => old[id] ?? !fitted.includes(id);
+      return Object.fromEntries(Object.entries(next).filter(([id, shown]) => old[id] !== undefined || shown !== shownBefore(id)));
+    });
+  const pinStyleRef = useRef<HTMLStyleElement>(null);
+  usePinEdge(scrollRef, pinStyleRef, idBase);
   const virtualizer = useVirtualizer({ count: page.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 12 });
   useEffect(() => {
     scrollRef.current?.scrollTo({ top: 0 });
@@ -185,9 +212,9 @@ export function DataTable<T>({
     data: dataIndexes.map((i) => view.rowAt(i) as T),
     columns: shownColumns,
     getRowId: (row, i) => rowIdOf(row, dataIndexes[i] ?? i),
-    state: { sorting: view.sorting, columnFilters: view.columnFilters, columnVisibility },
+    state: { sorting: view.sorting, columnFilters: view.columnFilters, columnVisibility: visibility },
     onSortingChange: view.setSorting,
-    onColumnVisibilityChange: setColumnVisibility,
+    onColumnVisibilityChange: onVisibility,
     onColumnFiltersChange: view.setColumnFilters,
     manualSorting: true,
     manualFiltering: true,
@@ -292,7 +319,7 @@ export function DataTable<T>({
   const exportCsv = async () => {
     try {
       const rows = await view.exportRows();
-      const answer = await window.api.files.saveCsv({ name: csvFileName(ariaLabel), text: tableCsv(table, rows) });
+      const answer = await window.api.files.saveCsv({ name: csvFileName(ariaLabel), text: tableCsv(table, rows, fitted) });
       if (!answer.ok) notify.error(answer.error.message);
       else if (answer.data.saved) notify.success(`Saved ${answer.data.saved} (${rows.length.toLocaleString('en-IN')} ${rows.length === 1 ? 'row' : 'rows'}).`);
     } catch (error) {
@@ -341,7 +368,7 @@ export function DataTable<T>({
         }
         end={
           <>
-            {viewKey ? <ViewMenu table={table} density={density} onDensity={setDensity} onReset={resetView} disabled={reordering} /> : null}
+            {viewKey ? <ViewMenu table={table} density={density} onDensity={setDensity} onReset={resetView} disabled={reordering} fitted={fitted.length} /> : null}
             {viewKey ? <ExportButton onExport={exportCsv} disabled={reordering || loading || view.selectedCount === 0} /> : null}
             {reorderable && !kept ? <ReorderButtons reorder={reorder} canStart={!loading && total >= 2} styles={styles} /> : null}
             {toolbar}
@@ -374,7 +401,9 @@ export function DataTable<T>({
         tabIndex={-1}
         aria-label={`${ariaLabel}, scrollable`}
         role="region"
+        data-pin-scope={idBase}
       >
+        <style ref={pinStyleRef} />
         <table className={styles.table} style={{ minWidth: minTableWidth(table, lead, widths) }} aria-label={ariaLabel} aria-rowcount={view.selectedCount + 1} aria-busy={loading || view.windowFetching || view.stillLoading}>
           <ColGroup table={table} lead={lead} widths={widths} />
           <Header table={table} sortable={!reordering} lead={reordering ? 'Drag handle' : undefined} styles={styles} pins={pins} onResize={viewKey ? onResize : undefined} widths={widths} />

@@ -3,7 +3,7 @@ import { flexRender, type Column as TanColumn, type Header as TanHeader, type Ta
 import { COLUMN_WIDTH } from '../../../shared/schemas/settings';
 import { mergeClasses } from '@fluentui/react-components';
 import { ArrowSortDownRegular, ArrowSortRegular, ArrowSortUpRegular } from '@fluentui/react-icons';
-import { headerText, widthOf } from './columns';
+import { headerText, leastWidth, widthOf } from './columns';
 import { NO_PINS, pinStyle, type Pins } from './Body';
 import type { DataTableStyles } from './styles';
 
@@ -28,10 +28,7 @@ export function ColGroup<T>({ table, lead, widths = NO_WIDTHS }: { table: Table<
 
 /** The smallest width of the table: fixed px columns keep theirs, the others their minWidth (default 140px). */
 export function minTableWidth<T>(table: Table<T>, lead = 0, widths: Widths = NO_WIDTHS): number {
-  return table.getVisibleLeafColumns().reduce((sum, c) => {
-    const w = columnWidth(c, widths);
-    return sum + (typeof w === 'number' ? w : (c.columnDef.meta?.minWidth ?? 140));
-  }, lead);
+  return table.getVisibleLeafColumns().reduce((sum, c) => sum + leastWidth(c.columnDef, c.id, widths), lead);
 }
 
 /** The sticky offsets of the pinned columns (numeric widths; 56px otherwise), from the right edge. */
@@ -142,6 +139,7 @@ function HeaderCell<T>({ header, sortable, styles, pins, onResize, widths, tabba
       colSpan={header.colSpan}
       className={mergeClasses(styles.th, align === 'center' && styles.center, align === 'end' && styles.end, pin && styles.pinnedHead, pin?.edge && styles.pinEdge, resizable && styles.resizableTh)}
       style={pinStyle(pins, header.column.id)}
+      data-pin={pin ? '' : undefined}
       // Named by its header alone: from its content the name would take in the grip's 'Resize ...'.
       aria-label={resizable ? headerText(header.column.columnDef) : undefined}
       aria-sort={canSort ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}

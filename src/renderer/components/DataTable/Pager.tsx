@@ -1,5 +1,6 @@
 import type { JSX } from 'react';
-import { Button, Select, Text, Tooltip } from '@fluentui/react-components';
+import { Button, Select, Text } from '@fluentui/react-components';
+import { Tooltip } from '../Tooltip';
 import { ChevronDoubleLeftRegular, ChevronDoubleRightRegular, ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import type { DataTableStyles } from './styles';
 

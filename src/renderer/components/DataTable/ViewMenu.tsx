@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Table } from '@tanstack/react-table';
-import { Button, Menu, MenuDivider, MenuGroup, MenuGroupHeader, MenuItem, MenuItemCheckbox, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, Spinner, Tooltip } from '@fluentui/react-components';
+import { Button, Menu, MenuDivider, MenuGroup, MenuGroupHeader, MenuItem, MenuItemCheckbox, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, Spinner } from '@fluentui/react-components';
+import { Tooltip } from '../Tooltip';
 import { ArrowDownloadRegular, TableSettingsRegular } from '@fluentui/react-icons';
 import type { Density } from '../../../shared/schemas/settings';
 import { headerText } from './columns';
@@ -12,7 +13,15 @@ export const hideableColumns = <T,>(table: Table<T>) => table.getAllLeafColumns(
  * The table's View menu: which columns show (at least one stays), the density, and back to the
  * screen's defaults. It stays open while columns are ticked, so several can be changed in one visit.
  */
-export function ViewMenu<T>({ table, density, onDensity, onReset, disabled }: { table: Table<T>; density: Density; onDensity: (density: Density) => void; onReset: () => void; disabled?: boolean }) {
+export function ViewMenu<T>({ table, density, onDensity, onReset, disabled, fitted = 0 }: {
+  table: Table<T>;
+  density: Density;
+  onDensity: (density: Density) => void;
+  onReset: () => void;
+  disabled?: boolean;
+  /** How many columns are hidden to fit the window (ticking one shows it, and the table scrolls). */
+  fitted?: number;
+}) {
   const [open, setOpen] = useState(false);
   const columns = hideableColumns(table);
   const checked = { columns: columns.filter((c) => c.getIsVisible()).map((c) => c.id), density: [density] };
@@ -38,7 +47,7 @@ export function ViewMenu<T>({ table, density, onDensity, onReset, disabled }: { 
       <MenuPopover>
         <MenuList>
           <MenuGroup>
-            <MenuGroupHeader>Columns</MenuGroupHeader>
+            <MenuGroupHeader>{fitted > 0 ? `Columns (${fitted} hidden to fit the window)` : 'Columns'}</MenuGroupHeader>
             {columns.map((c) => (
               <MenuItemCheckbox key={c.id} name="columns" value={c.id} disabled={checked.columns.length === 1 && c.getIsVisible()}>
                 {headerText(c.columnDef)}

@@ -33,6 +33,12 @@ declare module '@tanstack/react-table' {
     sortOrder?: readonly string[];
     /** Smallest width of a column without a fixed width (px, default 140). */
     minWidth?: number;
+    /**
+     * When the table is narrower than its columns (a small window), columns with a priority give way,
+     * the highest number first (the rightmost first among equals), until the rest fits; the View menu
+     * still shows them. Columns without one always show.
+     */
+    priority?: number;
   }
 }
 
@@ -161,4 +167,34 @@ export function headerText<T>(column: Column<T>): string {
   if (column.meta?.filterLabel) return column.meta.filterLabel;
   if (typeof column.header === 'string') return column.header;
   return column.meta?.label ?? column.meta?.action?.text ?? String(column.id ?? '');
+}
+
+/** A column's least width in the table: the width a person dragged it to, its fixed px width, else its minWidth (140). */
+export function leastWidth<T>(def: Column<T>, id: string, widths: Readonly<Record<string, number>>): number {
+  const w = widths[id] ?? def.meta?.width;
+  return typeof w === 'number' ? w : (def.meta?.minWidth ?? 140);
+}
+
+/**
+ * The columns that give way so the table fits `available` px: while the shown columns' least widths
+ * (as declared) exceed it, the column of the highest priority number (rightmost among equals) is
+ * hidden. Columns a person chose in the View menu (`visibility` true or false) are theirs and never
+ * count here; a column a person widened makes the table scroll, it hides no other.
+ */
+export function hiddenToFit<T>(columns: readonly Column<T>[], visibility: Readonly<Record<string, boolean>>, available: number, lead = 0): string[] {
+  const shown = columns.flatMap((def, position) => {
+    const id = columnIdOf(def);
+    return id && visibility[id] !== false ? [{ id, def, position, width: leastWidth(def, id, {}) }] : [];
+  });
+  let total = shown.reduce((sum, c) => sum + c.width, lead);
+  const candidates = shown
+    .filter((c) => c.def.meta?.priority !== undefined && visibility[c.id] === undefined)
+    .sort((a, b) => b.def.meta!.priority! - a.def.meta!.priority! || b.position - a.position);
+  const hidden: string[] = [];
+  for (const c of candidates) {
+    if (total <= available) break;
+    hidden.push(c.id);
+    total -= c.width;
+  }
+  return hidden;
 }

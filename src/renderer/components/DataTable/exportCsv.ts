@@ -7,10 +7,10 @@ import { accessorsOf, headerText } from './columns';
 /**
  * The CSV of rows as the table shows them: its visible value columns (not the row actions) under their
  * headers, each cell the text shown (a date as DD/MM/YYYY HH:mm, a list joined), which is the text the
- * search matches.
+ * search matches. Columns hidden only to fit the window (`fitted`) are the person's view too.
  */
-export function tableCsv<T>(table: Table<T>, rows: readonly T[]): string {
-  const columns = table.getVisibleLeafColumns().filter((c) => !c.columnDef.meta?.action);
+export function tableCsv<T>(table: Table<T>, rows: readonly T[], fitted: readonly string[] = []): string {
+  const columns = table.getAllLeafColumns().filter((c) => (c.getIsVisible() || fitted.includes(c.id)) && !c.columnDef.meta?.action);
   const accessors = accessorsOf(columns.map((c) => c.columnDef));
   const readers = columns.flatMap((c) => {
     const shown = c.columnDef.meta?.searchValue;

@@ -1,4 +1,5 @@
-import { Button, MessageBar, MessageBarActions, MessageBarBody, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarActions, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
+import { Tooltip } from '../Tooltip';
 import { WarningRegular } from '@fluentui/react-icons';
 import { describeIssues, partialIssues } from '../../../shared/tolerant';
 import type { Column } from './columns';

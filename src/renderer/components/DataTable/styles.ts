@@ -33,6 +33,13 @@ export const useDataTableStyles = makeStyles({
     ...shorthands.border(tokens.strokeWidthThin, 'solid', tokens.colorNeutralStroke2),
     borderRadius: tokens.borderRadiusMedium,
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '1px' },
+    // Scrollbars drawn by the page, so they always show (overlay scrollbars hide until a scroll): a
+    // table wider than the window says so by its horizontal bar.
+    '::-webkit-scrollbar': { width: '12px', height: '12px' },
+    '::-webkit-scrollbar-track': { backgroundColor: tokens.colorNeutralBackground2 },
+    '::-webkit-scrollbar-corner': { backgroundColor: tokens.colorNeutralBackground2 },
+    '::-webkit-scrollbar-thumb': { backgroundColor: tokens.colorNeutralForeground4, borderRadius: '6px', border: '3px solid transparent', backgroundClip: 'content-box' },
+    '::-webkit-scrollbar-thumb:hover': { backgroundColor: tokens.colorNeutralForeground2 },
   },
   table: {
     width: '100%',

@@ -1,7 +1,9 @@
-import { Input, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { durationPartOf, isoDateOf, specDateOf, timeOf } from '../../lib/field-values';
+import { useState } from 'react';
+import { Button, Input, Popover, PopoverSurface, PopoverTrigger, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Calendar } from '@fluentui/react-calendar-compat';
+import { CalendarRegular } from '@fluentui/react-icons';
+import { dayOfSpecDate, durationPartOf, specDateOfDay, tidySpecDate, timeOf } from '../../lib/field-values';
 import type { KindProps as Props } from './types';
-
 
 const useStyles = makeStyles({
   row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
@@ -10,18 +12,47 @@ const useStyles = makeStyles({
   error: { color: tokens.colorPaletteRedForeground1 },
 });
 
-/** A date picker; the form holds the spec's D-MM-YYYY ('' for none). */
+/**
+ * A date in the app's own format, D-MM-YYYY, whatever the system's locale (a native date input shows
+ * the browser's mm/dd/yyyy): typed (a real day typed as 5-3-2027 or 05/03/2027 is tidied on leaving
+ * the box; other text stays for the form's message) or chosen in a calendar (arrow keys, Enter).
+ */
 export function DateField({ field, id, value, onChange, onBlur, disabled }: Props<'date'>) {
+  const [open, setOpen] = useState(false);
+  const text = typeof value === 'string' ? value : '';
+  const choose = `Choose ${field.label}`;
   return (
     <Input
       id={id}
-      type="date"
-      value={isoDateOf(typeof value === 'string' ? value : '')}
-      min={field.min ? isoDateOf(field.min) : undefined}
-      max={field.max ? isoDateOf(field.max) : undefined}
-      onChange={(_e, d) => onChange(specDateOf(d.value))}
-      onBlur={onBlur}
+      value={text}
+      placeholder={field.placeholder ?? 'D-MM-YYYY'}
+      autoComplete="off"
+      onChange={(_e, d) => onChange(d.value)}
+      onBlur={() => {
+        const tidy = tidySpecDate(text);
+        if (tidy !== text) onChange(tidy);
+        onBlur();
+      }}
       disabled={disabled}
+      contentAfter={
+        <Popover open={open} onOpenChange={(_e, d) => setOpen(d.open)} trapFocus positioning="below-end">
+          <PopoverTrigger disableButtonEnhancement>
+            <Button appearance="transparent" size="small" icon={<CalendarRegular />} aria-label={choose} title={choose} disabled={disabled} />
+          </PopoverTrigger>
+          <PopoverSurface aria-label={choose}>
+            <Calendar
+              value={dayOfSpecDate(text)}
+              minDate={field.min ? dayOfSpecDate(field.min) : undefined}
+              maxDate={field.max ? dayOfSpecDate(field.max) : undefined}
+              showGoToToday
+              onSelectDate={(day) => {
+                onChange(specDateOfDay(day));
+                setOpen(false);
+              }}
+            />
+          </PopoverSurface>
+        </Popover>
+      }
     />
   );
 }

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { Controller, useFieldArray } from 'react-hook-form';
-import { Button, Checkbox, FieldContextProvider, Input, Radio, Select, Text, Textarea, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, FieldContextProvider, Input, Radio, Select, Text, Textarea, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Tooltip } from '../Tooltip';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import type { KindProps, RowColumn } from './types';
 

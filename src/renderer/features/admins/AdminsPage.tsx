@@ -6,34 +6,20 @@ import { MSG } from '../../../shared/messages';
 import { useSession } from '../../lib/session-store';
 import { callQuery, useCallMutation } from '../../lib/calls';
 import { formatDateTime } from '../../lib/format';
-import { badge, text, value } from '../../kit/columns';
+import { Stamp, badge, text, value } from '../../kit/columns';
 import { ListScreen, form, type ScreenActions } from '../../kit/ListScreen';
 import type { FieldDescriptor } from '../../components/EntityDialog';
 
 const useStyles = makeStyles({
   fixedRole: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minHeight: '32px' },
   hint: { color: tokens.colorNeutralForeground3 },
-  stamp: { display: 'flex', flexDirection: 'column', lineHeight: tokens.lineHeightBase200, minWidth: 0 },
-  by: { color: tokens.colorNeutralForeground3, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
 });
 
-/** A date (DD/MM/YYYY HH:mm) with the admin who made the change under it. */
-function Stamp({ at, by }: { at: string; by: string | undefined }) {
-  const styles = useStyles();
-  return (
-    <span className={styles.stamp}>
-      <span>{formatDateTime(at)}</span>
-      <Text size={100} className={styles.by} title={by ? `by ${by}` : undefined}>
-        {by ? `by ${by}` : '—'}
-      </Text>
-    </span>
-  );
-}
-
 /** When and by whom in one column, so Name and Email keep room to be read. */
-const stamp = (id: 'addedAt' | 'updatedAt', header: string, by: (r: AdminUser) => string | undefined) =>
+const stamp = (id: 'addedAt' | 'updatedAt', header: string, by: (r: AdminUser) => string | undefined, priority: number) =>
   value<AdminUser>(id, header, (r) => r[id], {
     width: 150,
+    priority,
     cell: (r) => <Stamp at={r[id]} by={by(r)} />,
     searchValue: (r) => `${formatDateTime(r[id])} ${by(r) ?? ''}`,
   });
@@ -66,11 +52,11 @@ export default function AdminsPage() {
   const columns = useCallback(({ editColumn, deleteColumn }: ScreenActions<AdminUser>) => [
     text<AdminUser>('name', 'Name'),
     text<AdminUser>('email', 'Email'),
-    text<AdminUser>('phoneNo', 'Phone No.', { width: 124 }),
+    text<AdminUser>('phoneNo', 'Phone No.', { width: 124, priority: 1 }),
     badge<AdminUser>('role', 'Role', { 'Super Admin': 'brand', Admin: 'informative' }, { width: 108, filter: 'select', filterOptions: isSuperAdmin ? ['Super Admin', 'Admin', 'User'] : undefined }),
     badge<AdminUser>('status', 'Status', { Active: 'success' }, { width: 92, filter: 'select', filterOptions: ['Active', 'Inactive'] }),
-    stamp('addedAt', 'Added', (r) => r.addedBy?.name),
-    stamp('updatedAt', 'Updated', (r) => r.updatedBy?.name),
+    stamp('addedAt', 'Added', (r) => r.addedBy?.name, 3),
+    stamp('updatedAt', 'Updated', (r) => r.updatedBy?.name, 2),
     editColumn((r) => `Edit ${r.name}`, 52),
     deleteColumn((r) => `Delete ${r.name}`, (r) => r.id === me?.id),
   ], [isSuperAdmin, me?.id]);

@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Checkbox, Input, Link, ProgressBar, Select, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, Input, Link, ProgressBar, Select, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Tooltip } from '../../components/Tooltip';
 import { LANGUAGES } from '../../../shared/constants';
 import type { BulkDuplicate, BulkItemView, BulkMetaPatch } from '../../../shared/schemas/bulk';
 import type { Column } from '../../components/DataTable';

@@ -46,7 +46,7 @@ const TipEditSchema = v.omit(TipUpdateSchema, ['id', 'quoteId']);
 const columns = ({ editColumn, deleteColumn }: ScreenActions<TipRow>) => [
   text<TipRow>('id', 'Tip ID', { width: 90 }),
   text<TipRow>('language', 'Language', { width: 120, filter: 'select', filterOptions: LANGUAGES }),
-  text<TipRow>('text', 'Tip'),
+  text<TipRow>('text', 'Tip', { minWidth: 200 }),
   ...authored<TipRow>((r) => r.meta),
   editColumn((r) => `Edit tip ${r.id} ${r.language}`),
   deleteColumn((r) => `Delete tip ${r.id} ${r.language}`),

@@ -49,14 +49,15 @@ export default function LibraryPage() {
   const remove = useCallMutation('library.deleteMedia', { fallback: MSG.somethingWentWrong, invalidates: ['library'] });
 
   const columns = useCallback(
+    // In a narrow window the name, status and questions stay; the rest give way by their priority.
     ({ editColumn, deleteColumn }: ScreenActions<LibraryFile>) => [
-      text<LibraryFile>('fileId', 'Video Id', { width: 100 }),
-      link<LibraryFile>('title', 'File Name', (r) => setPreview(mediaSourceOf(r)), (r) => `Preview ${r.title}`, { width: 220, title: (r) => r.fileName ?? r.title }),
-      text<LibraryFile>('language', 'Language', { width: 112 }),
+      text<LibraryFile>('fileId', 'Video Id', { width: 100, priority: 2 }),
+      link<LibraryFile>('title', 'File Name', (r) => setPreview(mediaSourceOf(r)), (r) => `Preview ${r.title}`, { minWidth: 220, title: (r) => r.fileName ?? r.title }),
+      text<LibraryFile>('language', 'Language', { width: 112, priority: 1 }),
       badge<LibraryFile>('status', 'Status', { live: 'success', draft: 'warning' }, { width: 92 }),
-      text<LibraryFile>('visibility', 'Visibility', { width: 108 }),
-      value<LibraryFile>('level', 'Level', (r) => r.level, { width: 84, align: 'center', cell: (r) => (r.level > 0 ? r.level : '—') }),
-      value<LibraryFile>('type', 'Type', (r) => r.type, { width: 150, cell: (r) => r.type || '—' }),
+      text<LibraryFile>('visibility', 'Visibility', { width: 108, priority: 4 }),
+      value<LibraryFile>('level', 'Level', (r) => r.level, { width: 84, align: 'center', priority: 4, cell: (r) => (r.level > 0 ? r.level : '—') }),
+      value<LibraryFile>('type', 'Type', (r) => r.type, { width: 150, priority: 3, cell: (r) => r.type || '—' }),
       count<LibraryFile>('questions', 'Questions', (r) => r.questionBank.length, setShowQuestions, (r) => `Questions of ${r.title}`),
       action<LibraryFile>('addQuestions', 'Add Questions', { label: (r) => `Add questions to ${r.title}`, icon: <QuestionCircleRegular />, onClick: setTagging, width: 80, wrapHeader: true }),
       action<LibraryFile>('addTranscripts', 'Add Transcripts', {
@@ -73,8 +74,8 @@ export default function LibraryPage() {
         width: 80,
         wrapHeader: true,
       }),
-      date<LibraryFile>('createdAt', 'Created At', (r) => r.metaInfo.created.at),
-      date<LibraryFile>('updatedAt', 'Last Updated', (r) => r.metaInfo.updated.at),
+      date<LibraryFile>('createdAt', 'Created At', (r) => r.metaInfo.created.at, { priority: 5 }),
+      date<LibraryFile>('updatedAt', 'Last Updated', (r) => r.metaInfo.updated.at, { priority: 3 }),
       editColumn((r) => `Edit ${r.title}`, 52),
       deleteColumn((r) => `Delete ${r.title}`, undefined, 64),
     ],

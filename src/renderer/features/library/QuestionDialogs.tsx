@@ -17,6 +17,9 @@ const useStyles = makeStyles({
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     borderRadius: tokens.borderRadiusMedium,
     padding: tokens.spacingVerticalS,
+    // Room for the numbers (up to '999.'): they sit in this padding, and the scrolling list clips them.
+    paddingInlineStart: '3em',
+    margin: 0,
   },
   item: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'baseline' },
   muted: { color: tokens.colorNeutralForeground3 },

@@ -25,6 +25,8 @@ const useStyles = makeStyles({
   },
   player: { position: 'sticky', top: 0 },
   header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, minWidth: 0 },
+  // The time keeps its width; the summary beside it gives way (an ellipsis).
+  time: { flexShrink: 0 },
   title: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   snippet: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', color: tokens.colorNeutralForeground2 },
   muted: { color: tokens.colorNeutralForeground3 },
@@ -173,7 +175,7 @@ export function TimedEntriesAccordion<T>({
           <AccordionItem key={key} value={key}>
             <AccordionHeader onClick={() => onPlay(timestamp)}>
               <span className={styles.header}>
-                <Badge appearance="tint" color="brand">
+                <Badge appearance="tint" color="brand" className={styles.time}>
                   {timestamp}
                 </Badge>
                 {summaryStyle === 'title' ? (

@@ -21,13 +21,14 @@ import type { WindowSource } from '../../lib/windows';
 const QUESTIONS: WindowSource = { list: 'questions' };
 
 const columns = ({ editColumn }: ScreenActions<Question>) => [
-  text<Question>('id', 'ID', { width: 80 }),
-  text<Question>('language', 'Language', { width: 120, filter: 'select', filterOptions: LANGUAGES }),
-  text<Question>('question', 'Question'),
+  text<Question>('id', 'ID', { width: 80, priority: 3 }),
+  text<Question>('language', 'Language', { width: 120, priority: 2, filter: 'select', filterOptions: LANGUAGES }),
+  // The question is what a person reads: other columns give way before it is narrower than this.
+  text<Question>('question', 'Question', { minWidth: 360 }),
   badge<Question>('difficulty', 'Difficulty', { Easy: 'success', Medium: 'warning', Hard: 'danger' }, { width: 104, sortOrder: DIFFICULTIES }),
-  value<Question>('optionsCount', 'Options count', (r) => r.options.length, { width: 132, align: 'end' }),
-  date<Question>('addedOn', 'Added On', (r) => r.metaInfo.created.at),
-  date<Question>('updatedOn', 'Updated On', (r) => r.metaInfo.updated.at),
+  value<Question>('optionsCount', 'Options count', (r) => r.options.length, { width: 132, align: 'end', priority: 3 }),
+  date<Question>('addedOn', 'Added On', (r) => r.metaInfo.created.at, { priority: 4 }),
+  date<Question>('updatedOn', 'Updated On', (r) => r.metaInfo.updated.at, { priority: 1 }),
   editColumn((r) => `Edit question ${r.id}`),
 ];
 

@@ -15,6 +15,7 @@ const invalidates = ['library.quotes'] as const;
 
 /** Quote: its text, a link to its media when it has one (spec 2 section 2). */
 const quoteColumn = value<Quote>('title', 'Quote', (r) => r.title, {
+  minWidth: 200,
   cell: (r) =>
     r.thumbnail ? (
       <Link href={r.thumbnail} target="_blank" rel="noreferrer noopener" title={`Open the image of "${r.title}"`}>

@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { Button, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Tooltip } from '../../components/Tooltip';
 import { LinkRegular, NotepadRegular, SettingsRegular } from '@fluentui/react-icons';
 import { LANGUAGES } from '../../../shared/constants';
 import { ENGAGEMENT_MSG as M, ENGAGEMENT_TEXT as T } from '../../../shared/engagement-messages';

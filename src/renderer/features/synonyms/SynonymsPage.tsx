@@ -1,4 +1,4 @@
-import { Tooltip } from '@fluentui/react-components';
+import { Tooltip } from '../../components/Tooltip';
 import { ENGAGEMENT_TEXT as T } from '../../../shared/engagement-messages';
 import { MSG } from '../../../shared/messages';
 import {
