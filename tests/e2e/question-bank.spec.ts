@@ -207,6 +207,30 @@ test.describe('question bank', () => {
     await expect(edit.getByRole('textbox', { name: /^Question/ })).toHaveValue(text);
     await expectAccessible(page, 'Edit Question');
     await expect(option(edit, 3)).toHaveValue('Mars');
+    // The correct-answer controls follow the option format: a radio question shows radios, not checkboxes.
+    const format = edit.getByRole('combobox', { name: /^Option format/ });
+    await expect(format).toHaveValue('radio');
+    await expect(edit.getByRole('radio', { name: 'Option 1 is correct' })).toBeVisible();
+    await expect(edit.getByRole('checkbox', { name: /is correct$/ })).toHaveCount(0);
+    // Checkbox takes several; turning back to Radio or Dropdown re-checks at once (before any save).
+    await format.selectOption('checkbox');
+    await edit.getByRole('checkbox', { name: 'Option 1 is correct' }).check();
+    await edit.getByRole('checkbox', { name: 'Option 2 is correct' }).check();
+    const oneOnly = edit.getByText('Radio and Dropdown take one correct option: mark one, or choose Checkbox.');
+    await expect(oneOnly).toHaveCount(0);
+    await format.selectOption('radio');
+    await expect(oneOnly).toBeVisible();
+    // Each radio still shows what is marked, and nothing was lost.
+    await expect(edit.getByRole('radio', { name: 'Option 1 is correct' })).toBeChecked();
+    await expect(edit.getByRole('radio', { name: 'Option 2 is correct' })).toBeChecked();
+    await format.selectOption('dropdown');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(oneOnly).toBeVisible();
+    await expect(edit).toBeVisible();
+    // Choosing one radio keeps only that one.
+    await edit.getByRole('radio', { name: 'Option 1 is correct' }).click();
+    await expect(edit.getByRole('radio', { name: 'Option 2 is correct' })).not.toBeChecked();
+    await expect(oneOnly).toHaveCount(0);
     // Editing requires the option format.
     await edit.getByRole('combobox', { name: /^Option format/ }).selectOption('');
     await edit.getByRole('button', { name: 'Save' }).click();

@@ -273,6 +273,7 @@ function EntityForm<S extends AnySchema>({
     setValue: (name, value) => form.setValue(name, value, { shouldValidate: formState.isSubmitted, shouldDirty: true }),
     errorOf: (name) => (form.formState.errors[name]?.message as string | undefined) ?? undefined,
     control,
+    validate: (name) => void form.trigger(name),
   };
 
   const runCheck = async (field: FieldDescriptor): Promise<string | null> => {
