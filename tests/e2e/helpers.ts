@@ -188,6 +188,16 @@ export async function createAccount(page: Page, partial: Partial<NewAdmin> & { p
 export const tableRows = (page: Page, name: string) =>
   page.getByRole('table', { name }).locator('tbody tr:not([aria-hidden="true"])');
 
+/** A row's Edit and Delete are its last two cells, in that order, and only there: every screen places them alike. */
+export async function expectEditDeleteLast(row: Locator, name: string): Promise<void> {
+  const cells = row.locator('td');
+  const n = await cells.count();
+  await expect(cells.nth(n - 2).getByRole('button', { name: `Edit ${name}` })).toBeVisible();
+  await expect(cells.nth(n - 1).getByRole('button', { name: `Delete ${name}` })).toBeVisible();
+  await expect(row.getByRole('button', { name: `Delete ${name}` })).toHaveCount(1);
+  await expect(row.getByRole('button', { name: `Edit ${name}` })).toHaveCount(1);
+}
+
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A dialog's refused save: its alert reads 'Not saved' and then exactly this message. */

@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { SANDBOX_ADMIN, tableRows, toast, unique, signedIn, expectAccessibleStates, expectNotSaved } from './helpers';
+import { SANDBOX_ADMIN, tableRows, toast, unique, signedIn, expectAccessibleStates, expectNotSaved, expectEditDeleteLast } from './helpers';
 import { choose, makeImage, openScreen, searchBox } from './engagement-fixtures';
 import { queuePick } from './library-fixtures';
 import { useStubPlatform } from './platform-stub';
@@ -129,6 +129,7 @@ test.describe('events', () => {
     await expect(rows.first()).toContainText('5-03-2027');
     await expect(rows.first()).toContainText('1 hr 30 min');
     await expect(rows.first()).toContainText(`by ${SANDBOX_ADMIN.name}`);
+    await expectEditDeleteLast(rows.first(), eventName);
 
     await rows.first().getByRole('button', { name: `Edit ${eventName}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Event' });
