@@ -56,6 +56,10 @@ test('three folder levels down by clicking, back by the breadcrumb, the browser 
   await expect(files.first()).toContainText('File · Video');
   await expect(files.first().getByRole('link')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add Folder' })).toBeDisabled();
+  // A disabled Add says why, also to the keyboard: it stays a tab stop, described by its reason.
+  await expect(page.getByRole('button', { name: 'Add Folder' })).toHaveAccessibleDescription('Folders go three levels deep: module, topic and concept.');
+  await page.getByRole('button', { name: 'Add Folder' }).focus();
+  await expect(page.getByRole('tooltip')).toHaveText('Folders go three levels deep: module, topic and concept.');
 
   // The path survives a reload.
   await page.reload();
@@ -94,6 +98,7 @@ test('folders: add (greyed while blank), update, three levels deep, delete says 
     const dialog = page.getByRole('dialog', { name: 'Add Folder' });
     const add = dialog.getByRole('button', { name: 'Add', exact: true });
     await expect(add).toBeDisabled();
+    await expect(add).toHaveAccessibleDescription('Still needed: Name.');
     await dialog.getByLabel('Name').fill('   ');
     await expect(add).toBeDisabled();
     await dialog.getByLabel('Name').fill(name);
@@ -134,7 +139,7 @@ test('folders: add (greyed while blank), update, three levels deep, delete says 
   await rowsOf(page, topic).getByRole('button', { name: concept, exact: true }).click();
   await expect(heading(page, concept)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Folder' })).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Add Folder' })).toHaveAttribute('title', 'Folders go three levels deep: module, topic and concept.');
+  await expect(page.getByRole('button', { name: 'Add Folder' })).toHaveAccessibleDescription('Folders go three levels deep: module, topic and concept.');
 
   // The folder deleted elsewhere meanwhile: adding into it fails with the server's reason, in the dialog.
   await crumbs(page).getByRole('button', { name: renamed }).click();

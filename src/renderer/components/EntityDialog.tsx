@@ -15,6 +15,7 @@ import {
   MessageBarBody,
   MessageBarTitle,
   Spinner,
+  Text,
   makeStyles,
   mergeClasses,
   tokens,
@@ -128,7 +129,25 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorStatusWarningBackground1,
   },
   conflictActions: { display: 'flex', gap: tokens.spacingHorizontalS },
+  missing: { color: tokens.colorNeutralForeground3, alignSelf: 'center', maxWidth: '360px' },
 });
+
+/** A value the form still lacks: nothing, blank text, an empty list, not a number. */
+const isEmpty = (value: unknown): boolean =>
+  value === undefined ||
+  value === null ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (typeof value === 'number' && Number.isNaN(value)) ||
+  (Array.isArray(value) && value.every((item) => isEmpty(item)));
+
+/**
+ * What a form whose submit waits for it still lacks: the labels of its required fields left empty
+ * (a predicate's other conditions fall back to a general line).
+ */
+export function missingText(fields: readonly FieldDescriptor[], values: FieldValues): string {
+  const missing = fields.filter((f) => f.required && isEmpty(values[f.name])).map((f) => f.label);
+  return missing.length > 0 ? `Still needed: ${missing.join(', ')}.` : 'Complete the form first.';
+}
 
 /** Kinds that need the whole width of a two-column form. */
 const WIDE_KINDS: ReadonlySet<string> = new Set(['textarea', 'rows', 'file', 'multiselect', 'tags', 'libraryVideo', 'custom']);
@@ -268,6 +287,10 @@ function EntityForm<S extends AnySchema>({
   const values = useWatch({ control }) as FieldValues;
   const [checkMessages, setCheckMessages] = useState<Record<string, string | null>>({});
   const visibleFields = fields.filter((f) => !f.hidden?.(values));
+  // A submit that waits for the form (disabled, or styled inactive) says what is still missing.
+  const blocked = canSubmit ? !canSubmit(values) : false;
+  const waiting = blocked || (ready ? !ready(values) : false);
+  const missingId = `${baseId}-missing`;
   const fieldForm: FieldForm = {
     values,
     setValue: (name, value) => form.setValue(name, value, { shouldValidate: formState.isSubmitted, shouldDirty: true }),
@@ -437,6 +460,13 @@ function EntityForm<S extends AnySchema>({
           })}
           {status ? <div className={styles.wide}>{status}</div> : null}
         </DialogContent>
+        {!readOnly && !busy && waiting ? (
+          <DialogActions position="start">
+            <Text id={missingId} size={200} className={styles.missing}>
+              {missingText(visibleFields, values)}
+            </Text>
+          </DialogActions>
+        ) : null}
         <DialogActions>
           <Button
             appearance="secondary"
@@ -449,7 +479,10 @@ function EntityForm<S extends AnySchema>({
             appearance={!ready || ready(values) ? 'primary' : 'outline'}
             data-ready={ready ? String(ready(values)) : undefined}
             type="submit"
-            disabled={busy || (canSubmit ? !canSubmit(values) : false)}
+            disabled={busy}
+            // Waiting for the form: still reachable by Tab, and it says what is missing.
+            disabledFocusable={!busy && blocked}
+            aria-describedby={!busy && waiting ? missingId : undefined}
             icon={busy ? <Spinner size="tiny" /> : undefined}
           >
             {busy ? busyLabel : submitLabel}
