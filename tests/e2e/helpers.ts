@@ -205,6 +205,12 @@ export async function expectNotSaved(dialog: Locator, message: string): Promise<
   await expect(dialog.getByRole('alert').filter({ hasText: /^Not saved/ })).toHaveText(new RegExp(`^Not saved\\s*${escapeRegExp(message)}$`));
 }
 
+/** A dialog's refused save shows in the dialog only ('Not saved' and the message), never also as a toast. */
+export async function expectNotSavedOnly(page: Page, dialog: Locator, message: string): Promise<void> {
+  await expectNotSaved(dialog, message);
+  await expect(toast(page, message)).toHaveCount(0);
+}
+
 /**
  * The newest toast with exactly this text (Fluent also copies toast texts into an aria-live region).
  * Two saves in a row can show the same text twice for a moment; the newest is the one to check.

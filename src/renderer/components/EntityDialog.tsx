@@ -24,6 +24,7 @@ import type { Result } from '../../shared/result';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useFocusReturn } from './useFocusReturn';
 import { setUnsaved } from '../lib/unsaved';
+import { showingErrorsInline } from '../lib/inline-errors';
 import { componentOf } from './fields/registry';
 import type { FieldDescriptor, FieldForm } from './fields/types';
 
@@ -47,9 +48,9 @@ export interface EntityDialogProps<S extends AnySchema> {
   submitLabel?: string;
   cancelLabel?: string;
   /**
-   * Saves the parsed values, normally `mutation.run` of useCallMutation (which shows the toasts). An ok
-   * Result closes the dialog (then onSuccess); a failure keeps the dialog open with the typed values
-   * and shows the message inside it.
+   * Saves the parsed values, normally `mutation.run` of useCallMutation (which shows the success
+   * toast). An ok Result closes the dialog (then onSuccess); a failure keeps the dialog open with the
+   * typed values and shows the message inside it, and only there.
    */
   onSubmit: (values: v.InferOutput<S>) => Promise<Result<unknown>>;
   onSuccess?: (data: unknown) => void;
@@ -331,7 +332,8 @@ function EntityForm<S extends AnySchema>({
     }
     onBusy(true);
     try {
-      const result = await onSubmit(values as v.InferOutput<S>);
+      // The failure shows in this dialog ('Not saved'), not as a toast too.
+      const result = await showingErrorsInline(() => onSubmit(values as v.InferOutput<S>));
       if (result.ok) {
         onBusy(false);
         onSuccess?.(result.data);
