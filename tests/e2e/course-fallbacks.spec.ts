@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { tableRows, toast, unique, cancelDiscarding, signedIn , expectNotSavedOnly } from './helpers';
+import { tableRows, toast, unique, cancelDiscarding, signedIn, expectNotSavedOnly } from './helpers';
 import { useStubPlatform } from './platform-stub';
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { tableRows, toast, unique, expectAccessible, signedIn, expectAccessibleStates , expectNotSavedOnly } from './helpers';
+import { tableRows, toast, unique, expectAccessible, signedIn, expectAccessibleStates, expectNotSavedOnly } from './helpers';
 import type { Api } from '../../src/shared/api';
 import { useStubPlatform } from './platform-stub';
 

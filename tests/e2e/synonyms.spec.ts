@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { tableRows, toast, unique, cancelDiscarding, signedIn, expectAccessibleStates , expectNotSavedOnly } from './helpers';
+import { tableRows, toast, unique, cancelDiscarding, signedIn, expectAccessibleStates, expectNotSavedOnly } from './helpers';
 
 const TABLE = 'Synonyms';
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
