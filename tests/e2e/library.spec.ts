@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Api } from '../../src/shared/api';
-import { tableRows, toast, unique, expectAccessible, signedIn, expectAccessibleStates } from './helpers';
+import { tableRows, toast, unique, expectAccessible, signedIn, expectAccessibleStates, expectNoToast } from './helpers';
 import { createFile, makeLargeFile, makeVideo, queuePick } from './library-fixtures';
 
 type WithApi = { api: Api };
@@ -396,6 +396,16 @@ test('tag questions on a file and list them', async ({ page, request }) => {
   const list = page.getByRole('dialog', { name: `Questions of ${file.title}` });
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(list.getByRole('listitem').first()).toContainText(question!.question);
+  await list.getByRole('button', { name: 'Close' }).click();
+
+  // The file removed elsewhere while its picker is open: the failure is said in the picker only, no toast.
+  await row.getByRole('button', { name: `Add questions to ${file.title}` }).click();
+  await expect(dialog).toBeVisible();
+  await page.evaluate((id) => (globalThis as unknown as WithApi).api.library.deleteMedia({ id }), file._id);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const gone = 'File not found. It may have been removed; reload the list.';
+  await expect(dialog.getByText(gone)).toBeVisible();
+  await expectNoToast(page, gone);
 });
 
 test('Add Transcripts and Update Moments open those screens with the file', async ({ page, request }) => {
