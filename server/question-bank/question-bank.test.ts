@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { MSG } from '../../src/shared/messages';
-import { QuestionSchema, ResourceSchema, type Category, type Question, type Resource } from '../../src/shared/schemas/question-bank';
+import { ONE_CORRECT_FOR_FORMAT, QuestionSchema, ResourceSchema, type Category, type Question, type Resource } from '../../src/shared/schemas/question-bank';
 import { isUniqueViolation } from '../db';
 import { QB_MESSAGES } from './handlers';
 import { DEMO_CATEGORIES, DEMO_QUESTION_COUNT, seedDemo, seedManyQuestions } from '../seed';
@@ -280,13 +280,18 @@ describe.each(DRIVERS)('question bank ($name)', (driver) => {
       expect(all.find((q) => q._id === b._id)!.question).toBe(b.question);
     });
 
-    it('refuses an edit without option format, without a correct option, with one option or an unknown category, and changes nothing', async () => {
+    it('refuses an edit without option format, without a correct option, with two correct for radio or dropdown, with one option or an unknown category, and changes nothing', async () => {
       const q = await add();
       const url = `/question-bank/questions/${q._id}`;
       const edit = { ...draft(), optionFormat: 'radio' };
       await refused('PUT', url, 'qb_questions', { body: { ...edit, optionFormat: undefined } }, 400, 'The field "optionFormat" is required.');
       await refused('PUT', url, 'qb_questions', { body: { ...edit, options: [{ option: 'A', isTrue: false }, { option: 'B', isTrue: false }] } }, 400, 'Mark at least one option as correct.');
       await refused('PUT', url, 'qb_questions', { body: { ...edit, options: [{ option: 'A', isTrue: true }] } }, 400, MSG.atLeastTwoOptions);
+      // Radio and dropdown show one answer to pick: two correct options need the checkbox format.
+      const two = [{ option: 'A', isTrue: true }, { option: 'B', isTrue: true }];
+      for (const optionFormat of ['radio', 'dropdown']) {
+        await refused('PUT', url, 'qb_questions', { body: { ...edit, optionFormat, options: two } }, 400, ONE_CORRECT_FOR_FORMAT);
+      }
       await refused('PUT', url, 'qb_questions', { body: { ...edit, question: ' ' } }, 400, MSG.enterQuestion);
       await refused('PUT', url, 'qb_questions', { body: { ...edit, categoryId: UNKNOWN_ID } }, 400, QB_MESSAGES.unknownCategory);
       await refused('PUT', url, 'qb_questions', { body: { ...edit, language: 'Latin' } }, 400, 'Select a language!');

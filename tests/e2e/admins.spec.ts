@@ -188,7 +188,26 @@ test.describe('dialogs and the keyboard', () => {
   test('a keyboard-only add, edit and delete at 1024 x 700: focus comes back to the opener, toasts never take it', async ({ page }) => {
     await page.setViewportSize({ width: 1024, height: 700 });
     await signedIn(page);
-    await openAdmins(page);
+    // The screen chosen from the sidebar by keyboard takes the focus at its heading.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admins' }).focus();
+    await page.keyboard.press('Enter');
+    const heading = page.getByRole('heading', { name: 'Admins', level: 1 });
+    await expect(heading).toBeFocused();
+    await expect(page.getByRole('table', { name: 'Admins' })).toHaveAttribute('aria-busy', 'false');
+    // Ctrl+N there adds; after the save the focus is back at the heading, not on a sidebar link.
+    await page.keyboard.press('Control+n');
+    const viaKey = page.getByRole('dialog', { name: 'Add Admin' });
+    await expect(viaKey.getByRole('textbox', { name: 'Name' })).toBeFocused();
+    const other = unique();
+    await page.keyboard.type(`Shortcut ${other}`);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(`shortcut-${other}@example.com`);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(phoneNumber());
+    await page.keyboard.press('Enter');
+    await expect(viaKey).toBeHidden();
+    await expect(heading).toBeFocused();
+
 
     // At 1024 x 700 'Added' gives way to fit; shown from the View menu, 'Updated' gives way instead,
     // then 'Phone No.'. With all three shown, the table scrolls sideways: its scrollbar shows, and the

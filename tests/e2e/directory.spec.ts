@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
 import type { CourseDocument } from '../../src/shared/schemas/courses';
-import { tableRows, toast, unique, cancelDiscarding, signedIn, expectAccessible, expectAccessibleStates } from './helpers';
 import { choose } from './engagement-fixtures';
+import { tableRows, toast, unique, cancelDiscarding, signedIn, expectAccessible, expectAccessibleStates, expectNotSavedOnly } from './helpers';
 import { createFile } from './library-fixtures';
 import { createCourse, createFolder, expectWidth, keyboardMoveDown, mouseDrag, rememberLanguage } from './course-fixtures';
 
@@ -59,6 +59,10 @@ test('three folder levels down by clicking, back by the breadcrumb, the browser 
   await expect(files.first()).toContainText('File · Video');
   await expect(files.first().getByRole('link')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add Folder' })).toBeDisabled();
+  // A disabled Add says why, also to the keyboard: it stays a tab stop, described by its reason.
+  await expect(page.getByRole('button', { name: 'Add Folder' })).toHaveAccessibleDescription('Folders go three levels deep: module, topic and concept.');
+  await page.getByRole('button', { name: 'Add Folder' }).focus();
+  await expect(page.getByRole('tooltip')).toHaveText('Folders go three levels deep: module, topic and concept.');
 
   // The path survives a reload.
   await page.reload();
@@ -97,6 +101,7 @@ test('folders: add (greyed while blank), update, three levels deep, delete says 
     const dialog = page.getByRole('dialog', { name: 'Add Folder' });
     const add = dialog.getByRole('button', { name: 'Add', exact: true });
     await expect(add).toBeDisabled();
+    await expect(add).toHaveAccessibleDescription('Still needed: Name.');
     await dialog.getByLabel('Name').fill('   ');
     await expect(add).toBeDisabled();
     await dialog.getByLabel('Name').fill(name);
@@ -137,7 +142,7 @@ test('folders: add (greyed while blank), update, three levels deep, delete says 
   await rowsOf(page, topic).getByRole('button', { name: concept, exact: true }).click();
   await expect(heading(page, concept)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Folder' })).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Add Folder' })).toHaveAttribute('title', 'Folders go three levels deep: module, topic and concept.');
+  await expect(page.getByRole('button', { name: 'Add Folder' })).toHaveAccessibleDescription('Folders go three levels deep: module, topic and concept.');
 
   // The folder deleted elsewhere meanwhile: adding into it fails with the server's reason, in the dialog.
   await crumbs(page).getByRole('button', { name: renamed }).click();
@@ -147,8 +152,7 @@ test('folders: add (greyed while blank), update, three levels deep, delete says 
   const modules = await childrenOf(page, course._id);
   await page.evaluate((id) => (globalThis as unknown as WithApi).api.videoRepository.deleteDocument({ id }), modules[0]!._id);
   await late.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(toast(page, 'Folder not found. It may have been deleted; reload the list.')).toBeVisible();
-  await expect(late.getByText('Folder not found. It may have been deleted; reload the list.')).toBeVisible();
+  await expectNotSavedOnly(page, late, 'Folder not found. It may have been deleted; reload the list.');
   await cancelDiscarding(page, late);
 
   // A folder with content: the question says what goes with it.

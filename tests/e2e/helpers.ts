@@ -188,6 +188,16 @@ export async function createAccount(page: Page, partial: Partial<NewAdmin> & { p
 export const tableRows = (page: Page, name: string) =>
   page.getByRole('table', { name }).locator('tbody tr:not([aria-hidden="true"])');
 
+/** A row's Edit and Delete are its last two cells, in that order, and only there: every screen places them alike. */
+export async function expectEditDeleteLast(row: Locator, name: string): Promise<void> {
+  const cells = row.locator('td');
+  const n = await cells.count();
+  await expect(cells.nth(n - 2).getByRole('button', { name: `Edit ${name}` })).toBeVisible();
+  await expect(cells.nth(n - 1).getByRole('button', { name: `Delete ${name}` })).toBeVisible();
+  await expect(row.getByRole('button', { name: `Delete ${name}` })).toHaveCount(1);
+  await expect(row.getByRole('button', { name: `Edit ${name}` })).toHaveCount(1);
+}
+
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** With E2E_SHOTS set: the page in the light and the dark theme, for a person to look at (.tmp/screenshots). */
@@ -219,6 +229,22 @@ export async function colleagueSaves(page: Page, callId: string, input: Record<s
 /** A dialog's refused save: its alert reads 'Not saved' and then exactly this message. */
 export async function expectNotSaved(dialog: Locator, message: string): Promise<void> {
   await expect(dialog.getByRole('alert').filter({ hasText: /^Not saved/ })).toHaveText(new RegExp(`^Not saved\\s*${escapeRegExp(message)}$`));
+}
+
+/**
+ * No toast with this text, checked once, when one would have shown: a toast dispatched with a message
+ * shown in the page appears some tens of milliseconds after it (about 40 ms measured). Not a retrying
+ * assertion: that would wait until a toast had gone (4 s) and pass either way.
+ */
+export async function expectNoToast(page: Page, message: string): Promise<void> {
+  await page.waitForTimeout(500);
+  expect(await toast(page, message).count()).toBe(0);
+}
+
+/** A dialog's refused save shows in the dialog only ('Not saved' and the message), never also as a toast. */
+export async function expectNotSavedOnly(page: Page, dialog: Locator, message: string): Promise<void> {
+  await expectNotSaved(dialog, message);
+  await expectNoToast(page, message);
 }
 
 /**

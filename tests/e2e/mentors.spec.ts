@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { phoneNumber, SANDBOX_ADMIN, tableRows, toast, unique, signedIn, expectAccessibleStates } from './helpers';
+import { phoneNumber, SANDBOX_ADMIN, tableRows, toast, unique, signedIn, expectAccessibleStates, expectEditDeleteLast } from './helpers';
 import { choose, makeImage, openScreen, searchBox } from './engagement-fixtures';
 import { makeVideo, queuePick } from './library-fixtures';
 import type { Api } from '../../src/shared/api';
@@ -106,6 +106,7 @@ test.describe('mentors', () => {
     // The bio as a hint beside the name.
     await rows.first().getByRole('button', { name: `About ${name}` }).hover();
     await expect(page.getByRole('tooltip')).toContainText('Started a pickle business');
+    await expectEditDeleteLast(rows.first(), name);
     const stored = await page.evaluate(async (mail) => {
       const list = await (globalThis as unknown as { api: Api }).api.mentorship.sessionUsers();
       return list.ok ? list.data.find((m) => m.email === mail) : null;

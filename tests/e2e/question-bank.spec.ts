@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
-import { tableRows, toast, unique, expectAccessible, signedIn, expectAccessibleStates } from './helpers';
+import { tableRows, toast, unique, expectAccessible, signedIn, expectAccessibleStates, expectNotSavedOnly, expectNoToast } from './helpers';
 import { useStubPlatform } from './platform-stub';
 
 type WithApi = { api: Api };
@@ -106,14 +106,13 @@ test.describe('question bank', () => {
     await dialog.getByRole('textbox', { name: 'Category name' }).fill(`   bASE ${id.toUpperCase()}  `);
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(dialog.getByText('Another Category with the same name already exists.')).toBeVisible();
-    await expect(toast(page, 'Another Category with the same name already exists.')).toHaveCount(0);
+    await expectNoToast(page, 'Another Category with the same name already exists.');
 
     // A name taken after the list was loaded slips past the check: the server refuses it (409).
     await apiCategory(page, `Race ${id}`);
     await dialog.getByRole('textbox', { name: 'Category name' }).fill(`race ${id}`);
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-    await expect(toast(page, 'Another Category with the same name already exists.')).toBeVisible();
-    await expect(dialog.getByRole('alert').getByText('Another Category with the same name already exists.')).toBeVisible();
+    await expectNotSavedOnly(page, dialog, 'Another Category with the same name already exists.');
 
     await dialog.getByRole('textbox', { name: 'Category name' }).fill(`Valid ${id}`);
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
@@ -221,6 +220,30 @@ test.describe('question bank', () => {
     await expect(edit.getByRole('textbox', { name: /^Question/ })).toHaveValue(text);
     await expectAccessible(page, 'Edit Question');
     await expect(option(edit, 3)).toHaveValue('Mars');
+    // The correct-answer controls follow the option format: a radio question shows radios, not checkboxes.
+    const format = edit.getByRole('combobox', { name: /^Option format/ });
+    await expect(format).toHaveValue('radio');
+    await expect(edit.getByRole('radio', { name: 'Option 1 is correct' })).toBeVisible();
+    await expect(edit.getByRole('checkbox', { name: /is correct$/ })).toHaveCount(0);
+    // Checkbox takes several; turning back to Radio or Dropdown re-checks at once (before any save).
+    await format.selectOption('checkbox');
+    await edit.getByRole('checkbox', { name: 'Option 1 is correct' }).check();
+    await edit.getByRole('checkbox', { name: 'Option 2 is correct' }).check();
+    const oneOnly = edit.getByText('Radio and Dropdown take one correct option: mark one, or choose Checkbox.');
+    await expect(oneOnly).toHaveCount(0);
+    await format.selectOption('radio');
+    await expect(oneOnly).toBeVisible();
+    // Each radio still shows what is marked, and nothing was lost.
+    await expect(edit.getByRole('radio', { name: 'Option 1 is correct' })).toBeChecked();
+    await expect(edit.getByRole('radio', { name: 'Option 2 is correct' })).toBeChecked();
+    await format.selectOption('dropdown');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(oneOnly).toBeVisible();
+    await expect(edit).toBeVisible();
+    // Choosing one radio keeps only that one.
+    await edit.getByRole('radio', { name: 'Option 1 is correct' }).click();
+    await expect(edit.getByRole('radio', { name: 'Option 2 is correct' })).not.toBeChecked();
+    await expect(oneOnly).toHaveCount(0);
     // Editing requires the option format.
     await edit.getByRole('combobox', { name: /^Option format/ }).selectOption('');
     await edit.getByRole('button', { name: 'Save' }).click();
@@ -275,7 +298,7 @@ test.describe('question bank', () => {
     const dialog = page.getByRole('dialog', { name: 'Add Category' });
     await dialog.getByRole('textbox', { name: 'Category name' }).fill(`Never ${id}`);
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-    await expect(toast(page, 'Category Not Added, Please Try Again')).toBeVisible();
+    await expectNotSavedOnly(page, dialog, 'Category Not Added, Please Try Again');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     // The form was changed: Cancel asks first.
     await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard' }).click();
@@ -290,7 +313,7 @@ test.describe('question bank', () => {
     await option(form, 2).fill('No');
     await form.getByRole('radio', { name: 'Option 2 is correct' }).check();
     await form.getByRole('button', { name: 'Add', exact: true }).click();
-    await expect(toast(page, 'Question Not Added, Please Try Again')).toBeVisible();
+    await expectNotSavedOnly(page, form, 'Question Not Added, Please Try Again');
     await expect(form.getByRole('textbox', { name: /^Question/ })).toHaveValue(`Never ${id}?`);
   });
 });

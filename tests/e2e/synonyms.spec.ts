@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { tableRows, toast, unique, cancelDiscarding, signedIn, expectAccessibleStates } from './helpers';
+import { tableRows, toast, unique, cancelDiscarding, signedIn, expectAccessibleStates, expectNotSavedOnly } from './helpers';
 
 const TABLE = 'Synonyms';
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
@@ -33,6 +33,9 @@ test.describe('synonyms', () => {
     const dialog = page.getByRole('dialog', { name: 'Add Synonym' });
     const submit = dialog.getByRole('button', { name: 'Add', exact: true });
     await expect(submit).toHaveAttribute('data-ready', 'false');
+    // What is still missing is said beside the inactive submit, and is its description.
+    await expect(submit).toHaveAccessibleDescription('Still needed: Group, Synonyms.');
+    await expect(dialog.getByText('Still needed: Group, Synonyms.')).toBeVisible();
     await submit.click();
     await expect(dialog.getByText('Enter a group!')).toBeVisible();
     await expect(dialog.getByText('Add at least one synonym!')).toBeVisible();
@@ -41,9 +44,12 @@ test.describe('synonyms', () => {
     const group = `Dairy ${id}`;
     await dialog.getByRole('textbox', { name: /^Group/ }).fill(group);
     await expect(submit).toHaveAttribute('data-ready', 'false');
+    await expect(submit).toHaveAccessibleDescription('Still needed: Synonyms.');
     // Blanks dropped and a repeat (any case) kept once.
     await dialog.getByRole('textbox', { name: /^Synonyms/ }).fill(`milk${id}, Milk${id}, , dudh, paal`);
     await expect(submit).toHaveAttribute('data-ready', 'true');
+    await expect(submit).toHaveAccessibleDescription('');
+    await expect(dialog.getByText(/^Still needed/)).toHaveCount(0);
     await expect(dialog.getByText('Enter a group!')).toBeHidden();
     await submit.click();
     await expect(toast(page, 'Synonym has been Added')).toBeVisible();
@@ -90,8 +96,7 @@ test.describe('synonyms', () => {
     await dialog.getByRole('textbox', { name: /^Group/ }).fill(group.toUpperCase());
     await dialog.getByRole('textbox', { name: /^Synonyms/ }).fill('cream');
     await submit.click();
-    await expect(dialog.getByRole('alert')).toContainText('Another group with the same name already exists.');
-    await expect(toast(page, 'Another group with the same name already exists.')).toBeVisible();
+    await expectNotSavedOnly(page, dialog, 'Another group with the same name already exists.');
     await expect(dialog.getByRole('textbox', { name: /^Group/ })).toHaveValue(group.toUpperCase());
     await cancelDiscarding(page, dialog);
     await search(page).fill(id);

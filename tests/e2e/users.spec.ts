@@ -153,6 +153,14 @@ test.describe('users', () => {
       await expect(items.nth(i)).toContainText(q.isAnsweredRight ? 'Right' : 'Wrong');
     }
     await dialog.getByRole('button', { name: 'Close' }).click();
+    // The focus goes back to the button that opened the result, not to another row.
+    await expect(videoRow.getByRole('button', { name: `Quiz result of ${v.title}` })).toBeFocused();
+    // Also after Escape, opened from the keyboard.
+    await videoRow.getByRole('button', { name: `Quiz result of ${v.title}` }).press('Enter');
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(videoRow.getByRole('button', { name: `Quiz result of ${v.title}` })).toBeFocused();
 
     // The learner comes from the route: a reload shows the same tree.
     await page.reload();

@@ -1,10 +1,12 @@
 import { useRef, type ReactNode } from 'react';
 import { useFocusReturn } from './useFocusReturn';
+import { showingErrorsInline } from '../lib/inline-errors';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components';
 
 export interface ContentDialogAction {
   label: string;
-  onClick: () => void;
+  /** The action (a save): a failure of a mutation it runs shows in this dialog, which it must say, not as a toast. */
+  onClick: () => void | Promise<unknown>;
 }
 
 /**
@@ -45,7 +47,12 @@ export function ContentDialog({
               {action ? 'Cancel' : 'Close'}
             </Button>
             {action ? (
-              <Button appearance="primary" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined} onClick={action.onClick}>
+              <Button
+                appearance="primary"
+                disabled={busy}
+                icon={busy ? <Spinner size="tiny" /> : undefined}
+                onClick={() => void showingErrorsInline(async () => action.onClick())}
+              >
                 {action.label}
               </Button>
             ) : null}

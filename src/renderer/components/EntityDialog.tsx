@@ -15,6 +15,7 @@ import {
   MessageBarBody,
   MessageBarTitle,
   Spinner,
+  Text,
   makeStyles,
   mergeClasses,
   tokens,
@@ -23,6 +24,7 @@ import type { Result } from '../../shared/result';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useFocusReturn } from './useFocusReturn';
 import { setUnsaved } from '../lib/unsaved';
+import { showingErrorsInline } from '../lib/inline-errors';
 import { componentOf } from './fields/registry';
 import type { FieldDescriptor, FieldForm } from './fields/types';
 
@@ -46,9 +48,9 @@ export interface EntityDialogProps<S extends AnySchema> {
   submitLabel?: string;
   cancelLabel?: string;
   /**
-   * Saves the parsed values, normally `mutation.run` of useCallMutation (which shows the toasts). An ok
-   * Result closes the dialog (then onSuccess); a failure keeps the dialog open with the typed values
-   * and shows the message inside it.
+   * Saves the parsed values, normally `mutation.run` of useCallMutation (which shows the success
+   * toast). An ok Result closes the dialog (then onSuccess); a failure keeps the dialog open with the
+   * typed values and shows the message inside it, and only there.
    */
   onSubmit: (values: v.InferOutput<S>) => Promise<Result<unknown>>;
   onSuccess?: (data: unknown) => void;
@@ -128,7 +130,25 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorStatusWarningBackground1,
   },
   conflictActions: { display: 'flex', gap: tokens.spacingHorizontalS },
+  missing: { color: tokens.colorNeutralForeground3, alignSelf: 'center', maxWidth: '360px' },
 });
+
+/** A value the form still lacks: nothing, blank text, an empty list, not a number. */
+const isEmpty = (value: unknown): boolean =>
+  value === undefined ||
+  value === null ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (typeof value === 'number' && Number.isNaN(value)) ||
+  (Array.isArray(value) && value.every((item) => isEmpty(item)));
+
+/**
+ * What a form whose submit waits for it still lacks: the labels of its required fields left empty
+ * (a predicate's other conditions fall back to a general line).
+ */
+export function missingText(fields: readonly FieldDescriptor[], values: FieldValues): string {
+  const missing = fields.filter((f) => f.required && isEmpty(values[f.name])).map((f) => f.label);
+  return missing.length > 0 ? `Still needed: ${missing.join(', ')}.` : 'Complete the form first.';
+}
 
 /** Kinds that need the whole width of a two-column form. */
 const WIDE_KINDS: ReadonlySet<string> = new Set(['textarea', 'rows', 'file', 'multiselect', 'tags', 'libraryVideo', 'custom']);
@@ -274,11 +294,16 @@ function EntityForm<S extends AnySchema>({
   }, [conflictShown]);
   const [checkMessages, setCheckMessages] = useState<Record<string, string | null>>({});
   const visibleFields = fields.filter((f) => !f.hidden?.(values));
+  // A submit that waits for the form (disabled, or styled inactive) says what is still missing.
+  const blocked = canSubmit ? !canSubmit(values) : false;
+  const waiting = blocked || (ready ? !ready(values) : false);
+  const missingId = `${baseId}-missing`;
   const fieldForm: FieldForm = {
     values,
     setValue: (name, value) => form.setValue(name, value, { shouldValidate: formState.isSubmitted, shouldDirty: true }),
     errorOf: (name) => (form.formState.errors[name]?.message as string | undefined) ?? undefined,
     control,
+    validate: (name) => void form.trigger(name),
   };
 
   const runCheck = async (field: FieldDescriptor): Promise<string | null> => {
@@ -313,7 +338,8 @@ function EntityForm<S extends AnySchema>({
     }
     onBusy(true);
     try {
-      const result = await onSubmit(values as v.InferOutput<S>);
+      // The failure shows in this dialog ('Not saved'), not as a toast too.
+      const result = await showingErrorsInline(() => onSubmit(values as v.InferOutput<S>));
       if (result.ok) {
         onBusy(false);
         onSuccess?.(result.data);
@@ -442,6 +468,13 @@ function EntityForm<S extends AnySchema>({
           })}
           {status ? <div className={styles.wide}>{status}</div> : null}
         </DialogContent>
+        {!readOnly && !busy && waiting ? (
+          <DialogActions position="start">
+            <Text id={missingId} size={200} className={styles.missing}>
+              {missingText(visibleFields, values)}
+            </Text>
+          </DialogActions>
+        ) : null}
         <DialogActions>
           <Button
             appearance="secondary"
@@ -454,7 +487,10 @@ function EntityForm<S extends AnySchema>({
             appearance={!ready || ready(values) ? 'primary' : 'outline'}
             data-ready={ready ? String(ready(values)) : undefined}
             type="submit"
-            disabled={busy || (canSubmit ? !canSubmit(values) : false)}
+            disabled={busy}
+            // Waiting for the form: still reachable by Tab, and it says what is missing.
+            disabledFocusable={!busy && blocked}
+            aria-describedby={!busy && waiting ? missingId : undefined}
             icon={busy ? <Spinner size="tiny" /> : undefined}
           >
             {busy ? busyLabel : submitLabel}

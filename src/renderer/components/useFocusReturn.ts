@@ -4,7 +4,9 @@ const DIALOG = '[role="dialog"], [role="alertdialog"]';
 
 // The elements that had the focus lately, newest last: a dialog may move the focus in before its
 // opener is read, so the opener is the newest one outside the dialog.
-const recent: HTMLElement[] = [];
+// Each with the table it sat in: a table may render a cell anew (the control that opened a dialog is
+// replaced by its twin as the dialog opens), and the twin is found there.
+const recent: { el: HTMLElement; table: HTMLElement | null }[] = [];
 // The control the focus was last given back to, while it keeps the focus.
 let givenBack: HTMLElement | null = null;
 if (typeof document !== 'undefined') {
@@ -13,7 +15,7 @@ if (typeof document !== 'undefined') {
     (e) => {
       if (e.target !== givenBack) givenBack = null;
       if (!(e.target instanceof HTMLElement)) return;
-      recent.push(e.target);
+      recent.push({ el: e.target, table: e.target.closest<HTMLElement>('table') });
       if (recent.length > 20) recent.shift();
     },
     true,
@@ -21,9 +23,11 @@ if (typeof document !== 'undefined') {
 }
 
 function openerOutside(surface: HTMLElement | null): HTMLElement | null {
-  const candidates = [document.activeElement, ...[...recent].reverse()];
-  for (const el of candidates) {
-    if (el instanceof HTMLElement && el !== document.body && el.isConnected && !surface?.contains(el)) return el;
+  const active = document.activeElement;
+  const candidates = [...(active instanceof HTMLElement ? [{ el: active, table: active.closest<HTMLElement>('table') }] : []), ...[...recent].reverse()];
+  for (const { el, table } of candidates) {
+    const found = el.isConnected ? el : twinOf(el, table)();
+    if (found && found !== document.body && !surface?.contains(found)) return found;
   }
   return null;
 }
@@ -38,6 +42,21 @@ const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select
 
 /** The screen's heading (focusable from the shell): where the focus goes when nothing nearer is left. */
 const screenHeading = (): HTMLElement | null => document.querySelector<HTMLElement>('main h1[tabindex]');
+
+/** A control's name as the page gives it: its aria-label, else its text. */
+const nameOf = (el: Element): string => el.getAttribute('aria-label') ?? el.textContent?.trim() ?? '';
+
+/**
+ * The opener rendered anew (a table re-creates a row's cells when its columns change): the control of
+ * the same kind and name in the same table.
+ */
+function twinOf(opener: HTMLElement, table = opener.closest<HTMLElement>('table')): () => HTMLElement | null {
+  const name = nameOf(opener);
+  const role = opener.getAttribute('role');
+  if (!name || !table) return () => null;
+  const same = (el: Element): el is HTMLElement => el instanceof HTMLElement && el !== opener && el.tagName === opener.tagName && el.getAttribute('role') === role && nameOf(el) === name;
+  return () => (table.isConnected ? ([...table.querySelectorAll(opener.tagName)].find(same) ?? null) : null);
+}
 
 /**
  * Where focus goes when the opener is gone (a deleted row's button, a deleted entry's Delete): the row now
@@ -86,6 +105,7 @@ export function useFocusReturn(open: boolean, surface: React.RefObject<HTMLEleme
     opener.current = openerOutside(own);
     const from = opener.current;
     const fallback = from ? fallbackFor(from) : screenHeading;
+    const twin = from ? twinOf(from) : () => null;
     return () => {
       // Wait until the closing surface has left the page (Fluent animates it out and keeps the focus
       // inside a modal while it is there), then give the focus back.
@@ -99,7 +119,7 @@ export function useFocusReturn(open: boolean, surface: React.RefObject<HTMLEleme
         const elsewhere = now instanceof HTMLElement && now !== document.body && !own?.contains(now) && now.isConnected;
         // Another dialog (or anything outside this one) has the focus: leave it there.
         if (elsewhere && (now.closest(DIALOG) || now !== from)) return;
-        const target = from?.isConnected ? from : fallback();
+        const target = from?.isConnected ? from : (twin() ?? fallback());
         givenBack = target;
         target?.focus();
       };

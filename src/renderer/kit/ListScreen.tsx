@@ -3,7 +3,7 @@ import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@
 import type { SortingState } from '@tanstack/react-table';
 import type * as v from 'valibot';
 import type { FieldValues } from 'react-hook-form';
-import { Button, makeStyles } from '@fluentui/react-components';
+import { Button, Tooltip, makeStyles } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DataTable, type Column } from '../components/DataTable';
@@ -95,6 +95,26 @@ export interface ListScreenProps<T, D> {
   children?: ReactNode;
 }
 
+/**
+ * An Add button of the toolbar. While it cannot be used it stays reachable by Tab and says why: the
+ * reason is its tooltip on hover and focus, and its description for screen readers.
+ */
+function AddButton({ label, primary, reason, description, onClick }: { label: string; primary?: boolean; reason?: string | false; description?: string; onClick: () => void }) {
+  const button = (
+    <Button appearance={primary ? 'primary' : 'secondary'} icon={<AddRegular />} onClick={onClick} disabledFocusable={!!reason}>
+      {label}
+    </Button>
+  );
+  const said = reason || description;
+  return said ? (
+    <Tooltip content={said} relationship="description" withArrow>
+      {button}
+    </Tooltip>
+  ) : (
+    button
+  );
+}
+
 const isWindow = (list: unknown): list is WindowSource => typeof (list as Partial<WindowSource>).list === 'string';
 
 const useStyles = makeStyles({
@@ -176,28 +196,9 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
             <div className={styles.toolbar}>
               {props.toolbar}
               {props.addForms?.map((add, index) => (
-                <Button
-                  key={add.label}
-                  appearance={add.primary ? 'primary' : 'secondary'}
-                  icon={<AddRegular />}
-                  onClick={() => setAdding(index)}
-                  disabled={!!add.disabled}
-                  title={add.disabled || add.description || undefined}
-                >
-                  {add.label}
-                </Button>
+                <AddButton key={add.label} label={add.label} primary={add.primary} reason={add.disabled} description={add.description} onClick={() => setAdding(index)} />
               ))}
-              {props.addLabel ? (
-                <Button
-                  appearance="primary"
-                  icon={<AddRegular />}
-                  onClick={() => setEditing('add')}
-                  disabled={!!props.addDisabled}
-                  title={props.addDisabled || undefined}
-                >
-                  {props.addLabel}
-                </Button>
-              ) : null}
+              {props.addLabel ? <AddButton label={props.addLabel} primary reason={props.addDisabled} onClick={() => setEditing('add')} /> : null}
             </div>
           ) : undefined
         }

@@ -1,5 +1,5 @@
 import type { JSX, ReactNode } from 'react';
-import { DeleteRegular, InfoRegular } from '@fluentui/react-icons';
+import { InfoRegular } from '@fluentui/react-icons';
 import type { ColumnMeta } from '@tanstack/react-table';
 import { Badge, Button, Link, makeStyles, tokens, type BadgeProps } from '@fluentui/react-components';
 import { Tooltip } from '../components/Tooltip';
@@ -209,16 +209,13 @@ export function lastUpdated<T>(meta: (row: T) => AuthoredMeta, header = 'Last up
   };
 }
 
-function NameCell({ name, onDelete, hint }: { name: string; onDelete: () => void; hint: string | undefined }) {
+function NameCell({ name, hint }: { name: string; hint: string | undefined }) {
   const styles = useStyles();
   return (
     <span className={styles.name}>
       <span className={styles.nameText} title={name}>
         {name}
       </span>
-      <Tooltip content={`Delete ${name}`} relationship="label">
-        <Button appearance="subtle" size="small" icon={<DeleteRegular />} onClick={onDelete} />
-      </Tooltip>
       {hint ? (
         <Tooltip content={hint} relationship="description" withArrow>
           <Button appearance="transparent" size="small" icon={<InfoRegular />} aria-label={`About ${name}`} />
@@ -228,8 +225,11 @@ function NameCell({ name, onDelete, hint }: { name: string; onDelete: () => void
   );
 }
 
-/** A record's name with its delete control beside it, and a hint (a bio) on an info icon. */
-export function nameWithDelete<T>(id: string, header: string, get: (row: T) => string, remove: (row: T) => void, hint?: (row: T) => string | undefined, options?: Options<T>): Column<T> {
+/**
+ * A record's name, with a hint (a bio) on an info icon. Its Edit and Delete are the kit's action
+ * columns at the right edge, as on every screen.
+ */
+export function nameWithHint<T>(id: string, header: string, get: (row: T) => string, hint?: (row: T) => string | undefined, options?: Options<T>): Column<T> {
   const { sortable, meta } = split(options);
   return {
     id,
@@ -237,6 +237,6 @@ export function nameWithDelete<T>(id: string, header: string, get: (row: T) => s
     header,
     enableSorting: sortable ?? true,
     meta,
-    cell: ({ row }) => <NameCell name={get(row.original)} onDelete={() => remove(row.original)} hint={hint?.(row.original)} />,
+    cell: ({ row }) => <NameCell name={get(row.original)} hint={hint?.(row.original)} />,
   };
 }

@@ -66,18 +66,24 @@ export const QuestionDraftSchema = v.pipe(
 );
 export type QuestionDraft = v.InferOutput<typeof QuestionDraftSchema>;
 
-/** Editing requires the format and allows several correct options (at least one). */
+/** Editing requires the format and allows several correct options (at least one) when it is checkbox. */
 const questionEditFields = { ...questionFields, optionFormat: v.picklist(OPTION_FORMATS, 'Select an option format') };
 const AT_LEAST_ONE_CORRECT = 'Mark at least one option as correct.';
+/** Radio and dropdown show one answer to choose: several correct options need the checkbox format. */
+export const ONE_CORRECT_FOR_FORMAT = 'Radio and Dropdown take one correct option: mark one, or choose Checkbox.';
+const oneUnlessCheckbox = (q: { optionFormat: string; options: readonly { isTrue: boolean }[] }) =>
+  q.optionFormat === 'checkbox' || q.options.filter((o) => o.isTrue).length <= 1;
 export const QuestionEditSchema = v.pipe(
   v.object(questionEditFields),
   v.forward(v.check((q) => q.options.some((o) => o.isTrue), AT_LEAST_ONE_CORRECT), ['options']),
+  v.forward(v.check((q) => oneUnlessCheckbox(q), ONE_CORRECT_FOR_FORMAT), ['options']),
 );
 export type QuestionEdit = v.InferOutput<typeof QuestionEditSchema>;
 /** The edit form plus the question's `_id`, which goes into the path (PUT /questions/{id}). */
 export const QuestionUpdateSchema = v.pipe(
   v.object({ id: IdSchema, ...questionEditFields }),
   v.forward(v.check((q) => q.options.some((o) => o.isTrue), AT_LEAST_ONE_CORRECT), ['options']),
+  v.forward(v.check((q) => oneUnlessCheckbox(q), ONE_CORRECT_FOR_FORMAT), ['options']),
 );
 export type QuestionUpdate = v.InferOutput<typeof QuestionUpdateSchema>;
 

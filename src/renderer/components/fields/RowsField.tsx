@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Controller, useFieldArray } from 'react-hook-form';
 import { Button, Checkbox, FieldContextProvider, Input, Radio, Select, Text, Textarea, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Tooltip } from '../Tooltip';
@@ -34,6 +34,16 @@ export function RowsField({ field, id, disabled, error, form }: Props) {
   const lower = itemLabel.toLowerCase();
   const single = field.columns.length === 1;
   const flag = field.flag;
+  const current = (form.values[field.name] as Record<string, unknown>[] | undefined) ?? [];
+  const several = typeof flag?.several === 'function' ? flag.several(form.values) : !!flag?.several;
+  const flagged = flag ? current.filter((row) => row[flag.name] === true).length : 0;
+  // When one correct row becomes the rule while several are flagged, say so now, not at the save.
+  const { validate } = form;
+  const wasSeveral = useRef(several);
+  useEffect(() => {
+    if (wasSeveral.current && !several && flagged > 1) validate(field.name);
+    wasSeveral.current = several;
+  }, [several, flagged, validate, field.name]);
   const template = `${flag ? '64px ' : ''}${field.columns.map(() => 'minmax(0, 1fr)').join(' ')} 32px`;
   const rowErrors = error as RowErrors;
   const focusText = (index: number | 'last') =>
@@ -47,12 +57,11 @@ export function RowsField({ field, id, disabled, error, form }: Props) {
     if (!flag) return;
     const all = (form.values[field.name] as Record<string, unknown>[] | undefined) ?? [];
     all.forEach((row, i) => {
-      const next = flag.several ? (i === index ? checked : row[flag.name]) : i === index && checked;
+      const next = several ? (i === index ? checked : row[flag.name]) : i === index && checked;
       if (row[flag.name] !== next) update(i, { ...row, [flag.name]: next });
     });
   };
 
-  const current = (form.values[field.name] as Record<string, unknown>[] | undefined) ?? [];
   const filled = (row: Record<string, unknown> | undefined) => !!row && field.columns.every((c) => String(row[c.name] ?? '').trim() !== '');
   const canAdd = !field.addWhenComplete || current.length === 0 || filled(current.at(-1));
   /** A unique column's options for one row: those no other row has chosen. */
@@ -142,10 +151,20 @@ export function RowsField({ field, id, disabled, error, form }: Props) {
             <div key={row.id} className={styles.row} style={{ gridTemplateColumns: template }}>
               {flag ? (
                 <div className={styles.flag}>
-                  {flag.several ? (
+                  {several ? (
                     <Checkbox checked={checked} disabled={disabled} aria-label={`${itemLabel} ${n} is correct`} onChange={(_e, d) => setFlag(index, d.checked === true)} />
                   ) : (
-                    <Radio name={`${id}-flag`} value={String(index)} checked={checked} disabled={disabled} aria-label={`${itemLabel} ${n} is correct`} onChange={() => setFlag(index, true)} />
+                    // While more than one row is flagged (a checkbox question turned radio), each radio shows its own
+                    // state: one shared group would show only the last; choosing one (even a checked one) clears the others.
+                    <Radio
+                      name={flagged > 1 ? `${id}-flag-${index}` : `${id}-flag`}
+                      value={String(index)}
+                      checked={checked}
+                      disabled={disabled}
+                      aria-label={`${itemLabel} ${n} is correct`}
+                      onChange={() => setFlag(index, true)}
+                      onClick={() => setFlag(index, true)}
+                    />
                   )}
                 </div>
               ) : null}

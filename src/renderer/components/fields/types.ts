@@ -86,7 +86,11 @@ export interface FieldKinds {
     kind: 'rows';
     columns: readonly RowColumn[];
     newRow: () => Record<string, unknown>;
-    flag?: { name: string; label: string; several: boolean };
+    /**
+     * `several` may follow the form's values (a question's option format): when it turns to one and more
+     * than one row is flagged, the rows are checked again at once, so the message shows before a save.
+     */
+    flag?: { name: string; label: string; several: boolean | ((values: FieldValues) => boolean) };
     max?: number;
     itemLabel?: string;
     addLabel?: string;
@@ -119,6 +123,8 @@ export interface FieldForm {
   /** The validation message of another field (compound fields show their parts' messages). */
   errorOf: (name: string) => string | undefined;
   control: Control<FieldValues>;
+  /** Checks a field against the schema now and shows its message (a rule that another field's change affects). */
+  validate: (name: string) => void;
 }
 
 /** What every field component gets. */
@@ -136,7 +142,7 @@ export interface FieldProps<F = FieldDescriptor> {
 }
 
 /** What a custom field's render gets: its value, and the form's other values for compound fields. */
-export type CustomFieldContext = Pick<FieldProps, 'id' | 'value' | 'onChange' | 'onBlur' | 'disabled'> & Omit<FieldForm, 'control'>;
+export type CustomFieldContext = Pick<FieldProps, 'id' | 'value' | 'onChange' | 'onBlur' | 'disabled'> & Omit<FieldForm, 'control' | 'validate'>;
 
 /** The props of the component of one kind. */
 export type KindProps<K extends keyof FieldKinds> = FieldProps<FieldBase<string> & FieldKinds[K]>;

@@ -106,7 +106,7 @@ function Selector({ file, onClose }: { file: LibraryFile; onClose: () => void })
       title={`Add Questions to ${file.title}`}
       width={680}
       busy={setQuestions.busy}
-      action={{ label: 'Save', onClick: () => void save() }}
+      action={{ label: 'Save', onClick: save }}
       contentClassName={styles.body}
       onClose={onClose}
     >

@@ -110,7 +110,7 @@ export function ImportDialog({
       title={`Import ${source.name}`}
       width={860}
       busy={bulk.busy}
-      action={{ label: `Import ${rows.length} cues`, onClick: () => void save() }}
+      action={{ label: `Import ${rows.length} cues`, onClick: save }}
       contentClassName={styles.body}
       onClose={onClose}
     >

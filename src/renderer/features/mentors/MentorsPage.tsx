@@ -17,19 +17,20 @@ import { optionsOf, type FieldDescriptor, type FieldOption } from '../../compone
 import { useUploadSubmit } from '../../components/UploadProgress';
 import { callQuery, useCallMutation } from '../../lib/calls';
 import { useBusinessIdeaOptions, useGroupOptions } from '../../lib/lookups';
-import { lastUpdated, nameWithDelete, tags } from '../../kit/columns';
+import { lastUpdated, nameWithHint, tags } from '../../kit/columns';
 import { ListScreen, form, type ScreenActions } from '../../kit/ListScreen';
 import { ENGAGEMENT_PAGE_SIZE } from '../../lib/page-sizes';
 
 const invalidates = ['mentorship.sessionUsers'] as const;
 
-const columns = ({ editColumn, remove }: ScreenActions<Mentor>) => [
-  nameWithDelete<Mentor>('name', 'Name', (r) => r.name, remove, (r) => r.mentorBio),
-  editColumn((r) => `Edit ${r.name}`),
+const columns = ({ editColumn, deleteColumn }: ScreenActions<Mentor>) => [
+  nameWithHint<Mentor>('name', 'Name', (r) => r.name, (r) => r.mentorBio),
   tags<Mentor>('designation', 'Designation', (r) => (r.designation ? [r.designation] : [])),
   tags<Mentor>('mobileNumber', 'Mobile Number', (r) => (r.mobileNumber ? [r.mobileNumber] : []), { width: 150 }),
   tags<Mentor>('language', 'Language', (r) => r.language, { width: 220 }),
   lastUpdated<Mentor>((r) => r.metaInfo),
+  editColumn((r) => `Edit ${r.name}`),
+  deleteColumn((r) => `Delete ${r.name}`),
 ];
 
 type Common = keyof MentorCreateInput & keyof MentorUpdateInput & string;

@@ -13,7 +13,7 @@ type Draft = v.InferOutput<typeof QuestionDraftSchema>;
 
 /**
  * Add Question and Edit Question: the same fields; adding takes one correct option (radio), editing
- * marks every correct one and needs an option format.
+ * needs an option format and marks one correct option for Radio and Dropdown, several for Checkbox.
  */
 export function questionForm(record: Question | null, categories: readonly Category[], submit: (values: Draft) => Promise<Result<unknown>>) {
   const categoryOptions = [...categories].sort((a, b) => a.name.localeCompare(b.name)).map((c) => ({ value: c._id, label: c.name }));
@@ -41,9 +41,10 @@ export function questionForm(record: Question | null, categories: readonly Categ
       itemLabel: 'Option',
       addLabel: 'Add option',
       columns: [{ name: 'option', label: 'Option' }],
-      flag: { name: 'isTrue', label: 'Correct', several: editing },
+      // Adding takes one correct option; editing as many as the format shows (checkbox: several).
+      flag: { name: 'isTrue', label: 'Correct', several: editing ? (values: { optionFormat?: unknown }) => values.optionFormat === 'checkbox' : false },
       newRow: () => ({ option: '', isTrue: false }),
-      hint: editing ? 'At least 2 options; mark every correct one.' : 'At least 2 options; mark the one correct option.',
+      hint: editing ? 'At least 2 options; Radio and Dropdown take one correct option, Checkbox several.' : 'At least 2 options; mark the one correct option.',
     },
   ] as const;
   const defaults = record

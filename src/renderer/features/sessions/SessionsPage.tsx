@@ -28,7 +28,7 @@ import { copyText } from '../../lib/clipboard';
 import { isoDateOf } from '../../lib/field-values';
 import { useBusinessIdeaOptions, useGroupOptions, useMentorOptions } from '../../lib/lookups';
 import { useMeetingPreviewBase } from '../../lib/preferences';
-import { action, lastUpdated, nameWithDelete, tags, value } from '../../kit/columns';
+import { action, lastUpdated, tags, text, value } from '../../kit/columns';
 import { ListScreen, form, type ScreenActions } from '../../kit/ListScreen';
 import { ENGAGEMENT_PAGE_SIZE } from '../../lib/page-sizes';
 
@@ -142,8 +142,8 @@ export default function SessionsPage() {
   const remove = useCallMutation('mentorship.deleteSession', { fallback: M.unableToDelete, successFallback: T.eventDeleted, invalidates });
 
   const columns = useCallback(
-    ({ editColumn, remove: ask }: ScreenActions<Session>) => [
-      nameWithDelete<Session>('eventName', 'Event', (r) => r.eventName, ask),
+    ({ editColumn, deleteColumn }: ScreenActions<Session>) => [
+      text<Session>('eventName', 'Event'),
       value<Session>('links', 'Event link', (r) => r.sessionId, {
         sortable: false,
         searchable: false,
@@ -154,8 +154,9 @@ export default function SessionsPage() {
       tags<Session>('date', 'Date', (r) => [r.date], { width: 106, sortBy: (r) => isoDateOf(r.date) }),
       tags<Session>('duration', 'Duration', (r) => [formatEventDuration(r.duration)], { width: 112, sortBy: (r) => r.duration }),
       lastUpdated<Session>((r) => r.metaInfo),
-      editColumn((r) => `Edit ${r.eventName}`),
       action<Session>('description', 'Description', { label: (r) => `Description of ${r.eventName}`, icon: <NotepadRegular />, onClick: setDescribing, width: 96 }),
+      editColumn((r) => `Edit ${r.eventName}`),
+      deleteColumn((r) => `Delete ${r.eventName}`),
     ],
     [rolesKey, base],
   );
