@@ -3,7 +3,8 @@ import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@
 import type { SortingState } from '@tanstack/react-table';
 import type * as v from 'valibot';
 import type { FieldValues } from 'react-hook-form';
-import { Button, Tooltip, makeStyles } from '@fluentui/react-components';
+import { Button, makeStyles } from '@fluentui/react-components';
+import { Tooltip } from '../components/Tooltip';
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DataTable, type Column } from '../components/DataTable';
