@@ -16,6 +16,16 @@ test.describe('mentors', () => {
       await expect(page.getByRole('columnheader', { name, exact: true })).toBeVisible();
     }
     await expect(page.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('500');
+    // At 1024 x 700 a designation longer than its column ends in an ellipsis, its start in view, its
+    // whole text on hover (the badge centred its text and cut both ends).
+    await page.setViewportSize({ width: 1024, height: 700 });
+    const long = page.getByRole('row').filter({ hasText: 'Anjali Das' }).getByTitle('Digital marketing consultant', { exact: false }).first();
+    const cut = await long.evaluate((badge) => {
+      const text = badge.querySelector('span')!;
+      return { ellipsis: text.scrollWidth > text.clientWidth, startInView: text.getBoundingClientRect().left >= badge.getBoundingClientRect().left };
+    });
+    expect(cut).toEqual({ ellipsis: true, startInView: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.evaluate(() => {
       const w = globalThis as unknown as { api: Api; progress: Progress[] };
       w.progress = [];

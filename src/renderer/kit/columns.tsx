@@ -76,6 +76,9 @@ const useStyles = makeStyles({
   name: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS, minWidth: 0 },
   nameText: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   tags: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, overflow: 'hidden' },
+  // A tag longer than its column ends in an ellipsis from its start (Fluent centres a badge's text, which
+  // cut both ends), its whole text on hover.
+  tag: { maxWidth: '100%', minWidth: 0, justifyContent: 'flex-start' },
   stamp: { display: 'flex', flexDirection: 'column', lineHeight: tokens.lineHeightBase200, minWidth: 0 },
   // Ends in an ellipsis when the column is narrower (or runs under the pinned actions).
   at: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
@@ -159,8 +162,8 @@ function Tags({ values }: { values: readonly string[] }) {
       {values.length === 0
         ? '—'
         : values.map((v) => (
-            <Badge key={v} appearance="outline" color="informative" shape="rounded">
-              {v}
+            <Badge key={v} appearance="outline" color="informative" shape="rounded" className={styles.tag} title={v}>
+              <span className={styles.at}>{v}</span>
             </Badge>
           ))}
     </span>
