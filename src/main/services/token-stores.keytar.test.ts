@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UserDetails } from '../../shared/schemas/admin-auth';
 import { fileAt } from './atomic-file';
 import { Session } from './session';
-import { KEYCHAIN_SERVICE, encryptedFileTokenStore, probeKeytar, type Cipher, type TokenStore } from './token-stores';
+import { KEYCHAIN_SERVICE, encryptedFileTokenStore, probeKeytar, type Cipher, type TokenStore, withTimeout } from './token-stores';
 
 type Keytar = typeof import('keytar');
 
@@ -23,22 +23,6 @@ const PROBE_TIMEOUT_MS = 15_000;
 async function loadKeytar(): Promise<Keytar> {
   const mod = (await import('keytar')) as Keytar & { default?: Keytar };
   return mod.default ?? mod;
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
 }
 
 // One probe for the file: load keytar and read an absent entry (exactly what the app does at start).
