@@ -26,6 +26,7 @@ import { createWindows } from './services/list-windows';
 import { createWindowsGroup } from './local/windows';
 import { checkRecord, withUnmodelled } from './services/records';
 import { checkPlatform } from './services/platform-check';
+import { createCourseTools } from './services/course-health';
 
 export interface CoreOptions {
   /** userData (Electron) or the bridge host's state folder: settings.json, session.json. */
@@ -161,6 +162,7 @@ export async function createCore(options: CoreOptions) {
       conceptProgress: (input) => learners.conceptProgress(input),
     },
     bulk: bulk.calls,
+    courseTools: createCourseTools(http),
     platform: {
       check: async () => {
         if (!session.currentUser()) return fail('auth', 'Your session has ended. Please log in again.', 401);

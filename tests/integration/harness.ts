@@ -47,6 +47,8 @@ export interface Harness {
   database: 'pglite' | 'postgres';
   /** PostgreSQL: the harness's own database (cloned from the run's seeded template). */
   databaseUrl?: string;
+  /** The server's own database: for states its routes refuse to make (a platform may hold them). */
+  db: RunningServer['db'];
   events: { event: keyof ApiEvents; payload: unknown }[];
   /** The answers of the dialogs main opens (files.pick, bulk.pick, the save dialog). */
   dialogs: DialogQueue;
@@ -98,6 +100,7 @@ export async function startHarness(): Promise<Harness> {
     serverUrl: server.url,
     database: storage.driver,
     databaseUrl: storage.databaseUrl,
+    db: server.db,
     events,
     dialogs,
     call,

@@ -16,6 +16,7 @@ import { learners } from './user-app';
 import { PlatformReportSchema } from '../platform-report';
 import { LIST_NAMES, WindowAnswerSchema, WindowQuerySchema } from '../lists';
 import { bulk } from './bulk';
+import { courseTools } from './course-tools';
 import type { BulkAddResult } from '../schemas/bulk';
 import { MediaFactsSchema } from '../schemas/media';
 
@@ -147,4 +148,6 @@ export const local = {
   },
   /** The bulk upload queue, kept in main (src/shared/api/bulk.ts). */
   bulk,
+  /** Course health and the learner's preview (src/shared/api/course-tools.ts). */
+  courseTools,
 };
