@@ -77,6 +77,7 @@ export const INNER_ROUTES: readonly InnerRoute[] = [
   { path: '/modules/:moduleId', title: 'Topics', screen: lazy(() => import('../features/courses/TopicsPage')) },
   { path: '/topics/:topicId', title: 'Videos', screen: lazy(() => import('../features/courses/VideosPage')) },
   { path: '/videos/:videoId', title: 'Video', screen: lazy(() => import('../features/courses/VideoRoute')) },
+  { path: '/course-preview/:courseId', title: 'Preview as learner', screen: lazy(() => import('../features/courses/LearnerPreviewPage')) },
 ];
 
 /** The name of the screen at `pathname` (an area's label, an inner route's title), or null when none. */

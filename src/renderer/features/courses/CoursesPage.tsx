@@ -11,6 +11,7 @@ import { ListScreen, type ScreenActions } from '../../kit/ListScreen';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { courseFailure, useCourseForm } from './CourseDialog';
 import { COURSE_PAGE_SIZE, COURSE_PAGE_SIZES } from '../../lib/page-sizes';
+import { CheckAllButton } from './CourseHealth';
 
 const useStyles = makeStyles({
   name: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
@@ -83,6 +84,7 @@ export default function CoursesPage() {
       pageSize={COURSE_PAGE_SIZE}
       pageSizes={COURSE_PAGE_SIZES}
       emptyText={language ? `No courses in ${language} yet.` : 'No courses yet.'}
+      toolbar={<CheckAllButton />}
       addLabel="Add Course"
       editor={courseForm}
       remove={{ mutation: remove, input: (c) => ({ id: c._id }), title: 'Delete course', question: (c) => deleteCourseQuestion(c.name) }}

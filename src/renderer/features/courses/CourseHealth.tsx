@@ -1,0 +1,255 @@
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Badge,
+  Button,
+  DrawerBody,
+  DrawerHeader,
+  DrawerHeaderTitle,
+  MessageBar,
+  MessageBarBody,
+  OverlayDrawer,
+  Spinner,
+  Switch,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { ArrowClockwiseRegular, DismissRegular, EyeRegular, HeartPulseRegular, WrenchRegular } from '@fluentui/react-icons';
+import { HEALTH_KIND_LABEL, type CourseHealth, type HealthKind, type HealthProblem } from '../../../shared/schemas/course-health';
+import { callQuery } from '../../lib/calls';
+import { plural } from '../../lib/format';
+import { action, value } from '../../kit/columns';
+import { FormDialog } from '../../kit/RecordDialogs';
+import { DataTable } from '../../components/DataTable';
+import { useFileForm } from '../../components/FileDialog';
+import { useCourseForm } from './CourseDialog';
+
+const useStyles = makeStyles({
+  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minHeight: 0 },
+  bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  courses: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, listStyleType: 'none', margin: 0, padding: 0 },
+});
+
+/** What opens the record that fixes each kind. */
+const FIX: Record<HealthKind, { label: string; opens: 'folder' | 'videos' | 'transcripts' | 'moments' | 'file' | 'course' }> = {
+  emptyFolder: { label: 'Open the folder', opens: 'folder' },
+  missingFile: { label: 'Open its folder', opens: 'folder' },
+  repeatedTitle: { label: 'Open its folder', opens: 'folder' },
+  noQuestions: { label: 'Add questions', opens: 'videos' },
+  noTranscript: { label: 'Add transcripts', opens: 'transcripts' },
+  noMoments: { label: 'Add moments', opens: 'moments' },
+  brokenLink: { label: 'Edit the library file', opens: 'file' },
+  notLive: { label: 'Edit the library file', opens: 'file' },
+  paidWithoutFee: { label: 'Edit the course', opens: 'course' },
+  noThumbnail: { label: 'Edit the course', opens: 'course' },
+};
+
+const KIND_COLOR: Record<HealthKind, 'danger' | 'warning' | 'informative'> = {
+  emptyFolder: 'warning', missingFile: 'danger', brokenLink: 'danger', noQuestions: 'informative', noTranscript: 'informative',
+  noMoments: 'informative', repeatedTitle: 'warning', notLive: 'danger', paidWithoutFee: 'danger', noThumbnail: 'warning',
+};
+
+/** A row of the problems table: a problem with its course's name (the Check all table shows it). */
+type Row = HealthProblem & { course: string; index: number };
+
+const directoryOf = (courseId: string, folders: readonly { _id: string }[]) => `/directory/${[courseId, ...folders.map((f) => f._id)].map(encodeURIComponent).join('/')}`;
+
+/** A problem's record, opened: a screen (the drawer closes), or a dialog over the drawer. */
+function useFix(close: () => void) {
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<{ kind: 'file' | 'course'; id: string } | null>(null);
+  const fix = useCallback(
+    (p: HealthProblem) => {
+      const opens = FIX[p.kind].opens;
+      if (opens === 'file' || opens === 'course') return setDialog({ kind: opens, id: opens === 'file' ? p.fileId : p.courseId });
+      close();
+      if (opens === 'folder') navigate(directoryOf(p.courseId, p.folderPath));
+      else if (opens === 'videos') navigate(`/videos/${encodeURIComponent(p.recordId)}`);
+      else if (opens === 'transcripts') navigate(`/transcripts?videoId=${encodeURIComponent(p.fileId)}`);
+      else navigate(`/videomoments?fileId=${encodeURIComponent(p.fileId)}`);
+    },
+    [close, navigate],
+  );
+  const dialogs = dialog?.kind === 'file' ? <LibraryFileFix id={dialog.id} onClose={() => setDialog(null)} /> : dialog ? <CourseFix id={dialog.id} onClose={() => setDialog(null)} /> : null;
+  return { fix, dialogs };
+}
+
+function LibraryFileFix({ id, onClose }: { id: string; onClose: () => void }) {
+  const files = useQuery(callQuery('library.mediaList'));
+  const specFor = useFileForm();
+  const file = files.data?.find((f) => f._id === id);
+  if (!file) return files.isPending ? <Spinner label="Opening the library file…" /> : null;
+  return <FormDialog spec={specFor(file)} open submitLabel="Save" record={file} specFor={(r) => specFor(r as typeof file)} onClose={onClose} />;
+}
+
+function CourseFix({ id, onClose }: { id: string; onClose: () => void }) {
+  const courses = useQuery(callQuery('videoRepository.courses'));
+  const specFor = useCourseForm(null);
+  const course = courses.data?.find((c) => c._id === id);
+  if (!course) return courses.isPending ? <Spinner label="Opening the course…" /> : null;
+  return <FormDialog spec={specFor(course)} open submitLabel="Save" record={course} specFor={(r) => specFor(r as typeof course)} onClose={onClose} />;
+}
+
+function ProblemsTable({ reports, showCourse, onFix }: { reports: readonly CourseHealth[]; showCourse: boolean; onFix: (p: HealthProblem) => void }) {
+  const rows = useMemo(() => reports.flatMap((r) => r.problems.map((p) => ({ ...p, course: r.name }))).map((p, index) => ({ ...p, index })), [reports]);
+  const columns = useMemo(
+    () => [
+      ...(showCourse ? [value<Row>('course', 'Course', (p) => p.course, { width: 160 })] : []),
+      value<Row>('kind', 'Problem', (p) => HEALTH_KIND_LABEL[p.kind], {
+        width: 170,
+        filter: 'select',
+        cell: (p) => (
+          <Badge appearance="tint" color={KIND_COLOR[p.kind]}>
+            {HEALTH_KIND_LABEL[p.kind]}
+          </Badge>
+        ),
+      }),
+      value<Row>('title', 'Record', (p) => p.title, { width: 170 }),
+      value<Row>('where', 'Where', (p) => p.folderPath.map((f) => f.title).join(' > ') || 'The course', { width: 200 }),
+      value<Row>('message', 'Details', (p) => p.message, { width: 280 }),
+      action<Row>('fix', 'Fix', { label: (p) => `${FIX[p.kind].label}: ${p.title}`, icon: <WrenchRegular />, onClick: onFix, width: 56 }),
+    ],
+    [showCourse, onFix],
+  );
+  return (
+    <DataTable<Row>
+      ariaLabel="Course health"
+      viewKey={showCourse ? 'Course health of every course' : 'Course health'}
+      columns={columns}
+      data={rows}
+      getRowId={(p) => String(p.index)}
+      pageSize={50}
+      pageSizeOptions={[20, 50, 100]}
+      maxHeight="60vh"
+      emptyText="No problems found."
+      searchPlaceholder="Search the problems"
+    />
+  );
+}
+
+/** The drawer's frame: title, close, the links switch and Check again. */
+function HealthDrawer({ title, open, onClose, links, setLinks, checking, onRecheck, children }: {
+  title: string; open: boolean; onClose: () => void; links: boolean; setLinks: (on: boolean) => void; checking: boolean; onRecheck: () => void; children: ReactNode;
+}) {
+  const styles = useStyles();
+  return (
+    <OverlayDrawer open={open} onOpenChange={(_e, d) => !d.open && onClose()} position="end" size="large" aria-label={title}>
+      <DrawerHeader>
+        <DrawerHeaderTitle action={<Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} onClick={onClose} />}>{title}</DrawerHeaderTitle>
+      </DrawerHeader>
+      <DrawerBody className={styles.body}>
+        <div className={styles.bar}>
+          <Switch label="Check links too (a request to each link's address)" checked={links} onChange={(_e, d) => setLinks(d.checked)} />
+          <Button icon={<ArrowClockwiseRegular />} onClick={onRecheck} disabled={checking}>
+            Check again
+          </Button>
+          {checking ? <Spinner size="tiny" label="Checking…" /> : null}
+        </div>
+        {children}
+      </DrawerBody>
+    </OverlayDrawer>
+  );
+}
+
+const summaryOf = (r: CourseHealth) =>
+  r.problems.length === 0 ? `No problems in ${plural(r.videos, 'video')} and ${plural(r.folders, 'folder')}.` : `${plural(r.problems.length, 'problem')} in ${plural(r.videos, 'video')} and ${plural(r.folders, 'folder')}.`;
+
+function Failure({ message }: { message: string }) {
+  return (
+    <MessageBar intent="error" layout="multiline">
+      <MessageBarBody>{`The check could not finish: ${message}`}</MessageBarBody>
+    </MessageBar>
+  );
+}
+
+/** The directory's Course health button and its drawer: the course's problems, each with its fix. */
+export function CourseHealthButton({ courseId, courseName }: { courseId: string; courseName: string }) {
+  const [open, setOpen] = useState(false);
+  const [links, setLinks] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  const { fix, dialogs } = useFix(close);
+  const report = useQuery({ ...callQuery('courseTools.health', { courseId, links }), enabled: open && !!courseId, staleTime: 0, retry: false });
+  return (
+    <>
+      <Button icon={<HeartPulseRegular />} onClick={() => setOpen(true)} disabled={!courseId}>
+        Course health
+      </Button>
+      {open ? (
+        <HealthDrawer title={`Course health: ${courseName}`} open onClose={close} links={links} setLinks={setLinks} checking={report.isFetching} onRecheck={() => void report.refetch()}>
+          {report.isError ? <Failure message={report.error.message} /> : null}
+          {report.data ? (
+            <>
+              <Text>{summaryOf(report.data)}</Text>
+              <ProblemsTable reports={[report.data]} showCourse={false} onFix={fix} />
+            </>
+          ) : null}
+          {dialogs}
+        </HealthDrawer>
+      ) : null}
+    </>
+  );
+}
+
+/** The course list's Check all button: every course with a health badge, and all their problems. */
+export function CheckAllButton() {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [links, setLinks] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  const { fix, dialogs } = useFix(close);
+  const reports = useQuery({ ...callQuery('courseTools.healthAll', { links }), enabled: open, staleTime: 0, retry: false });
+  return (
+    <>
+      <Button icon={<HeartPulseRegular />} onClick={() => setOpen(true)}>
+        Check all
+      </Button>
+      {open ? (
+        <HealthDrawer title="Health of every course" open onClose={close} links={links} setLinks={setLinks} checking={reports.isFetching} onRecheck={() => void reports.refetch()}>
+          {reports.isError ? <Failure message={reports.error.message} /> : null}
+          {reports.data ? (
+            <>
+              <ul className={styles.courses} aria-label="Courses and their health">
+                {reports.data.map((r) => (
+                  <li key={r.courseId}>
+                    <Button
+                      size="small"
+                      appearance="subtle"
+                      title={summaryOf(r)}
+                      onClick={() => {
+                        close();
+                        navigate(directoryOf(r.courseId, []));
+                      }}
+                    >
+                      {r.name}&nbsp;
+                      <Badge appearance="filled" color={r.problems.length ? 'danger' : 'success'}>
+                        {r.problems.length ? plural(r.problems.length, 'problem') : 'Healthy'}
+                      </Badge>
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+              <ProblemsTable reports={reports.data} showCourse onFix={fix} />
+            </>
+          ) : null}
+          {dialogs}
+        </HealthDrawer>
+      ) : null}
+    </>
+  );
+}
+
+/** The directory's course tools: its health, and the learner's view of it. */
+export function DirectoryTools({ courseId, courseName }: { courseId: string; courseName: string }) {
+  const navigate = useNavigate();
+  return (
+    <>
+      <CourseHealthButton courseId={courseId} courseName={courseName} />
+      <Button icon={<EyeRegular />} disabled={!courseId} onClick={() => navigate(`/course-preview/${encodeURIComponent(courseId)}`)}>
+        Preview as learner
+      </Button>
+    </>
+  );
+}
