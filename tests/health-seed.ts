@@ -1,7 +1,8 @@
 /**
  * A course with one of each course-health problem the reference server can hold, made through
  * `window.api` (the integration tests pass an object of the same shape over the core's handlers).
- * Self-contained (no imports at run time): the end-to-end walks run it in the page with page.evaluate.
+ * Self-contained (no imports at run time): the end-to-end walks run it in the page with page.evaluate,
+ * where `api` is the page's window.api.
  *
  *   Planning (module) > Basics (topic) > Start (concept):
  *     Welcome      good link, English transcript, a moment, a question, free to watch: no problem
@@ -39,7 +40,7 @@ export interface HealthSeed {
 type AnyResult = { ok: true; data: unknown } | { ok: false; error: { message: string } };
 type AnyApi = Record<string, Record<string, (input?: unknown) => Promise<AnyResult>>>;
 
-export async function seedHealthCourse(api: unknown, input: HealthSeedInput): Promise<HealthSeed> {
+export async function seedHealthCourse(input: HealthSeedInput, api: unknown = (globalThis as unknown as { api: unknown }).api): Promise<HealthSeed> {
   const a = api as AnyApi;
   const must = async <T>(group: string, call: string, args?: unknown): Promise<T> => {
     const result = await a[group]![call]!(args ?? {});

@@ -33,9 +33,10 @@ beforeAll(async () => {
   const png = join(work, 'thumb.png');
   await writeFile(png, Buffer.from(PNG_1PX, 'hex'));
   const thumb = expectOk(await h.grantFile(png));
-  seed = await seedHealthCourse(apiOf(h), {
-    name: 'Health check course', thumbnailGrantId: thumb.grantId, okUrl: `${links.url}/ok`, badUrl: `${links.url}/missing`, deadUrl: `http://127.0.0.1:${await freePort()}/gone`,
-  });
+  seed = await seedHealthCourse(
+    { name: 'Health check course', thumbnailGrantId: thumb.grantId, okUrl: `${links.url}/ok`, badUrl: `${links.url}/missing`, deadUrl: `http://127.0.0.1:${await freePort()}/gone` },
+    apiOf(h),
+  );
 }, 60_000);
 afterAll(async () => {
   await h.close();
