@@ -156,3 +156,16 @@ describe('courseTools.preview', () => {
     expect(start.videos[4]).toMatchObject({ title: 'Lost video', fileId: '', duration: 0, freeToWatch: false, questions: [] });
   });
 });
+
+describe('courseTools.health after fixes', () => {
+  it("a transcript in another language does not count, one in the course's language does; a moment clears No moments", async () => {
+    const silent = (report: CourseHealth) => found(report).filter((p) => p.endsWith(' Silent link'));
+    expect(silent(await health())).toEqual(['noMoments Silent link', 'noQuestions Silent link', 'noTranscript Silent link']);
+    expectOk(await h.call('videoRepository', 'addTranscript', { videoId: seed.files.dead, timeStamp: '00:00:01', captionText: 'नमस्ते', language: 'Hindi' }));
+    expect(silent(await health())).toEqual(['noMoments Silent link', 'noQuestions Silent link', 'noTranscript Silent link']);
+    expectOk(await h.call('videoRepository', 'addTranscript', { videoId: seed.files.dead, timeStamp: '00:00:01', captionText: 'Hello', language: 'English' }));
+    expectOk(await h.call('library', 'addMoment', { fileId: seed.files.dead, timestamp: '00:00:02', description: 'Start', transcript: 'Hello' }));
+    expectOk(await h.call('videoRepository', 'videoQuestions', { videoId: seed.docs['Silent link'], questionBank: [seed.questionId] }));
+    expect(silent(await health())).toEqual([]);
+  });
+});

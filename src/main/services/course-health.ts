@@ -23,7 +23,8 @@ interface FolderNode {
   doc: CourseDocument;
   path: { _id: string; title: string }[];
   folders: FolderNode[];
-  files: CourseDocument[];
+  /** Its videos (GET /video/byconcept): title, library file ('' when deleted), free to watch, questions. */
+  files: Video[];
 }
 
 interface CourseTree {
@@ -139,42 +140,38 @@ class CheckContext {
     return kept;
   }
 
-  /** The course's whole directory: folders that hold nothing are not asked for (their listing says so). */
+  /**
+   * The course's whole directory. A folder's subfolders come from its listing (GET /document/{id}), asked
+   * only when it has some; its videos, with their questions, from GET /video/byconcept, asked only when it
+   * has some: a folder of 5,000 videos is read once.
+   */
   async tree(courseId: string): Promise<CourseTree> {
     const top = await this.must<DocumentListing>(videoRepository.document, { id: courseId }, 'videoRepository.document');
     const node = (doc: CourseDocument, path: FolderNode['path']): FolderNode => ({ doc, path: [...path, { _id: doc._id, title: doc.title }], folders: [], files: [] });
     const modules = top.descendants.filter((d) => d.type === 'folder').map((d) => node(d, []));
-    let pending = modules.filter((m) => m.doc.contents.folders + m.doc.contents.files > 0);
+    let pending = modules;
     while (pending.length > 0) {
       const next: FolderNode[] = [];
-      await eachLimited(pending, 6, async (folder) => {
+      const reads = pending.flatMap((folder) => [
+        ...(folder.doc.contents.folders > 0 ? [{ folder, read: 'folders' as const }] : []),
+        ...(folder.doc.contents.files > 0 ? [{ folder, read: 'videos' as const }] : []),
+      ]);
+      await eachLimited(reads, 6, async ({ folder, read }) => {
+        if (read === 'videos') {
+          folder.files = await this.must<Video[]>(videoRepository.videosByConcept, { conceptId: folder.doc._id }, 'videoRepository.videosByConcept');
+          return;
+        }
         const listing = await this.must<DocumentListing>(videoRepository.document, { id: folder.doc._id }, 'videoRepository.document');
         for (const doc of listing.descendants) {
-          if (doc.type === 'file') folder.files.push(doc);
-          else {
-            const child = node(doc, folder.path);
-            folder.folders.push(child);
-            if (doc.contents.folders + doc.contents.files > 0) next.push(child);
-          }
+          if (doc.type !== 'folder') continue;
+          const child = node(doc, folder.path);
+          folder.folders.push(child);
+          next.push(child);
         }
       });
       pending = next;
     }
     return { course: top.courseDoc, modules };
-  }
-
-  /** The videos of folders that hold some (GET /video/byconcept): their questions, by document id. */
-  async videosOf(folders: readonly FolderNode[]): Promise<Map<string, Video>> {
-    const videos = new Map<string, Video>();
-    await eachLimited(
-      folders.filter((f) => f.files.length > 0),
-      6,
-      async (folder) => {
-        const list = await this.must<Video[]>(videoRepository.videosByConcept, { conceptId: folder.doc._id }, 'videoRepository.videosByConcept');
-        for (const video of list) videos.set(video._id, video);
-      },
-    );
-    return videos;
   }
 }
 
@@ -197,25 +194,25 @@ async function checkTree(ctx: CheckContext, tree: CourseTree, links: LinkChecker
   const problems = courseProblems(course);
 
   const folders = allFolders(tree.modules);
-  const [files, videos] = await Promise.all([ctx.library(), ctx.videosOf(folders)]);
+  const files = await ctx.library();
   const videoProblems: (() => Promise<void>)[] = [];
-  const linkUrls = new Map<string, { folder: FolderNode; doc: CourseDocument; file: LibraryFile }[]>();
+  const linkUrls = new Map<string, { folder: FolderNode; doc: Video; file: LibraryFile }[]>();
   let videoCount = 0;
   for (const folder of folders) {
-    const problem = (kind: HealthProblem['kind'], doc: CourseDocument, message: string, fileId = '') =>
+    const problem = (kind: HealthProblem['kind'], doc: { _id: string; title: string }, message: string, fileId = '') =>
       problems.push({ kind, courseId: course._id, recordId: doc._id, title: doc.title, folderPath: folder.path, fileId, message });
     if (!holdsVideos(folder)) problem('emptyFolder', folder.doc, HEALTH_TEXT.emptyFolder);
-    const byTitle = new Map<string, CourseDocument[]>();
+    const byTitle = new Map<string, Video[]>();
     for (const doc of folder.files) {
       videoCount++;
       const key = doc.title.trim().toLocaleLowerCase();
       byTitle.set(key, [...(byTitle.get(key) ?? []), doc]);
-      const file = doc.fileId ? files.get(doc.fileId._id) : undefined;
+      const file = files.get(doc.videoId);
       if (!file) {
-        problem('missingFile', doc, HEALTH_TEXT.missingFile, doc.fileId?._id ?? '');
+        problem('missingFile', doc, HEALTH_TEXT.missingFile, doc.videoId);
         continue;
       }
-      if ((videos.get(doc._id)?.questionBank.length ?? 0) === 0) problem('noQuestions', doc, HEALTH_TEXT.noQuestions, file._id);
+      if (doc.questionBank.length === 0) problem('noQuestions', doc, HEALTH_TEXT.noQuestions, file._id);
       if (course.status === 'live' && (file.status === 'draft' || file.status === 'hidden')) problem('notLive', doc, HEALTH_TEXT.notLive(file.status), file._id);
       if (file.fileType === 'link' && links) linkUrls.set(file.fileUrl, [...(linkUrls.get(file.fileUrl) ?? []), { folder, doc, file }]);
       videoProblems.push(async () => {
@@ -225,7 +222,7 @@ async function checkTree(ctx: CheckContext, tree: CourseTree, links: LinkChecker
       });
     }
     for (const same of byTitle.values()) {
-      if (same.length > 1) for (const doc of same) problem('repeatedTitle', doc, HEALTH_TEXT.repeatedTitle(same.length), doc.fileId?._id ?? '');
+      if (same.length > 1) for (const doc of same) problem('repeatedTitle', doc, HEALTH_TEXT.repeatedTitle(same.length), doc.videoId);
     }
   }
   await eachLimited(videoProblems, 8, (check) => check());
@@ -289,8 +286,8 @@ export function createCourseTools(call: Call, links: LinkChecker = new LinkCheck
         const ctx = new CheckContext(call);
         const tree = await ctx.tree(courseId);
         const folders = allFolders(tree.modules);
-        const [files, videos] = await Promise.all([ctx.library(), ctx.videosOf(folders)]);
-        const asked = new Set([...videos.values()].flatMap((video) => video.questionBank));
+        const files = await ctx.library();
+        const asked = new Set(folders.flatMap((folder) => folder.files.flatMap((video) => video.questionBank)));
         const questions = new Map<string, Question>();
         if (asked.size > 0) {
           for (const q of await ctx.must<Question[]>(questionBank.questions, {}, 'questionBank.questions')) if (asked.has(q._id)) questions.set(q._id, q);
@@ -301,8 +298,8 @@ export function createCourseTools(call: Call, links: LinkChecker = new LinkCheck
           description: node.doc.description,
           level: node.doc.level === 'file' ? 'concept' : node.doc.level,
           videos: node.files.map((doc) => {
-            const file = doc.fileId ? files.get(doc.fileId._id) : undefined;
-            const ids = videos.get(doc._id)?.questionBank ?? [];
+            const file = files.get(doc.videoId);
+            const ids = doc.questionBank;
             return {
               _id: doc._id, title: doc.title, fileId: file?._id ?? '', duration: file?.duration ?? 0, freeToWatch: doc.freeToWatch,
               questions: ids.flatMap((id) => {

@@ -149,7 +149,7 @@ export default function LearnerPreviewPage() {
       />
       <PageHeader
         title={course ? `${course.name}: as a learner sees it` : 'Preview as learner'}
-        subtitle={course ? `Read-only. A ${course.language} course${course.modulesSkippable ? '; videos can be skipped' : ''}.` : undefined}
+        subtitle={course ? `Read-only. The course is in ${course.language}${course.modulesSkippable ? '; its videos can be skipped' : ''}.` : undefined}
         actions={
           <div className={styles.language}>
             <Label htmlFor={selectId}>Learner&apos;s language</Label>
