@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import {
   Badge,
   Button,
@@ -164,27 +164,28 @@ function Failure({ message }: { message: string }) {
   );
 }
 
-/** The directory's Course health button and its drawer: the course's problems, each with its fix. */
-export function CourseHealthButton({ courseId, courseName }: { courseId: string; courseName: string }) {
+/** A button that opens a health drawer: the check runs while it is open, again with the links switch. */
+function HealthButton<T>({ label, title, disabled, query, render }: {
+  label: string;
+  title: string;
+  disabled?: boolean;
+  query: (links: boolean) => UseQueryOptions<T, Error, T, readonly unknown[]>;
+  render: (data: T, fix: (p: HealthProblem) => void, close: () => void) => ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const [links, setLinks] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   const { fix, dialogs } = useFix(close);
-  const report = useQuery({ ...callQuery('courseTools.health', { courseId, links }), enabled: open && !!courseId, staleTime: 0, retry: false });
+  const report = useQuery({ ...query(links), enabled: open && !disabled, staleTime: 0, retry: false });
   return (
     <>
-      <Button icon={<HeartPulseRegular />} onClick={() => setOpen(true)} disabled={!courseId}>
-        Course health
+      <Button icon={<HeartPulseRegular />} onClick={() => setOpen(true)} disabled={disabled}>
+        {label}
       </Button>
       {open ? (
-        <HealthDrawer title={`Course health: ${courseName}`} open onClose={close} links={links} setLinks={setLinks} checking={report.isFetching} onRecheck={() => void report.refetch()}>
+        <HealthDrawer title={title} open onClose={close} links={links} setLinks={setLinks} checking={report.isFetching} onRecheck={() => void report.refetch()}>
           {report.isError ? <Failure message={report.error.message} /> : null}
-          {report.data ? (
-            <>
-              <Text>{summaryOf(report.data)}</Text>
-              <ProblemsTable reports={[report.data]} showCourse={false} onFix={fix} />
-            </>
-          ) : null}
+          {report.data ? render(report.data, fix, close) : null}
           {dialogs}
         </HealthDrawer>
       ) : null}
@@ -192,52 +193,59 @@ export function CourseHealthButton({ courseId, courseName }: { courseId: string;
   );
 }
 
+/** The directory's Course health button and its drawer: the course's problems, each with its fix. */
+export function CourseHealthButton({ courseId, courseName }: { courseId: string; courseName: string }) {
+  return (
+    <HealthButton
+      label="Course health"
+      title={`Course health: ${courseName}`}
+      disabled={!courseId}
+      query={(links) => callQuery('courseTools.health', { courseId, links })}
+      render={(report, fix) => (
+        <>
+          <Text>{summaryOf(report)}</Text>
+          <ProblemsTable reports={[report]} showCourse={false} onFix={fix} />
+        </>
+      )}
+    />
+  );
+}
+
 /** The course list's Check all button: every course with a health badge, and all their problems. */
 export function CheckAllButton() {
   const styles = useStyles();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  const [links, setLinks] = useState(false);
-  const close = useCallback(() => setOpen(false), []);
-  const { fix, dialogs } = useFix(close);
-  const reports = useQuery({ ...callQuery('courseTools.healthAll', { links }), enabled: open, staleTime: 0, retry: false });
   return (
-    <>
-      <Button icon={<HeartPulseRegular />} onClick={() => setOpen(true)}>
-        Check all
-      </Button>
-      {open ? (
-        <HealthDrawer title="Health of every course" open onClose={close} links={links} setLinks={setLinks} checking={reports.isFetching} onRecheck={() => void reports.refetch()}>
-          {reports.isError ? <Failure message={reports.error.message} /> : null}
-          {reports.data ? (
-            <>
-              <ul className={styles.courses} aria-label="Courses and their health">
-                {reports.data.map((r) => (
-                  <li key={r.courseId}>
-                    <Button
-                      size="small"
-                      appearance="subtle"
-                      title={summaryOf(r)}
-                      onClick={() => {
-                        close();
-                        navigate(directoryOf(r.courseId, []));
-                      }}
-                    >
-                      {r.name}&nbsp;
-                      <Badge appearance="filled" color={r.problems.length ? 'danger' : 'success'}>
-                        {r.problems.length ? plural(r.problems.length, 'problem') : 'Healthy'}
-                      </Badge>
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-              <ProblemsTable reports={reports.data} showCourse onFix={fix} />
-            </>
-          ) : null}
-          {dialogs}
-        </HealthDrawer>
-      ) : null}
-    </>
+    <HealthButton
+      label="Check all"
+      title="Health of every course"
+      query={(links) => callQuery('courseTools.healthAll', { links })}
+      render={(reports, fix, close) => (
+        <>
+          <ul className={styles.courses} aria-label="Courses and their health">
+            {reports.map((r) => (
+              <li key={r.courseId}>
+                <Button
+                  size="small"
+                  appearance="subtle"
+                  title={summaryOf(r)}
+                  onClick={() => {
+                    close();
+                    navigate(directoryOf(r.courseId, []));
+                  }}
+                >
+                  {r.name}&nbsp;
+                  <Badge appearance="filled" color={r.problems.length ? 'danger' : 'success'}>
+                    {r.problems.length ? plural(r.problems.length, 'problem') : 'Healthy'}
+                  </Badge>
+                </Button>
+              </li>
+            ))}
+          </ul>
+          <ProblemsTable reports={reports} showCourse onFix={fix} />
+        </>
+      )}
+    />
   );
 }
 
