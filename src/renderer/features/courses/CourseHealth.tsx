@@ -109,7 +109,7 @@ function ProblemsTable({ reports, showCourse, onFix }: { reports: readonly Cours
       value<Row>('title', 'Record', (p) => p.title, { width: 170 }),
       value<Row>('where', 'Where', (p) => p.folderPath.map((f) => f.title).join(' > ') || 'The course', { width: 200 }),
       value<Row>('message', 'Details', (p) => p.message, { width: 280 }),
-      action<Row>('fix', 'Fix', { label: (p) => `${FIX[p.kind].label}: ${p.title}`, icon: <WrenchRegular />, onClick: onFix, width: 56 }),
+      action<Row>('fix', 'Fix', { label: (p) => `${FIX[p.kind].label}: ${p.title} (${HEALTH_KIND_LABEL[p.kind]})`, icon: <WrenchRegular />, onClick: onFix, width: 56 }),
     ],
     [showCourse, onFix],
   );

@@ -1,0 +1,47 @@
+/**
+ * The course's own problems open Edit Course over the drawer. The reference server cannot hold a course
+ * without a thumbnail or a Paid course without a fee (a platform can), so main's answer is stood in
+ * here; the other kinds' fixes are walked in tests/e2e/course-health.spec.ts against the real server.
+ */
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import type { Course } from '../../../shared/schemas/courses';
+import type { CourseHealth } from '../../../shared/schemas/course-health';
+import { fakeBridge, renderUi } from '../../test/render';
+import { CourseHealthButton } from './CourseHealth';
+
+const COURSE: Course = {
+  _id: 'c1', referenceId: 'CRS0042', name: 'Paid and bare', description: '', language: 'English', pricingPlan: { planType: 'Paid', courseFee: 0 },
+  modulesSkippable: false, hasOnlyVideos: false, thumbnail: '', status: 'draft', modulesCount: 0, modules: [],
+  created: { at: '2026-11-26T10:00:00.000Z' }, updated: { at: '2026-11-26T10:00:00.000Z' },
+};
+const problem = (kind: 'paidWithoutFee' | 'noThumbnail', message: string) => ({ kind, courseId: 'c1', recordId: 'c1', title: COURSE.name, folderPath: [], fileId: '', message });
+const HEALTH: CourseHealth = {
+  courseId: 'c1', name: COURSE.name, language: 'English', status: 'draft', folders: 0, videos: 0, linksChecked: false,
+  problems: [problem('paidWithoutFee', 'The course is Paid but has no fee.'), problem('noThumbnail', 'The course has no thumbnail.')],
+};
+
+describe('CourseHealthButton', () => {
+  it("opens Edit Course from a course's own problem, over the drawer", async () => {
+    const bridge = fakeBridge({
+      'api:courseTools.health': () => ({ ok: true, data: HEALTH }),
+      'api:videoRepository.courses': () => ({ ok: true, data: [COURSE] }),
+    });
+    const { user } = renderUi(
+      <MemoryRouter>
+        <CourseHealthButton courseId="c1" courseName={COURSE.name} />
+      </MemoryRouter>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Course health' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Course health: Paid and bare' });
+    expect(await within(drawer).findByText('2 problems in 0 videos and 0 folders.')).toBeTruthy();
+    expect(bridge.inputsOf('api:courseTools.health')).toEqual([{ courseId: 'c1', links: false }]);
+    await user.click(within(drawer).getByRole('button', { name: 'Edit the course: Paid and bare (No thumbnail)' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit Course' });
+    expect((within(edit).getByRole('textbox', { name: /Course name/ }) as HTMLInputElement).value).toBe('Paid and bare');
+    // Closed, the dialog gives the drawer back, still showing the problems.
+    await user.click(within(edit).getByRole('button', { name: 'Cancel' }));
+    expect(within(await screen.findByRole('dialog', { name: 'Course health: Paid and bare' })).getByText('2 problems in 0 videos and 0 folders.')).toBeTruthy();
+  });
+});
