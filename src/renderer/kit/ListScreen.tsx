@@ -175,9 +175,9 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
     <div className={styles.page} ref={root}>
       {props.breadcrumb ? <Crumbs items={props.breadcrumb} /> : null}
       <PageHeader title={title} subtitle={subtitle} actions={props.headerActions} />
-      {props.serverFilters ? <ServerFilterBar key={views.generation} fields={props.serverFilters} initial={applied} onApply={setApplied} /> : null}
+      {props.serverFilters ? <ServerFilterBar key={`filters-${views.generation}`} fields={props.serverFilters} initial={applied} onApply={setApplied} /> : null}
       <DataTable
-        key={views.generation}
+        key={`table-${views.generation}`}
         viewRef={views.tableView}
         ariaLabel={title}
         viewKey={props.viewKey ?? title}

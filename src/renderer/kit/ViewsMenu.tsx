@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import * as v from 'valibot';
-import { Button, Field, Input, Menu, MenuDivider, MenuGroup, MenuGroupHeader, MenuItem, MenuList, MenuPopover, MenuTrigger, Radio, RadioGroup, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, Menu, MessageBar, MessageBarActions, MessageBarBody, MenuDivider, MenuGroup, MenuGroupHeader, MenuItem, MenuList, MenuPopover, MenuTrigger, Radio, RadioGroup, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { BookmarkMultipleRegular } from '@fluentui/react-icons';
 import { ViewNameSchema, type NamedView } from '../../shared/schemas/settings';
 import { readViewLink, readViewText, viewFileOf, viewFileText, viewLink } from '../../shared/named-views';
@@ -9,7 +9,7 @@ import { ContentDialog } from '../components/ContentDialog';
 import { useNotify } from '../components/toast';
 import { copyText } from '../lib/clipboard';
 import { renamed, sameName, useScreenViews, withView, withoutView } from '../lib/named-views';
-import { useSavedToast } from '../lib/saved-toast';
+import { ShowInFolder } from '../lib/saved-toast';
 import type { NamedViewsState } from './useNamedViews';
 
 const useStyles = makeStyles({
@@ -17,6 +17,7 @@ const useStyles = makeStyles({
   row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   name: { flex: '1 1 160px', fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
   link: { width: '100%' },
+  saved: { marginBottom: tokens.spacingVerticalM },
 });
 
 /** A name check's message, or null when the name will do. */
@@ -131,7 +132,8 @@ function ManageViewsDialog({ state, onClose }: { state: NamedViewsState; onClose
   const styles = useStyles();
   const { screen, save } = useScreenViews(state.screenKey);
   const notify = useNotify();
-  const savedToast = useSavedToast();
+  // Said inside the dialog (a toast under a modal dialog cannot be reached), with its Show in folder.
+  const [exported, setExported] = useState<{ name: string; savedId: string | null } | null>(null);
   const [renaming, setRenaming] = useState<{ from: string; to: string; problem: string | null } | null>(null);
   const [link, setLink] = useState<{ name: string; url: string } | null>(null);
   const fileOf = (view: NamedView) => viewFileOf(state.screenKey, state.path, view);
@@ -139,7 +141,7 @@ function ManageViewsDialog({ state, onClose }: { state: NamedViewsState; onClose
   const exportFile = async (view: NamedView) => {
     const answer = await window.api.files.saveView({ name: viewFileName(state.screenKey, view.name), text: viewFileText(fileOf(view)) });
     if (!answer.ok) notify.error(answer.error.message);
-    else if (answer.data.saved) savedToast(`Saved ${answer.data.saved}.`, answer.data.savedId);
+    else if (answer.data.saved) setExported({ name: answer.data.saved, savedId: answer.data.savedId });
   };
   const copyLink = async (view: NamedView) => {
     const url = viewLink(fileOf(view));
@@ -203,6 +205,16 @@ function ManageViewsDialog({ state, onClose }: { state: NamedViewsState; onClose
           ),
         )}
       </div>
+      {exported ? (
+        <MessageBar intent="success" className={styles.saved}>
+          <MessageBarBody>Saved {exported.name}.</MessageBarBody>
+          {exported.savedId ? (
+            <MessageBarActions>
+              <ShowInFolder savedId={exported.savedId} />
+            </MessageBarActions>
+          ) : null}
+        </MessageBar>
+      ) : null}
       {link ? (
         <Field label={`Link of ${link.name}`} hint="A colleague opens it in Content Console (or pastes it into Open view link…).">
           <Textarea className={styles.link} readOnly value={link.url} resize="vertical" />

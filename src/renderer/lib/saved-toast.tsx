@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Link, Toast, ToastTitle, useToastController } from '@fluentui/react-components';
+import { Button, Link, Toast, ToastTitle, useToastController } from '@fluentui/react-components';
 import { TOAST_MS, TOASTER_ID } from './notify';
 
 /** How long a saved file's toast stays: long enough to reach its Show in folder. */
@@ -15,10 +15,22 @@ export function useSavedToast(): (message: string, savedId: string | null) => vo
     (message, savedId) =>
       dispatchToast(
         <Toast>
-          <ToastTitle action={savedId ? <Link onClick={() => void window.api.files.showInFolder({ savedId })}>Show in folder</Link> : undefined}>{message}</ToastTitle>
+          <ToastTitle action={savedId ? <ShowInFolder savedId={savedId} link /> : undefined}>{message}</ToastTitle>
         </Toast>,
         { toastId: `success:${message}`, intent: 'success', timeout: SAVED_TOAST_MS, politeness: 'polite' },
       ),
     [dispatchToast],
+  );
+}
+
+/** Show in folder: main shows the saved file in the system's file manager. */
+export function ShowInFolder({ savedId, link = false }: { savedId: string; link?: boolean }) {
+  const show = () => void window.api.files.showInFolder({ savedId });
+  return link ? (
+    <Link onClick={show}>Show in folder</Link>
+  ) : (
+    <Button size="small" onClick={show}>
+      Show in folder
+    </Button>
   );
 }
