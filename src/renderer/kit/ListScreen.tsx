@@ -17,6 +17,7 @@ import { useScreenCommands } from '../lib/commands';
 import { markArrival } from '../lib/calls';
 import { ServerFilterBar, type FilterField, type FilterValues } from './ServerFilterBar';
 import { ViewsMenu } from './ViewsMenu';
+import { EmptyState } from './EmptyState';
 import { useNamedViews } from './useNamedViews';
 
 // A list screen as a declaration: its list call, columns, search, pages, sort, filters, the add/edit
@@ -161,15 +162,19 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
   const root = useRef<HTMLDivElement>(null);
   const client = useQueryClient();
   const firstForm = props.addForms?.[0];
+  const add = props.addLabel && !props.addDisabled ? () => setEditing('add') : firstForm && !firstForm.disabled ? () => setAdding(0) : undefined;
+  const addLabel = props.addLabel ?? firstForm?.label;
   useScreenCommands({
     focusSearch: () => root.current?.querySelector<HTMLInputElement>('input[type="search"]')?.focus(),
-    add: props.addLabel && !props.addDisabled ? () => setEditing('add') : firstForm && !firstForm.disabled ? () => setAdding(0) : undefined,
-    addLabel: props.addLabel ?? firstForm?.label,
+    add,
+    addLabel,
     reload: () => (kept ? void refreshWindow(kept).then(() => client.invalidateQueries({ queryKey: windowKey(kept) })) : void query.refetch()),
   });
 
   const question = confirming && confirmEdit ? confirmEdit(confirming) : null;
-  const emptyText = typeof props.emptyText === 'function' ? props.emptyText(applied !== null) : props.emptyText;
+  const emptyLine = typeof props.emptyText === 'function' ? props.emptyText(applied !== null) : props.emptyText;
+  // An empty list (not one a server filter emptied) offers its Add.
+  const emptyText = add && addLabel && applied === null ? <EmptyState text={emptyLine} addLabel={addLabel} onAdd={add} /> : emptyLine;
 
   return (
     <div className={styles.page} ref={root}>
