@@ -24,7 +24,7 @@ async function openLibrary(page: Page): Promise<void> {
 }
 
 async function viewsMenu(page: Page, item: string): Promise<void> {
-  await page.getByRole('button', { name: 'Named views' }).click();
+  await page.getByRole('button', { name: 'Bookmarks' }).click();
   await page.getByRole('menuitem', { name: item }).click();
 }
 
@@ -58,9 +58,9 @@ test('save, apply, rename, set as default, export and import a named view (file 
   await page.keyboard.press('Escape');
   await expect(questionsHeader(page)).toHaveCount(0);
 
-  await page.getByRole('button', { name: 'Named views' }).click();
+  await page.getByRole('button', { name: 'Bookmarks' }).click();
   await expect(page.getByRole('menuitem', { name: 'No saved views yet' })).toBeVisible();
-  await expectAccessible(page, 'the Named views menu');
+  await expectAccessible(page, 'the Bookmarks menu');
   await page.getByRole('menuitem', { name: 'Save current view…' }).click();
   const saveDialog = page.getByRole('dialog', { name: 'Save current view' });
   await saveDialog.getByRole('button', { name: 'Save' }).click();
@@ -134,7 +134,7 @@ test('save, apply, rename, set as default, export and import a named view (file 
   await request.post(BRIDGE_NEXT_PICK_PATH, { data: { path: bad } });
   await viewsMenu(page, 'Import view file…');
   await expect(toast(page, 'The view could not be read: view.table.pageSize: Invalid value: Expected >=1 but received -5')).toBeVisible();
-  await page.getByRole('button', { name: 'Named views' }).click();
+  await page.getByRole('button', { name: 'Bookmarks' }).click();
   await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['Live onlyDefault', 'Live only (2)', 'Save current view…', 'Manage views…', 'Import view file…', 'Open view link…']);
   await page.keyboard.press('Escape');
 

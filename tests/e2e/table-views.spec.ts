@@ -106,7 +106,7 @@ test('columns, widths, density, sort, search and page size are kept across a rel
   await expect(toast(page, `Saved ${file} (${matching} rows).`)).toBeVisible();
   const saved = join(process.env.E2E_SANDBOX_DIR!, 'host', BRIDGE_EXPORTS_FOLDER, file);
   // Show in folder on the toast: main's shell in the app; the preview's stand-in records the path.
-  await page.locator('.fui-Toast').filter({ hasText: `Saved ${file}` }).getByRole('link', { name: 'Show in folder' }).click();
+  await page.locator('.fui-Toast').filter({ hasText: `Saved ${file}` }).getByRole('button', { name: 'Show in folder' }).click();
   await expect.poll(() => readFileSync(join(process.env.E2E_SANDBOX_DIR!, 'host', BRIDGE_SHOWN_FILE), 'utf8').trim().split('\n').at(-1)).toBe(saved);
   const csv = readFileSync(saved, 'utf8');
   expect(csv.startsWith('\uFEFFID,Language,Question,Difficulty,Added On,Updated On\r\n')).toBe(true);

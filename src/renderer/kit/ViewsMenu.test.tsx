@@ -45,7 +45,7 @@ function setUp(namedViews: Preferences['namedViews'] = {}, path = '/') {
 }
 
 async function menu(user: ReturnType<typeof setUp>['user'], item: string) {
-  await user.click(screen.getByRole('button', { name: 'Named views' }));
+  await user.click(screen.getByRole('button', { name: 'Bookmarks' }));
   await user.click(await screen.findByRole('menuitem', { name: item }));
 }
 

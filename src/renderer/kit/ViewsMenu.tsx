@@ -33,7 +33,7 @@ const viewFileName = (screen: string, view: string) => `${`${screen} - ${view}`.
 type Dialog = 'save' | 'manage' | 'link' | null;
 
 /**
- * The screen's named views: apply one, save the current view under a name, manage them (rename,
+ * The screen's named views, under "Bookmarks" (Directus' name; "View" is the table's own menu): apply one, save the current view under a name, manage them (rename,
  * delete, the one the screen opens with, export as a file or a link), and import a view from a file
  * or a pasted `content-console://view` link. Every list screen has it (the kit's ListScreen).
  */
@@ -56,7 +56,7 @@ export function ViewsMenu({ state }: { state: NamedViewsState }) {
   return (
     <>
       <Menu>
-        <Tooltip content="Named views" relationship="label">
+        <Tooltip content="Bookmarks" relationship="label">
           <MenuTrigger disableButtonEnhancement>
             <Button icon={<BookmarkMultipleRegular />} />
           </MenuTrigger>
@@ -136,6 +136,8 @@ function ManageViewsDialog({ state, onClose }: { state: NamedViewsState; onClose
   const [exported, setExported] = useState<{ name: string; savedId: string | null } | null>(null);
   const [renaming, setRenaming] = useState<{ from: string; to: string; problem: string | null } | null>(null);
   const [link, setLink] = useState<{ name: string; url: string } | null>(null);
+  // Shown at once (the kept preferences answer a moment later).
+  const [opensWith, setOpensWith] = useState(screen.defaultView ?? '');
   const fileOf = (view: NamedView) => viewFileOf(state.screenKey, state.path, view);
 
   const exportFile = async (view: NamedView) => {
@@ -153,6 +155,7 @@ function ManageViewsDialog({ state, onClose }: { state: NamedViewsState; onClose
     const problem = nameProblem(renaming.to, screen.views, renaming.from);
     if (problem) return setRenaming({ ...renaming, problem });
     save(renamed(screen, renaming.from, renaming.to.trim()));
+    if (opensWith === renaming.from) setOpensWith(renaming.to.trim());
     setRenaming(null);
   };
 
@@ -195,6 +198,7 @@ function ManageViewsDialog({ state, onClose }: { state: NamedViewsState; onClose
                 aria-label={`Delete ${view.name}`}
                 onClick={() => {
                   save(withoutView(screen, view.name));
+                  if (opensWith === view.name) setOpensWith('');
                   notify.success(`Deleted the view “${view.name}”.`);
                   if (screen.views.length === 1) onClose();
                 }}
@@ -221,7 +225,13 @@ function ManageViewsDialog({ state, onClose }: { state: NamedViewsState; onClose
         </Field>
       ) : null}
       <Field label="This screen opens with">
-        <RadioGroup value={screen.defaultView ?? ''} onChange={(_e, d) => save({ ...screen, defaultView: d.value || null })}>
+        <RadioGroup
+          value={opensWith}
+          onChange={(_e, d) => {
+            setOpensWith(d.value);
+            save({ ...screen, defaultView: d.value || null });
+          }}
+        >
           <Radio value="" label="The view it was last left in" />
           {screen.views.map((view) => (
             <Radio key={view.name} value={view.name} label={view.name} />
