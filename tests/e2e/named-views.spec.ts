@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { BRIDGE_EXPORTS_FOLDER, BRIDGE_NEXT_PICK_PATH, BRIDGE_SHOWN_FILE } from '../bridge/protocol';
-import { expectAccessible, signedIn, tableRows, toast } from './helpers';
+import { expectAccessible, shots, signedIn, tableRows, toast } from './helpers';
 
 /**
  * Named views on the Video Library (its server filters included): save, apply, rename, set as the
@@ -61,12 +61,14 @@ test('save, apply, rename, set as default, export and import a named view (file 
   await page.getByRole('button', { name: 'Bookmarks' }).click();
   await expect(page.getByRole('menuitem', { name: 'No saved views yet' })).toBeVisible();
   await expectAccessible(page, 'the Bookmarks menu');
+  await shots(page, 'bookmarks-menu-empty');
   await page.getByRole('menuitem', { name: 'Save current view…' }).click();
   const saveDialog = page.getByRole('dialog', { name: 'Save current view' });
   await saveDialog.getByRole('button', { name: 'Save' }).click();
   await expect(saveDialog.getByText('Enter a name for the view.')).toBeVisible();
   await saveDialog.getByRole('textbox', { name: 'Name' }).fill('Live files');
   await expectAccessible(page, 'the Save current view dialog');
+  await shots(page, 'bookmarks-save');
   await saveDialog.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Saved the view “Live files”.')).toBeVisible();
 
@@ -110,6 +112,7 @@ test('save, apply, rename, set as default, export and import a named view (file 
   // The screen opens with Live only: reopened from another screen, and after a restart.
   await manage.getByRole('radio', { name: 'Live only' }).check();
   await expectAccessible(page, 'the Manage views dialog');
+  await shots(page, 'bookmarks-manage');
   await manage.getByRole('button', { name: 'Delete Everything' }).click();
   await expect(toast(page, 'Deleted the view “Everything”.')).toBeVisible();
   await manage.getByRole('button', { name: 'Close' }).click();
@@ -135,6 +138,7 @@ test('save, apply, rename, set as default, export and import a named view (file 
   await viewsMenu(page, 'Import view file…');
   await expect(toast(page, 'The view could not be read: view.table.pageSize: Invalid value: Expected >=1 but received -5')).toBeVisible();
   await page.getByRole('button', { name: 'Bookmarks' }).click();
+  await shots(page, 'bookmarks-menu');
   await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['Live onlyDefault', 'Live only (2)', 'Save current view…', 'Manage views…', 'Import view file…', 'Open view link…']);
   await page.keyboard.press('Escape');
 
@@ -146,6 +150,7 @@ test('save, apply, rename, set as default, export and import a named view (file 
   await open.getByRole('button', { name: 'Open' }).click();
   await expect(open.getByText('This is not a view link: a view link starts with content-console://view?d=')).toBeVisible();
   await expectAccessible(page, 'the Open view link dialog');
+  await shots(page, 'bookmarks-open-link');
   await open.getByRole('textbox', { name: 'View link' }).fill(link);
   await open.getByRole('button', { name: 'Open' }).click();
   await expect(toast(page, 'Opened the view “Live only (3)”.')).toBeVisible();

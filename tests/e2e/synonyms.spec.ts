@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { tableRows, toast, unique, cancelDiscarding, signedIn, expectAccessibleStates, expectNotSavedOnly } from './helpers';
+import { shots, tableRows, toast, unique, cancelDiscarding, signedIn, expectAccessibleStates, expectNotSavedOnly } from './helpers';
 
 const TABLE = 'Synonyms';
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
@@ -69,6 +69,7 @@ test.describe('synonyms', () => {
     await expect(updated).toHaveText('just now');
     await updated.hover();
     await expect(page.getByRole('tooltip')).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} \([^,]+, UTC[+-]\d{2}:\d{2}\)$/);
+    await shots(page, 'synonyms-relative-date');
 
     await rows.first().getByRole('button', { name: `Edit ${group}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Synonym' });
