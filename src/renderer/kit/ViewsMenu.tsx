@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { Button, Field, Input, Menu, MessageBar, MessageBarActions, MessageBarBody, MenuDivider, MenuGroup, MenuGroupHeader, MenuItem, MenuList, MenuPopover, MenuTrigger, Radio, RadioGroup, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { BookmarkMultipleRegular } from '@fluentui/react-icons';
 import { ViewNameSchema, type NamedView } from '../../shared/schemas/settings';
-import { readViewLink, readViewText, viewFileOf, viewFileText, viewLink } from '../../shared/named-views';
+import { MAX_VIEW_TEXT, VIEW_TEXT, readViewLink, readViewText, viewFileOf, viewFileText, viewLink } from '../../shared/named-views';
 import { Tooltip } from '../components/Tooltip';
 import { ContentDialog } from '../components/ContentDialog';
 import { useNotify } from '../components/toast';
@@ -46,6 +46,7 @@ export function ViewsMenu({ state }: { state: NamedViewsState }) {
     const picked = await window.api.files.pick({ kind: 'view' });
     if (!picked.ok) return notify.error(picked.error.message);
     if (!picked.data) return;
+    if (picked.data.size > MAX_VIEW_TEXT) return notify.error(VIEW_TEXT.tooLarge);
     const text = await window.api.files.readText({ grantId: picked.data.grantId });
     if (!text.ok) return notify.error(text.error.message);
     const read = readViewText(text.data.text);
