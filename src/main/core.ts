@@ -45,6 +45,8 @@ export interface CoreOptions {
   pickPaths?: (kind: BulkPickKind) => Promise<string[] | null>;
   /** The native save dialog (the bulk summary's CSV): the chosen path, or null when cancelled. */
   pickSavePath?: (defaultName: string) => Promise<string | null>;
+  /** Shows a saved file in the file manager (Electron's shell.showItemInFolder; the bridge records it). */
+  showItemInFolder?: (path: string) => Promise<void> | void;
 }
 
 export type Handler = (input: unknown) => Promise<Result<unknown>>;
@@ -120,7 +122,7 @@ export async function createCore(options: CoreOptions) {
   const frames = new PosterFrames(join(options.stateDir, 'poster-frames'), grants);
   await frames.prune();
   const previewProblems = new PreviewProblems();
-  const files = createFilesGroup({ grants, pickFile: options.pickFile, pickSavePath: options.pickSavePath, media, frames, previewProblems });
+  const files = createFilesGroup({ grants, pickFile: options.pickFile, pickSavePath: options.pickSavePath, showItemInFolder: options.showItemInFolder, media, frames, previewProblems });
   // The queue is restored once the server and the session are: a queue that was running carries on.
   await settings.start();
   await session.restore(settings.origin());

@@ -1,5 +1,5 @@
-import { app, BrowserWindow, dialog } from 'electron';
-import { join } from 'node:path';
+import { app, BrowserWindow, dialog, shell } from 'electron';
+import { extname, join } from 'node:path';
 import { DEEP_LINK_SCHEME } from '../shared/constants';
 import { createCore, type Core } from './core';
 import { startSandbox } from './sandbox/sandbox';
@@ -25,6 +25,7 @@ const PICK_FILTERS: Record<PickKind, Electron.FileFilter[]> = {
   ],
   image: [{ name: 'Images', extensions: ['png', 'jpg', 'jpeg', 'webp', 'gif'] }],
   captions: [{ name: 'Captions', extensions: ['vtt', 'srt'] }],
+  view: [{ name: 'Content Console view', extensions: ['json'] }],
 };
 
 async function pickFile(kind: PickKind): Promise<string | null> {
@@ -42,7 +43,8 @@ async function pickPaths(kind: BulkPickKind): Promise<string[] | null> {
 }
 
 async function pickSavePath(defaultName: string): Promise<string | null> {
-  const options: Electron.SaveDialogOptions = { defaultPath: join(app.getPath('documents'), defaultName), filters: [{ name: 'CSV', extensions: ['csv'] }] };
+  const filters = extname(defaultName) === '.json' ? PICK_FILTERS.view : [{ name: 'CSV', extensions: ['csv'] }];
+  const options: Electron.SaveDialogOptions = { defaultPath: join(app.getPath('documents'), defaultName), filters };
   const result = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options);
   return result.canceled || !result.filePath ? null : result.filePath;
 }
@@ -62,6 +64,7 @@ async function startCore(): Promise<Core> {
     pickFile,
     pickPaths,
     pickSavePath,
+    showItemInFolder: (path) => shell.showItemInFolder(path),
   });
   return core;
 }

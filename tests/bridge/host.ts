@@ -9,7 +9,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
+import { appendFile, readFile, stat } from 'node:fs/promises';
 import { basename, extname, join, normalize, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -32,6 +32,7 @@ import {
   BRIDGE_NEXT_DROP_PATH,
   BRIDGE_NEXT_PICK_PATH,
   BRIDGE_PATH,
+  BRIDGE_SHOWN_FILE,
   type BridgeMessage,
   type BridgeRequest,
 } from './protocol';
@@ -119,6 +120,8 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url
     },
     // The save dialog's stand-in: a fixed folder of the host's state (tests read the file there).
     pickSavePath: async (name) => join(options.stateDir, BRIDGE_EXPORTS_FOLDER, basename(name)),
+    // Show in folder's stand-in: the path is recorded, one a line (tests read it there).
+    showItemInFolder: (path) => appendFile(join(options.stateDir, BRIDGE_SHOWN_FILE), `${path}\n`, 'utf8'),
     stateDir: options.stateDir,
     tokenStore: memoryTokenStore('Browser preview: the token is kept in the host process memory only.'),
     startSandbox: () => startSandbox({ dataDir: options.sandboxDir, resetLinkBase: url }, forkSandbox),

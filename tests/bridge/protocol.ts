@@ -31,6 +31,8 @@ export const BRIDGE_BULK_DROP_CHANNEL = 'bridge:bulk.addDropped';
  * The save dialog's stand-in writes into `<stateDir>/exports/<suggested name>` (tests read it there).
  */
 export const BRIDGE_EXPORTS_FOLDER = 'exports';
+/** Show in folder's stand-in appends each path it was asked to show to `<stateDir>/<this file>`. */
+export const BRIDGE_SHOWN_FILE = 'shown-in-folder.txt';
 /**
  * Media previews (the counterpart of main's cc-media:// protocol): GET `?src=<preview URL>&key=<this
  * run's key>`, the key given to the page in index.html's meta `BRIDGE_MEDIA_KEY_META`.

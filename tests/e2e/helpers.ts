@@ -37,7 +37,7 @@ export async function signedOut(page: Page, path = '/login'): Promise<void> {
   await page.evaluate(async () => {
     const api = (globalThis as unknown as WithApi).api;
     await api.session.logout();
-    await api.settings.setPreferences({ tables: {} });
+    await api.settings.setPreferences({ tables: {}, namedViews: {} });
   });
   await page.goto(`/#${path}`);
   await page.reload();
@@ -77,7 +77,7 @@ export async function signedIn(page: Page, path = '/'): Promise<void> {
       const login = await api.session.login(creds);
       if (!login.ok) return login;
     }
-    return api.settings.setPreferences({ tables: {} });
+    return api.settings.setPreferences({ tables: {}, namedViews: {} });
   }, { email: SANDBOX_ADMIN.email, password: SANDBOX_ADMIN.password });
   expect(answer.ok, JSON.stringify(answer)).toBe(true);
   await page.goto(`/#${path}`);

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
-import { SANDBOX_ADMIN, THEME_BACKGROUND, expectAccessible, expectTheme, tableRows, themesShown, unique, signedIn } from './helpers';
+import { SANDBOX_ADMIN, THEME_BACKGROUND, expectAccessible, expectTheme, tableRows, themesShown, toast, unique, signedIn } from './helpers';
 
 /**
  * The shell's choices: the theme (System, Light or Dark) and the collapsed sidebar, both kept by
@@ -110,7 +110,12 @@ test('the sidebar collapses to icons with names, by keyboard, and stays so after
 });
 
 test('keys: Ctrl+F searches, Ctrl+N adds, F5 reloads the list in place, Ctrl+K jumps and acts, Ctrl+/ lists the keys', async ({ page, request }) => {
-  await signedIn(page);
+  // Change password has no Add and no search: the keys say so.
+  await signedIn(page, '/change-password');
+  await page.keyboard.press('Control+n');
+  await expect(toast(page, 'There is nothing to add on this screen.')).toBeVisible();
+  await page.keyboard.press('Control+f');
+  await expect(toast(page, 'This screen has no search.')).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Question Bank' }).click();
   // The chosen screen takes the focus at its heading (not left on the sidebar entry).
   await expect(page.getByRole('heading', { name: 'Question Bank', level: 1 })).toBeFocused();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { tableRows, toast, unique, cancelDiscarding, signedIn, expectAccessibleStates, expectNotSavedOnly } from './helpers';
+import { shots, tableRows, toast, unique, cancelDiscarding, signedIn, expectAccessibleStates, expectNotSavedOnly } from './helpers';
 
 const TABLE = 'Synonyms';
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
@@ -60,11 +60,16 @@ test.describe('synonyms', () => {
     const rows = tableRows(page, TABLE);
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText(group);
-    await expect(rows.first()).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
     const count = rows.first().getByLabel(`3 synonyms of ${group}`);
     await expect(count).toHaveText('3');
     await count.hover();
     await expect(page.getByRole('tooltip')).toHaveText(`milk${id}, dudh, paal`);
+    // Last updated on: spec 2 gives it no format, so it is relative, the exact time and zone on hover.
+    const updated = rows.first().locator('time');
+    await expect(updated).toHaveText('just now');
+    await updated.hover();
+    await expect(page.getByRole('tooltip')).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} \([^,]+, UTC[+-]\d{2}:\d{2}\)$/);
+    await shots(page, 'synonyms-relative-date');
 
     await rows.first().getByRole('button', { name: `Edit ${group}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Synonym' });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
-import { tableRows, toast, unique, cancelDiscarding, signedIn, expectAccessible, expectAccessibleStates, expectNotSavedOnly } from './helpers';
+import { shots, tableRows, toast, unique, cancelDiscarding, signedIn, expectAccessible, expectAccessibleStates, expectNotSavedOnly } from './helpers';
 import { createFile } from './library-fixtures';
 import { createCourse, createFolder, expectWidth, keyboardMoveDown, mouseDrag, rememberLanguage } from './course-fixtures';
 
@@ -86,7 +86,9 @@ test('Add Topic: name required (submit disabled), description optional, failure 
   const table = `Topics of ${module.title}`;
   await expect(page.getByText('This module has no topics yet.')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Add Topic' }).click();
+  // The empty list's own Add.
+  await shots(page, 'topics-empty');
+  await page.getByRole('table', { name: table }).getByRole('button', { name: 'Add the first topic' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Topic' });
   const add = dialog.getByRole('button', { name: 'Add', exact: true });
   await expect(add).toBeDisabled();

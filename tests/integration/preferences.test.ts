@@ -36,19 +36,19 @@ describe('preferences', () => {
     const dir = await mkdtemp(join(tmpdir(), 'cc-prefs-'));
     dirs.push(dir);
     const first = await coreIn(dir);
-    expect(await first('preferences')).toEqual({ ok: true, data: { courseLanguage: null, meetingPreviewBase: DEFAULT_MEETING_PREVIEW_BASE, theme: 'system', sidebarCollapsed: false, tables: {} } });
-    expect(await first('setPreferences', { courseLanguage: 'Hindi' })).toEqual({ ok: true, data: { courseLanguage: 'Hindi', meetingPreviewBase: DEFAULT_MEETING_PREVIEW_BASE, theme: 'system', sidebarCollapsed: false, tables: {} } });
+    expect(await first('preferences')).toEqual({ ok: true, data: { courseLanguage: null, meetingPreviewBase: DEFAULT_MEETING_PREVIEW_BASE, theme: 'system', sidebarCollapsed: false, tables: {}, namedViews: {} } });
+    expect(await first('setPreferences', { courseLanguage: 'Hindi' })).toEqual({ ok: true, data: { courseLanguage: 'Hindi', meetingPreviewBase: DEFAULT_MEETING_PREVIEW_BASE, theme: 'system', sidebarCollapsed: false, tables: {}, namedViews: {} } });
     const refused = (await first('setPreferences', { courseLanguage: 'Klingon' })) as { ok: boolean; error?: { kind: string } };
     expect(refused.ok).toBe(false);
     expect(refused.error?.kind).toBe('validation');
 
     const stored = JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8')) as { connection: unknown; preferences: unknown };
-    expect(stored.preferences).toEqual({ courseLanguage: 'Hindi', meetingPreviewBase: DEFAULT_MEETING_PREVIEW_BASE, theme: 'system', sidebarCollapsed: false, tables: {} });
+    expect(stored.preferences).toEqual({ courseLanguage: 'Hindi', meetingPreviewBase: DEFAULT_MEETING_PREVIEW_BASE, theme: 'system', sidebarCollapsed: false, tables: {}, namedViews: {} });
     expect(stored.connection).toEqual({ kind: 'sandbox' });
 
     await Promise.all(cores.splice(0).map((c) => c.close()));
     const restarted = await coreIn(dir);
-    expect(await restarted('preferences')).toEqual({ ok: true, data: { courseLanguage: 'Hindi', meetingPreviewBase: DEFAULT_MEETING_PREVIEW_BASE, theme: 'system', sidebarCollapsed: false, tables: {} } });
+    expect(await restarted('preferences')).toEqual({ ok: true, data: { courseLanguage: 'Hindi', meetingPreviewBase: DEFAULT_MEETING_PREVIEW_BASE, theme: 'system', sidebarCollapsed: false, tables: {}, namedViews: {} } });
     expect(await restarted('setPreferences', { courseLanguage: null })).toMatchObject({ ok: true, data: { courseLanguage: null } });
 
     // The join links' meeting address is a preference too: kept by main, refused when not an address.
@@ -61,6 +61,21 @@ describe('preferences', () => {
     expect(await restarted('setPreferences', { theme: 'purple' })).toMatchObject({ ok: false, error: { kind: 'validation' } });
     await Promise.all(cores.splice(0).map((c) => c.close()));
     expect(await (await coreIn(dir))('preferences')).toMatchObject({ ok: true, data: { theme: 'dark', sidebarCollapsed: true } });
+  });
+
+  it("keeps each screen's named views and its default across a restart; refuses a bad one and changes nothing", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cc-prefs-'));
+    dirs.push(dir);
+    const first = await coreIn(dir);
+    const live = { name: 'Live Hindi', table: { search: 'yoga', pageSize: 50 }, serverFilters: { status: 'live', language: 'Hindi' } };
+    const namedViews = { 'Video Library': { views: [live], defaultView: 'Live Hindi' } };
+    expect(await first('setPreferences', { namedViews })).toMatchObject({ ok: true, data: { namedViews: { 'Video Library': { views: [{ ...live, table: { search: 'yoga', pageSize: 50, sort: null } }], defaultView: 'Live Hindi' } } } });
+    for (const bad of [{ ...live, name: ' ' }, { ...live, table: { density: 'tiny' } }, { ...live, serverFilters: { status: 5 } }]) {
+      expect(await first('setPreferences', { namedViews: { 'Video Library': { views: [bad] } } }), JSON.stringify(bad)).toMatchObject({ ok: false, error: { kind: 'validation' } });
+    }
+    expect(await first('setPreferences', { namedViews: { 'Video Library': { views: Array.from({ length: 51 }, (_, i) => ({ ...live, name: `v${i}` })) } } })).toMatchObject({ ok: false, error: { message: 'At most 50 views a screen.' } });
+    await Promise.all(cores.splice(0).map((c) => c.close()));
+    expect(await (await coreIn(dir))('preferences')).toMatchObject({ ok: true, data: { namedViews: { 'Video Library': { views: [{ name: 'Live Hindi', serverFilters: live.serverFilters }], defaultView: 'Live Hindi' } } } });
   });
 
   it("keeps each screen's table view apart, across a restart; refuses a bad view; null forgets one", async () => {

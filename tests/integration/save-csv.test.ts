@@ -20,6 +20,7 @@ async function setUp(answer: (name: string) => string | null) {
   const dir = await mkdtemp(join(tmpdir(), 'cc-csv-'));
   dirs.push(dir);
   const asked: string[] = [];
+  const shown: string[] = [];
   const core = await createTestCore({
     stateDir: dir,
     tokenStore: memoryTokenStore(),
@@ -32,24 +33,27 @@ async function setUp(answer: (name: string) => string | null) {
       const path = answer(name);
       return path && join(dir, path);
     },
+    showItemInFolder: (path) => void shown.push(path),
   });
   cores.push(core);
   const save = (input: unknown) => core.handlers.get(channelOf('files', 'saveCsv'))!(input);
-  return { dir, asked, save };
+  const saveView = (input: unknown) => core.handlers.get(channelOf('files', 'saveView'))!(input);
+  const showInFolder = (input: unknown) => core.handlers.get(channelOf('files', 'showInFolder'))!(input);
+  return { dir, asked, shown, save, saveView, showInFolder };
 }
 
 describe('files.saveCsv', () => {
   it('writes the text with a byte-order mark where the dialog says, and names the file', async () => {
     const { dir, asked, save } = await setUp(() => join('chosen', 'mine.csv'));
     const text = 'ID,Question\r\n1,कितने?\r\n';
-    expect(await save({ name: 'Question Bank 2026-11-25.csv', text })).toEqual({ ok: true, data: { saved: 'mine.csv' } });
+    expect(await save({ name: 'Question Bank 2026-11-25.csv', text })).toMatchObject({ ok: true, data: { saved: 'mine.csv', savedId: expect.any(String) } });
     expect(asked).toEqual(['Question Bank 2026-11-25.csv']);
     expect(await readFile(join(dir, 'chosen', 'mine.csv'), 'utf8')).toBe(`\uFEFF${text}`);
   });
 
   it('a cancelled dialog saves nothing', async () => {
     const { save } = await setUp(() => null);
-    expect(await save({ name: 'Admins.csv', text: 'a\r\n' })).toEqual({ ok: true, data: { saved: null } });
+    expect(await save({ name: 'Admins.csv', text: 'a\r\n' })).toEqual({ ok: true, data: { saved: null, savedId: null } });
   });
 
   it('refuses a name with folders, without .csv, or with control characters, before any dialog', async () => {
@@ -58,5 +62,27 @@ describe('files.saveCsv', () => {
       expect(await save({ name, text: 'a' }), name).toMatchObject({ ok: false, error: { kind: 'validation' } });
     }
     expect(asked).toEqual([]);
+  });
+});
+
+describe('files.saveView', () => {
+  it('writes a view file (no byte-order mark) where the dialog says; refuses a name not ending in .json', async () => {
+    const { dir, asked, saveView } = await setUp(() => 'shared.json');
+    const text = '{"format":"content-console-view"}\n';
+    expect(await saveView({ name: 'Question Bank - English.json', text })).toMatchObject({ ok: true, data: { saved: 'shared.json' } });
+    expect(await readFile(join(dir, 'shared.json'), 'utf8')).toBe(text);
+    expect(await saveView({ name: 'view.csv', text })).toMatchObject({ ok: false, error: { kind: 'validation' } });
+    expect(asked).toEqual(['Question Bank - English.json']);
+  });
+});
+
+describe('files.showInFolder', () => {
+  it('shows a file this run saved, by its id only; an unknown id shows nothing', async () => {
+    const { dir, shown, save, showInFolder } = await setUp(() => 'out.csv');
+    const answer = (await save({ name: 'Admins.csv', text: 'a\r\n' })) as { ok: true; data: { savedId: string } };
+    expect(await showInFolder({ savedId: answer.data.savedId })).toEqual({ ok: true, data: { shown: true } });
+    expect(shown).toEqual([join(dir, 'out.csv')]);
+    expect(await showInFolder({ savedId: 'not-an-id' })).toEqual({ ok: true, data: { shown: false } });
+    expect(shown).toHaveLength(1);
   });
 });

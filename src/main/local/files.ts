@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import * as v from 'valibot';
@@ -17,6 +18,8 @@ export interface FilesGroupDeps {
   pickFile?: (kind: PickKind) => Promise<string | null>;
   /** The native save dialog (the bridge's stand-in in the preview); null when cancelled. */
   pickSavePath?: (defaultName: string) => Promise<string | null>;
+  /** Shows a saved file in the system's file manager (Electron's shell; the bridge records the call). */
+  showItemInFolder?: (path: string) => Promise<void> | void;
   /** The media worker's facts (the one main shares, unless a test brings its own). */
   media?: MediaFactsService;
   /** Where poster frames are written and granted (absent: the call says it is not available). */
@@ -31,7 +34,25 @@ const grantFailure = (error: unknown): Result<never> => {
 };
 
 /** Files the renderer may use (DESIGN section 7): granted by the open dialog or a drop, named by grant id. */
-export function createFilesGroup({ grants, pickFile, pickSavePath, media = sharedMediaFacts(), frames, previewProblems }: FilesGroupDeps) {
+export function createFilesGroup({ grants, pickFile, pickSavePath, showItemInFolder, media = sharedMediaFacts(), frames, previewProblems }: FilesGroupDeps) {
+  // The files this run saved, by an id the page may name (never by their path).
+  const saved = new Map<string, string>();
+  /** The save dialog, then the text written where the person chose. */
+  async function saveText(name: string, text: string): Promise<Result<{ saved: string | null; savedId: string | null }>> {
+    if (!pickSavePath) return fail('validation', 'Saving files is not available here.');
+    const path = await pickSavePath(name);
+    if (!path) return ok({ saved: null, savedId: null });
+    try {
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, text, 'utf8');
+    } catch (error) {
+      return fail('validation', `The file could not be saved: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const savedId = randomUUID();
+    saved.set(savedId, path);
+    return ok({ saved: basename(path), savedId });
+  }
+
   /** A granted file's media facts, read through its checked handle (open until the worker is done). */
   async function factsOf(grantId: string) {
     const { grant, handle } = await grants.open(grantId);
@@ -69,18 +90,14 @@ export function createFilesGroup({ grants, pickFile, pickSavePath, media = share
       if (!frames) return fail('validation', 'Saving frames is not available here.');
       return frames.save(grantId, image).then((grant) => ok(grantView(grant)), grantFailure);
     },
-    saveCsv: async ({ name, text }) => {
-      if (!pickSavePath) return fail('validation', 'Saving files is not available here.');
-      const path = await pickSavePath(name);
-      if (!path) return ok({ saved: null });
-      try {
-        await mkdir(dirname(path), { recursive: true });
-        // A byte-order mark: spreadsheet programs then read the Indian scripts as UTF-8.
-        await writeFile(path, `\uFEFF${text}`, 'utf8');
-      } catch (error) {
-        return fail('validation', `The file could not be saved: ${error instanceof Error ? error.message : String(error)}`);
-      }
-      return ok({ saved: basename(path) });
+    // A byte-order mark: spreadsheet programs then read the Indian scripts as UTF-8.
+    saveCsv: async ({ name, text }) => saveText(name, `\uFEFF${text}`),
+    saveView: async ({ name, text }) => saveText(name, text),
+    showInFolder: async ({ savedId }) => {
+      const path = saved.get(savedId);
+      if (!path || !showItemInFolder) return ok({ shown: false });
+      await showItemInFolder(path);
+      return ok({ shown: true });
     },
     previewProblem: async ({ src }) => ok(previewProblems?.get(src) ?? null),
   };

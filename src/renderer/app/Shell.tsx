@@ -20,6 +20,7 @@ import { DarkThemeRegular, KeyRegular, PanelLeftContractRegular, PanelLeftExpand
 import type { ThemeChoice } from '../../shared/schemas/settings';
 import { useSidebarCollapsed, useThemeChoice } from '../lib/preferences';
 import { useScreenCommandStore } from '../lib/commands';
+import { missingCommandText } from '../lib/missing-command';
 import { APP_COMMANDS, HELP_COMMANDS, acceleratorText, commandOfKey, type AppCommand } from '../../shared/shortcuts';
 import { CommandPalette, type PaletteItem } from './CommandPalette';
 import { ShortcutsDialog } from './ShortcutsDialog';
@@ -277,6 +278,8 @@ export function Shell() {
     if (command === 'palette') return setPalette(true), true;
     if (command === 'shortcuts') return setShortcuts(true), true;
     if (command === 'checkServer') return setChecking(true), true;
+    const missing = missingCommandText(command, screen);
+    if (missing) return notify.info(missing), true;
     const action = screen[command];
     if (!action) return false;
     action();

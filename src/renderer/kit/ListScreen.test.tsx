@@ -69,10 +69,12 @@ describe('ListScreen', () => {
     await waitFor(() => expect(shownGroups()).toEqual(['Milk', 'Water']));
   });
 
-  it('an empty list shows the screen\'s empty text', async () => {
+  it('an empty list shows the screen\'s empty text and its Add', async () => {
     fakeBridge({ 'api:library.synonyms': () => ({ ok: true, data: [] }) });
-    renderUi(<SynonymsScreen />);
+    const { user } = renderUi(<SynonymsScreen />);
     expect(await within(table()).findByText('No synonym groups yet.')).toBeTruthy();
+    await user.click(within(table()).getByRole('button', { name: 'Add the first synonym' }));
+    expect(await screen.findByRole('dialog', { name: 'Add Synonym' })).toBeTruthy();
   });
 
   it('a list that cannot be read shows main\'s message; Retry reads it again', async () => {

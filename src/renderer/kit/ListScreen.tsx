@@ -16,6 +16,9 @@ import { refreshWindow, windowKey, type WindowSource } from '../lib/windows';
 import { useScreenCommands } from '../lib/commands';
 import { markArrival } from '../lib/calls';
 import { ServerFilterBar, type FilterField, type FilterValues } from './ServerFilterBar';
+import { ViewsMenu } from './ViewsMenu';
+import { EmptyState } from './EmptyState';
+import { useNamedViews } from './useNamedViews';
 
 // A list screen as a declaration: its list call, columns, search, pages, sort, filters, the add/edit
 // dialog, the delete question and reorder. The screen file says what; this says how, once.
@@ -129,7 +132,8 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
   // The screen's first render, as a performance mark: the table benchmark times its first render from
   // here (or from the list's arrival, when that comes later) to the rows painted.
   useState(() => markArrival(`screen:${props.viewKey ?? title}`));
-  const [applied, setApplied] = useState<FilterValues | null>(null);
+  const views = useNamedViews(props.viewKey ?? title);
+  const { filters: applied, setFilters: setApplied } = views;
   const dialogs = useRecordDialogs(remove);
   const setEditing = dialogs.edit;
   const [confirming, setConfirming] = useState<T | null>(null);
@@ -158,22 +162,28 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
   const root = useRef<HTMLDivElement>(null);
   const client = useQueryClient();
   const firstForm = props.addForms?.[0];
+  const add = props.addLabel && !props.addDisabled ? () => setEditing('add') : firstForm && !firstForm.disabled ? () => setAdding(0) : undefined;
+  const addLabel = props.addLabel ?? firstForm?.label;
   useScreenCommands({
     focusSearch: () => root.current?.querySelector<HTMLInputElement>('input[type="search"]')?.focus(),
-    add: props.addLabel && !props.addDisabled ? () => setEditing('add') : firstForm && !firstForm.disabled ? () => setAdding(0) : undefined,
-    addLabel: props.addLabel ?? firstForm?.label,
+    add,
+    addLabel,
     reload: () => (kept ? void refreshWindow(kept).then(() => client.invalidateQueries({ queryKey: windowKey(kept) })) : void query.refetch()),
   });
 
   const question = confirming && confirmEdit ? confirmEdit(confirming) : null;
-  const emptyText = typeof props.emptyText === 'function' ? props.emptyText(applied !== null) : props.emptyText;
+  const emptyLine = typeof props.emptyText === 'function' ? props.emptyText(applied !== null) : props.emptyText;
+  // An empty list (not one a server filter emptied) offers its Add.
+  const emptyText = add && addLabel && applied === null ? <EmptyState text={emptyLine} addLabel={addLabel} onAdd={add} /> : emptyLine;
 
   return (
     <div className={styles.page} ref={root}>
       {props.breadcrumb ? <Crumbs items={props.breadcrumb} /> : null}
       <PageHeader title={title} subtitle={subtitle} actions={props.headerActions} />
-      {props.serverFilters ? <ServerFilterBar fields={props.serverFilters} onApply={setApplied} /> : null}
+      {props.serverFilters ? <ServerFilterBar key={`filters-${views.generation}`} fields={props.serverFilters} initial={applied} onApply={setApplied} /> : null}
       <DataTable
+        key={`table-${views.generation}`}
+        viewRef={views.tableView}
         ariaLabel={title}
         viewKey={props.viewKey ?? title}
         columns={tableColumns}
@@ -193,15 +203,14 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
         reorderable={!!reorder}
         onSaveOrder={reorder?.save}
         toolbar={
-          props.toolbar || props.addLabel || props.addForms ? (
-            <div className={styles.toolbar}>
-              {props.toolbar}
-              {props.addForms?.map((add, index) => (
-                <AddButton key={add.label} label={add.label} primary={add.primary} reason={add.disabled} description={add.description} onClick={() => setAdding(index)} />
-              ))}
-              {props.addLabel ? <AddButton label={props.addLabel} primary reason={props.addDisabled} onClick={() => setEditing('add')} /> : null}
-            </div>
-          ) : undefined
+          <div className={styles.toolbar}>
+            <ViewsMenu state={views} />
+            {props.toolbar}
+            {props.addForms?.map((add, index) => (
+              <AddButton key={add.label} label={add.label} primary={add.primary} reason={add.disabled} description={add.description} onClick={() => setAdding(index)} />
+            ))}
+            {props.addLabel ? <AddButton label={props.addLabel} primary reason={props.addDisabled} onClick={() => setEditing('add')} /> : null}
+          </div>
         }
       />
       <RecordDialogs state={dialogs} rowId={rowId} editor={editor} remove={remove} />

@@ -38,9 +38,10 @@ export function appliedOf(draft: FilterValues): FilterValues | null {
  * A bar of selects whose choice the server applies: Submit sends the choice, Reset clears it and
  * shows the full list again.
  */
-export function ServerFilterBar({ fields, onApply }: { fields: readonly FilterField[]; onApply: (filter: FilterValues | null) => void }) {
+export function ServerFilterBar({ fields, initial, onApply }: { fields: readonly FilterField[]; initial?: FilterValues | null; onApply: (filter: FilterValues | null) => void }) {
   const styles = useStyles();
-  const [draft, setDraft] = useState<FilterValues>({});
+  // A named view starts the bar again from its filters.
+  const [draft, setDraft] = useState<FilterValues>(() => initial ?? {});
   return (
     <form
       className={styles.bar}

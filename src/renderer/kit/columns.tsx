@@ -6,6 +6,7 @@ import { Tooltip } from '../components/Tooltip';
 import type { Column } from '../components/DataTable';
 import type { AuthoredMeta } from '../../shared/schemas/meta';
 import { formatDateTime } from '../lib/format';
+import { relativeDate } from './RelativeDate';
 
 // Column helpers of the list-screen declaration: a screen lists what it shows, these say how.
 
@@ -144,14 +145,15 @@ export function action<T>(id: string, header: string, { label, icon, onClick, hi
 }
 
 /**
- * Added By, Added On and Updated On of a record's metaInfo (the engagement areas, spec 2 section 3);
+ * Added By, Added On and Updated On of a record's metaInfo (the engagement areas, spec 2 section 3; spec 2 gives
+ * their dates no format, so they are relative, exact on hover);
  * in a narrow window Added By gives way first, then Added On.
  */
 export function authored<T>(meta: (row: T) => AuthoredMeta): Column<T>[] {
   return [
     value<T>('addedBy', 'Added By', (r) => meta(r).created.by?.name ?? '', { width: 150, priority: 3 }),
-    date<T>('addedOn', 'Added On', (r) => meta(r).created.at, { priority: 2 }),
-    date<T>('updatedOn', 'Updated On', (r) => meta(r).updated.at, { priority: 1 }),
+    relativeDate<T>('addedOn', 'Added On', (r) => meta(r).created.at, { priority: 2 }),
+    relativeDate<T>('updatedOn', 'Updated On', (r) => meta(r).updated.at, { priority: 1 }),
   ];
 }
 

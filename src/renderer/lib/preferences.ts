@@ -10,7 +10,7 @@ import { callKey, callQuery } from './calls';
  * main in its settings so that they are the same on every screen and after a restart, never in the
  * page's web storage. A choice shows at once; main stores it behind.
  */
-function usePreferences<K extends keyof Preferences>(key: K): { value: Preferences[K] | undefined; ready: boolean; update: (patch: Partial<Preferences>) => void } {
+export function usePreferences<K extends keyof Preferences>(key: K): { value: Preferences[K] | undefined; ready: boolean; update: (patch: Partial<Preferences>) => void } {
   const client = useQueryClient();
   // Each hook watches its own preference: a table's kept view changing the preferences re-renders no
   // theme or sidebar (the app's root reads the theme).

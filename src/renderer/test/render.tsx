@@ -10,6 +10,7 @@ import type { ReactElement } from 'react';
 import { render, within, type RenderResult } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel, type UserEvent } from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
 import { FluentProvider, RendererProvider, Toaster, createDOMRenderer, webLightTheme } from '@fluentui/react-components';
 import { buildApi } from '../../shared/api/build-api';
 import type { Result } from '../../shared/result';
@@ -49,15 +50,16 @@ export interface Rendered extends RenderResult {
   client: QueryClient;
 }
 
-/** Mounts `ui` inside the providers the app gives every screen. */
-export function renderUi(ui: ReactElement, { client = new QueryClient({ defaultOptions: { queries: { retry: false } } }) }: { client?: QueryClient } = {}): Rendered {
+/** Mounts `ui` inside the providers the app gives every screen (a router at `path`). */
+export function renderUi(ui: ReactElement, { client = new QueryClient({ defaultOptions: { queries: { retry: false } } }), path = '/' }: { client?: QueryClient; path?: string } = {}): Rendered {
   const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
   const result = render(
     <RendererProvider renderer={NO_CSS}>
       <FluentProvider theme={webLightTheme}>
         <QueryClientProvider client={client}>
-          {ui}
+          {/* Before the screens, as in the app: a toast raised as a screen mounts is not lost. */}
           <Toaster toasterId={TOASTER_ID} />
+          <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
         </QueryClientProvider>
       </FluentProvider>
     </RendererProvider>,

@@ -20,8 +20,8 @@ import { courseTools } from './course-tools';
 import type { BulkAddResult } from '../schemas/bulk';
 import { MediaFactsSchema } from '../schemas/media';
 
-/** What the open dialog offers: media (audio/video/any file), image (thumbnails), captions (.vtt, .srt). */
-export const PICK_KINDS = ['media', 'image', 'captions'] as const;
+/** What the open dialog offers: media (audio/video/any file), image (thumbnails), captions (.vtt, .srt), view (a shared table view, .json). */
+export const PICK_KINDS = ['media', 'image', 'captions', 'view'] as const;
 export type PickKind = (typeof PICK_KINDS)[number];
 
 /** A file main granted: the renderer names it by `grantId` in later calls (never by path). */
@@ -42,11 +42,21 @@ const GrantInputSchema = v.object({ grantId: v.pipe(v.string(), v.nonEmpty(), v.
  * (its drops go through the host's stand-in), so nothing the page can call accepts a path string.
  */
 export const PRELOAD_CHANNELS = { grantDropped: 'preload:files.grantDropped', bulkDropped: 'preload:bulk.addDropped' } as const;
+/** A file name a save dialog suggests: no folders, no control characters, ending in `.ext`. */
+const savedFileName = (ext: 'csv' | 'json') =>
+  v.pipe(
+    v.string(),
+    v.nonEmpty(),
+    v.maxLength(120),
+    v.regex(new RegExp(`^[^\\\\/:*?"<>|]+\\.${ext}$`), `A file name ending in .${ext}, without folders.`),
+    v.check((name) => !/\p{Cc}/u.test(name), 'A file name without control characters.'),
+  );
 /** A CSV export: a file name (no folders) and the text, at most 200 million characters. */
-export const SaveCsvInputSchema = v.object({
-  name: v.pipe(v.string(), v.nonEmpty(), v.maxLength(120), v.regex(/^[^\\/:*?"<>|]+\.csv$/, 'A file name ending in .csv, without folders.'), v.check((name) => !/\p{Cc}/u.test(name), 'A file name without control characters.')),
-  text: v.pipe(v.string(), v.maxLength(200_000_000)),
-});
+export const SaveCsvInputSchema = v.object({ name: savedFileName('csv'), text: v.pipe(v.string(), v.maxLength(200_000_000)) });
+/** A table view's file: a file name ending in .json, and its small text. */
+export const SaveViewInputSchema = v.object({ name: savedFileName('json'), text: v.pipe(v.string(), v.maxLength(100_000)) });
+/** What a save answers: the file's name (null: cancelled) and the id Show in folder names it by. */
+const SavedSchema = v.object({ saved: v.nullable(v.string()), savedId: v.optional(v.nullable(v.string()), null) });
 
 export const DroppedPathSchema = v.object({ path: v.pipe(v.string(), v.maxLength(4096)) });
 
@@ -120,7 +130,11 @@ export const local = {
      * A table's export: the native save dialog (the name suggested), then the text written there; the
      * saved file's name, or null when the user cancels. Main picks the place: no path comes from the page.
      */
-    saveCsv: defineLocal({ input: SaveCsvInputSchema, output: v.object({ saved: v.nullable(v.string()) }) }),
+    saveCsv: defineLocal({ input: SaveCsvInputSchema, output: SavedSchema }),
+    /** A named view's file, through the save dialog as the CSV export. */
+    saveView: defineLocal({ input: SaveViewInputSchema, output: SavedSchema }),
+    /** Shows a file this run saved in the system's file manager (by its `savedId`; the page never names a path). */
+    showInFolder: defineLocal({ input: v.object({ savedId: v.pipe(v.string(), v.nonEmpty(), v.maxLength(64)) }), output: v.object({ shown: v.boolean() }) }),
     /**
      * Why the preview of `src` (a record's preview URL, as given to `previewUrl`) could not be played,
      * as main's media proxy saw it (no answer at all, or the status it got); null when it saw nothing wrong.

@@ -96,6 +96,22 @@ export const TableViewSchema = v.object({
 export type TableView = v.InferOutput<typeof TableViewSchema>;
 export const TableKeySchema = v.pipe(v.string(), v.nonEmpty(), v.maxLength(100));
 
+/** Named views of one screen: bounded, as the kept views are. */
+export const MAX_NAMED_VIEWS = 50;
+export const VIEW_NAME_MAX = 80;
+export const ViewNameSchema = v.pipe(v.string(), v.trim(), v.nonEmpty('Enter a name for the view.'), v.maxLength(VIEW_NAME_MAX, `A view name has at most ${VIEW_NAME_MAX} characters.`));
+/** A server filter bar's choice (the Video Library's Status, Language, ...): null is the full list. */
+export const ServerFilterValuesSchema = v.nullable(v.pipe(v.record(v.pipe(v.string(), v.maxLength(50)), v.pipe(v.string(), v.maxLength(200))), v.check((r) => Object.keys(r).length <= 20, 'At most 20 filters.')));
+/** A view saved under a name: the table's view and the screen's server filters. */
+export const NamedViewSchema = v.object({ name: ViewNameSchema, table: TableViewSchema, serverFilters: v.optional(ServerFilterValuesSchema, null) });
+export type NamedView = v.InferOutput<typeof NamedViewSchema>;
+/** A screen's named views and the one it opens with (by name; null: the last view it was left in). */
+export const ScreenViewsSchema = v.object({
+  views: v.pipe(v.array(NamedViewSchema), v.maxLength(MAX_NAMED_VIEWS, `At most ${MAX_NAMED_VIEWS} views a screen.`)),
+  defaultView: v.optional(v.nullable(v.string()), null),
+});
+export type ScreenViews = v.InferOutput<typeof ScreenViewsSchema>;
+
 export const MEETING_BASE_TEXT = {
   notAnAddress: 'Enter a full address, such as https://meet.example.com/preview',
   httpsOnly: 'Use an https:// address, such as https://meet.example.com/preview',
@@ -124,6 +140,14 @@ export const PreferencesSchema = v.object({
     v.pipe(
       v.record(TableKeySchema, TableViewSchema),
       v.check((tables) => Object.keys(tables).length <= MAX_TABLE_VIEWS, `At most ${MAX_TABLE_VIEWS} table views are kept.`),
+    ),
+    {},
+  ),
+  /** Each screen's named views, by the screen's key. */
+  namedViews: v.optional(
+    v.pipe(
+      v.record(TableKeySchema, ScreenViewsSchema),
+      v.check((screens) => Object.keys(screens).length <= MAX_TABLE_VIEWS, `At most ${MAX_TABLE_VIEWS} screens keep named views.`),
     ),
     {},
   ),

@@ -18,7 +18,8 @@ import { PartialNotice, partialColumn } from './partial';
 import { ExportButton, ViewMenu } from './ViewMenu';
 import { csvFileName, tableCsv } from './exportCsv';
 import { useNotify } from '../toast';
-import type { Density } from '../../../shared/schemas/settings';
+import { useSavedToast } from '../../lib/saved-toast';
+import type { Density, TableView } from '../../../shared/schemas/settings';
 import type { AnyWindowSource } from '../../lib/windows';
 
 const NO_ROWS: readonly never[] = [];
@@ -75,6 +76,8 @@ export interface DataTableProps<T> {
    * kept by main and restored next time; the View menu and Export CSV show.
    */
   viewKey?: string;
+  /** Receives the table's view as it is now (sort, filters, search, page size, columns): a named view saves it. */
+  viewRef?: { current: TableView | null };
 }
 
 const DEFAULT_PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -115,6 +118,7 @@ export function DataTable<T>({
   className,
   onRowActivate,
   viewKey,
+  viewRef,
 }: DataTableProps<T>) {
   const styles = useDataTableStyles();
   const idBase = useId();
@@ -150,6 +154,7 @@ export function DataTable<T>({
       density,
     },
     saved,
+    viewRef,
   );
   const onResize: OnResize = (id, px) =>
     setWidths((old) => {
@@ -316,12 +321,13 @@ export function DataTable<T>({
   const rowHandlers = reordering ? {} : { onKeyDown, onDoubleClick, onContextMenu, onClick };
 
   const notify = useNotify();
+  const savedToast = useSavedToast();
   const exportCsv = async () => {
     try {
       const rows = await view.exportRows();
       const answer = await window.api.files.saveCsv({ name: csvFileName(ariaLabel), text: tableCsv(table, rows, fitted) });
       if (!answer.ok) notify.error(answer.error.message);
-      else if (answer.data.saved) notify.success(`Saved ${answer.data.saved} (${rows.length.toLocaleString('en-IN')} ${rows.length === 1 ? 'row' : 'rows'}).`);
+      else if (answer.data.saved) savedToast(`Saved ${answer.data.saved} (${rows.length.toLocaleString('en-IN')} ${rows.length === 1 ? 'row' : 'rows'}).`, answer.data.savedId);
     } catch (error) {
       notify.error(error instanceof Error ? error.message : String(error));
     }

@@ -20,8 +20,10 @@ export function useSavedTableView(key: string | undefined): TableView | null {
  * Saves `view` under `key` a moment after its last change (a typed search is one write, not one per
  * key), and at once when the table goes away. A view back at the defaults is forgotten.
  */
-export function useKeepTableView(key: string | undefined, view: TableView, saved: TableView | null): void {
+export function useKeepTableView(key: string | undefined, view: TableView, saved: TableView | null, report?: { current: TableView | null }): void {
   const client = useQueryClient();
+  // The view as it is now, for who saves it under a name.
+  if (report) report.current = view;
   const pending = useRef<TableView | null>(null);
   const last = useRef(JSON.stringify(saved ?? DEFAULT_TABLE_VIEW));
   const flush = useCallback(() => {

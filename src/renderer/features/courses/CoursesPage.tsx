@@ -5,7 +5,8 @@ import { COURSE_MSG, deleteCourseQuestion } from '../../../shared/course-message
 import type { Course } from '../../../shared/schemas/courses';
 import { callQuery, useCallMutation } from '../../lib/calls';
 import { useCourseLanguage } from '../../lib/preferences';
-import { LinkCell, date, text, twoLines, value } from '../../kit/columns';
+import { LinkCell, text, twoLines, value } from '../../kit/columns';
+import { relativeDate } from '../../kit/RelativeDate';
 import { Badge, makeStyles, tokens } from '@fluentui/react-components';
 import { ListScreen, type ScreenActions } from '../../kit/ListScreen';
 import { LanguageSelect } from '../../components/LanguageSelect';
@@ -62,8 +63,8 @@ export default function CoursesPage() {
       value<Course>('courseFee', 'Course Fee', (c) => c.pricingPlan.courseFee, { width: 116, cell: feeText, searchValue: feeText }),
       value<Course>('contents', 'Contents', (c) => c.modulesCount, { width: 104, cell: (c) => plural(c.modulesCount, 'module') }),
       twoLines(value<Course>('skippable', 'Are videos skippable', (c) => (c.modulesSkippable ? 'Yes' : 'No'), { width: 96 })),
-      date<Course>('createdAt', 'Created At', (c) => c.created.at),
-      date<Course>('updatedAt', 'Last Updated', (c) => c.updated.at),
+      relativeDate<Course>('createdAt', 'Created At', (c) => c.created.at),
+      relativeDate<Course>('updatedAt', 'Last Updated', (c) => c.updated.at),
       editColumn((c) => `Edit ${c.name}`),
       deleteColumn((c) => `Delete ${c.name}`),
     ],

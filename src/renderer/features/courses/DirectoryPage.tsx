@@ -18,7 +18,8 @@ import {
 } from '../../../shared/schemas/courses';
 import type { CallError } from '../../../shared/result';
 import { callQuery, useCallMutation } from '../../lib/calls';
-import { LinkCell, action, date, value } from '../../kit/columns';
+import { LinkCell, action, value } from '../../kit/columns';
+import { relativeDate } from '../../kit/RelativeDate';
 import { useLibraryVideos, videoSourceOf } from './library-videos';
 import { libraryVideoChoice, UPLOAD_NEW_VIDEO } from './VideoChooser';
 import { ListScreen, form, type AddForm, type ScreenActions } from '../../kit/ListScreen';
@@ -168,8 +169,8 @@ export default function DirectoryPage() {
         onClick: (d) => d.fileId && setPreview(videoSourceOf({ title: d.title, fileUrl: d.fileId.fileUrl, previewUrl: d.fileId.previewUrl })),
         width: 72,
       }),
-      date<CourseDocument>('createdAt', 'Created At', (d) => d.createdAt),
-      date<CourseDocument>('lastUpdatedAt', 'Last Updated', (d) => d.lastUpdatedAt),
+      relativeDate<CourseDocument>('createdAt', 'Created At', (d) => d.createdAt),
+      relativeDate<CourseDocument>('lastUpdatedAt', 'Last Updated', (d) => d.lastUpdatedAt),
       editColumn((d) => `Edit ${d.title}`),
       deleteColumn((d) => `Delete ${d.title}`),
     ],

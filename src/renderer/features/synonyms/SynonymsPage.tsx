@@ -8,7 +8,8 @@ import {
   type SynonymGroup,
 } from '../../../shared/schemas/synonyms';
 import { callQuery, useCallMutation } from '../../lib/calls';
-import { date, text, value } from '../../kit/columns';
+import { text, value } from '../../kit/columns';
+import { relativeDate } from '../../kit/RelativeDate';
 import { ListScreen, form, type ScreenActions } from '../../kit/ListScreen';
 import { SYNONYM_PAGE_SIZE, SYNONYM_PAGE_SIZES } from '../../lib/page-sizes';
 
@@ -31,7 +32,7 @@ const synonymCount = value<SynonymGroup>('count', 'Number Of Synonyms', (r) => r
 const columns = ({ editColumn }: ScreenActions<SynonymGroup>) => [
   text<SynonymGroup>('keyword', 'Groups'),
   synonymCount,
-  date<SynonymGroup>('updatedAt', 'Last updated on', (r) => r.updatedAt, { width: 170 }),
+  relativeDate<SynonymGroup>('updatedAt', 'Last updated on', (r) => r.updatedAt, { width: 170 }),
   editColumn((r) => `Edit ${r.keyword}`),
 ];
 

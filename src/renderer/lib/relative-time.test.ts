@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { exactTime, relativeTime, toDate, utcOffset } from './relative-time';
+
+const now = new Date(2026, 10, 26, 15, 0, 0);
+const before = (ms: number) => new Date(now.getTime() - ms);
+
+describe('relative times', () => {
+  it('says how long ago, then the day itself after a week', () => {
+    expect(relativeTime(before(20_000), now)).toBe('just now');
+    expect(relativeTime(before(5 * 60_000), now)).toBe('5 min ago');
+    expect(relativeTime(before(3 * 3_600_000 + 59 * 60_000), now)).toBe('3 h ago');
+    expect(relativeTime(before(2 * 86_400_000), now)).toBe('2 d ago');
+    expect(relativeTime(new Date(2026, 10, 12, 9, 30), now)).toBe('12/11/2026');
+    expect(relativeTime(new Date(2026, 10, 27, 9, 30), now)).toBe('27/11/2026');
+  });
+  it('gives the exact time and the zone for the hover', () => {
+    const date = new Date(2026, 10, 26, 9, 5);
+    expect(exactTime(date, 'Asia/Kolkata')).toBe(`26/11/2026 09:05 (Asia/Kolkata, ${utcOffset(date)})`);
+    expect(utcOffset(date)).toMatch(/^UTC[+-]\d{2}:\d{2}$/);
+    expect(toDate('not a date')).toBeNull();
+    expect(toDate('')).toBeNull();
+  });
+});

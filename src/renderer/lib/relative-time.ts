@@ -1,0 +1,40 @@
+import { format, isValid, parseISO } from 'date-fns';
+import { DATE_TIME_FORMAT } from '../../shared/constants';
+
+/**
+ * Relative times for the dates the specs give no format for ("3 h ago"), with the exact time and the
+ * time zone for their hover.
+ */
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export const toDate = (value: string | number | Date | null | undefined): Date | null => {
+  if (value === null || value === undefined || value === '') return null;
+  const date = typeof value === 'string' ? parseISO(value) : new Date(value);
+  return isValid(date) ? date : null;
+};
+
+/** 'just now', '5 min ago', '3 h ago', '2 d ago'; a week or more ago (or ahead), the day itself. */
+export function relativeTime(date: Date, now: Date): string {
+  const ago = now.getTime() - date.getTime();
+  if (Math.abs(ago) < MINUTE) return 'just now';
+  if (ago < 0 || ago >= 7 * DAY) return format(date, 'dd/MM/yyyy');
+  if (ago < HOUR) return `${Math.floor(ago / MINUTE)} min ago`;
+  if (ago < DAY) return `${Math.floor(ago / HOUR)} h ago`;
+  return `${Math.floor(ago / DAY)} d ago`;
+}
+
+/** 'UTC+05:30' of this computer at that date. */
+export function utcOffset(date: Date): string {
+  const minutes = -date.getTimezoneOffset();
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+/** '26/11/2026 14:30 (Asia/Kolkata, UTC+05:30)': the spec's DD/MM/YYYY HH:mm and the zone it is in. */
+export function exactTime(date: Date, timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone): string {
+  return `${format(date, DATE_TIME_FORMAT)} (${timeZone}, ${utcOffset(date)})`;
+}
