@@ -24,7 +24,9 @@
  * painted, against the same budget), and the save of 1,000 reordered topics. Times are never asserted
  * by the test suite.
  *
- * Options: --rows N (questions, 100000), --learners N (200000), --keep (leave the temp folder), --no-build (reuse out/renderer).
+ * Options: --rows N (questions, 100000), --learners N (200000; 2000 with --only), --keep (leave the temp folder), --no-build (reuse
+ * out/renderer), --only question-bank (the Question Bank's rows and the reference only) or --only partial (the partly read
+ * row only): a run of one problem in a few minutes instead of the whole bench.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -39,6 +41,7 @@ import { SANDBOX_DEFAULTS } from '../server/app';
 import { BENCH_COURSE } from '../server/video-repository/seed';
 import { channelOf } from '../src/shared/api';
 import { freePort } from '../tests/free-port';
+import { choiceArg } from './args';
 import { measurePartialList, PARTIAL_BUDGET_RATIO, startQuestionsStandIn } from './partial-list';
 
 const root = resolve(import.meta.dirname, '..');
@@ -383,8 +386,10 @@ async function initialJsKb(): Promise<{ kb: number; files: number }> {
 
 export async function run(args: string[]): Promise<boolean> {
   const flag = (name: string, fallback: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
+  const only = choiceArg(args, 'only', ['question-bank', 'partial'] as const);
   const n = flag('--rows', 100_000);
-  const learners = flag('--learners', 200_000);
+  const learners = flag('--learners', only ? 2000 : 200_000);
+  const screens = only === 'partial' ? [] : SCREENS.filter((s) => !only || s.list === 'questions');
   if (!args.includes('--no-build') || !existsSync(join(rendererDir, 'index.html'))) {
     console.log('Building the app (electron-vite build)...');
     const built = spawnSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
@@ -435,12 +440,12 @@ export async function run(args: string[]): Promise<boolean> {
     const received = countSentBytes();
     const mainMs = timeWindowQueries(host.core.handlers);
     const results = new Map<string, ScreenResult>();
-    for (const screen of SCREENS) results.set(screen.name, await measureScreen(page, screen, received, mainMs));
-    const course = await measureCourse(page, host.url);
+    for (const screen of screens) results.set(screen.name, await measureScreen(page, screen, received, mainMs));
+    const course = only ? null : await measureCourse(page, host.url);
     const memory = await host.core.windows.memory();
     const ref = await reference(page);
     const js = await initialJsKb();
-    const partial = await measurePartialList(page, host, standIn, openScreen);
+    const partial = only === 'question-bank' ? null : await measurePartialList(page, host, standIn, openScreen);
 
     const fmt = (x: number) => x.toFixed(1).padStart(8);
     const ratio = (a: number, b: number) => (a / b).toFixed(2).padStart(7);
@@ -468,22 +473,23 @@ export async function run(args: string[]): Promise<boolean> {
       console.log(`main's share of a keystroke (its window queries): median ${median(r.keyMainMs).toFixed(1)} ms, p95 ${p95(r.keyMainMs).toFixed(1)} ms over ${r.keyMainMs.length} queries`);
       console.log(`main -> page per keystroke: ${kb(r.keyBytes.filter((b) => b > 0))} (median of those that asked main; a result seen before is the page's: 0), per page of 100 rows: ${kb(r.pageBytes)}, per scroll to a page's end: ${r.scrollBytes} bytes`);
     }
-    for (const [name, t] of [[`${BENCH_COURSE.name}: a folder of 5,000 videos`, course.folder], [`${BENCH_COURSE.name}: a module of 1,000 topics`, course.topics]] as const) {
+    const courseScreens = course ? ([[`${BENCH_COURSE.name}: a folder of 5,000 videos`, course.folder], [`${BENCH_COURSE.name}: a module of 1,000 topics`, course.topics]] as const) : [];
+    for (const [name, t] of courseScreens) {
       console.log(`\n${name} (opened from the directory, nothing cached)`);
       console.log('measure                           median ms    p95 ms   budget  x budget   ref ms   x ref   ok');
       line(`first render: list -> painted (${t.renders.length})`, median(t.renders), p95(t.renders), BUDGET.firstRender, ref.firstRender);
       console.log(`${'click -> rows painted (info)'.padEnd(34)}${fmt(median(t.opens))}  ${fmt(p95(t.opens))}        -       -         -       -   -    (includes the server's answer)`);
     }
-    console.log(`\nQuestion Bank with ${partial.marked.toLocaleString('en-IN')} partly readable records (1%) against the same list clean, alternating runs`);
-    console.log('measure                           median ms    p95 ms   budget  x budget   ref ms   x ref   ok');
-    {
+    if (partial) {
+      console.log(`\nQuestion Bank with ${partial.marked.toLocaleString('en-IN')} partly readable records (1%) against the same list clean, alternating runs`);
+      console.log('measure                           median ms    p95 ms   budget  x budget   ref ms   x ref   ok');
       const ratioOk = median(partial.partial) / median(partial.clean) <= PARTIAL_BUDGET_RATIO;
       passed &&= ratioOk;
       console.log(
         `${`open -> painted, 1% partly read (${partial.partial.length})`.padEnd(34)}${fmt(median(partial.partial))}  ${fmt(p95(partial.partial))}        -       -  ${fmt(median(partial.clean))} ${ratio(median(partial.partial), median(partial.clean))}   ${ratioOk ? 'yes' : 'NO'}  (ref: the clean list, list loaded each time; budget ${PARTIAL_BUDGET_RATIO} x ref)`,
       );
     }
-    console.log(`${'reorder 1,000 topics: save (info)'.padEnd(34)}${fmt(course.reorderSave)}         -        -       -         -       -   -    (one PUT /topic/update-sequence, until reorder mode ends)`);
+    if (course) console.log(`${'reorder 1,000 topics: save (info)'.padEnd(34)}${fmt(course.reorderSave)}         -        -       -         -       -   -    (one PUT /topic/update-sequence, until reorder mode ends)`);
     const keptRows = [...results.values()].reduce((sum, r) => sum + r.rows, 0);
     if (memory.ok) {
       const mb = (memory.data.heapUsed + memory.data.storeBytes) / 2 ** 20;
