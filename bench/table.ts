@@ -34,7 +34,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { WebSocket } from 'ws';
 import { startBridgeHost } from '../tests/bridge/host';
 import { SANDBOX_DEFAULTS } from '../server/app';
@@ -112,11 +112,21 @@ async function sortClick(page: Page, tableName: string, header: string): Promise
   }, { header, tableName });
 }
 
-/** From a click on the sidebar's entry (Admins showing) to the frame after the screen's first rows are in the DOM. */
-async function openScreen(page: Page, name: string, list: string): Promise<{ open: number; render: number }> {
+/** The page's main-thread CPU time so far (ms; CDP's Performance.getMetrics ThreadTime). */
+export async function pageCpuMs(cdp: CDPSession): Promise<number> {
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+  return (metrics.find((m) => m.name === 'ThreadTime')?.value ?? NaN) * 1000;
+}
+
+/**
+ * From a click on the sidebar's entry (Admins showing) to the frame after the screen's first rows are in
+ * the DOM; with `cdp` (Performance enabled), also the page's main-thread CPU time over the same span.
+ */
+async function openScreen(page: Page, name: string, list: string, cdp?: CDPSession): Promise<{ open: number; render: number; cpu?: number }> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admins' }).click();
   await page.getByRole('table', { name: 'Admins' }).locator('tbody tr[aria-rowindex]').first().waitFor();
-  return page.evaluate(
+  const cpuBefore = cdp ? await pageCpuMs(cdp) : 0;
+  const times = await page.evaluate(
     async ({ name, list }) => {
       const w = window as unknown as { __until: (t: () => boolean, limitMs?: number) => Promise<number>; __afterPaint: () => Promise<void> };
       const link = [...document.querySelectorAll('nav a')].find((a) => a.textContent?.trim() === name) as HTMLElement;
@@ -134,6 +144,7 @@ async function openScreen(page: Page, name: string, list: string): Promise<{ ope
     },
     { name, list },
   );
+  return cdp ? { ...times, cpu: (await pageCpuMs(cdp)) - cpuBefore } : times;
 }
 
 /**
@@ -488,10 +499,14 @@ export async function run(args: string[]): Promise<boolean> {
       console.log(
         `${`open -> painted, 1% partly read (${partial.partial.length})`.padEnd(34)}${fmt(median(partial.partial))}  ${fmt(p95(partial.partial))}        -       -  ${fmt(median(partial.clean))} ${ratio(median(partial.partial), median(partial.clean))}   ${ratioOk ? 'yes' : 'NO'}  (ref: the clean list, list loaded each time; budget ${PARTIAL_BUDGET_RATIO} x ref)`,
       );
+      console.log(
+        `${'  page CPU, click -> painted (info)'.padEnd(34)}${fmt(median(partial.partialCpu))}  ${fmt(p95(partial.partialCpu))}        -       -  ${fmt(median(partial.cleanCpu))} ${ratio(median(partial.partialCpu), median(partial.cleanCpu))}   -    (the page's main-thread CPU time over the same span: steadier than wall time on a busy machine)`,
+      );
+      console.log(`  runs, clean: ${partial.clean.map((t) => t.toFixed(0)).join(', ')}; partly read: ${partial.partial.map((t) => t.toFixed(0)).join(', ')} (ms)`);
     }
     if (course) console.log(`${'reorder 1,000 topics: save (info)'.padEnd(34)}${fmt(course.reorderSave)}         -        -       -         -       -   -    (one PUT /topic/update-sequence, until reorder mode ends)`);
     const keptRows = [...results.values()].reduce((sum, r) => sum + r.rows, 0);
-    if (memory.ok) {
+    if (memory.ok && keptRows > 0) {
       const mb = (memory.data.heapUsed + memory.data.storeBytes) / 2 ** 20;
       console.log(`\nmain's list worker: ${mb.toFixed(0)} MB (heap and row stores) for ${keptRows.toLocaleString('en-IN')} kept rows: ${(mb / (keptRows / 100_000)).toFixed(0)} MB per 100,000 rows (info)`);
     }
