@@ -7,8 +7,10 @@
  *   open screen    from a click on the sidebar's Question Bank (the Admins screen showing) to the first
  *                  rows painted (the frame after they are in the DOM). The Question Bank runs on a list
  *                  main keeps (DESIGN section 12): the first open ("cold", shown beside, not budgeted)
- *                  includes main loading 100,000 questions from the server into its list worker; each
- *                  open after it ("warm", budgeted as first render) asks main for one page's window;
+ *                  paints the first rows while main still loads 100,000 questions from the server into
+ *                  its list worker; the bench waits for the whole list, then each open after it ("warm",
+ *                  budgeted as first render) asks main for one page's window, and the searches and sorts
+ *                  run on the whole list (not waiting for it, not sharing the machine with its load);
  *   first render   from the screen's first render or the window's arrival in the page, whichever is later
  *                  (performance marks), to its rows painted; budgeted at 200 ms and at 3 x the plain table;
  *   keystroke      from a key press in the search box to the frame after the table shows the new result
@@ -40,6 +42,7 @@ import { startBridgeHost } from '../tests/bridge/host';
 import { SANDBOX_DEFAULTS } from '../server/app';
 import { BENCH_COURSE } from '../server/video-repository/seed';
 import { channelOf } from '../src/shared/api';
+import type { ListName } from '../src/shared/lists';
 import { freePort } from '../tests/free-port';
 import { choiceArg } from './args';
 import { measurePartialList, PARTIAL_BUDGET_RATIO, startQuestionsStandIn } from './partial-list';
@@ -211,7 +214,9 @@ const SCREENS: ScreenBench[] = [
 
 interface ScreenResult {
   rows: number;
+  /** The first open: to the first rows painted, and to the whole list kept by main. */
   cold: number;
+  whole: number;
   opens: number[];
   renders: number[];
   keys: number[];
@@ -224,8 +229,14 @@ interface ScreenResult {
   heapMb: number;
 }
 
-async function measureScreen(page: Page, screen: ScreenBench, received: () => number, mainMs: { take(): number[] }): Promise<ScreenResult> {
+async function measureScreen(page: Page, screen: ScreenBench, received: () => number, mainMs: { take(): number[] }, loaded: (list: string) => Promise<unknown>): Promise<ScreenResult> {
   const cold = (await openScreen(page, screen.name, screen.list)).open;
+  // The first rows show while the list still streams in; what follows is timed on the whole kept list
+  // (a search or sort before it is whole waits for it, and the load would share the machine).
+  const waitFrom = performance.now();
+  const kept = (await loaded(screen.list)) as { ok: boolean; error?: { message: string } };
+  if (!kept.ok) throw new Error(`${screen.name}: the list did not load (${kept.error?.message})`);
+  const whole = cold + (performance.now() - waitFrom);
   const opens: number[] = [];
   const renders: number[] = [];
   for (let k = 0; k < 7; k++) {
@@ -282,7 +293,7 @@ async function measureScreen(page: Page, screen: ScreenBench, received: () => nu
   await page.waitForTimeout(300);
   const scrollBytes = received() - scrolled;
   await page.getByRole('combobox', { name: 'Rows per page' }).selectOption({ index: 0 });
-  return { rows, cold, opens, renders, keys, keyBytes, keyMainMs, sorts, pageBytes, scrollBytes, heapMb };
+  return { rows, cold, whole, opens, renders, keys, keyBytes, keyMainMs, sorts, pageBytes, scrollBytes, heapMb };
 }
 
 async function expect100(page: Page, name: string): Promise<void> {
@@ -451,7 +462,7 @@ export async function run(args: string[]): Promise<boolean> {
     const received = countSentBytes();
     const mainMs = timeWindowQueries(host.core.handlers);
     const results = new Map<string, ScreenResult>();
-    for (const screen of screens) results.set(screen.name, await measureScreen(page, screen, received, mainMs));
+    for (const screen of screens) results.set(screen.name, await measureScreen(page, screen, received, mainMs, (list) => host.core.windows.whenLoaded(list as ListName)));
     const course = only ? null : await measureCourse(page, host.url);
     const memory = await host.core.windows.memory();
     const ref = await reference(page);
@@ -480,7 +491,8 @@ export async function run(args: string[]): Promise<boolean> {
       const heapOk = r.heapMb < BUDGET.rendererHeapMb;
       passed &&= heapOk;
       console.log(`${'renderer JS heap after it (MB)'.padEnd(34)}${fmt(r.heapMb)}         - ${String(BUDGET.rendererHeapMb).padStart(8)}${ratio(r.heapMb, BUDGET.rendererHeapMb)}         -       -   ${heapOk ? 'yes' : 'NO'}`);
-      console.log(`${'first open, list loaded (info)'.padEnd(34)}${fmt(r.cold)}         -        -       -         -       -   -    (main loads the whole list from the server into its worker)`);
+      console.log(`${'first open, first rows (info)'.padEnd(34)}${fmt(r.cold)}         -        -       -         -       -   -    (main loads the list from the server into its worker; rows show as it streams in)`);
+      console.log(`${'first open, whole list (info)'.padEnd(34)}${fmt(r.whole)}         -        -       -         -       -   -    (the steps above it run once the whole list is kept)`);
       console.log(`main's share of a keystroke (its window queries): median ${median(r.keyMainMs).toFixed(1)} ms, p95 ${p95(r.keyMainMs).toFixed(1)} ms over ${r.keyMainMs.length} queries`);
       console.log(`main -> page per keystroke: ${kb(r.keyBytes.filter((b) => b > 0))} (median of those that asked main; a result seen before is the page's: 0), per page of 100 rows: ${kb(r.pageBytes)}, per scroll to a page's end: ${r.scrollBytes} bytes`);
     }
