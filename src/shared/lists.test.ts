@@ -33,6 +33,24 @@ describe('KeptList (the window of a kept list, one pure pipeline)', () => {
     expect(sorted).toMatchObject({ total: 30, count: 30, offset: 8 });
   });
 
+  it("a column's other direction comes from the ranks of the first: its field is read once, the order is the reverse with ties in list order", () => {
+    let reads = 0;
+    const counted = { ...listDef('questions'), fields: { question: (q: Question) => (reads++, q.question), language: (q: Question) => (reads++, q.language) } };
+    const mixed = KeptList.of(counted, [...rows, question(30, { question: '' })]);
+    const ids = (sort: { id: string; desc: boolean }) => mixed.window({ ...base, sort }).rows.map((r) => (r as Question).id);
+    const asc = ids({ id: 'question', desc: false });
+    expect(reads).toBe(31);
+    const desc = ids({ id: 'question', desc: true });
+    expect(reads).toBe(31);
+    // The empty question stays last both ways; the others reverse.
+    expect(asc.at(-1)).toBe(30);
+    expect(desc).toEqual([...asc.slice(0, -1).reverse(), 30]);
+    // Ties (15 rows of each language) keep the list's order in both directions.
+    expect(ids({ id: 'language', desc: true }).slice(0, 3)).toEqual([1, 3, 5]);
+    expect(ids({ id: 'language', desc: false }).slice(0, 3)).toEqual([0, 2, 4]);
+    expect(reads).toBe(62);
+  });
+
   it('typing on narrows the last result of that view (same answer as a fresh scan)', () => {
     const typed = ['q', 'qu', 'question number 1'].map((search) => list.window({ ...base, search }, 'view').count);
     expect(typed).toEqual([30, 30, 11]);

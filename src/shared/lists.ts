@@ -12,7 +12,7 @@ import { DIFFICULTIES, type Category, type Question } from './schemas/question-b
 import type { LibraryFile } from './schemas/library';
 import type { LearnerWithToken } from './schemas/users';
 import { PARTIAL, type ReadIssue } from './tolerant';
-import { filterPredicate, sortKey, sortedOrder, toText, type Getter } from './rows';
+import { filterPredicate, orderOfRanks, sortKey, sortRanks, toText, type Getter, type SortRanks } from './rows';
 
 /** A sort and filter field: its value, and for enum columns the values in their meaning's order. */
 export interface ListField<T> {
@@ -239,6 +239,8 @@ export class StillLoading extends Error {}
  */
 export class KeptList<T> {
   private readonly orders = new Map<string, Uint32Array>();
+  /** Per sort field, its rows' ranks: the other direction of a sort reads and ranks nothing again. */
+  private readonly ranks = new Map<string, SortRanks>();
   /** Per view, its latest results (newest last): a search narrows the one whose needle is its longest prefix. */
   private readonly last = new Map<string, { basis: string; needle: string; out: Uint32Array }[]>();
   private done = false;
@@ -323,9 +325,14 @@ export class KeptList<T> {
     const key = `${sort.id}:${sort.desc ? 'desc' : 'asc'}`;
     let order = this.orders.get(key);
     if (!order) {
-      const read = this.fieldReader(field.get);
-      const value = sortValue(field.sortOrder);
-      order = sortedOrder(this.store.length, (i) => sortKey(value(read(null, i))), sort.desc);
+      let ranks = this.ranks.get(sort.id);
+      if (!ranks) {
+        const read = this.fieldReader(field.get);
+        const value = sortValue(field.sortOrder);
+        ranks = sortRanks(this.store.length, (i) => sortKey(value(read(null, i))));
+        this.ranks.set(sort.id, ranks);
+      }
+      order = orderOfRanks(ranks, sort.desc);
       this.orders.set(key, order);
     }
     return order;

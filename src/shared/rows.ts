@@ -41,12 +41,26 @@ export function sortIndices<T>(rows: readonly T[], get: Getter<T>, desc: boolean
   return Array.from(sortedOrder(rows.length, (i) => sortKey(get(rows[i] as T, i)), desc));
 }
 
+/** Each row's place among the distinct keys of a list (`ranks` of them; an empty key has rank `ranks`). */
+export interface SortRanks {
+  rank: Uint32Array;
+  ranks: number;
+}
+
 /**
  * Rows 0..n-1 ordered by `keyAt(i)` as compareKeys orders keys: empty keys last in both directions,
  * ties in row order. A comparator sort of a million strings takes seconds (twenty million calls back
  * into JavaScript); here every key becomes an integer rank and the rows are ordered by counting.
  */
 export function sortedOrder(n: number, keyAt: (i: number) => SortKey, desc: boolean): Uint32Array {
+  return orderOfRanks(sortRanks(n, keyAt), desc);
+}
+
+/**
+ * The ranks of rows 0..n-1 by `keyAt(i)`: numbers first, then texts, empty keys last. Reading and
+ * ranking the keys is the costly part of a sort; both directions come from the same ranks.
+ */
+export function sortRanks(n: number, keyAt: (i: number) => SortKey): SortRanks {
   // Filled by push: `new Array(n)` past 100,000 elements is a dictionary in V8, slow to read.
   const keys: SortKey[] = [];
   const numbers: number[] = [];
@@ -57,21 +71,27 @@ export function sortedOrder(n: number, keyAt: (i: number) => SortKey, desc: bool
     if (typeof key === 'number') numbers.push(i);
     else if (key !== '') strings.push(i);
   }
-  // Ranks: numbers first, then texts, then the empty keys (one rank past the last).
   const rank = new Uint32Array(n);
   let ranks = rankNumbers(keys as number[], numbers, rank, 0);
   ranks = rankTexts(keys as string[], strings, rank, ranks);
-  for (let i = 0; i < n; i++) {
-    if (keys[i] === '') rank[i] = ranks;
-    else if (desc) rank[i] = ranks - 1 - (rank[i] as number);
-  }
+  for (let i = 0; i < n; i++) if (keys[i] === '') rank[i] = ranks;
+  return { rank, ranks };
+}
+
+/** The rows in the order of their ranks, ascending or descending (empty keys last either way, ties in row order). */
+export function orderOfRanks({ rank, ranks }: SortRanks, desc: boolean): Uint32Array {
+  const n = rank.length;
+  const at = (i: number): number => {
+    const r = rank[i] as number;
+    return desc && r < ranks ? ranks - 1 - r : r;
+  };
   // A counting sort: stable, so ties keep the list's order.
   const starts = new Uint32Array(ranks + 2);
-  for (let i = 0; i < n; i++) starts[(rank[i] as number) + 1] = (starts[(rank[i] as number) + 1] as number) + 1;
+  for (let i = 0; i < n; i++) starts[at(i) + 1] = (starts[at(i) + 1] as number) + 1;
   for (let r = 0; r <= ranks; r++) starts[r + 1] = (starts[r + 1] as number) + (starts[r] as number);
   const order = new Uint32Array(n);
   for (let i = 0; i < n; i++) {
-    const r = rank[i] as number;
+    const r = at(i);
     order[starts[r] as number] = i;
     starts[r] = (starts[r] as number) + 1;
   }

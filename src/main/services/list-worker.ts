@@ -10,6 +10,7 @@ import { MSG } from '../../shared/messages';
 import type { CallError } from '../../shared/result';
 import { CompactStore } from './compact-store';
 import { JsonListStream, MalformedJson } from './json-list-stream';
+import { WorkQueue } from './work-queue';
 import { itemSchemaOf, readList, readRecord, type ReadIssue } from '../../shared/tolerant';
 
 export type WorkerRequest =
@@ -25,7 +26,7 @@ export type WorkerRequest =
   | { type: 'window'; id: number; key: string; view: string; query: WindowView }
   | { type: 'secret'; id: number; key: string; lookup: string }
   | { type: 'memory'; id: number }
-  /** Answered once every message before it is handled: main waits for it so its chunks never pile up here. */
+  /** Answered once every chunk before it is read: main waits for it so its chunks never pile up here. */
   | { type: 'ack'; id: number }
   | { type: 'drop'; keys: string[] };
 
@@ -102,6 +103,8 @@ interface Entry {
 }
 
 const kept = new Map<string, Entry>();
+/** Joins, chunks, ends and acks, read between messages (a drop or a query is seen before a backlog of bytes). */
+const work = new WorkQueue();
 
 function reply(msg: WorkerReply): void {
   parentPort?.postMessage(msg);
@@ -233,25 +236,28 @@ parentPort?.on('message', (msg: WorkerRequest) => {
   switch (msg.type) {
     case 'begin':
       return begin(msg);
-    case 'joins': {
-      const entry = kept.get(msg.key);
-      if (entry) joins(msg.key, entry, msg.joins);
-      return;
-    }
-    case 'chunk': {
-      const entry = kept.get(msg.key);
-      if (entry) chunk(msg.key, entry, msg.bytes);
-      return;
-    }
-    case 'end': {
-      const entry = kept.get(msg.key);
-      if (!entry) return reply({ id: msg.id, ok: false, error: { kind: 'network', message: GONE } });
-      return end(msg.id, msg.key, entry);
-    }
+    case 'joins':
+      return work.push(msg.key, () => {
+        const entry = kept.get(msg.key);
+        if (entry) joins(msg.key, entry, msg.joins);
+      });
+    case 'chunk':
+      return work.push(msg.key, () => {
+        const entry = kept.get(msg.key);
+        if (entry) chunk(msg.key, entry, msg.bytes);
+      });
+    case 'end':
+      // Of no list: main waits for its answer even when the list was dropped meanwhile (GONE).
+      return work.push(null, () => {
+        const entry = kept.get(msg.key);
+        if (!entry) return reply({ id: msg.id, ok: false, error: { kind: 'network', message: GONE } });
+        end(msg.id, msg.key, entry);
+      });
     case 'fail': {
       const entry = kept.get(msg.key);
       if (entry) fail(msg.key, entry, new Refused(msg.error));
       kept.delete(msg.key);
+      work.drop([msg.key]);
       return;
     }
     case 'window':
@@ -263,7 +269,8 @@ parentPort?.on('message', (msg: WorkerRequest) => {
     case 'secret':
       return query(msg.id, msg.key, { ready: (list) => list.complete, answer: (list) => list.secret(msg.lookup) });
     case 'ack':
-      return reply({ id: msg.id, ok: true, data: null });
+      // After the bytes before it are read: main's backpressure.
+      return work.push(null, () => reply({ id: msg.id, ok: true, data: null }));
     case 'memory':
       return answer(msg.id, () => {
         const usage = process.memoryUsage();
@@ -272,6 +279,8 @@ parentPort?.on('message', (msg: WorkerRequest) => {
         return { heapUsed: usage.heapUsed, storeBytes: entries.reduce((n, e) => n + e.store.bytes, 0), lists: entries.reduce((n, e) => n + e.list.length, 0) };
       });
     case 'drop':
+      // Its bytes still waiting are not read at all.
+      work.drop(msg.keys);
       for (const key of msg.keys) {
         const entry = kept.get(key);
         kept.delete(key);
