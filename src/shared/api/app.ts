@@ -18,6 +18,8 @@ import { LIST_NAMES, WindowAnswerSchema, WindowQuerySchema } from '../lists';
 import { bulk } from './bulk';
 import type { BulkAddResult } from '../schemas/bulk';
 import { MediaFactsSchema } from '../schemas/media';
+import { find } from './find';
+import { history } from './history';
 
 /** What the open dialog offers: media (audio/video/any file), image (thumbnails), captions (.vtt, .srt). */
 export const PICK_KINDS = ['media', 'image', 'captions'] as const;
@@ -147,4 +149,6 @@ export const local = {
   },
   /** The bulk upload queue, kept in main (src/shared/api/bulk.ts). */
   bulk,
+  find,
+  history,
 };
