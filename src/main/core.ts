@@ -27,6 +27,7 @@ import { createWindowsGroup } from './local/windows';
 import { checkRecord, withUnmodelled } from './services/records';
 import { checkPlatform } from './services/platform-check';
 import { createHistoryGroup } from './local/history';
+import { createFindGroup } from './local/find';
 
 export interface CoreOptions {
   /** userData (Electron) or the bridge host's state folder: settings.json, session.json. */
@@ -172,7 +173,7 @@ export async function createCore(options: CoreOptions) {
       conceptProgress: (input) => learners.conceptProgress(input),
     },
     bulk: bulk.calls,
-    find: { records: ({ text, recent }) => windows.find(text, recent) },
+    find: (await createFindGroup({ windows, stateDir: options.stateDir })).calls,
     history: history.calls,
     platform: {
       check: async () => {

@@ -50,11 +50,11 @@ export type Found = v.InferOutput<typeof FoundSchema>;
 
 const Text = (max: number) => v.pipe(v.string(), v.maxLength(max));
 
-export const FindInputSchema = v.object({
-  text: Text(200),
-  /** Records chosen lately, newest first, as `list:id`: ranked first among the matches. */
-  recent: v.pipe(v.array(Text(200)), v.maxLength(50)),
-});
+export const FindInputSchema = v.object({ text: Text(200) });
+
+/** A record chosen from the palette: main keeps the latest (`RECENT_LIMIT`), ranked first next time. */
+export const ChosenSchema = v.object({ list: Text(50), id: Text(200) });
+export const RECENT_LIMIT = 20;
 
 export const FindAnswerSchema = v.object({
   found: v.array(FoundSchema),
