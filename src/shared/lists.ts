@@ -76,7 +76,7 @@ const mediaFields = {
   createdAt: (f: LibraryFile) => f.metaInfo.created.at,
   updatedAt: (f: LibraryFile) => f.metaInfo.updated.at,
 };
-const mediaFind: FindSpec<LibraryFile> = { screen: 'Video Library', title: (f) => f.title, detail: (f) => `${f.fileId} · ${f.language}`, id: (f) => f._id, key: (f) => String(f.fileId) };
+const mediaFind: FindSpec<LibraryFile> = { screen: 'Video Library', title: (f) => f.title, detail: (f) => `${f.fileId} · ${f.language}`, id: (f) => f._id, key: (f) => f.title };
 const mediaSearch = (f: LibraryFile) =>
   joined(f.fileId, f.title, f.language, f.status, f.visibility, f.level, f.type, fastDateTime(f.metaInfo.created.at), fastDateTime(f.metaInfo.updated.at));
 
@@ -92,7 +92,7 @@ export const LISTS = {
       return joined(q.id, q.language, q.question, q.difficulty, q.options.length, q.helpText, q.optionFormat, category,
         ...q.options.map((o) => o.option), fastDateTime(q.metaInfo.created.at), fastDateTime(q.metaInfo.updated.at));
     },
-    find: { screen: 'Question Bank', title: (q) => q.question, detail: (q) => `${q.id} · ${q.language}`, id: (q) => q._id, key: (q) => String(q.id) },
+    find: { screen: 'Question Bank', title: (q) => q.question, detail: (q) => `${q.id} · ${q.language}`, id: (q) => q._id, key: (q) => q.question },
   }),
   /** The whole video library (GET /library/media/list). */
   media: def<LibraryFile>({ call: library.mediaList, fields: mediaFields, search: mediaSearch, find: mediaFind }),

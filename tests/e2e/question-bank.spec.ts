@@ -278,6 +278,34 @@ test.describe('question bank', () => {
     }, edited);
     expect(saved?.optionFormat).toBe('checkbox');
     expect(saved?.options.filter((o) => o.isTrue).map((o) => o.option)).toEqual(['Jupiter', 'Saturn']);
+
+    // History: the changes of this walk, newest first, with who made them; Undo writes the edit's
+    // previous values back, and the edit dialog lists the record's own changes.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History' }).click();
+    await expect(page.getByRole('heading', { name: 'History', level: 1 })).toBeVisible();
+    const changes = tableRows(page, 'History');
+    await search(page).fill(id);
+    await expect(changes.nth(0)).toContainText(edited);
+    await expect(changes.nth(0)).toContainText(`question: ${text.slice(0, 39)}…`);
+    await expect(changes.nth(0)).toContainText('Question Bank');
+    await expect(changes.filter({ hasText: text }).filter({ hasText: 'Added' })).toHaveCount(1);
+    await expect(changes.filter({ hasText: `Other ${id} question` }).filter({ hasText: 'Added' })).toHaveCount(1);
+    await expect(changes.filter({ hasText: `Quiz ${id}` })).toHaveCount(1);
+    const before = await changes.count();
+    await expectAccessibleStates(page, 'History', 'History', { rowMenu: false });
+    await changes.nth(0).getByRole('button', { name: `Undo the change of ${edited}` }).click();
+    await expect(changes).toHaveCount(before + 1);
+    await expect(changes.nth(0)).toContainText(`Undo: question: ${edited.slice(0, 39)}…`);
+    await expect(changes.nth(1).getByRole('button', { name: /^Undo the change/ })).toHaveCount(0);
+    const undone = await page.evaluate(async (id) => {
+      const list = await (globalThis as unknown as WithApi).api.questionBank.questions();
+      return list.ok ? list.data.filter((q) => q.question.includes(id)).map((q) => [q.question, q.options.length]) : [];
+    }, id);
+    expect(undone).toContainEqual([text, 3]);
+    // The record link opens the question on its screen, selected; its dialog shows its changes.
+    await changes.nth(0).getByRole('button', { name: text }).click();
+    await expect(page.getByRole('heading', { name: TABLE, level: 1 })).toBeVisible();
+    await expect(rows.filter({ hasText: text })).toBeFocused();
   });
 
   test('failures without a message show the spec fallbacks', async ({ page }) => {

@@ -3,6 +3,19 @@ import { fail, ok, type Result } from '../../shared/result';
 import { changedFields } from '../../shared/history';
 import type { CallHttp } from '../services/http';
 import { conflictResult, readCurrent, stableJson } from '../services/records';
+
+/**
+ * Whether the record still holds what a change sent: the same value, or for objects and lists every
+ * field sent as it was (the server adds ids and stamps of its own).
+ */
+export function holds(now: unknown, sent: unknown): boolean {
+  if (Array.isArray(sent)) return Array.isArray(now) && now.length === sent.length && sent.every((item, i) => holds(now[i], item));
+  if (sent !== null && typeof sent === 'object') {
+    if (now === null || typeof now !== 'object') return false;
+    return Object.entries(sent).every(([key, item]) => !(key in now) || holds((now as Record<string, unknown>)[key], item));
+  }
+  return stableJson(now) === stableJson(sent);
+}
 import { entryOf, HistoryStore, undoFields, type Recorded } from '../services/history';
 
 type Handler = (input: unknown) => Promise<Result<unknown>>;
@@ -56,7 +69,7 @@ export async function createHistoryGroup(deps: { stateDir: string; http: CallHtt
       if (now === null) return conflictResult({ fields: [], current: null });
       if (now !== undefined) {
         const current = now as Record<string, unknown>;
-        const moved = changedFields(entry).filter((key) => key in current && stableJson(current[key]) !== stableJson(entry.after[key]));
+        const moved = changedFields(entry).filter((key) => key in current && !holds(current[key], entry.after[key]));
         if (moved.length > 0) return fail('conflict', UNDO_CONFLICT, 409);
       }
       const input = { ...fields, ...(now ? { [BASE_FIELD]: now } : {}) };
