@@ -126,6 +126,8 @@ test.describe('question bank', () => {
   });
 
   test('add a question: each rule broken once, then valid; find, filter, sort, edit with confirmation', async ({ page }) => {
+    // The walk goes on to the History screen and back (on a busy machine it needs more than a minute).
+    test.setTimeout(120_000);
     await signedIn(page);
     const id = unique();
     const category = `Quiz ${id}`;
@@ -292,7 +294,7 @@ test.describe('question bank', () => {
     await expect(changes.filter({ hasText: `Other ${id} question` }).filter({ hasText: 'Added' })).toHaveCount(1);
     await expect(changes.filter({ hasText: `Quiz ${id}` })).toHaveCount(1);
     const before = await changes.count();
-    await expectAccessibleStates(page, 'History', 'History', { rowMenu: false });
+    await expectAccessible(page, 'the History screen');
     await changes.nth(0).getByRole('button', { name: `Undo the change of ${edited}` }).click();
     await expect(changes).toHaveCount(before + 1);
     await expect(changes.nth(0)).toContainText(`Undo: question: ${edited.slice(0, 39)}…`);
@@ -303,9 +305,18 @@ test.describe('question bank', () => {
     }, id);
     expect(undone).toContainEqual([text, 3]);
     // The record link opens the question on its screen, selected; its dialog shows its changes.
-    await changes.nth(0).getByRole('button', { name: text }).click();
+    await changes.nth(0).getByRole('button', { name: text, exact: true }).click();
     await expect(page.getByRole('heading', { name: TABLE, level: 1 })).toBeVisible();
     await expect(rows.filter({ hasText: text })).toBeFocused();
+    await rows.first().getByRole('button', { name: /^Edit question/ }).click();
+    await confirm.getByRole('button', { name: 'Yes, edit' }).click();
+    const recent = edit.getByRole('region', { name: 'Recent changes' });
+    // The add is not among them: the server made the record's id after it was sent.
+    await expect(recent.getByRole('listitem')).toHaveCount(2);
+    await expect(recent.getByRole('listitem').nth(0)).toContainText(`Sandbox Admin · Undo: question: ${edited.slice(0, 39)}…`);
+    await expect(recent.getByRole('listitem').nth(1)).toContainText(`Sandbox Admin · question: ${text.slice(0, 39)}…`);
+    await expectAccessible(page, 'the Edit Question dialog with its recent changes');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
   });
 
   test('failures without a message show the spec fallbacks', async ({ page }) => {

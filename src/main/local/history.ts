@@ -16,7 +16,7 @@ export function holds(now: unknown, sent: unknown): boolean {
   }
   return stableJson(now) === stableJson(sent);
 }
-import { entryOf, HistoryStore, undoFields, type Recorded } from '../services/history';
+import { entryOf, HistoryStore, pathIds, undoFields, type Recorded } from '../services/history';
 
 type Handler = (input: unknown) => Promise<Result<unknown>>;
 
@@ -69,7 +69,8 @@ export async function createHistoryGroup(deps: { stateDir: string; http: CallHtt
       if (now === null) return conflictResult({ fields: [], current: null });
       if (now !== undefined) {
         const current = now as Record<string, unknown>;
-        const moved = changedFields(entry).filter((key) => key in current && !holds(current[key], entry.after[key]));
+        const ids = pathIds(target.def);
+        const moved = changedFields(entry).filter((key) => !ids.has(key) && key in current && !holds(current[key], entry.after[key]));
         if (moved.length > 0) return fail('conflict', UNDO_CONFLICT, 409);
       }
       const input = { ...fields, ...(now ? { [BASE_FIELD]: now } : {}) };

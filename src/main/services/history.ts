@@ -43,8 +43,11 @@ export function undoReason(entry: HistoryEntry, def: CallDef | undefined, undone
  * The input that writes an entry's previous values back: each field sent, as the record had it before
  * (the path's ids as they were sent).
  */
+/** The fields of a call's path ('/questions/{id}': id): they name the record, they are not its values. */
+export const pathIds = (def: CallDef): Set<string> => new Set([...def.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string));
+
 export function undoFields(entry: HistoryEntry, def: CallDef): Rec {
-  const ids = new Set([...def.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]));
+  const ids = pathIds(def);
   const before = entry.before ?? {};
   return Object.fromEntries(Object.entries(entry.after).map(([key, value]) => [key, ids.has(key) || !(key in before) ? value : before[key]]));
 }

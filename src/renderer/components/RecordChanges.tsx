@@ -36,7 +36,8 @@ export function useRecordTarget(row: HistoryRow): { open: () => void } | null {
   const spec = specOf(row.screen);
   let key = row.record.label;
   try {
-    key = spec ? String(spec.key((row.before ?? row.after) as never)) : key;
+    // The record as this change left it: what was sent over what it was.
+    key = spec ? String(spec.key({ ...row.before, ...row.after } as never)) : key;
   } catch {
     // The record as sent lacks the key's field (an add): its name is searched instead.
   }

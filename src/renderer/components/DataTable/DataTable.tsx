@@ -261,7 +261,7 @@ export function DataTable<T>({
     el?.focus();
   };
   const rowAt = (pos: number): T | undefined => view.rowAt(view.indexAt(page.start + pos));
-  useSelectedRow({ query: view.query, setQuery: view.setQuery, clearFilters: () => view.setColumnFilters([]), settled: !loadingProp && !view.windowLoading, positionOf: (id) => Array.from({ length: page.length }, (_, pos) => rowAt(pos)).findIndex((row, pos) => row !== undefined && rowIdOf(row, view.indexAt(page.start + pos)) === id), moveTo });
+  useSelectedRow({ query: view.query, setQuery: view.setQuery, clearFilters: () => view.setColumnFilters([]), settled: !loadingProp && !view.windowLoading && !view.windowFetching, positionOf: (id) => Array.from({ length: page.length }, (_, pos) => rowAt(pos)).findIndex((row, pos) => row !== undefined && rowIdOf(row, view.indexAt(page.start + pos)) === id), moveTo });
   const [menu, setMenu] = useState<RowMenuState<T> | null>(null);
   const openMenu = (pos: number, target: RowMenuState<T>['target']) => {
     const row = rowAt(pos);

@@ -21,14 +21,14 @@ interface SelectedRowInput {
 export function useSelectedRow({ query, setQuery, clearFilters, settled, positionOf, moveTo }: SelectedRowInput): void {
   // Outside a router (component tests) there is no navigation to read.
   const location = useContext(UNSAFE_LocationContext)?.location;
-  const pending = useRef<{ key: string; id: string | null } | null>(null);
+  const pending = useRef<{ key: string; id: string | null; applied: boolean } | null>(null);
   const handled = useRef<string | null>(null);
   const target = selectionOf(location?.state);
   const navigation = location?.key ?? null;
   useEffect(() => {
     if (!target || handled.current === navigation) return;
     handled.current = navigation;
-    pending.current = target;
+    pending.current = { ...target, applied: false };
     clearFilters();
     setQuery(target.key);
   });
@@ -36,10 +36,11 @@ export function useSelectedRow({ query, setQuery, clearFilters, settled, positio
     const wanted = pending.current;
     if (!wanted) return;
     if (query !== wanted.key) {
-      // The search was changed by hand meanwhile (or not applied yet: wait for it).
-      if (handled.current === navigation && query !== '' && !wanted.key.startsWith(query)) pending.current = null;
+      // Once the search showed the key, another text is the person's: the selection is forgotten.
+      if (wanted.applied) pending.current = null;
       return;
     }
+    wanted.applied = true;
     if (!settled) return;
     const pos = wanted.id === null ? 0 : positionOf(wanted.id);
     if (pos < 0) return;
