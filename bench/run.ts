@@ -12,6 +12,7 @@ const BENCHES: Record<string, () => Promise<{ run(args: string[]): Promise<boole
   'bulk-upload': () => import('./bulk-upload'),
   lists: () => import('./lists'),
   media: () => import('./media'),
+  find: () => import('./find'),
 };
 
 const args = process.argv.slice(2);

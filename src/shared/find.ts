@@ -21,6 +21,8 @@ export interface FindSpec<T> {
  * records whose search text contains the needle are ranked; one whose title does not is ranked after
  * every title match ('4': found by another field).
  */
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
 export function rankOf(title: string, needle: string): number {
   const t = title.toLowerCase();
   if (t === needle) return 0;
@@ -28,12 +30,14 @@ export function rankOf(title: string, needle: string): number {
   const at = t.indexOf(needle);
   if (at < 0) return 4;
   // At the start of a word ('shop' in 'the shopkeeper'), else inside one.
-  return /[\p{L}\p{N}]/u.test(t[at - 1] ?? '') ? 3 : 2;
+  return WORD_CHAR.test(t[at - 1] ?? '') ? 3 : 2;
 }
 
 /** Results per list at most, and in all. */
 export const FIND_PER_LIST = 8;
 export const FIND_LIMIT = 30;
+/** Matches of one list ranked at most per keystroke (its first in list order when more match). */
+export const FIND_RANKED = 2000;
 
 export const FoundSchema = v.object({
   list: v.string(),

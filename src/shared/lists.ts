@@ -21,7 +21,7 @@ import type { AdminUser } from './schemas/admin-auth';
 import type { Mentor } from './schemas/mentors';
 import { SessionSchema, type Session } from './schemas/sessions';
 import type { SynonymGroup } from './schemas/synonyms';
-import { bestOf, FIND_PER_LIST, type FindSpec, type Found } from './find';
+import { bestOf, FIND_PER_LIST, FIND_RANKED, rankOf, type FindSpec, type Found } from './find';
 
 /** A sort and filter field: its value, and for enum columns the values in their meaning's order. */
 export interface ListField<T> {
@@ -470,22 +470,34 @@ export class KeptList<T> {
     const spec = this.def.find;
     if (!spec || !this.done) return [];
     const text = needle.trim().toLowerCase();
-    if (!text && recent.size === 0) return [];
-    const selected = text ? this.select({ search: text, filters: [], sort: null }, '\u0000find') : null;
-    const idAt = this.store.reader((row) => spec.id(row));
     const titleAt = this.store.reader((row) => spec.title(row));
-    const isRecent = (i: number) => recent.size > 0 && recent.has(String(idAt(i)));
-    // No text: only the recent records (looked for by id).
-    const candidates = selected ?? (recent.size > 0 ? this.recentRows(recent, idAt) : []);
-    return bestOf(candidates, (i) => String(titleAt(i) ?? ''), text, limit, isRecent).map(({ index, rank, title }) => {
+    // The recent records that match, found by id (an index built once), whatever their rank.
+    const mine = new Set<number>();
+    if (recent.size > 0) {
+      for (const id of recent) {
+        const i = this.indexOfId(id, spec);
+        if (i >= 0 && (!text || this.store.contains(i, text))) mine.add(i);
+      }
+    }
+    const selected = text ? (this.select({ search: text, filters: [], sort: null }, '\u0000find') ?? []) : [];
+    // A short text matches most of a large list: its first rows are ranked, and typing on narrows.
+    const candidates = selected.length > FIND_RANKED ? selected.slice(0, FIND_RANKED) : selected;
+    const hits = [...[...mine].map((index) => ({ index, title: String(titleAt(index) ?? '') })).map((h) => ({ ...h, rank: rankOf(h.title, text) })), ...bestOf(candidates, (i) => String(titleAt(i) ?? ''), text, limit, (i) => mine.has(i))];
+    return hits.map(({ index, rank, title }) => {
       const row = this.store.row(index);
       return { list: '', screen: spec.screen, id: spec.id(row), title, detail: orEmpty(() => spec.detail?.(row) ?? ''), key: orEmpty(() => spec.key(row)), rank, recent: false };
     });
   }
 
-  private recentRows(recent: ReadonlySet<string>, idAt: (i: number) => unknown): number[] {
-    const out: number[] = [];
-    for (let i = 0; i < this.store.length && out.length < recent.size; i++) if (recent.has(String(idAt(i)))) out.push(i);
-    return out;
+  private ids: Map<string, number> | null = null;
+
+  /** A row's index by its id (the map is built on first use; a kept list does not change). */
+  private indexOfId(id: string, spec: FindSpec<T>): number {
+    if (!this.ids) {
+      const idAt = this.store.reader((row) => spec.id(row));
+      this.ids = new Map();
+      for (let i = 0; i < this.store.length; i++) this.ids.set(String(idAt(i)), i);
+    }
+    return this.ids.get(id) ?? -1;
   }
 }
