@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
-import { tableRows, toast, unique, expectAccessible, signedIn, expectAccessibleStates, expectNotSavedOnly, expectNoToast } from './helpers';
+import { tableRows, toast, unique, expectAccessible, signedIn, expectAccessibleStates, expectNotSavedOnly, expectNoToast, shots } from './helpers';
 import { useStubPlatform } from './platform-stub';
 
 type WithApi = { api: Api };
@@ -295,6 +295,7 @@ test.describe('question bank', () => {
     await expect(changes.filter({ hasText: `Quiz ${id}` })).toHaveCount(1);
     const before = await changes.count();
     await expectAccessible(page, 'the History screen');
+    await shots(page, 'history');
     await changes.nth(0).getByRole('button', { name: `Undo the change of ${edited}` }).click();
     await expect(changes).toHaveCount(before + 1);
     await expect(changes.nth(0)).toContainText(`Undo: question: ${edited.slice(0, 39)}…`);
@@ -316,6 +317,7 @@ test.describe('question bank', () => {
     await expect(recent.getByRole('listitem').nth(0)).toContainText(`Sandbox Admin · Undo: question: ${edited.slice(0, 39)}…`);
     await expect(recent.getByRole('listitem').nth(1)).toContainText(`Sandbox Admin · question: ${text.slice(0, 39)}…`);
     await expectAccessible(page, 'the Edit Question dialog with its recent changes');
+    await shots(page, 'question-recent-changes');
     await edit.getByRole('button', { name: 'Cancel' }).click();
   });
 

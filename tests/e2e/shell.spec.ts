@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
-import { SANDBOX_ADMIN, THEME_BACKGROUND, expectAccessible, expectTheme, tableRows, themesShown, unique, signedIn } from './helpers';
+import { SANDBOX_ADMIN, THEME_BACKGROUND, expectAccessible, expectTheme, tableRows, themesShown, unique, signedIn, shots } from './helpers';
 
 /**
  * The shell's choices: the theme (System, Light or Dark) and the collapsed sidebar, both kept by
@@ -178,6 +178,7 @@ test('keys: Ctrl+F searches, Ctrl+N adds, F5 reloads the list in place, Ctrl+K j
   const question = palette.getByRole('option', { name: new RegExp(word) });
   await expect(question).toContainText('Question Bank');
   await expectAccessible(page, 'the command palette with records');
+  await shots(page, 'palette-records');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Question Bank', level: 1 })).toBeVisible();
   await expect(search).toHaveValue(text);
@@ -186,6 +187,7 @@ test('keys: Ctrl+F searches, Ctrl+N adds, F5 reloads the list in place, Ctrl+K j
   await page.keyboard.press('Control+k');
   await expect(palette.getByRole('option').nth(0)).toContainText(text);
   await expect(palette.getByRole('option').nth(1)).toContainText('9820012345');
+  await shots(page, 'palette-recent');
   await page.keyboard.press('Escape');
 
   // The list of keys.

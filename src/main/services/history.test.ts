@@ -89,3 +89,13 @@ describe('undo of an edit', () => {
     expect(undoReason(file, library.updateMedia, false)).toBe('A replaced file cannot be put back.');
   });
 });
+
+describe('holds', () => {
+  it('sees a record that still holds what a change sent, ignoring what the server adds', async () => {
+    const { holds } = await import('../local/history');
+    expect(holds([{ _id: 'o1', option: 'Yes', isTrue: true }], [{ option: 'Yes', isTrue: true }])).toBe(true);
+    expect(holds([{ option: 'No', isTrue: true }], [{ option: 'Yes', isTrue: true }])).toBe(false);
+    expect(holds(['a', 'b'], ['a'])).toBe(false);
+    expect(holds('Old', 'New')).toBe(false);
+  });
+});
