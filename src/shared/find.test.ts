@@ -49,6 +49,9 @@ describe('KeptList.find', () => {
       ['l2', '9000098200', 3, 'Users', '9000098200'],
     ]);
     expect(JSON.stringify(hits)).not.toContain('token-');
+    // One character finds only the recent records.
+    expect(list.find('9', new Set()).map((h) => h.id)).toEqual([]);
+    expect(list.find('9', new Set(['l2'])).map((h) => h.id)).toEqual(['l2']);
     // Typing on narrows the earlier results.
     expect(list.find('982001', new Set()).map((h) => h.id)).toEqual(['l1']);
     // Without text: only the recent ones.

@@ -36,6 +36,8 @@ export function rankOf(title: string, needle: string): number {
 /** Results per list at most, and in all. */
 export const FIND_PER_LIST = 8;
 export const FIND_LIMIT = 30;
+/** The shortest text records are looked for with (shorter: only the recent ones that match). */
+export const FIND_MIN_TEXT = 2;
 /** Matches of one list ranked at most per keystroke (its first in list order when more match). */
 export const FIND_RANKED = 2000;
 

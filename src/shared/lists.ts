@@ -21,7 +21,7 @@ import type { AdminUser } from './schemas/admin-auth';
 import type { Mentor } from './schemas/mentors';
 import { SessionSchema, type Session } from './schemas/sessions';
 import type { SynonymGroup } from './schemas/synonyms';
-import { bestOf, FIND_PER_LIST, FIND_RANKED, rankOf, type FindSpec, type Found } from './find';
+import { bestOf, FIND_MIN_TEXT, FIND_PER_LIST, FIND_RANKED, rankOf, type FindSpec, type Found } from './find';
 
 /** A sort and filter field: its value, and for enum columns the values in their meaning's order. */
 export interface ListField<T> {
@@ -479,7 +479,8 @@ export class KeptList<T> {
         if (i >= 0 && (!text || this.store.contains(i, text))) mine.add(i);
       }
     }
-    const selected = text ? (this.select({ search: text, filters: [], sort: null }, '\u0000find') ?? []) : [];
+    // One character matches most of a large list and says little: records are looked for from two on.
+    const selected = text.length >= FIND_MIN_TEXT ? (this.select({ search: text, filters: [], sort: null }, '\u0000find') ?? []) : [];
     // A short text matches most of a large list: its first rows are ranked, and typing on narrows.
     const candidates = selected.length > FIND_RANKED ? selected.slice(0, FIND_RANKED) : selected;
     const hits = [...[...mine].map((index) => ({ index, title: String(titleAt(index) ?? '') })).map((h) => ({ ...h, rank: rankOf(h.title, text) })), ...bestOf(candidates, (i) => String(titleAt(i) ?? ''), text, limit, (i) => mine.has(i))];
