@@ -64,6 +64,13 @@ describe('history store', () => {
     expect(JSON.parse(text).after).toEqual({ name: 'New Admin', email: 'new@example.com', nested: { keep: 1 } });
   });
 
+  it('keeps of a large record only the fields sent and its ids', () => {
+    const big = { _id: 'm1', title: 'Old', description: 'x'.repeat(1900), notes: Array.from({ length: 20 }, () => 'y'.repeat(1900)) };
+    const entry = entryOf('library.updateMedia', library.updateMedia, { id: 'm1', title: 'New', $base: big }, ok({ message: 'ok' }), context);
+    expect(entry.before).toEqual({ _id: 'm1', title: 'Old' });
+    expect(JSON.stringify(entry).length).toBeLessThan(16_384);
+  });
+
   it('keeps a refused write with the server\'s reason; files as (file)', () => {
     const entry = entryOf('library.updateMedia', library.updateMedia, { id: 'm1', thumbnail: { grantId: 'g1' } }, fail('http', 'Title already exists', 409), context);
     expect(entry.answer).toEqual({ ok: false, message: 'Title already exists' });

@@ -12,6 +12,8 @@ export const HISTORY_FILE = 'history.jsonl';
 export const HISTORY_LIMIT = 5000;
 /** A value longer than this (a long description) is kept cut, so an entry stays a few KiB. */
 const MAX_TEXT = 2000;
+/** An entry's JSON at most about this long (so 5,000 entries stay within about 80 MB at worst, a few MB usually). */
+const MAX_ENTRY = 16_384;
 
 type Rec = Record<string, unknown>;
 const isRec = (value: unknown): value is Rec => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -127,7 +129,7 @@ export function entryOf(call: string, def: CallDef, input: unknown, result: Resu
   const after = kept(fields) as Rec;
   const before = isRec(base) ? (kept(base) as Rec) : null;
   const message = result.ok ? (isRec(result.data) && typeof result.data.message === 'string' ? result.data.message : 'Done.') : result.error.message;
-  return {
+  const entry: HistoryEntry = {
     id: randomUUID(),
     at: Date.now(),
     who: context.who,
@@ -141,4 +143,10 @@ export function entryOf(call: string, def: CallDef, input: unknown, result: Resu
     answer: { ok: result.ok, message },
     ...(undoOf ? { undoOf } : {}),
   };
+  // A large record keeps, of its before, only what Undo and the link need: the fields sent and its ids.
+  if (entry.before && JSON.stringify(entry).length > MAX_ENTRY) {
+    const keep = new Set([...Object.keys(after), '_id', 'id']);
+    entry.before = Object.fromEntries(Object.entries(entry.before).filter(([key]) => keep.has(key)));
+  }
+  return entry;
 }
