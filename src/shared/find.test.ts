@@ -28,10 +28,10 @@ describe('mergeFound', () => {
 });
 
 describe('bestOf', () => {
-  it('keeps the best few by rank and always the recent ones', () => {
-    const titles = ['Workshop', 'Shop', 'Pricing', 'A shop', 'Shopping', 'Old'];
-    const best = bestOf([0, 1, 2, 3, 4, 5], (i) => titles[i]!, 'shop', 2, (i) => i === 5);
-    expect(best.map((b) => titles[b.index])).toEqual(['Old', 'Shop', 'Shopping']);
+  it('keeps the best few by rank, leaving out the rows ranked elsewhere', () => {
+    const titles = ['Workshop', 'Shop', 'Pricing', 'A shop', 'Shopping', 'Shop'];
+    const best = bestOf([0, 1, 2, 3, 4, 5], (i) => titles[i]!, 'shop', 2, (i) => i === 1);
+    expect(best.map((b) => b.index)).toEqual([5, 4]);
   });
 });
 
@@ -54,6 +54,8 @@ describe('KeptList.find', () => {
     expect(list.find('9', new Set(['l2'])).map((h) => h.id)).toEqual(['l2']);
     // Typing on narrows the earlier results.
     expect(list.find('982001', new Set()).map((h) => h.id)).toEqual(['l1']);
+    // A recent record that matches comes once.
+    expect(list.find('98200', new Set(['l2'])).map((h) => h.id)).toEqual(['l2', 'l1']);
     // Without text: only the recent ones.
     expect(list.find('', new Set(['l3'])).map((h) => h.id)).toEqual(['l3']);
   });

@@ -92,20 +92,16 @@ export function mergeFound(lists: readonly (readonly Found[])[], recent: readonl
 
 /**
  * The best `limit` of the candidate rows by rank (then title length, then list order), reading each
- * candidate's title once. `recent` ids are kept whatever their rank (the merge puts them first).
+ * candidate's title once; rows `skip` says are ranked elsewhere (the recent ones) are left out.
  */
-export function bestOf(candidates: ArrayLike<number>, titleAt: (i: number) => string, needle: string, limit: number, isRecent: (i: number) => boolean): { index: number; rank: number; title: string }[] {
+export function bestOf(candidates: ArrayLike<number>, titleAt: (i: number) => string, needle: string, limit: number, skip: (i: number) => boolean): { index: number; rank: number; title: string }[] {
   const best: { index: number; rank: number; title: string }[] = [];
   const worse = (a: { rank: number; title: string }, b: { rank: number; title: string }) => a.rank - b.rank || a.title.length - b.title.length;
-  const kept: { index: number; rank: number; title: string }[] = [];
   for (let k = 0; k < candidates.length; k++) {
     const index = candidates[k] as number;
+    if (skip(index)) continue;
     const title = titleAt(index);
     const hit = { index, rank: rankOf(title, needle), title };
-    if (isRecent(index)) {
-      kept.push(hit);
-      continue;
-    }
     if (best.length === limit && worse(hit, best[limit - 1]!) >= 0) continue;
     // Insert in order (limit is small).
     let at = best.length;
@@ -113,5 +109,5 @@ export function bestOf(candidates: ArrayLike<number>, titleAt: (i: number) => st
     best.splice(at, 0, hit);
     if (best.length > limit) best.pop();
   }
-  return [...kept, ...best];
+  return best;
 }
