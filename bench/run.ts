@@ -13,6 +13,7 @@ const BENCHES: Record<string, () => Promise<{ run(args: string[]): Promise<boole
   lists: () => import('./lists'),
   media: () => import('./media'),
   'course-health': () => import('./course-health'),
+  find: () => import('./find'),
 };
 
 const args = process.argv.slice(2);

@@ -27,6 +27,8 @@ import { createWindowsGroup } from './local/windows';
 import { checkRecord, withUnmodelled } from './services/records';
 import { checkPlatform } from './services/platform-check';
 import { createCourseTools } from './services/course-health';
+import { createHistoryGroup } from './local/history';
+import { createFindGroup } from './local/find';
 
 export interface CoreOptions {
   /** userData (Electron) or the bridge host's state folder: settings.json, session.json. */
@@ -144,6 +146,16 @@ export async function createCore(options: CoreOptions) {
       return server && user ? { server, email: user.email } : null;
     },
   });
+  // Every write call is recorded (who, server, record, before and after, the answer) in userData.
+  const history = await createHistoryGroup({
+    stateDir: options.stateDir,
+    http,
+    log,
+    context: () => {
+      const user = session.currentUser();
+      return { who: user ? { name: user.name, email: user.email } : null, server: connectedOrigins(settings.platformUrl())[0] ?? '(no server)' };
+    },
+  });
   // A queue stopped by a sign-out carries on at the next sign-in.
   const login: typeof sessionGroup.calls.login = async (input) => {
     const answer = await sessionGroup.calls.login(input);
@@ -165,6 +177,8 @@ export async function createCore(options: CoreOptions) {
     },
     bulk: bulk.calls,
     courseTools: createCourseTools(http),
+    find: (await createFindGroup({ windows, stateDir: options.stateDir })).calls,
+    history: history.calls,
     platform: {
       check: async () => {
         if (!session.currentUser()) return fail('auth', 'Your session has ended. Please log in again.', 401);
@@ -191,7 +205,7 @@ export async function createCore(options: CoreOptions) {
     for (const [name, def] of Object.entries(calls)) {
       if (def.exposed === false) continue;
       const label = `${group}.${name}`;
-      handlers.set(channelOf(group, name), async (input) => {
+      handlers.set(channelOf(group, name), history.recorded(label, def, async (input) => {
         // The record an edit dialog or a delete question was opened on travels beside the input.
         const { [BASE_FIELD]: base, ...rest } = (input !== null && typeof input === 'object' ? input : {}) as Record<string, unknown>;
         const parsed = parseInput(def.input, input === undefined || input === null ? input : rest);
@@ -208,7 +222,7 @@ export async function createCore(options: CoreOptions) {
         // A change on the server makes the lists main keeps of that service stale.
         if (result.ok && def.method !== 'GET') windows.invalidate(windows.listsOfService(def.service));
         return result;
-      });
+      }));
     }
   }
   for (const [group, calls] of Object.entries(local) as [string, Record<string, LocalCallDef>][]) {

@@ -13,6 +13,15 @@ import type { LibraryFile } from './schemas/library';
 import type { LearnerWithToken } from './schemas/users';
 import { PARTIAL, type ReadIssue } from './tolerant';
 import { filterPredicate, orderOfRanks, sortKey, sortRanks, toText, type Getter, type SortRanks } from './rows';
+import { videoRepository } from './api/video-repository';
+import { adminAuth } from './api/admin-auth';
+import { mentorship } from './api/mentorship';
+import type { Course } from './schemas/courses';
+import type { AdminUser } from './schemas/admin-auth';
+import type { Mentor } from './schemas/mentors';
+import { SessionSchema, type Session } from './schemas/sessions';
+import type { SynonymGroup } from './schemas/synonyms';
+import { bestOf, FIND_MIN_TEXT, FIND_PER_LIST, FIND_RANKED, rankOf, type FindSpec, type Found } from './find';
 
 /** A sort and filter field: its value, and for enum columns the values in their meaning's order. */
 export interface ListField<T> {
@@ -33,6 +42,10 @@ export interface ListDef<T> {
   view?: (row: T) => unknown;
   /** A value main may look up by key and that never reaches the renderer (a learner's token, by mobile). */
   secret?: { key: (row: T) => string; value: (row: T) => string };
+  /** Its records in the palette's Find anything (src/shared/find.ts); none: not offered there. */
+  find?: FindSpec<T>;
+  /** The answer's field holding the rows and their schema, when the call's output is not the list itself (events). */
+  field?: { name: string; item: v.GenericSchema };
 }
 
 const def = <T>(d: ListDef<T>): ListDef<T> => d;
@@ -63,6 +76,7 @@ const mediaFields = {
   createdAt: (f: LibraryFile) => f.metaInfo.created.at,
   updatedAt: (f: LibraryFile) => f.metaInfo.updated.at,
 };
+const mediaFind: FindSpec<LibraryFile> = { screen: 'Video Library', title: (f) => f.title, detail: (f) => `${f.fileId} · ${f.language}`, id: (f) => f._id, key: (f) => f.title };
 const mediaSearch = (f: LibraryFile) =>
   joined(f.fileId, f.title, f.language, f.status, f.visibility, f.level, f.type, fastDateTime(f.metaInfo.created.at), fastDateTime(f.metaInfo.updated.at));
 
@@ -78,9 +92,10 @@ export const LISTS = {
       return joined(q.id, q.language, q.question, q.difficulty, q.options.length, q.helpText, q.optionFormat, category,
         ...q.options.map((o) => o.option), fastDateTime(q.metaInfo.created.at), fastDateTime(q.metaInfo.updated.at));
     },
+    find: { screen: 'Question Bank', title: (q) => q.question, detail: (q) => `${q.id} · ${q.language}`, id: (q) => q._id, key: (q) => q.question },
   }),
   /** The whole video library (GET /library/media/list). */
-  media: def<LibraryFile>({ call: library.mediaList, fields: mediaFields, search: mediaSearch }),
+  media: def<LibraryFile>({ call: library.mediaList, fields: mediaFields, search: mediaSearch, find: mediaFind }),
   /** The library as the server filters it (GET /library/media with the filter bar's values as input). */
   mediaFiltered: def<LibraryFile>({ call: library.media, fields: mediaFields, search: mediaSearch }),
   /** Every learner (GET /user-app/user); tokens stay in main, found by mobile. */
@@ -95,6 +110,39 @@ export const LISTS = {
     search: (l) => joined(l.userInfo.mobileNumber, fastDateTime(l.userInfo.loginTime), l.userInfo.preferredLanguage, `${l.currentProgress.progress}%`),
     view: ({ userInfo: { token: _token, ...userInfo }, ...rest }) => ({ ...rest, userInfo }),
     secret: { key: (l) => mobileKey(l.userInfo.mobileNumber), value: (l) => l.userInfo.token },
+    find: { screen: 'Users', title: (l) => l.userInfo.mobileNumber, detail: (l) => `Learner · ${l.userInfo.preferredLanguage}`, id: (l) => l._id, key: (l) => l.userInfo.mobileNumber },
+  }),
+  // Smaller lists: their screens read them whole; main keeps them for Find anything only.
+  courses: def<Course>({
+    call: videoRepository.courses,
+    fields: {},
+    search: (c) => joined(c.name, c.referenceId, c.language, c.status),
+    find: { screen: 'Courses', title: (c) => c.name, detail: (c) => `${c.referenceId} · ${c.language} · ${c.status}`, id: (c) => c._id, key: (c) => c.name },
+  }),
+  admins: def<AdminUser>({
+    call: adminAuth.users,
+    fields: {},
+    search: (a) => joined(a.name, a.email, a.phoneNo, a.role, a.status),
+    find: { screen: 'Admins', title: (a) => a.name, detail: (a) => `${a.email} · ${a.role}`, id: (a) => a.id, key: (a) => a.email },
+  }),
+  mentors: def<Mentor>({
+    call: mentorship.sessionUsers,
+    fields: {},
+    search: (m) => joined(m.name, m.email, m.mobileNumber, m.designation, m.organisation),
+    find: { screen: 'Mentors', title: (m) => m.name, detail: (m) => [m.designation, m.organisation].filter(Boolean).join(' · '), id: (m) => m._id, key: (m) => m.name },
+  }),
+  events: def<Session>({
+    call: mentorship.sessions,
+    field: { name: 'session', item: SessionSchema },
+    fields: {},
+    search: (e) => joined(e.eventName, e.description, e.date),
+    find: { screen: 'Events', title: (e) => e.eventName, detail: (e) => `${e.date} ${e.startTime}`, id: (e) => e._id, key: (e) => e.eventName },
+  }),
+  synonyms: def<SynonymGroup>({
+    call: library.synonyms,
+    fields: {},
+    search: (g) => joined(g.keyword, ...g.synonyms),
+    find: { screen: 'Synonyms', title: (g) => g.keyword, detail: (g) => g.synonyms.join(', '), id: (g) => g._id, key: (g) => g.keyword },
   }),
 } satisfies Record<string, ListDef<never>>;
 export type ListName = keyof typeof LISTS;
@@ -352,6 +400,32 @@ export class KeptList<T> {
     if (!this.canAnswer(query)) throw new StillLoading('This list is still loading.');
     const store = this.store;
     const n = store.length;
+    let selected = this.select(query, viewId);
+    // "Only partly read records": the rows the view selects that carry marks.
+    if (query.partial) selected = selected ? Array.prototype.filter.call(selected, (i: number) => this.marks.has(i)) as number[] : [...this.marks.keys()].sort((a, b) => a - b);
+    const count = selected ? selected.length : n;
+    // Past the end: no rows (the table moves to its last page and asks again).
+    const offset = Math.min(query.offset, count);
+    const end = Math.min(count, offset + query.limit);
+    const view = this.def.view;
+    const rows: unknown[] = [];
+    for (let k = offset; k < end; k++) {
+      const index = selected ? (selected[k] as number) : k;
+      const row = store.row(index);
+      const shown = view ? view(row) : row;
+      const issues = this.marks.size > 0 ? this.marks.get(index) : undefined;
+      rows.push(issues ? { ...(shown as object), [PARTIAL]: issues } : shown);
+    }
+    return { total: n, count, offset, rows, version: this.version, ...(this.marks.size > 0 ? { partial: this.marks.size } : {}), ...(this.done ? {} : { complete: false }) };
+  }
+
+  /**
+   * The rows a view's search, filters and sort select, in order (null: all, in the list's order). Typing
+   * on narrows the view's earlier results.
+   */
+  private select(query: Pick<WindowView, 'search' | 'filters' | 'sort'>, viewId: string): readonly number[] | Uint32Array | null {
+    const store = this.store;
+    const n = store.length;
     const order = this.order(query.sort);
     const needle = query.search.trim().toLowerCase();
     // Filters read their one field by row number (a compact store decodes no whole row for them).
@@ -391,21 +465,47 @@ export class KeptList<T> {
       selected = out;
       this.last.set(viewId, [...history.filter((h) => h.needle !== needle).slice(1 - SEARCH_HISTORY), { basis, needle, out }]);
     }
-    // "Only partly read records": the rows the view selects that carry marks.
-    if (query.partial) selected = selected ? Array.prototype.filter.call(selected, (i: number) => this.marks.has(i)) as number[] : [...this.marks.keys()].sort((a, b) => a - b);
-    const count = selected ? selected.length : n;
-    // Past the end: no rows (the table moves to its last page and asks again).
-    const offset = Math.min(query.offset, count);
-    const end = Math.min(count, offset + query.limit);
-    const view = this.def.view;
-    const rows: unknown[] = [];
-    for (let k = offset; k < end; k++) {
-      const index = selected ? (selected[k] as number) : k;
-      const row = store.row(index);
-      const shown = view ? view(row) : row;
-      const issues = this.marks.size > 0 ? this.marks.get(index) : undefined;
-      rows.push(issues ? { ...(shown as object), [PARTIAL]: issues } : shown);
+    return selected;
+  }
+
+  /**
+   * Find anything: the best records whose search text contains `needle` (ranked by their title, see
+   * `rankOf`), and the `recent` ids among them whatever their rank. The palette's keystrokes narrow
+   * one another like a screen's search does (view '\u0000find').
+   */
+  find(needle: string, recent: ReadonlySet<string>, limit = FIND_PER_LIST): Found[] {
+    const spec = this.def.find;
+    if (!spec || !this.done) return [];
+    const text = needle.trim().toLowerCase();
+    const titleAt = this.store.reader((row) => spec.title(row));
+    // The recent records that match, found by id (an index built once), whatever their rank.
+    const mine = new Set<number>();
+    if (recent.size > 0) {
+      for (const id of recent) {
+        const i = this.indexOfId(id, spec);
+        if (i >= 0 && (!text || this.store.contains(i, text))) mine.add(i);
+      }
     }
-    return { total: n, count, offset, rows, version: this.version, ...(this.marks.size > 0 ? { partial: this.marks.size } : {}), ...(this.done ? {} : { complete: false }) };
+    // One character matches most of a large list and says little: records are looked for from two on.
+    const selected = text.length >= FIND_MIN_TEXT ? (this.select({ search: text, filters: [], sort: null }, '\u0000find') ?? []) : [];
+    // A short text matches most of a large list: its first rows are ranked, and typing on narrows.
+    const candidates = selected.length > FIND_RANKED ? selected.slice(0, FIND_RANKED) : selected;
+    const hits = [...[...mine].map((index) => ({ index, title: String(titleAt(index) ?? '') })).map((h) => ({ ...h, rank: rankOf(h.title, text) })), ...bestOf(candidates, (i) => String(titleAt(i) ?? ''), text, limit, (i) => mine.has(i))];
+    return hits.map(({ index, rank, title }) => {
+      const row = this.store.row(index);
+      return { list: '', screen: spec.screen, id: spec.id(row), title, detail: orEmpty(() => spec.detail?.(row) ?? ''), key: orEmpty(() => spec.key(row)), rank, recent: false };
+    });
+  }
+
+  private ids: Map<string, number> | null = null;
+
+  /** A row's index by its id (the map is built on first use; a kept list does not change). */
+  private indexOfId(id: string, spec: FindSpec<T>): number {
+    if (!this.ids) {
+      const idAt = this.store.reader((row) => spec.id(row));
+      this.ids = new Map();
+      for (let i = 0; i < this.store.length; i++) this.ids.set(String(idAt(i)), i);
+    }
+    return this.ids.get(id) ?? -1;
   }
 }

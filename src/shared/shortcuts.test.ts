@@ -15,6 +15,7 @@ describe('keyboard commands', () => {
     expect(commandOfKey(press('f'), false)).toBeNull();
     expect(commandOfKey(press('n', { ctrlKey: true }), false)).toBe('add');
     expect(commandOfKey(press('k', { ctrlKey: true }), false)).toBe('palette');
+    expect(commandOfKey(press('p', { ctrlKey: true }), false)).toBe('findRecord');
     expect(commandOfKey(press('/', { ctrlKey: true }), false)).toBe('shortcuts');
     expect(commandOfKey(press('F5'), false)).toBe('reload');
     expect(commandOfKey(press('F5', { ctrlKey: true }), false)).toBeNull();

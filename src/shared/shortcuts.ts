@@ -7,7 +7,8 @@ export const APP_COMMANDS = {
   focusSearch: { label: 'Search this list', accelerator: 'CmdOrCtrl+F' },
   add: { label: "Open this screen's Add dialog", accelerator: 'CmdOrCtrl+N' },
   reload: { label: 'Reload this list', accelerator: 'F5' },
-  palette: { label: 'Command palette: go to a screen or run an action', accelerator: 'CmdOrCtrl+K' },
+  palette: { label: 'Command palette: go to a screen, run an action or find a record', accelerator: 'CmdOrCtrl+K' },
+  findRecord: { label: 'Find a record (the command palette)', accelerator: 'CmdOrCtrl+P' },
   shortcuts: { label: 'Keyboard shortcuts', accelerator: 'CmdOrCtrl+/' },
 } as const;
 /** Commands of the native Help menu (no key of their own). */

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
-import { tableRows, toast, unique, expectAccessible, signedIn, expectAccessibleStates, expectNotSavedOnly, expectNoToast } from './helpers';
+import { tableRows, toast, unique, expectAccessible, signedIn, expectAccessibleStates, expectNotSavedOnly, expectNoToast, shots } from './helpers';
 import { useStubPlatform } from './platform-stub';
 
 type WithApi = { api: Api };
@@ -126,6 +126,8 @@ test.describe('question bank', () => {
   });
 
   test('add a question: each rule broken once, then valid; find, filter, sort, edit with confirmation', async ({ page }) => {
+    // The walk goes on to the History screen and back (on a busy machine it needs more than a minute).
+    test.setTimeout(120_000);
     await signedIn(page);
     const id = unique();
     const category = `Quiz ${id}`;
@@ -278,6 +280,45 @@ test.describe('question bank', () => {
     }, edited);
     expect(saved?.optionFormat).toBe('checkbox');
     expect(saved?.options.filter((o) => o.isTrue).map((o) => o.option)).toEqual(['Jupiter', 'Saturn']);
+
+    // History: the changes of this walk, newest first, with who made them; Undo writes the edit's
+    // previous values back, and the edit dialog lists the record's own changes.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History' }).click();
+    await expect(page.getByRole('heading', { name: 'History', level: 1 })).toBeVisible();
+    const changes = tableRows(page, 'History');
+    await search(page).fill(id);
+    await expect(changes.nth(0)).toContainText(edited);
+    await expect(changes.nth(0)).toContainText(`question: ${text.slice(0, 39)}…`);
+    await expect(changes.nth(0)).toContainText('Question Bank');
+    await expect(changes.filter({ hasText: text }).filter({ hasText: 'Added' })).toHaveCount(1);
+    await expect(changes.filter({ hasText: `Other ${id} question` }).filter({ hasText: 'Added' })).toHaveCount(1);
+    await expect(changes.filter({ hasText: `Quiz ${id}` })).toHaveCount(1);
+    const before = await changes.count();
+    await expectAccessible(page, 'the History screen');
+    await shots(page, 'history');
+    await changes.nth(0).getByRole('button', { name: `Undo the change of ${edited}` }).click();
+    await expect(changes).toHaveCount(before + 1);
+    await expect(changes.nth(0)).toContainText(`Undo: question: ${edited.slice(0, 39)}…`);
+    await expect(changes.nth(1).getByRole('button', { name: /^Undo the change/ })).toHaveCount(0);
+    const undone = await page.evaluate(async (id) => {
+      const list = await (globalThis as unknown as WithApi).api.questionBank.questions();
+      return list.ok ? list.data.filter((q) => q.question.includes(id)).map((q) => [q.question, q.options.length]) : [];
+    }, id);
+    expect(undone).toContainEqual([text, 3]);
+    // The record link opens the question on its screen, selected; its dialog shows its changes.
+    await changes.nth(0).getByRole('button', { name: text, exact: true }).click();
+    await expect(page.getByRole('heading', { name: TABLE, level: 1 })).toBeVisible();
+    await expect(rows.filter({ hasText: text })).toBeFocused();
+    await rows.first().getByRole('button', { name: /^Edit question/ }).click();
+    await confirm.getByRole('button', { name: 'Yes, edit' }).click();
+    const recent = edit.getByRole('region', { name: 'Recent changes' });
+    // The add is not among them: the server made the record's id after it was sent.
+    await expect(recent.getByRole('listitem')).toHaveCount(2);
+    await expect(recent.getByRole('listitem').nth(0)).toContainText(`Sandbox Admin · Undo: question: ${edited.slice(0, 39)}…`);
+    await expect(recent.getByRole('listitem').nth(1)).toContainText(`Sandbox Admin · question: ${text.slice(0, 39)}…`);
+    await expectAccessible(page, 'the Edit Question dialog with its recent changes');
+    await shots(page, 'question-recent-changes');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
   });
 
   test('failures without a message show the spec fallbacks', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
-import { SANDBOX_ADMIN, THEME_BACKGROUND, expectAccessible, expectTheme, tableRows, themesShown, toast, unique, signedIn } from './helpers';
+import { SANDBOX_ADMIN, THEME_BACKGROUND, expectAccessible, expectTheme, tableRows, themesShown, toast, unique, signedIn, shots } from './helpers';
 
 /**
  * The shell's choices: the theme (System, Light or Dark) and the collapsed sidebar, both kept by
@@ -127,7 +127,8 @@ test('keys: Ctrl+F searches, Ctrl+N adds, F5 reloads the list in place, Ctrl+K j
 
   // A question added behind the app's back (straight to the server, as another admin would) shows after
   // F5, without reloading the page. A change made through the app would refresh the list by itself.
-  const text = `Added elsewhere ${unique()}?`;
+  const word = unique();
+  const text = `Added elsewhere ${word}?`;
   await expect(tableRows(page, 'Question Bank').first()).toBeVisible();
   await page.evaluate(() => { (globalThis as unknown as { marker: string }).marker = 'still here'; });
   await addQuestionOnTheServer(page, request, text);
@@ -164,6 +165,35 @@ test('keys: Ctrl+F searches, Ctrl+N adds, F5 reloads the list in place, Ctrl+K j
   await expect(page.getByRole('dialog', { name: 'Add Quote' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'Add Quote' })).toBeHidden();
+
+  // Find anything (Ctrl+P as well): a learner by mobile opens on Users, searched and its row focused.
+  await page.keyboard.press('Control+p');
+  await expect(palette.getByRole('combobox', { name: 'Command' })).toBeFocused();
+  await page.keyboard.type('98200123');
+  const learner = palette.getByRole('option', { name: /9820012345/ });
+  await expect(learner).toContainText('Users');
+  await expect(learner).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+  await expect(search).toHaveValue('9820012345');
+  await expect(tableRows(page, 'Users').filter({ hasText: '9820012345' })).toBeFocused();
+  // A question by a word of it: opened on the Question Bank, its row focused.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type(word);
+  const question = palette.getByRole('option', { name: new RegExp(word) });
+  await expect(question).toContainText('Question Bank');
+  await expectAccessible(page, 'the command palette with records');
+  await shots(page, 'palette-records');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Question Bank', level: 1 })).toBeVisible();
+  await expect(search).toHaveValue(text);
+  await expect(tableRows(page, 'Question Bank').filter({ hasText: text })).toBeFocused();
+  // With nothing typed, the records chosen lately come first, newest first.
+  await page.keyboard.press('Control+k');
+  await expect(palette.getByRole('option').nth(0)).toContainText(text);
+  await expect(palette.getByRole('option').nth(1)).toContainText('9820012345');
+  await shots(page, 'palette-recent');
+  await page.keyboard.press('Escape');
 
   // The list of keys.
   await page.keyboard.press('Control+/');

@@ -11,11 +11,12 @@ describe('the native Commands menu', () => {
       ['Search this list', 'CmdOrCtrl+F'],
       ["Open this screen's Add dialog", 'CmdOrCtrl+N'],
       ['Reload this list', 'F5'],
-      ['Command palette: go to a screen or run an action', 'CmdOrCtrl+K'],
+      ['Command palette: go to a screen, run an action or find a record', 'CmdOrCtrl+K'],
+      ['Find a record (the command palette)', 'CmdOrCtrl+P'],
       ['Keyboard shortcuts', 'CmdOrCtrl+/'],
     ]);
     expect(items.every((i) => i.registerAccelerator === false)).toBe(true);
     for (const item of items) (item.click as () => void)();
-    expect(sent).toEqual(['focusSearch', 'add', 'reload', 'palette', 'shortcuts']);
+    expect(sent).toEqual(['focusSearch', 'add', 'reload', 'palette', 'findRecord', 'shortcuts']);
   });
 });

@@ -4,6 +4,12 @@ import type { CallDef, ServiceName } from '../../shared/api/contract';
 import { listDef, LIST_NAMES, OVERTAKEN, type ListName, type WindowAnswer, type WindowQuery } from '../../shared/lists';
 import { fail, ok, type Result } from '../../shared/result';
 import { GONE, type WorkerReply, type WorkerRequest } from './list-worker';
+import { mergeFound, type FindAnswer, type Found } from '../../shared/find';
+
+/** The lists Find anything looks in: those that say how their records show (`find`). */
+const FINDABLE = LIST_NAMES.filter((name) => listDef(name).find);
+/** A list that could not be loaded for Find anything is tried again after this long. */
+const FIND_RETRY_MS = 30_000;
 
 /**
  * Starts the list worker: from its TypeScript source where main runs from source (the bridge host under
@@ -250,7 +256,47 @@ export function createWindows(deps: WindowsDeps) {
     }
   }
 
+  /** Lists Find anything could not load: why, and when (tried again after FIND_RETRY_MS). */
+  const findFailures = new Map<ListName, { message: string; at: number }>();
+
   return {
+    /**
+     * Find anything (Ctrl+K): the best records of every findable list for `text`, recent ones first. A
+     * list not kept yet is loaded in the background and named in `loading` until it is whole.
+     */
+    async find(text: string, recent: readonly string[]): Promise<Result<FindAnswer>> {
+      const loading: string[] = [];
+      const failed: FindAnswer['failed'] = [];
+      const asks: Promise<Found[]>[] = [];
+      for (const list of FINDABLE) {
+        const screen = listDef(list).find!.screen;
+        const failure = findFailures.get(list);
+        if (failure && performance.now() - failure.at < FIND_RETRY_MS) {
+          failed.push({ screen, message: failure.message });
+          continue;
+        }
+        findFailures.delete(list);
+        const entry = keep(list, {});
+        if (!entry.done) {
+          loading.push(screen);
+          void entry.ready.then((result) => {
+            if (!result.ok) findFailures.set(list, { message: result.error.message, at: performance.now() });
+          });
+          continue;
+        }
+        const mine = recent.filter((key) => key.startsWith(`${list}:`)).map((key) => key.slice(list.length + 1));
+        asks.push(
+          askKept<Found[]>(list, {}, (key) => ({ type: 'find', key, text, recent: mine })).then((answer) => {
+            if (answer.ok) return answer.data.map((found) => ({ ...found, list }));
+            failed.push({ screen, message: answer.error.message });
+            return [];
+          }),
+        );
+      }
+      const found = mergeFound(await Promise.all(asks), recent);
+      return ok({ found, loading, failed });
+    },
+
     /** A window of a kept list; loads the list first when it is not kept. */
     async window(query: WindowQuery): Promise<Result<WindowAnswer>> {
       const opened = !views.has(query.view);

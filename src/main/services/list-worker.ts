@@ -25,6 +25,8 @@ export type WorkerRequest =
   | { type: 'fail'; key: string; error: CallError }
   | { type: 'window'; id: number; key: string; view: string; query: WindowView }
   | { type: 'secret'; id: number; key: string; lookup: string }
+  /** Find anything: the best records of a whole list for `text`, and its `recent` ids among them. */
+  | { type: 'find'; id: number; key: string; text: string; recent: string[] }
   | { type: 'memory'; id: number }
   /** Answered once every chunk before it is read: main waits for it so its chunks never pile up here. */
   | { type: 'ack'; id: number }
@@ -155,11 +157,12 @@ function joins(key: string, entry: Entry, bodies: Record<string, ArrayBuffer>): 
     const joined: Record<string, unknown[]> = {};
     for (const [name, body] of Object.entries(bodies)) joined[name] = parseWhole(def.joins![name]!, body);
     entry.list = new KeptList(def, entry.store, joined, entry.list.version);
-    const schema = itemSchemaOf(def.call.output);
+    const schema = def.field?.item ?? itemSchemaOf(def.call.output);
     if (!schema) throw new Error('A list call must answer an array.');
-    if (!def.call.data) throw new Error('A kept list must be an envelope field.');
+    const field = def.field?.name ?? def.call.data;
+    if (!field) throw new Error('A kept list must be an envelope field.');
     entry.reader = new JsonListStream({
-      field: def.call.data,
+      field,
       onElements: (records) => {
         // Each record through its schema once: one that does not match is kept as far as it goes, marked.
         const values: unknown[] = new Array(records.length);
@@ -268,6 +271,8 @@ parentPort?.on('message', (msg: WorkerRequest) => {
       });
     case 'secret':
       return query(msg.id, msg.key, { ready: (list) => list.complete, answer: (list) => list.secret(msg.lookup) });
+    case 'find':
+      return query(msg.id, msg.key, { ready: (list) => list.complete, answer: (list) => list.find(msg.text, new Set(msg.recent)) });
     case 'ack':
       // After the bytes before it are read: main's backpressure.
       return work.push(null, () => reply({ id: msg.id, ok: true, data: null }));

@@ -60,24 +60,34 @@ export function conflictOf(base: Rec, now: unknown): Conflict | null {
  * cannot run; the server decides), it is logged.
  */
 export async function checkRecord(http: CallHttp, def: CallDef, fields: Rec, base: Rec, label: string, log: (message: string, details?: Rec) => void): Promise<Result<never> | null> {
+  const now = await readCurrent(http, def, fields, base, label, log);
+  if (now === undefined) return null;
+  const conflict = conflictOf(base, now);
+  return conflict ? conflictResult(conflict) : null;
+}
+
+/**
+ * The record a record call writes, as the server has it now: null when the server no longer has it,
+ * undefined when it could not be read (logged) or the call names no record.
+ */
+export async function readCurrent(http: CallHttp, def: CallDef, fields: Rec, base: Rec, label: string, log: (message: string, details?: Rec) => void): Promise<unknown> {
   const source = recordSourceOf(def, base);
-  if (!source) return null;
+  if (!source) return undefined;
   const read = source.read();
   // The answer unread: only the one record is read against its schema, not the list it came in (the
   // question bank has no single-question call; a save reads the list, but reads one record of it).
   const answer = await http<unknown>(read, source.readInput ? source.readInput(fields, base) : {}, `${label} (record as it is now)`, { unread: true });
   if (!answer.ok) {
     // A record the server no longer has (404 on a record read): gone.
-    if (answer.error.status === 404 && read.method === 'GET' && read.path.includes('{')) return conflictResult({ fields: [], current: null });
+    if (answer.error.status === 404 && read.method === 'GET' && read.path.includes('{')) return null;
     log('record check skipped', { call: label, error: answer.error.kind });
-    return null;
+    return undefined;
   }
   const found = source.find(answer.data, fields);
-  const conflict = conflictOf(base, isRec(found) && !source.findReads ? readRecord(source.schema, found, true).value : found);
-  return conflict ? conflictResult(conflict) : null;
+  return isRec(found) && !source.findReads ? readRecord(source.schema, found, true).value : (found ?? null);
 }
 
-function conflictResult(conflict: Conflict): Result<never> {
+export function conflictResult(conflict: Conflict): Result<never> {
   return { ok: false, error: { kind: 'conflict', status: 409, message: conflict.current === null ? GONE_TEXT : CONFLICT_TEXT, conflict } };
 }
 

@@ -2,11 +2,14 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { Dialog, DialogBody, DialogSurface, DialogTitle, Input, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons';
 import { useFocusReturn } from '../components/useFocusReturn';
+import { useFoundRecords } from './find-records';
 
 /** One thing the palette can do: go to a screen, or an action of the screen or the app. */
 export interface PaletteItem {
   id: string;
   label: string;
+  /** A second line (a record's id and language). */
+  detail?: string;
   /** Shown at the right: where it goes, or its keys. */
   hint?: string;
   run: () => void;
@@ -26,6 +29,9 @@ const useStyles = makeStyles({
   active: { backgroundColor: tokens.colorSubtleBackgroundSelected, outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' },
   hint: { color: tokens.colorNeutralForeground3, whiteSpace: 'nowrap' },
   empty: { padding: tokens.spacingVerticalS, color: tokens.colorNeutralForeground3 },
+  label: { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  detail: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  notice: { display: 'block', paddingTop: tokens.spacingVerticalS, color: tokens.colorNeutralForeground3 },
 });
 
 /** Every word typed appears in the label (in any order, any case). */
@@ -42,7 +48,9 @@ export function CommandPalette({ items, onClose }: { items: readonly PaletteItem
   useFocusReturn(true, surface);
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
-  const shown = useMemo(() => paletteMatches(items, text), [items, text]);
+  // Records of every list main keeps: the recent ones first with no text; after the commands with text.
+  const records = useFoundRecords(text);
+  const shown = useMemo(() => (text.trim() ? [...paletteMatches(items, text), ...records.items] : [...records.items, ...items]), [items, text, records.items]);
   const current = Math.min(active, Math.max(0, shown.length - 1));
   const run = (item: PaletteItem | undefined) => {
     if (!item) return;
@@ -59,7 +67,7 @@ export function CommandPalette({ items, onClose }: { items: readonly PaletteItem
             autoFocus
             style={{ width: '100%' }}
             contentBefore={<SearchRegular aria-hidden />}
-            placeholder="Type a screen or an action"
+            placeholder="Type a screen, an action or a record"
             value={text}
             onChange={(_e, data) => {
               setText(data.value);
@@ -95,12 +103,18 @@ export function CommandPalette({ items, onClose }: { items: readonly PaletteItem
                 onMouseMove={() => setActive(index)}
                 onClick={() => run(item)}
               >
-                <Text>{item.label}</Text>
+                <span className={styles.label}>
+                  <Text truncate wrap={false}>{item.label}</Text>
+                  {item.detail ? <Text className={styles.detail}>{item.detail}</Text> : null}
+                </span>
                 {item.hint ? <Text className={styles.hint}>{item.hint}</Text> : null}
               </li>
             ))}
           </ul>
           {shown.length === 0 ? <Text className={styles.empty}>Nothing matches.</Text> : null}
+          <Text role="status" className={styles.notice}>
+            {records.notice ?? ''}
+          </Text>
         </DialogBody>
       </DialogSurface>
     </Dialog>

@@ -275,7 +275,7 @@ export function Shell() {
 
   // The keys, the palette and the native menu run the same commands.
   const run = (command: AppCommand): boolean => {
-    if (command === 'palette') return setPalette(true), true;
+    if (command === 'palette' || command === 'findRecord') return setPalette(true), true;
     if (command === 'shortcuts') return setShortcuts(true), true;
     if (command === 'checkServer') return setChecking(true), true;
     const missing = missingCommandText(command, screen);

@@ -4,6 +4,7 @@ import type { FluentIcon } from '@fluentui/react-icons';
 import {
   ArrowUploadRegular,
   CalendarLtrRegular,
+  HistoryRegular,
   DocumentBulletListRegular,
   HatGraduationRegular,
   LightbulbRegular,
@@ -64,6 +65,7 @@ export const AREAS: readonly Area[] = [
   { path: '/daily-tips', label: 'Daily Tips', icon: LightbulbRegular, screen: lazy(() => import('../features/daily-tips/DailyTipsPage')) },
   { path: '/session', label: 'Events', icon: CalendarLtrRegular, screen: lazy(() => import('../features/sessions/SessionsPage')) },
   { path: '/mentors', label: 'Mentors', icon: PersonStarRegular, screen: lazy(() => import('../features/mentors/MentorsPage')) },
+  { path: '/history', label: 'History', icon: HistoryRegular, screen: lazy(() => import('../features/history/HistoryPage')) },
 ];
 
 /** Screens inside the shell that are opened from another screen or the user menu. */

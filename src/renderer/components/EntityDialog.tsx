@@ -27,6 +27,7 @@ import { setUnsaved } from '../lib/unsaved';
 import { showingErrorsInline } from '../lib/inline-errors';
 import { componentOf } from './fields/registry';
 import type { FieldDescriptor, FieldForm } from './fields/types';
+import { RecordChanges } from './RecordChanges';
 
 export { optionsOf, type CustomFieldContext, type FieldDescriptor, type FieldOption } from './fields/types';
 
@@ -467,6 +468,7 @@ function EntityForm<S extends AnySchema>({
             );
           })}
           {status ? <div className={styles.wide}>{status}</div> : null}
+          <RecordChanges />
         </DialogContent>
         {!readOnly && !busy && waiting ? (
           <DialogActions position="start">

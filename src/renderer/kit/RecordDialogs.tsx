@@ -5,6 +5,7 @@ import type { Conflict, Result } from '../../shared/result';
 import { withBase } from '../lib/record-base';
 import { ConflictDetails, differingFields, readOnlyReason } from './conflict';
 import { DeleteConfirmDialog, useDeleteConfirm, type DeleteConfirm } from '../components/DeleteConfirm';
+import { DialogRecord } from '../components/RecordChanges';
 import { EntityDialog, type ConflictChoice, type EntityDialogProps, type FieldDescriptor } from '../components/EntityDialog';
 import type { CallMutation } from '../lib/calls';
 
@@ -146,6 +147,7 @@ export function FormDialog({ spec, open, submitLabel, onClose, record = null, sp
       }
     : null;
   return (
+    <DialogRecord.Provider value={record}>
     <EntityDialog
       open={open}
       title={spec.title}
@@ -166,5 +168,6 @@ export function FormDialog({ spec, open, submitLabel, onClose, record = null, sp
       onClose={onClose}
       onSubmit={submit}
     />
+    </DialogRecord.Provider>
   );
 }

@@ -31,6 +31,12 @@ const LIST_CALLS: Record<ListName, CallId> = {
   media: 'library.mediaList',
   mediaFiltered: 'library.media',
   learners: 'learners.list',
+  // Kept for Find anything only (their screens read them whole).
+  courses: 'videoRepository.courses',
+  admins: 'adminAuth.users',
+  mentors: 'mentorship.sessionUsers',
+  events: 'mentorship.sessions',
+  synonyms: 'library.synonyms',
 };
 
 /** The query key of a window: under its call's key, so the call's invalidations reach it. */

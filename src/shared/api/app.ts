@@ -19,6 +19,8 @@ import { bulk } from './bulk';
 import { courseTools } from './course-tools';
 import type { BulkAddResult } from '../schemas/bulk';
 import { MediaFactsSchema } from '../schemas/media';
+import { find } from './find';
+import { history } from './history';
 
 /** What the open dialog offers: media (audio/video/any file), image (thumbnails), captions (.vtt, .srt), view (a shared table view, .json). */
 export const PICK_KINDS = ['media', 'image', 'captions', 'view'] as const;
@@ -164,4 +166,6 @@ export const local = {
   bulk,
   /** Course health and the learner's preview (src/shared/api/course-tools.ts). */
   courseTools,
+  find,
+  history,
 };

@@ -17,6 +17,7 @@ import { useKeepTableView, useSavedTableView } from './useTableView';
 import { PartialNotice, partialColumn } from './partial';
 import { ExportButton, ViewMenu } from './ViewMenu';
 import { csvFileName, tableCsv } from './exportCsv';
+import { useSelectedRow } from './useSelectedRow';
 import { useNotify } from '../toast';
 import { useSavedToast } from '../../lib/saved-toast';
 import type { Density, TableView } from '../../../shared/schemas/settings';
@@ -265,6 +266,7 @@ export function DataTable<T>({
     el?.focus();
   };
   const rowAt = (pos: number): T | undefined => view.rowAt(view.indexAt(page.start + pos));
+  useSelectedRow({ query: view.query, setQuery: view.setQuery, clearFilters: () => view.setColumnFilters([]), settled: !loadingProp && !view.windowLoading && !view.windowFetching, positionOf: (id) => Array.from({ length: page.length }, (_, pos) => rowAt(pos)).findIndex((row, pos) => row !== undefined && rowIdOf(row, view.indexAt(page.start + pos)) === id), moveTo });
   const [menu, setMenu] = useState<RowMenuState<T> | null>(null);
   const openMenu = (pos: number, target: RowMenuState<T>['target']) => {
     const row = rowAt(pos);

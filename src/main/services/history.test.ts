@@ -1,0 +1,108 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { adminAuth } from '../../shared/api/admin-auth';
+import { questionBank } from '../../shared/api/question-bank';
+import { library } from '../../shared/api/library';
+import { ok, fail } from '../../shared/result';
+import { entryOf, HISTORY_FILE, HistoryStore, undoFields, undoReason } from './history';
+
+const dirs: string[] = [];
+const tempDir = async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'history-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(async () => {
+  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+});
+
+const context = { who: { name: 'Asha Rao', email: 'asha@example.com' }, server: 'http://127.0.0.1:4000' };
+const edit = (title: string) =>
+  entryOf('library.updateMedia', library.updateMedia, { id: 'm1', title, $base: { _id: 'm1', title: 'Old title', language: 'English' } }, ok({ message: 'Updated' }), context);
+
+describe('history store', () => {
+  it('writes entries and reads them back, newest first', async () => {
+    const dir = await tempDir();
+    const store = await HistoryStore.open(dir);
+    await store.append(edit('First'));
+    await store.append(edit('Second'));
+    const again = await HistoryStore.open(dir);
+    const rows = again.list(() => library.updateMedia);
+    expect(rows.map((r) => r.after.title)).toEqual(['Second', 'First']);
+    expect(rows[0]).toMatchObject({ who: context.who, server: context.server, call: 'library.updateMedia', screen: 'Video Library', record: { id: 'm1', label: 'Second' }, answer: { ok: true, message: 'Updated' }, undo: null, undone: false });
+    expect(rows[0]!.before).toEqual({ _id: 'm1', title: 'Old title', language: 'English' });
+  });
+
+  it('keeps at most its limit, rewriting the file when it has twice as many lines', async () => {
+    const dir = await tempDir();
+    const store = await HistoryStore.open(dir, 3);
+    for (let i = 0; i < 8; i++) await store.append(edit(`Title ${i}`));
+    expect(store.list(() => undefined).map((r) => r.after.title)).toEqual(['Title 7', 'Title 6', 'Title 5']);
+    const lines = (await readFile(join(dir, HISTORY_FILE), 'utf8')).trim().split('\n');
+    expect(lines.length).toBeLessThanOrEqual(6);
+    expect((await HistoryStore.open(dir, 3)).list(() => undefined).map((r) => r.after.title)).toEqual(['Title 7', 'Title 6', 'Title 5']);
+  });
+
+  it('skips a torn line', async () => {
+    const dir = await tempDir();
+    const store = await HistoryStore.open(dir);
+    await store.append(edit('Kept'));
+    const { appendFile } = await import('node:fs/promises');
+    await appendFile(join(dir, HISTORY_FILE), '{"id":"torn","at":');
+    expect((await HistoryStore.open(dir)).list(() => undefined).map((r) => r.after.title)).toEqual(['Kept']);
+  });
+
+  it('keeps no password, token or OTP, at any depth', async () => {
+    const dir = await tempDir();
+    const store = await HistoryStore.open(dir);
+    const input = { name: 'New Admin', email: 'new@example.com', password: 'Secret#123', confirmPassword: 'Secret#123', otp: '123456', nested: { accessToken: 'tok-abc', keep: 1 } };
+    await store.append(entryOf('adminAuth.register', adminAuth.register, input, ok({ message: 'Registered' }), context));
+    const text = await readFile(join(dir, HISTORY_FILE), 'utf8');
+    for (const secret of ['Secret#123', '123456', 'tok-abc', 'password', 'otp', 'Token']) expect(text).not.toContain(secret);
+    expect(JSON.parse(text).after).toEqual({ name: 'New Admin', email: 'new@example.com', nested: { keep: 1 } });
+  });
+
+  it('keeps of a large record only the fields sent and its ids', () => {
+    const big = { _id: 'm1', title: 'Old', description: 'x'.repeat(1900), notes: Array.from({ length: 20 }, () => 'y'.repeat(1900)) };
+    const entry = entryOf('library.updateMedia', library.updateMedia, { id: 'm1', title: 'New', $base: big }, ok({ message: 'ok' }), context);
+    expect(entry.before).toEqual({ _id: 'm1', title: 'Old' });
+    expect(JSON.stringify(entry).length).toBeLessThan(16_384);
+  });
+
+  it('keeps a refused write with the server\'s reason; files as (file)', () => {
+    const entry = entryOf('library.updateMedia', library.updateMedia, { id: 'm1', thumbnail: { grantId: 'g1' } }, fail('http', 'Title already exists', 409), context);
+    expect(entry.answer).toEqual({ ok: false, message: 'Title already exists' });
+    expect(entry.after.thumbnail).toBe('(file)');
+    expect(undoReason(entry, library.updateMedia, false)).toBe('This change did not happen.');
+  });
+});
+
+describe('undo of an edit', () => {
+  it('writes the previous values of the fields sent, the path ids as sent', () => {
+    const entry = entryOf('questionBank.updateQuestion', questionBank.updateQuestion, { id: 'q-object-id', question: 'New text', difficulty: 'Hard', $base: { _id: 'q-object-id', id: 17, question: 'Old text', difficulty: 'Easy' } }, ok({ message: 'Saved' }), context);
+    expect(undoReason(entry, questionBank.updateQuestion, false)).toBeNull();
+    expect(undoFields(entry, questionBank.updateQuestion)).toEqual({ id: 'q-object-id', question: 'Old text', difficulty: 'Easy' });
+  });
+
+  it('is not offered for an add, a delete, an undone change or a replaced file', () => {
+    const add = entryOf('questionBank.addQuestion', questionBank.addQuestion, { question: 'Q' }, ok({ message: 'Added' }), context);
+    expect(undoReason(add, questionBank.addQuestion, false)).toBe('Only an edit of a record can be undone.');
+    const del = entryOf('library.deleteMedia', library.deleteMedia, { id: 'm1', $base: { _id: 'm1' } }, ok({ message: 'Deleted' }), context);
+    expect(undoReason(del, library.deleteMedia, false)).toBe('A deleted record cannot be brought back from here.');
+    expect(undoReason(edit('x'), library.updateMedia, true)).toBe('Already undone.');
+    const file = entryOf('library.updateMedia', library.updateMedia, { id: 'm1', thumbnail: { grantId: 'g' }, $base: { _id: 'm1' } }, ok({ message: 'ok' }), context);
+    expect(undoReason(file, library.updateMedia, false)).toBe('A replaced file cannot be put back.');
+  });
+});
+
+describe('holds', () => {
+  it('sees a record that still holds what a change sent, ignoring what the server adds', async () => {
+    const { holds } = await import('../local/history');
+    expect(holds([{ _id: 'o1', option: 'Yes', isTrue: true }], [{ option: 'Yes', isTrue: true }])).toBe(true);
+    expect(holds([{ option: 'No', isTrue: true }], [{ option: 'Yes', isTrue: true }])).toBe(false);
+    expect(holds(['a', 'b'], ['a'])).toBe(false);
+    expect(holds('Old', 'New')).toBe(false);
+  });
+});

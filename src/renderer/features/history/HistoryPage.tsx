@@ -1,0 +1,68 @@
+import { ArrowUndoRegular } from '@fluentui/react-icons';
+import { changedFields, type HistoryRow } from '../../../shared/history';
+import { callQuery, useCallMutation } from '../../lib/calls';
+import { formatDateTime } from '../../lib/format';
+import { useNotify } from '../../lib/notify';
+import { action, date, LinkCell, value } from '../../kit/columns';
+import { ListScreen } from '../../kit/ListScreen';
+import { useCallback, useRef } from 'react';
+import { changeText, useRecordTarget } from '../../components/RecordChanges';
+
+/** The day of an entry, DD/MM/YYYY (the Day filter). */
+const dayOf = (r: HistoryRow) => formatDateTime(r.at).slice(0, 10);
+
+function RecordLink({ row }: { row: HistoryRow }) {
+  const target = useRecordTarget(row);
+  return target ? (
+    <LinkCell onClick={target.open} title={`Open ${row.record.label} on ${row.screen}`}>
+      {row.record.label}
+    </LinkCell>
+  ) : (
+    <>{row.record.label}</>
+  );
+}
+
+const columnsWith = (undo: (row: HistoryRow) => Promise<void>) => [
+  date<HistoryRow>('at', 'When', (r) => new Date(r.at).toISOString(), { width: 150 }),
+  value<HistoryRow>('day', 'Day', dayOf, { width: 120, filter: 'select', priority: 3 }),
+  value<HistoryRow>('person', 'Person', (r) => r.who?.name ?? '—', { width: 150, filter: 'select' }),
+  value<HistoryRow>('screen', 'Screen', (r) => r.screen, { width: 140, filter: 'select' }),
+  value<HistoryRow>('record', 'Record', (r) => r.record.label, { minWidth: 180, cell: (r) => <RecordLink row={r} /> }),
+  value<HistoryRow>('change', 'Change', (r) => changeText(r), { minWidth: 220 }),
+  value<HistoryRow>('answer', 'Answer', (r) => (r.answer.ok ? r.answer.message : `Failed: ${r.answer.message}`), { minWidth: 160, priority: 2 }),
+  value<HistoryRow>('server', 'Server', (r) => r.server, { width: 180, priority: 1 }),
+  action<HistoryRow>('undo', 'Undo', { label: (r) => `Undo the change of ${r.record.label}`, icon: <ArrowUndoRegular />, onClick: (r) => void undo(r), hidden: (r) => r.undo !== null }),
+];
+
+/**
+ * History: every change this console made, newest first (main keeps it in userData): filters by day,
+ * person and screen, a link to each record, Undo of an edit, and the table's CSV export.
+ */
+export default function HistoryPage() {
+  const notify = useNotify();
+  const undo = useCallMutation('history.undo', { fallback: 'The change could not be undone.', successFallback: 'Change undone.', invalidates: ['history', 'questionBank', 'library', 'videoRepository', 'adminAuth', 'mentorship', 'learners'] });
+  const latest = useRef(undo);
+  latest.current = undo;
+  const columns = useCallback(
+    () =>
+      columnsWith(async (row) => {
+        // A conflict is a dialog's to show elsewhere; here it is the toast.
+        const result = await latest.current.run({ id: row.id });
+        if (!result.ok && result.error.kind === 'conflict') notify.error(result.error.message);
+      }),
+    [notify],
+  );
+  return (
+    <ListScreen
+      title="History"
+      subtitle="Every change made from this console, newest first. Undo writes an edit's previous values back."
+      list={{ ...callQuery('history.list'), staleTime: 0 }}
+      rowId={(r) => r.id}
+      columns={columns}
+      search={{ placeholder: 'Search the history', text: (r) => `${r.record.label} ${r.screen} ${r.who?.name ?? ''} ${changedFields(r).join(' ')} ${r.answer.message}` }}
+      pageSize={50}
+      pageSizes={[50, 100, 500]}
+      emptyText="No changes yet: what you add, edit or delete from this console shows here."
+    />
+  );
+}

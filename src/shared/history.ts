@@ -1,0 +1,90 @@
+// History: every change this console makes, as main keeps it (src/main/services/history.ts). The entry
+// schema, which screen a write call belongs to, and what never goes in (secrets). Pure TypeScript.
+import * as v from 'valibot';
+
+export const HistoryEntrySchema = v.object({
+  id: v.string(),
+  /** When the answer came, ms since the epoch. */
+  at: v.number(),
+  /** Who was signed in. */
+  who: v.nullable(v.object({ name: v.string(), email: v.string() })),
+  /** The platform's address. */
+  server: v.string(),
+  /** The contract call, 'questionBank.updateQuestion'. */
+  call: v.string(),
+  method: v.string(),
+  /** The screen the call belongs to ('Question Bank'). */
+  screen: v.string(),
+  /** The record: its id (null when the server makes it) and what it is called. */
+  record: v.object({ id: v.nullable(v.string()), label: v.string() }),
+  /** The record as its dialog opened it (edits and deletes that carry it), secrets removed. */
+  before: v.nullable(v.record(v.string(), v.unknown())),
+  /** What was sent, secrets removed (files as their names). */
+  after: v.record(v.string(), v.unknown()),
+  /** The server's answer: its message, or why it failed. */
+  answer: v.object({ ok: v.boolean(), message: v.string() }),
+  /** The entry this one undid. */
+  undoOf: v.optional(v.string()),
+});
+export type HistoryEntry = v.InferOutput<typeof HistoryEntrySchema>;
+
+/** A history entry as the screen shows it: whether Undo can write its previous values back. */
+export const HistoryRowSchema = v.object({
+  ...HistoryEntrySchema.entries,
+  /** Why Undo is not offered (null: it is). */
+  undo: v.nullable(v.string()),
+  /** Undone by a later entry. */
+  undone: v.boolean(),
+});
+export type HistoryRow = v.InferOutput<typeof HistoryRowSchema>;
+
+/** Keys whose values never go into the history, at any depth. */
+const SECRET_KEY = /pass(word)?|token|otp|secret|authori[sz]ation|api[-_]?key|cookie/i;
+
+/** A value with every secret key left out (objects and arrays copied; long strings kept). */
+export function withoutSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSecrets);
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) if (!SECRET_KEY.test(key)) out[key] = withoutSecrets(item);
+  return out;
+}
+
+/** The screen of a write call: by its service and the first segment of its path. */
+export function screenOfCall(service: string, call: string, path: string): string {
+  const segment = path.split('/')[1] ?? '';
+  const table: Record<string, Record<string, string>> = {
+    adminAuth: { '*': 'Admins' },
+    questionBank: { resources: 'Resources', '*': 'Question Bank' },
+    videoRepository: { transcript: 'Transcripts', '*': 'Courses' },
+    library: { media: 'Video Library', moment: 'Video Moments', synonyms: 'Synonyms', quotes: /tip/i.test(call) ? 'Daily Tips' : 'Quotes', '*': 'Video Library' },
+    mentorship: { sessions: 'Events', 'session-users': 'Mentors', '*': 'Events' },
+  };
+  const screens = table[service];
+  return screens?.[segment] ?? screens?.['*'] ?? service;
+}
+
+const LABEL_FIELDS = ['title', 'name', 'question', 'keyword', 'eventName', 'quote', 'tip', 'mobileNumber', 'email', 'text'] as const;
+const ID_FIELDS = ['id', '_id', 'fileId', 'quoteId'] as const;
+
+const textOf = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : typeof value === 'number' ? String(value) : null);
+
+/** The record a call wrote: its id and name, from what was sent, else from the record it was opened on. */
+export function recordOf(after: Record<string, unknown>, before: Record<string, unknown> | null): { id: string | null; label: string } {
+  const pick = (fields: readonly string[]) => {
+    for (const source of [after, before ?? {}]) for (const field of fields) {
+      const text = textOf(source[field]);
+      if (text !== null) return text;
+    }
+    return null;
+  };
+  const id = textOf(before?._id) ?? pick(ID_FIELDS);
+  const label = pick(LABEL_FIELDS) ?? id ?? '(no name)';
+  return { id, label: label.length > 120 ? `${label.slice(0, 119)}…` : label };
+}
+
+/** The fields an entry changed: those sent whose value differs from the record's before (all sent, for an add). */
+export function changedFields(entry: Pick<HistoryEntry, 'before' | 'after'>): string[] {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  return Object.keys(entry.after).filter((key) => !entry.before || !same(entry.before[key], entry.after[key]));
+}
