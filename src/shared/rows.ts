@@ -47,6 +47,12 @@ export function sortIndices<T>(rows: readonly T[], get: Getter<T>, desc: boolean
  * into JavaScript); here every key becomes an integer rank and the rows are ordered by counting.
  */
 export function sortedOrder(n: number, keyAt: (i: number) => SortKey, desc: boolean): Uint32Array {
+  const { rank, ranks } = rankKeys(n, keyAt);
+  return orderByRanks(rank, ranks, desc);
+}
+
+/** Each row's rank by `keyAt(i)` as compareKeys orders keys (equal keys share one); an empty key gets `ranks`. */
+export function rankKeys(n: number, keyAt: (i: number) => SortKey): { rank: Uint32Array; ranks: number } {
   // Filled by push: `new Array(n)` past 100,000 elements is a dictionary in V8, slow to read.
   const keys: SortKey[] = [];
   const numbers: number[] = [];
@@ -61,17 +67,29 @@ export function sortedOrder(n: number, keyAt: (i: number) => SortKey, desc: bool
   const rank = new Uint32Array(n);
   let ranks = rankNumbers(keys as number[], numbers, rank, 0);
   ranks = rankTexts(keys as string[], strings, rank, ranks);
-  for (let i = 0; i < n; i++) {
-    if (keys[i] === '') rank[i] = ranks;
-    else if (desc) rank[i] = ranks - 1 - (rank[i] as number);
-  }
-  // A counting sort: stable, so ties keep the list's order.
+  for (let i = 0; i < n; i++) if (keys[i] === '') rank[i] = ranks;
+  return { rank, ranks };
+}
+
+/**
+ * Rows 0..n-1 ordered by their rank (0..ranks-1; `ranks` itself is an empty key, last in both
+ * directions), ties in row order: a counting sort. `rank` is left as it was.
+ */
+export function orderByRanks(rank: Uint32Array, ranks: number, desc: boolean): Uint32Array {
+  const n = rank.length;
+  const at = (i: number): number => {
+    const r = rank[i] as number;
+    return desc && r < ranks ? ranks - 1 - r : r;
+  };
   const starts = new Uint32Array(ranks + 2);
-  for (let i = 0; i < n; i++) starts[(rank[i] as number) + 1] = (starts[(rank[i] as number) + 1] as number) + 1;
+  for (let i = 0; i < n; i++) {
+    const r = at(i) + 1;
+    starts[r] = (starts[r] as number) + 1;
+  }
   for (let r = 0; r <= ranks; r++) starts[r + 1] = (starts[r + 1] as number) + (starts[r] as number);
   const order = new Uint32Array(n);
   for (let i = 0; i < n; i++) {
-    const r = rank[i] as number;
+    const r = at(i);
     order[starts[r] as number] = i;
     starts[r] = (starts[r] as number) + 1;
   }
@@ -121,10 +139,10 @@ function lowerBound(sorted: Float64Array, length: number, value: number): number
 }
 
 /**
- * Positions 0..keys.length-1 stably ordered by their key, a whole number below 2^52: a radix sort of
- * four 13-bit digits (a digit every key shares is skipped).
+ * Positions 0..keys.length-1 stably ordered by their key, a whole number below 2^bits (bits <= 52): a
+ * radix sort of as few digits of at most 16 bits as the keys need (a digit every key shares is skipped).
  */
-function radixOrder(keys: Float64Array): Uint32Array {
+export function radixOrder(keys: Float64Array, bits = 52): Uint32Array {
   const count = keys.length;
   const high = new Uint32Array(count);
   const low = new Uint32Array(count);
@@ -134,21 +152,28 @@ function radixOrder(keys: Float64Array): Uint32Array {
     high[r] = h;
     low[r] = key - h * 2 ** 26;
   }
+  const passes = Math.max(1, Math.ceil(bits / 16));
+  const width = Math.ceil(bits / passes);
+  const mask = 2 ** width - 1;
   let order = new Uint32Array(count);
   for (let r = 0; r < count; r++) order[r] = r;
   let spare = new Uint32Array(count);
-  const buckets = new Uint32Array(8193);
-  for (const [part, shift] of [[low, 0], [low, 13], [high, 0], [high, 13]] as const) {
+  const buckets = new Uint32Array(mask + 2);
+  // Bits [shift, shift + width) of the key, from its two 26-bit halves.
+  const digitOf = (r: number, shift: number): number =>
+    (shift >= 26 ? (high[r] as number) >>> (shift - 26) : ((low[r] as number) >>> shift) | ((high[r] as number) << (26 - shift))) & mask;
+  for (let pass = 0; pass < passes; pass++) {
+    const shift = pass * width;
     buckets.fill(0);
     for (let r = 0; r < count; r++) {
-      const d = (((part[r] as number) >>> shift) & 8191) + 1;
+      const d = digitOf(r, shift) + 1;
       buckets[d] = (buckets[d] as number) + 1;
     }
     if (buckets.some((c) => c === count)) continue;
-    for (let d = 0; d < 8192; d++) buckets[d + 1] = (buckets[d + 1] as number) + (buckets[d] as number);
+    for (let d = 0; d <= mask; d++) buckets[d + 1] = (buckets[d + 1] as number) + (buckets[d] as number);
     for (let k = 0; k < count; k++) {
       const r = order[k] as number;
-      const d = ((part[r] as number) >>> shift) & 8191;
+      const d = digitOf(r, shift);
       spare[buckets[d] as number] = r;
       buckets[d] = (buckets[d] as number) + 1;
     }
@@ -164,7 +189,7 @@ function radixOrder(keys: Float64Array): Uint32Array {
  * are ordered by those numbers, and only texts whose numbers tie and that go on past those characters
  * are compared as strings, within their run.
  */
-function rankTexts(keys: readonly string[], rows: readonly number[], rank: Uint32Array, first: number): number {
+export function rankTexts(keys: readonly string[], rows: readonly number[], rank: Uint32Array, first: number): number {
   const count = rows.length;
   if (count === 0) return first;
   // Few distinct texts (a language, a status): ranked by a table of them.

@@ -103,6 +103,36 @@ interface Entry {
 
 const kept = new Map<string, Entry>();
 
+/**
+ * Once a list is whole and nobody has asked anything for this long, its sortable fields are ranked one
+ * by one, each between messages, so that a first sort by a column only counts (at a million rows a
+ * text field costs a few hundred ms of CPU, too much for a click); ranking is held back while windows
+ * are asked for (typing a search) and while a list arrives.
+ */
+const SORTS_AFTER_IDLE_MS = 500;
+let lastMessageAt = 0;
+let sortsTimer: ReturnType<typeof setTimeout> | null = null;
+
+function prepareSortsSoon(): void {
+  sortsTimer ??= setTimeout(prepareSorts, SORTS_AFTER_IDLE_MS);
+}
+
+function prepareSorts(): void {
+  sortsTimer = null;
+  const idle = Date.now() - lastMessageAt;
+  if (idle < SORTS_AFTER_IDLE_MS) {
+    sortsTimer = setTimeout(prepareSorts, SORTS_AFTER_IDLE_MS - idle);
+    return;
+  }
+  for (const entry of kept.values()) {
+    // One field per turn: a message that came meanwhile is handled before the next.
+    if (!entry.failed && entry.list.prepareSort()) {
+      sortsTimer = setTimeout(prepareSorts, 0);
+      return;
+    }
+  }
+}
+
 function reply(msg: WorkerReply): void {
   parentPort?.postMessage(msg);
 }
@@ -186,7 +216,10 @@ function chunk(key: string, entry: Entry, bytes: ArrayBuffer): void {
     if (refused) throw refused;
     // Every row is in once the list's ']' is read: a small list that came in one chunk is answered
     // whole, not as 'still loading' (the envelope's end is still checked at 'end').
-    if (entry.reader.listClosed) entry.list.finish();
+    if (entry.reader.listClosed) {
+      entry.list.finish();
+      prepareSortsSoon();
+    }
   } catch (error) {
     fail(key, entry, error);
     return;
@@ -202,6 +235,7 @@ function end(id: number, key: string, entry: Entry): void {
       if (refused) throw refused;
       entry.reader = null;
       entry.list.finish();
+      prepareSortsSoon();
     } catch (error) {
       // `{ error: true, errorMessage }` without a list is the server's refusal, not a broken answer.
       fail(key, entry, envelopeError(entry.reader?.fields ?? {}) ?? error);
@@ -230,6 +264,7 @@ function windowOf(list: KeptList<unknown>, view: string, q: WindowView): unknown
 }
 
 parentPort?.on('message', (msg: WorkerRequest) => {
+  if (msg.type !== 'memory') lastMessageAt = Date.now();
   switch (msg.type) {
     case 'begin':
       return begin(msg);
@@ -269,7 +304,12 @@ parentPort?.on('message', (msg: WorkerRequest) => {
         const usage = process.memoryUsage();
         const entries = [...kept.values()];
         // The worker's own heap, and the stores' buffers (outside any heap; usage.external is the whole process's).
-        return { heapUsed: usage.heapUsed, storeBytes: entries.reduce((n, e) => n + e.store.bytes, 0), lists: entries.reduce((n, e) => n + e.list.length, 0) };
+        return {
+          heapUsed: usage.heapUsed,
+          storeBytes: entries.reduce((n, e) => n + e.store.bytes, 0),
+          lists: entries.reduce((n, e) => n + e.list.length, 0),
+          sortsReady: entries.reduce((n, e) => n + e.list.rankedFields, 0),
+        };
       });
     case 'drop':
       for (const key of msg.keys) {
