@@ -264,7 +264,12 @@ function windowOf(list: KeptList<unknown>, view: string, q: WindowView): unknown
 }
 
 parentPort?.on('message', (msg: WorkerRequest) => {
+  handle(msg);
+  // Idle is counted from the end of the last message's work (a long one is not idle time).
   if (msg.type !== 'memory') lastMessageAt = Date.now();
+});
+
+function handle(msg: WorkerRequest): void {
   switch (msg.type) {
     case 'begin':
       return begin(msg);
@@ -320,7 +325,7 @@ parentPort?.on('message', (msg: WorkerRequest) => {
       }
       return;
   }
-});
+}
 
 function knownFields(list: KeptList<unknown>, q: WindowView): boolean {
   return [...q.filters, ...(q.sort ? [q.sort] : [])].every((f) => list.hasField(f.id));
