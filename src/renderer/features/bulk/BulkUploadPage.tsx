@@ -60,8 +60,6 @@ export default function BulkUploadPage() {
   const [startPressed, setStartPressed] = useState(false);
   const filterRef = useRef(filter);
   filterRef.current = filter;
-  const emptyRef = useRef(true);
-  emptyRef.current = shown.ids.length === 0;
   const error = useCallback((message: string) => notify.error(message), [notify]);
 
   // The grid asks main for the rows it shows (a page), in the queue's order; search runs in main.
@@ -119,8 +117,7 @@ export default function BulkUploadPage() {
           old && { ...old, rows: old.rows.map((r) => (byId.has(r.id) ? { ...r, sent: byId.get(r.id)!.sent, percent: byId.get(r.id)!.percent, rate: byId.get(r.id)!.rate } : r)) },
         );
       }
-      // An empty grid asks at once: the first rows of an add show without the coalescing wait.
-      if (event.changed === 'all' || event.changed.length > 0) pending ??= setTimeout(catchUp, emptyRef.current ? 0 : 150);
+      if (event.changed === 'all' || event.changed.length > 0) pending ??= setTimeout(catchUp, 150);
     });
   }, [queryClient]);
 
