@@ -143,6 +143,7 @@ function lowerBound(sorted: Float64Array, length: number, value: number): number
  * radix sort of as few digits of at most 16 bits as the keys need (a digit every key shares is skipped).
  */
 export function radixOrder(keys: Float64Array, bits = 52): Uint32Array {
+  if (bits <= 32) return radixOrder32(keys, bits);
   const count = keys.length;
   const high = new Uint32Array(count);
   const low = new Uint32Array(count);
@@ -178,6 +179,44 @@ export function radixOrder(keys: Float64Array, bits = 52): Uint32Array {
       buckets[d] = (buckets[d] as number) + 1;
     }
     [order, spare] = [spare, order];
+  }
+  return order;
+}
+
+/**
+ * radixOrder for keys below 2^32: each pass carries the keys along with the positions, so it reads
+ * them in order instead of at each position's random place.
+ */
+function radixOrder32(keys: Float64Array, bits: number): Uint32Array {
+  const count = keys.length;
+  let key = Uint32Array.from(keys);
+  let order = new Uint32Array(count);
+  for (let r = 0; r < count; r++) order[r] = r;
+  let keySpare = new Uint32Array(count);
+  let orderSpare = new Uint32Array(count);
+  const passes = Math.max(1, Math.ceil(bits / 16));
+  const width = Math.ceil(bits / passes);
+  const mask = 2 ** width - 1;
+  const buckets = new Uint32Array(mask + 2);
+  for (let pass = 0; pass < passes; pass++) {
+    const shift = pass * width;
+    buckets.fill(0);
+    for (let k = 0; k < count; k++) {
+      const d = (((key[k] as number) >>> shift) & mask) + 1;
+      buckets[d] = (buckets[d] as number) + 1;
+    }
+    if (buckets.some((c) => c === count)) continue;
+    for (let d = 0; d <= mask; d++) buckets[d + 1] = (buckets[d + 1] as number) + (buckets[d] as number);
+    for (let k = 0; k < count; k++) {
+      const value = key[k] as number;
+      const d = (value >>> shift) & mask;
+      const at = buckets[d] as number;
+      buckets[d] = at + 1;
+      orderSpare[at] = order[k] as number;
+      keySpare[at] = value;
+    }
+    [order, orderSpare] = [orderSpare, order];
+    [key, keySpare] = [keySpare, key];
   }
   return order;
 }
