@@ -13,7 +13,9 @@
  *   main's memory   the bench process's peak RSS while loading (main and its worker; budget 600 MB at a
  *                   million), and the worker's heap plus its row stores per 100,000 rows (budget 50 MB);
  *   keystroke       main's answer to a search window, typing on ('9', '98', '987', ...; budget 50 ms);
- *   sort            the first sort by a column (builds its order) and a sort asked again (budget 150 ms);
+ *   sort            the first sort by a column right after typing (the worker ranks it then), the first
+ *                   sort of a column the worker ranked in the background during a pause, and a sort asked
+ *                   again (budget 150 ms for the last two);
  *   page            a window in the middle of the list (offset 500,000).
  *
  * Options: --learners N (1000000); --pglite-dir DIR (a PGlite data folder already seeded: reused as it
@@ -22,7 +24,7 @@
  */
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { SANDBOX_DEFAULTS } from '../server/app';
@@ -80,16 +82,28 @@ async function login(url: string): Promise<string> {
   return body.token;
 }
 
-/** The plain client: fetch the whole answer, then JSON.parse it, in a process of its own (its memory is not ours). */
-function reference(url: string, token: string): { ms: number; bytes: number; rows: number } {
+/**
+ * The plain client: fetch the whole answer, then JSON.parse it, in a process of its own (its memory is
+ * not ours); it also notes when the answer's first bytes came (what any client's first rows wait for).
+ */
+function reference(url: string, token: string): { ms: number; bytes: number; rows: number; firstBytesMs: number } {
   const script = `
     const t0 = performance.now();
     const response = await fetch(${JSON.stringify(`${url}/user-app/user`)}, { headers: { authorization: ${JSON.stringify(token)} } });
-    const text = await response.text();
+    const reader = response.body.getReader();
+    const chunks = [];
+    let firstBytesMs = NaN;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (chunks.length === 0) firstBytesMs = performance.now() - t0;
+      chunks.push(value);
+    }
+    const text = Buffer.concat(chunks).toString('utf8');
     const value = JSON.parse(text);
-    console.log(JSON.stringify({ ms: performance.now() - t0, bytes: Buffer.byteLength(text), rows: value.users.length }));`;
+    console.log(JSON.stringify({ ms: performance.now() - t0, bytes: Buffer.byteLength(text), rows: value.users.length, firstBytesMs }));`;
   const out = execFileSync(process.execPath, ['--max-old-space-size=4096', '--input-type=module', '-e', script], { encoding: 'utf8', maxBuffer: 1 << 20 });
-  return JSON.parse(out) as { ms: number; bytes: number; rows: number };
+  return JSON.parse(out) as { ms: number; bytes: number; rows: number; firstBytesMs: number };
 }
 
 interface Figures {
@@ -97,6 +111,7 @@ interface Figures {
   rows: number;
   refMs: number;
   refMb: number;
+  refFirstBytesMs: number;
   firstMs: number;
   searchableMs: number;
   peakRssMb: number;
@@ -108,6 +123,10 @@ interface Figures {
   sortFirstCpu: number[];
   sortFirst: number[];
   sortAgain: number[];
+  /** First sorts of columns the worker ranked in the background (after a pause), both directions; and how long the ranking took. */
+  sortReady: number[];
+  sortReadyCpu: number[];
+  rankedMs: number;
   pageMs: number;
 }
 
@@ -158,18 +177,36 @@ async function measure(driver: string, env: Record<string, string>): Promise<Fig
         keystrokes.push(await timed(q({ search })));
         keystrokesCpu.push(lastCpuMs);
       }
+      // Right after typing (the worker ranks nothing while it is asked for windows): a first sort ranks its column.
       const sortFirst: number[] = [];
       const sortFirstCpu: number[] = [];
       const sortAgain: number[] = [];
-      for (const id of ['mobile', 'loginTime', 'language', 'progress']) {
+      for (const id of ['mobile', 'language']) {
         sortFirst.push(await timed(q({ sort: { id, desc: false } })));
         sortFirstCpu.push(lastCpuMs);
         sortAgain.push(await timed(q({ sort: { id, desc: false } })));
       }
+      // A pause, as a user's before a click: the worker ranks the other columns in the background.
+      const pause0 = performance.now();
+      const ready = async () => {
+        const m = await windows.memory();
+        return m.ok ? m.data.sortsReady : 0;
+      };
+      while ((await ready()) < 4 && performance.now() - pause0 < 30_000) await new Promise((resolve) => setTimeout(resolve, 100));
+      const rankedMs = performance.now() - pause0;
+      const sortReady: number[] = [];
+      const sortReadyCpu: number[] = [];
+      for (const id of ['loginTime', 'progress']) {
+        sortReady.push(await timed(q({ sort: { id, desc: false } })));
+        sortReadyCpu.push(lastCpuMs);
+        sortAgain.push(await timed(q({ sort: { id, desc: false } })));
+        sortReady.push(await timed(q({ sort: { id, desc: true } })));
+        sortReadyCpu.push(lastCpuMs);
+      }
       const pageMs = await timed(q({ offset: Math.floor(rows / 2), limit: 100 }));
       return {
-        driver, rows, refMs: ref.ms, refMb: ref.bytes / MB, firstMs, searchableMs, peakRssMb: peak / MB, rssBeforeMb: rss0 / MB,
-        workerMbPer100k: workerMb / (rows / 100_000), keystrokes, keystrokesCpu, sortFirstCpu, sortFirst, sortAgain, pageMs,
+        driver, rows, refMs: ref.ms, refMb: ref.bytes / MB, refFirstBytesMs: ref.firstBytesMs, firstMs, searchableMs, peakRssMb: peak / MB, rssBeforeMb: rss0 / MB,
+        workerMbPer100k: workerMb / (rows / 100_000), keystrokes, keystrokesCpu, sortFirstCpu, sortFirst, sortAgain, sortReady, sortReadyCpu, rankedMs, pageMs,
       };
     } finally {
       await windows.close();
@@ -238,18 +275,21 @@ export async function run(args: string[]): Promise<boolean> {
     passed &&= okay;
     console.log(`${name.padEnd(44)}${value.toFixed(1).padStart(10)} ${unit.padEnd(4)}${String(budget).padStart(8)}   ${okay ? 'yes' : 'NO '}  ${note}`);
   };
+  console.log(`\nload average ${loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min) on ${cpus().length} cores at the end; CPU times are the bench process's (main and its worker)`);
   for (const r of results) {
     console.log(`\n${r.driver}: GET /user-app/user, ${r.rows.toLocaleString('en-IN')} learners, ${r.refMb.toFixed(0)} MB answer`);
     console.log('measure                                          value unit  budget   ok');
     console.log(`${'reference: fetch whole, then JSON.parse'.padEnd(44)}${r.refMs.toFixed(1).padStart(10)} ms          -         (a plain client, its own process)`);
-    row('first window (20 rows), cold open', r.firstMs, 'ms', BUDGET.firstWindowMs, r.firstMs < BUDGET.firstWindowMs, `${(r.firstMs / r.refMs).toFixed(3)} x ref`);
+    row('first window (20 rows), cold open', r.firstMs, 'ms', BUDGET.firstWindowMs, r.firstMs < BUDGET.firstWindowMs, `${(r.firstMs / r.refMs).toFixed(3)} x ref; the server's first bytes took ${r.refFirstBytesMs.toFixed(0)} ms for the plain client`);
     const ratio = r.searchableMs / r.refMs;
     row('whole list searchable (x reference)', ratio, 'x', BUDGET.searchableRef, ratio <= BUDGET.searchableRef, `${r.searchableMs.toFixed(0)} ms`);
     row("main's peak RSS while loading", r.peakRssMb, 'MB', BUDGET.rssMb, r.peakRssMb < BUDGET.rssMb, `(main and its worker; ${r.rssBeforeMb.toFixed(0)} MB before the list, tsx included)`);
     row("worker: heap + row stores per 100,000 rows", r.workerMbPer100k, 'MB', BUDGET.mbPer100k, r.workerMbPer100k <= BUDGET.mbPer100k);
     row(`keystroke: main's window (median of ${r.keystrokes.length})`, median(r.keystrokes), 'ms', BUDGET.keystrokeMs, median(r.keystrokes) < BUDGET.keystrokeMs, `max ${Math.max(...r.keystrokes).toFixed(0)} ms; CPU median ${median(r.keystrokesCpu).toFixed(0)} ms`);
     row('sort asked again (median of 4 columns)', median(r.sortAgain), 'ms', BUDGET.sortMs, median(r.sortAgain) < BUDGET.sortMs);
-    console.log(`${'first sort of a column (builds its order)'.padEnd(44)}${median(r.sortFirst).toFixed(1).padStart(10)} ms          -         (info; max ${Math.max(...r.sortFirst).toFixed(0)} ms; CPU ${r.sortFirstCpu.map((c) => c.toFixed(0)).join(' / ')} ms)`);
+    row('first sort of a column ranked in background', Math.max(...r.sortReady), 'ms', BUDGET.sortMs, Math.max(...r.sortReady) < BUDGET.sortMs, `(max of login time and progress, both ways; CPU ${r.sortReadyCpu.map((c) => c.toFixed(0)).join(' / ')} ms; ranked ${(r.rankedMs / 1000).toFixed(1)} s after the first sorts)`);
+    console.log(`${'first sort right after typing (ranks it)'.padEnd(44)}${median(r.sortFirst).toFixed(1).padStart(10)} ms          -         (info; mobile ${r.sortFirst[0]!.toFixed(0)}, language ${r.sortFirst[1]!.toFixed(0)} ms; CPU ${r.sortFirstCpu.map((c) => c.toFixed(0)).join(' / ')} ms)`);
+    console.log(`${"the list's own share of the peak RSS".padEnd(44)}${(r.peakRssMb - r.rssBeforeMb).toFixed(1).padStart(10)} MB          -         (peak less the ${r.rssBeforeMb.toFixed(0)} MB before the list: tsx, the bench, the worker started)`);
     console.log(`${'a page in the middle (100 rows)'.padEnd(44)}${r.pageMs.toFixed(1).padStart(10)} ms          -         (info)`);
   }
   return passed;

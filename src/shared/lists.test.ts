@@ -33,6 +33,22 @@ describe('KeptList (the window of a kept list, one pure pipeline)', () => {
     expect(sorted).toMatchObject({ total: 30, count: 30, offset: 8 });
   });
 
+  it('ranks its sortable fields one at a time once whole (prepareSort), with the same sorts as ranked on a click', () => {
+    const def = listDef('questions');
+    const arriving = new KeptList(def);
+    arriving.append(rows);
+    expect(arriving.prepareSort()).toBe(false);
+    arriving.finish();
+    const fields = Object.keys(def.fields);
+    for (let k = 1; k <= fields.length; k++) {
+      expect(arriving.prepareSort()).toBe(true);
+      expect(arriving.rankedFields).toBe(k);
+    }
+    expect(arriving.prepareSort()).toBe(false);
+    const fresh = KeptList.of(def, rows);
+    for (const id of fields) for (const desc of [false, true]) expect(arriving.window({ ...base, sort: { id, desc } })).toEqual(fresh.window({ ...base, sort: { id, desc } }));
+  });
+
   it("a column's other direction comes from the ranks of the first: its field is read once, the order is the reverse with ties in list order", () => {
     let reads = 0;
     const counted = { ...listDef('questions'), fields: { question: (q: Question) => (reads++, q.question), language: (q: Question) => (reads++, q.language) } };

@@ -12,7 +12,7 @@ import { DIFFICULTIES, type Category, type Question } from './schemas/question-b
 import type { LibraryFile } from './schemas/library';
 import type { LearnerWithToken } from './schemas/users';
 import { PARTIAL, type ReadIssue } from './tolerant';
-import { filterPredicate, orderOfRanks, sortKey, sortRanks, toText, type Getter, type SortRanks } from './rows';
+import { filterPredicate, orderByRanks, rankKeys, sortKey, toText, type Getter } from './rows';
 import { videoRepository } from './api/video-repository';
 import { adminAuth } from './api/admin-auth';
 import { mentorship } from './api/mentorship';
@@ -241,6 +241,11 @@ export interface ListStore<T> {
   matchAll(needle: string): Uint8Array;
   /** The row kept under a secret key, or -1. */
   findSecret(key: string): number;
+  /**
+   * Optional: each row's rank by a text field as sortKey orders it (equal texts share a rank; no text:
+   * `ranks`, last), or null when the field is not a plain text in every row (then keys are read one by one).
+   */
+  textRanks?(get: Getter<T>): { rank: Uint32Array; ranks: number } | null;
 }
 
 /** The rows as objects, the texts as strings: the reference the compact store is tested against. */
@@ -287,8 +292,8 @@ export class StillLoading extends Error {}
  */
 export class KeptList<T> {
   private readonly orders = new Map<string, Uint32Array>();
-  /** Per sort field, its rows' ranks: the other direction of a sort reads and ranks nothing again. */
-  private readonly ranks = new Map<string, SortRanks>();
+  /** Per field id, each row's rank by it (see ranksOf). */
+  private readonly ranked = new Map<string, { rank: Uint32Array; ranks: number }>();
   /** Per view, its latest results (newest last): a search narrows the one whose needle is its longest prefix. */
   private readonly last = new Map<string, { basis: string; needle: string; out: Uint32Array }[]>();
   private done = false;
@@ -367,23 +372,49 @@ export class KeptList<T> {
   }
 
   private order(sort: WindowView['sort']): Uint32Array | null {
-    if (!sort) return null;
-    const field = fieldOf(this.def.fields[sort.id]);
-    if (!field) return null;
+    if (!sort || !fieldOf(this.def.fields[sort.id])) return null;
     const key = `${sort.id}:${sort.desc ? 'desc' : 'asc'}`;
     let order = this.orders.get(key);
     if (!order) {
-      let ranks = this.ranks.get(sort.id);
-      if (!ranks) {
-        const read = this.fieldReader(field.get);
-        const value = sortValue(field.sortOrder);
-        ranks = sortRanks(this.store.length, (i) => sortKey(value(read(null, i))));
-        this.ranks.set(sort.id, ranks);
-      }
-      order = orderOfRanks(ranks, sort.desc);
+      const { rank, ranks } = this.ranksOf(sort.id);
+      order = orderByRanks(rank, ranks, sort.desc);
       this.orders.set(key, order);
     }
     return order;
+  }
+
+  /** A field's rank per row (built once; either direction's order is then a counting sort of them). */
+  private ranksOf(id: string): { rank: Uint32Array; ranks: number } {
+    let ranked = this.ranked.get(id);
+    if (!ranked) {
+      const field = fieldOf(this.def.fields[id])!;
+      // A text field of a compact store is ranked over its string table, not key by key.
+      ranked = (field.sortOrder ? null : this.store.textRanks?.(field.get)) ?? undefined;
+      if (!ranked) {
+        const read = this.fieldReader(field.get);
+        const value = sortValue(field.sortOrder);
+        ranked = rankKeys(this.store.length, (i) => sortKey(value(read(null, i))));
+      }
+      this.ranked.set(id, ranked);
+    }
+    return ranked;
+  }
+
+  /** How many fields are ranked (sorts by them only count). */
+  get rankedFields(): number {
+    return this.ranked.size;
+  }
+
+  /**
+   * Ranks the next sortable field not ranked yet, so that a first sort by it only counts (main's worker
+   * calls this while nobody asks for windows, once the list is whole). False when there is none left.
+   */
+  prepareSort(): boolean {
+    if (!this.done) return false;
+    const next = Object.keys(this.def.fields).find((id) => !this.ranked.has(id));
+    if (next === undefined) return false;
+    this.ranksOf(next);
+    return true;
   }
 
   /** Whether `query` can be answered now: always once complete; before, a window in the server's order within the rows arrived. */

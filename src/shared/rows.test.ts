@@ -10,6 +10,7 @@ import {
   selectIndices,
   sortIndices,
   sortKey,
+  radixOrder,
   sortedOrder,
   type SortKey,
   toText,
@@ -122,6 +123,22 @@ describe('pages', () => {
     expect(countText({ start: 20, length: 20 }, 45, 45)).toBe('21–40 of 45 records');
     expect(countText({ start: 0, length: 2 }, 2, 45)).toBe('1–2 of 2 (filtered from 45) records');
     expect(countText({ start: 0, length: 0 }, 0, 45)).toBe('0 of 45 records');
+  });
+});
+
+describe('radixOrder (positions stably ordered by whole-number keys)', () => {
+  it('orders as a stable comparator sort does, for keys of any width up to 52 bits', () => {
+    let seed = 5;
+    const random = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    for (const bits of [1, 8, 16, 17, 27, 30, 32, 33, 45, 52]) {
+      // Few distinct values (ties) and many.
+      for (const distinct of [3, 2 ** Math.min(bits, 20)]) {
+        const values = Array.from({ length: distinct }, () => Math.floor(random() * 2 ** bits));
+        const keys = Float64Array.from({ length: 5000 }, () => values[Math.floor(random() * distinct)]!);
+        const expected = Array.from(keys.keys()).sort((a, b) => keys[a]! - keys[b]! || a - b);
+        expect(Array.from(radixOrder(keys, bits)), `${bits} bits, ${distinct} values`).toEqual(expected);
+      }
+    }
   });
 });
 

@@ -53,14 +53,12 @@ export interface SortRanks {
  * into JavaScript); here every key becomes an integer rank and the rows are ordered by counting.
  */
 export function sortedOrder(n: number, keyAt: (i: number) => SortKey, desc: boolean): Uint32Array {
-  return orderOfRanks(sortRanks(n, keyAt), desc);
+  const { rank, ranks } = rankKeys(n, keyAt);
+  return orderByRanks(rank, ranks, desc);
 }
 
-/**
- * The ranks of rows 0..n-1 by `keyAt(i)`: numbers first, then texts, empty keys last. Reading and
- * ranking the keys is the costly part of a sort; both directions come from the same ranks.
- */
-export function sortRanks(n: number, keyAt: (i: number) => SortKey): SortRanks {
+/** Each row's rank by `keyAt(i)` as compareKeys orders keys (equal keys share one); an empty key gets `ranks`. */
+export function rankKeys(n: number, keyAt: (i: number) => SortKey): { rank: Uint32Array; ranks: number } {
   // Filled by push: `new Array(n)` past 100,000 elements is a dictionary in V8, slow to read.
   const keys: SortKey[] = [];
   const numbers: number[] = [];
@@ -78,16 +76,21 @@ export function sortRanks(n: number, keyAt: (i: number) => SortKey): SortRanks {
   return { rank, ranks };
 }
 
-/** The rows in the order of their ranks, ascending or descending (empty keys last either way, ties in row order). */
-export function orderOfRanks({ rank, ranks }: SortRanks, desc: boolean): Uint32Array {
+/**
+ * Rows 0..n-1 ordered by their rank (0..ranks-1; `ranks` itself is an empty key, last in both
+ * directions), ties in row order: a counting sort. `rank` is left as it was.
+ */
+export function orderByRanks(rank: Uint32Array, ranks: number, desc: boolean): Uint32Array {
   const n = rank.length;
   const at = (i: number): number => {
     const r = rank[i] as number;
     return desc && r < ranks ? ranks - 1 - r : r;
   };
-  // A counting sort: stable, so ties keep the list's order.
   const starts = new Uint32Array(ranks + 2);
-  for (let i = 0; i < n; i++) starts[at(i) + 1] = (starts[at(i) + 1] as number) + 1;
+  for (let i = 0; i < n; i++) {
+    const r = at(i) + 1;
+    starts[r] = (starts[r] as number) + 1;
+  }
   for (let r = 0; r <= ranks; r++) starts[r + 1] = (starts[r + 1] as number) + (starts[r] as number);
   const order = new Uint32Array(n);
   for (let i = 0; i < n; i++) {
@@ -141,10 +144,11 @@ function lowerBound(sorted: Float64Array, length: number, value: number): number
 }
 
 /**
- * Positions 0..keys.length-1 stably ordered by their key, a whole number below 2^52: a radix sort of
- * four 13-bit digits (a digit every key shares is skipped).
+ * Positions 0..keys.length-1 stably ordered by their key, a whole number below 2^bits (bits <= 52): a
+ * radix sort of as few digits of at most 16 bits as the keys need (a digit every key shares is skipped).
  */
-function radixOrder(keys: Float64Array): Uint32Array {
+export function radixOrder(keys: Float64Array, bits = 52): Uint32Array {
+  if (bits <= 32) return radixOrder32(keys, bits);
   const count = keys.length;
   const high = new Uint32Array(count);
   const low = new Uint32Array(count);
@@ -154,25 +158,70 @@ function radixOrder(keys: Float64Array): Uint32Array {
     high[r] = h;
     low[r] = key - h * 2 ** 26;
   }
+  const passes = Math.max(1, Math.ceil(bits / 16));
+  const width = Math.ceil(bits / passes);
+  const mask = 2 ** width - 1;
   let order = new Uint32Array(count);
   for (let r = 0; r < count; r++) order[r] = r;
   let spare = new Uint32Array(count);
-  const buckets = new Uint32Array(8193);
-  for (const [part, shift] of [[low, 0], [low, 13], [high, 0], [high, 13]] as const) {
+  const buckets = new Uint32Array(mask + 2);
+  // Bits [shift, shift + width) of the key, from its two 26-bit halves.
+  const digitOf = (r: number, shift: number): number =>
+    (shift >= 26 ? (high[r] as number) >>> (shift - 26) : ((low[r] as number) >>> shift) | ((high[r] as number) << (26 - shift))) & mask;
+  for (let pass = 0; pass < passes; pass++) {
+    const shift = pass * width;
     buckets.fill(0);
     for (let r = 0; r < count; r++) {
-      const d = (((part[r] as number) >>> shift) & 8191) + 1;
+      const d = digitOf(r, shift) + 1;
       buckets[d] = (buckets[d] as number) + 1;
     }
     if (buckets.some((c) => c === count)) continue;
-    for (let d = 0; d < 8192; d++) buckets[d + 1] = (buckets[d + 1] as number) + (buckets[d] as number);
+    for (let d = 0; d <= mask; d++) buckets[d + 1] = (buckets[d + 1] as number) + (buckets[d] as number);
     for (let k = 0; k < count; k++) {
       const r = order[k] as number;
-      const d = ((part[r] as number) >>> shift) & 8191;
+      const d = digitOf(r, shift);
       spare[buckets[d] as number] = r;
       buckets[d] = (buckets[d] as number) + 1;
     }
     [order, spare] = [spare, order];
+  }
+  return order;
+}
+
+/**
+ * radixOrder for keys below 2^32: each pass carries the keys along with the positions, so it reads
+ * them in order instead of at each position's random place.
+ */
+function radixOrder32(keys: Float64Array, bits: number): Uint32Array {
+  const count = keys.length;
+  let key = Uint32Array.from(keys);
+  let order = new Uint32Array(count);
+  for (let r = 0; r < count; r++) order[r] = r;
+  let keySpare = new Uint32Array(count);
+  let orderSpare = new Uint32Array(count);
+  const passes = Math.max(1, Math.ceil(bits / 16));
+  const width = Math.ceil(bits / passes);
+  const mask = 2 ** width - 1;
+  const buckets = new Uint32Array(mask + 2);
+  for (let pass = 0; pass < passes; pass++) {
+    const shift = pass * width;
+    buckets.fill(0);
+    for (let k = 0; k < count; k++) {
+      const d = (((key[k] as number) >>> shift) & mask) + 1;
+      buckets[d] = (buckets[d] as number) + 1;
+    }
+    if (buckets.some((c) => c === count)) continue;
+    for (let d = 0; d <= mask; d++) buckets[d + 1] = (buckets[d + 1] as number) + (buckets[d] as number);
+    for (let k = 0; k < count; k++) {
+      const value = key[k] as number;
+      const d = (value >>> shift) & mask;
+      const at = buckets[d] as number;
+      buckets[d] = at + 1;
+      orderSpare[at] = order[k] as number;
+      keySpare[at] = value;
+    }
+    [order, orderSpare] = [orderSpare, order];
+    [key, keySpare] = [keySpare, key];
   }
   return order;
 }
@@ -184,7 +233,7 @@ function radixOrder(keys: Float64Array): Uint32Array {
  * are ordered by those numbers, and only texts whose numbers tie and that go on past those characters
  * are compared as strings, within their run.
  */
-function rankTexts(keys: readonly string[], rows: readonly number[], rank: Uint32Array, first: number): number {
+export function rankTexts(keys: readonly string[], rows: readonly number[], rank: Uint32Array, first: number): number {
   const count = rows.length;
   if (count === 0) return first;
   // Few distinct texts (a language, a status): ranked by a table of them.

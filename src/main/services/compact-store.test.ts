@@ -4,6 +4,7 @@ import { LANGUAGES } from '../../shared/constants';
 import type { LearnerWithToken } from '../../shared/schemas/users';
 import type { Question } from '../../shared/schemas/question-bank';
 import { CompactStore, pathOf } from './compact-store';
+import { orderByRanks } from '../../shared/rows';
 
 /** A small deterministic generator (the same rows on every run). */
 function rng(seed: number) {
@@ -191,5 +192,65 @@ describe('CompactStore (the worker\'s rows) against the plain store, same pipeli
     }
     const byDate = compact.window({ ...base, sort: { id: 'addedOn', desc: true } });
     expect((byDate.rows.at(-1) as { id: string }).id).toBe('x');
+  });
+});
+
+describe('CompactStore.textRanks (a text field ranked over the string table)', () => {
+  /** The plain comparator: lower-case texts by code unit, empty ones last in both directions, ties in row order. */
+  const reference = (texts: readonly unknown[], desc: boolean): number[] => {
+    const keys = texts.map((t) => (typeof t === 'string' ? t.toLowerCase() : ''));
+    return keys
+      .map((_, i) => i)
+      .sort((a, b) => {
+        const x = keys[a]!;
+        const y = keys[b]!;
+        if (x === '' || y === '') return x === y ? a - b : x === '' ? 1 : -1;
+        const c = x < y ? -1 : x > y ? 1 : 0;
+        return (desc ? -c : c) || a - b;
+      });
+  };
+  const orderOf = (ranked: { rank: Uint32Array; ranks: number }, desc: boolean) => Array.from(orderByRanks(ranked.rank, ranked.ranks, desc));
+
+  const r = rng(3);
+  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+  const ascii = () => Array.from({ length: 1 + Math.floor(r() * 9) }, () => pick(['a', 'B', 'b', 'z', 'Z', '0', '9', '-', ':', ' ', '~'])).join('');
+  const HEADS = Array.from({ length: 40 }, () => Array.from({ length: 30 }, () => pick([...'0123456789abcdefGHIJ'])).join(''));
+  const cases: [string, () => unknown][] = [
+    // Many distinct ASCII texts (ranked from their bytes): mixed case, prefixes of each other, empties.
+    ['ASCII, many', () => (r() < 0.05 ? '' : ascii())],
+    // Long texts that share their first 60 characters and differ after (past what one number holds).
+    ['ASCII, long shared prefixes', () => `${'Same start of a long title '.repeat(2)}${pick(['', 'x', 'X', 'y'])}${Math.floor(r() * 7000)}${pick(['', 'tail', 'Tail'])}`],
+    // Texts that tie on more leading characters than one number holds (a few long heads, then a tail).
+    ['ASCII, ties past the first positions', () => `${pick(HEADS)}${pick(['', 'Q', 'q', 'r'])}${Math.floor(r() * 9000)}`],
+    // ISO times and mobiles, as learners have them.
+    ['ISO times', () => (r() < 0.1 ? '' : new Date(Date.UTC(2026, 0, 1) + Math.floor(r() * 3e10)).toISOString())],
+    ['mobiles', () => `+91 ${String(Math.floor(r() * 1e10)).padStart(10, '0')}`],
+    // Texts in Indian scripts and emoji (decoded), and a field of few values.
+    ['non-ASCII', () => `${pick(WORDS)} ${Math.floor(r() * 6000)}${pick(['', 'İ', 'ß', 'Σ'])}`],
+    ['few values', () => pick(['Hindi', 'hindi', 'Tamil', 'Odia', '', 'ಕನ್ನಡ'])],
+  ];
+  for (const [name, make] of cases) {
+    it(`orders rows as the plain comparator does: ${name}`, () => {
+      const store = new CompactStore<{ t?: unknown; n: number }>();
+      const texts: unknown[] = [];
+      for (let i = 0; i < 6000; i++) {
+        // Rows of three shapes: the text, a null, the field missing.
+        const t = r() < 0.03 ? null : make();
+        const row = r() < 0.02 ? { n: i } : { t, n: i };
+        texts.push(row.t);
+        store.append(row, '', null);
+      }
+      const ranked = store.textRanks((row) => row.t)!;
+      expect(ranked).not.toBeNull();
+      for (const desc of [false, true]) expect(orderOf(ranked, desc)).toEqual(reference(texts, desc));
+    });
+  }
+
+  it('is null for a field that is not a text in every row, or a computed one', () => {
+    const store = new CompactStore<{ t: unknown }>();
+    store.append({ t: 'a' }, '', null);
+    store.append({ t: 3 }, '', null);
+    expect(store.textRanks((row) => row.t)).toBeNull();
+    expect(store.textRanks((row) => String(row.t))).toBeNull();
   });
 });

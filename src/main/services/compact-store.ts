@@ -10,6 +10,7 @@
 // * Search texts are one more byte buffer, searched with Buffer.indexOf over the whole list.
 // * Secret keys (a learner's mobile) are found through an open-addressing hash table of row numbers.
 import type { ListStore } from '../../shared/lists';
+import { radixOrder, rankTexts } from '../../shared/rows';
 
 const GROW = 1.5;
 
@@ -436,6 +437,195 @@ export class CompactStore<T> implements ListStore<T> {
       for (const key of rest) value = value === null || value === undefined ? undefined : (value as Record<string, unknown>)[key];
       return value;
     };
+  }
+
+  /**
+   * Each row's rank by one text field as the row pipeline sorts it (lower case, by UTF-16 code unit;
+   * equal texts share a rank; an absent, null or empty value gets `ranks`, last), computed over the
+   * string table: each distinct string once, not a decoded key per row. A field of few distinct values
+   * (a language) ranks those few; one of many ASCII texts (mobiles, ISO times) is ranked from its
+   * bytes, never decoded. Null when the field is not a text in every row shape (numbers, computed
+   * values): the caller ranks decoded keys instead.
+   */
+  textRanks(get: (row: T, index: number) => unknown): { rank: Uint32Array; ranks: number } | null {
+    const path = pathOf(get);
+    if (!path) return null;
+    const slots: number[] = [];
+    for (const shape of this.shapes) {
+      const end = follow(shape.root, path);
+      if ('constant' in end) {
+        if (end.constant !== undefined && end.constant !== null) return null;
+        slots.push(-1);
+      } else if (end.node.kind === 'string' && end.rest.length === 0) slots.push(end.node.slot);
+      else if (end.node.kind === 'constant' && end.node.value === null && end.rest.length === 0) slots.push(-1);
+      else return null;
+    }
+    const n = this.n;
+    const table = this.strings;
+    // Per row its string id (EMPTY: no text); the distinct ids in first-seen order.
+    const EMPTY = 0xffffffff;
+    const ids = new Uint32Array(n);
+    const seen = new Uint8Array(table.count);
+    const distinct: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const shape = this.shapes[this.shapeOf[i] as number]!;
+      const slot = slots[shape.index] as number;
+      if (slot < 0) {
+        ids[i] = EMPTY;
+        continue;
+      }
+      const id = shape.strings[(this.slotOf[i] as number) * shape.stringSlots + slot] as number;
+      if (table.ends[id] === table.starts[id]) {
+        ids[i] = EMPTY;
+        continue;
+      }
+      ids[i] = id;
+      if (seen[id] === 0) {
+        seen[id] = 1;
+        distinct.push(id);
+      }
+    }
+    const rankOf = new Uint32Array(table.count);
+    const ranks = distinct.length > 4096 && this.allAscii(distinct) ? this.rankAscii(distinct, rankOf) : this.rankDecoded(distinct, rankOf);
+    const rank = new Uint32Array(n);
+    for (let i = 0; i < n; i++) {
+      const id = ids[i] as number;
+      rank[i] = id === EMPTY ? ranks : (rankOf[id] as number);
+    }
+    return { rank, ranks };
+  }
+
+  private allAscii(ids: readonly number[]): boolean {
+    const { starts, ends, segments } = this.strings;
+    for (const id of ids) {
+      const start = starts[id] as number;
+      const bytes = segments[start >>> SEGMENT_BITS]!;
+      const from = start & OFFSET_MASK;
+      const to = from + ((ends[id] as number) - start);
+      for (let b = from; b < to; b++) if ((bytes[b] as number) >= 0x80) return false;
+    }
+    return true;
+  }
+
+  /** Ranks the strings `ids` (decoded, lower case) into rankOf by id; returns how many ranks. */
+  private rankDecoded(ids: readonly number[], rankOf: Uint32Array): number {
+    const keys = ids.map((id) => this.strings.get(id).toLowerCase());
+    const byPosition = new Uint32Array(ids.length);
+    const ranks = rankTexts(keys, Array.from(ids.keys()), byPosition, 0);
+    ids.forEach((id, k) => (rankOf[id] = byPosition[k] as number));
+    return ranks;
+  }
+
+  /**
+   * Ranks ASCII strings from their bytes, as rankTexts ranks texts: after the prefix all share, each
+   * string's next bytes (lower case) make a number in the alphabet they use; strings are ordered by it,
+   * and only strings whose numbers tie and that go on past those bytes are compared byte by byte.
+   */
+  private rankAscii(ids: readonly number[], rankOf: Uint32Array): number {
+    const { starts, ends, segments } = this.strings;
+    const m = ids.length;
+    const lower = (c: number): number => (c >= 65 && c <= 90 ? c + 32 : c);
+    // Where each string's bytes are: its segment and offset, and its length (typed arrays: an Array of a
+    // million elements made at its length would be a slow dictionary in V8).
+    const segOf = new Uint8Array(m);
+    const off = new Uint32Array(m);
+    const len = new Uint32Array(m);
+    for (let k = 0; k < m; k++) {
+      const id = ids[k] as number;
+      const start = starts[id] as number;
+      segOf[k] = start >>> SEGMENT_BITS;
+      off[k] = start & OFFSET_MASK;
+      len[k] = (ends[id] as number) - start;
+    }
+    let shared = len[0] as number;
+    for (let k = 1; k < m && shared > 0; k++) {
+      const a = segments[segOf[0] as number]!;
+      const b = segments[segOf[k] as number]!;
+      const oa = off[0] as number;
+      const ob = off[k] as number;
+      let c = 0;
+      const end = Math.min(shared, len[k] as number);
+      while (c < end && lower(a[oa + c] as number) === lower(b[ob + c] as number)) c++;
+      shared = c;
+    }
+    // Each position after the shared prefix has its own alphabet (an ISO time's month digit takes one
+    // of three codes, its 'T' none): a position's code 0 is "the text ended", then its bytes in order.
+    // The positions go into one number (mixed radix) while it stays below 2^52.
+    const SCAN = 52;
+    const used = new Uint8Array(SCAN * 128);
+    const ended = new Uint8Array(SCAN);
+    for (let k = 0; k < m; k++) {
+      const bytes = segments[segOf[k] as number]!;
+      const o = off[k] as number;
+      const l = len[k] as number;
+      const end = Math.min(l, shared + SCAN);
+      for (let c = shared; c < end; c++) used[(c - shared) * 128 + lower(bytes[o + c] as number)] = 1;
+      if (l < shared + SCAN) ended[Math.max(0, l - shared)] = 1;
+    }
+    const code = new Uint32Array(SCAN * 128);
+    const bases: number[] = [];
+    let product = 1;
+    let limit = shared;
+    for (let p = 0; p < SCAN; p++) {
+      // Ended at or before p: "ended" at p too.
+      if (p > 0 && ended[p - 1]) ended[p] = 1;
+      let symbols = ended[p] as number;
+      for (let c = 0; c < 128; c++) if (used[p * 128 + c]) code[p * 128 + c] = symbols++;
+      if (product * Math.max(1, symbols) > 2 ** 52) break;
+      product *= Math.max(1, symbols);
+      bases.push(symbols);
+      limit = shared + p + 1;
+    }
+    const bits = Math.max(1, Math.ceil(Math.log2(product)));
+    const prefix = new Float64Array(m);
+    for (let k = 0; k < m; k++) {
+      const bytes = segments[segOf[k] as number]!;
+      const o = off[k] as number;
+      const l = len[k] as number;
+      let value = 0;
+      for (let p = 0; p < bases.length; p++) {
+        const base = bases[p] as number;
+        // A position every text has the same byte at adds nothing.
+        if (base <= 1) continue;
+        const c = shared + p;
+        value = value * base + (c < l ? (code[p * 128 + lower(bytes[o + c] as number)] as number) : 0);
+      }
+      prefix[k] = value;
+    }
+    const order = radixOrder(prefix, bits);
+    // Two strings by their bytes from `limit` on (their prefix numbers are equal): <0, 0, >0.
+    const compareRest = (x: number, y: number): number => {
+      const a = segments[segOf[x] as number]!;
+      const b = segments[segOf[y] as number]!;
+      const ox = off[x] as number;
+      const oy = off[y] as number;
+      const lx = len[x] as number;
+      const ly = len[y] as number;
+      const end = Math.min(lx, ly);
+      for (let c = limit; c < end; c++) {
+        const d = lower(a[ox + c] as number) - lower(b[oy + c] as number);
+        if (d !== 0) return d;
+      }
+      return lx - ly;
+    };
+    for (let from = 0; from < m; ) {
+      const value = prefix[order[from] as number] as number;
+      let to = from + 1;
+      let longer = (len[order[from] as number] as number) > limit;
+      while (to < m && prefix[order[to] as number] === value) {
+        if ((len[order[to] as number] as number) > limit) longer = true;
+        to++;
+      }
+      if (longer && to - from > 1) order.subarray(from, to).sort((x, y) => compareRest(x, y) || x - y);
+      from = to;
+    }
+    let next = -1;
+    for (let k = 0; k < m; k++) {
+      const x = order[k] as number;
+      if (k === 0 || prefix[x] !== prefix[order[k - 1] as number] || compareRest(x, order[k - 1] as number) !== 0) next++;
+      rankOf[ids[x] as number] = next;
+    }
+    return next + 1;
   }
 
   row(i: number): T {

@@ -80,6 +80,21 @@ describe('list windows in main', () => {
     expect(bad).toEqual(fail('validation', "This list cannot sort or filter by 'nope'."));
   });
 
+  it('ranks the sortable fields in the background once the list is whole and nothing is asked', async () => {
+    const { fetchBody } = platform(1000);
+    const w = start(fetchBody);
+    await w.whenLoaded('learners');
+    const ready = async () => {
+      const memory = await w.memory();
+      return memory.ok ? memory.data.sortsReady : -1;
+    };
+    // The learners' four columns (mobile, login time, language, progress), none of them asked for.
+    for (let wait = 0; wait < 100 && (await ready()) < 4; wait++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await ready()).toBe(4);
+    const sorted = await w.window(q({ sort: { id: 'mobile', desc: true }, limit: 2 }));
+    expect(sorted.ok && sorted.data.rows.map((r) => (r as ReturnType<typeof learner>).userInfo.mobileNumber)).toEqual(['9800000999', '9800000998']);
+  });
+
   it('answers the first window while the list still arrives, in the server\'s order; search, sort and secrets wait for all of it', async () => {
     const { state, fetchBody } = platform(2000);
     const half = gate();

@@ -108,6 +108,36 @@ const kept = new Map<string, Entry>();
 /** Joins, chunks, ends and acks, read between messages (a drop or a query is seen before a backlog of bytes). */
 const work = new WorkQueue();
 
+/**
+ * Once a list is whole and nobody has asked anything for this long, its sortable fields are ranked one
+ * by one, each between messages, so that a first sort by a column only counts (at a million rows a
+ * text field costs a few hundred ms of CPU, too much for a click); ranking is held back while windows
+ * are asked for (typing a search) and while a list arrives.
+ */
+const SORTS_AFTER_IDLE_MS = 500;
+let lastMessageAt = 0;
+let sortsTimer: ReturnType<typeof setTimeout> | null = null;
+
+function prepareSortsSoon(): void {
+  sortsTimer ??= setTimeout(prepareSorts, SORTS_AFTER_IDLE_MS);
+}
+
+function prepareSorts(): void {
+  sortsTimer = null;
+  const idle = Date.now() - lastMessageAt;
+  if (idle < SORTS_AFTER_IDLE_MS) {
+    sortsTimer = setTimeout(prepareSorts, SORTS_AFTER_IDLE_MS - idle);
+    return;
+  }
+  for (const entry of kept.values()) {
+    // One field per turn: a message that came meanwhile is handled before the next.
+    if (!entry.failed && entry.list.prepareSort()) {
+      sortsTimer = setTimeout(prepareSorts, 0);
+      return;
+    }
+  }
+}
+
 function reply(msg: WorkerReply): void {
   parentPort?.postMessage(msg);
 }
@@ -192,7 +222,10 @@ function chunk(key: string, entry: Entry, bytes: ArrayBuffer): void {
     if (refused) throw refused;
     // Every row is in once the list's ']' is read: a small list that came in one chunk is answered
     // whole, not as 'still loading' (the envelope's end is still checked at 'end').
-    if (entry.reader.listClosed) entry.list.finish();
+    if (entry.reader.listClosed) {
+      entry.list.finish();
+      prepareSortsSoon();
+    }
   } catch (error) {
     fail(key, entry, error);
     return;
@@ -208,6 +241,7 @@ function end(id: number, key: string, entry: Entry): void {
       if (refused) throw refused;
       entry.reader = null;
       entry.list.finish();
+      prepareSortsSoon();
     } catch (error) {
       // `{ error: true, errorMessage }` without a list is the server's refusal, not a broken answer.
       fail(key, entry, envelopeError(entry.reader?.fields ?? {}) ?? error);
@@ -236,6 +270,12 @@ function windowOf(list: KeptList<unknown>, view: string, q: WindowView): unknown
 }
 
 parentPort?.on('message', (msg: WorkerRequest) => {
+  handle(msg);
+  // Idle is counted from the end of the last message's work (a long one is not idle time).
+  if (msg.type !== 'memory') lastMessageAt = Date.now();
+});
+
+function handle(msg: WorkerRequest): void {
   switch (msg.type) {
     case 'begin':
       return begin(msg);
@@ -281,7 +321,12 @@ parentPort?.on('message', (msg: WorkerRequest) => {
         const usage = process.memoryUsage();
         const entries = [...kept.values()];
         // The worker's own heap, and the stores' buffers (outside any heap; usage.external is the whole process's).
-        return { heapUsed: usage.heapUsed, storeBytes: entries.reduce((n, e) => n + e.store.bytes, 0), lists: entries.reduce((n, e) => n + e.list.length, 0) };
+        return {
+          heapUsed: usage.heapUsed,
+          storeBytes: entries.reduce((n, e) => n + e.store.bytes, 0),
+          lists: entries.reduce((n, e) => n + e.list.length, 0),
+          sortsReady: entries.reduce((n, e) => n + e.list.rankedFields, 0),
+        };
       });
     case 'drop':
       // Its bytes still waiting are not read at all.
@@ -294,7 +339,7 @@ parentPort?.on('message', (msg: WorkerRequest) => {
       }
       return;
   }
-});
+}
 
 function knownFields(list: KeptList<unknown>, q: WindowView): boolean {
   return [...q.filters, ...(q.sort ? [q.sort] : [])].every((f) => list.hasField(f.id));

@@ -1,12 +1,12 @@
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { backoffDelay, RETRY_BACKOFF } from './backoff';
 import { checkIdentity, identityOf } from './identity';
 import { RateMeter, Throttle } from './progress';
 import { matchRecords, type ReconcileQuery, type RecordFacts } from './reconcile';
-import { fileTypeOfHead, scanFolder } from './sniff';
+import { fileTypeOfHead, scanFolder, scanFolderInBatches } from './sniff';
 import { QueueStore } from './store';
 
 let root: string;
@@ -53,6 +53,25 @@ describe('scanFolder', () => {
     expect(truncated).toBe(false);
     expect(paths.map((p) => p.slice(root.length + 1))).toEqual(['a/deeper/y.mp3', 'a/x.webm', 'clip 2.MP4', 'clip 10.mp4']);
     expect((await scanFolder(root, 2)).truncated).toBe(true);
+  });
+
+  it('gives the files of each folder as a batch as it walks, in the same order as the whole scan', async () => {
+    for (const name of ['b/2.mp4', 'b/1.mp4', 'a.mp4', 'b.mp4', 'c/d/e.mp4', 'c/x.mp4', 'z.mp4']) {
+      await mkdir(dirname(join(root, name)), { recursive: true });
+      await writeFile(join(root, name), 'x');
+    }
+    const batches: string[][] = [];
+    const scan = scanFolderInBatches(root);
+    for await (const batch of scan.batches) batches.push(batch.map((p) => p.slice(root.length + 1)));
+    // A folder's files up to each sub-folder ('b' the folder sorts before 'b.mp4'), then the rest.
+    expect(batches).toEqual([['a.mp4'], ['b/1.mp4', 'b/2.mp4'], ['b.mp4'], ['c/d/e.mp4'], ['c/x.mp4'], ['z.mp4']]);
+    expect(scan.truncated).toBe(false);
+    expect((await scanFolder(root)).paths.map((p) => p.slice(root.length + 1))).toEqual(batches.flat());
+    const limited = scanFolderInBatches(root, 3);
+    const firstThree: string[] = [];
+    for await (const batch of limited.batches) firstThree.push(...batch.map((p) => p.slice(root.length + 1)));
+    expect(firstThree).toEqual(['a.mp4', 'b/1.mp4', 'b/2.mp4']);
+    expect(limited.truncated).toBe(true);
   });
 });
 

@@ -768,6 +768,32 @@ describe('thumbnails', () => {
 });
 
 describe('addFolder', () => {
+  it('shows the first files of an add while later ones are still being found', async () => {
+    const first = await writeVideos(join(root, 'one'), Array.from({ length: 250 }, (_, i) => `a_${String(i).padStart(3, '0')}.mp4`));
+    const later = await writeVideos(join(root, 'two'), ['b_1.mp4', 'b_2.mp4']);
+    const { queue } = await openQueue();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    async function* batches() {
+      yield first.map((path) => ({ path }));
+      // The scan of the next folder has not answered yet.
+      await released;
+      yield later.map((path) => ({ path }));
+    }
+    const adding = queue.add(batches());
+    // The first slice is small: its rows are listed (and the view told) before the first batch is all queued.
+    await until(() => queue.list().all > 0, 'the first rows');
+    expect(queue.list().all).toBe(200);
+    expect(events.some((e) => e.changed === 'all' || e.changed.length > 0)).toBe(true);
+    await until(() => queue.list().all === 250, 'the first batch');
+    expect(queue.list({ limit: 1 }).rows[0]!.meta.title).toBe('a 000');
+    release();
+    const result = await adding;
+    expect(result.added).toHaveLength(252);
+    expect(queue.list({ limit: 1000 }).rows.slice(-2).map((r) => r.meta.title)).toEqual(['b 1', 'b 2']);
+    await until(() => queue.list({ limit: 1000 }).rows.every((r) => r.probe !== 'pending'), 'probes');
+  });
+
   it('queues the media files of a folder, recursively, and says when it stopped at the limit', async () => {
     await writeVideos(join(root, 'f', 'day_1'), ['a.mp4', 'b.mp4']);
     await writeVideos(join(root, 'f', 'day_2'), ['c.webm']);

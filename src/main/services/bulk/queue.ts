@@ -41,7 +41,7 @@ import {
 } from './lifecycle';
 import { RateMeter, Throttle } from './progress';
 import type { ReconcileQuery, Reconciler } from './reconcile';
-import { FOLDER_LIMIT, scanFolder, sniffFileType } from './sniff';
+import { FOLDER_LIMIT, scanFolderInBatches, sniffFileType } from './sniff';
 import { QueueStore, line, profileFields, type ItemLine, type ProfileFields, type StoredItem } from './store';
 import type { UploadedIndex } from './uploaded-index';
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -122,10 +122,16 @@ export type ListFilter = BulkListFilter;
 const CHANGED_ALL_THRESHOLD = 500;
 /** Files queued (and shown) at a time by one add. */
 const ADD_SLICE = 2000;
+/** The first slice of an add is small: its rows show at once, the rest follow in full slices. */
+const FIRST_SLICE = 200;
 const LIBRARY_TITLES_TTL_MS = 30_000;
 /** New items wait for the library's titles (the duplicate check) at most this long. */
 const LIBRARY_TITLES_TIMEOUT_MS = 10_000;
 const PROBE_CONCURRENCY = 2;
+
+async function* asFiles(batches: AsyncIterable<string[]>): AsyncGenerator<AddedFile[]> {
+  for await (const paths of batches) yield paths.map((path) => ({ path }));
+}
 
 function storedOf(item: BulkItem): StoredItem {
   const { issues: _issues, ...stored } = item;
@@ -296,8 +302,9 @@ export class BulkQueue {
    * Queues files (from the open dialog, a folder scan or a drop): each gets its identity, a title from
    * its name and the Add File defaults. The same file twice (real path and inode) is not added again;
    * a title the library or the queue already has is flagged and held until accepted or renamed.
+   * `files` may come in batches as a folder scan finds them.
    */
-  async add(files: readonly AddedFile[]): Promise<AddResult> {
+  async add(files: readonly AddedFile[] | AsyncIterable<readonly AddedFile[]>): Promise<AddResult> {
     const result: AddResult = { added: [], alreadyQueued: [], unreadable: [], libraryCheck: 'skipped' };
     const now = Date.now();
     const fresh: BulkItem[] = [];
@@ -317,6 +324,9 @@ export class BulkQueue {
       return result;
     }
     try {
+      // Titles the queue already has are flagged once the add's files are all in (a pass over the
+      // queue per slice would cost seconds at 100,000 files); nothing of the add starts before.
+      this.touchMany(this.flagQueueDuplicates(fresh));
       const flagged = await this.flagLibraryDuplicates(fresh);
       result.libraryCheck = flagged.check;
       this.touchMany(flagged.items);
@@ -332,48 +342,59 @@ export class BulkQueue {
     return result;
   }
 
-  /** The files of an add, queued in slices (see add). */
-  private async queueSlices(files: readonly AddedFile[], now: number, result: AddResult, fresh: BulkItem[]): Promise<void> {
-    for (let start = 0; start < files.length; start += ADD_SLICE) {
-      if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-      const slice = files.slice(start, start + ADD_SLICE);
-      const identities = await identitiesOf(slice.map((f) => f.path));
-      const added: BulkItem[] = [];
-      identities.forEach((identity, i) => {
-        if (identity instanceof Error) {
-          result.unreadable.push({ name: slice[i]!.path.replace(/^.*[\\/]/, ''), message: identity.message });
-          return;
-        }
-        if (this.byFile.has(sameFileKey(identity))) {
-          result.alreadyQueued.push(identity.name);
-          return;
-        }
-        const item = queued({ id: randomUUID(), key: randomUUID(), file: identity, grantId: slice[i]!.grantId ?? null }, now);
-        this.insert(item);
-        added.push(item);
-        result.added.push(item.id);
-      });
-      if (added.length === 0) continue;
-      const profile = this.profileForDefaults(profileFields(added[0]!.meta));
-      for (const item of added) {
-        this.linkProfile(item.id, profile);
-        this.fresh.push(item.id);
+  /** The files of an add, queued in slices as they come (see add): a small first slice, then full ones. */
+  private async queueSlices(files: readonly AddedFile[] | AsyncIterable<readonly AddedFile[]>, now: number, result: AddResult, fresh: BulkItem[]): Promise<void> {
+    let slices = 0;
+    const queueBatch = async (batch: readonly AddedFile[]): Promise<void> => {
+      for (let at = 0; at < batch.length; ) {
+        if (slices > 0) await new Promise((resolve) => setImmediate(resolve));
+        const slice = batch.slice(at, at + (slices === 0 ? FIRST_SLICE : ADD_SLICE));
+        at += slice.length;
+        slices += 1;
+        await this.queueSlice(slice, now, result, fresh);
       }
-      this.flagQueueDuplicates(added);
-      this.touchMany(added);
-      fresh.push(...added);
+    };
+    if (Symbol.asyncIterator in files) for await (const batch of files) await queueBatch(batch);
+    else await queueBatch(files);
+  }
+
+  private async queueSlice(slice: readonly AddedFile[], now: number, result: AddResult, fresh: BulkItem[]): Promise<void> {
+    const identities = await identitiesOf(slice.map((f) => f.path));
+    const added: BulkItem[] = [];
+    identities.forEach((identity, i) => {
+      if (identity instanceof Error) {
+        result.unreadable.push({ name: slice[i]!.path.replace(/^.*[\\/]/, ''), message: identity.message });
+        return;
+      }
+      if (this.byFile.has(sameFileKey(identity))) {
+        result.alreadyQueued.push(identity.name);
+        return;
+      }
+      const item = queued({ id: randomUUID(), key: randomUUID(), file: identity, grantId: slice[i]!.grantId ?? null }, now);
+      this.insert(item);
+      added.push(item);
+      result.added.push(item.id);
+    });
+    if (added.length === 0) return;
+    const profile = this.profileForDefaults(profileFields(added[0]!.meta));
+    for (const item of added) {
+      this.linkProfile(item.id, profile);
+      this.fresh.push(item.id);
     }
+    this.touchMany(added);
+    for (const item of added) fresh.push(item);
   }
 
-  /** Queues the media files inside a folder, recursively (the folder dialog, a dropped folder). */
+  /** Queues the media files inside a folder, recursively (the folder dialog, a dropped folder), as the scan finds them. */
   async addFolder(folder: string, limit = FOLDER_LIMIT): Promise<AddResult> {
-    const { paths, truncated } = await scanFolder(folder, limit);
-    const result = await this.add(paths.map((path) => ({ path })));
-    return truncated ? { ...result, truncated } : result;
+    const scan = scanFolderInBatches(folder, limit);
+    const result = await this.add(asFiles(scan.batches));
+    return scan.truncated ? { ...result, truncated: true } : result;
   }
 
-  /** Flags items whose title an earlier item of the queue already has. */
-  private flagQueueDuplicates(candidates: readonly BulkItem[]): void {
+  /** Flags items whose title an earlier item of the queue already has; returns the items it changed. */
+  private flagQueueDuplicates(candidates: readonly BulkItem[]): BulkItem[] {
+    const changed: BulkItem[] = [];
     const targets = new Set(candidates.map((c) => c.id));
     const first = new Map<string, BulkItem>();
     for (const id of this.order) {
@@ -384,11 +405,12 @@ export class BulkQueue {
       const earlier = first.get(key);
       if (!earlier) {
         first.set(key, item);
-        if (targets.has(id) && item.duplicate?.kind === 'queue') this.apply(item, { type: 'duplicateKept' });
+        if (targets.has(id) && item.duplicate?.kind === 'queue' && this.apply(item, { type: 'duplicateKept' })) changed.push(item);
       } else if (targets.has(id) && item.state !== 'done') {
-        this.apply(item, { type: 'duplicateFound', duplicate: { kind: 'queue', title: earlier.meta.title, id: earlier.id, reason: 'title' } });
+        if (this.apply(item, { type: 'duplicateFound', duplicate: { kind: 'queue', title: earlier.meta.title, id: earlier.id, reason: 'title' } })) changed.push(item);
       }
     }
+    return changed;
   }
 
   private async fetchLibraryTitles(): Promise<Map<string, LibraryRecordFacts> | null> {

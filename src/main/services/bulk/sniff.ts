@@ -68,15 +68,25 @@ export const FOLDER_LIMIT = 100_000;
 /** Natural order: 'clip 2' before 'clip 10'. */
 const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
+/** A folder's scan as it goes: batches of paths in order (see scanFolder), then whether it stopped at the limit. */
+export interface FolderScan {
+  batches: AsyncIterable<string[]>;
+  /** Read once the batches are done. */
+  readonly truncated: boolean;
+}
+
 /**
  * The media files inside a folder, recursively, in natural order of their paths (each folder's entries
  * by name, sub-folders where their names fall). Symbolic links are not followed (no loops, nothing
  * outside the chosen folder); hidden files and folders are skipped; an unreadable sub-folder is skipped.
- * Stops at `limit` files (the first ones in that order) and says so.
+ * Stops at `limit` files (the first ones in that order) and says so. The paths come in batches (a
+ * folder's files up to its next sub-folder), so the first folder's files can be queued and shown
+ * before a tree of 100,000 files is walked.
  */
-export async function scanFolder(root: string, limit = FOLDER_LIMIT): Promise<{ paths: string[]; truncated: boolean }> {
-  const paths: string[] = [];
-  const walk = async (folder: string): Promise<boolean> => {
+export function scanFolderInBatches(root: string, limit = FOLDER_LIMIT): FolderScan {
+  let found = 0;
+  const scan = { truncated: false, batches: walk(root) };
+  async function* walk(folder: string): AsyncGenerator<string[], boolean> {
     let entries;
     try {
       entries = await readdir(folder, { withFileTypes: true });
@@ -84,18 +94,34 @@ export async function scanFolder(root: string, limit = FOLDER_LIMIT): Promise<{ 
       return true;
     }
     entries.sort((a, b) => byName.compare(a.name, b.name));
+    let batch: string[] = [];
     for (const entry of entries) {
       if (entry.name.startsWith('.')) continue;
       const full = join(folder, entry.name);
       if (entry.isDirectory()) {
-        if (!(await walk(full))) return false;
+        if (batch.length > 0) yield batch;
+        batch = [];
+        if (!(yield* walk(full))) return false;
       } else if (entry.isFile() && isMediaName(entry.name)) {
-        if (paths.length >= limit) return false;
-        paths.push(full);
+        if (found >= limit) {
+          if (batch.length > 0) yield batch;
+          scan.truncated = true;
+          return false;
+        }
+        batch.push(full);
+        found += 1;
       }
     }
+    if (batch.length > 0) yield batch;
     return true;
-  };
-  const complete = await walk(root);
-  return { paths, truncated: !complete };
+  }
+  return scan;
+}
+
+/** The whole scan of scanFolderInBatches at once. */
+export async function scanFolder(root: string, limit = FOLDER_LIMIT): Promise<{ paths: string[]; truncated: boolean }> {
+  const scan = scanFolderInBatches(root, limit);
+  const paths: string[] = [];
+  for await (const batch of scan.batches) for (const path of batch) paths.push(path);
+  return { paths, truncated: scan.truncated };
 }

@@ -103,6 +103,12 @@ export default function BulkUploadPage() {
     // The window shown is fetched again once changes settle (a page of rows, not the queue: also
     // while an add goes on, so its first rows show before its last file is queued).
     const catchUp = () => {
+      // A window still on its way is not cancelled: while an add sends an event every 100 ms and main is
+      // busy, each one would cancel the last window asked for, and no rows would show. Ask after it.
+      if (queryClient.isFetching({ queryKey: WINDOW_KEY }) > 0) {
+        pending = setTimeout(catchUp, 150);
+        return;
+      }
       pending = null;
       void queryClient.invalidateQueries({ queryKey: WINDOW_KEY });
     };
