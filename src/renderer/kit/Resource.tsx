@@ -1,0 +1,136 @@
+import type { ReactNode } from 'react';
+import type * as v from 'valibot';
+import type { FieldValues } from 'react-hook-form';
+import { contract } from '../../shared/api';
+import type { Result } from '../../shared/result';
+import type { FieldDescriptor } from '../components/EntityDialog';
+import { useUploadSubmit } from '../components/UploadProgress';
+import { serviceOf, useCallMutation, type CallId, type CallInput, type MessageRules } from '../lib/calls';
+import { ListScreen, type ListScreenProps } from './ListScreen';
+import { form, type FormSpec } from './RecordDialogs';
+
+// A screen's records declared like its list (react-admin's <Resource> is the model): the calls that
+// change them with the spec's message rules, the form, and how a record becomes the form's values.
+// The kit makes the mutations, the add-or-update choice, the upload id of a multipart call and the
+// refetch of the call's whole service (main drops its kept lists the same way), once for every screen.
+
+type AnySchema = v.GenericSchema<FieldValues, FieldValues>;
+
+/** One call of a resource: the contract call, its message rules and, when needed, its input. */
+export interface ResourceCall<In = never> {
+  call: CallId;
+  rules: Omit<MessageRules<unknown>, 'invalidates'>;
+  /** The call's input (default: the form's values; an update adds the record's `id`). */
+  input?: (from: In) => unknown;
+}
+
+/**
+ * A call of the resource, typed by its contract entry: `input` must make that call's input.
+ * `from` is what the kit hands over: the form's values (create), `{ values, record }` (update), the row (remove).
+ */
+export function call<C extends CallId, In = never>(id: C, rules: ResourceCall['rules'], input?: (from: In) => CallInput<C>): ResourceCall<In> {
+  return { call: id, rules, input };
+}
+
+/** The form of a record: the EntityDialog's declaration without its save (the kit's) and with the values of a record. */
+export interface RecordForm<T, S extends AnySchema> extends Omit<FormSpec<S>, 'submit' | 'defaults' | 'title'> {
+  /** Default: 'Add <name>' / 'Edit <name>'. */
+  title?: string;
+  /** The values of a new record. */
+  defaults: v.InferInput<S>;
+  /** How a record becomes the form's values. */
+  values: (record: T) => v.InferInput<S>;
+}
+
+/** Checks a record form against its schema; a resource holds forms of any schema. */
+export function recordForm<T, S extends AnySchema>(spec: RecordForm<T, S>): RecordForm<T, AnySchema> {
+  return spec as unknown as RecordForm<T, AnySchema>;
+}
+
+export interface Resource<T> {
+  /** What one record is called: the Add button ('Add <name>') and the form's titles. */
+  name: string;
+  /** The form, or one for adding and one for editing (their schemas differ); null: no form for that case. */
+  form: RecordForm<T, AnySchema> | { add: RecordForm<T, AnySchema> | null; edit: RecordForm<T, AnySchema> | null };
+  create?: ResourceCall<FieldValues>;
+  update?: ResourceCall<{ values: FieldValues; record: T }>;
+  /** The delete call with its question. */
+  remove?: ResourceCall<T> & { title: string; question: (row: T) => ReactNode };
+  /** The reorder call (its input from the rows in their new order). */
+  reorder?: ResourceCall<T[]>;
+}
+
+/** A resource declaration, typed by its record. */
+export function resource<T>(declaration: Resource<T>): Resource<T> {
+  return declaration;
+}
+
+const NO_CALL = async (): Promise<Result<unknown>> => ({ ok: true, data: null });
+
+/** A multipart call (files go with it): the contract's own say. */
+export function isMultipart(id: CallId): boolean {
+  const [group, name] = id.split('.') as [string, string];
+  return (contract as unknown as Record<string, Record<string, { body?: string }>>)[group]?.[name]?.body === 'multipart';
+}
+
+/** The form's file fields hold a newly picked file (a kept file is no value). */
+const sendsFile = (fields: readonly FieldDescriptor<string>[], values: FieldValues) => fields.some((f) => f.kind === 'file' && !!values[f.name]);
+
+/** The mutation of one resource call: its rules, and the refetch of the call's service. */
+function useResourceMutation(spec: ResourceCall<never> | undefined) {
+  return useCallMutation((spec?.call ?? NO_CALL) as CallId, { ...spec?.rules, fallback: spec?.rules.fallback ?? '', invalidates: spec ? [serviceOf(spec.call)] : [] });
+}
+
+export interface ResourceScreenProps<T, D> extends Omit<ListScreenProps<T, D>, 'editor' | 'remove' | 'reorder' | 'addLabel'> {
+  resource: Resource<T>;
+  /** The Add button's text (default: 'Add <name>'); null: no Add button. */
+  addLabel?: string | null;
+}
+
+/** A list screen whose records are a declared resource: no mutation or toast written by the screen. */
+export function ResourceScreen<T, D = readonly T[]>({ resource: r, addLabel, ...props }: ResourceScreenProps<T, D>) {
+  const upload = useUploadSubmit();
+  const create = useResourceMutation(r.create as ResourceCall<never> | undefined);
+  const update = useResourceMutation(r.update as ResourceCall<never> | undefined);
+  const remove = useResourceMutation(r.remove as ResourceCall<never> | undefined);
+  const reorder = useResourceMutation(r.reorder as ResourceCall<never> | undefined);
+  const rowId = props.rowId;
+
+  const editor = (record: T | null) => {
+    const decl = 'add' in r.form ? (record ? r.form.edit : r.form.add) : r.form;
+    const spec = record ? r.update : r.create;
+    if (!decl || !spec) return null;
+    const mutation = record ? update : create;
+    const multipart = isMultipart(spec.call);
+    const { values: valuesOf, defaults, title, ...rest } = decl;
+    return form({
+      ...rest,
+      title: title ?? `${record ? 'Edit' : 'Add'} ${r.name}`,
+      defaults: record ? valuesOf(record) : defaults,
+      submit: (values) => {
+        const send = (uploadId: string | undefined) => {
+          const made = record
+            ? (r.update!.input ?? (({ values }) => ({ id: rowId(record), ...values })))({ values, record })
+            : (r.create!.input ?? ((values) => values))(values);
+          return mutation.run((uploadId ? { ...(made as object), uploadId } : made) as never);
+        };
+        return multipart ? upload.run(sendsFile(decl.fields, values), send) : send(undefined);
+      },
+      dialog: multipart ? { ...upload.dialog, ...rest.dialog } : rest.dialog,
+    });
+  };
+
+  return (
+    <ListScreen<T, D>
+      {...props}
+      addLabel={addLabel === null || !r.create ? undefined : (addLabel ?? `Add ${r.name}`)}
+      editor={r.create || r.update ? editor : undefined}
+      remove={
+        r.remove
+          ? { mutation: remove as never, input: (row) => (r.remove!.input ? r.remove!.input(row) : { id: rowId(row) }), title: r.remove.title, question: r.remove.question }
+          : undefined
+      }
+      reorder={r.reorder ? { save: async (rows) => (await reorder.run((r.reorder!.input ? r.reorder!.input(rows) : rows) as never)).ok } : undefined}
+    />
+  );
+}
