@@ -38,8 +38,8 @@ export interface RecordForm<T, S extends AnySchema> extends Omit<FormSpec<S>, 's
   title?: string;
   /** The values of a new record. */
   defaults: v.InferInput<S>;
-  /** How a record becomes the form's values. */
-  values: (record: T) => v.InferInput<S>;
+  /** How a record becomes the form's values (not needed by a form that only adds). */
+  values?: (record: T) => v.InferInput<S>;
 }
 
 /** Checks a record form against its schema; a resource holds forms of any schema. */
@@ -50,8 +50,11 @@ export function recordForm<T, S extends AnySchema>(spec: RecordForm<T, S>): Reco
 export interface Resource<T> {
   /** What one record is called: the Add button ('Add <name>') and the form's titles. */
   name: string;
-  /** The form, or one for adding and one for editing (their schemas differ); null: no form for that case. */
-  form: RecordForm<T, AnySchema> | { add: RecordForm<T, AnySchema> | null; edit: RecordForm<T, AnySchema> | null };
+  /**
+   * The form; or one for adding and one for editing (their schemas differ); or the form of a record
+   * (null: adding) when its fields depend on the record. null: no form for that case.
+   */
+  form: RecordForm<T, AnySchema> | { add: RecordForm<T, AnySchema> | null; edit: RecordForm<T, AnySchema> | null } | ((record: T | null) => RecordForm<T, AnySchema> | null);
   create?: ResourceCall<FieldValues>;
   update?: ResourceCall<{ values: FieldValues; record: T }>;
   /** The delete call with its question. */
@@ -97,7 +100,7 @@ export function ResourceScreen<T, D = readonly T[]>({ resource: r, addLabel, ...
   const rowId = props.rowId;
 
   const editor = (record: T | null) => {
-    const decl = 'add' in r.form ? (record ? r.form.edit : r.form.add) : r.form;
+    const decl = typeof r.form === 'function' ? r.form(record) : 'add' in r.form ? (record ? r.form.edit : r.form.add) : r.form;
     const spec = record ? r.update : r.create;
     if (!decl || !spec) return null;
     const mutation = record ? update : create;
@@ -106,7 +109,7 @@ export function ResourceScreen<T, D = readonly T[]>({ resource: r, addLabel, ...
     return form({
       ...rest,
       title: title ?? `${record ? 'Edit' : 'Add'} ${r.name}`,
-      defaults: record ? valuesOf(record) : defaults,
+      defaults: record && valuesOf ? valuesOf(record) : defaults,
       submit: (values) => {
         const send = (uploadId: string | undefined) => {
           const made = record
