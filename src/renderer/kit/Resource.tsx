@@ -20,8 +20,11 @@ type AnySchema = v.GenericSchema<FieldValues, FieldValues>;
 export interface ResourceCall<In = never> {
   call: CallId;
   rules: Omit<MessageRules<unknown>, 'invalidates'>;
-  /** The call's input (default: the form's values; an update adds the record's `id`). */
-  input?: (from: In) => unknown;
+  /**
+   * The call's input (default: the form's values; an update adds the record's `id`). A method, so a
+   * screen may name the type its form's schema gives the values.
+   */
+  input?(from: In): unknown;
 }
 
 /**
@@ -41,6 +44,9 @@ export interface RecordForm<T, S extends AnySchema> extends Omit<FormSpec<S>, 's
   /** How a record becomes the form's values (not needed by a form that only adds). */
   values?: (record: T) => v.InferInput<S>;
 }
+
+/** A record form of any schema (what a resource holds). */
+export type AnyRecordForm<T> = RecordForm<T, AnySchema>;
 
 /** Checks a record form against its schema; a resource holds forms of any schema. */
 export function recordForm<T, S extends AnySchema>(spec: RecordForm<T, S>): RecordForm<T, AnySchema> {
