@@ -7,7 +7,7 @@ import type { FieldDescriptor } from '../components/EntityDialog';
 import { useUploadSubmit } from '../components/UploadProgress';
 import { serviceOf, useCallMutation, type CallId, type CallInput, type MessageRules } from '../lib/calls';
 import { ListScreen, type ListScreenProps } from './ListScreen';
-import { form, type FormSpec } from './RecordDialogs';
+import { form, type AnyFormSpec, type FormSpec, type RemoveSpec } from './RecordDialogs';
 
 // A screen's records declared like its list (react-admin's <Resource> is the model): the calls that
 // change them with the spec's message rules, the form, and how a record becomes the form's values.
@@ -90,56 +90,91 @@ function useResourceMutation(spec: ResourceCall<never> | undefined) {
   return useCallMutation((spec?.call ?? NO_CALL) as CallId, { ...spec?.rules, fallback: spec?.rules.fallback ?? '', invalidates: spec ? [serviceOf(spec.call)] : [] });
 }
 
+/** The input with the upload id, when a file goes with it. */
+const withUpload = (input: unknown, uploadId: string | undefined): never => (uploadId ? { ...(input as object), uploadId } : input) as never;
+
+/**
+ * The kit's form of a declared record form: its save runs `send`, with a fresh upload id (and the
+ * dialog's progress and Cancel upload) when the call is multipart and the form holds a picked file.
+ */
+function savedForm<T>(
+  decl: AnyRecordForm<T>,
+  title: string,
+  defaults: FieldValues,
+  callId: CallId,
+  upload: ReturnType<typeof useUploadSubmit>,
+  send: (values: FieldValues, uploadId: string | undefined) => Promise<Result<unknown>>,
+): AnyFormSpec {
+  const { values: _values, defaults: _defaults, title: _title, ...rest } = decl;
+  const multipart = isMultipart(callId);
+  return form({
+    ...rest,
+    title,
+    defaults,
+    submit: (values) => (multipart ? upload.run(sendsFile(decl.fields, values), (uploadId) => send(values, uploadId)) : send(values, undefined)),
+    dialog: multipart ? { ...upload.dialog, ...rest.dialog } : rest.dialog,
+  });
+}
+
+/**
+ * A form of its own beside a screen's records (the question bank's Add Category): a declared form and
+ * its call, made into the kit's form for a FormDialog. `input` makes the call's input from the values.
+ */
+export function useCallForm(spec: ResourceCall<FieldValues>, decl: AnyRecordForm<unknown>): AnyFormSpec {
+  const upload = useUploadSubmit();
+  const mutation = useResourceMutation(spec as ResourceCall<never>);
+  return savedForm(decl, decl.title ?? '', decl.defaults, spec.call, upload, (values, uploadId) => mutation.run(withUpload(spec.input ? spec.input(values) : values, uploadId)));
+}
+
 export interface ResourceScreenProps<T, D> extends Omit<ListScreenProps<T, D>, 'editor' | 'remove' | 'reorder' | 'addLabel'> {
   resource: Resource<T>;
   /** The Add button's text (default: 'Add <name>'); null: no Add button. */
   addLabel?: string | null;
 }
 
-/** A list screen whose records are a declared resource: no mutation or toast written by the screen. */
-export function ResourceScreen<T, D = readonly T[]>({ resource: r, addLabel, ...props }: ResourceScreenProps<T, D>) {
+/**
+ * What a resource gives the kit's dialogs: the editor of a record (null: adding), the delete question
+ * and the reorder save. ResourceScreen uses it; so does a screen that is not a list (moments, transcripts).
+ */
+export function useResource<T>(r: Resource<T>, rowId: (row: T) => string) {
   const upload = useUploadSubmit();
   const create = useResourceMutation(r.create as ResourceCall<never> | undefined);
   const update = useResourceMutation(r.update as ResourceCall<never> | undefined);
   const remove = useResourceMutation(r.remove as ResourceCall<never> | undefined);
   const reorder = useResourceMutation(r.reorder as ResourceCall<never> | undefined);
-  const rowId = props.rowId;
 
   const editor = (record: T | null) => {
     const decl = typeof r.form === 'function' ? r.form(record) : 'add' in r.form ? (record ? r.form.edit : r.form.add) : r.form;
     const spec = record ? r.update : r.create;
     if (!decl || !spec) return null;
-    const mutation = record ? update : create;
-    const multipart = isMultipart(spec.call);
-    const { values: valuesOf, defaults, title, ...rest } = decl;
-    return form({
-      ...rest,
-      title: title ?? `${record ? 'Edit' : 'Add'} ${r.name}`,
-      defaults: record && valuesOf ? valuesOf(record) : defaults,
-      submit: (values) => {
-        const send = (uploadId: string | undefined) => {
-          const made = record
-            ? (r.update!.input ?? (({ values }) => ({ id: rowId(record), ...values })))({ values, record })
-            : (r.create!.input ?? ((values) => values))(values);
-          return mutation.run((uploadId ? { ...(made as object), uploadId } : made) as never);
-        };
-        return multipart ? upload.run(sendsFile(decl.fields, values), send) : send(undefined);
-      },
-      dialog: multipart ? { ...upload.dialog, ...rest.dialog } : rest.dialog,
-    });
+    const title = decl.title ?? `${record ? 'Edit' : 'Add'} ${r.name}`;
+    const defaults = record && decl.values ? decl.values(record) : decl.defaults;
+    return savedForm(decl, title, defaults, spec.call, upload, (values, uploadId) =>
+      record
+        ? update.run(withUpload((r.update!.input ?? (({ values }) => ({ id: rowId(record), ...values })))({ values, record }), uploadId))
+        : create.run(withUpload((r.create!.input ?? ((values) => values))(values), uploadId)),
+    );
   };
+  const removeSpec: RemoveSpec<T> | undefined = r.remove
+    ? { mutation: remove as never, input: (row) => (r.remove!.input ? r.remove!.input(row) : { id: rowId(row) }), title: r.remove.title, question: r.remove.question }
+    : undefined;
+  return {
+    editor: r.create || r.update ? editor : undefined,
+    remove: removeSpec,
+    reorder: r.reorder ? { save: async (rows: T[]) => (await reorder.run((r.reorder!.input ? r.reorder!.input(rows) : rows) as never)).ok } : undefined,
+  };
+}
 
+/** A list screen whose records are a declared resource: no mutation or toast written by the screen. */
+export function ResourceScreen<T, D = readonly T[]>({ resource: r, addLabel, ...props }: ResourceScreenProps<T, D>) {
+  const { editor, remove, reorder } = useResource(r, props.rowId);
   return (
     <ListScreen<T, D>
       {...props}
       addLabel={addLabel === null || !r.create ? undefined : (addLabel ?? `Add ${r.name}`)}
-      editor={r.create || r.update ? editor : undefined}
-      remove={
-        r.remove
-          ? { mutation: remove as never, input: (row) => (r.remove!.input ? r.remove!.input(row) : { id: rowId(row) }), title: r.remove.title, question: r.remove.question }
-          : undefined
-      }
-      reorder={r.reorder ? { save: async (rows) => (await reorder.run((r.reorder!.input ? r.reorder!.input(rows) : rows) as never)).ok } : undefined}
+      editor={editor}
+      remove={remove}
+      reorder={reorder}
     />
   );
 }
