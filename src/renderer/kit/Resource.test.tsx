@@ -11,14 +11,11 @@ import { text } from './columns';
 import type { ScreenActions } from './ListScreen';
 import { ResourceScreen, call, isMultipart, recordForm, resource } from './Resource';
 import { fakeBridge, firstCells, renderUi, type Answer } from '../test/render';
+import { GROUPS, addSynonym } from '../test/synonyms';
 
 // Screens declared as resources (no mutation written by the screen), run against a stand-in for
 // window.api: what the kit sends, the toasts it shows and what it reads again after a write.
 
-const GROUPS: SynonymGroup[] = [
-  { _id: 's1', keyword: 'Milk', synonyms: ['doodh', 'paal'], updatedAt: '2026-11-20T10:00:00.000Z' },
-  { _id: 's2', keyword: 'Water', synonyms: ['paani'], updatedAt: '2026-11-21T10:00:00.000Z' },
-];
 
 const synonyms = resource<SynonymGroup>({
   name: 'Synonym',
@@ -85,12 +82,7 @@ describe('ResourceScreen', () => {
     const { user } = renderUi(<SynonymsScreen />);
     await waitFor(() => expect(shownGroups()).toEqual(['Milk', 'Water']));
     await screen.findByText('keywords read');
-    await user.click(screen.getByRole('button', { name: 'Add Synonym' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add Synonym' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Group' }), 'Salt');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Synonyms' }), 'namak');
-    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Synonym' })).toBeNull());
+    await addSynonym(user, 'Salt', 'namak');
     expect(bridge.inputsOf('api:library.addSynonyms')).toEqual([{ keyword: 'Salt', synonyms: ['namak'] }]);
     expect(await screen.findByText('Synonym group created.')).toBeTruthy();
     await waitFor(() => expect(shownGroups()).toEqual(['Milk', 'Water', 'Salt']));
@@ -139,12 +131,8 @@ describe('ResourceScreen', () => {
       form: {
         add: recordForm({
           schema: QuoteCreateSchema,
-          fields: [
-            { kind: 'textarea', name: 'title', label: 'Quote', required: true, maxLength: 200 },
-            { kind: 'select', name: 'language', label: 'Language', required: true, options: [{ value: 'English', label: 'English' }] },
-            { kind: 'multiselect', name: 'keywords', label: 'Groups', required: true, options: [{ value: 'Dairy', label: 'Dairy' }] },
-            { kind: 'file', name: 'thumbnail', label: 'Image', pick: 'image' },
-          ],
+          // Only the file is asked for: the rest comes with the defaults.
+          fields: [{ kind: 'file', name: 'thumbnail', label: 'Image', pick: 'image' }],
           defaults: { title: 'Work is worship', language: 'English', keywords: ['Dairy'] } satisfies QuoteCreateInput,
           values: () => ({ title: '', keywords: [] }),
         }),
