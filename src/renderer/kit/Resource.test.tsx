@@ -9,7 +9,7 @@ import type { Result } from '../../shared/result';
 import { callQuery } from '../lib/calls';
 import { text } from './columns';
 import type { ScreenActions } from './ListScreen';
-import { ResourceScreen, call, isMultipart, recordForm, resource } from './Resource';
+import { ResourceScreen, call, filesOf, recordForm, resource } from './Resource';
 import { fakeBridge, firstCells, renderUi, type Answer } from '../test/render';
 import { GROUPS, addSynonym } from '../test/synonyms';
 
@@ -123,9 +123,9 @@ describe('ResourceScreen', () => {
     expect(bridge.inputsOf('api:library.deleteQuote')).toEqual([{ id: 's2', $base: GROUPS[1] }]);
   });
 
-  it('a multipart call gets an upload id when the form holds a picked file, and none without', async () => {
-    expect(isMultipart('library.addQuote')).toBe(true);
-    expect(isMultipart('library.addSynonyms')).toBe(false);
+  it('a multipart call gets an upload id when its input holds one of the call\'s files, and none without', async () => {
+    expect(filesOf('library.addQuote')).toEqual(['thumbnail']);
+    expect(filesOf('library.addSynonyms')).toEqual([]);
     const quotes = resource<Quote>({
       name: 'Quote',
       form: {

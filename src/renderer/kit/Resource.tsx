@@ -3,7 +3,6 @@ import type * as v from 'valibot';
 import type { FieldValues } from 'react-hook-form';
 import { contract } from '../../shared/api';
 import type { Result } from '../../shared/result';
-import type { FieldDescriptor } from '../components/EntityDialog';
 import { useUploadSubmit } from '../components/UploadProgress';
 import { serviceOf, useCallMutation, type CallId, type CallInput, type MessageRules } from '../lib/calls';
 import { ListScreen, type ListScreenProps } from './ListScreen';
@@ -76,26 +75,22 @@ export function resource<T>(declaration: Resource<T>): Resource<T> {
 
 const NO_CALL = async (): Promise<Result<unknown>> => ({ ok: true, data: null });
 
-/** A multipart call (files go with it): the contract's own say. */
-export function isMultipart(id: CallId): boolean {
+/** The file fields of a multipart call (the contract's own say; none for a JSON call). */
+export function filesOf(id: CallId): readonly string[] {
   const [group, name] = id.split('.') as [string, string];
-  return (contract as unknown as Record<string, Record<string, { body?: string }>>)[group]?.[name]?.body === 'multipart';
+  const def = (contract as unknown as Record<string, Record<string, { body?: string; files?: readonly string[] }>>)[group]?.[name];
+  return def?.body === 'multipart' ? (def.files ?? []) : [];
 }
-
-/** The form's file fields hold a newly picked file (a kept file is no value). */
-const sendsFile = (fields: readonly FieldDescriptor<string>[], values: FieldValues) => fields.some((f) => f.kind === 'file' && !!values[f.name]);
 
 /** The mutation of one resource call: its rules, and the refetch of the call's service. */
 function useResourceMutation(spec: ResourceCall<never> | undefined) {
   return useCallMutation((spec?.call ?? NO_CALL) as CallId, { ...spec?.rules, fallback: spec?.rules.fallback ?? '', invalidates: spec ? [serviceOf(spec.call)] : [] });
 }
 
-/** The input with the upload id, when a file goes with it. */
-const withUpload = (input: unknown, uploadId: string | undefined): never => (uploadId ? { ...(input as object), uploadId } : input) as never;
-
 /**
- * The kit's form of a declared record form: its save runs `send`, with a fresh upload id (and the
- * dialog's progress and Cancel upload) when the call is multipart and the form holds a picked file.
+ * The kit's form of a declared record form: its save makes the call's input (`make`) and runs it
+ * (`run`), with a fresh upload id (and the dialog's progress and Cancel upload) when the call is
+ * multipart and the input holds one of its files.
  */
 function savedForm<T>(
   decl: AnyRecordForm<T>,
@@ -103,27 +98,45 @@ function savedForm<T>(
   defaults: FieldValues,
   callId: CallId,
   upload: ReturnType<typeof useUploadSubmit>,
-  send: (values: FieldValues, uploadId: string | undefined) => Promise<Result<unknown>>,
+  make: (values: FieldValues) => unknown,
+  run: (input: never) => Promise<Result<unknown>>,
 ): AnyFormSpec {
   const { values: _values, defaults: _defaults, title: _title, ...rest } = decl;
-  const multipart = isMultipart(callId);
+  const files = filesOf(callId);
   return form({
     ...rest,
     title,
     defaults,
-    submit: (values) => (multipart ? upload.run(sendsFile(decl.fields, values), (uploadId) => send(values, uploadId)) : send(values, undefined)),
-    dialog: multipart ? { ...upload.dialog, ...rest.dialog } : rest.dialog,
+    submit: (values) => {
+      const input = make(values) as Record<string, unknown>;
+      if (files.length === 0) return run(input as never);
+      return upload.run(
+        files.some((f) => !!input[f]),
+        (uploadId) => run((uploadId ? { ...input, uploadId } : input) as never),
+      );
+    },
+    dialog: files.length > 0 ? { ...upload.dialog, ...rest.dialog } : rest.dialog,
   });
 }
 
 /**
- * A form of its own beside a screen's records (the question bank's Add Category): a declared form and
- * its call, made into the kit's form for a FormDialog. `input` makes the call's input from the values.
+ * A form of its own beside a screen's records (the question bank's Add Category, Add File on a course
+ * screen): a declared form and its call, made into the kit's form for a FormDialog. `then` runs after
+ * a successful save, with what the server answered and the values.
  */
-export function useCallForm(spec: ResourceCall<FieldValues>, decl: AnyRecordForm<unknown>): AnyFormSpec {
+export function useCallForm<T>(spec: ResourceCall<FieldValues>, decl: AnyRecordForm<T>, then?: (data: unknown, values: FieldValues) => void): AnyFormSpec {
   const upload = useUploadSubmit();
   const mutation = useResourceMutation(spec as ResourceCall<never>);
-  return savedForm(decl, decl.title ?? '', decl.defaults, spec.call, upload, (values, uploadId) => mutation.run(withUpload(spec.input ? spec.input(values) : values, uploadId)));
+  let sent: FieldValues = {};
+  const make = (values: FieldValues) => {
+    sent = values;
+    return spec.input ? spec.input(values) : values;
+  };
+  return savedForm(decl, decl.title ?? '', decl.defaults, spec.call, upload, make, async (input) => {
+    const result = await mutation.run(input);
+    if (result.ok) then?.(result.data, sent);
+    return result;
+  });
 }
 
 export interface ResourceScreenProps<T, D> extends Omit<ListScreenProps<T, D>, 'editor' | 'remove' | 'reorder' | 'addLabel'> {
@@ -149,11 +162,9 @@ export function useResource<T>(r: Resource<T>, rowId: (row: T) => string) {
     if (!decl || !spec) return null;
     const title = decl.title ?? `${record ? 'Edit' : 'Add'} ${r.name}`;
     const defaults = record && decl.values ? decl.values(record) : decl.defaults;
-    return savedForm(decl, title, defaults, spec.call, upload, (values, uploadId) =>
-      record
-        ? update.run(withUpload((r.update!.input ?? (({ values }) => ({ id: rowId(record), ...values })))({ values, record }), uploadId))
-        : create.run(withUpload((r.create!.input ?? ((values) => values))(values), uploadId)),
-    );
+    const make = (values: FieldValues) =>
+      record ? (r.update!.input ?? (({ values }) => ({ id: rowId(record), ...values })))({ values, record }) : (r.create!.input ?? ((values) => values))(values);
+    return savedForm(decl, title, defaults, spec.call, upload, make, record ? update.run : create.run);
   };
   const removeSpec: RemoveSpec<T> | undefined = r.remove
     ? { mutation: remove as never, input: (row) => (r.remove!.input ? r.remove!.input(row) : { id: rowId(row) }), title: r.remove.title, question: r.remove.question }
