@@ -17,6 +17,7 @@
 //   ipcMain and ipcRenderer are imported only in src/main/ipc/** and src/preload/** (every call goes through
 //                     the one registration with the sender check, and the one preload bridge)
 //   server/**         imports only src/shared of the app (not src/main, src/renderer, src/preload)
+//   src/renderer/**   no file over 400 lines (max-lines)
 import { builtinModules } from 'node:module';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -244,6 +245,8 @@ export default defineConfig(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      // A renderer file over 400 lines holds more than one responsibility: split it by responsibility.
+      'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
     },
   },
   {

@@ -42,4 +42,15 @@ describe('renderer layers', () => {
     expect(await layerErrors('src/renderer/features/admins/x.ts', "import { callQuery } from '../../lib/calls';\nimport { ListScreen } from '../../kit/ListScreen';\nexport const a = [callQuery, ListScreen];\n")).toEqual([]);
     expect(await layerErrors('src/renderer/app/x.ts', "import A from '../features/admins/AdminsPage';\nexport const a = A;\n")).toEqual([]);
   });
+
+  it('no renderer file over 400 lines', async () => {
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => `export const a${i} = ${i};`).join('\n') + '\n';
+    const tooLong = async (path: string, n: number) => {
+      const [result] = await eslint.lintText(lines(n), { filePath: `${root}/${path}` });
+      return (result?.messages ?? []).filter((m) => m.ruleId === 'max-lines').length;
+    };
+    expect(await tooLong('src/renderer/components/x.tsx', 400)).toBe(0);
+    expect(await tooLong('src/renderer/components/x.tsx', 401)).toBe(1);
+    expect(await tooLong('src/renderer/features/admins/x.test.tsx', 401)).toBe(1);
+  });
 });

@@ -1,5 +1,5 @@
-import { Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
   Avatar,
   Badge,
@@ -16,9 +16,9 @@ import {
   mergeClasses,
   tokens,
 } from '@fluentui/react-components';
-import { DarkThemeRegular, KeyRegular, PanelLeftContractRegular, PanelLeftExpandRegular, SignOutRegular } from '@fluentui/react-icons';
+import { DarkThemeRegular, KeyRegular, SignOutRegular } from '@fluentui/react-icons';
 import type { ThemeChoice } from '../../shared/schemas/settings';
-import { useSidebarCollapsed, useThemeChoice } from '../lib/preferences';
+import { useThemeChoice } from '../lib/preferences';
 import { useScreenCommandStore } from '../lib/commands';
 import { missingCommandText } from '../lib/missing-command';
 import { APP_COMMANDS, HELP_COMMANDS, acceleratorText, commandOfKey, type AppCommand } from '../../shared/shortcuts';
@@ -30,15 +30,10 @@ import { MSG } from '../../shared/messages';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { useNotify } from '../components/toast';
-import { AREAS, HOME_SCREEN, screenTitle } from './areas';
-
-/** The area's link is current on its inner screens too (the course list also on /). */
-function ownsPath(path: string, also: readonly string[] | undefined, pathname: string): boolean {
-  if (pathname === '/') return AREAS.find((a) => a.screen === HOME_SCREEN)?.path === path;
-  return (also ?? []).some((prefix) => pathname.startsWith(prefix));
-}
+import { AREAS, screenTitle } from './areas';
+import { Sidebar, useSidebar } from './Sidebar';
+import { dialogOpen, useFocusScreen, useKeepFocus } from './screen-focus';
 import { Logo } from '../components/Logo';
-import { Tooltip } from '../components/Tooltip';
 import { useSession } from '../lib/session-store';
 import { queryClient } from './query';
 
@@ -58,9 +53,6 @@ const useStyles = makeStyles({
   },
   rootCollapsed: { gridTemplateColumns: `${SIDEBAR_COLLAPSED} minmax(0, 1fr)` },
   brandCollapsed: { justifyContent: 'center', padding: 0 },
-  navLinkCollapsed: { justifyContent: 'center', padding: 0 },
-  navFoot: { marginTop: tokens.spacingVerticalS, display: 'flex', justifyContent: 'flex-start' },
-  navFootCollapsed: { justifyContent: 'center' },
   brand: {
     gridArea: 'brand',
     display: 'flex',
@@ -88,44 +80,6 @@ const useStyles = makeStyles({
   who: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
   whoText: { display: 'flex', flexDirection: 'column', lineHeight: tokens.lineHeightBase200, minWidth: 0 },
   name: { fontWeight: tokens.fontWeightSemibold, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
-  nav: {
-    gridArea: 'nav',
-    overflowY: 'auto',
-    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalS}`,
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRight: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-  },
-  navList: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '2px' },
-  navLink: {
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalM,
-    height: '36px',
-    padding: `0 ${tokens.spacingHorizontalM}`,
-    borderRadius: tokens.borderRadiusMedium,
-    color: tokens.colorNeutralForeground2,
-    textDecoration: 'none',
-    fontSize: tokens.fontSizeBase300,
-    position: 'relative',
-    ':hover': { backgroundColor: tokens.colorSubtleBackgroundHover, color: tokens.colorNeutralForeground1 },
-    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' },
-  },
-  navLinkActive: {
-    backgroundColor: tokens.colorSubtleBackgroundSelected,
-    color: tokens.colorNeutralForeground1,
-    fontWeight: tokens.fontWeightSemibold,
-    '::before': {
-      content: '""',
-      position: 'absolute',
-      left: 0,
-      top: '8px',
-      bottom: '8px',
-      width: '3px',
-      borderRadius: '2px',
-      backgroundColor: tokens.colorBrandForeground1,
-    },
-  },
-  navIcon: { fontSize: '20px', flexShrink: 0 },
   main: {
     gridArea: 'main',
     display: 'flex',
@@ -136,7 +90,6 @@ const useStyles = makeStyles({
     ':focus': { outline: 'none' },
   },
   loading: { margin: 'auto' },
-  soon: { marginLeft: 'auto', fontSize: tokens.fontSizeBase100, color: tokens.colorNeutralForeground3, whiteSpace: 'nowrap' },
 });
 
 /** The window title names the screen ('Admins — Content Console'); Electron's window follows it. */
@@ -147,111 +100,10 @@ function useScreenTitle(pathname: string): void {
   }, [pathname]);
 }
 
-/**
- * A screen, once opened (from the sidebar, the palette, a link, or the app starting on it), takes the
- * focus at its heading: a keyboard user goes on from the screen, not from the sidebar entry, a screen
- * reader announces it, and the focus never rests on the page's body (where Fluent's tab guards around the
- * app stay tabbable). A screen that already holds the focus, or a dialog opened meanwhile, keeps it.
- */
-function useFocusScreen(pathname: string, main: RefObject<HTMLElement | null>): void {
-  useEffect(() => {
-    const started = performance.now();
-    // What had the focus when the screen was chosen (the sidebar link, the page after a reload): once
-    // the person has moved on from it (opened a menu, a dialog, clicked a field), the screen leaves the
-    // focus where they put it.
-    const chosenFrom = document.activeElement;
-    let frame = 0;
-    const attempt = () => {
-      const region = main.current;
-      if (!region || dialogOpen()) return;
-      const active = document.activeElement;
-      if (active && active !== region && region.contains(active)) return;
-      if (active && active !== document.body && active !== chosenFrom) return;
-      // A lazy screen shows a spinner first: wait for its heading a little while.
-      const heading = region.querySelector<HTMLElement>('h1');
-      if (!heading && performance.now() - started < 3000) {
-        frame = requestAnimationFrame(attempt);
-        return;
-      }
-      const target = heading ?? region;
-      target.tabIndex = -1;
-      target.focus({ preventScroll: true });
-    };
-    frame = requestAnimationFrame(attempt);
-    return () => cancelAnimationFrame(frame);
-  }, [pathname, main]);
-}
 
-/**
- * A focused control that goes away (a button replaced when the queue finishes, one disabled while its
- * work runs) drops the focus to the page's body, where Fluent's tab guards around the app are tabbable
- * and a keyboard user starts again from the top: the screen's heading takes it instead. A click on an
- * empty spot leaves the focus where the person put it.
- */
-function useKeepFocus(main: RefObject<HTMLElement | null>): void {
-  useEffect(() => {
-    let last: HTMLElement | null = null;
-    // Only a screen's own buttons and its heading (drawn again when the screen's data arrives): a table
-    // puts the focus back on its row itself, and a dialog keeps the focus inside it.
-    const onFocusIn = (event: FocusEvent) => {
-      const target = event.target;
-      const watched = target instanceof HTMLButtonElement || target instanceof HTMLHeadingElement;
-      last = watched && main.current?.contains(target) ? target : null;
-    };
-    let frame = 0;
-    // Removing or disabling the focused element fires no focus event everywhere: watch the page change.
-    const observer = new MutationObserver(() => {
-      if (!last || (last.isConnected && !last.matches(':disabled'))) return;
-      const lost = last;
-      last = null;
-      cancelAnimationFrame(frame);
-      // A frame later: whatever puts the focus back on its own (a menu, a row) has done so by then.
-      frame = requestAnimationFrame(() => {
-        const region = main.current;
-        if (!region || document.activeElement !== document.body || !document.hasFocus()) return;
-        if (document.querySelector('[role="dialog"], [role="alertdialog"]') || lost.closest('[role="dialog"], [role="alertdialog"]')) return;
-        const target = region.querySelector<HTMLElement>('h1') ?? region;
-        target.tabIndex = -1;
-        target.focus({ preventScroll: true });
-      });
-    });
-    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] });
-    document.addEventListener('focusin', onFocusIn);
-    return () => {
-      cancelAnimationFrame(frame);
-      observer.disconnect();
-      document.removeEventListener('focusin', onFocusIn);
-    };
-  }, [main]);
-}
 
-/** Below this width the sidebar shows icons only, whatever the kept choice: the tables need the room. */
-const NARROW = '(max-width: 1199px)';
-const subscribeNarrow = (onChange: () => void) => {
-  const media = window.matchMedia(NARROW);
-  media.addEventListener('change', onChange);
-  return () => media.removeEventListener('change', onChange);
-};
-const isNarrow = () => window.matchMedia(NARROW).matches;
-
-/**
- * The sidebar's state: the kept choice in a wide window; in a narrow one collapsed, and opened only for
- * the moment (the toggle there does not change the kept choice).
- */
-function useSidebar(): { collapsed: boolean; setCollapsed: (collapsed: boolean) => void } {
-  const kept = useSidebarCollapsed();
-  const narrow = useSyncExternalStore(subscribeNarrow, isNarrow, () => false);
-  const [openWhileNarrow, setOpenWhileNarrow] = useState(false);
-  if (!narrow) return kept;
-  return { collapsed: !openWhileNarrow, setCollapsed: (c) => setOpenWhileNarrow(!c) };
-}
 
 const keysOf = (command: keyof typeof APP_COMMANDS) => acceleratorText(APP_COMMANDS[command].accelerator, isMac);
-/**
- * A dialog has the keys while it is open (its own Escape, its fields' Ctrl+F). An open dialog holds the
- * focus; one fading out after closing does not (focus is back at its opener), so it no longer counts.
- */
-const dialogOpen = () => document.activeElement?.closest('[role="dialog"], [role="alertdialog"]') != null;
 
 export function Shell() {
   const styles = useStyles();
@@ -388,47 +240,7 @@ export function Shell() {
           Logout
         </Button>
       </header>
-      <nav className={styles.nav} aria-label="Main">
-        <ul className={styles.navList}>
-          {AREAS.map(({ path, label, icon: Icon, also, screen }) => {
-            const link = (
-              <NavLink
-                to={path}
-                aria-label={collapsed ? label : undefined}
-                className={({ isActive }) =>
-                  mergeClasses(styles.navLink, collapsed && styles.navLinkCollapsed, (isActive || ownsPath(path, also, location.pathname)) && styles.navLinkActive)
-                }
-              >
-                <Icon className={styles.navIcon} aria-hidden />
-                {collapsed ? null : label}
-                {/* Areas without a screen yet say so before they are opened. */}
-                {screen || collapsed ? null : <span className={styles.soon}>(not built yet)</span>}
-              </NavLink>
-            );
-            return (
-              <li key={path}>
-                {collapsed ? (
-                  <Tooltip content={label} relationship="description" positioning="after">
-                    {link}
-                  </Tooltip>
-                ) : (
-                  link
-                )}
-              </li>
-            );
-          })}
-        </ul>
-        <div className={mergeClasses(styles.navFoot, collapsed && styles.navFootCollapsed)}>
-          <Tooltip content={collapsed ? 'Expand the sidebar' : 'Collapse the sidebar'} relationship="label" positioning="after">
-            <Button
-              appearance="subtle"
-              icon={collapsed ? <PanelLeftExpandRegular /> : <PanelLeftContractRegular />}
-              aria-expanded={!collapsed}
-              onClick={() => setCollapsed(!collapsed)}
-            />
-          </Tooltip>
-        </div>
-      </nav>
+      <Sidebar collapsed={collapsed} setCollapsed={setCollapsed} />
       <main className={styles.main} ref={mainRef}>
         <ErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<Spinner className={styles.loading} label="Loading…" />}>

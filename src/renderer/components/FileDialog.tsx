@@ -17,15 +17,14 @@ import {
   type LibraryFileForm,
   type LibraryFileFormInput,
 } from '../../shared/schemas/library';
-import { useCallMutation } from '../lib/calls';
 import { optionsOf, type FieldDescriptor } from './EntityDialog';
-import { form, FormDialog, type AnyFormSpec } from '../kit/RecordDialogs';
+import { FormDialog } from '../kit/RecordDialogs';
+import { call, recordForm, useCallForm, type AnyRecordForm } from '../kit/Resource';
 import type { FieldForm, PickedNote } from './fields/types';
 import { titleFromFileName } from '../../shared/schemas/bulk';
 import { fileTypeOfFacts, mediaWarnings } from '../../shared/schemas/media';
 import type { PickedFile } from './FilePicker';
 import { PosterFrame } from './PosterFrame';
-import { useUploadSubmit } from './UploadProgress';
 import { useBusinessIdeas, useCategories, useKeywords } from '../lib/library-lists';
 
 type FormKey = Extract<keyof LibraryFileFormInput, string>;
@@ -78,23 +77,30 @@ const urlCheck = (record: LibraryFile | null) => async (value: unknown) => {
 export interface FileFormOptions {
   /** Values an added file starts with (a course's language, the video type). */
   initial?: Partial<LibraryFileFormInput>;
-  /** After a file is added (its id when the server names it): a course screen then links it. */
-  onAdded?: (added: { _id?: string; title: string }) => void;
 }
+
+/** What a file's save sends: a link sends no file part, whatever was picked before the type changed. */
+const payloadOf = (values: LibraryFileForm) => libraryPayloadOf(values.fileType === 'link' ? { ...values, file: null } : values);
+const rules = { fallback: MSG.fileNotAdded };
+
+/** A library file's add and edit calls (multipart: main streams the file and thumbnail from disk). */
+export const fileCalls = {
+  create: call('library.createMedia', { ...rules, successFallback: 'File has been Added' }, payloadOf),
+  update: call('library.updateMedia', { ...rules, successFallback: 'File has been Updated' }, ({ values, record }: { values: LibraryFileForm; record: LibraryFile }) => ({
+    id: record._id,
+    ...payloadOf(values),
+  })),
+};
 
 /**
  * Add File / Edit File: the spec's library file form, links and uploads (progress, cancel, retry), as
- * the kit's declared form of a record (`editor` of the list screen), so an edit is checked against a
+ * the kit's declared form of a record (the library's resource), so an edit is checked against a
  * colleague's change like every other record's.
  */
-export function useFileForm({ initial, onAdded }: FileFormOptions = {}): (record: LibraryFile | null) => AnyFormSpec {
+export function useFileForm({ initial }: FileFormOptions = {}): (record: LibraryFile | null) => AnyRecordForm<LibraryFile> {
   const keywords = useKeywords();
   const categories = useCategories();
   const ideas = useBusinessIdeas();
-  const upload = useUploadSubmit();
-  const rules = { fallback: MSG.fileNotAdded, invalidates: ['library'] as const };
-  const add = useCallMutation('library.createMedia', { ...rules, successFallback: 'File has been Added' });
-  const update = useCallMutation('library.updateMedia', { ...rules, successFallback: 'File has been Updated' });
 
   return (record: LibraryFile | null) => {
     const publicOnly = (v: Values) => !isPublic(v);
@@ -171,31 +177,26 @@ export function useFileForm({ initial, onAdded }: FileFormOptions = {}): (record
         },
       },
     ];
-    return form({
+    return recordForm({
       title: record ? 'Edit File' : 'Add File',
       schema: LibraryFileFormSchema,
       fields,
-      defaults: record ? libraryFormOf(record) : { ...emptyLibraryForm(), ...initial },
+      defaults: { ...emptyLibraryForm(), ...initial },
+      values: libraryFormOf,
       failureFallback: MSG.fileNotAdded,
       columns: 2,
-      dialog: upload.dialog,
-      // A link sends no file part, whatever was picked before the type changed.
-      submit: (values: LibraryFileForm) => {
-        const sent = values.fileType === 'link' ? { ...values, file: null } : values;
-        return upload.run(!!sent.file || !!sent.thumbnail, async (uploadId) => {
-          const payload = libraryPayloadOf(sent, uploadId);
-          if (record) return update.run({ id: record._id, ...payload });
-          const result = await add.run(payload);
-          if (result.ok) onAdded?.({ _id: (result.data as { _id?: string } | null)?._id, title: sent.title });
-          return result;
-        });
-      },
     });
   };
 }
 
 /** Add File on its own, outside the library's list (a course screen's Upload new video…). */
-export function AddFileDialog({ onClose, ...options }: FileFormOptions & { onClose: () => void }) {
-  const spec = useFileForm(options)(null);
+export function AddFileDialog({ onClose, initial, onAdded }: FileFormOptions & {
+  onClose: () => void;
+  /** After the file is added (its id when the server names it): the course screen then links it. */
+  onAdded?: (added: { _id?: string; title: string }) => void;
+}) {
+  const spec = useCallForm(fileCalls.create, useFileForm({ initial })(null), (data, values) =>
+    onAdded?.({ _id: (data as { _id?: string } | null)?._id, title: String(values.title) }),
+  );
   return <FormDialog spec={spec} open submitLabel="Add" onClose={onClose} />;
 }

@@ -9,15 +9,12 @@ import { callQuery, useCallMutation } from '../lib/calls';
 import { text } from './columns';
 import { ListScreen, form, type ScreenActions } from './ListScreen';
 import { fakeBridge, firstCells, renderUi, type Answer } from '../test/render';
+import { GROUPS, addSynonym } from '../test/synonyms';
 
 // Small screens declared with the kit, run against a stand-in for window.api: the renderer's own
 // boundary (past it is main, which the integration and e2e tests run for real). Each answer is what
 // main would hand the page for that channel.
 
-const GROUPS: SynonymGroup[] = [
-  { _id: 's1', keyword: 'Milk', synonyms: ['doodh', 'paal'], updatedAt: '2026-11-20T10:00:00.000Z' },
-  { _id: 's2', keyword: 'Water', synonyms: ['paani'], updatedAt: '2026-11-21T10:00:00.000Z' },
-];
 
 const synonymColumns = ({ editColumn }: ScreenActions<SynonymGroup>) => [text<SynonymGroup>('keyword', 'Groups'), editColumn((r) => `Edit ${r.keyword}`)];
 
@@ -96,12 +93,7 @@ describe('ListScreen', () => {
     });
     const { user } = renderUi(<SynonymsScreen />);
     await waitFor(() => expect(shownGroups()).toEqual(['Milk', 'Water']));
-    await user.click(screen.getByRole('button', { name: 'Add Synonym' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add Synonym' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Group' }), 'Salt');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Synonyms' }), 'namak');
-    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Synonym' })).toBeNull());
+    await addSynonym(user, 'Salt', 'namak');
     expect(bridge.inputsOf('api:library.addSynonyms')).toEqual([{ keyword: 'Salt', synonyms: ['namak'] }]);
     expect(await screen.findByText('Synonym group created.')).toBeTruthy();
     await waitFor(() => expect(shownGroups()).toEqual(['Milk', 'Water', 'Salt']));

@@ -36,6 +36,11 @@ export function callKey(id: CallId, input?: unknown): QueryKey {
   return input === undefined ? [group, call] : [group, call, input];
 }
 
+/** The service (the group) of a call: what a write of it makes stale. */
+export function serviceOf(id: CallId): Group {
+  return id.split('.')[0] as Group;
+}
+
 /** The key prefix an invalidation target stands for. */
 export function targetKey(target: InvalidateTarget): QueryKey {
   return target.includes('.') ? callKey(target as CallId) : [target];

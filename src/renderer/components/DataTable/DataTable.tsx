@@ -1,13 +1,15 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
-import { getCoreRowModel, useReactTable, type OnChangeFn, type SortingState, type VisibilityState } from '@tanstack/react-table';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { getCoreRowModel, useReactTable, type SortingState, type VisibilityState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Text, mergeClasses } from '@fluentui/react-components';
 import { countText, toText } from '../../lib/rows';
 import { BodyRow, Cells, VirtualBody, titleIfTruncated } from './Body';
-import { hiddenToFit, pinnedLast, rowActionsOf, widthOf, type Column } from './columns';
+import { pinnedLast, rowActionsOf, widthOf, type Column } from './columns';
 import { usePinEdge } from './pinEdge';
 import { ColGroup, Header, minTableWidth, pinsOf, type OnResize } from './Header';
-import { RowMenu, type RowMenuState } from './RowMenu';
+import { RowMenu } from './RowMenu';
+import { useRowKeys } from './useRowKeys';
+import { useColumnFit } from './useColumnFit';
 import { Pager } from './Pager';
 import { ReorderContext, SortableRow, useReorder } from './reorder';
 import { useDataTableStyles } from './styles';
@@ -180,30 +182,7 @@ export function DataTable<T>({
 
   // Only the rows in view (plus overscan) of the page are rendered.
   const scrollRef = useRef<HTMLDivElement>(null);
-  // The width the table has: columns with a priority give way when the others need it.
-  const [available, setAvailable] = useState<number | null>(null);
-  useLayoutEffect(() => {
-    const el = scrollRef.current;
-    if (!el) return;
-    const measure = () => setAvailable(el.clientWidth);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-  const fitted = useMemo(
-    () => (available === null ? [] : hiddenToFit(shownColumns, columnVisibility, available, reordering ? HANDLE_WIDTH : 0)),
-    [shownColumns, columnVisibility, available, reordering],
-  );
-  const visibility = useMemo(() => ({ ...Object.fromEntries(fitted.map((id) => [id, false])), ...columnVisibility }), [fitted, columnVisibility]);
-  // The View menu sets every column; only what the person changed becomes their choice, so a column
-  // hidden to fit comes back by itself when the window grows.
-  const onVisibility: OnChangeFn<VisibilityState> = (updater) =>
-    setColumnVisibility((old) => {
-      const next = typeof updater === 'function' ? updater({ ...Object.fromEntries(fitted.map((id) => [id, false])), ...old }) : updater;
-      const shownBefore = (id: string) => old[id] ?? !fitted.includes(id);
-      return Object.fromEntries(Object.entries(next).filter(([id, shown]) => old[id] !== undefined || shown !== shownBefore(id)));
-    });
+  const { fitted, visibility, onVisibility } = useColumnFit(scrollRef, shownColumns, columnVisibility, setColumnVisibility, reordering ? HANDLE_WIDTH : 0);
   const pinStyleRef = useRef<HTMLStyleElement>(null);
   usePinEdge(scrollRef, pinStyleRef, idBase);
   const virtualizer = useVirtualizer({ count: page.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 12 });
@@ -241,86 +220,18 @@ export function DataTable<T>({
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the table object is stable; its columns are the key
   const pins = useMemo(() => pinsOf(table), [table, visibleColumns]);
 
-  // The keyboard's row: one row of the page is in the tab order; arrows, Home/End and PageUp/PageDown
-  // move it (scrolling it into view), Enter activates it, Shift+F10 or the menu key opens its menu.
-  const [activePos, setActivePos] = useState(0);
-  const current = Math.max(0, Math.min(activePos, page.length - 1));
-  const focusPending = useRef<number | null>(null);
-  const rowElement = (pos: number) => scrollRef.current?.querySelector<HTMLTableRowElement>(`tbody tr[data-pos="${pos}"]`) ?? null;
-  useLayoutEffect(() => {
-    if (focusPending.current === null) return;
-    const el = rowElement(focusPending.current);
-    if (el) {
-      el.focus();
-      focusPending.current = null;
-    }
-  });
-  const moveTo = (pos: number) => {
-    const next = Math.max(0, Math.min(pos, page.length - 1));
-    setActivePos(next);
-    virtualizer.scrollToIndex(next, { align: 'auto' });
-    const el = rowElement(next);
-    // A row not drawn yet takes the focus once it is; one drawn takes it now, and no later render (one
-    // that does not change the row, e.g. a column resized) pulls the focus back to it.
-    focusPending.current = el ? null : next;
-    el?.focus();
-  };
   const rowAt = (pos: number): T | undefined => view.rowAt(view.indexAt(page.start + pos));
+  const { current, moveTo, rowElement, menu, setMenu, rowHandlers } = useRowKeys({
+    length: page.length,
+    rowAt,
+    scrollRef,
+    scrollToIndex: (pos) => virtualizer.scrollToIndex(pos, { align: 'auto' }),
+    rowHeight,
+    rowActions,
+    onRowActivate,
+    reordering,
+  });
   useSelectedRow({ query: view.query, setQuery: view.setQuery, clearFilters: () => view.setColumnFilters([]), settled: !loadingProp && !view.windowLoading && !view.windowFetching, positionOf: (id) => Array.from({ length: page.length }, (_, pos) => rowAt(pos)).findIndex((row, pos) => row !== undefined && rowIdOf(row, view.indexAt(page.start + pos)) === id), moveTo });
-  const [menu, setMenu] = useState<RowMenuState<T> | null>(null);
-  const openMenu = (pos: number, target: RowMenuState<T>['target']) => {
-    const row = rowAt(pos);
-    if (!row || rowActions.every((a) => a.hidden?.(row))) return;
-    setActivePos(pos);
-    setMenu({ row, pos, target });
-  };
-  const posOf = (target: EventTarget | null): number | null => {
-    const tr = target instanceof Element ? target.closest('tr[data-pos]') : null;
-    return tr instanceof HTMLElement ? Number(tr.dataset.pos) : null;
-  };
-  const onKeyDown = (e: KeyboardEvent<HTMLTableSectionElement>) => {
-    const pos = posOf(e.target);
-    if (pos === null) return;
-    if (e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10')) {
-      e.preventDefault();
-      const tr = rowElement(pos);
-      if (tr) openMenu(pos, tr);
-      return;
-    }
-    // Keys inside a row's buttons stay theirs.
-    if (!(e.target instanceof HTMLTableRowElement) || e.altKey || e.ctrlKey || e.metaKey) return;
-    const pageRows = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? rowHeight * 10) / rowHeight) - 1);
-    const moves: Record<string, number> = { ArrowDown: pos + 1, ArrowUp: pos - 1, Home: 0, End: page.length - 1, PageDown: pos + pageRows, PageUp: pos - pageRows };
-    const target = moves[e.key];
-    if (target !== undefined) {
-      e.preventDefault();
-      moveTo(target);
-    } else if (e.key === 'Enter' && onRowActivate) {
-      const row = rowAt(pos);
-      if (row) {
-        e.preventDefault();
-        onRowActivate(row);
-      }
-    }
-  };
-  const interactive = (target: EventTarget | null) => target instanceof Element && !!target.closest('button, a, input, select, textarea, [role="button"]');
-  const onDoubleClick = (e: MouseEvent<HTMLTableSectionElement>) => {
-    const pos = posOf(e.target);
-    const row = pos === null ? undefined : rowAt(pos);
-    if (row && onRowActivate && !interactive(e.target)) onRowActivate(row);
-  };
-  const onContextMenu = (e: MouseEvent<HTMLTableSectionElement>) => {
-    const pos = posOf(e.target);
-    if (pos === null || rowActions.length === 0) return;
-    e.preventDefault();
-    const { clientX: x, clientY: y } = e;
-    openMenu(pos, { getBoundingClientRect: () => ({ x, y, left: x, top: y, right: x, bottom: y, width: 0, height: 0 }) });
-  };
-  const onClick = (e: MouseEvent<HTMLTableSectionElement>) => {
-    const pos = posOf(e.target);
-    if (pos !== null) setActivePos(pos);
-  };
-  const rowHandlers = reordering ? {} : { onKeyDown, onDoubleClick, onContextMenu, onClick };
 
   const notify = useNotify();
   const savedToast = useSavedToast();

@@ -4,10 +4,11 @@ import { AdminDraftSchema, type AdminDraft, type AdminUser, type UserDetails } f
 import { ADMIN_MESSAGE_MS, ADMIN_PAGE_SIZE } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { useSession } from '../../lib/session-store';
-import { callQuery, useCallMutation } from '../../lib/calls';
+import { callQuery } from '../../lib/calls';
 import { formatDateTime } from '../../lib/format';
 import { Stamp, badge, text, value } from '../../kit/columns';
-import { ListScreen, form, type ScreenActions } from '../../kit/ListScreen';
+import type { ScreenActions } from '../../kit/ListScreen';
+import { ResourceScreen, call, recordForm, resource } from '../../kit/Resource';
 import type { FieldDescriptor } from '../../components/EntityDialog';
 
 const useStyles = makeStyles({
@@ -38,16 +39,13 @@ const switchOf = (name: 'role' | 'status', on: string, off: string, own = false)
   ...(own ? { disabled: true, hint: OWN_ACCOUNT_HINT } : {}),
 });
 
+// The spec fixes the texts: 'User has been Deleted!!' for 2 seconds, "Couldn't delete user" on a bare failure.
+const rules = { successTimeout: ADMIN_MESSAGE_MS };
+
 export default function AdminsPage() {
   const styles = useStyles();
   const me = useSession((s) => s.user);
   const isSuperAdmin = me?.role === 'Super Admin';
-  // The spec fixes the texts: 'User has been Deleted!!' for 2 seconds, "Couldn't delete user" on a bare failure.
-  const rules = { successTimeout: ADMIN_MESSAGE_MS, invalidates: ['adminAuth.users'] } as const;
-  const remove = useCallMutation('adminAuth.delete', { ...rules, fallback: MSG.couldntDeleteUser, success: MSG.userDeleted });
-  const add = useCallMutation('adminAuth.register', { ...rules, fallback: MSG.somethingWentWrong, successFallback: MSG.userAdded });
-  // The server's message ('User has been Updated'); 'User updated successfully!' when a success carries none.
-  const update = useCallMutation('adminAuth.update', { ...rules, fallback: MSG.somethingWentWrong, successFallback: MSG.userUpdatedSuccessfully });
 
   const columns = useCallback(({ editColumn, deleteColumn }: ScreenActions<AdminUser>) => [
     text<AdminUser>('name', 'Name'),
@@ -66,11 +64,7 @@ export default function AdminsPage() {
     // An Admin manages role User records only; so does anyone editing a User record (no switch value fits it).
     const roleFixedToUser = !isSuperAdmin || record?.role === 'User';
     const own = !!record && record.id === me?.id;
-    const defaults: AdminDraft = record
-      ? { name: record.name, email: record.email, phoneNo: record.phoneNo, role: record.role, status: record.status }
-      : { name: '', email: '', phoneNo: '', role: isSuperAdmin ? 'Admin' : 'User', status: 'Inactive' };
-    return form({
-      title: record ? 'Edit Admin' : 'Add Admin',
+    return recordForm({
       schema: AdminDraftSchema,
       fields: [
         { kind: 'text', name: 'name', label: 'Name', required: true, maxLength: 100, autoComplete: 'off' },
@@ -95,16 +89,29 @@ export default function AdminsPage() {
           : switchOf('role', 'Super Admin', 'Admin', own),
         switchOf('status', 'Active', 'Inactive', own),
       ],
-      defaults,
+      defaults: { name: '', email: '', phoneNo: '', role: isSuperAdmin ? 'Admin' : 'User', status: 'Inactive' } satisfies AdminDraft,
+      values: (r: AdminUser): AdminDraft => ({ name: r.name, email: r.email, phoneNo: r.phoneNo, role: r.role, status: r.status }),
       failureFallback: MSG.somethingWentWrong,
-      submit: (values) => (record ? update.run({ id: record.id, ...values }) : add.run(values)),
     });
   };
+  const admins = resource<AdminUser>({
+    name: 'Admin',
+    form: editor,
+    create: call('adminAuth.register', { ...rules, fallback: MSG.somethingWentWrong, successFallback: MSG.userAdded }),
+    // The server's message ('User has been Updated'); 'User updated successfully!' when a success carries none.
+    update: call('adminAuth.update', { ...rules, fallback: MSG.somethingWentWrong, successFallback: MSG.userUpdatedSuccessfully }),
+    remove: {
+      ...call('adminAuth.delete', { ...rules, fallback: MSG.couldntDeleteUser, success: MSG.userDeleted }),
+      title: 'Delete account',
+      question: (r) => `Are you sure you want to delete ${r.name} (${r.email})?`,
+    },
+  });
 
   return (
-    <ListScreen
+    <ResourceScreen
       title="Admins"
       subtitle={isSuperAdmin ? 'Admin and user accounts of the console.' : 'User accounts you manage.'}
+      resource={admins}
       list={callQuery('adminAuth.users')}
       rows={rows}
       rowId={(r) => r.id}
@@ -112,9 +119,6 @@ export default function AdminsPage() {
       pageSize={ADMIN_PAGE_SIZE}
       pageSizes={[ADMIN_PAGE_SIZE]}
       emptyText="No accounts yet."
-      addLabel="Add Admin"
-      editor={editor}
-      remove={{ mutation: remove, input: (r) => ({ id: r.id }), title: 'Delete account', question: (r) => `Are you sure you want to delete ${r.name} (${r.email})?` }}
     />
   );
 }

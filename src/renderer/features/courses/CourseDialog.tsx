@@ -13,12 +13,11 @@ import {
   type Course,
   type CourseForm,
   type CourseFormInput,
+  type CourseCreateInput,
 } from '../../../shared/schemas/courses';
 import type { CallError } from '../../../shared/result';
-import { useCallMutation } from '../../lib/calls';
 import { optionsOf, type FieldDescriptor } from '../../components/EntityDialog';
-import { form, type AnyFormSpec } from '../../kit/RecordDialogs';
-import { useUploadSubmit } from '../../components/UploadProgress';
+import { call, recordForm, type AnyRecordForm } from '../../kit/Resource';
 
 type FormKey = Extract<keyof CourseFormInput, string>;
 
@@ -37,17 +36,25 @@ export function courseCanSubmit(values: FieldValues): boolean {
 
 const { width, height } = COURSE_THUMBNAIL_RECOMMENDED;
 
+const rules = { fallback: COURSE_MSG.somethingWentWrong, override: courseFailure };
+
+/** A course's calls: its save (the form's values become the course's payload) and delete. */
+export const courseCalls = {
+  create: call('videoRepository.createCourse', { ...rules, successFallback: 'Course has been Added' }, (values: CourseForm) => coursePayloadOf(values) as CourseCreateInput),
+  update: call('videoRepository.updateCourse', { ...rules, successFallback: 'Course has been Updated' }, ({ values, record }: { values: CourseForm; record: Course }) => ({
+    id: record._id,
+    ...coursePayloadOf(values),
+  })),
+  remove: call('videoRepository.deleteCourse', rules),
+  reorder: call('videoRepository.courseSequence', rules, (rows: Course[]) => ({ courses: rows.map((c) => c._id) })),
+};
+
 /**
  * Add Course / Edit Course (multipart: main streams the thumbnail from disk, with progress and cancel),
  * as the kit's declared form of a record, so an edit is checked against a colleague's change.
  * `language`: the one a new course starts with (the screen's remembered choice).
  */
-export function useCourseForm(language: string | null): (record: Course | null) => AnyFormSpec {
-  const upload = useUploadSubmit();
-  const rules = { fallback: COURSE_MSG.somethingWentWrong, override: courseFailure, invalidates: ['videoRepository'] as const };
-  const add = useCallMutation('videoRepository.createCourse', { ...rules, successFallback: 'Course has been Added' });
-  const update = useCallMutation('videoRepository.updateCourse', { ...rules, successFallback: 'Course has been Updated' });
-
+export function courseForm(language: string | null): (record: Course | null) => AnyRecordForm<Course> {
   return (record: Course | null) => {
     const fields: FieldDescriptor<FormKey>[] = [
       { kind: 'select', name: 'language', label: 'Language', required: true, options: optionsOf(LANGUAGES), placeholder: 'Select a language' },
@@ -71,20 +78,14 @@ export function useCourseForm(language: string | null): (record: Course | null) 
         accept: { test: isThumbnailName, message: COURSE_TEXT.thumbnailType },
       },
     ];
-    return form({
-      title: record ? 'Edit Course' : 'Add Course',
+    return recordForm({
       schema: CourseFormSchema,
       fields,
-      defaults: record ? courseFormOf(record) : emptyCourseForm(language ?? ''),
+      defaults: emptyCourseForm(language ?? ''),
+      values: courseFormOf,
       failureFallback: COURSE_MSG.somethingWentWrong,
       canSubmit: courseCanSubmit,
       width: 600,
-      dialog: upload.dialog,
-      submit: (values: CourseForm) =>
-        upload.run(!!values.thumbnail, (uploadId) => {
-          const payload = coursePayloadOf(values, uploadId);
-          return record ? update.run({ id: record._id, ...payload }) : add.run(payload as Parameters<typeof add.run>[0]);
-        }),
     });
   };
 }

@@ -18,13 +18,16 @@ import {
 } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, DismissRegular, EyeRegular, HeartPulseRegular, WrenchRegular } from '@fluentui/react-icons';
 import { HEALTH_KIND_LABEL, type CourseHealth, type HealthKind, type HealthProblem } from '../../../shared/schemas/course-health';
+import type { Course } from '../../../shared/schemas/courses';
+import type { LibraryFile } from '../../../shared/schemas/library';
 import { callQuery } from '../../lib/calls';
 import { plural } from '../../lib/format';
 import { action, value } from '../../kit/columns';
 import { FormDialog } from '../../kit/RecordDialogs';
 import { DataTable } from '../../components/DataTable';
-import { useFileForm } from '../../components/FileDialog';
-import { useCourseForm } from './CourseDialog';
+import { fileCalls, useFileForm } from '../../components/FileDialog';
+import { resource, useResource } from '../../kit/Resource';
+import { courseCalls, courseForm } from './CourseDialog';
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minHeight: 0 },
@@ -78,18 +81,20 @@ function useFix(close: () => void) {
 
 function LibraryFileFix({ id, onClose }: { id: string; onClose: () => void }) {
   const files = useQuery(callQuery('library.mediaList'));
-  const specFor = useFileForm();
+  const { editor } = useResource(resource<LibraryFile>({ name: 'File', form: useFileForm(), ...fileCalls }), (f) => f._id);
   const file = files.data?.find((f) => f._id === id);
-  if (!file) return files.isPending ? <Spinner label="Opening the library file…" /> : null;
-  return <FormDialog spec={specFor(file)} open submitLabel="Save" record={file} specFor={(r) => specFor(r as typeof file)} onClose={onClose} />;
+  const spec = file ? editor?.(file) : null;
+  if (!file || !spec) return files.isPending ? <Spinner label="Opening the library file…" /> : null;
+  return <FormDialog spec={spec} open submitLabel="Save" record={file} specFor={(r) => editor?.(r as LibraryFile) ?? null} onClose={onClose} />;
 }
 
 function CourseFix({ id, onClose }: { id: string; onClose: () => void }) {
   const courses = useQuery(callQuery('videoRepository.courses'));
-  const specFor = useCourseForm(null);
+  const { editor } = useResource(resource<Course>({ name: 'Course', form: courseForm(null), create: courseCalls.create, update: courseCalls.update }), (c) => c._id);
   const course = courses.data?.find((c) => c._id === id);
-  if (!course) return courses.isPending ? <Spinner label="Opening the course…" /> : null;
-  return <FormDialog spec={specFor(course)} open submitLabel="Save" record={course} specFor={(r) => specFor(r as typeof course)} onClose={onClose} />;
+  const spec = course ? editor?.(course) : null;
+  if (!course || !spec) return courses.isPending ? <Spinner label="Opening the course…" /> : null;
+  return <FormDialog spec={spec} open submitLabel="Save" record={course} specFor={(r) => editor?.(r as Course) ?? null} onClose={onClose} />;
 }
 
 function ProblemsTable({ reports, showCourse, onFix }: { reports: readonly CourseHealth[]; showCourse: boolean; onFix: (p: HealthProblem) => void }) {

@@ -1,16 +1,17 @@
 import { plural } from '../../lib/format';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { COURSE_MSG, deleteCourseQuestion } from '../../../shared/course-messages';
+import { deleteCourseQuestion } from '../../../shared/course-messages';
 import type { Course } from '../../../shared/schemas/courses';
-import { callQuery, useCallMutation } from '../../lib/calls';
+import { callQuery } from '../../lib/calls';
 import { useCourseLanguage } from '../../lib/preferences';
 import { LinkCell, text, twoLines, value } from '../../kit/columns';
 import { relativeDate } from '../../kit/RelativeDate';
 import { Badge, makeStyles, tokens } from '@fluentui/react-components';
-import { ListScreen, type ScreenActions } from '../../kit/ListScreen';
+import type { ScreenActions } from '../../kit/ListScreen';
+import { ResourceScreen, resource } from '../../kit/Resource';
 import { LanguageSelect } from '../../components/LanguageSelect';
-import { courseFailure, useCourseForm } from './CourseDialog';
+import { courseCalls, courseForm } from './CourseDialog';
 import { COURSE_PAGE_SIZE, COURSE_PAGE_SIZES } from '../../lib/page-sizes';
 import { CheckAllButton } from './CourseHealth';
 
@@ -29,16 +30,11 @@ export default function CoursesPage() {
   const styles = useStyles();
   const navigate = useNavigate();
   const { language } = useCourseLanguage();
-  const courseForm = useCourseForm(language);
-  const remove = useCallMutation('videoRepository.deleteCourse', {
-    fallback: COURSE_MSG.somethingWentWrong,
-    override: courseFailure,
-    invalidates: ['videoRepository'],
-  });
-  const sequence = useCallMutation('videoRepository.courseSequence', {
-    fallback: COURSE_MSG.somethingWentWrong,
-    override: courseFailure,
-    invalidates: ['videoRepository.courses'],
+  const courses = resource<Course>({
+    name: 'Course',
+    form: courseForm(language),
+    ...courseCalls,
+    remove: { ...courseCalls.remove, title: 'Delete course', question: (c) => deleteCourseQuestion(c.name) },
   });
 
   const columns = useCallback(
@@ -72,7 +68,8 @@ export default function CoursesPage() {
   );
 
   return (
-    <ListScreen<Course, Course[]>
+    <ResourceScreen<Course, Course[]>
+      resource={courses}
       title="Courses"
       subtitle={language ? `Courses in ${language}.` : 'Courses in every language.'}
       breadcrumb={[{ label: 'Courses' }]}
@@ -86,10 +83,6 @@ export default function CoursesPage() {
       pageSizes={COURSE_PAGE_SIZES}
       emptyText={language ? `No courses in ${language} yet.` : 'No courses yet.'}
       toolbar={<CheckAllButton />}
-      addLabel="Add Course"
-      editor={courseForm}
-      remove={{ mutation: remove, input: (c) => ({ id: c._id }), title: 'Delete course', question: (c) => deleteCourseQuestion(c.name) }}
-      reorder={{ save: async (rows) => (await sequence.run({ courses: rows.map((c) => c._id) })).ok }}
     />
   );
 }

@@ -6,10 +6,11 @@ import { Button, Label, Link, Select, Text, makeStyles, tokens } from '@fluentui
 import { ArrowLeftRegular } from '@fluentui/react-icons';
 import { COURSE_MSG } from '../../../shared/course-messages';
 import { TOPIC_DESCRIPTION_MAX, TOPIC_NAME_MAX, TopicFormSchema, type Topic, type TopicList } from '../../../shared/schemas/topics';
-import { callQuery, useCallMutation } from '../../lib/calls';
+import { callQuery } from '../../lib/calls';
 import { useCourseLanguage } from '../../lib/preferences';
 import { count, link, text } from '../../kit/columns';
-import { ListScreen, form, type ScreenActions } from '../../kit/ListScreen';
+import type { ScreenActions } from '../../kit/ListScreen';
+import { ResourceScreen, call, recordForm, resource } from '../../kit/Resource';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { TOPIC_PAGE_SIZE, TOPIC_PAGE_SIZES } from '../../lib/page-sizes';
 
@@ -69,8 +70,24 @@ export default function TopicsPage() {
   const held = useQuery({ ...callQuery('videoRepository.document', { id: moduleId }), enabled: noTopics }).data;
   const heldVideos = noTopics && held ? held.descendants.filter((d) => d.type === 'file').length : 0;
   const directoryOfModule = info ? `/directory/${encodeURIComponent(info.courseId)}/${encodeURIComponent(info._id)}` : '';
-  const add = useCallMutation('videoRepository.addTopic', { fallback: COURSE_MSG.topicNotAdded, invalidates: ['videoRepository'] });
-  const sequence = useCallMutation('videoRepository.topicSequence', { fallback: COURSE_MSG.somethingWentWrong, invalidates: ['videoRepository.topics'] });
+  const topics = resource<Topic>({
+    name: 'Topic',
+    form: {
+      add: recordForm({
+        schema: TopicFormSchema,
+        fields: [
+          { kind: 'text', name: 'name', label: 'Topic name', required: true, maxLength: TOPIC_NAME_MAX },
+          { kind: 'textarea', name: 'description', label: 'Description', rows: 3, maxLength: TOPIC_DESCRIPTION_MAX },
+        ],
+        defaults: { name: '', description: '' },
+        canSubmit: nameGiven,
+        failureFallback: COURSE_MSG.topicNotAdded,
+      }),
+      edit: null,
+    },
+    create: call('videoRepository.addTopic', { fallback: COURSE_MSG.topicNotAdded }, (values: { name: string; description: string }) => ({ ...values, moduleId })),
+    reorder: call('videoRepository.topicSequence', { fallback: COURSE_MSG.somethingWentWrong }, (rows: Topic[]) => ({ topics: rows.map((t) => t._id) })),
+  });
 
   const columns = useCallback(
     (_actions: ScreenActions<Topic>) => {
@@ -87,7 +104,8 @@ export default function TopicsPage() {
   const back = () => (info ? navigate(`/directory/${encodeURIComponent(info.courseId)}`) : navigate('/course'));
 
   return (
-    <ListScreen<Topic, TopicList>
+    <ResourceScreen<Topic, TopicList>
+      resource={topics}
       viewKey="Topics of a module"
       title={info ? `Topics of ${info.name}` : 'Topics'}
       subtitle={
@@ -125,25 +143,7 @@ export default function TopicsPage() {
       pageSize={TOPIC_PAGE_SIZE}
       pageSizes={TOPIC_PAGE_SIZES}
       emptyText={heldVideos > 0 ? `${moduleHoldsVideos(heldVideos)} They are listed in the course directory, not here.` : 'This module has no topics yet.'}
-      addLabel="Add Topic"
       addDisabled={list?.disallowTopicAddition ? 'This course has only videos: its modules hold videos, not topics.' : !list ? 'Loading…' : false}
-      editor={(record) =>
-        record
-          ? null
-          : form({
-              title: 'Add Topic',
-              schema: TopicFormSchema,
-              fields: [
-                { kind: 'text', name: 'name', label: 'Topic name', required: true, maxLength: TOPIC_NAME_MAX },
-                { kind: 'textarea', name: 'description', label: 'Description', rows: 3, maxLength: TOPIC_DESCRIPTION_MAX },
-              ],
-              defaults: { name: '', description: '' },
-              canSubmit: nameGiven,
-              failureFallback: COURSE_MSG.topicNotAdded,
-              submit: (values) => add.run({ ...values, moduleId }),
-            })
-      }
-      reorder={{ save: async (rows) => (await sequence.run({ topics: rows.map((t) => t._id) })).ok }}
     />
   );
 }

@@ -16,13 +16,12 @@ import {
 import type { CallError } from '../../../shared/result';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { optionsOf, type CustomFieldContext, type FieldDescriptor, type FieldOption } from '../../components/EntityDialog';
-import { callQuery, useCallMutation } from '../../lib/calls';
+import { callQuery } from '../../lib/calls';
 import { useBusinessIdeaOptions, useGroupOptions } from '../../lib/lookups';
 import { authored, text } from '../../kit/columns';
-import { ListScreen, form, type ScreenActions } from '../../kit/ListScreen';
+import type { ScreenActions } from '../../kit/ListScreen';
+import { ResourceScreen, call, recordForm, resource } from '../../kit/Resource';
 import { ENGAGEMENT_PAGE_SIZE } from '../../lib/page-sizes';
-
-const invalidates = ['library.quotes'] as const;
 
 const useStyles = makeStyles({
   row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
@@ -37,11 +36,11 @@ const rules = (notDone: string, noAnswer: string, success: string) => ({
   fallback: notDone,
   override: (error: CallError) => (error.kind === 'network' ? noAnswer : null),
   successFallback: success,
-  invalidates,
 });
 
 /** The edit form: one language and text row, and the tip's groups, ideas and image. */
 const TipEditSchema = v.omit(TipUpdateSchema, ['id', 'quoteId']);
+type TipEdit = v.InferOutput<typeof TipEditSchema>;
 
 const columns = ({ editColumn, deleteColumn }: ScreenActions<TipRow>) => [
   text<TipRow>('id', 'Tip ID', { width: 90 }),
@@ -92,14 +91,9 @@ const sharedFields = (groups: FieldOption[], ideas: FieldOption[]): FieldDescrip
 export default function DailyTipsPage() {
   const groups = useGroupOptions();
   const ideas = useBusinessIdeaOptions();
-  const add = useCallMutation('library.addTip', rules(M.tipNotAdded, M.errorWhilePost, T.tipAdded));
-  const update = useCallMutation('library.updateTip', rules(M.tipNotEdited, M.errorWhileEdit, T.tipUpdated));
-  const remove = useCallMutation('library.deleteTip', { fallback: M.unableToDelete, successFallback: T.tipDeleted, invalidates });
-
   const editor = (record: TipRow | null) =>
     record
-      ? form({
-          title: 'Edit Tip',
+      ? recordForm({
           schema: TipEditSchema,
           fields: [
             { kind: 'select', name: 'language', label: 'Language', required: true, options: optionsOf(LANGUAGES), placeholder: 'Select a language' },
@@ -114,10 +108,8 @@ export default function DailyTipsPage() {
             backgroundImage: record.tip.backgroundImage,
           },
           failureFallback: M.tipNotEdited,
-          submit: (values) => update.run({ id: record.tip._id, quoteId: record.quoteId, ...values }),
         })
-      : form({
-          title: 'Add Tip',
+      : recordForm({
           schema: TipCreateSchema,
           width: 640,
           fields: [
@@ -141,13 +133,24 @@ export default function DailyTipsPage() {
           ],
           defaults: { quotes: [emptyTipRow()], keywords: [], businessIdeas: [], backgroundImage: '' } as TipCreateInput,
           failureFallback: M.tipNotAdded,
-          submit: (values) => add.run(values),
         });
+  const tips = resource<TipRow>({
+    name: 'Tip',
+    form: editor,
+    create: call('library.addTip', rules(M.tipNotAdded, M.errorWhilePost, T.tipAdded)),
+    update: call('library.updateTip', rules(M.tipNotEdited, M.errorWhileEdit, T.tipUpdated), ({ values, record }: { values: TipEdit; record: TipRow }) => ({ id: record.tip._id, quoteId: record.quoteId, ...values })),
+    remove: {
+      ...call('library.deleteTip', { fallback: M.unableToDelete, successFallback: T.tipDeleted }, (r: TipRow) => ({ id: r.tip._id, quoteId: r.quoteId })),
+      title: 'Delete tip',
+      question: (r) => `Are you sure you want to delete the ${r.language} text of tip ${r.id}?`,
+    },
+  });
 
   return (
-    <ListScreen
+    <ResourceScreen
       title="Daily Tips"
       subtitle="Short tips in several languages, shown to learners one a day."
+      resource={tips}
       list={callQuery('library.quotes')}
       rows={tipRowsOf}
       rowId={(r) => r.quoteId}
@@ -155,14 +158,6 @@ export default function DailyTipsPage() {
       pageSize={ENGAGEMENT_PAGE_SIZE}
       pageSizes={[ENGAGEMENT_PAGE_SIZE]}
       emptyText="No tips yet."
-      addLabel="Add Tip"
-      editor={editor}
-      remove={{
-        mutation: remove,
-        input: (r) => ({ id: r.tip._id, quoteId: r.quoteId }),
-        title: 'Delete tip',
-        question: (r) => `Are you sure you want to delete the ${r.language} text of tip ${r.id}?`,
-      }}
     />
   );
 }

@@ -5,15 +5,15 @@ import { ClosedCaptionRegular, QuestionCircleRegular, TimelineRegular } from '@f
 import { LANGUAGES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { LEVELS, LIBRARY_STATUSES, VIDEO_TYPES, VISIBILITIES, type LibraryFile, type LibraryFilter } from '../../../shared/schemas/library';
-import { useCallMutation } from '../../lib/calls';
 import type { WindowSource } from '../../lib/windows';
 import { MediaPreviewDialog, mediaSourceOf, type MediaSource } from '../../components/MediaPreview';
 import { BulkDropZone, addedMessage } from '../../components/BulkDropZone';
 import { useNotify } from '../../components/toast';
 import { action, badge, count, date, link, text, value } from '../../kit/columns';
-import { ListScreen, type ScreenActions } from '../../kit/ListScreen';
+import type { ScreenActions } from '../../kit/ListScreen';
+import { ResourceScreen, call, resource } from '../../kit/Resource';
 import type { FilterField, FilterValues } from '../../kit/ServerFilterBar';
-import { useFileForm } from '../../components/FileDialog';
+import { fileCalls, useFileForm } from '../../components/FileDialog';
 import { QuestionSelectorDialog, TaggedQuestionsDialog } from './QuestionDialogs';
 import { LIBRARY_PAGE_SIZE, LIBRARY_PAGE_SIZES } from '../../lib/page-sizes';
 
@@ -46,7 +46,16 @@ export default function LibraryPage() {
   const [showQuestions, setShowQuestions] = useState<LibraryFile | null>(null);
   const [tagging, setTagging] = useState<LibraryFile | null>(null);
   const fileForm = useFileForm();
-  const remove = useCallMutation('library.deleteMedia', { fallback: MSG.somethingWentWrong, invalidates: ['library'] });
+  const files = resource<LibraryFile>({
+    name: 'File',
+    form: fileForm,
+    ...fileCalls,
+    remove: {
+      ...call('library.deleteMedia', { fallback: MSG.somethingWentWrong }),
+      title: 'Delete file',
+      question: (file) => `Are you sure you want to delete ${file.title}?`,
+    },
+  });
 
   const columns = useCallback(
     // In a narrow window the name, status and questions stay; the rest give way by their priority.
@@ -92,7 +101,8 @@ export default function LibraryPage() {
         navigate('/bulk-upload');
       }}
     >
-      <ListScreen
+      <ResourceScreen
+        resource={files}
         title="Video Library"
         subtitle="Media files: links, audio, video and other files."
         serverFilters={FILTERS}
@@ -103,14 +113,11 @@ export default function LibraryPage() {
         pageSizes={LIBRARY_PAGE_SIZES}
         emptyText={(filtered) => (filtered ? 'No file matches these filters.' : 'No files yet.')}
         toolbar={<Button onClick={() => navigate('/bulk-upload')}>Bulk upload</Button>}
-        addLabel="Add File"
-        editor={fileForm}
-        remove={{ mutation: remove, input: (file) => ({ id: file._id }), title: 'Delete file', question: (file) => `Are you sure you want to delete ${file.title}?` }}
       >
         <MediaPreviewDialog source={preview} onClose={() => setPreview(null)} />
         <TaggedQuestionsDialog file={showQuestions} onClose={() => setShowQuestions(null)} />
         <QuestionSelectorDialog file={tagging} onClose={() => setTagging(null)} />
-      </ListScreen>
+      </ResourceScreen>
     </BulkDropZone>
   );
 }

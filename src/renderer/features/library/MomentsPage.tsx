@@ -5,10 +5,11 @@ import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular, PlayRegular } from '@fluentui/react-icons';
 import { MSG } from '../../../shared/messages';
 import { MomentDraftSchema, type Moment } from '../../../shared/schemas/library';
-import { callQuery, useCallMutation } from '../../lib/calls';
+import { callQuery } from '../../lib/calls';
 import type { FieldDescriptor } from '../../components/EntityDialog';
 import { secondsOf } from '../../components/MediaPreview';
-import { RecordDialogs, form, useRecordDialogs, type RemoveSpec } from '../../kit/RecordDialogs';
+import { RecordDialogs, useRecordDialogs } from '../../kit/RecordDialogs';
+import { call, recordForm, resource, useResource } from '../../kit/Resource';
 import { TimedEntriesAccordion, TimedEntriesScreen, useLibraryFile, usePlayFrom } from './TimedEntries';
 
 const useStyles = makeStyles({
@@ -53,25 +54,28 @@ export default function MomentsPage() {
 
   const moments = useQuery({ ...callQuery('library.moments', { fileId: fileId ?? '' }), enabled: !!fileId });
   const sorted = useMemo(() => [...(moments.data ?? [])].sort((a, b) => a.timestamp.localeCompare(b.timestamp)), [moments.data]);
-  const rules = { fallback: MSG.momentNotAdded, invalidates: ['library.moments'] } as const;
-  const add = useCallMutation('library.addMoment', rules);
-  const update = useCallMutation('library.updateMoment', rules);
-  const remove: RemoveSpec<Moment> = {
-    mutation: useCallMutation('library.deleteMoment', { fallback: MSG.somethingWentWrong, invalidates: ['library.moments'] }),
-    input: (m) => ({ id: m._id }),
-    title: 'Delete moment',
-    question: (m) => `Are you sure you want to delete the moment at ${m.timestamp} (${m.description})?`,
-  };
+  const rules = { fallback: MSG.momentNotAdded };
+  const { editor, remove } = useResource(
+    resource<Moment>({
+      name: 'Moment',
+      form: recordForm({
+        schema: momentSchema,
+        fields: FIELDS,
+        defaults: { timestamp: '', description: '', transcript: '' },
+        values: (m: Moment) => ({ timestamp: m.timestamp, description: m.description, transcript: m.transcript }),
+        failureFallback: MSG.momentNotAdded,
+      }),
+      create: call('library.addMoment', rules, (values: Draft) => ({ fileId: fileId ?? '', ...values })),
+      update: call('library.updateMoment', rules),
+      remove: {
+        ...call('library.deleteMoment', { fallback: MSG.somethingWentWrong }),
+        title: 'Delete moment',
+        question: (m) => `Are you sure you want to delete the moment at ${m.timestamp} (${m.description})?`,
+      },
+    }),
+    (m) => m._id,
+  );
   const dialogs = useRecordDialogs(remove);
-  const editor = (record: Moment | null) =>
-    form({
-      title: record ? 'Edit Moment' : 'Add Moment',
-      schema: momentSchema,
-      fields: FIELDS,
-      defaults: record ? { timestamp: record.timestamp, description: record.description, transcript: record.transcript } : { timestamp: '', description: '', transcript: '' },
-      failureFallback: MSG.momentNotAdded,
-      submit: (values) => (record ? update.run({ id: record._id, ...values }) : add.run({ fileId: fileId ?? '', ...values })),
-    });
 
   const missingText = 'Open the moments of a file from the Video Library (Update Moments).';
 

@@ -6,9 +6,10 @@ import { parseCaptionsDetailed } from '../../../shared/captions';
 import { LANGUAGES, type Language } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { TranscriptFormSchema, type Transcript } from '../../../shared/schemas/transcripts';
-import { callQuery, useCallMutation } from '../../lib/calls';
+import { callQuery } from '../../lib/calls';
 import type { FieldDescriptor } from '../../components/EntityDialog';
-import { RecordDialogs, form, useRecordDialogs, type RemoveSpec } from '../../kit/RecordDialogs';
+import { RecordDialogs, useRecordDialogs } from '../../kit/RecordDialogs';
+import { call, recordForm, resource, useResource } from '../../kit/Resource';
 import { TimedEntriesAccordion, TimedEntriesScreen, useLibraryFile, usePlayFrom } from './TimedEntries';
 import { useNotify } from '../../components/toast';
 import { ImportDialog, type ImportSource } from './TranscriptImportDialog';
@@ -41,15 +42,36 @@ export default function TranscriptsPage() {
   const [importBusy, setImportBusy] = useState(false);
 
   const transcripts = useQuery({ ...callQuery('videoRepository.transcripts', { videoId: videoId ?? '' }), enabled: !!videoId });
-  const rules = { fallback: MSG.somethingWentWrong, invalidates: ['videoRepository.transcripts'] } as const;
-  const add = useCallMutation('videoRepository.addTranscript', rules);
-  const update = useCallMutation('videoRepository.updateTranscript', rules);
-  const remove: RemoveSpec<Transcript> = {
-    mutation: useCallMutation('videoRepository.deleteTranscript', rules),
-    input: (t) => ({ id: t._id }),
-    title: 'Delete transcript',
-    question: (t) => `Are you sure you want to delete the ${t.language} line at ${t.timeStamp}?`,
-  };
+  const rules = { fallback: MSG.somethingWentWrong };
+  const fields = (entry: Transcript | null): FieldDescriptor<FormKey>[] => [
+    { kind: 'text', name: 'timeStamp', label: 'Timestamp', required: true, placeholder: 'HH:mm:ss', hint: 'HH:mm:ss, e.g. 00:01:30' },
+    { kind: 'textarea', name: 'captionText', label: 'Caption', required: true, rows: 3 },
+    entry
+      ? { kind: 'select', name: 'language', label: 'Language', disabled: true, hint: MSG.cannotEditTranscriptLanguage, options: LANGUAGES.map((l) => ({ value: l, label: l })) }
+      : { kind: 'select', name: 'language', label: 'Language', required: true, placeholder: 'Select Language', options: LANGUAGES.map((l) => ({ value: l, label: l })) },
+  ];
+  type Values = { timeStamp: string; captionText: string; language: Language };
+  const { editor, remove } = useResource(
+    resource<Transcript>({
+      name: 'Transcript',
+      form: (entry) =>
+        recordForm({
+          schema: TranscriptFormSchema,
+          fields: fields(entry),
+          defaults: { timeStamp: '', captionText: '', language: chip === 'All' ? '' : chip },
+          values: (t: Transcript) => ({ timeStamp: t.timeStamp, captionText: t.captionText, language: t.language }),
+        }),
+      create: call('videoRepository.addTranscript', rules, (values: Values) => ({ videoId: videoId ?? '', ...values })),
+      // The language of a line cannot change: only its time and text go.
+      update: call('videoRepository.updateTranscript', rules, ({ values, record }: { values: Values; record: Transcript }) => ({ id: record._id, timeStamp: values.timeStamp, captionText: values.captionText })),
+      remove: {
+        ...call('videoRepository.deleteTranscript', rules),
+        title: 'Delete transcript',
+        question: (t) => `Are you sure you want to delete the ${t.language} line at ${t.timeStamp}?`,
+      },
+    }),
+    (t) => t._id,
+  );
   const dialogs = useRecordDialogs(remove);
 
   const languages = transcripts.data?.languages ?? [];
@@ -63,27 +85,6 @@ export default function TranscriptsPage() {
     }
     return [...byTime.entries()].sort(([a], [b]) => a.localeCompare(b));
   }, [transcripts.data, chip]);
-
-  const { record } = dialogs;
-  const fields = useMemo<FieldDescriptor<FormKey>[]>(
-    () => [
-      { kind: 'text', name: 'timeStamp', label: 'Timestamp', required: true, placeholder: 'HH:mm:ss', hint: 'HH:mm:ss, e.g. 00:01:30' },
-      { kind: 'textarea', name: 'captionText', label: 'Caption', required: true, rows: 3 },
-      record
-        ? { kind: 'select', name: 'language', label: 'Language', disabled: true, hint: MSG.cannotEditTranscriptLanguage, options: LANGUAGES.map((l) => ({ value: l, label: l })) }
-        : { kind: 'select', name: 'language', label: 'Language', required: true, placeholder: 'Select Language', options: LANGUAGES.map((l) => ({ value: l, label: l })) },
-    ],
-    [record],
-  );
-
-  const editor = (entry: Transcript | null) => {
-    const defaults = entry
-      ? { timeStamp: entry.timeStamp, captionText: entry.captionText, language: entry.language }
-      : { timeStamp: '', captionText: '', language: chip === 'All' ? '' : chip };
-    const submit = (values: { timeStamp: string; captionText: string; language: Language }) =>
-      entry ? update.run({ id: entry._id, timeStamp: values.timeStamp, captionText: values.captionText }) : add.run({ videoId: videoId ?? '', ...values });
-    return form({ title: entry ? 'Edit Transcript' : 'Add Transcript', schema: TranscriptFormSchema, fields, defaults, submit });
-  };
 
   const startImport = async () => {
     setImportBusy(true);

@@ -14,14 +14,12 @@ import {
   type MentorUpdateInput,
 } from '../../../shared/schemas/mentors';
 import { optionsOf, type FieldDescriptor, type FieldOption } from '../../components/EntityDialog';
-import { useUploadSubmit } from '../../components/UploadProgress';
-import { callQuery, useCallMutation } from '../../lib/calls';
+import { callQuery } from '../../lib/calls';
 import { useBusinessIdeaOptions, useGroupOptions } from '../../lib/lookups';
 import { lastUpdated, nameWithHint, tags } from '../../kit/columns';
-import { ListScreen, form, type ScreenActions } from '../../kit/ListScreen';
+import type { ScreenActions } from '../../kit/ListScreen';
+import { ResourceScreen, call, recordForm, resource } from '../../kit/Resource';
 import { ENGAGEMENT_PAGE_SIZE } from '../../lib/page-sizes';
-
-const invalidates = ['mentorship.sessionUsers'] as const;
 
 const columns = ({ editColumn, deleteColumn }: ScreenActions<Mentor>) => [
   nameWithHint<Mentor>('name', 'Name', (r) => r.name, (r) => r.mentorBio),
@@ -85,10 +83,6 @@ const valuesOf = (m: Mentor): MentorUpdateInput => ({
 export default function MentorsPage() {
   const groups = useGroupOptions();
   const ideas = useBusinessIdeaOptions();
-  const upload = useUploadSubmit();
-  const add = useCallMutation('mentorship.registerMentor', { fallback: MSG.somethingWentWrong, successFallback: T.mentorAdded, invalidates });
-  const update = useCallMutation('mentorship.updateMentor', { fallback: MSG.somethingWentWrong, successFallback: T.mentorUpdated, invalidates });
-  const remove = useCallMutation('mentorship.deleteMentor', { fallback: M.unableToDelete, successFallback: T.mentorDeleted, invalidates });
 
   const picture = (stored?: string): FieldDescriptor<'profilePicture'> => ({
     kind: 'file', name: 'profilePicture', label: 'Profile Picture', pick: 'image', required: !stored, stored, hint: 'An image (png, jpg, jpeg, webp or gif), 800 x 800 recommended.',
@@ -103,8 +97,7 @@ export default function MentorsPage() {
 
   const editor = (record: Mentor | null) =>
     record
-      ? form({
-          title: 'Edit Mentor',
+      ? recordForm({
           schema: MentorUpdateSchema,
           width: 640,
           fields: [
@@ -115,32 +108,36 @@ export default function MentorsPage() {
             video(record.mentorVideo ? 'Current intro video' : undefined),
           ],
           defaults: valuesOf(record),
-          submit: (values) => upload.run(!!values.profilePicture || !!values.mentorVideo, (uploadId) => update.run({ ...values, uploadId })),
-          dialog: upload.dialog,
         })
-      : form({
-          title: 'Add Mentor',
+      : recordForm({
           schema: MentorCreateSchema,
           width: 640,
           fields: [...commonFields(groups, ideas), picture(), video()],
           defaults: emptyMentor,
-          submit: (values) => upload.run(true, (uploadId) => add.run({ ...values, uploadId })),
-          dialog: upload.dialog,
         });
+  const mentors = resource<Mentor>({
+    name: 'Mentor',
+    form: editor,
+    create: call('mentorship.registerMentor', { fallback: MSG.somethingWentWrong, successFallback: T.mentorAdded }),
+    update: call('mentorship.updateMentor', { fallback: MSG.somethingWentWrong, successFallback: T.mentorUpdated }),
+    remove: {
+      ...call('mentorship.deleteMentor', { fallback: M.unableToDelete, successFallback: T.mentorDeleted }),
+      title: 'Delete mentor',
+      question: (r) => `Are you sure you want to delete the mentor ${r.name}?`,
+    },
+  });
 
   return (
-    <ListScreen
+    <ResourceScreen
       title="Mentors"
       subtitle="Mentors who lead the events."
+      resource={mentors}
       list={callQuery('mentorship.sessionUsers')}
       rowId={(r) => r._id}
       columns={columns}
       pageSize={ENGAGEMENT_PAGE_SIZE}
       pageSizes={[ENGAGEMENT_PAGE_SIZE]}
       emptyText="No mentors yet."
-      addLabel="Add Mentor"
-      editor={editor}
-      remove={{ mutation: remove, input: (r) => ({ id: r._id }), title: 'Delete mentor', question: (r) => `Are you sure you want to delete the mentor ${r.name}?` }}
     />
   );
 }

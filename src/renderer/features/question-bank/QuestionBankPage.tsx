@@ -6,10 +6,11 @@ import { TagMultipleRegular } from '@fluentui/react-icons';
 import { CategoryDraftSchema, DIFFICULTIES, categoryKey, type Question } from '../../../shared/schemas/question-bank';
 import { LANGUAGES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { callQuery, useCallMutation } from '../../lib/calls';
-import { EntityDialog } from '../../components/EntityDialog';
+import { callQuery } from '../../lib/calls';
 import { badge, date, text, value } from '../../kit/columns';
-import { ListScreen, type ScreenActions } from '../../kit/ListScreen';
+import type { ScreenActions } from '../../kit/ListScreen';
+import { FormDialog } from '../../kit/RecordDialogs';
+import { ResourceScreen, call, recordForm, resource, useCallForm } from '../../kit/Resource';
 import { questionForm } from './questionForm';
 import { QB_PAGE_SIZE, QB_PAGE_SIZES } from './queries';
 import type { WindowSource } from '../../lib/windows';
@@ -35,14 +36,6 @@ const columns = ({ editColumn }: ScreenActions<Question>) => [
 export default function QuestionBankPage() {
   const [addingCategory, setAddingCategory] = useState(false);
   const categories = useQuery(callQuery('questionBank.categories'));
-  const addCategory = useCallMutation('questionBank.addCategory', {
-    fallback: MSG.categoryNotAdded,
-    successFallback: 'Category has been Added',
-    invalidates: ['questionBank.categories'],
-  });
-  const rules = { invalidates: ['questionBank.questions'] } as const;
-  const add = useCallMutation('questionBank.addQuestion', { ...rules, fallback: MSG.questionNotAdded, successFallback: 'Question has been Added' });
-  const update = useCallMutation('questionBank.updateQuestion', { ...rules, fallback: MSG.somethingWentWrong, successFallback: 'Question has been Updated' });
 
   // Refused before the call when the name is taken (case and surrounding spaces ignored); the server
   // refuses a name that slips through (409) and its message shows.
@@ -50,9 +43,26 @@ export default function QuestionBankPage() {
     const taken = new Set((categories.data ?? []).map((c) => categoryKey(c.name)));
     return v.pipe(CategoryDraftSchema, v.forward(v.check((c) => !taken.has(categoryKey(c.name)), MSG.duplicateCategory), ['name']));
   }, [categories.data]);
+  const categoryForm = useCallForm(
+    call('questionBank.addCategory', { fallback: MSG.categoryNotAdded, successFallback: 'Category has been Added' }),
+    recordForm({
+      title: 'Add Category',
+      schema: categorySchema,
+      fields: [{ kind: 'text', name: 'name', label: 'Category name', required: true, maxLength: 100 }],
+      defaults: { name: '' },
+      failureFallback: MSG.categoryNotAdded,
+    }),
+  );
+  const questions = resource<Question>({
+    name: 'Question',
+    form: (record) => questionForm(record, categories.data ?? []),
+    create: call('questionBank.addQuestion', { fallback: MSG.questionNotAdded, successFallback: 'Question has been Added' }),
+    update: call('questionBank.updateQuestion', { fallback: MSG.somethingWentWrong, successFallback: 'Question has been Updated' }),
+  });
 
   return (
-    <ListScreen
+    <ResourceScreen
+      resource={questions}
       title="Question Bank"
       subtitle="Questions asked in videos, by language and category."
       list={QUESTIONS}
@@ -62,7 +72,6 @@ export default function QuestionBankPage() {
       pageSize={QB_PAGE_SIZE}
       pageSizes={QB_PAGE_SIZES}
       emptyText="No questions yet."
-      addLabel="Add Question"
       toolbar={
         <Button icon={<TagMultipleRegular />} onClick={() => setAddingCategory(true)}>
           Add Category
@@ -74,19 +83,8 @@ export default function QuestionBankPage() {
         confirmLabel: 'Yes, edit',
         cancelLabel: 'No',
       })}
-      editor={(record) => questionForm(record, categories.data ?? [], record ? (values) => update.run({ id: record._id, ...values }) : add.run)}
     >
-      <EntityDialog
-        open={addingCategory}
-        title="Add Category"
-        schema={categorySchema}
-        fields={[{ kind: 'text', name: 'name', label: 'Category name', required: true, maxLength: 100 }]}
-        defaultValues={{ name: '' }}
-        submitLabel="Add"
-        failureFallback={MSG.categoryNotAdded}
-        onClose={() => setAddingCategory(false)}
-        onSubmit={addCategory.run}
-      />
-    </ListScreen>
+      {addingCategory ? <FormDialog spec={categoryForm} open submitLabel="Add" onClose={() => setAddingCategory(false)} /> : null}
+    </ResourceScreen>
   );
 }

@@ -2,20 +2,17 @@ import type * as v from 'valibot';
 import { DIFFICULTIES, OPTION_FORMATS, QuestionDraftSchema, QuestionEditSchema, type Category, type Question } from '../../../shared/schemas/question-bank';
 import { LANGUAGES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import type { Result } from '../../../shared/result';
 import { optionsOf } from '../../components/EntityDialog';
-import { form } from '../../kit/ListScreen';
+import { recordForm, type AnyRecordForm } from '../../kit/Resource';
 
 const FORMAT_LABEL: Record<(typeof OPTION_FORMATS)[number], string> = { radio: 'Radio', dropdown: 'Dropdown', checkbox: 'Checkbox' };
 const formatOptions = OPTION_FORMATS.map((f) => ({ value: f, label: FORMAT_LABEL[f] }));
-
-type Draft = v.InferOutput<typeof QuestionDraftSchema>;
 
 /**
  * Add Question and Edit Question: the same fields; adding takes one correct option (radio), editing
  * needs an option format and marks one correct option for Radio and Dropdown, several for Checkbox.
  */
-export function questionForm(record: Question | null, categories: readonly Category[], submit: (values: Draft) => Promise<Result<unknown>>) {
+export function questionForm(record: Question | null, categories: readonly Category[]): AnyRecordForm<Question> {
   const categoryOptions = [...categories].sort((a, b) => a.name.localeCompare(b.name)).map((c) => ({ value: c._id, label: c.name }));
   const editing = record !== null;
   const fields = [
@@ -47,19 +44,18 @@ export function questionForm(record: Question | null, categories: readonly Categ
       hint: editing ? 'At least 2 options; Radio and Dropdown take one correct option, Checkbox several.' : 'At least 2 options; mark the one correct option.',
     },
   ] as const;
-  const defaults = record
-    ? {
-        question: record.question,
-        language: record.language,
-        categoryId: record.categoryId,
-        helpText: record.helpText,
-        optionFormat: record.optionFormat,
-        difficulty: record.difficulty,
-        options: record.options.map((o) => ({ ...o })),
-      }
-    : { question: '', categoryId: '', helpText: '', optionFormat: 'radio', options: [{ option: '', isTrue: false }, { option: '', isTrue: false }] };
-  const common = { fields, columns: 2 as const, submit: submit as (values: unknown) => Promise<Result<unknown>> };
+  const values = (q: Question) => ({
+    question: q.question,
+    language: q.language,
+    categoryId: q.categoryId,
+    helpText: q.helpText,
+    optionFormat: q.optionFormat,
+    difficulty: q.difficulty,
+    options: q.options.map((o) => ({ ...o })),
+  });
+  const blank = { question: '', categoryId: '', helpText: '', optionFormat: 'radio', options: [{ option: '', isTrue: false }, { option: '', isTrue: false }] };
+  const common = { fields, columns: 2 as const };
   return editing
-    ? form({ ...common, title: 'Edit Question', schema: QuestionEditSchema, defaults: defaults as v.InferInput<typeof QuestionEditSchema>, failureFallback: MSG.somethingWentWrong })
-    : form({ ...common, title: 'Add Question', schema: QuestionDraftSchema, defaults: defaults as v.InferInput<typeof QuestionDraftSchema>, failureFallback: MSG.questionNotAdded });
+    ? recordForm({ ...common, schema: QuestionEditSchema, defaults: blank as v.InferInput<typeof QuestionEditSchema>, values: values as (q: Question) => v.InferInput<typeof QuestionEditSchema>, failureFallback: MSG.somethingWentWrong })
+    : recordForm({ ...common, schema: QuestionDraftSchema, defaults: blank as v.InferInput<typeof QuestionDraftSchema>, failureFallback: MSG.questionNotAdded });
 }

@@ -4,14 +4,12 @@ import { LANGUAGES } from '../../../shared/constants';
 import { ENGAGEMENT_MSG as M, ENGAGEMENT_TEXT as T } from '../../../shared/engagement-messages';
 import { QUOTE_TITLE_MAX, QuoteCreateSchema, quotesOf, type Quote, type QuoteCreateInput } from '../../../shared/schemas/quotes';
 import { optionsOf } from '../../components/EntityDialog';
-import { useUploadSubmit } from '../../components/UploadProgress';
-import { callQuery, useCallMutation } from '../../lib/calls';
+import { callQuery } from '../../lib/calls';
 import { useGroupOptions } from '../../lib/lookups';
 import { authored, text, value } from '../../kit/columns';
-import { ListScreen, form, type ScreenActions } from '../../kit/ListScreen';
+import type { ScreenActions } from '../../kit/ListScreen';
+import { ResourceScreen, call, recordForm, resource } from '../../kit/Resource';
 import { ENGAGEMENT_PAGE_SIZE } from '../../lib/page-sizes';
-
-const invalidates = ['library.quotes'] as const;
 
 /** Quote: its text, a link to its media when it has one (spec 2 section 2). */
 const quoteColumn = value<Quote>('title', 'Quote', (r) => r.title, {
@@ -36,29 +34,35 @@ const columns = ({ deleteColumn }: ScreenActions<Quote>) => [
 
 export default function QuotesPage() {
   const groups = useGroupOptions();
-  const upload = useUploadSubmit();
-  const add = useCallMutation('library.addQuote', { fallback: M.errorInPost, successFallback: T.quoteAdded, invalidates });
-  const remove = useCallMutation('library.deleteQuote', { fallback: M.unableToDelete, successFallback: T.quoteDeleted, invalidates });
-  const editor = () =>
-    form({
-      title: 'Add Quote',
-      schema: QuoteCreateSchema,
-      fields: [
-        { kind: 'textarea', name: 'title', label: 'Quote', required: true, maxLength: QUOTE_TITLE_MAX, rows: 3 },
-        { kind: 'select', name: 'language', label: 'Language', required: true, options: optionsOf(LANGUAGES), placeholder: 'Select a language' },
-        { kind: 'multiselect', name: 'keywords', label: 'Groups', required: true, options: groups, placeholder: 'Select groups' },
-        { kind: 'file', name: 'thumbnail', label: 'Image', pick: 'image', hint: 'Recommended 800 x 800.' },
-      ],
-      defaults: { title: '', keywords: [] } satisfies QuoteCreateInput,
-      failureFallback: M.errorInPost,
-      submit: (values) => upload.run(!!values.thumbnail, (uploadId) => add.run({ ...values, uploadId })),
-      dialog: upload.dialog,
-    });
+  const quotes = resource<Quote>({
+    name: 'Quote',
+    form: {
+      add: recordForm({
+        schema: QuoteCreateSchema,
+        fields: [
+          { kind: 'textarea', name: 'title', label: 'Quote', required: true, maxLength: QUOTE_TITLE_MAX, rows: 3 },
+          { kind: 'select', name: 'language', label: 'Language', required: true, options: optionsOf(LANGUAGES), placeholder: 'Select a language' },
+          { kind: 'multiselect', name: 'keywords', label: 'Groups', required: true, options: groups, placeholder: 'Select groups' },
+          { kind: 'file', name: 'thumbnail', label: 'Image', pick: 'image', hint: 'Recommended 800 x 800.' },
+        ],
+        defaults: { title: '', keywords: [] } satisfies QuoteCreateInput,
+        failureFallback: M.errorInPost,
+      }),
+      edit: null,
+    },
+    create: call('library.addQuote', { fallback: M.errorInPost, successFallback: T.quoteAdded }),
+    remove: {
+      ...call('library.deleteQuote', { fallback: M.unableToDelete, successFallback: T.quoteDeleted }),
+      title: 'Delete quote',
+      question: (r) => `Are you sure you want to delete the quote "${r.title}"?`,
+    },
+  });
   const rows = useCallback(quotesOf, []);
   return (
-    <ListScreen
+    <ResourceScreen
       title="Quotes"
       subtitle="Motivational quotes by language."
+      resource={quotes}
       list={callQuery('library.quotes')}
       rows={rows}
       rowId={(r) => r._id}
@@ -66,14 +70,6 @@ export default function QuotesPage() {
       pageSize={ENGAGEMENT_PAGE_SIZE}
       pageSizes={[ENGAGEMENT_PAGE_SIZE]}
       emptyText="No quotes yet."
-      addLabel="Add Quote"
-      editor={editor}
-      remove={{
-        mutation: remove,
-        input: (r) => ({ id: r._id }),
-        title: 'Delete quote',
-        question: (r) => `Are you sure you want to delete the quote "${r.title}"?`,
-      }}
     />
   );
 }

@@ -3,9 +3,10 @@ import { RESOURCE_TYPES, ResourceDraftSchema, type Resource } from '../../../sha
 import { LANGUAGES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import type { CallError } from '../../../shared/result';
-import { callQuery, useCallMutation } from '../../lib/calls';
+import { callQuery } from '../../lib/calls';
 import { date, text } from '../../kit/columns';
-import { ListScreen, form, type ScreenActions } from '../../kit/ListScreen';
+import type { ScreenActions } from '../../kit/ListScreen';
+import { ResourceScreen, call, recordForm, resource } from '../../kit/Resource';
 import { optionsOf } from '../../components/EntityDialog';
 
 /**
@@ -17,7 +18,6 @@ const rules = (mode: 'add' | 'edit') => ({
   fallback: MSG.resourceNotAdded,
   override: (error: CallError) => (error.status === 405 || (error.status === 404 && mode === 'add') ? MSG.resourceNotAdded : null),
   successFallback: mode === 'add' ? 'Resource has been Added' : 'Resource has been Updated',
-  invalidates: ['questionBank.resources'] as const,
 });
 
 const columns = ({ editColumn }: ScreenActions<Resource>) => [
@@ -29,34 +29,35 @@ const columns = ({ editColumn }: ScreenActions<Resource>) => [
   editColumn((r) => `Edit ${r.title}`),
 ];
 
+const resourceRecords = resource<Resource>({
+  name: 'Resource',
+  form: recordForm({
+    schema: ResourceDraftSchema,
+    fields: [
+      { kind: 'text', name: 'title', label: 'Title', required: true, maxLength: 200 },
+      { kind: 'select', name: 'language', label: 'Language', required: true, options: optionsOf(LANGUAGES), placeholder: 'Select a language' },
+      { kind: 'select', name: 'type', label: 'Type', required: true, options: optionsOf(RESOURCE_TYPES), placeholder: 'Select a type' },
+    ],
+    defaults: { title: '' } as v.InferInput<typeof ResourceDraftSchema>,
+    values: (record: Resource) => ({ title: record.title, language: record.language, type: record.type }),
+    failureFallback: MSG.resourceNotAdded,
+  }),
+  create: call('questionBank.addResource', rules('add')),
+  update: call('questionBank.updateResource', rules('edit')),
+});
+
 export default function ResourcesPage() {
-  const add = useCallMutation('questionBank.addResource', rules('add'));
-  const update = useCallMutation('questionBank.updateResource', rules('edit'));
-  const editor = (record: Resource | null) =>
-    form({
-      title: record ? 'Edit Resource' : 'Add Resource',
-      schema: ResourceDraftSchema,
-      fields: [
-        { kind: 'text', name: 'title', label: 'Title', required: true, maxLength: 200 },
-        { kind: 'select', name: 'language', label: 'Language', required: true, options: optionsOf(LANGUAGES), placeholder: 'Select a language' },
-        { kind: 'select', name: 'type', label: 'Type', required: true, options: optionsOf(RESOURCE_TYPES), placeholder: 'Select a type' },
-      ],
-      defaults: (record ? { title: record.title, language: record.language, type: record.type } : { title: '' }) as v.InferInput<typeof ResourceDraftSchema>,
-      failureFallback: MSG.resourceNotAdded,
-      submit: (values) => (record ? update.run({ id: record._id, ...values }) : add.run(values)),
-    });
   return (
-    <ListScreen
+    <ResourceScreen
       title="Resources"
       subtitle="Learning resources by language and type."
+      resource={resourceRecords}
       list={callQuery('questionBank.resources')}
       rowId={(r) => r._id}
       columns={columns}
       pageSize={20}
       pageSizes={[20, 50, 100]}
       emptyText="No resources yet."
-      addLabel="Add Resource"
-      editor={editor}
     />
   );
 }

@@ -22,17 +22,15 @@ import {
 import { ContentDialog } from '../../components/ContentDialog';
 import { EntityDialog, optionsOf, type FieldDescriptor } from '../../components/EntityDialog';
 import { useNotify } from '../../components/toast';
-import { useUploadSubmit } from '../../components/UploadProgress';
-import { callQuery, useCallMutation } from '../../lib/calls';
+import { callQuery } from '../../lib/calls';
 import { copyText } from '../../lib/clipboard';
 import { isoDateOf } from '../../lib/field-values';
 import { useBusinessIdeaOptions, useGroupOptions, useMentorOptions } from '../../lib/lookups';
 import { useMeetingPreviewBase } from '../../lib/preferences';
 import { action, lastUpdated, tags, text, value } from '../../kit/columns';
-import { ListScreen, form, type ScreenActions } from '../../kit/ListScreen';
+import type { ScreenActions } from '../../kit/ListScreen';
+import { ResourceScreen, call, recordForm, resource } from '../../kit/Resource';
 import { ENGAGEMENT_PAGE_SIZE } from '../../lib/page-sizes';
-
-const invalidates = ['mentorship.sessions'] as const;
 
 const useStyles = makeStyles({
   links: { display: 'flex', flexWrap: 'nowrap', gap: tokens.spacingHorizontalXS },
@@ -80,7 +78,6 @@ const updateRules = {
   fallback: M.eventNotUpdated,
   override: (error: CallError) => (error.kind === 'network' ? M.errorInUpdate : null),
   successFallback: T.eventUpdated,
-  invalidates,
 };
 
 /** The form's values: the schema's, with the duration computed rather than typed. */
@@ -120,6 +117,9 @@ const valuesOf = (s: Session): EventForm => ({
   designation: s.designation,
 });
 
+/** The duration is computed from the start and end, not typed. */
+const withDuration = (values: v.InferOutput<typeof EventFormSchema>) => ({ ...values, eventDuration: minutesBetween(values.startTime, values.endTime) });
+
 const PreviewBaseSchema = v.object({
   url: v.pipe(v.string(), v.trim(), v.nonEmpty('Enter the address.'), v.regex(/^https:\/\/[^\s/$.?#][^\s]*$/i, 'The address must start with https://')),
 });
@@ -132,14 +132,9 @@ export default function SessionsPage() {
   const { base, setBase } = useMeetingPreviewBase();
   const [describing, setDescribing] = useState<Session | null>(null);
   const [settingBase, setSettingBase] = useState(false);
-  const upload = useUploadSubmit();
   // The same query as the list's (one fetch): the roles the join links are made for.
   const roles = useQuery({ ...callQuery('mentorship.sessions'), select: (d) => d.roles }).data ?? [];
   const rolesKey = roles.join('\n');
-
-  const add = useCallMutation('mentorship.addSession', { fallback: MSG.somethingWentWrong, successFallback: T.eventAdded, invalidates });
-  const update = useCallMutation('mentorship.updateSession', updateRules);
-  const remove = useCallMutation('mentorship.deleteSession', { fallback: M.unableToDelete, successFallback: T.eventDeleted, invalidates });
 
   const columns = useCallback(
     ({ editColumn, deleteColumn }: ScreenActions<Session>) => [
@@ -180,27 +175,32 @@ export default function SessionsPage() {
     { kind: 'file', name: 'thumbnail', label: 'Thumbnail', pick: 'image', hint: 'Recommended 800 x 800.', stored: record?.thumbnail ? 'Current thumbnail' : undefined },
   ];
 
-  const editor = (record: Session | null) =>
-    form({
-      title: record ? 'Edit Event' : 'Add Event',
-      schema: EventFormSchema,
-      // Fifteen fields: short ones pair up, as in Add File.
-      columns: 2,
-      fields: fields(record),
-      defaults: record ? valuesOf(record) : emptyEvent,
-      failureFallback: record ? M.eventNotUpdated : MSG.somethingWentWrong,
-      submit: (values) =>
-        upload.run(!!values.thumbnail, (uploadId) => {
-          const event = { ...values, eventDuration: minutesBetween(values.startTime, values.endTime), uploadId };
-          return record ? update.run({ id: record._id, ...event }) : add.run(event);
-        }),
-      dialog: upload.dialog,
-    });
+  const events = resource<Session>({
+    name: 'Event',
+    form: (record) =>
+      recordForm({
+        schema: EventFormSchema,
+        // Fifteen fields: short ones pair up, as in Add File.
+        columns: 2,
+        fields: fields(record),
+        defaults: emptyEvent,
+        values: valuesOf,
+        failureFallback: record ? M.eventNotUpdated : MSG.somethingWentWrong,
+      }),
+    create: call('mentorship.addSession', { fallback: MSG.somethingWentWrong, successFallback: T.eventAdded }, withDuration),
+    update: call('mentorship.updateSession', updateRules, ({ values, record }: { values: v.InferOutput<typeof EventFormSchema>; record: Session }) => ({ id: record._id, ...withDuration(values) })),
+    remove: {
+      ...call('mentorship.deleteSession', { fallback: M.unableToDelete, successFallback: T.eventDeleted }),
+      title: 'Delete event',
+      question: (r) => `Are you sure you want to delete the event ${r.eventName}?`,
+    },
+  });
 
   return (
-    <ListScreen
+    <ResourceScreen
       title="Events"
       subtitle="Mentorship sessions, with a join link per role."
+      resource={events}
       list={callQuery('mentorship.sessions')}
       rows={sessionsOf}
       rowId={(r) => r._id}
@@ -208,9 +208,6 @@ export default function SessionsPage() {
       pageSize={ENGAGEMENT_PAGE_SIZE}
       pageSizes={[ENGAGEMENT_PAGE_SIZE]}
       emptyText="No events yet."
-      addLabel="Add Event"
-      editor={editor}
-      remove={{ mutation: remove, input: (r) => ({ id: r._id }), title: 'Delete event', question: (r) => `Are you sure you want to delete the event ${r.eventName}?` }}
       toolbar={
         <Button icon={<SettingsRegular />} onClick={() => setSettingBase(true)}>
           Link address
@@ -233,7 +230,7 @@ export default function SessionsPage() {
           return { ok: true, data: null };
         }}
       />
-    </ListScreen>
+    </ResourceScreen>
   );
 }
 

@@ -1,0 +1,100 @@
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
+import type { RowAction } from './columns';
+import type { RowMenuState } from './RowMenu';
+
+/**
+ * The keyboard's row and the row menu: one row of the page is in the tab order; arrows, Home/End and
+ * PageUp/PageDown move it (scrolling it into view), Enter or a double click activates it, Shift+F10,
+ * the menu key or a right click opens its menu. `rowHandlers` go on the table's body.
+ */
+export function useRowKeys<T>({ length, rowAt, scrollRef, scrollToIndex, rowHeight, rowActions, onRowActivate, reordering }: {
+  /** Rows on the page. */
+  length: number;
+  /** The row at a position of the page. */
+  rowAt: (pos: number) => T | undefined;
+  scrollRef: RefObject<HTMLDivElement | null>;
+  scrollToIndex: (pos: number) => void;
+  rowHeight: number;
+  rowActions: readonly RowAction<T>[];
+  onRowActivate?: (row: T) => void;
+  /** While reordering the rows are the drag's. */
+  reordering: boolean;
+}) {
+  const [activePos, setActivePos] = useState(0);
+  const current = Math.max(0, Math.min(activePos, length - 1));
+  const focusPending = useRef<number | null>(null);
+  const rowElement = (pos: number) => scrollRef.current?.querySelector<HTMLTableRowElement>(`tbody tr[data-pos="${pos}"]`) ?? null;
+  useLayoutEffect(() => {
+    if (focusPending.current === null) return;
+    const el = rowElement(focusPending.current);
+    if (el) {
+      el.focus();
+      focusPending.current = null;
+    }
+  });
+  const moveTo = (pos: number) => {
+    const next = Math.max(0, Math.min(pos, length - 1));
+    setActivePos(next);
+    scrollToIndex(next);
+    const el = rowElement(next);
+    // A row not drawn yet takes the focus once it is; one drawn takes it now, and no later render (one
+    // that does not change the row, e.g. a column resized) pulls the focus back to it.
+    focusPending.current = el ? null : next;
+    el?.focus();
+  };
+  const [menu, setMenu] = useState<RowMenuState<T> | null>(null);
+  const openMenu = (pos: number, target: RowMenuState<T>['target']) => {
+    const row = rowAt(pos);
+    if (!row || rowActions.every((a) => a.hidden?.(row))) return;
+    setActivePos(pos);
+    setMenu({ row, pos, target });
+  };
+  const posOf = (target: EventTarget | null): number | null => {
+    const tr = target instanceof Element ? target.closest('tr[data-pos]') : null;
+    return tr instanceof HTMLElement ? Number(tr.dataset.pos) : null;
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTableSectionElement>) => {
+    const pos = posOf(e.target);
+    if (pos === null) return;
+    if (e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10')) {
+      e.preventDefault();
+      const tr = rowElement(pos);
+      if (tr) openMenu(pos, tr);
+      return;
+    }
+    // Keys inside a row's buttons stay theirs.
+    if (!(e.target instanceof HTMLTableRowElement) || e.altKey || e.ctrlKey || e.metaKey) return;
+    const pageRows = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? rowHeight * 10) / rowHeight) - 1);
+    const moves: Record<string, number> = { ArrowDown: pos + 1, ArrowUp: pos - 1, Home: 0, End: length - 1, PageDown: pos + pageRows, PageUp: pos - pageRows };
+    const target = moves[e.key];
+    if (target !== undefined) {
+      e.preventDefault();
+      moveTo(target);
+    } else if (e.key === 'Enter' && onRowActivate) {
+      const row = rowAt(pos);
+      if (row) {
+        e.preventDefault();
+        onRowActivate(row);
+      }
+    }
+  };
+  const interactive = (target: EventTarget | null) => target instanceof Element && !!target.closest('button, a, input, select, textarea, [role="button"]');
+  const onDoubleClick = (e: MouseEvent<HTMLTableSectionElement>) => {
+    const pos = posOf(e.target);
+    const row = pos === null ? undefined : rowAt(pos);
+    if (row && onRowActivate && !interactive(e.target)) onRowActivate(row);
+  };
+  const onContextMenu = (e: MouseEvent<HTMLTableSectionElement>) => {
+    const pos = posOf(e.target);
+    if (pos === null || rowActions.length === 0) return;
+    e.preventDefault();
+    const { clientX: x, clientY: y } = e;
+    openMenu(pos, { getBoundingClientRect: () => ({ x, y, left: x, top: y, right: x, bottom: y, width: 0, height: 0 }) });
+  };
+  const onClick = (e: MouseEvent<HTMLTableSectionElement>) => {
+    const pos = posOf(e.target);
+    if (pos !== null) setActivePos(pos);
+  };
+  const rowHandlers = reordering ? {} : { onKeyDown, onDoubleClick, onContextMenu, onClick };
+  return { current, moveTo, rowElement, menu, setMenu, rowHandlers };
+}

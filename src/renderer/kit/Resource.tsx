@@ -1,0 +1,191 @@
+import type { ReactNode } from 'react';
+import type * as v from 'valibot';
+import type { FieldValues } from 'react-hook-form';
+import { contract } from '../../shared/api';
+import type { Result } from '../../shared/result';
+import { useUploadSubmit } from '../components/UploadProgress';
+import { serviceOf, useCallMutation, type CallId, type CallInput, type MessageRules } from '../lib/calls';
+import { ListScreen, type ListScreenProps } from './ListScreen';
+import { form, type AnyFormSpec, type FormSpec, type RemoveSpec } from './RecordDialogs';
+
+// A screen's records declared like its list (react-admin's <Resource> is the model): the calls that
+// change them with the spec's message rules, the form, and how a record becomes the form's values.
+// The kit makes the mutations, the add-or-update choice, the upload id of a multipart call and the
+// refetch of the call's whole service (main drops its kept lists the same way), once for every screen.
+
+type AnySchema = v.GenericSchema<FieldValues, FieldValues>;
+
+/** One call of a resource: the contract call, its message rules and, when needed, its input. */
+export interface ResourceCall<In = never> {
+  call: CallId;
+  rules: Omit<MessageRules<unknown>, 'invalidates'>;
+  /**
+   * The call's input (default: the form's values; an update adds the record's `id`). A method, so a
+   * screen may name the type its form's schema gives the values.
+   */
+  input?(from: In): unknown;
+}
+
+/**
+ * A call of the resource, typed by its contract entry: `input` must make that call's input.
+ * `from` is what the kit hands over: the form's values (create), `{ values, record }` (update), the row (remove).
+ */
+export function call<C extends CallId, In = never>(id: C, rules: ResourceCall['rules'], input?: (from: In) => CallInput<C>): ResourceCall<In> {
+  return { call: id, rules, input };
+}
+
+/** The form of a record: the EntityDialog's declaration without its save (the kit's) and with the values of a record. */
+export interface RecordForm<T, S extends AnySchema> extends Omit<FormSpec<S>, 'submit' | 'defaults' | 'title'> {
+  /** Default: 'Add <name>' / 'Edit <name>'. */
+  title?: string;
+  /** The values of a new record. */
+  defaults: v.InferInput<S>;
+  /** How a record becomes the form's values (not needed by a form that only adds). */
+  values?: (record: T) => v.InferInput<S>;
+}
+
+/** A record form of any schema (what a resource holds). */
+export type AnyRecordForm<T> = RecordForm<T, AnySchema>;
+
+/** Checks a record form against its schema; a resource holds forms of any schema. */
+export function recordForm<T, S extends AnySchema>(spec: RecordForm<T, S>): RecordForm<T, AnySchema> {
+  return spec as unknown as RecordForm<T, AnySchema>;
+}
+
+export interface Resource<T> {
+  /** What one record is called: the Add button ('Add <name>') and the form's titles. */
+  name: string;
+  /**
+   * The form; or one for adding and one for editing (their schemas differ); or the form of a record
+   * (null: adding) when its fields depend on the record. null: no form for that case.
+   */
+  form: RecordForm<T, AnySchema> | { add: RecordForm<T, AnySchema> | null; edit: RecordForm<T, AnySchema> | null } | ((record: T | null) => RecordForm<T, AnySchema> | null);
+  create?: ResourceCall<FieldValues>;
+  update?: ResourceCall<{ values: FieldValues; record: T }>;
+  /** The delete call with its question. */
+  remove?: ResourceCall<T> & { title: string; question: (row: T) => ReactNode };
+  /** The reorder call (its input from the rows in their new order). */
+  reorder?: ResourceCall<T[]>;
+}
+
+/** A resource declaration, typed by its record. */
+export function resource<T>(declaration: Resource<T>): Resource<T> {
+  return declaration;
+}
+
+const NO_CALL = async (): Promise<Result<unknown>> => ({ ok: true, data: null });
+
+/** The file fields of a multipart call (the contract's own say; none for a JSON call). */
+export function filesOf(id: CallId): readonly string[] {
+  const [group, name] = id.split('.') as [string, string];
+  const def = (contract as unknown as Record<string, Record<string, { body?: string; files?: readonly string[] }>>)[group]?.[name];
+  return def?.body === 'multipart' ? (def.files ?? []) : [];
+}
+
+/** The mutation of one resource call: its rules, and the refetch of the call's service. */
+function useResourceMutation(spec: ResourceCall<never> | undefined) {
+  return useCallMutation((spec?.call ?? NO_CALL) as CallId, { ...spec?.rules, fallback: spec?.rules.fallback ?? '', invalidates: spec ? [serviceOf(spec.call)] : [] });
+}
+
+/**
+ * The kit's form of a declared record form: its save makes the call's input (`make`) and runs it
+ * (`run`), with a fresh upload id (and the dialog's progress and Cancel upload) when the call is
+ * multipart and the input holds one of its files.
+ */
+function savedForm<T>(
+  decl: AnyRecordForm<T>,
+  title: string,
+  defaults: FieldValues,
+  callId: CallId,
+  upload: ReturnType<typeof useUploadSubmit>,
+  make: (values: FieldValues) => unknown,
+  run: (input: never) => Promise<Result<unknown>>,
+): AnyFormSpec {
+  const { values: _values, defaults: _defaults, title: _title, ...rest } = decl;
+  const files = filesOf(callId);
+  return form({
+    ...rest,
+    title,
+    defaults,
+    submit: (values) => {
+      const input = make(values) as Record<string, unknown>;
+      if (files.length === 0) return run(input as never);
+      return upload.run(
+        files.some((f) => !!input[f]),
+        (uploadId) => run((uploadId ? { ...input, uploadId } : input) as never),
+      );
+    },
+    dialog: files.length > 0 ? { ...upload.dialog, ...rest.dialog } : rest.dialog,
+  });
+}
+
+/**
+ * A form of its own beside a screen's records (the question bank's Add Category, Add File on a course
+ * screen): a declared form and its call, made into the kit's form for a FormDialog. `then` runs after
+ * a successful save, with what the server answered and the values.
+ */
+export function useCallForm<T>(spec: ResourceCall<FieldValues>, decl: AnyRecordForm<T>, then?: (data: unknown, values: FieldValues) => void): AnyFormSpec {
+  const upload = useUploadSubmit();
+  const mutation = useResourceMutation(spec as ResourceCall<never>);
+  let sent: FieldValues = {};
+  const make = (values: FieldValues) => {
+    sent = values;
+    return spec.input ? spec.input(values) : values;
+  };
+  return savedForm(decl, decl.title ?? '', decl.defaults, spec.call, upload, make, async (input) => {
+    const result = await mutation.run(input);
+    if (result.ok) then?.(result.data, sent);
+    return result;
+  });
+}
+
+export interface ResourceScreenProps<T, D> extends Omit<ListScreenProps<T, D>, 'editor' | 'remove' | 'reorder' | 'addLabel'> {
+  resource: Resource<T>;
+  /** The Add button's text (default: 'Add <name>'); null: no Add button. */
+  addLabel?: string | null;
+}
+
+/**
+ * What a resource gives the kit's dialogs: the editor of a record (null: adding), the delete question
+ * and the reorder save. ResourceScreen uses it; so does a screen that is not a list (moments, transcripts).
+ */
+export function useResource<T>(r: Resource<T>, rowId: (row: T) => string) {
+  const upload = useUploadSubmit();
+  const create = useResourceMutation(r.create as ResourceCall<never> | undefined);
+  const update = useResourceMutation(r.update as ResourceCall<never> | undefined);
+  const remove = useResourceMutation(r.remove as ResourceCall<never> | undefined);
+  const reorder = useResourceMutation(r.reorder as ResourceCall<never> | undefined);
+
+  const editor = (record: T | null) => {
+    const decl = typeof r.form === 'function' ? r.form(record) : 'add' in r.form ? (record ? r.form.edit : r.form.add) : r.form;
+    const spec = record ? r.update : r.create;
+    if (!decl || !spec) return null;
+    const title = decl.title ?? `${record ? 'Edit' : 'Add'} ${r.name}`;
+    const defaults = record && decl.values ? decl.values(record) : decl.defaults;
+    const make = (values: FieldValues) =>
+      record ? (r.update!.input ?? (({ values }) => ({ id: rowId(record), ...values })))({ values, record }) : (r.create!.input ?? ((values) => values))(values);
+    return savedForm(decl, title, defaults, spec.call, upload, make, record ? update.run : create.run);
+  };
+  const removeSpec: RemoveSpec<T> | undefined = r.remove
+    ? { mutation: remove as never, input: (row) => (r.remove!.input ? r.remove!.input(row) : { id: rowId(row) }), title: r.remove.title, question: r.remove.question }
+    : undefined;
+  return {
+    editor: r.create || r.update ? editor : undefined,
+    remove: removeSpec,
+    reorder: r.reorder ? { save: async (rows: T[]) => (await reorder.run((r.reorder!.input ? r.reorder!.input(rows) : rows) as never)).ok } : undefined,
+  };
+}
+
+/** A list screen whose records are a declared resource: no mutation or toast written by the screen. */
+export function ResourceScreen<T, D = readonly T[]>({ resource: r, addLabel, ...props }: ResourceScreenProps<T, D>) {
+  const { editor, remove, reorder } = useResource(r, props.rowId);
+  return (
+    <ListScreen<T, D>
+      {...props}
+      addLabel={addLabel === null || !r.create ? undefined : (addLabel ?? `Add ${r.name}`)}
+      editor={editor}
+      remove={remove}
+      reorder={reorder}
+    />
+  );
+}
