@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import type { Course } from '../../../shared/schemas/courses';
 import type { CourseHealth } from '../../../shared/schemas/course-health';
 import { fakeBridge, renderUi } from '../../test/render';
@@ -28,11 +27,7 @@ describe('CourseHealthButton', () => {
       'api:courseTools.health': () => ({ ok: true, data: HEALTH }),
       'api:videoRepository.courses': () => ({ ok: true, data: [COURSE] }),
     });
-    const { user } = renderUi(
-      <MemoryRouter>
-        <CourseHealthButton courseId="c1" courseName={COURSE.name} />
-      </MemoryRouter>,
-    );
+    const { user } = renderUi(<CourseHealthButton courseId="c1" courseName={COURSE.name} />);
     await user.click(screen.getByRole('button', { name: 'Course health' }));
     const drawer = await screen.findByRole('dialog', { name: 'Course health: Paid and bare' });
     expect(await within(drawer).findByText('2 problems in 0 videos and 0 folders.')).toBeTruthy();
