@@ -21,6 +21,7 @@ import { createSettingsGroup, type SandboxHandle } from './local/settings';
 import { createFilesGroup } from './local/files';
 import { createUploadsGroup } from './local/uploads';
 import { createBulkGroup, type BulkPickKind } from './local/bulk';
+import { createCourseImportGroup } from './local/course-import';
 import { createLearnerCalls } from './services/learners';
 import { createWindows } from './services/list-windows';
 import { createWindowsGroup } from './local/windows';
@@ -123,6 +124,8 @@ export async function createCore(options: CoreOptions) {
   // The queue is restored once the server and the session are: a queue that was running carries on.
   await settings.start();
   await session.restore(settings.origin());
+  // Bulk events wake a running folder import (it links each video as its upload finishes).
+  let importsPoke = () => undefined as void;
   const bulk = await createBulkGroup({
     stateDir: options.stateDir,
     grants,
@@ -133,7 +136,10 @@ export async function createCore(options: CoreOptions) {
     cancelUpload: (uploadId) => uploader.cancel(uploadId),
     pickPaths: options.pickPaths,
     pickSavePath: options.pickSavePath,
-    emit: (event) => options.emit('bulk:changed', event),
+    emit: (event) => {
+      options.emit('bulk:changed', event);
+      importsPoke();
+    },
     log,
     signedIn: () => {
       const server = settings.serverIdentity();
@@ -141,6 +147,17 @@ export async function createCore(options: CoreOptions) {
       return server && user ? { server, email: user.email } : null;
     },
   });
+  // A folder import (course-import) queues its videos in the bulk queue and links them as they finish.
+  const courseImport = await createCourseImportGroup({
+    stateDir: options.stateDir,
+    http,
+    grants,
+    queue: bulk.queue,
+    enqueue: bulk.addPaths,
+    pickFolder: options.pickPaths ? async () => (await options.pickPaths!('folder'))?.[0] ?? null : undefined,
+    log,
+  });
+  importsPoke = () => courseImport.imports.poke();
   // A queue stopped by a sign-out carries on at the next sign-in.
   const login: typeof sessionGroup.calls.login = async (input) => {
     const answer = await sessionGroup.calls.login(input);
@@ -161,6 +178,7 @@ export async function createCore(options: CoreOptions) {
       conceptProgress: (input) => learners.conceptProgress(input),
     },
     bulk: bulk.calls,
+    courseImport: courseImport.calls,
     platform: {
       check: async () => {
         if (!session.currentUser()) return fail('auth', 'Your session has ended. Please log in again.', 401);
@@ -249,6 +267,7 @@ export async function createCore(options: CoreOptions) {
     /** The bulk queue: the desktop shell reads its status (progress bar, keep awake, ask before quitting). */
     bulkQueue: bulk.queue,
     async close() {
+      await courseImport.imports.close();
       await bulk.queue.close();
       await windows.close();
       await settings.close();

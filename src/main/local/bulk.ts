@@ -251,7 +251,7 @@ export async function createBulkGroup(deps: BulkGroupDeps) {
     return ok(await addPaths(parsed.output.paths));
   }
 
-  return { calls, addDropped, queue };
+  return { calls, addDropped, addPaths, queue };
 }
 
 function mergeAdds(results: readonly BulkAddResult[]): BulkAddResult {

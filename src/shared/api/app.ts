@@ -16,6 +16,7 @@ import { learners } from './user-app';
 import { PlatformReportSchema } from '../platform-report';
 import { LIST_NAMES, WindowAnswerSchema, WindowQuerySchema } from '../lists';
 import { bulk } from './bulk';
+import { courseImport } from './course-import';
 import type { BulkAddResult } from '../schemas/bulk';
 import { MediaFactsSchema } from '../schemas/media';
 
@@ -147,4 +148,6 @@ export const local = {
   },
   /** The bulk upload queue, kept in main (src/shared/api/bulk.ts). */
   bulk,
+  /** A folder imported as a course or into one (src/shared/api/course-import.ts). */
+  courseImport,
 };
