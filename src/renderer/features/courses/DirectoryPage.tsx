@@ -25,6 +25,7 @@ import { ListScreen, form, type AddForm, type ScreenActions } from '../../kit/Li
 import type { Crumb } from '../../components/Crumbs';
 import { MediaPreviewDialog, type MediaSource } from '../../components/MediaPreview';
 import { COURSE_PAGE_SIZE, COURSE_PAGE_SIZES } from '../../lib/page-sizes';
+import { ImportFolderButton } from './import/ImportFolder';
 
 const useStyles = makeStyles({
   name: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
@@ -268,6 +269,7 @@ export default function DirectoryPage() {
       title={title}
       subtitle={subtitle}
       breadcrumb={crumbsOf(listing)}
+      headerActions={<ImportFolderButton target={{ kind: 'folder', courseId, parent }} disabled={folderBlocked} />}
       list={listQuery}
       rows={selectRows}
       rowId={(d) => d._id}
