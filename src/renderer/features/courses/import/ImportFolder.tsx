@@ -89,6 +89,8 @@ function ImportDialog({ preview, target, onClose }: { preview: ImportPreview; ta
   });
   const [started, setStarted] = useState<ImportStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The fields' messages show once Import was tried, not while the dialog opens.
+  const [tried, setTried] = useState(false);
   const ideas = useBusinessIdeas();
   const keywords = useKeywords();
   const onTitle = useCallback((id: string, title: string) => setTitles((t) => ({ ...t, [id]: title })), []);
@@ -117,6 +119,7 @@ function ImportDialog({ preview, target, onClose }: { preview: ImportPreview; ta
 
   const start = async () => {
     setError(null);
+    setTried(true);
     if (blocked) {
       setError(blocked);
       return;
@@ -139,7 +142,7 @@ function ImportDialog({ preview, target, onClose }: { preview: ImportPreview; ta
     else if (!answer.ok) setError(answer.error.message);
   };
   const multi = (label: string, key: 'businessIdeas' | 'keywords', items: { id: string; name: string }[]) => (
-    <Field label={label} required validationMessage={fieldIssues[key]}>
+    <Field label={label} required validationMessage={tried ? fieldIssues[key] : undefined}>
       <Dropdown
         multiselect
         placeholder={`Select ${label.toLowerCase()}`}
@@ -193,7 +196,7 @@ function ImportDialog({ preview, target, onClose }: { preview: ImportPreview; ta
         </div>
       ) : null}
       <div className={styles.fields}>
-        <Field label="Type" required validationMessage={fieldIssues.type}>
+        <Field label="Type" required validationMessage={tried ? fieldIssues.type : undefined}>
           <Select value={defaults.type} onChange={(_, d) => setDefaults((x) => ({ ...x, type: d.value as ImportDefaults['type'] }))}>
             <option value="">Select a type</option>
             {VIDEO_TYPES.map((t) => (
@@ -201,7 +204,7 @@ function ImportDialog({ preview, target, onClose }: { preview: ImportPreview; ta
             ))}
           </Select>
         </Field>
-        <Field label="Description" required validationMessage={fieldIssues.description}>
+        <Field label="Description" required validationMessage={tried ? fieldIssues.description : undefined}>
           <Input value={defaults.description} onChange={(_, d) => setDefaults((x) => ({ ...x, description: d.value }))} />
         </Field>
         <Field label="Free to watch">

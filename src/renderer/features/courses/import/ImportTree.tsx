@@ -55,8 +55,8 @@ const Row = memo(function Row({ node, title, onTitle }: { node: ImportNode; titl
   // The problems the file had that editing the title fixed are not shown again.
   const problems = node.problems.filter((p) => p.kind !== 'nameTooLong' || titleProblem);
   return (
-    <li className={styles.row} style={{ paddingLeft: `${8 + node.depth * 20}px` }}>
-      <span className={mergeClasses(styles.name, node.skipped && styles.skipped)}>
+    <li className={styles.row}>
+      <span className={mergeClasses(styles.name, node.skipped && styles.skipped)} style={{ paddingLeft: `${node.depth * 20}px` }}>
         <Icon className={styles.icon} aria-hidden />
         {editable ? (
           <input
