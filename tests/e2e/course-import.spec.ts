@@ -17,29 +17,17 @@ import type { Api } from '../../src/shared/api';
 import type { DocumentListing } from '../../src/shared/schemas/courses';
 import { writeVideo } from '../../src/main/services/bulk/testing';
 import { BRIDGE_NEXT_PICK_PATH } from '../bridge/protocol';
-import { SANDBOX_ADMIN, expectAccessible, toast, unique } from './helpers';
+import { expectAccessible, unique } from './helpers';
 import { freePort } from '../free-port';
 import { makeVideo } from './library-fixtures';
-import { killProcess as kill, spawnTsx, waitForOutput } from './processes';
+import { killProcess as kill, loginPreview, startPreviewHost } from './processes';
 
 type WithApi = { api: Api };
 /** Large enough that one upload at a time runs for a few seconds, so the crash lands mid-import. */
 const FILE_BYTES = 3 * 1024 * 1024;
 
-async function startHost(port: number, sandboxDir: string): Promise<ChildProcess> {
-  const child = spawnTsx('scripts/preview.ts', [], { PREVIEW_PORT: String(port), SANDBOX_DIR: sandboxDir, PREVIEW_SKIP_BUILD: '1' });
-  await waitForOutput(child, /Content Console preview:/, 90_000);
-  return child;
-}
-
-async function login(page: Page, url: string): Promise<void> {
-  await page.goto(`${url}/#/login`);
-  await page.waitForFunction(() => typeof (globalThis as unknown as Partial<WithApi>).api?.session?.current === 'function');
-  await page.getByRole('textbox', { name: 'Email' }).fill(SANDBOX_ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(SANDBOX_ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(toast(page, 'Login successful!')).toBeVisible();
-}
+const startHost = startPreviewHost;
+const login = loginPreview;
 
 const importStatus = (page: Page) =>
   page.evaluate(async () => {
@@ -111,12 +99,15 @@ test('import a folder as a course: the preview and its problems, a crash mid-imp
     await landTitle.fill('L'.repeat(201));
     await expect(titled('2 Land')).toContainText('Name too long: at most 200 characters. Shorten the title to import it.');
     await dialog.getByRole('button', { name: 'Import 6 videos' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText('1 title to fix first.');
+    // The dialog's own message comes last, after the fields' messages (shown once Import was tried).
+    const message = dialog.getByRole('alert').last();
+    await expect(message).toHaveText('1 title to fix first.');
+    await expect(dialog.getByRole('alert').filter({ hasText: 'Please select video type' })).toBeVisible();
     await landTitle.fill('Land and water');
 
     // The library fields every video gets.
     await dialog.getByRole('button', { name: 'Import 6 videos' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText('Description is mandatory');
+    await expect(message).toHaveText('Description is mandatory');
     await dialog.getByLabel('Type').selectOption('Interview');
     await dialog.getByLabel('Description').fill('Imported from a folder by the e2e walk.');
     await dialog.getByRole('combobox', { name: 'Business ideas' }).click();
