@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { LANGUAGES } from '../constants';
-import { BulkMetaSchema } from './bulk';
+import { BulkMetaSchema, titleKey } from './bulk';
 import { DOCUMENT_TITLE_MAX, FOLDER_LEVELS } from './courses';
 import { IdSchema } from './common';
 
@@ -19,7 +19,7 @@ export const IMPORT_TEXT = {
   empty: 'Empty folder: no video in it. Left out.',
   notMedia: 'Not a video or audio file. Left out.',
   nameTooLong: `Name too long: at most ${DOCUMENT_TITLE_MAX} characters. Shorten the title to import it.`,
-  duplicate: (title: string) => `The library already has "${title}": that file is linked, not uploaded again.`,
+  duplicate: (title: string) => `The library already has "${title}": that file is linked, not uploaded again. Change the title to upload this one.`,
   videoAtTop: 'Videos go into a module, not at the top of a course. Left out.',
   noTitle: 'Enter a title.',
   busy: 'Another folder is being imported. Wait until it has finished.',
@@ -136,4 +136,9 @@ export function importTitleProblem(title: string): string | null {
   if (!trimmed) return IMPORT_TEXT.noTitle;
   if (Array.from(trimmed).length > DOCUMENT_TITLE_MAX) return IMPORT_TEXT.nameTooLong;
   return null;
+}
+
+/** The library file a video is linked to instead of uploaded: the one of its title, while its title is still that one. */
+export function linkedLibraryFile(node: Pick<ImportNode, 'libraryFile'>, title: string): ImportNode['libraryFile'] {
+  return node.libraryFile && titleKey(node.libraryFile.title) === titleKey(title) ? node.libraryFile : null;
 }

@@ -8,6 +8,7 @@ import {
   IMPORT_TEXT,
   ImportStartSchema,
   importTitleProblem,
+  linkedLibraryFile,
   type ImportPreview,
   type ImportStart,
   type ImportStatus,
@@ -151,7 +152,7 @@ export class CourseImports {
       const isCourse = node.level === 'course';
       const problem = isCourse ? null : importTitleProblem(title);
       if (problem) return fail('validation', `${node.name}: ${problem}`);
-      entries.push({ id: node.id, parent: node.parent, kind: node.kind, title: isCourse ? (course?.name ?? title) : title, path: node.path, libraryFileId: node.libraryFile?._id ?? null });
+      entries.push({ id: node.id, parent: node.parent, kind: node.kind, title: isCourse ? (course?.name ?? title) : title, path: node.path, libraryFileId: linkedLibraryFile(node, title)?._id ?? null });
     }
     if (!entries.some((e) => e.kind === 'video')) return fail('validation', IMPORT_TEXT.nothingToImport);
     let before = preview.existing;

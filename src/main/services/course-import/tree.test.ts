@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { IMPORT_TEXT } from '../../../shared/schemas/course-import';
+import { IMPORT_TEXT, linkedLibraryFile } from '../../../shared/schemas/course-import';
 import { numberAndTitle, planTree, readFolderTree, type RawFolder } from './tree';
 
 const folder = (name: string, files: string[] = [], folders: RawFolder[] = []): RawFolder => ({ name, path: `/d/${name}`, files, folders });
@@ -79,10 +79,14 @@ describe('planTree', () => {
       empty: IMPORT_TEXT.empty,
       notMedia: IMPORT_TEXT.notMedia,
       nameTooLong: IMPORT_TEXT.nameTooLong,
-      duplicate: 'The library already has "Known Title": that file is linked, not uploaded again.',
+      duplicate: 'The library already has "Known Title": that file is linked, not uploaded again. Change the title to upload this one.',
       videoAtTop: IMPORT_TEXT.videoAtTop,
     });
-    expect(plan.nodes.find((n) => n.title === 'Known title')!.libraryFile).toEqual({ _id: 'lib1', title: 'Known Title' });
+    const known = plan.nodes.find((n) => n.title === 'Known title')!;
+    expect(known.libraryFile).toEqual({ _id: 'lib1', title: 'Known Title' });
+    // Linked while its title is the library file's; a new title uploads it as its own file.
+    expect(linkedLibraryFile(known, ' known  TITLE ')).toEqual({ _id: 'lib1', title: 'Known Title' });
+    expect(linkedLibraryFile(known, 'Known title, part 2')).toBeNull();
     // The image at the top of a new course is its thumbnail, not a problem.
     expect(plan.thumbnail).toBe('/d/Course/cover.jpg');
   });

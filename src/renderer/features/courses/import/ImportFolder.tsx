@@ -145,6 +145,8 @@ function ImportDialog({ preview, target, onClose }: { preview: ImportPreview; ta
     <Field label={label} required validationMessage={tried ? fieldIssues[key] : undefined}>
       <Dropdown
         multiselect
+        // Inside the dialog: a popup portalled outside it is hidden from assistive technology by the modal.
+        inlinePopup
         placeholder={`Select ${label.toLowerCase()}`}
         selectedOptions={defaults[key]}
         value={items.filter((i) => defaults[key].includes(i.id)).map((i) => i.name).join(', ')}

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Badge, Text, makeStyles, mergeClasses, shorthands, tokens } from '@fluentui/react-components';
 import { DocumentRegular, FolderRegular, VideoClipRegular } from '@fluentui/react-icons';
-import { importTitleProblem, type ImportNode } from '../../../../shared/schemas/course-import';
+import { importTitleProblem, linkedLibraryFile, type ImportNode } from '../../../../shared/schemas/course-import';
 
 const useStyles = makeStyles({
   list: {
@@ -53,7 +53,7 @@ const Row = memo(function Row({ node, title, onTitle }: { node: ImportNode; titl
   const titleProblem = editable ? importTitleProblem(title) : null;
   const Icon = node.kind === 'folder' ? FolderRegular : node.problems.some((p) => p.kind === 'notMedia') ? DocumentRegular : VideoClipRegular;
   // The problems the file had that editing the title fixed are not shown again.
-  const problems = node.problems.filter((p) => p.kind !== 'nameTooLong' || titleProblem);
+  const problems = node.problems.filter((p) => (p.kind !== 'nameTooLong' || titleProblem) && (p.kind !== 'duplicate' || linkedLibraryFile(node, title)));
   return (
     <li className={styles.row}>
       <span className={mergeClasses(styles.name, node.skipped && styles.skipped)} style={{ paddingLeft: `${node.depth * 20}px` }}>
