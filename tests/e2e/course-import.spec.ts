@@ -111,10 +111,10 @@ test('import a folder as a course: the preview and its problems, a crash mid-imp
     await dialog.getByLabel('Type').selectOption('Interview');
     await dialog.getByLabel('Description').fill('Imported from a folder by the e2e walk.');
     await dialog.getByRole('combobox', { name: 'Business ideas' }).click();
-    await dialog.getByRole('listbox').getByRole('option').first().click();
+    await dialog.getByRole('menuitemcheckbox').first().click();
     await page.keyboard.press('Escape');
     await dialog.getByRole('combobox', { name: 'Keyword groups' }).click();
-    await dialog.getByRole('listbox').getByRole('option').first().click();
+    await dialog.getByRole('menuitemcheckbox').first().click();
     await page.keyboard.press('Escape');
     await expectAccessible(page, 'Import folder preview');
     await page.screenshot({ path: test.info().outputPath('import-preview-light.png') });

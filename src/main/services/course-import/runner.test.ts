@@ -184,6 +184,25 @@ describe('ImportRun', () => {
     expect((await files.readJournal()).done).toBe(true);
   });
 
+  it('a folder whose answer was lost under a folder it has just made is found, not made again', async () => {
+    const server = new FakeServer();
+    const queue = new FakeQueue();
+    const files = new ImportFiles(dir, 'd');
+    const withSubfolder = plan('d');
+    withSubfolder.entries.splice(2, 0, { id: '9', parent: '1', kind: 'folder', title: 'Sheds', path: '/t/1 Planning/3 Sheds', libraryFileId: null });
+    withSubfolder.entries.push({ id: '10', parent: '9', kind: 'video', title: 'Roof', path: '/t/1 Planning/3 Sheds/Roof.mp4', libraryFileId: null });
+    const run = new ImportRun(withSubfolder, emptyReplay(), files, server, queue);
+    const original = server.createFolder.bind(server);
+    server.createFolder = async (doc) => {
+      if (doc.title === 'Sheds') server.loseAnswer = 'folder';
+      return original(doc);
+    };
+    void run.run();
+    await until(() => queue.items.size === 4);
+    await run.close();
+    expect(server.writes.filter((w) => w.startsWith('folder'))).toEqual(['folder Planning', 'folder Feeding', 'folder Sheds']);
+  });
+
   it('after a crash between queueing and its journal line, finds the queued items instead of queueing them again', async () => {
     const server = new FakeServer();
     const queue = new FakeQueue();

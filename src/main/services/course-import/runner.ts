@@ -56,6 +56,8 @@ export class ImportRun {
   private readonly listings = new Map<string, readonly ListedDoc[]>();
   private readonly children = new Map<string | null, string[]>();
   private readonly byId: Map<string, Plan['entries'][number]>;
+  /** Folders this run made (not found after a restart): nothing was in them before. */
+  private readonly fresh = new Set<string>();
 
   constructor(
     readonly plan: Plan,
@@ -139,9 +141,10 @@ export class ImportRun {
   private async step(): Promise<boolean> {
     let progressed = false;
     const courseId = await this.ensureCourse();
+    // Folders parent by parent, top down: a parent's missing folders are made in order, then found with one listing.
     for (const entry of this.plan.entries) {
       if (entry.kind === 'folder' && !this.folderIdOf(entry.id)) {
-        await this.ensureFolder(courseId, entry);
+        await this.ensureFolders(courseId, entry.parent);
         progressed = true;
       }
     }
@@ -202,27 +205,49 @@ export class ImportRun {
     return parent === top ? new Set(this.plan.before) : new Set();
   }
 
-  private claimedFolders(): Set<string> {
-    return new Set(this.state.folders.values());
-  }
-
-  private async ensureFolder(courseId: string, entry: Plan['entries'][number]): Promise<void> {
-    const parent = this.parentIdOf(entry);
+  /**
+   * Makes the missing folders of one parent (its folders of the plan, in order) and records their ids. A
+   * folder made before a crash whose line is missing is found in the parent's listing (the first one of
+   * its title that was not there before and is not another entry's), not made again.
+   */
+  private async ensureFolders(courseId: string, parentNode: string | null): Promise<void> {
+    const wanted = (this.children.get(parentNode) ?? []).map((id) => this.byId.get(id)!).filter((e) => e.kind === 'folder' && !this.folderIdOf(e.id));
+    if (wanted.length === 0) return;
+    const parent = this.parentIdOf(wanted[0]!);
     const listed = parent || courseId;
-    const find = async () => {
-      const claimed = this.claimedFolders();
-      const theirs = this.theirs(listed);
-      return (await this.listingOf(listed)).find((d) => d.type === 'folder' && d.title === entry.title && !claimed.has(d._id) && !theirs.has(d._id)) ?? null;
+    const match = (docs: readonly ListedDoc[]) => {
+      const taken = new Set([...this.state.folders.values(), ...this.theirs(listed)]);
+      const found = new Map<string, string>();
+      for (const entry of wanted) {
+        const doc = docs.find((d) => d.type === 'folder' && d.title === entry.title && !taken.has(d._id));
+        if (!doc) continue;
+        taken.add(doc._id);
+        found.set(entry.id, doc._id);
+      }
+      return found;
     };
-    let found = await find();
-    if (!found) {
+    // A parent this run has just made holds nothing yet: no listing to read first.
+    const before = this.fresh.has(listed) ? new Map<string, string>() : match(await this.listingOf(listed));
+    for (const entry of wanted) {
+      if (before.has(entry.id)) continue;
       const made = await this.server.createFolder({ courseId, parent, title: entry.title });
-      this.listings.delete(listed);
-      if (!made.ok) this.fail(made);
-      found = await find();
-      if (!found) throw new Error(IMPORT_TEXT.folderNotFound(entry.title));
+      if (!made.ok) {
+        // It may have been made all the same (an answer lost): look before making it again.
+        this.listings.delete(listed);
+        this.fresh.delete(listed);
+        this.fail(made);
+      }
     }
-    await this.write([{ e: 'folder', node: entry.id, id: found._id }]);
+    this.listings.delete(listed);
+    const found = match(await this.listingOf(listed));
+    const lines: JournalLine[] = [];
+    for (const entry of wanted) {
+      const id = found.get(entry.id);
+      if (!id) throw new Error(IMPORT_TEXT.folderNotFound(entry.title));
+      lines.push({ e: 'folder', node: entry.id, id });
+      this.fresh.add(id);
+    }
+    await this.write(lines);
   }
 
   private videosToUpload() {
@@ -299,7 +324,10 @@ export class ImportRun {
     const has = async () => (await this.listingOf(parent)).some((d) => d.type === 'file' && d.fileId?._id === recordId);
     if (!(await has())) {
       const made = await this.server.createFile({ courseId, parent, title: entry.title, fileId: recordId, freeToWatch: this.plan.defaults.freeToWatch });
-      this.listings.delete(parent);
+      // Our own write: the listing as read plus this link (no read per link); its id is read when the folder is sorted.
+      const known = this.listings.get(parent);
+      if (made.ok && known) this.listings.set(parent, [...known, { _id: '', title: entry.title, type: 'file', fileId: { _id: recordId } }]);
+      else this.listings.delete(parent);
       if (!made.ok) {
         // The server refused it (a 4xx): this video is not linked; the rest carry on.
         if (made.error.kind === 'http' && made.error.status !== undefined && made.error.status < 500 && made.error.status !== 429) {
@@ -325,6 +353,7 @@ export class ImportRun {
       if (!ready) continue;
       const folderId = this.folderIdOf(folder.id);
       if (!folderId) continue;
+      this.listings.delete(folderId);
       const listed = await this.listingOf(folderId);
       const wanted: string[] = [];
       for (const id of kids) {
