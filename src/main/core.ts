@@ -153,7 +153,7 @@ export async function createCore(options: CoreOptions) {
     http,
     grants,
     queue: bulk.queue,
-    enqueue: bulk.addPaths,
+    enqueue: bulk.addTitled,
     pickFolder: options.pickPaths ? async () => (await options.pickPaths!('folder'))?.[0] ?? null : undefined,
     log,
   });

@@ -14,8 +14,8 @@ export interface CourseImportGroupDeps {
   http: CallHttp;
   grants: GrantStore;
   queue: BulkQueue;
-  /** The bulk group's add (files from a dialog): it also claims the queue for the signed-in account. */
-  enqueue: (paths: readonly string[]) => Promise<unknown>;
+  /** The bulk group's add of titled files: it also claims the queue for the signed-in account. */
+  enqueue: (files: readonly { path: string; title: string }[]) => Promise<unknown>;
   pickFolder?: () => Promise<string | null>;
   log: (message: string, details?: Record<string, unknown>) => void;
 }
@@ -54,7 +54,7 @@ export async function createCourseImportGroup(deps: CourseImportGroupDeps) {
   };
 
   const queue: ImportQueue = {
-    enqueue: async (paths) => void (await deps.enqueue(paths)),
+    enqueue: async (files) => void (await deps.enqueue(files.map((f) => ({ path: f.path, title: libraryTitle(f.title) })))),
     itemsOf: (paths) => {
       const wanted = new Set(paths);
       const found = new Map<string, string>();
@@ -67,7 +67,9 @@ export async function createCourseImportGroup(deps: CourseImportGroupDeps) {
       const { freeToWatch: _free, ...fields } = plan.defaults;
       const patch: BulkMetaPatch = { ...fields, language: plan.language };
       deps.queue.edit(ids, patch);
-      for (const [id, title] of titles) deps.queue.edit([id], { title: libraryTitle(title) });
+      // Queued with their titles; only an item queued before (found after a crash, or the same file) is retitled.
+      const views = new Map(deps.queue.get(ids).map((view) => [view.id, view.meta.title]));
+      for (const [id, title] of titles) if (views.get(id) !== libraryTitle(title)) deps.queue.edit([id], { title: libraryTitle(title) });
       deps.queue.start();
     },
     get: (ids): BulkItemView[] => deps.queue.get(ids),

@@ -62,8 +62,8 @@ class FakeServer implements ImportServer {
 class FakeQueue implements ImportQueue {
   items = new Map<string, { id: string; path: string; state: BulkItemView['state']; recordId: string | null; title: string }>();
   enqueued = 0;
-  async enqueue(paths: readonly string[]) {
-    for (const path of paths) {
+  async enqueue(files: readonly { path: string }[]) {
+    for (const { path } of files) {
       if ([...this.items.values()].some((i) => i.path === path)) continue;
       this.enqueued += 1;
       const id = `i${this.items.size + 1}`;
@@ -206,7 +206,7 @@ describe('ImportRun', () => {
   it('after a crash between queueing and its journal line, finds the queued items instead of queueing them again', async () => {
     const server = new FakeServer();
     const queue = new FakeQueue();
-    await queue.enqueue(['/t/1 Planning/1 Land.mp4', '/t/1 Planning/2 Budget.mp4', '/t/2 Feeding/1 Grass.mp4']);
+    await queue.enqueue(['/t/1 Planning/1 Land.mp4', '/t/1 Planning/2 Budget.mp4', '/t/2 Feeding/1 Grass.mp4'].map((path) => ({ path })));
     const files = new ImportFiles(dir, 'c');
     const run = new ImportRun(plan('c'), emptyReplay(), files, server, queue);
     void run.run();

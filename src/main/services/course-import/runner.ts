@@ -26,11 +26,11 @@ export interface ImportServer {
 
 /** What an import does with the bulk queue. */
 export interface ImportQueue {
-  /** Queues the files (a file queued before is not queued again). */
-  enqueue(paths: readonly string[]): Promise<void>;
+  /** Queues the files with their library titles (a file queued before is not queued again). */
+  enqueue(files: readonly { path: string; title: string }[]): Promise<void>;
   /** The queue's item of each path (real paths), where it has one. */
   itemsOf(paths: readonly string[]): Map<string, string>;
-  /** Gives the items their titles, the course's language and the defaults, and starts the queue. */
+  /** Gives the items their titles (again, after a crash), the course's language and the defaults, and starts the queue. */
   configure(titles: ReadonlyMap<string, string>, plan: Plan): void;
   get(ids: readonly string[]): BulkItemView[];
   /** A content duplicate of a library record: not uploaded (the record is linked instead). */
@@ -262,7 +262,7 @@ export class ImportRun {
     let items = this.queue.itemsOf(missing.map((e) => e.path));
     const unqueued = missing.filter((e) => !items.has(e.path));
     if (unqueued.length > 0) {
-      await this.queue.enqueue(unqueued.map((e) => e.path));
+      await this.queue.enqueue(unqueued.map((e) => ({ path: e.path, title: e.title })));
       items = this.queue.itemsOf(missing.map((e) => e.path));
     }
     const lines: JournalLine[] = [];
