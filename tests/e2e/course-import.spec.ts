@@ -116,6 +116,8 @@ test('import a folder as a course: the preview and its problems, a crash mid-imp
     await dialog.getByRole('combobox', { name: 'Keyword groups' }).click();
     await dialog.getByRole('menuitemcheckbox').first().click();
     await page.keyboard.press('Escape');
+    // Fixed, the message goes.
+    await expect(message).toHaveCount(0);
     await expectAccessible(page, 'Import folder preview');
     await page.screenshot({ path: test.info().outputPath('import-preview-light.png') });
     await page.emulateMedia({ colorScheme: 'dark' });
@@ -127,6 +129,7 @@ test('import a folder as a course: the preview and its problems, a crash mid-imp
     await dialog.getByRole('button', { name: 'Import 6 videos' }).click();
     const progress = page.getByRole('dialog', { name: /Importing…|Import finished/ });
     await expect(progress.getByRole('status', { name: 'Import progress' })).toContainText('of 6 videos uploaded');
+    await page.screenshot({ path: test.info().outputPath('import-progress-light.png') });
     await expect.poll(async () => (await importStatus(page))?.videos.linked ?? 0, { timeout: 60_000, intervals: [100] }).toBeGreaterThanOrEqual(1);
 
     // The crash: the host (and its in-process server) dies mid-import.

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -43,8 +43,29 @@ const STATE_TEXT: Record<ImportStatus['entries'][number]['state'], string> = {
   waiting: 'waiting', made: 'made', queued: 'queued for upload', uploaded: 'uploaded', linked: 'linked', failed: 'not imported', skipped: 'left out',
 };
 
+/** Imports whose end this page has seen (the course screens' lists were fetched again then). */
+const seenDone = new Set<string>();
+
+/**
+ * Follows the running import (main carries on with it after its dialog is closed, and after a restart):
+ * when it ends, the course screens' lists are fetched again.
+ */
+function useImportEnd(): void {
+  const client = useQueryClient();
+  const status = useQuery({
+    ...callQuery('courseImport.status', {}),
+    refetchInterval: (query) => (query.state.data && query.state.data.phase !== 'done' ? 2000 : false),
+  }).data;
+  useEffect(() => {
+    if (!status || status.phase !== 'done' || seenDone.has(status.importId)) return;
+    seenDone.add(status.importId);
+    void client.invalidateQueries({ queryKey: targetKey('videoRepository') });
+  }, [status, client]);
+}
+
 /** The Import folder… button: the folder dialog in main, then the preview, then the import and its summary. */
 export function ImportFolderButton({ target, disabled = false }: { target: ImportTarget; disabled?: string | false }) {
+  useImportEnd();
   const notify = useNotify();
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [busy, setBusy] = useState(false);
@@ -120,10 +141,7 @@ function ImportDialog({ preview, target, onClose }: { preview: ImportPreview; ta
   const start = async () => {
     setError(null);
     setTried(true);
-    if (blocked) {
-      setError(blocked);
-      return;
-    }
+    if (blocked) return;
     const answer = await invoke('courseImport.start', {
       importId: preview.importId,
       titles,
@@ -217,9 +235,10 @@ function ImportDialog({ preview, target, onClose }: { preview: ImportPreview; ta
         <Text size={200}>Every video is uploaded to the library in {language} with these fields, then linked into its folder.</Text>
       </div>
       <ImportTree nodes={preview.nodes} titles={titles} onTitle={onTitle} />
-      {error ? (
+      {/* What still keeps Import back (once tried), as it changes; else why main refused it. */}
+      {(tried && blocked) || error ? (
         <Text role="alert" className={styles.failed}>
-          {error}
+          {(tried && blocked) || error}
         </Text>
       ) : null}
     </ContentDialog>
@@ -230,18 +249,12 @@ function ImportDialog({ preview, target, onClose }: { preview: ImportPreview; ta
 function ImportProgress({ first, onClose }: { first: ImportStatus; onClose: () => void }) {
   const styles = useStyles();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const polled = useQuery({
     ...callQuery('courseImport.status', {}),
     refetchInterval: (query) => (query.state.data?.phase === 'done' ? false : 1000),
   }).data;
   const status = polled && polled.importId === first.importId ? polled : first;
   const done = status.phase === 'done';
-  const [refreshed, setRefreshed] = useState(false);
-  if (done && !refreshed) {
-    setRefreshed(true);
-    void client.invalidateQueries({ queryKey: targetKey('videoRepository') });
-  }
   const { folders, videos } = status;
   const open = () => {
     if (!status.courseId) return;
