@@ -197,9 +197,11 @@ test('import a folder as a course: the preview and its problems, a crash mid-imp
 
     // The summary, and the built directory on screen.
     await page.goto(`${url}/#/course`);
-    await page.getByRole('link', { name: new RegExp(`^Open the directory of Dairy ${tag}`) }).click();
+    // The list was fetched again when the import ended.
+    await page.getByRole('button', { name: `Dairy ${tag}`, exact: true }).click();
     await expect(page.getByRole('heading', { name: `Dairy ${tag}` })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Open Planning the dairy' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Planning the dairy', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Feeding', exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Import folder…' }).click();
     // Nothing was picked this time (the stand-in's queue is empty): the dialog stays closed.
     await expect(page.getByRole('dialog')).toHaveCount(0);
