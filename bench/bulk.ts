@@ -64,14 +64,14 @@ const depsIn = (folder: string, emit: () => void = () => undefined) => ({
   emit,
 });
 
-const rssMiB = () => process.memoryUsage().rss / MiB;
+export const rssMiB = () => process.memoryUsage().rss / MiB;
 
 /**
  * RSS once V8 has given back what it no longer needs: a full collection each second until three
  * readings agree within 1 MiB (V8's memory reducer returns freed pages a few seconds after a burst),
  * at most 20 s. Taken before and after, so the growth is what the queue holds, not the allocator's slack.
  */
-async function settledRssMiB(): Promise<number> {
+export async function settledRssMiB(): Promise<number> {
   const readings: number[] = [];
   for (let i = 0; i < 20; i++) {
     gc();

@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { createCore } from '../src/main/core';
+import { createCore, type CoreOptions } from '../src/main/core';
 import { memoryTokenStore } from '../src/main/services/token-stores';
 import { channelOf } from '../src/shared/api';
 import type { Result } from '../src/shared/result';
@@ -16,7 +16,7 @@ import { SANDBOX_DEFAULTS } from '../server/app';
 
 export type UploadBench = Awaited<ReturnType<typeof startUploadBench>>;
 
-export async function startUploadBench(root: string, emit: (event: string, payload: unknown) => void = () => undefined) {
+export async function startUploadBench(root: string, emit: (event: string, payload: unknown) => void = () => undefined, extra: Partial<CoreOptions> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'upload-server.ts'), join(root, 'server')], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, CONTENT_CONSOLE_QUIET: '1' },
@@ -36,6 +36,7 @@ export async function startUploadBench(root: string, emit: (event: string, paylo
       tokenStore: memoryTokenStore(),
       startSandbox: async () => ({ url, close: async () => undefined }),
       emit,
+      ...extra,
     });
     const call = async <T>(group: string, name: string, input: unknown = {}) => {
       const result = (await core.handlers.get(channelOf(group, name))!(input)) as Result<T>;

@@ -21,6 +21,7 @@ import { createSettingsGroup, type SandboxHandle } from './local/settings';
 import { createFilesGroup } from './local/files';
 import { createUploadsGroup } from './local/uploads';
 import { createBulkGroup, type BulkPickKind } from './local/bulk';
+import { createCourseImportGroup } from './local/course-import';
 import { createLearnerCalls } from './services/learners';
 import { createWindows } from './services/list-windows';
 import { createWindowsGroup } from './local/windows';
@@ -128,6 +129,8 @@ export async function createCore(options: CoreOptions) {
   // The queue is restored once the server and the session are: a queue that was running carries on.
   await settings.start();
   await session.restore(settings.origin());
+  // Bulk events wake a running folder import (it links each video as its upload finishes).
+  let importsPoke = () => undefined as void;
   const bulk = await createBulkGroup({
     stateDir: options.stateDir,
     grants,
@@ -138,7 +141,10 @@ export async function createCore(options: CoreOptions) {
     cancelUpload: (uploadId) => uploader.cancel(uploadId),
     pickPaths: options.pickPaths,
     pickSavePath: options.pickSavePath,
-    emit: (event) => options.emit('bulk:changed', event),
+    emit: (event) => {
+      options.emit('bulk:changed', event);
+      importsPoke();
+    },
     log,
     signedIn: () => {
       const server = settings.serverIdentity();
@@ -156,6 +162,17 @@ export async function createCore(options: CoreOptions) {
       return { who: user ? { name: user.name, email: user.email } : null, server: connectedOrigins(settings.platformUrl())[0] ?? '(no server)' };
     },
   });
+  // A folder import (course-import) queues its videos in the bulk queue and links them as they finish.
+  const courseImport = await createCourseImportGroup({
+    stateDir: options.stateDir,
+    http,
+    grants,
+    queue: bulk.queue,
+    enqueue: bulk.addTitled,
+    pickFolder: options.pickPaths ? async () => (await options.pickPaths!('folder'))?.[0] ?? null : undefined,
+    log,
+  });
+  importsPoke = () => courseImport.imports.poke();
   // A queue stopped by a sign-out carries on at the next sign-in.
   const login: typeof sessionGroup.calls.login = async (input) => {
     const answer = await sessionGroup.calls.login(input);
@@ -179,6 +196,7 @@ export async function createCore(options: CoreOptions) {
     courseTools: createCourseTools(http),
     find: (await createFindGroup({ windows, stateDir: options.stateDir })).calls,
     history: history.calls,
+    courseImport: courseImport.calls,
     platform: {
       check: async () => {
         if (!session.currentUser()) return fail('auth', 'Your session has ended. Please log in again.', 401);
@@ -267,6 +285,7 @@ export async function createCore(options: CoreOptions) {
     /** The bulk queue: the desktop shell reads its status (progress bar, keep awake, ask before quitting). */
     bulkQueue: bulk.queue,
     async close() {
+      await courseImport.imports.close();
       await bulk.queue.close();
       await windows.close();
       await settings.close();

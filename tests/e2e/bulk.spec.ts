@@ -18,7 +18,7 @@ import { BRIDGE_EXPORTS_FOLDER, BRIDGE_NEXT_DROP_PATH, BRIDGE_NEXT_PICK_PATH } f
 import { SANDBOX_ADMIN, expectAccessible, loginAs, toast, unique } from './helpers';
 import { freePort } from '../free-port';
 import { makeVideo } from './library-fixtures';
-import { bulkOverall, emptyBulkQueue, killProcess as kill, spawnTsx, waitForOutput } from './processes';
+import { bulkOverall, emptyBulkQueue, killProcess as kill, loginPreview, startPreviewHost } from './processes';
 
 type WithApi = { api: Api };
 const COUNT = 50;
@@ -27,20 +27,8 @@ const FILE_BYTES = 3 * 1024 * 1024;
 
 
 /** The preview host in one process, so SIGKILL stops it and its sandbox. */
-async function startHost(port: number, sandboxDir: string): Promise<ChildProcess> {
-  const child = spawnTsx('scripts/preview.ts', [], { PREVIEW_PORT: String(port), SANDBOX_DIR: sandboxDir, PREVIEW_SKIP_BUILD: '1' });
-  await waitForOutput(child, /Content Console preview:/, 90_000);
-  return child;
-}
-
-async function login(page: Page, url: string): Promise<void> {
-  await page.goto(`${url}/#/login`);
-  await page.waitForFunction(() => typeof (globalThis as unknown as Partial<WithApi>).api?.session?.current === 'function');
-  await page.getByRole('textbox', { name: 'Email' }).fill(SANDBOX_ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(SANDBOX_ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(toast(page, 'Login successful!')).toBeVisible();
-}
+const startHost = startPreviewHost;
+const login = loginPreview;
 
 const overall = bulkOverall;
 const emptyQueue = emptyBulkQueue;

@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, type Page } from '@playwright/test';
+import { SANDBOX_ADMIN, toast } from './helpers';
 import type { Api } from '../../src/shared/api';
 
 type WithApi = { api: Api };
@@ -64,4 +65,21 @@ export const bulkOverall = (page: Page) =>
 export async function emptyBulkQueue(page: Page): Promise<void> {
   const answer = await page.evaluate(() => (globalThis as unknown as WithApi).api.bulk.remove({ ids: 'all' }));
   expect(answer.ok, JSON.stringify(answer)).toBe(true);
+}
+
+/** A preview host of a walk's own (scripts/preview.ts on its port and data folder, reusing the build), in one process so SIGKILL stops it and its sandbox. */
+export async function startPreviewHost(port: number, sandboxDir: string): Promise<ChildProcess> {
+  const child = spawnTsx('scripts/preview.ts', [], { PREVIEW_PORT: String(port), SANDBOX_DIR: sandboxDir, PREVIEW_SKIP_BUILD: '1' });
+  await waitForOutput(child, /Content Console preview:/, 90_000);
+  return child;
+}
+
+/** Signs in to such a host as the sandbox's admin (the preview keeps the token in memory: again after a restart). */
+export async function loginPreview(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/#/login`);
+  await page.waitForFunction(() => typeof (globalThis as unknown as Partial<WithApi>).api?.session?.current === 'function');
+  await page.getByRole('textbox', { name: 'Email' }).fill(SANDBOX_ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(SANDBOX_ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(toast(page, 'Login successful!')).toBeVisible();
 }

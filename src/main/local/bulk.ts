@@ -130,6 +130,13 @@ export async function createBulkGroup(deps: BulkGroupDeps) {
   holder.queue = queue;
   if (opened.problem) deps.log('bulk queue restored with a problem', { problem: opened.problem });
 
+  /** Files queued with their titles (a folder import): the queue belongs to the signed-in account from then on. */
+  async function addTitled(files: readonly AddedFile[]): Promise<BulkAddResult> {
+    const { filesDone, filesTotal } = queue.overall();
+    await ownership.filling(deps.signedIn(), filesDone < filesTotal);
+    return queue.add(files);
+  }
+
   /** Files and folders (from a dialog or a drop): folders are scanned for media files, recursively. */
   async function addPaths(paths: readonly string[]): Promise<BulkAddResult> {
     const { filesDone, filesTotal } = queue.overall();
@@ -251,7 +258,7 @@ export async function createBulkGroup(deps: BulkGroupDeps) {
     return ok(await addPaths(parsed.output.paths));
   }
 
-  return { calls, addDropped, queue };
+  return { calls, addDropped, addTitled, queue };
 }
 
 function mergeAdds(results: readonly BulkAddResult[]): BulkAddResult {

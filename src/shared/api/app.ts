@@ -17,6 +17,7 @@ import { PlatformReportSchema } from '../platform-report';
 import { LIST_NAMES, WindowAnswerSchema, WindowQuerySchema } from '../lists';
 import { bulk } from './bulk';
 import { courseTools } from './course-tools';
+import { courseImport } from './course-import';
 import type { BulkAddResult } from '../schemas/bulk';
 import { MediaFactsSchema } from '../schemas/media';
 import { find } from './find';
@@ -168,4 +169,6 @@ export const local = {
   courseTools,
   find,
   history,
+  /** A folder imported as a course or into one (src/shared/api/course-import.ts). */
+  courseImport,
 };

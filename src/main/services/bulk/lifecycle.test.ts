@@ -176,3 +176,12 @@ describe('finished', () => {
     expect(isFinished({ items, active: new Set(), reconciling, hadWork })).toBe(expected);
   });
 });
+
+describe('queued', () => {
+  it('takes the title it is given (a folder import), else the one its file name gives, and checks it', () => {
+    expect(queued({ id: 'i1', key: 'k1', file, grantId: null }, NOW).meta.title).toBe('talk');
+    const titled = queued({ id: 'i2', key: 'k2', file: { ...file, name: '___.mp4' }, grantId: null, title: 'Choosing your cattle' }, NOW);
+    expect(titled.meta.title).toBe('Choosing your cattle');
+    expect(titled.issues.title).toBeUndefined();
+  });
+});

@@ -68,9 +68,10 @@ export type LifecycleEvent =
 const OPEN_STATES: readonly BulkItem['state'][] = ['paused', 'failed', 'cancelled', 'waiting', 'invalid'];
 
 /** A file just queued: its identity, a title from its name and the Add File defaults; checked. */
-export function queued(added: { id: string; key: string; file: FileIdentity; grantId: string | null }, now: number): BulkItem {
+export function queued(added: { id: string; key: string; file: FileIdentity; grantId: string | null; title?: string }, now: number): BulkItem {
+  const { title, ...item } = added;
   return validated({
-    ...added,
+    ...item,
     thumbnail: null,
     fileType: fileTypeOfName(added.file.name),
     duration: 0,
@@ -78,7 +79,8 @@ export function queued(added: { id: string; key: string; file: FileIdentity; gra
     facts: null,
     hash: null,
     captions: [],
-    meta: defaultMeta(added.file.name),
+    // The title from the file's name, unless the one who queued it chose one (a folder import).
+    meta: title ? { ...defaultMeta(added.file.name), title } : defaultMeta(added.file.name),
     state: 'waiting',
     issues: {},
     duplicate: null,

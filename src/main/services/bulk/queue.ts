@@ -104,6 +104,8 @@ export interface AddedFile {
   path: string;
   /** Main's grant for the file, when it came from the open dialog or a drop. */
   grantId?: string | null;
+  /** Its library title, when not the one its name gives. */
+  title?: string;
 }
 
 /** What the queue needs of a library record to find duplicates (title; size and duration where it has them). */
@@ -370,7 +372,7 @@ export class BulkQueue {
         result.alreadyQueued.push(identity.name);
         return;
       }
-      const item = queued({ id: randomUUID(), key: randomUUID(), file: identity, grantId: slice[i]!.grantId ?? null }, now);
+      const item = queued({ id: randomUUID(), key: randomUUID(), file: identity, grantId: slice[i]!.grantId ?? null, title: slice[i]!.title }, now);
       this.insert(item);
       added.push(item);
       result.added.push(item.id);

@@ -14,6 +14,7 @@ import { LanguageSelect } from '../../components/LanguageSelect';
 import { courseCalls, courseForm } from './CourseDialog';
 import { COURSE_PAGE_SIZE, COURSE_PAGE_SIZES } from '../../lib/page-sizes';
 import { CheckAllButton } from './CourseHealth';
+import { ImportFolderButton } from './import/ImportFolder';
 
 const useStyles = makeStyles({
   name: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
@@ -73,7 +74,7 @@ export default function CoursesPage() {
       title="Courses"
       subtitle={language ? `Courses in ${language}.` : 'Courses in every language.'}
       breadcrumb={[{ label: 'Courses' }]}
-      headerActions={<LanguageSelect />}
+      headerActions={<><LanguageSelect /><ImportFolderButton target={{ kind: 'course' }} /></>}
       list={callQuery('videoRepository.courses')}
       rows={useCallback((all: Course[]) => (language ? all.filter((c) => c.language === language) : all), [language])}
       rowId={(c) => c._id}

@@ -27,6 +27,7 @@ import type { Crumb } from '../../components/Crumbs';
 import { MediaPreviewDialog, type MediaSource } from '../../components/MediaPreview';
 import { COURSE_PAGE_SIZE, COURSE_PAGE_SIZES } from '../../lib/page-sizes';
 import { DirectoryTools } from './CourseHealth';
+import { ImportFolderButton } from './import/ImportFolder';
 
 const useStyles = makeStyles({
   name: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
@@ -270,7 +271,12 @@ export default function DirectoryPage() {
       title={title}
       subtitle={subtitle}
       breadcrumb={crumbsOf(listing)}
-      headerActions={<DirectoryTools courseId={courseId} courseName={course?.name ?? ''} />}
+      headerActions={
+        <>
+          <DirectoryTools courseId={courseId} courseName={course?.name ?? ''} />
+          <ImportFolderButton target={{ kind: 'folder', courseId, parent }} disabled={folderBlocked} />
+        </>
+      }
       list={listQuery}
       rows={selectRows}
       rowId={(d) => d._id}

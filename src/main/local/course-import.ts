@@ -1,0 +1,119 @@
+import * as v from 'valibot';
+import { contract, type CallDef, type LocalImpl, type Local } from '../../shared/api';
+import { fail, ok, type Result } from '../../shared/result';
+import type { BulkItemView, BulkMetaPatch } from '../../shared/schemas/bulk';
+import { LIBRARY_TITLE_MAX, type LibraryFile } from '../../shared/schemas/library';
+import { FOLDER_LEVELS, type Course, type DocumentListing } from '../../shared/schemas/courses';
+import type { BulkQueue } from '../services/bulk';
+import { CourseImports, type ImportQueue, type ImportServer } from '../services/course-import';
+import { GrantError, type GrantStore } from '../services/grants';
+import type { CallHttp } from '../services/http';
+
+export interface CourseImportGroupDeps {
+  stateDir: string;
+  http: CallHttp;
+  grants: GrantStore;
+  queue: BulkQueue;
+  /** The bulk group's add of titled files: it also claims the queue for the signed-in account. */
+  enqueue: (files: readonly { path: string; title: string }[]) => Promise<unknown>;
+  pickFolder?: () => Promise<string | null>;
+  log: (message: string, details?: Record<string, unknown>) => void;
+}
+
+/** A contract call through main's HTTP client with its input checked as the router checks it. */
+async function call<O>(http: CallHttp, def: CallDef, input: Record<string, unknown>, label: string): Promise<Result<O>> {
+  const parsed = v.safeParse(def.input, input);
+  if (!parsed.success) return fail('validation', parsed.issues[0].message);
+  return http<O>(def, parsed.output as Record<string, unknown>, label);
+}
+
+/** The library title of a course title (the library's are shorter): cut by code points. */
+const libraryTitle = (title: string) => Array.from(title).slice(0, LIBRARY_TITLE_MAX).join('').trimEnd();
+
+/**
+ * Folder imports (src/main/services/course-import) over main's real calls and the bulk queue: the
+ * course and its folders through the contract's video-repository entries, videos through the queue.
+ */
+export async function createCourseImportGroup(deps: CourseImportGroupDeps) {
+  const repo = contract.videoRepository;
+  const server: ImportServer = {
+    courses: () => deps.http<Course[]>(repo.courses, {}, 'course import'),
+    createCourse: async (course) => {
+      const grant = await deps.grants.grant(course.thumbnailPath).catch((error: unknown) => (error instanceof GrantError ? error : Promise.reject(error)));
+      if (grant instanceof GrantError) return fail('validation', grant.message);
+      const input = { name: course.name, description: '', language: course.language, courseFee: 0, modulesSkippable: false, hasOnlyVideos: false, status: 'draft', thumbnail: { grantId: grant.id } };
+      return call(deps.http, repo.createCourse, input, 'course import');
+    },
+    listing: async (id) => {
+      const answer = await deps.http<DocumentListing>(repo.document, { id }, 'course import');
+      return answer.ok ? ok(answer.data.descendants.map((d) => ({ _id: d._id, title: d.title, type: d.type, fileId: d.fileId ? { _id: d.fileId._id } : null }))) : answer;
+    },
+    createFolder: (doc) => call(deps.http, repo.createDocument, { type: 'folder', description: '', ...doc }, 'course import'),
+    createFile: (doc) => call(deps.http, repo.createDocument, { type: 'file', description: '', ...doc }, 'course import'),
+    reorder: (ids) => call(deps.http, repo.reorderDocuments, { descendants: [...ids] }, 'course import'),
+  };
+
+  const queue: ImportQueue = {
+    enqueue: async (files) => void (await deps.enqueue(files.map((f) => ({ path: f.path, title: libraryTitle(f.title) })))),
+    itemsOf: (paths) => {
+      const wanted = new Set(paths);
+      const found = new Map<string, string>();
+      for (const item of deps.queue.storedItems()) if (wanted.has(item.file.path) && item.state !== 'cancelled') found.set(item.file.path, item.id);
+      return found;
+    },
+    configure: (titles, plan) => {
+      const ids = [...titles.keys()];
+      if (ids.length === 0) return;
+      const { freeToWatch: _free, ...fields } = plan.defaults;
+      const patch: BulkMetaPatch = { ...fields, language: plan.language };
+      deps.queue.edit(ids, patch);
+      // Queued with their titles; only an item queued before (found after a crash, or the same file) is retitled.
+      const views = new Map(deps.queue.get(ids).map((view) => [view.id, view.meta.title]));
+      for (const [id, title] of titles) if (views.get(id) !== libraryTitle(title)) deps.queue.edit([id], { title: libraryTitle(title) });
+      deps.queue.start();
+    },
+    get: (ids): BulkItemView[] => deps.queue.get(ids),
+    cancel: (ids) => deps.queue.cancelItems(ids),
+    accept: (ids) => deps.queue.acceptDuplicates(ids),
+  };
+
+  const imports = new CourseImports({
+    stateDir: deps.stateDir,
+    server,
+    queue,
+    pickFolder: deps.pickFolder,
+    libraryFiles: () => deps.http<LibraryFile[]>(contract.library.mediaList, {}, 'course import'),
+    targetFacts: async (courseId, parent) => {
+      const answer = await deps.http<DocumentListing>(repo.document, { id: parent || courseId }, 'course import');
+      if (!answer.ok) return answer;
+      const folder = answer.data.parentInfo;
+      return ok({
+        language: answer.data.courseDoc.language,
+        depth: folder ? FOLDER_LEVELS.indexOf(folder.level as (typeof FOLDER_LEVELS)[number]) + 1 : 0,
+        hasOnlyVideos: answer.data.courseDoc.hasOnlyVideos,
+        existing: answer.data.descendants.map((d) => d._id),
+      });
+    },
+    grant: async (path) => {
+      const grant = await deps.grants.grant(path);
+      return { grantId: grant.id, name: grant.name };
+    },
+    grantedPath: async (grantId) => {
+      try {
+        return ok((await deps.grants.use(grantId)).path);
+      } catch (error) {
+        if (error instanceof GrantError) return fail('validation', error.message);
+        throw error;
+      }
+    },
+    log: deps.log,
+  });
+  await imports.resume();
+
+  const calls: LocalImpl<Local>['courseImport'] = {
+    pick: ({ target }) => imports.pick(target),
+    start: (input) => imports.start(input),
+    status: async () => ok(imports.status()),
+  };
+  return { calls, imports };
+}

@@ -1,0 +1,305 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Button,
+  Dropdown,
+  Field,
+  Input,
+  Option,
+  ProgressBar,
+  Select,
+  Switch,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { FolderArrowUpRegular } from '@fluentui/react-icons';
+import { LANGUAGES, type Language } from '../../../../shared/constants';
+import { bulkIssues, defaultMeta } from '../../../../shared/schemas/bulk';
+import { VIDEO_TYPES } from '../../../../shared/schemas/library';
+import { importTitleProblem, type ImportDefaults, type ImportPreview, type ImportStatus, type ImportTarget } from '../../../../shared/schemas/course-import';
+import { ContentDialog } from '../../../components/ContentDialog';
+import { Tooltip } from '../../../components/Tooltip';
+import { useNotify } from '../../../components/toast';
+import { callQuery, invoke, targetKey } from '../../../lib/calls';
+import { plural } from '../../../lib/format';
+import { useBusinessIdeas, useKeywords } from '../../../lib/library-lists';
+import { useCourseLanguage } from '../../../lib/preferences';
+import { ImportTree } from './ImportTree';
+
+const useStyles = makeStyles({
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  fields: { display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: tokens.spacingHorizontalM, alignItems: 'start' },
+  thumb: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
+  summary: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  entries: { maxHeight: '40vh', overflowY: 'auto', margin: 0, paddingLeft: tokens.spacingHorizontalL },
+  failed: { color: tokens.colorPaletteRedForeground1 },
+});
+
+export const IMPORT_BUTTON = 'Import folder…';
+
+const STATE_TEXT: Record<ImportStatus['entries'][number]['state'], string> = {
+  waiting: 'waiting', made: 'made', queued: 'queued for upload', uploaded: 'uploaded', linked: 'linked', failed: 'not imported', skipped: 'left out',
+};
+
+/** Imports whose end this page has seen (the course screens' lists were fetched again then). */
+const seenDone = new Set<string>();
+
+/**
+ * Follows the running import (main carries on with it after its dialog is closed, and after a restart):
+ * when it ends, the course screens' lists are fetched again.
+ */
+function useImportEnd(): void {
+  const client = useQueryClient();
+  const status = useQuery({
+    ...callQuery('courseImport.status', {}),
+    refetchInterval: (query) => (query.state.data && query.state.data.phase !== 'done' ? 2000 : false),
+  }).data;
+  useEffect(() => {
+    if (!status || status.phase !== 'done' || seenDone.has(status.importId)) return;
+    seenDone.add(status.importId);
+    void client.invalidateQueries({ queryKey: targetKey('videoRepository') });
+  }, [status, client]);
+}
+
+/** The Import folder… button: the folder dialog in main, then the preview, then the import and its summary. */
+export function ImportFolderButton({ target, disabled = false }: { target: ImportTarget; disabled?: string | false }) {
+  useImportEnd();
+  const notify = useNotify();
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [busy, setBusy] = useState(false);
+  const choose = async () => {
+    setBusy(true);
+    try {
+      const answer = await invoke('courseImport.pick', { target });
+      if (!answer.ok) notify.error(answer.error.message);
+      else if (answer.data) setPreview(answer.data);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const button = (
+    <Button icon={<FolderArrowUpRegular />} disabled={!!disabled || busy} onClick={() => void choose()}>
+      {IMPORT_BUTTON}
+    </Button>
+  );
+  return (
+    <>
+      {disabled ? (
+        <Tooltip content={disabled} relationship="description">
+          <span>{button}</span>
+        </Tooltip>
+      ) : (
+        button
+      )}
+      {preview ? <ImportDialog key={preview.importId} preview={preview} target={target} onClose={() => setPreview(null)} /> : null}
+    </>
+  );
+}
+
+function ImportDialog({ preview, target, onClose }: { preview: ImportPreview; target: ImportTarget; onClose: () => void }) {
+  const styles = useStyles();
+  const { language: listLanguage } = useCourseLanguage();
+  const [titles, setTitles] = useState<Record<string, string>>({});
+  const root = preview.nodes[0];
+  const [course, setCourse] = useState({ name: root?.title ?? preview.folderName, language: (listLanguage ?? 'English') as Language });
+  const [thumbnail, setThumbnail] = useState(preview.thumbnail);
+  const [defaults, setDefaults] = useState<ImportDefaults>({
+    description: '', type: '', businessIdeas: [], keywords: [], category: [], level: 1, visibility: 'Public', freeToWatch: false,
+  });
+  const [started, setStarted] = useState<ImportStatus | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  // The fields' messages show once Import was tried, not while the dialog opens.
+  const [tried, setTried] = useState(false);
+  const ideas = useBusinessIdeas();
+  const keywords = useKeywords();
+  const onTitle = useCallback((id: string, title: string) => setTitles((t) => ({ ...t, [id]: title })), []);
+
+  const included = preview.nodes.filter((n) => !n.skipped);
+  const videos = included.filter((n) => n.kind === 'video').length;
+  const folders = included.filter((n) => n.kind === 'folder' && n.level !== 'course').length;
+  const problems = preview.nodes.filter((n) => n.problems.length > 0).length;
+  const language = target.kind === 'course' ? course.language : (preview.language ?? 'English');
+  // The Add File form's own rules for what every queued video gets.
+  const fieldIssues = useMemo(() => {
+    const { freeToWatch: _free, ...fields } = defaults;
+    return bulkIssues({ ...defaultMeta('x.mp4'), ...fields, language }, { fileType: 'video', duration: 1 });
+  }, [defaults, language]);
+  const badTitles = included.filter((n) => n.level !== 'course' && importTitleProblem(titles[n.id] ?? n.title)).length;
+  const blocked =
+    videos === 0
+      ? 'Nothing in this folder can be imported.'
+      : badTitles > 0
+        ? `${plural(badTitles, 'title')} to fix first.`
+        : target.kind === 'course' && !course.name.trim()
+          ? 'Enter a course name.'
+          : target.kind === 'course' && !thumbnail
+            ? 'Choose a thumbnail for the course.'
+            : (Object.values(fieldIssues)[0] ?? null);
+
+  const start = async () => {
+    setError(null);
+    setTried(true);
+    if (blocked) return;
+    const answer = await invoke('courseImport.start', {
+      importId: preview.importId,
+      titles,
+      course: target.kind === 'course' ? { name: course.name, language: course.language, thumbnailGrantId: thumbnail!.grantId } : null,
+      defaults,
+    });
+    if (answer.ok) setStarted(answer.data);
+    else setError(answer.error.message);
+  };
+
+  if (started) return <ImportProgress first={started} onClose={onClose} />;
+
+  const pickThumbnail = async () => {
+    const answer = await invoke('files.pick', { kind: 'image' });
+    if (answer.ok && answer.data) setThumbnail({ grantId: answer.data.grantId, name: answer.data.name });
+    else if (!answer.ok) setError(answer.error.message);
+  };
+  const multi = (label: string, key: 'businessIdeas' | 'keywords', items: { id: string; name: string }[]) => (
+    <Field label={label} required validationMessage={tried ? fieldIssues[key] : undefined}>
+      <Dropdown
+        multiselect
+        // Inside the dialog: a popup portalled outside it is hidden from assistive technology by the modal.
+        inlinePopup
+        placeholder={`Select ${label.toLowerCase()}`}
+        selectedOptions={defaults[key]}
+        value={items.filter((i) => defaults[key].includes(i.id)).map((i) => i.name).join(', ')}
+        onOptionSelect={(_, data) => setDefaults((d) => ({ ...d, [key]: data.selectedOptions }))}
+      >
+        {items.map((i) => (
+          <Option key={i.id} value={i.id}>
+            {i.name}
+          </Option>
+        ))}
+      </Dropdown>
+    </Field>
+  );
+
+  return (
+    <ContentDialog
+      title={target.kind === 'course' ? `Import ${preview.folderName} as a course` : `Import ${preview.folderName}`}
+      width={1100}
+      contentClassName={styles.content}
+      action={{ label: `Import ${plural(videos, 'video')}`, onClick: start }}
+      onClose={onClose}
+    >
+      <Text role="status">
+        {plural(folders, 'folder')} and {plural(videos, 'video')} to import
+        {problems > 0 ? `; ${plural(problems, 'entry', 'entries')} marked below` : ''}. A leading number orders an entry and is left out of its title.
+      </Text>
+      {target.kind === 'course' ? (
+        <div className={styles.fields}>
+          <Field label="Course name" required>
+            <Input value={course.name} maxLength={200} onChange={(_, d) => setCourse((c) => ({ ...c, name: d.value }))} />
+          </Field>
+          <Field label="Language" required>
+            <Select value={course.language} onChange={(_, d) => setCourse((c) => ({ ...c, language: d.value as Language }))}>
+              {LANGUAGES.map((l) => (
+                <option key={l}>{l}</option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="Thumbnail" required>
+            <span className={styles.thumb}>
+              <Text truncate wrap={false}>
+                {thumbnail ? thumbnail.name : 'None in the folder'}
+              </Text>
+              <Button size="small" onClick={() => void pickThumbnail()}>
+                Choose…
+              </Button>
+            </span>
+          </Field>
+        </div>
+      ) : null}
+      <div className={styles.fields}>
+        <Field label="Type" required validationMessage={tried ? fieldIssues.type : undefined}>
+          <Select value={defaults.type} onChange={(_, d) => setDefaults((x) => ({ ...x, type: d.value as ImportDefaults['type'] }))}>
+            <option value="">Select a type</option>
+            {VIDEO_TYPES.map((t) => (
+              <option key={t}>{t}</option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Description" required validationMessage={tried ? fieldIssues.description : undefined}>
+          <Input value={defaults.description} onChange={(_, d) => setDefaults((x) => ({ ...x, description: d.value }))} />
+        </Field>
+        <Field label="Free to watch">
+          <Switch checked={defaults.freeToWatch} label={defaults.freeToWatch ? 'Yes' : 'No'} onChange={(_, d) => setDefaults((x) => ({ ...x, freeToWatch: d.checked }))} />
+        </Field>
+        {multi('Business ideas', 'businessIdeas', (ideas.data ?? []).map((i) => ({ id: i._id, name: i.inEnglish })))}
+        {multi('Keyword groups', 'keywords', (keywords.data ?? []).map((k) => ({ id: k._id, name: k.keyword })))}
+        <Text size={200}>Every video is uploaded to the library in {language} with these fields, then linked into its folder.</Text>
+      </div>
+      <ImportTree nodes={preview.nodes} titles={titles} onTitle={onTitle} />
+      {/* What still keeps Import back (once tried), as it changes; else why main refused it. */}
+      {(tried && blocked) || error ? (
+        <Text role="alert" className={styles.failed}>
+          {(tried && blocked) || error}
+        </Text>
+      ) : null}
+    </ContentDialog>
+  );
+}
+
+/** The import as it runs, then its summary: what was built, and what was not with why. */
+function ImportProgress({ first, onClose }: { first: ImportStatus; onClose: () => void }) {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const polled = useQuery({
+    ...callQuery('courseImport.status', {}),
+    refetchInterval: (query) => (query.state.data?.phase === 'done' ? false : 1000),
+  }).data;
+  const status = polled && polled.importId === first.importId ? polled : first;
+  const done = status.phase === 'done';
+  const { folders, videos } = status;
+  const open = () => {
+    if (!status.courseId) return;
+    onClose();
+    navigate(`/directory/${[status.courseId, ...(status.parent ? [status.parent] : [])].map(encodeURIComponent).join('/')}`);
+  };
+  const failed = status.entries.filter((e) => e.state === 'failed' || e.message);
+  return (
+    <ContentDialog title={done ? 'Import finished' : 'Importing…'} width={900} contentClassName={styles.content} onClose={onClose}>
+      <div className={styles.summary} role="status" aria-label="Import progress">
+        <Text>
+          {folders.made} of {plural(folders.total, 'folder')} made; {videos.uploaded} of {plural(videos.total, 'video')} uploaded; {videos.linked} linked into the course
+          {videos.failed ? `; ${videos.failed} not imported` : ''}.
+        </Text>
+        {!done ? <ProgressBar value={videos.total ? videos.linked / videos.total : 0} aria-label="Videos linked" /> : null}
+        {status.problem && !done ? <Text className={styles.failed}>Waiting: {status.problem}</Text> : null}
+        {!done ? <Text size={200}>You can close this: the import carries on, also after a restart. The uploads show in Bulk Upload.</Text> : null}
+      </div>
+      {failed.length > 0 ? (
+        <section aria-label="Not imported">
+          <Text weight="semibold">Needs a look</Text>
+          <ul className={styles.entries}>
+            {failed.map((e) => (
+              <li key={e.path}>
+                {e.path}: {e.message ?? STATE_TEXT[e.state]}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <section aria-label="Built">
+        <Text weight="semibold">{done ? 'What was built' : 'So far'}</Text>
+        <ul className={styles.entries}>
+          {status.entries.map((e) => (
+            <li key={e.path} className={e.state === 'failed' ? styles.failed : undefined}>
+              {e.path} ({e.kind}): {STATE_TEXT[e.state]}
+            </li>
+          ))}
+        </ul>
+      </section>
+      {status.courseId ? (
+        <Button appearance="primary" onClick={open}>
+          Open in the directory
+        </Button>
+      ) : null}
+    </ContentDialog>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * A folder imported into a module of a course through main's core against the reference server: the
+ * folder dialog (the harness's stand-in), the preview's levels, the run through the real bulk queue
+ * and the directory's calls, and the built folder in order with each video linked to its library file.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeVideo } from '../../src/main/services/bulk/testing';
+import type { BusinessIdea } from '../../src/shared/schemas/business-ideas';
+import type { ImportPreview, ImportStatus } from '../../src/shared/schemas/course-import';
+import type { Course, DocumentListing } from '../../src/shared/schemas/courses';
+import type { Keyword } from '../../src/shared/schemas/library';
+import { expectOk, startHarness, type Harness } from './harness';
+
+let h: Harness;
+let dir: string;
+
+beforeAll(async () => {
+  h = await startHarness();
+  await h.login();
+  dir = await mkdtemp(join(tmpdir(), 'cc-int-import-'));
+}, 120_000);
+
+afterAll(async () => {
+  await h?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('courseImport.pick', () => {
+  it('previews a folder imported into a module (it becomes a topic, its sub-folder a concept), then courseImport.start builds it and courseImport.status says so', async () => {
+    const course = expectOk(await h.call<Course[]>('videoRepository', 'courses')).find((c) => !c.hasOnlyVideos && c.modulesCount > 0)!;
+    const top = expectOk(await h.call<DocumentListing>('videoRepository', 'document', { id: course._id }));
+    const module = top.descendants.find((d) => d.type === 'folder')!;
+    const folder = join(dir, '4 Milking');
+    await mkdir(join(folder, '3 Tools'), { recursive: true });
+    await writeVideo(join(folder, '2 Evening milking.mp4'));
+    await writeVideo(join(folder, '1 Morning milking.mp4'));
+    await writeVideo(join(folder, '3 Tools', 'Buckets.mp4'));
+    h.dialogs.paths.push([folder]);
+    const preview = expectOk(await h.call<ImportPreview>('courseImport', 'pick', { target: { kind: 'folder', courseId: course._id, parent: module._id } }));
+    expect(preview.language).toBe(course.language);
+    expect(preview.nodes.map((n) => `${n.level} ${n.title}`)).toEqual(['topic Milking', 'file Morning milking', 'file Evening milking', 'concept Tools', 'file Buckets']);
+
+    const ideas = expectOk(await h.call<BusinessIdea[]>('businessIdeas', 'all'));
+    const keywords = expectOk(await h.call<Keyword[]>('library', 'keywords'));
+    const started = expectOk(
+      await h.call<ImportStatus>('courseImport', 'start', {
+        importId: preview.importId,
+        titles: { '0': 'Milking by hand' },
+        course: null,
+        defaults: { description: 'Imported.', type: 'Interview', businessIdeas: [ideas[0]!._id], keywords: [keywords[0]!._id], category: [], level: 1, visibility: 'Public', freeToWatch: true },
+      }),
+    );
+    expect(started.videos.total).toBe(3);
+    let status: ImportStatus | null = null;
+    for (let i = 0; i < 600 && status?.phase !== 'done'; i++) {
+      status = expectOk(await h.call<ImportStatus | null>('courseImport', 'status'));
+      if (status?.phase !== 'done') await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status!.videos, JSON.stringify(status)).toEqual({ uploaded: 3, linked: 3, failed: 0, total: 3 });
+
+    const inModule = expectOk(await h.call<DocumentListing>('videoRepository', 'document', { id: module._id })).descendants;
+    const topic = inModule.at(-1)!;
+    expect(topic.title).toBe('Milking by hand');
+    expect(topic.level).toBe('topic');
+    const inTopic = expectOk(await h.call<DocumentListing>('videoRepository', 'document', { id: topic._id })).descendants;
+    expect(inTopic.map((d) => `${d.type} ${d.title}${d.freeToWatch ? ' free' : ''}`)).toEqual(['file Morning milking free', 'file Evening milking free', 'folder Tools']);
+    expect(inTopic.filter((d) => d.type === 'file').every((d) => d.fileId?.title === d.title)).toBe(true);
+    const inConcept = expectOk(await h.call<DocumentListing>('videoRepository', 'document', { id: inTopic[2]!._id })).descendants;
+    expect(inConcept.map((d) => d.title)).toEqual(['Buckets']);
+  }, 120_000);
+});
