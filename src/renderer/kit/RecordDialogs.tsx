@@ -35,8 +35,8 @@ export interface FormSpec<S extends AnySchema> {
   canSubmit?: (values: v.InferInput<S>) => boolean;
   /** A notice over the form when a submit finds invalid fields (the spec's 'Error!' notices). */
   invalidNotice?: { title: string; text: string };
-  /** Under the fields (a progress bar while saving). */
-  status?: ReactNode;
+  /** Under the fields; a function of whether the save runs (a progress bar while saving). */
+  status?: ReactNode | ((busy: boolean) => ReactNode);
 }
 
 /** A declared form of any schema (what a screen's editor gives). */

@@ -164,4 +164,31 @@ describe('ResourceScreen', () => {
     expect(plain).not.toHaveProperty('uploadId');
     expect(withFile).toMatchObject({ title: 'Work is worship', thumbnail: { grantId: 'g1' }, uploadId: expect.stringMatching(/^up-/) });
   });
+  it('a form\'s status made from whether its save runs shows only while the call is under way', async () => {
+    let release: (r: Result<unknown>) => void = () => undefined;
+    const saving = resource<SynonymGroup>({
+      ...synonyms,
+      form: recordForm({
+        schema: SynonymDraftSchema,
+        fields: [{ kind: 'text', name: 'keyword', label: 'Group', required: true, maxLength: 100 }],
+        defaults: { keyword: '', synonyms: ['x'] },
+        status: (busy) => (busy ? <p>Saving the group</p> : null),
+      }),
+    });
+    fakeBridge({
+      'api:library.synonyms': () => ({ ok: true, data: GROUPS }),
+      'api:library.addSynonyms': () => new Promise<Result<unknown>>((resolve) => (release = resolve)),
+    });
+    const { user } = renderUi(
+      <ResourceScreen title="Synonyms" resource={saving} list={callQuery('library.synonyms')} rowId={(r) => r._id} columns={synonymColumns} pageSize={20} pageSizes={[20]} emptyText="None." />,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add Synonym' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Synonym' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Group' }), 'Salt');
+    expect(within(dialog).queryByText('Saving the group')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByText('Saving the group')).toBeTruthy();
+    release({ ok: false, error: { kind: 'http', status: 500, message: 'No' } });
+    await waitFor(() => expect(within(dialog).queryByText('Saving the group')).toBeNull());
+  });
 });

@@ -101,6 +101,7 @@ export function EntityForm<S extends AnySchema>({
     return () => subscription.unsubscribe();
   }, [form, submitted]);
   const busy = formState.isSubmitting;
+  const shownStatus = typeof status === 'function' ? status(busy) : status;
   const isDirty = formState.isDirty;
   useEffect(() => {
     onDirty(isDirty);
@@ -195,7 +196,7 @@ export function EntityForm<S extends AnySchema>({
             onCheck={(field) => void runCheck(field)}
             onChecked={(name) => setCheckMessages((m) => ({ ...m, [name]: null }))}
           />
-          {status ? <div className={styles.wide}>{status}</div> : null}
+          {shownStatus ? <div className={styles.wide}>{shownStatus}</div> : null}
           <RecordChanges />
         </DialogContent>
         {!readOnly && !busy && waiting ? (

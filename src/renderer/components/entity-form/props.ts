@@ -39,8 +39,8 @@ export interface EntityDialogProps<S extends AnySchema> {
    * 900 px of window the form is one column again.
    */
   columns?: 1 | 2;
-  /** Content under the fields, e.g. an upload's progress. */
-  status?: ReactNode;
+  /** Content under the fields, e.g. an upload's progress; or made from whether the save is running. */
+  status?: ReactNode | ((busy: boolean) => ReactNode);
   /** Submit button text while saving (default 'Saving…'). */
   busyLabel?: string;
   /**

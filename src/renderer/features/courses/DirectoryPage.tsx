@@ -17,12 +17,13 @@ import {
   type DocumentListing,
 } from '../../../shared/schemas/courses';
 import type { CallError } from '../../../shared/result';
-import { callQuery, useCallMutation } from '../../lib/calls';
+import { callQuery } from '../../lib/calls';
 import { LinkCell, action, value } from '../../kit/columns';
 import { relativeDate } from '../../kit/RelativeDate';
 import { useLibraryVideos, videoSourceOf } from './library-videos';
 import { libraryVideoChoice, UPLOAD_NEW_VIDEO } from './VideoChooser';
-import { ListScreen, form, type AddForm, type ScreenActions } from '../../kit/ListScreen';
+import { ListScreen, type AddForm, type ScreenActions } from '../../kit/ListScreen';
+import { call, recordForm, resource, useCallForm, useResource } from '../../kit/Resource';
 import type { Crumb } from '../../components/Crumbs';
 import { MediaPreviewDialog, type MediaSource } from '../../components/MediaPreview';
 import { COURSE_PAGE_SIZE, COURSE_PAGE_SIZES } from '../../lib/page-sizes';
@@ -43,6 +44,9 @@ const VideoFormSchema = v.object({
 });
 /** The Add File form: library videos added in one call (POST /descendant). */
 const AddFilesFormSchema = v.pick(DescendantAddSchema, ['fileIds', 'freeToWatch']);
+type FolderValues = v.InferOutput<typeof FolderFormSchema>;
+type VideoValues = v.InferOutput<typeof VideoFormSchema>;
+type AddFilesValues = v.InferOutput<typeof AddFilesFormSchema>;
 
 const folderCanSubmit = (values: Record<string, unknown>) => typeof values.title === 'string' && values.title.trim() !== '';
 
@@ -100,15 +104,6 @@ export default function DirectoryPage() {
   const folder = listing?.parentInfo ?? null;
   const [preview, setPreview] = useState<MediaSource | null>(null);
 
-  const rules = { invalidates: ['videoRepository'] as const };
-  const addFolder = useCallMutation('videoRepository.createDocument', { fallback: COURSE_MSG.moduleNotAdded, ...rules });
-  const addVideo = useCallMutation('videoRepository.createDocument', { fallback: COURSE_MSG.fileNotAdded, ...rules });
-  const addFiles = useCallMutation('videoRepository.addDescendants', { fallback: COURSE_MSG.fileNotAdded, ...rules });
-  const updateFolder = useCallMutation('videoRepository.updateDocument', { fallback: COURSE_MSG.moduleNotAdded, ...rules });
-  // The server's answer names a document; the user saved a video.
-  const updateVideo = useCallMutation('videoRepository.updateDocument', { fallback: COURSE_MSG.fileNotAdded, success: COURSE_TEXT.videoUpdated, ...rules });
-  const remove = useCallMutation('videoRepository.deleteDocument', { fallback: COURSE_MSG.unableToDelete, override: deleteFailure, success: COURSE_MSG.documentDeleted, ...rules });
-  const reorder = useCallMutation('videoRepository.reorderDocuments', { fallback: COURSE_MSG.somethingWentWrong, invalidates: ['videoRepository.document'] });
   const library = useLibraryVideos(course?.language);
 
   const open = useCallback(
@@ -183,7 +178,7 @@ export default function DirectoryPage() {
   const fillMandatory = { title: COURSE_MSG.fillMandatoryTitle, text: COURSE_MSG.fillMandatory };
 
   const folderForm = (record: CourseDocument | null) =>
-    form({
+    recordForm({
       title: record ? 'Update Folder' : 'Add Folder',
       schema: FolderFormSchema,
       fields: [
@@ -193,12 +188,25 @@ export default function DirectoryPage() {
       defaults: { title: record?.title ?? '', description: record?.description ?? '' },
       canSubmit: folderCanSubmit,
       failureFallback: COURSE_MSG.moduleNotAdded,
-      submit: (values) =>
-        record ? updateFolder.run({ id: record._id, ...values }) : addFolder.run({ type: 'folder', courseId, parent, ...values }),
     });
+  const folders = useResource(
+    resource<CourseDocument>({
+      name: 'Folder',
+      form: folderForm,
+      create: call('videoRepository.createDocument', { fallback: COURSE_MSG.moduleNotAdded }, (values: FolderValues) => ({ type: 'folder', courseId, parent, ...values })),
+      update: call('videoRepository.updateDocument', { fallback: COURSE_MSG.moduleNotAdded }),
+      remove: {
+        ...call('videoRepository.deleteDocument', { fallback: COURSE_MSG.unableToDelete, override: deleteFailure, success: COURSE_MSG.documentDeleted }),
+        title: 'Delete Document',
+        question: deleteQuestion,
+      },
+      reorder: call('videoRepository.reorderDocuments', { fallback: COURSE_MSG.somethingWentWrong }, (rows: CourseDocument[]) => ({ descendants: rows.map((d) => d._id) })),
+    }),
+    documentId,
+  );
 
   const videoForm = (record: CourseDocument | null) =>
-    form({
+    recordForm({
       title: record ? 'Update Video' : 'Upload Video',
       schema: VideoFormSchema,
       fields: [
@@ -212,13 +220,22 @@ export default function DirectoryPage() {
       failureFallback: COURSE_MSG.fileNotAdded,
       width: 640,
       dialog: record ? undefined : { intro: <Text>{UPLOAD_VIDEO_DESCRIPTION}</Text> },
-      status: addVideo.busy || updateVideo.busy ? <ProgressBar aria-label="Saving the video" thickness="large" /> : null,
-      submit: (values) =>
-        record ? updateVideo.run({ id: record._id, ...values }) : addVideo.run({ type: 'file', courseId, parent, ...values }),
+      status: (busy) => (busy ? <ProgressBar aria-label="Saving the video" thickness="large" /> : null),
     });
+  const videos = useResource(
+    resource<CourseDocument>({
+      name: 'Video',
+      form: videoForm,
+      create: call('videoRepository.createDocument', { fallback: COURSE_MSG.fileNotAdded }, (values: VideoValues) => ({ type: 'file', courseId, parent, ...values })),
+      // The server's answer names a document; the user saved a video.
+      update: call('videoRepository.updateDocument', { fallback: COURSE_MSG.fileNotAdded, success: COURSE_TEXT.videoUpdated }),
+    }),
+    documentId,
+  );
 
-  const addFilesForm = () =>
-    form({
+  const addFilesForm = useCallForm(
+    call('videoRepository.addDescendants', { fallback: COURSE_MSG.fileNotAdded }, (values: AddFilesValues) => ({ courseId, parent, ...values })),
+    recordForm({
       title: 'Add File',
       schema: AddFilesFormSchema,
       fields: [
@@ -238,8 +255,8 @@ export default function DirectoryPage() {
       failureFallback: COURSE_MSG.fileNotAdded,
       width: 600,
       dialog: { intro: <Text>{ADD_FILE_DESCRIPTION}</Text> },
-      submit: (values) => addFiles.run({ courseId, parent, ...values }),
-    });
+    }),
+  );
 
   // Folders go three levels deep; a videos-only course keeps videos directly in its modules; videos
   // go into a folder, never at the top of a course.
@@ -253,12 +270,12 @@ export default function DirectoryPage() {
   // Videos go into a folder: at the top of a course the video buttons are not offered (the subtitle says where).
   const atRoot = !!listing && !folder;
   const addForms: AddForm[] = [
-    { label: 'Add Folder', form: () => folderForm(null), disabled: folderBlocked, primary: true },
+    { label: 'Add Folder', form: () => folders.editor!(null)!, disabled: folderBlocked, primary: true },
     ...(atRoot
       ? []
       : [
-          { label: 'Add File', form: addFilesForm, disabled: listing ? false : 'Loading…', description: ADD_FILE_DESCRIPTION } as const,
-          { label: 'Upload Video', form: () => videoForm(null), disabled: listing ? false : 'Loading…', description: UPLOAD_VIDEO_DESCRIPTION } as const,
+          { label: 'Add File', form: () => addFilesForm, disabled: listing ? false : 'Loading…', description: ADD_FILE_DESCRIPTION } as const,
+          { label: 'Upload Video', form: () => videos.editor!(null)!, disabled: listing ? false : 'Loading…', description: UPLOAD_VIDEO_DESCRIPTION } as const,
         ]),
   ];
 
@@ -279,16 +296,16 @@ export default function DirectoryPage() {
       }
       list={listQuery}
       rows={selectRows}
-      rowId={(d) => d._id}
+      rowId={documentId}
       columns={columns}
       search={{ placeholder: 'Search this folder' }}
       pageSize={COURSE_PAGE_SIZE}
       pageSizes={COURSE_PAGE_SIZES}
       emptyText={folder ? 'This folder is empty.' : 'This course has no modules yet. Add a folder to start.'}
       addForms={addForms}
-      editor={(record) => (record ? (record.type === 'folder' ? folderForm(record) : videoForm(record)) : null)}
-      remove={{ mutation: remove, input: (d) => ({ id: d._id }), title: 'Delete Document', question: deleteQuestion }}
-      reorder={{ save: async (rows) => (await reorder.run({ descendants: rows.map((d) => d._id) })).ok }}
+      editor={(record) => (record ? (record.type === 'folder' ? folders : videos).editor!(record) : null)}
+      remove={folders.remove}
+      reorder={folders.reorder}
     >
       <MediaPreviewDialog source={preview} width={PREVIEW_DIALOG_WIDTH} onClose={() => setPreview(null)} />
     </ListScreen>
@@ -296,3 +313,4 @@ export default function DirectoryPage() {
 }
 
 const selectRows = (listing: DocumentListing) => listing.descendants;
+const documentId = (d: CourseDocument) => d._id;
