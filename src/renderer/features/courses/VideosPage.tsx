@@ -8,12 +8,12 @@ import * as v from 'valibot';
 import { COURSE_MSG, COURSE_TEXT } from '../../../shared/course-messages';
 import { DOCUMENT_DESCRIPTION_MAX, DOCUMENT_TITLE_MAX, PREVIEW_DIALOG_WIDTH, FileDraftSchema } from '../../../shared/schemas/courses';
 import { AddQuestionFormSchema, VideoDraftSchema, type Video } from '../../../shared/schemas/topics';
-import { callQuery, useCallMutation } from '../../lib/calls';
+import { callQuery } from '../../lib/calls';
 import { action, count, date, text } from '../../kit/columns';
-import { ListScreen, form, type ScreenActions } from '../../kit/ListScreen';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import type { ScreenActions } from '../../kit/ListScreen';
+import { FormDialog, RecordDialogs, useRecordDialogs } from '../../kit/RecordDialogs';
+import { ResourceScreen, call, recordForm, resource, useCallForm, useResource } from '../../kit/Resource';
 import { ContentDialog } from '../../components/ContentDialog';
-import { EntityDialog } from '../../components/EntityDialog';
 import { useLibraryVideos, videoSourceOf } from './library-videos';
 import { libraryVideoChoice } from './VideoChooser';
 import { MediaPreviewDialog, type MediaSource } from '../../components/MediaPreview';
@@ -40,18 +40,37 @@ const AddVideoToConceptFormSchema = v.object({
 });
 /** The edit dialog (PUT /document/{id}: the spec lists no video update call). */
 const EditVideoFormSchema = v.pick(FileDraftSchema, ['title', 'description', 'freeToWatch', 'fileId']);
+type AddVideoValues = v.InferOutput<typeof AddVideoFormSchema>;
+type AddToConceptValues = v.InferOutput<typeof AddVideoToConceptFormSchema>;
 
-/** The questions of a video (the Related Questions count): each can be deleted, after a question. */
+/**
+ * The questions of a video (the Related Questions count): each can be deleted, after a question. The
+ * video is read from the list, so a deletion shows once the list is read again.
+ */
 function RelatedQuestionsDialog({ video, onClose }: { video: Video | null; onClose: () => void }) {
   const styles = useStyles();
   const questions = useQuery(callQuery('questionBank.questions'));
-  const [removing, setRemoving] = useState<string | null>(null);
-  const save = useCallMutation('videoRepository.videoQuestions', { fallback: COURSE_MSG.videoNotEdited, successFallback: 'Question removed', invalidates: ['videoRepository'] });
   const byId = new Map((questions.data ?? []).map((q) => [q._id, q.question]));
-  const [shown, setShown] = useState<string[] | null>(null);
-  const ids = shown ?? video?.questionBank ?? [];
+  const ids = video?.questionBank ?? [];
+  // A video's questions as records: deleting one saves the video's list without it.
+  const { remove } = useResource(
+    resource<string>({
+      name: 'Question',
+      form: () => null,
+      remove: {
+        ...call('videoRepository.videoQuestions', { fallback: COURSE_MSG.videoNotEdited, successFallback: 'Question removed' }, (id: string) => ({
+          videoId: video?._id ?? '',
+          questionBank: ids.filter((q) => q !== id),
+        })),
+        title: 'Delete question',
+        question: (id) => `Remove "${byId.get(id) ?? id}" from this video?`,
+      },
+    }),
+    (id) => id,
+  );
+  const dialogs = useRecordDialogs(remove);
   return (
-    <ContentDialog open={video !== null} title={video ? `Related questions of ${video.title}` : 'Related questions'} width={640} onClose={() => (setShown(null), onClose())}>
+    <ContentDialog open={video !== null} title={video ? `Related questions of ${video.title}` : 'Related questions'} width={640} onClose={onClose}>
       {ids.length === 0 ? (
         <Text className={styles.muted}>No questions on this video yet.</Text>
       ) : (
@@ -60,30 +79,13 @@ function RelatedQuestionsDialog({ video, onClose }: { video: Video | null; onClo
             <li key={id}>
               <span className={styles.item}>
                 <Text>{byId.get(id) ?? `A question that no longer exists (${id})`}</Text>
-                <Button size="small" appearance="subtle" icon={<DeleteRegular />} aria-label={`Delete question ${byId.get(id) ?? id}`} onClick={() => setRemoving(id)} />
+                <Button size="small" appearance="subtle" icon={<DeleteRegular />} aria-label={`Delete question ${byId.get(id) ?? id}`} onClick={() => dialogs.deletion.ask(id)} />
               </span>
             </li>
           ))}
         </ol>
       )}
-      <ConfirmDialog
-        open={removing !== null}
-        title="Delete question"
-        text={removing ? `Remove "${byId.get(removing) ?? removing}" from this video?` : ''}
-        confirmLabel="Delete"
-        cancelLabel="Cancel"
-        danger
-        busy={save.busy}
-        onConfirm={() => {
-          if (!video || !removing) return;
-          const next = ids.filter((q) => q !== removing);
-          void save.run({ videoId: video._id, questionBank: next }).then((r) => {
-            if (r.ok) setShown(next);
-            setRemoving(null);
-          });
-        }}
-        onCancel={() => setRemoving(null)}
-      />
+      <RecordDialogs state={dialogs} rowId={(id) => id} remove={remove} />
     </ContentDialog>
   );
 }
@@ -99,20 +101,12 @@ export default function VideosPage() {
   const conceptId = params.get('concept') ?? '';
   const topic = useQuery(callQuery('videoRepository.topic', { id: topicId })).data;
   const [preview, setPreview] = useState<MediaSource | null>(null);
-  const [related, setRelated] = useState<Video | null>(null);
+  const [related, setRelated] = useState<string | null>(null);
   const [asking, setAsking] = useState<Video | null>(null);
   const library = useLibraryVideos(topic?.language);
   const questions = useQuery({ ...callQuery('questionBank.questions'), enabled: asking !== null });
 
-  const invalidates = ['videoRepository'] as const;
-  const add = useCallMutation('videoRepository.addVideo', { fallback: COURSE_MSG.fileNotAdded, invalidates });
-  // Into a chosen concept: the directory's call for a video file, with the concept as its folder (POST /video names none).
-  const addToConcept = useCallMutation('videoRepository.createDocument', { fallback: COURSE_MSG.fileNotAdded, successFallback: 'Video has been Added', invalidates });
-  // The server's answer names a document; the user saved a video.
-  const edit = useCallMutation('videoRepository.updateDocument', { fallback: COURSE_MSG.videoNotEdited, success: COURSE_TEXT.videoUpdated, invalidates });
   const reorderHintId = useId();
-  const addQuestion = useCallMutation('videoRepository.videoQuestions', { fallback: COURSE_MSG.videoNotEdited, successFallback: 'Question added', invalidates });
-  const sequence = useCallMutation('videoRepository.videoSequence', { fallback: COURSE_MSG.somethingWentWrong, invalidates });
 
   // One concept: its videos (GET /video/byconcept), which can be reordered; else the whole topic's.
   const concepts = topic?.concepts ?? [];
@@ -121,6 +115,7 @@ export default function VideosPage() {
 
   // ?video=<id> (from /videos/{id}): that video's preview opens once its row is here, then the address forgets it.
   const shownVideo = params.get('video');
+  // The list's rows: fetched here only for a video named in the address; else what the list screen read.
   const videos = useQuery({ ...list, enabled: !!shownVideo }).data;
   useEffect(() => {
     const found = shownVideo ? videos?.find((r) => r._id === shownVideo) : undefined;
@@ -139,7 +134,7 @@ export default function VideosPage() {
       }),
       text<Video>('title', 'Title', { width: 280 }),
       text<Video>('language', 'Language', { width: 120, filter: 'select' }),
-      count<Video>('questions', 'Related Questions', (r) => r.questionBank.length, setRelated, (r) => `Related questions of ${r.title}`, { width: 140 }),
+      count<Video>('questions', 'Related Questions', (r) => r.questionBank.length, (r) => setRelated(r._id), (r) => `Related questions of ${r.title}`, { width: 140 }),
       action<Video>('addQuestion', 'Add Question', { label: (r) => `Add a question to ${r.title}`, icon: <QuestionCircleRegular />, onClick: setAsking, width: 84, wrapHeader: true }),
       date<Video>('createdAt', 'Created At', (r) => r.metaInfo.created.at),
       date<Video>('updatedAt', 'Last Updated', (r) => r.metaInfo.updated.at),
@@ -153,61 +148,102 @@ export default function VideosPage() {
     { kind: 'text', name: 'title', label: 'Title', required: true, maxLength: DOCUMENT_TITLE_MAX },
   ] as const;
 
-  const editor = (record: Video | null) =>
-    record
-      ? form({
-          title: 'Edit Video',
-          schema: EditVideoFormSchema,
-          fields: [
-            libraryVideoChoice('fileId', 'Library video', library, 'title', 'Select a video'),
-            { kind: 'text', name: 'title', label: 'Title', required: true, maxLength: DOCUMENT_TITLE_MAX },
-            { kind: 'textarea', name: 'description', label: 'Description', rows: 2, maxLength: DOCUMENT_DESCRIPTION_MAX },
-            { kind: 'switch', name: 'freeToWatch', label: 'Free to watch', onLabel: 'Yes', offLabel: 'No' },
-          ],
-          defaults: { title: record.title, description: record.description, freeToWatch: record.freeToWatch, fileId: record.videoId },
-          failureFallback: COURSE_MSG.videoNotEdited,
-          width: 640,
-          submit: (values) => edit.run({ id: record._id, ...values }),
-        })
-      : concepts.length > 0
-        ? form({
-            title: 'Add File',
-            schema: AddVideoToConceptFormSchema,
+  const courseId = topic?.courseId ?? '';
+  const videoResource = resource<Video>({
+    name: 'Video',
+    form: (record) =>
+      record
+        ? recordForm({
+            schema: EditVideoFormSchema,
             fields: [
-              {
-                kind: 'select',
-                name: 'conceptId',
-                label: 'Concept',
-                required: true,
-                options: concepts.map((c) => ({ value: c._id, label: c.name })),
-                placeholder: 'Select the concept it goes into',
-                hint: 'The videos of this topic sit in its concepts.',
-              },
-              ...addVideoFields,
+              libraryVideoChoice('fileId', 'Library video', library, 'title', 'Select a video'),
+              { kind: 'text', name: 'title', label: 'Title', required: true, maxLength: DOCUMENT_TITLE_MAX },
+              { kind: 'textarea', name: 'description', label: 'Description', rows: 2, maxLength: DOCUMENT_DESCRIPTION_MAX },
+              { kind: 'switch', name: 'freeToWatch', label: 'Free to watch', onLabel: 'Yes', offLabel: 'No' },
             ],
-            defaults: { title: '', videoId: '', conceptId },
-            failureFallback: COURSE_MSG.fileNotAdded,
+            defaults: { title: record.title, description: record.description, freeToWatch: record.freeToWatch, fileId: record.videoId },
+            failureFallback: COURSE_MSG.videoNotEdited,
             width: 640,
-            submit: ({ conceptId: parent, videoId, title }) =>
-              addToConcept.run({ type: 'file', courseId: topic?.courseId ?? '', parent, title, fileId: videoId, freeToWatch: false }),
           })
-        : form({
-            title: 'Add File',
-            schema: AddVideoFormSchema,
-            fields: addVideoFields,
-            defaults: { title: '', videoId: '' },
-            failureFallback: COURSE_MSG.fileNotAdded,
-            width: 640,
-            submit: (values) => add.run({ ...values, topicId, moduleId: topic?.moduleId ?? '', courseId: topic?.courseId ?? '' }),
-          });
+        : concepts.length > 0
+          ? recordForm({
+              title: 'Add File',
+              schema: AddVideoToConceptFormSchema,
+              fields: [
+                {
+                  kind: 'select',
+                  name: 'conceptId',
+                  label: 'Concept',
+                  required: true,
+                  options: concepts.map((c) => ({ value: c._id, label: c.name })),
+                  placeholder: 'Select the concept it goes into',
+                  hint: 'The videos of this topic sit in its concepts.',
+                },
+                ...addVideoFields,
+              ],
+              defaults: { title: '', videoId: '', conceptId },
+              failureFallback: COURSE_MSG.fileNotAdded,
+              width: 640,
+            })
+          : recordForm({
+              title: 'Add File',
+              schema: AddVideoFormSchema,
+              fields: addVideoFields,
+              defaults: { title: '', videoId: '' },
+              failureFallback: COURSE_MSG.fileNotAdded,
+              width: 640,
+            }),
+    create:
+      concepts.length > 0
+        ? // Into a chosen concept: the directory's call for a video file, with the concept as its folder (POST /video names none).
+          call('videoRepository.createDocument', { fallback: COURSE_MSG.fileNotAdded, successFallback: 'Video has been Added' }, ({ conceptId: parent, videoId, title }: AddToConceptValues) => ({
+            type: 'file',
+            courseId,
+            parent,
+            title,
+            fileId: videoId,
+            freeToWatch: false,
+          }))
+        : call('videoRepository.addVideo', { fallback: COURSE_MSG.fileNotAdded }, (values: AddVideoValues) => ({ ...values, topicId, moduleId: topic?.moduleId ?? '', courseId })),
+    // The server's answer names a document; the user saved a video.
+    update: call('videoRepository.updateDocument', { fallback: COURSE_MSG.videoNotEdited, success: COURSE_TEXT.videoUpdated }),
+    reorder: reorderConcept
+      ? call('videoRepository.videoSequence', { fallback: COURSE_MSG.somethingWentWrong }, (rows: Video[]) => ({ conceptId: reorderConcept, videos: rows.map((r) => r._id) }))
+      : undefined,
+  });
 
   const questionOptions = useMemo(
     () => (questions.data ?? []).filter((q) => !asking || (q.language === asking.language && !asking.questionBank.includes(q._id))).map((q) => ({ value: q._id, label: q.question })),
     [questions.data, asking],
   );
 
+  const askingForm = useCallForm(
+    call('videoRepository.videoQuestions', { fallback: COURSE_MSG.videoNotEdited, successFallback: 'Question added' }, ({ questionId }: { questionId: string }) => ({
+      videoId: asking?._id ?? '',
+      questionBank: [...(asking?.questionBank ?? []), questionId],
+    })),
+    recordForm({
+      title: asking ? `Add a question to ${asking.title}` : '',
+      schema: AddQuestionFormSchema,
+      fields: [
+        {
+          kind: 'select',
+          name: 'questionId',
+          label: 'Question',
+          required: true,
+          options: questionOptions,
+          placeholder: questions.isPending ? 'Loading…' : `Select a question in ${asking?.language ?? ''}`,
+        },
+      ],
+      defaults: { questionId: '' },
+      failureFallback: COURSE_MSG.videoNotEdited,
+      width: 640,
+    }),
+  );
+
   return (
-    <ListScreen<Video, Video[]>
+    <ResourceScreen<Video, Video[]>
+      resource={videoResource}
       viewKey="Videos of a topic"
       title={topic ? `Videos of ${topic.name}` : 'Videos'}
       subtitle={topic ? `${topic.courseName} · ${topic.moduleName} · ${topic.language}` : undefined}
@@ -250,8 +286,6 @@ export default function VideosPage() {
       emptyText="No videos in this topic yet."
       addLabel="Add File"
       addDisabled={topic ? false : 'Loading…'}
-      editor={editor}
-      reorder={reorderConcept ? { save: async (rows) => (await sequence.run({ conceptId: reorderConcept, videos: rows.map((r) => r._id) })).ok } : undefined}
       toolbar={
         topic && !reorderConcept ? (
           // Shown greyed, and reachable by Tab, so that the reason stands next to it.
@@ -267,22 +301,8 @@ export default function VideosPage() {
       }
     >
       <MediaPreviewDialog source={preview} width={PREVIEW_DIALOG_WIDTH} onClose={() => setPreview(null)} />
-      <RelatedQuestionsDialog video={related} onClose={() => setRelated(null)} />
-      {asking ? (
-        <EntityDialog
-          key={asking._id}
-          open
-          title={`Add a question to ${asking.title}`}
-          schema={AddQuestionFormSchema}
-          fields={[{ kind: 'select', name: 'questionId', label: 'Question', required: true, options: questionOptions, placeholder: questions.isPending ? 'Loading…' : `Select a question in ${asking.language}` }]}
-          defaultValues={{ questionId: '' }}
-          submitLabel="Add"
-          failureFallback={COURSE_MSG.videoNotEdited}
-          width={640}
-          onClose={() => setAsking(null)}
-          onSubmit={(values) => addQuestion.run({ videoId: asking._id, questionBank: [...asking.questionBank, values.questionId] })}
-        />
-      ) : null}
-    </ListScreen>
+      <RelatedQuestionsDialog video={(related && videos?.find((r) => r._id === related)) || null} onClose={() => setRelated(null)} />
+      {asking ? <FormDialog key={asking._id} spec={askingForm} open submitLabel="Add" onClose={() => setAsking(null)} /> : null}
+    </ResourceScreen>
   );
 }
