@@ -16,8 +16,8 @@ import { join } from 'node:path';
 import type { Api } from '../../src/shared/api';
 import type { DocumentListing } from '../../src/shared/schemas/courses';
 import { writeVideo } from '../../src/main/services/bulk/testing';
-import { BRIDGE_NEXT_PICK_PATH } from '../bridge/protocol';
-import { expectAccessible, unique } from './helpers';
+import { BRIDGE_NEXT_DROP_PATH, BRIDGE_NEXT_PICK_PATH } from '../bridge/protocol';
+import { dropFiles, expectAccessible, toast, unique } from './helpers';
 import { freePort } from '../free-port';
 import { makeVideo } from './library-fixtures';
 import { killProcess as kill, loginPreview, startPreviewHost } from './processes';
@@ -69,7 +69,22 @@ test('import a folder as a course: the preview and its problems, a crash mid-imp
   try {
     await login(page, url);
     await page.goto(`${url}/#/course`);
-    await expect(page.getByRole('heading', { name: 'Courses' })).toBeVisible();
+    const heading = page.getByRole('heading', { name: 'Courses' });
+    await expect(heading).toBeVisible();
+    // Dropped on the course list: files are refused with what a drop there takes; one folder opens the
+    // same preview as the button (the host's stand-in holds the dropped items' paths).
+    const stray = [join(feeding, 'shopping list.txt'), join(feeding, `1 Grass ${tag}.mp4`)];
+    expect((await page.request.post(`${url}${BRIDGE_NEXT_DROP_PATH}`, { data: { paths: stray } })).status()).toBe(204);
+    await dropFiles(page, heading, ['shopping list.txt', `1 Grass ${tag}.mp4`]);
+    await expect(toast(page, 'Drop one folder here: its folders and videos are imported together. To upload single files, use Bulk Upload.')).toBeVisible();
+    expect((await page.request.post(`${url}${BRIDGE_NEXT_DROP_PATH}`, { data: { paths: [root] } })).status()).toBe(204);
+    await dropFiles(page, heading, [`Dairy ${tag}`]);
+    const dropped = page.getByRole('dialog', { name: `Import Dairy ${tag} as a course` });
+    await expect(dropped.getByRole('status')).toContainText('5 folders and 6 videos to import');
+    await dropped.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dropped).toHaveCount(0);
+
+    // The button: main's folder dialog (its stand-in) and the same preview.
     const pick = await page.request.post(`${url}${BRIDGE_NEXT_PICK_PATH}`, { data: { paths: [root] } });
     expect(pick.status()).toBe(204);
     await page.getByRole('button', { name: 'Import folder…' }).click();
