@@ -4,6 +4,8 @@
  * problems, edited titles and the library defaults; then the preview's host is killed mid-import and
  * started again on the same data. The import carries on and ends with exactly one folder and one video
  * per source, in order, each linked to its uploaded library file, the captions imported as its transcript.
+ * Drops on the way: files refused and the folder previewed on the course list; a folder previewed into
+ * the built course's directory, and refused in a concept.
  *
  * Like the bulk walk, it runs a preview host of its own (it must SIGKILL it), reusing the build.
  */
@@ -220,6 +222,18 @@ test('import a folder as a course: the preview and its problems, a crash mid-imp
     await page.getByRole('button', { name: 'Import folder…' }).click();
     // Nothing was picked this time (the stand-in's queue is empty): the dialog stays closed.
     await expect(page.getByRole('dialog')).toHaveCount(0);
+    // Dropped on the directory, a folder goes into the folder shown (here the course's top: a module).
+    const dirHeading = page.getByRole('heading', { name: `Dairy ${tag}` });
+    expect((await page.request.post(`${url}${BRIDGE_NEXT_DROP_PATH}`, { data: { paths: [feeding] } })).status()).toBe(204);
+    await dropFiles(page, dirHeading, ['2 Feeding']);
+    const intoCourse = page.getByRole('dialog', { name: 'Import 2 Feeding' });
+    await expect(intoCourse.getByRole('status')).toContainText('1 folder and 2 videos to import');
+    await intoCourse.getByRole('button', { name: 'Cancel' }).click();
+    await expect(intoCourse).toHaveCount(0);
+    // In a concept, where the button is disabled, a drop is refused with its reason.
+    for (const name of ['Planning the dairy', 'Choosing your cattle', 'Breeds']) await page.getByRole('button', { name, exact: true }).click();
+    await dropFiles(page, page.getByRole('heading', { name: 'Breeds' }), ['2 Feeding']);
+    await expect(toast(page, 'A folder cannot be imported here. Folders go three levels deep: module, topic and concept.')).toBeVisible();
   } finally {
     await kill(host);
     rmSync(sandboxDir, { recursive: true, force: true });
