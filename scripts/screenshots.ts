@@ -4,7 +4,8 @@
  * .tmp/screenshots/ (light-<name>-<w>x<h>.png, dark-...), at the smallest supported window (1024 x 700)
  * and a common one (1440 x 900), for a person to look at.
  * A route may name a button to press before the shot, to see a dialog: `'/quotes>Add Quote'`, or keys:
- * `'/questions>key:Control+k'`.
+ * `'/questions>key:Control+k'`, or `drag` to see a drop zone's outline while something is dragged over
+ * the screen: `'/course>drag'`.
  * `--courses` instead walks the course screens by clicking (list, directory three levels down, topics,
  * videos) with their dialogs open. `SCREENSHOT_PORT` moves the bridge off 5788.
  */
@@ -52,6 +53,7 @@ try {
       }
       await page.waitForLoadState('networkidle');
       if (button?.startsWith('key:')) await page.keyboard.press(button.slice(4));
+      else if (button === 'drag') await page.locator('h1').first().dispatchEvent('dragover', { dataTransfer: await page.evaluateHandle(() => new DataTransfer()) });
       else if (button) await page.getByRole('button', { name: button, exact: true }).first().click();
       await page.waitForTimeout(800);
       const name = (route === '/' ? 'home' : route.slice(1).replace(/\//g, '-')) + (button ? `-${button.replace(/\W+/g, '-')}` : '');

@@ -267,6 +267,7 @@ export async function createCore(options: CoreOptions) {
   const preloadHandlers = new Map<string, Handler>([
     [PRELOAD_CHANNELS.grantDropped, files.grantDropped],
     [PRELOAD_CHANNELS.bulkDropped, bulk.addDropped],
+    [PRELOAD_CHANNELS.importDropped, courseImport.dropped],
   ]);
 
   /** A media preview for the page (the cc-media:// protocol, the bridge's /__bridge/media). */

@@ -4,6 +4,7 @@ import { eventChannel, type ApiEventName } from '../shared/api';
 import { PRELOAD_CHANNELS, mediaPreviewUrl, type FilesApi, type GrantView } from '../shared/api/app';
 import { APP_TEXT } from '../shared/messages';
 import type { BulkAddResult } from '../shared/schemas/bulk';
+import type { ImportPreview } from '../shared/schemas/course-import';
 import { fail, type Result } from '../shared/result';
 
 /**
@@ -20,6 +21,17 @@ const api = buildApi(
   },
 );
 
+/** The path of each dropped item, '' for one that is not a file on disk (or not a File at all). */
+function pathsOf(dropped: readonly File[]): string[] {
+  return dropped.map((file) => {
+    try {
+      return webUtils.getPathForFile(file);
+    } catch {
+      return '';
+    }
+  });
+}
+
 /**
  * Dropped files: the page hands over the `File` itself; its path is resolved here and goes straight to
  * main in the same call, so the page never sends (or learns) a path. A `File` the page made itself
@@ -27,28 +39,21 @@ const api = buildApi(
  */
 const files: FilesApi = {
   async grantDropped(file) {
-    let path = '';
-    try {
-      path = webUtils.getPathForFile(file);
-    } catch {
-      // Not a File (the page passed something else): refused below.
-    }
+    const [path] = pathsOf([file]);
     if (!path) return fail('validation', APP_TEXT.dropNotOnDisk);
     return (await ipcRenderer.invoke(PRELOAD_CHANNELS.grantDropped, { path })) as Result<GrantView>;
   },
   previewUrl: mediaPreviewUrl,
   async bulkDropped(dropped) {
-    const paths: string[] = [];
-    for (const file of dropped) {
-      try {
-        const path = webUtils.getPathForFile(file);
-        if (path) paths.push(path);
-      } catch {
-        // Not a File: left out.
-      }
-    }
+    const paths = pathsOf(dropped).filter(Boolean);
     if (paths.length === 0) return fail('validation', APP_TEXT.dropNotOnDisk);
     return (await ipcRenderer.invoke(PRELOAD_CHANNELS.bulkDropped, { paths })) as Result<BulkAddResult>;
+  },
+  async importDropped(dropped, target) {
+    // One path per dropped item ('' for one not on disk): main takes exactly one folder.
+    const paths = pathsOf(dropped);
+    if (!paths.some(Boolean)) return fail('validation', APP_TEXT.dropNotOnDisk);
+    return (await ipcRenderer.invoke(PRELOAD_CHANNELS.importDropped, { paths, target })) as Result<ImportPreview>;
   },
 };
 

@@ -7,7 +7,8 @@ import { buildApi } from '../../src/shared/api/build-api';
 import type { Result } from '../../src/shared/result';
 import type { FilesApi, GrantView } from '../../src/shared/api/app';
 import type { BulkAddResult } from '../../src/shared/schemas/bulk';
-import { BRIDGE_BULK_DROP_CHANNEL, BRIDGE_DROP_CHANNEL, BRIDGE_MEDIA_KEY_META, BRIDGE_MEDIA_PATH, BRIDGE_PATH, type BridgeMessage, type BridgeRequest } from './protocol';
+import type { ImportPreview } from '../../src/shared/schemas/course-import';
+import { BRIDGE_BULK_DROP_CHANNEL, BRIDGE_DROP_CHANNEL, BRIDGE_IMPORT_DROP_CHANNEL, BRIDGE_MEDIA_KEY_META, BRIDGE_MEDIA_PATH, BRIDGE_PATH, type BridgeMessage, type BridgeRequest } from './protocol';
 
 const pending = new Map<number, (result: Result<unknown>) => void>();
 const listeners = new Map<string, Set<(payload: unknown) => void>>();
@@ -78,5 +79,6 @@ const files: FilesApi = {
   // for the holder of this run's key only (the host put it in the page).
   previewUrl: (src) => `${BRIDGE_MEDIA_PATH}?src=${encodeURIComponent(src)}&key=${encodeURIComponent(mediaKey)}`,
   bulkDropped: async (dropped) => (await invoke(BRIDGE_BULK_DROP_CHANNEL, { names: dropped.map((file) => file.name) })) as Result<BulkAddResult>,
+  importDropped: async (dropped, target) => (await invoke(BRIDGE_IMPORT_DROP_CHANNEL, { names: dropped.map((file) => file.name), target })) as Result<ImportPreview>,
 };
 window.files = files;

@@ -24,6 +24,7 @@ import { PRELOAD_CHANNELS } from '../../src/shared/api/app';
 import { APP_TEXT, MSG } from '../../src/shared/messages';
 import {
   BRIDGE_BULK_DROP_CHANNEL,
+  BRIDGE_IMPORT_DROP_CHANNEL,
   BRIDGE_CLIENT_PATH,
   BRIDGE_EXPORTS_FOLDER,
   BRIDGE_DROP_CHANNEL,
@@ -139,18 +140,29 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url
     return core.preloadHandlers.get(PRELOAD_CHANNELS.grantDropped)!({ path });
   };
   /**
-   * A bulk drop of files and folders: the queued paths (one `{ paths }` entry, or one `{ path }` per
-   * dropped item) stand for the dropped ones, whose names must match in order.
+   * A drop of files and folders: the queued paths (one `{ paths }` entry, or one `{ path }` per dropped
+   * item) stand for the dropped ones, whose names must match in order; null when they do not.
    */
-  const standInBulkDrop = async (input: unknown) => {
+  const standInPaths = (input: unknown): string[] | null => {
     const names = (input as { names?: unknown } | null)?.names;
-    if (!Array.isArray(names) || names.length === 0) return fail('validation', APP_TEXT.dropNotOnDisk);
+    if (!Array.isArray(names) || names.length === 0) return null;
     const head = dropQueue.shift() ?? null;
     const paths = Array.isArray(head) ? head : [head, ...dropQueue.splice(0, names.length - 1)];
     const matches = paths.length === names.length && paths.every((path, i) => typeof path === 'string' && basename(path) === names[i]);
-    if (!matches) return fail('validation', APP_TEXT.dropNotOnDisk);
-    return core.preloadHandlers.get(PRELOAD_CHANNELS.bulkDropped)!({ paths });
+    return matches ? (paths as string[]) : null;
   };
+  /** A stand-in for a preload channel that takes the dropped items' paths (and the rest of the page's input). */
+  const standInPathsDrop = (channel: string) => async (input: unknown) => {
+    const paths = standInPaths(input);
+    if (!paths) return fail('validation', APP_TEXT.dropNotOnDisk);
+    const { names: _names, ...rest } = input as Record<string, unknown>;
+    return core.preloadHandlers.get(channel)!({ ...rest, paths });
+  };
+  const dropStandIns = new Map([
+    [BRIDGE_DROP_CHANNEL, standInDrop],
+    [BRIDGE_BULK_DROP_CHANNEL, standInPathsDrop(PRELOAD_CHANNELS.bulkDropped)],
+    [BRIDGE_IMPORT_DROP_CHANNEL, standInPathsDrop(PRELOAD_CHANNELS.importDropped)],
+  ]);
   const clientScript = await bundleClient();
   const rendererRoot = resolve(options.rendererDir);
 
@@ -253,8 +265,7 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url
         }
         // Only window.api's channels and the drop stand-in: main's preload-only channels (which take a
         // path) are not reachable from the page here either.
-        const handler =
-          request.channel === BRIDGE_DROP_CHANNEL ? standInDrop : request.channel === BRIDGE_BULK_DROP_CHANNEL ? standInBulkDrop : core.handlers.get(request.channel);
+        const handler = dropStandIns.get(request.channel) ?? core.handlers.get(request.channel);
         // A call that throws answers as a failure: nothing the page sends may take the host down.
         const result = handler
           ? await handler(request.input).catch(() => fail('network', MSG.somethingWentWrong))

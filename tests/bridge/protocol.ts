@@ -27,6 +27,8 @@ export const BRIDGE_NEXT_DROP_PATH = '/__bridge/test/next-drop';
 export const BRIDGE_DROP_CHANNEL = 'bridge:files.grantDropped';
 /** The bridge client's counterpart of the preload's bulk drop call (`window.files.bulkDropped`). */
 export const BRIDGE_BULK_DROP_CHANNEL = 'bridge:bulk.addDropped';
+/** The bridge client's counterpart of the preload's folder-import drop call (`window.files.importDropped`). */
+export const BRIDGE_IMPORT_DROP_CHANNEL = 'bridge:courseImport.dropped';
 /**
  * The save dialog's stand-in writes into `<stateDir>/exports/<suggested name>` (tests read it there).
  */

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import type { Api } from '../../src/shared/api';
 import { writeVideos } from '../../src/main/services/bulk/testing';
 import { BRIDGE_EXPORTS_FOLDER, BRIDGE_NEXT_DROP_PATH, BRIDGE_NEXT_PICK_PATH } from '../bridge/protocol';
-import { SANDBOX_ADMIN, expectAccessible, loginAs, toast, unique } from './helpers';
+import { SANDBOX_ADMIN, dropFiles, expectAccessible, loginAs, toast, unique } from './helpers';
 import { freePort } from '../free-port';
 import { makeVideo } from './library-fixtures';
 import { bulkOverall, emptyBulkQueue, killProcess as kill, loginPreview, startPreviewHost } from './processes';
@@ -229,13 +229,7 @@ test('files dropped on the Video Library go to the bulk-upload queue', async ({ 
     await expect(table).toBeVisible();
     // The preload resolves the dropped Files in the desktop app; here the host's stand-in holds their paths.
     expect((await request.post(BRIDGE_NEXT_DROP_PATH, { data: { paths } })).status()).toBe(204);
-    const transfer = await page.evaluateHandle((names) => {
-      const data = new DataTransfer();
-      for (const name of names) data.items.add(new File(['stand-in'], name, { type: 'video/mp4' }));
-      return data;
-    }, paths.map((path) => path.split('/').pop()!));
-    await table.dispatchEvent('dragover', { dataTransfer: transfer });
-    await table.dispatchEvent('drop', { dataTransfer: transfer });
+    await dropFiles(page, table, paths.map((path) => path.split('/').pop()!));
     await expect(toast(page, '2 added. Describe them in Bulk Upload.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Bulk Upload' })).toBeVisible();
     const queue = page.getByRole('table', { name: 'Bulk upload queue' });

@@ -4,6 +4,8 @@
  * problems, edited titles and the library defaults; then the preview's host is killed mid-import and
  * started again on the same data. The import carries on and ends with exactly one folder and one video
  * per source, in order, each linked to its uploaded library file, the captions imported as its transcript.
+ * Drops on the way: files refused and the folder previewed on the course list; a folder previewed into
+ * the built course's directory, and refused in a concept.
  *
  * Like the bulk walk, it runs a preview host of its own (it must SIGKILL it), reusing the build.
  */
@@ -16,8 +18,8 @@ import { join } from 'node:path';
 import type { Api } from '../../src/shared/api';
 import type { DocumentListing } from '../../src/shared/schemas/courses';
 import { writeVideo } from '../../src/main/services/bulk/testing';
-import { BRIDGE_NEXT_PICK_PATH } from '../bridge/protocol';
-import { expectAccessible, unique } from './helpers';
+import { BRIDGE_NEXT_DROP_PATH, BRIDGE_NEXT_PICK_PATH } from '../bridge/protocol';
+import { dropFiles, expectAccessible, toast, unique } from './helpers';
 import { freePort } from '../free-port';
 import { makeVideo } from './library-fixtures';
 import { killProcess as kill, loginPreview, startPreviewHost } from './processes';
@@ -69,7 +71,22 @@ test('import a folder as a course: the preview and its problems, a crash mid-imp
   try {
     await login(page, url);
     await page.goto(`${url}/#/course`);
-    await expect(page.getByRole('heading', { name: 'Courses' })).toBeVisible();
+    const heading = page.getByRole('heading', { name: 'Courses' });
+    await expect(heading).toBeVisible();
+    // Dropped on the course list: files are refused with what a drop there takes; one folder opens the
+    // same preview as the button (the host's stand-in holds the dropped items' paths).
+    const stray = [join(feeding, 'shopping list.txt'), join(feeding, `1 Grass ${tag}.mp4`)];
+    expect((await page.request.post(`${url}${BRIDGE_NEXT_DROP_PATH}`, { data: { paths: stray } })).status()).toBe(204);
+    await dropFiles(page, heading, ['shopping list.txt', `1 Grass ${tag}.mp4`]);
+    await expect(toast(page, 'Drop one folder here: its folders and videos are imported together. To upload single files, use Bulk Upload.')).toBeVisible();
+    expect((await page.request.post(`${url}${BRIDGE_NEXT_DROP_PATH}`, { data: { paths: [root] } })).status()).toBe(204);
+    await dropFiles(page, heading, [`Dairy ${tag}`]);
+    const dropped = page.getByRole('dialog', { name: `Import Dairy ${tag} as a course` });
+    await expect(dropped.getByRole('status')).toContainText('5 folders and 6 videos to import');
+    await dropped.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dropped).toHaveCount(0);
+
+    // The button: main's folder dialog (its stand-in) and the same preview.
     const pick = await page.request.post(`${url}${BRIDGE_NEXT_PICK_PATH}`, { data: { paths: [root] } });
     expect(pick.status()).toBe(204);
     await page.getByRole('button', { name: 'Import folder…' }).click();
@@ -205,6 +222,18 @@ test('import a folder as a course: the preview and its problems, a crash mid-imp
     await page.getByRole('button', { name: 'Import folder…' }).click();
     // Nothing was picked this time (the stand-in's queue is empty): the dialog stays closed.
     await expect(page.getByRole('dialog')).toHaveCount(0);
+    // Dropped on the directory, a folder goes into the folder shown (here the course's top: a module).
+    const dirHeading = page.getByRole('heading', { name: `Dairy ${tag}` });
+    expect((await page.request.post(`${url}${BRIDGE_NEXT_DROP_PATH}`, { data: { paths: [feeding] } })).status()).toBe(204);
+    await dropFiles(page, dirHeading, ['2 Feeding']);
+    const intoCourse = page.getByRole('dialog', { name: 'Import 2 Feeding' });
+    await expect(intoCourse.getByRole('status')).toContainText('1 folder and 2 videos to import');
+    await intoCourse.getByRole('button', { name: 'Cancel' }).click();
+    await expect(intoCourse).toHaveCount(0);
+    // In a concept, where the button is disabled, a drop is refused with its reason.
+    for (const name of ['Planning the dairy', 'Choosing your cattle', 'Breeds']) await page.getByRole('button', { name, exact: true }).click();
+    await dropFiles(page, page.getByRole('heading', { name: 'Breeds' }), ['2 Feeding']);
+    await expect(toast(page, 'A folder cannot be imported here. Folders go three levels deep: module, topic and concept.')).toBeVisible();
   } finally {
     await kill(host);
     rmSync(sandboxDir, { recursive: true, force: true });

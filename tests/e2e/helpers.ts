@@ -251,6 +251,20 @@ export async function expectNotSavedOnly(page: Page, dialog: Locator, message: s
  * The newest toast with exactly this text (Fluent also copies toast texts into an aria-live region).
  * Two saves in a row can show the same text twice for a moment; the newest is the one to check.
  */
+/**
+ * Drops files of these names on `target` (a dragover first, as a person's drag does). Their contents are
+ * stand-ins: the bridge host's drop stand-in holds the paths a test queued for these names.
+ */
+export async function dropFiles(page: Page, target: Locator, names: readonly string[]): Promise<void> {
+  const transfer = await page.evaluateHandle((all) => {
+    const data = new DataTransfer();
+    for (const name of all) data.items.add(new File(['stand-in'], name));
+    return data;
+  }, names);
+  await target.dispatchEvent('dragover', { dataTransfer: transfer });
+  await target.dispatchEvent('drop', { dataTransfer: transfer });
+}
+
 export const toast = (page: Page, text: string) =>
   page.locator('.fui-ToastTitle', { hasText: new RegExp(`^${escapeRegExp(text)}$`) }).last();
 

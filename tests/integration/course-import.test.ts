@@ -3,12 +3,14 @@
  * folder dialog (the harness's stand-in), the preview's levels, the run through the real bulk queue
  * and the directory's calls, and the built folder in order with each video linked to its library file.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeVideo } from '../../src/main/services/bulk/testing';
 import type { BusinessIdea } from '../../src/shared/schemas/business-ideas';
+import { PRELOAD_CHANNELS } from '../../src/shared/api/app';
+import type { Result } from '../../src/shared/result';
 import type { ImportPreview, ImportStatus } from '../../src/shared/schemas/course-import';
 import type { Course, DocumentListing } from '../../src/shared/schemas/courses';
 import type { Keyword } from '../../src/shared/schemas/library';
@@ -71,4 +73,50 @@ describe('courseImport.pick', () => {
     const inConcept = expectOk(await h.call<DocumentListing>('videoRepository', 'document', { id: inTopic[2]!._id })).descendants;
     expect(inConcept.map((d) => d.title)).toEqual(['Buckets']);
   }, 120_000);
+});
+
+describe('the preload\'s folder-import drop channel', () => {
+  const drop = (input: unknown) => h.core.preloadHandlers.get(PRELOAD_CHANNELS.importDropped)!(input) as Promise<Result<ImportPreview>>;
+  const refusal = async (input: unknown) => {
+    const answer = await drop(input);
+    if (answer.ok) throw new Error('the drop was taken');
+    return answer.error.message;
+  };
+
+  it('takes exactly one readable folder, as courseImport.pick takes the dialog\'s, and says what it takes otherwise', async () => {
+    const folder = join(dir, '2 Calving');
+    await mkdir(join(folder, '1 Signs'), { recursive: true });
+    await writeVideo(join(folder, '1 Signs', '1 Restless cow.mp4'));
+    const file = join(dir, 'Loose clip.mp4');
+    await writeVideo(file);
+    await writeFile(join(dir, 'notes.txt'), 'calving\n');
+    const course = { kind: 'course' };
+
+    const preview = expectOk(await drop({ paths: [folder], target: course }));
+    expect(preview.folderName).toBe('2 Calving');
+    expect(preview.nodes.map((n) => `${n.level} ${n.title}`)).toEqual(['course Calving', 'module Signs', 'file Restless cow']);
+
+    const oneFolder = 'Drop one folder here: its folders and videos are imported together. To upload single files, use Bulk Upload.';
+    expect(await refusal({ paths: [file], target: course })).toBe(oneFolder);
+    expect(await refusal({ paths: [folder, file], target: course })).toBe(oneFolder);
+    expect(await refusal({ paths: [folder, join(dir, 'notes.txt')], target: course })).toBe(oneFolder);
+    // An item the preload could not resolve ('') counts as dropped: two items are not one folder.
+    expect(await refusal({ paths: [folder, ''], target: course })).toBe(oneFolder);
+    expect(await refusal({ paths: [join(dir, 'gone')], target: course })).toBe('This folder cannot be read. Check that you may open it, then drop it again.');
+    // Not the preload's shape (no paths, a target main does not know): nothing is read.
+    expect(await refusal({ paths: [], target: course })).toBe('This item is not a file on this computer. Drop a file from a folder, or choose it.');
+    expect(await refusal({ paths: [folder], target: { kind: 'elsewhere' } })).toBe('This item is not a file on this computer. Drop a file from a folder, or choose it.');
+  });
+
+  it('imports into the folder of a course it was dropped on, a level below it', async () => {
+    const course = expectOk(await h.call<Course[]>('videoRepository', 'courses')).find((c) => !c.hasOnlyVideos && c.modulesCount > 0)!;
+    const top = expectOk(await h.call<DocumentListing>('videoRepository', 'document', { id: course._id }));
+    const module = top.descendants.find((d) => d.type === 'folder')!;
+    const folder = join(dir, 'Grazing');
+    await mkdir(folder, { recursive: true });
+    await writeVideo(join(folder, 'Rotation.mp4'));
+    const preview = expectOk(await drop({ paths: [folder], target: { kind: 'folder', courseId: course._id, parent: module._id } }));
+    expect(preview.language).toBe(course.language);
+    expect(preview.nodes.map((n) => `${n.level} ${n.title}`)).toEqual(['topic Grazing', 'file Rotation']);
+  });
 });

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { contract, type CallDef, type LocalImpl, type Local } from '../../shared/api';
+import { ImportDroppedSchema } from '../../shared/api/course-import';
+import { APP_TEXT } from '../../shared/messages';
 import { fail, ok, type Result } from '../../shared/result';
 import type { BulkItemView, BulkMetaPatch } from '../../shared/schemas/bulk';
 import { LIBRARY_TITLE_MAX, type LibraryFile } from '../../shared/schemas/library';
@@ -115,5 +117,11 @@ export async function createCourseImportGroup(deps: CourseImportGroupDeps) {
     start: (input) => imports.start(input),
     status: async () => ok(imports.status()),
   };
-  return { calls, imports };
+  /** The preload's drop channel: the paths it resolved from the dropped items, and the import's target. */
+  async function dropped(input: unknown): Promise<Result<unknown>> {
+    const parsed = v.safeParse(ImportDroppedSchema, input);
+    if (!parsed.success) return fail('validation', APP_TEXT.dropNotOnDisk);
+    return imports.dropped(parsed.output.paths, parsed.output.target);
+  }
+  return { calls, imports, dropped };
 }

@@ -1,10 +1,6 @@
-import { useState, type DragEvent, type ReactNode } from 'react';
-import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
 import type { BulkAddResult } from '../../shared/schemas/bulk';
-
-const useStyles = makeStyles({
-  over: { outline: `2px dashed ${tokens.colorBrandStroke1}`, outlineOffset: '4px' },
-});
+import { DropZone } from './DropZone';
 
 /** What adding files to the queue did, in one sentence (the toast after a pick or a drop). */
 export function addedMessage(result: BulkAddResult): string {
@@ -17,31 +13,12 @@ export function addedMessage(result: BulkAddResult): string {
 
 /**
  * A screen that takes files and folders dropped on it into the bulk-upload queue (the Bulk Upload screen
- * and the Video Library). The Files go to the preload, which resolves them: the page never sees a path.
- * Drops a file field inside has taken already, and drops on a dialog, are not the queue's.
+ * and the Video Library).
  */
 export function BulkDropZone({ className, onDropped, children }: { className?: string; onDropped: (result: Awaited<ReturnType<Window['files']['bulkDropped']>>) => void; children: ReactNode }) {
-  const styles = useStyles();
-  const [over, setOver] = useState(false);
-  const ours = (event: DragEvent) => !event.defaultPrevented && !(event.target instanceof Element && event.target.closest('[role="dialog"], [role="alertdialog"]'));
   return (
-    <div
-      className={mergeClasses(className, over && styles.over)}
-      onDragOver={(event) => {
-        if (!ours(event)) return;
-        event.preventDefault();
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={(event) => {
-        setOver(false);
-        if (!ours(event)) return;
-        event.preventDefault();
-        const files = [...event.dataTransfer.files];
-        if (files.length > 0) void window.files.bulkDropped(files).then(onDropped);
-      }}
-    >
+    <DropZone className={className} onFiles={(files) => void window.files.bulkDropped(files).then(onDropped)}>
       {children}
-    </div>
+    </DropZone>
   );
 }

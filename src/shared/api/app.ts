@@ -12,6 +12,7 @@ import {
 import { ConnectionSchema, PreferencesPatchSchema, PreferencesSchema, SettingsViewSchema, TableKeySchema, TableViewSchema } from '../schemas/settings';
 import { UploadIdSchema } from '../schemas/library';
 import type { Result } from '../result';
+import type { ImportPreview, ImportTarget } from '../schemas/course-import';
 import { learners } from './user-app';
 import { PlatformReportSchema } from '../platform-report';
 import { LIST_NAMES, WindowAnswerSchema, WindowQuerySchema } from '../lists';
@@ -44,7 +45,11 @@ const GrantInputSchema = v.object({ grantId: v.pipe(v.string(), v.nonEmpty(), v.
  * channel in the same call. The channel is not in window.api and the browser bridge does not answer it
  * (its drops go through the host's stand-in), so nothing the page can call accepts a path string.
  */
-export const PRELOAD_CHANNELS = { grantDropped: 'preload:files.grantDropped', bulkDropped: 'preload:bulk.addDropped' } as const;
+export const PRELOAD_CHANNELS = {
+  grantDropped: 'preload:files.grantDropped',
+  bulkDropped: 'preload:bulk.addDropped',
+  importDropped: 'preload:courseImport.dropped',
+} as const;
 /** A file name a save dialog suggests: no folders, no control characters, ending in `.ext`. */
 const savedFileName = (ext: 'csv' | 'json') =>
   v.pipe(
@@ -81,6 +86,8 @@ export interface FilesApi {
   previewUrl(src: string): string;
   /** Queues dropped files and folders (folders: their media files, recursively) for bulk upload. */
   bulkDropped(files: readonly File[]): Promise<Result<BulkAddResult>>;
+  /** The import preview of one dropped folder into `target` (as courseImport.pick after the dialog). */
+  importDropped(files: readonly File[], target: ImportTarget): Promise<Result<ImportPreview>>;
 }
 
 /** What the renderer may know of the session: never the token. */

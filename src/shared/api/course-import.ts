@@ -4,8 +4,8 @@ import { ImportPreviewSchema, ImportStartSchema, ImportStatusSchema, ImportTarge
 
 /**
  * Importing a folder as a course or into a folder of one, answered by main
- * (src/main/services/course-import). The folder comes from main's native folder dialog: the renderer
- * never names a path.
+ * (src/main/services/course-import). The folder comes from main's native folder dialog, or from a drop
+ * (window.files.importDropped: the preload resolves the dropped `File`): the renderer never names a path.
  */
 export const courseImport = {
   /** The folder dialog, then the tree it would build; null when cancelled. */
@@ -15,3 +15,12 @@ export const courseImport = {
   /** The running or last import (null: none since the app started and none unfinished). */
   status: defineLocal({ input: v.object({}), output: v.nullable(ImportStatusSchema) }),
 };
+
+/**
+ * The input of the preload-only channel PRELOAD_CHANNELS.importDropped: the paths the preload resolved
+ * from a drop (main takes exactly one, a readable folder) and where the import goes.
+ */
+export const ImportDroppedSchema = v.object({
+  paths: v.pipe(v.array(v.pipe(v.string(), v.maxLength(4096))), v.minLength(1), v.maxLength(10_000)),
+  target: ImportTargetSchema,
+});

@@ -26,6 +26,9 @@ export const IMPORT_TEXT = {
   unknownImport: 'This preview is no longer open. Choose the folder again.',
   nothingToImport: 'Nothing in this folder can be imported.',
   targetTooDeep: 'Folders go three levels deep: module, topic and concept.',
+  dropOneFolder: 'Drop one folder here: its folders and videos are imported together. To upload single files, use Bulk Upload.',
+  folderUnreadable: 'This folder cannot be read. Check that you may open it, then drop it again.',
+  dropRefused: (reason: string) => `A folder cannot be imported here. ${reason}`,
   courseNotFound: 'The new course could not be found on the server after it was created.',
   folderNotFound: (title: string) => `The folder "${title}" could not be found on the server after it was created.`,
 } as const;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { opendir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import * as v from 'valibot';
 import { fail, ok, type Result } from '../../../shared/result';
@@ -95,6 +96,24 @@ export class CourseImports {
     if (!this.deps.pickFolder) return fail('validation', 'Choosing a folder is not available here.');
     const path = await this.deps.pickFolder();
     if (!path) return ok(null);
+    return this.preview(path, target);
+  }
+
+  /**
+   * A drop (the paths the preload resolved): exactly one folder this app can read, else a message that
+   * says what a drop here takes; then its preview as after the dialog.
+   */
+  async dropped(paths: readonly string[], target: ImportTarget): Promise<Result<ImportPreview>> {
+    const [path] = paths;
+    if (paths.length !== 1 || !path) return fail('validation', IMPORT_TEXT.dropOneFolder);
+    const info = await stat(path).catch(() => null);
+    if (!info) return fail('validation', IMPORT_TEXT.folderUnreadable);
+    if (!info.isDirectory()) return fail('validation', IMPORT_TEXT.dropOneFolder);
+    try {
+      await (await opendir(path)).close();
+    } catch {
+      return fail('validation', IMPORT_TEXT.folderUnreadable);
+    }
     return this.preview(path, target);
   }
 

@@ -14,12 +14,15 @@ import { LanguageSelect } from '../../components/LanguageSelect';
 import { courseCalls, courseForm } from './CourseDialog';
 import { COURSE_PAGE_SIZE, COURSE_PAGE_SIZES } from '../../lib/page-sizes';
 import { CheckAllButton } from './CourseHealth';
-import { ImportFolderButton } from './import/ImportFolder';
+import { ImportDropZone, ImportFolderButton } from './import/ImportFolder';
+import type { ImportTarget } from '../../../shared/schemas/course-import';
 
 const useStyles = makeStyles({
   name: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
 });
 
+/** Where a folder imported from the course list goes: a new course. */
+const NEW_COURSE: ImportTarget = { kind: 'course' };
 
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
 
@@ -69,21 +72,24 @@ export default function CoursesPage() {
   );
 
   return (
-    <ResourceScreen<Course, Course[]>
-      resource={courses}
-      title="Courses"
-      subtitle={language ? `Courses in ${language}.` : 'Courses in every language.'}
-      breadcrumb={[{ label: 'Courses' }]}
-      headerActions={<><LanguageSelect /><ImportFolderButton target={{ kind: 'course' }} /></>}
-      list={callQuery('videoRepository.courses')}
-      rows={useCallback((all: Course[]) => (language ? all.filter((c) => c.language === language) : all), [language])}
-      rowId={(c) => c._id}
-      columns={columns}
-      search={{ placeholder: 'Search courses' }}
-      pageSize={COURSE_PAGE_SIZE}
-      pageSizes={COURSE_PAGE_SIZES}
-      emptyText={language ? `No courses in ${language} yet.` : 'No courses yet.'}
-      toolbar={<CheckAllButton />}
-    />
+    // A folder dropped on the list opens the import preview for a new course.
+    <ImportDropZone target={NEW_COURSE}>
+      <ResourceScreen<Course, Course[]>
+        resource={courses}
+        title="Courses"
+        subtitle={language ? `Courses in ${language}.` : 'Courses in every language.'}
+        breadcrumb={[{ label: 'Courses' }]}
+        headerActions={<><LanguageSelect /><ImportFolderButton target={NEW_COURSE} /></>}
+        list={callQuery('videoRepository.courses')}
+        rows={useCallback((all: Course[]) => (language ? all.filter((c) => c.language === language) : all), [language])}
+        rowId={(c) => c._id}
+        columns={columns}
+        search={{ placeholder: 'Search courses' }}
+        pageSize={COURSE_PAGE_SIZE}
+        pageSizes={COURSE_PAGE_SIZES}
+        emptyText={language ? `No courses in ${language} yet.` : 'No courses yet.'}
+        toolbar={<CheckAllButton />}
+      />
+    </ImportDropZone>
   );
 }

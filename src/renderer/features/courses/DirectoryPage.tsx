@@ -28,7 +28,7 @@ import type { Crumb } from '../../components/Crumbs';
 import { MediaPreviewDialog, type MediaSource } from '../../components/MediaPreview';
 import { COURSE_PAGE_SIZE, COURSE_PAGE_SIZES } from '../../lib/page-sizes';
 import { DirectoryTools } from './CourseHealth';
-import { ImportFolderButton } from './import/ImportFolder';
+import { ImportDropZone, ImportFolderButton } from './import/ImportFolder';
 
 const useStyles = makeStyles({
   name: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
@@ -283,6 +283,8 @@ export default function DirectoryPage() {
   const subtitle = !listing ? undefined : folder ? `${LEVEL_TEXT[folder.level]} of ${course?.name}` : `${course?.language} course: its modules. ${ROOT_VIDEOS_HINT}`;
 
   return (
+    // A folder dropped on the directory imports into the folder shown, as the Import folder… button does.
+    <ImportDropZone target={{ kind: 'folder', courseId, parent }} disabled={folderBlocked}>
     <ListScreen<CourseDocument, DocumentListing>
       viewKey="Course directory"
       title={title}
@@ -309,6 +311,7 @@ export default function DirectoryPage() {
     >
       <MediaPreviewDialog source={preview} width={PREVIEW_DIALOG_WIDTH} onClose={() => setPreview(null)} />
     </ListScreen>
+    </ImportDropZone>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, makeStyles } from '@fluentui/react-components';
+import { Button } from '@fluentui/react-components';
 import { ClosedCaptionRegular, QuestionCircleRegular, TimelineRegular } from '@fluentui/react-icons';
 import { LANGUAGES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
@@ -33,13 +33,8 @@ const listOf = (filter: FilterValues | null): WindowSource =>
   filter ? { list: 'mediaFiltered', input: { ...filter, ...(filter.level ? { level: Number(filter.level) } : {}) } as LibraryFilter } : MEDIA;
 const MEDIA: WindowSource = { list: 'media' };
 
-const useStyles = makeStyles({
-  // The drop zone is the whole screen: as tall as the page it wraps.
-  zone: { display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 },
-});
 
 export default function LibraryPage() {
-  const styles = useStyles();
   const navigate = useNavigate();
   const notify = useNotify();
   const [preview, setPreview] = useState<MediaSource | null>(null);
@@ -94,7 +89,6 @@ export default function LibraryPage() {
   return (
     // Files and folders dropped on the library go to the bulk-upload queue, where they are described.
     <BulkDropZone
-      className={styles.zone}
       onDropped={(result) => {
         if (!result.ok) return notify.error(result.error.message);
         notify.success(`${addedMessage(result.data)} Describe them in Bulk Upload.`);

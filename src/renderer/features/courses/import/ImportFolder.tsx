@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -18,8 +18,9 @@ import { FolderArrowUpRegular } from '@fluentui/react-icons';
 import { LANGUAGES, type Language } from '../../../../shared/constants';
 import { bulkIssues, defaultMeta } from '../../../../shared/schemas/bulk';
 import { VIDEO_TYPES } from '../../../../shared/schemas/library';
-import { importTitleProblem, type ImportDefaults, type ImportPreview, type ImportStatus, type ImportTarget } from '../../../../shared/schemas/course-import';
+import { IMPORT_TEXT, importTitleProblem, type ImportDefaults, type ImportPreview, type ImportStatus, type ImportTarget } from '../../../../shared/schemas/course-import';
 import { ContentDialog } from '../../../components/ContentDialog';
+import { DropZone } from '../../../components/DropZone';
 import { Tooltip } from '../../../components/Tooltip';
 import { useNotify } from '../../../components/toast';
 import { callQuery, invoke, targetKey } from '../../../lib/calls';
@@ -63,18 +64,25 @@ function useImportEnd(): void {
   }, [status, client]);
 }
 
+/** The open preview of a chosen or dropped folder, and its dialog (the import and its summary). */
+function useImportPreview(target: ImportTarget) {
+  useImportEnd();
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const dialog = preview ? <ImportDialog key={preview.importId} preview={preview} target={target} onClose={() => setPreview(null)} /> : null;
+  return { open: setPreview, dialog };
+}
+
 /** The Import folder… button: the folder dialog in main, then the preview, then the import and its summary. */
 export function ImportFolderButton({ target, disabled = false }: { target: ImportTarget; disabled?: string | false }) {
-  useImportEnd();
   const notify = useNotify();
-  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const { open, dialog } = useImportPreview(target);
   const [busy, setBusy] = useState(false);
   const choose = async () => {
     setBusy(true);
     try {
       const answer = await invoke('courseImport.pick', { target });
       if (!answer.ok) notify.error(answer.error.message);
-      else if (answer.data) setPreview(answer.data);
+      else if (answer.data) open(answer.data);
     } finally {
       setBusy(false);
     }
@@ -93,8 +101,29 @@ export function ImportFolderButton({ target, disabled = false }: { target: Impor
       ) : (
         button
       )}
-      {preview ? <ImportDialog key={preview.importId} preview={preview} target={target} onClose={() => setPreview(null)} /> : null}
+      {dialog}
     </>
+  );
+}
+
+/**
+ * A screen a folder can be dropped on: the same preview as its Import folder… button, into the same
+ * target; refused with the button's reason where the button is disabled.
+ */
+export function ImportDropZone({ target, disabled = false, children }: { target: ImportTarget; disabled?: string | false; children: ReactNode }) {
+  const notify = useNotify();
+  const { open, dialog } = useImportPreview(target);
+  const dropped = async (files: File[]) => {
+    if (disabled) return notify.error(IMPORT_TEXT.dropRefused(disabled));
+    const answer = await window.files.importDropped(files, target);
+    if (!answer.ok) notify.error(answer.error.message);
+    else open(answer.data);
+  };
+  return (
+    <DropZone onFiles={(files) => void dropped(files)}>
+      {children}
+      {dialog}
+    </DropZone>
   );
 }
 
