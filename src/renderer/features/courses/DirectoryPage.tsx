@@ -285,32 +285,32 @@ export default function DirectoryPage() {
   return (
     // A folder dropped on the directory imports into the folder shown, as the Import folder… button does.
     <ImportDropZone target={{ kind: 'folder', courseId, parent }} disabled={folderBlocked}>
-    <ListScreen<CourseDocument, DocumentListing>
-      viewKey="Course directory"
-      title={title}
-      subtitle={subtitle}
-      breadcrumb={crumbsOf(listing)}
-      headerActions={
-        <>
-          <DirectoryTools courseId={courseId} courseName={course?.name ?? ''} />
-          <ImportFolderButton target={{ kind: 'folder', courseId, parent }} disabled={folderBlocked} />
-        </>
-      }
-      list={listQuery}
-      rows={selectRows}
-      rowId={documentId}
-      columns={columns}
-      search={{ placeholder: 'Search this folder' }}
-      pageSize={COURSE_PAGE_SIZE}
-      pageSizes={COURSE_PAGE_SIZES}
-      emptyText={folder ? 'This folder is empty.' : 'This course has no modules yet. Add a folder to start.'}
-      addForms={addForms}
-      editor={(record) => (record ? (record.type === 'folder' ? folders : videos).editor!(record) : null)}
-      remove={folders.remove}
-      reorder={folders.reorder}
-    >
-      <MediaPreviewDialog source={preview} width={PREVIEW_DIALOG_WIDTH} onClose={() => setPreview(null)} />
-    </ListScreen>
+      <ListScreen<CourseDocument, DocumentListing>
+        viewKey="Course directory"
+        title={title}
+        subtitle={subtitle}
+        breadcrumb={crumbsOf(listing)}
+        headerActions={
+          <>
+            <DirectoryTools courseId={courseId} courseName={course?.name ?? ''} />
+            <ImportFolderButton target={{ kind: 'folder', courseId, parent }} disabled={folderBlocked} />
+          </>
+        }
+        list={listQuery}
+        rows={selectRows}
+        rowId={documentId}
+        columns={columns}
+        search={{ placeholder: 'Search this folder' }}
+        pageSize={COURSE_PAGE_SIZE}
+        pageSizes={COURSE_PAGE_SIZES}
+        emptyText={folder ? 'This folder is empty.' : 'This course has no modules yet. Add a folder to start.'}
+        addForms={addForms}
+        editor={(record) => (record ? (record.type === 'folder' ? folders : videos).editor!(record) : null)}
+        remove={folders.remove}
+        reorder={folders.reorder}
+      >
+        <MediaPreviewDialog source={preview} width={PREVIEW_DIALOG_WIDTH} onClose={() => setPreview(null)} />
+      </ListScreen>
     </ImportDropZone>
   );
 }
