@@ -1,5 +1,8 @@
-import { _electron as electron, expect, test } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { _electron as electron, chromium, expect, test } from '@playwright/test';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { electronBinary } from '../../scripts/electron-binary.mjs';
 
 // The real Electron app. Its binary cannot be downloaded on every machine: skip there, saying why.
@@ -21,6 +24,44 @@ test.describe('the Electron app', () => {
     // The page runs without Node: process is not defined in a sandboxed, isolated renderer.
     expect(await window.evaluate(() => typeof (globalThis as { process?: unknown }).process)).toBe('undefined');
     await app.close();
+  });
+
+  // The app as an installer would lay it out: electron-builder with electron-builder.yml around this
+  // Electron, then the packaged binary started. Its fuses forbid Node's --inspect, which Playwright's
+  // electron.launch needs, so the page is reached through Chromium's remote debugging port instead.
+  test('the packaged app opens its window from app.asar, sandboxed, with window.api', async () => {
+    test.setTimeout(600_000);
+    const work = mkdtempSync(join(tmpdir(), 'cc-packaged-'));
+    try {
+      const packed = spawnSync(join('node_modules', '.bin', 'electron-builder'), ['--dir', '--publish', 'never', `-c.electronDist=${dirname(binary!)}`, '-c.npmRebuild=false', `-c.directories.output=${work}`], { stdio: 'inherit' });
+      expect(packed.status).toBe(0);
+      const executable =
+        process.platform === 'darwin'
+          ? join(work, 'mac', 'Content Console.app', 'Contents', 'MacOS', 'Content Console')
+          : process.platform === 'win32'
+            ? join(work, 'win-unpacked', 'Content Console.exe')
+            : join(work, 'linux-unpacked', 'content-console');
+      const port = 9300 + Math.floor(Math.random() * 500);
+      const app = spawn(executable, [`--remote-debugging-port=${port}`], { stdio: 'ignore', env: { ...process.env, SANDBOX_DIR: join(work, 'sandbox') } });
+      try {
+        let browser = null;
+        for (let tries = 0; !browser && tries < 60; tries++) {
+          browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`).catch(() => null);
+          if (!browser) await new Promise((r) => setTimeout(r, 500));
+        }
+        expect(browser, 'the packaged app opened its debugging port').not.toBeNull();
+        const page = browser!.contexts()[0]?.pages()[0] ?? (await browser!.contexts()[0]!.waitForEvent('page'));
+        await expect(page).toHaveTitle(/Content Console/);
+        expect(page.url()).toMatch(/^app:\/\/content-console\/index\.html/);
+        expect(await page.evaluate(() => typeof (window as unknown as { api: { session: { current: unknown } } }).api.session.current)).toBe('function');
+        expect(await page.evaluate(() => typeof (globalThis as { process?: unknown }).process)).toBe('undefined');
+        await browser!.close();
+      } finally {
+        app.kill();
+      }
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
   });
 });
 
