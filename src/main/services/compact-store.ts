@@ -655,6 +655,8 @@ export class CompactStore<T> implements ListStore<T> {
     const texts = this.texts;
     const { starts, ends } = texts;
     let dense = false;
+    // A match found past the end of a block: the next block starts from it instead of searching again.
+    let ahead = -1;
     let row = 0;
     while (row < n) {
       const blockEnd = Math.min(n, row + 4096);
@@ -671,14 +673,19 @@ export class CompactStore<T> implements ListStore<T> {
         while (row < blockEnd) {
           const seg = (starts[row] as number) >>> SEGMENT_BITS;
           const segEnd = seg + 1 < texts.firstOf.length ? (texts.firstOf[seg + 1] as number) : n;
-          const at = texts.segments[seg]!.indexOf(bytes, (starts[row] as number) & OFFSET_MASK);
-          if (at < 0 || at >= texts.usedOf(seg)) {
-            row = Math.min(segEnd, blockEnd);
-            continue;
+          let address = ahead;
+          if (ahead < (starts[row] as number)) {
+            const at = texts.segments[seg]!.indexOf(bytes, (starts[row] as number) & OFFSET_MASK);
+            // No match up to the segment's end: its rows are skipped outright, past the block.
+            if (at < 0 || at >= texts.usedOf(seg)) {
+              row = segEnd;
+              continue;
+            }
+            address = ((seg << SEGMENT_BITS) | at) >>> 0;
           }
-          const address = ((seg << SEGMENT_BITS) | at) >>> 0;
           while (row < segEnd && (ends[row] as number) <= address) row++;
           if (row >= segEnd || row >= blockEnd) {
+            if (row >= blockEnd && row < segEnd) ahead = address;
             row = Math.min(row, blockEnd);
             continue;
           }
