@@ -195,6 +195,32 @@ describe('CompactStore (the worker\'s rows) against the plain store, same pipeli
   });
 });
 
+describe('CompactStore.matchAll (the whole list searched once)', () => {
+  it('marks the rows the plain store marks: rare matches blocks apart, dense runs of long and short texts, two segments, none across rows', () => {
+    // Over 16 MB of text: the texts fill a second segment. Rows hold matches a few rows apart, just
+    // around the 4096-row blocks, thousands of rows apart, in a dense run, and at a segment's ends.
+    const n = 44_000;
+    const filler = 'x'.repeat(400);
+    const hit = new Set([0, 3, 4095, 4096, 4097, 9000, 20_000, 20_001, 41_999, 42_000, n - 1]);
+    for (let i = 30_000; i < 31_000; i++) if (i % 3 !== 0) hit.add(i);
+    // Short texts, most of them matching: those blocks are searched row by row.
+    const short = (i: number) => i >= 22_000 && i < 28_000;
+    for (let i = 22_000; i < 28_000; i++) if (i % 4 !== 0) hit.add(i);
+    const compact = new CompactStore<unknown>();
+    const plain = new PlainStore<unknown>();
+    for (let i = 0; i < n; i++) {
+      // A row ending in 'nee' before one starting with 'dle': the needle across the two is no match.
+      const text = short(i) ? (hit.has(i) ? `needle${i}` : `${i}`) : hit.has(i) ? `${filler}needle${i}` : i === 12_345 ? `${filler}nee` : i === 12_346 ? `dle${filler}` : `${filler}${i}`;
+      compact.append({}, text, null);
+      plain.append({}, text, null);
+    }
+    for (const needle of ['needle', 'needle4', 'needle2000', 'needle9', 'x', '1', 'absent']) {
+      expect([...compact.matchAll(needle)], needle).toEqual([...plain.matchAll(needle)]);
+    }
+    expect(compact.matchAll('needle').reduce((a, b) => a + b, 0)).toBe(hit.size);
+  });
+});
+
 describe('CompactStore.textRanks (a text field ranked over the string table)', () => {
   /** The plain comparator: lower-case texts by code unit, empty ones last in both directions, ties in row order. */
   const reference = (texts: readonly unknown[], desc: boolean): number[] => {

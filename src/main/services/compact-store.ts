@@ -18,6 +18,8 @@ const GROW = 1.5;
 const SEGMENT_BITS = 24;
 const SEGMENT = 1 << SEGMENT_BITS;
 const OFFSET_MASK = SEGMENT - 1;
+/** Texts shorter than this on average are searched row by row where most rows match (see matchAll). */
+const DENSE_TEXT_BYTES = 128;
 
 /**
  * Strings as UTF-8 in segments of 16 MiB: growing never copies what is kept (one contiguous buffer
@@ -645,8 +647,10 @@ export class CompactStore<T> implements ListStore<T> {
 
   /**
    * Every row's match, in blocks of rows: where matches are rare, Buffer.indexOf jumps through a
-   * segment's texts; where most rows match (a first letter), a check per row is quicker than a call
-   * per match. Each block picks by the one before it.
+   * segment's texts; where most rows match (a first letter) and the texts are short, a check per row
+   * is quicker than a call per match. Over long texts (a question's, hundreds of bytes) the check per
+   * row reads most of them byte by byte, and Buffer.indexOf is quicker even there. Each block picks by
+   * the one before it.
    */
   matchAll(needle: string): Uint8Array {
     const n = this.n;
@@ -655,6 +659,8 @@ export class CompactStore<T> implements ListStore<T> {
     const texts = this.texts;
     const { starts, ends } = texts;
     let dense = false;
+    // A match found past the end of a block: the next block starts from it instead of searching again.
+    let ahead = -1;
     let row = 0;
     while (row < n) {
       const blockEnd = Math.min(n, row + 4096);
@@ -671,14 +677,19 @@ export class CompactStore<T> implements ListStore<T> {
         while (row < blockEnd) {
           const seg = (starts[row] as number) >>> SEGMENT_BITS;
           const segEnd = seg + 1 < texts.firstOf.length ? (texts.firstOf[seg + 1] as number) : n;
-          const at = texts.segments[seg]!.indexOf(bytes, (starts[row] as number) & OFFSET_MASK);
-          if (at < 0 || at >= texts.usedOf(seg)) {
-            row = Math.min(segEnd, blockEnd);
-            continue;
+          let address = ahead;
+          if (ahead < (starts[row] as number)) {
+            const at = texts.segments[seg]!.indexOf(bytes, (starts[row] as number) & OFFSET_MASK);
+            // No match up to the segment's end: its rows are skipped outright, past the block.
+            if (at < 0 || at >= texts.usedOf(seg)) {
+              row = segEnd;
+              continue;
+            }
+            address = ((seg << SEGMENT_BITS) | at) >>> 0;
           }
-          const address = ((seg << SEGMENT_BITS) | at) >>> 0;
           while (row < segEnd && (ends[row] as number) <= address) row++;
           if (row >= segEnd || row >= blockEnd) {
+            if (row >= blockEnd && row < segEnd) ahead = address;
             row = Math.min(row, blockEnd);
             continue;
           }
@@ -691,7 +702,8 @@ export class CompactStore<T> implements ListStore<T> {
           row++;
         }
       }
-      dense = hits * 4 > row - from;
+      // Rows of a block in two segments read as long: their addresses differ by the segment.
+      dense = hits * 4 > row - from && (ends[row - 1] as number) - (starts[from] as number) < DENSE_TEXT_BYTES * (row - from);
     }
     return marks;
   }
