@@ -3,6 +3,7 @@ import { fail, ok, type Result } from '../../shared/result';
 import { changedFields } from '../../shared/history';
 import type { CallHttp } from '../services/http';
 import { conflictResult, readCurrent, stableJson } from '../services/records';
+import { entryOf, HistoryStore, pathIds, undoFields, type Recorded } from '../services/history';
 
 /**
  * Whether the record still holds what a change sent: the same value, or for objects and lists every
@@ -16,7 +17,6 @@ export function holds(now: unknown, sent: unknown): boolean {
   }
   return stableJson(now) === stableJson(sent);
 }
-import { entryOf, HistoryStore, pathIds, undoFields, type Recorded } from '../services/history';
 
 type Handler = (input: unknown) => Promise<Result<unknown>>;
 
