@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { join } from 'node:path';
-import { BASE_FIELD, contract, local, channelOf, type ApiEvents, type ApiEventName, type CallDef, type Local, type LocalCallDef, type LocalImpl } from '../shared/api';
+import { BASE_FIELD, BATCH_FIELD, contract, local, channelOf, type ApiEvents, type ApiEventName, type CallDef, type Local, type LocalCallDef, type LocalImpl } from '../shared/api';
 import { GRANT_PREVIEW_PREFIX, PRELOAD_CHANNELS, type PickKind } from '../shared/api/app';
 import { fail, ok, type Result } from '../shared/result';
 import { MSG } from '../shared/messages';
@@ -225,7 +225,7 @@ export async function createCore(options: CoreOptions) {
       const label = `${group}.${name}`;
       handlers.set(channelOf(group, name), history.recorded(label, def, async (input) => {
         // The record an edit dialog or a delete question was opened on travels beside the input.
-        const { [BASE_FIELD]: base, ...rest } = (input !== null && typeof input === 'object' ? input : {}) as Record<string, unknown>;
+        const { [BASE_FIELD]: base, [BATCH_FIELD]: _batch, ...rest } = (input !== null && typeof input === 'object' ? input : {}) as Record<string, unknown>;
         const parsed = parseInput(def.input, input === undefined || input === null ? input : rest);
         if (!parsed.ok) return parsed.failure;
         let fields = parsed.value as Record<string, unknown>;

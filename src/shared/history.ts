@@ -25,6 +25,8 @@ export const HistoryEntrySchema = v.object({
   answer: v.object({ ok: v.boolean(), message: v.string() }),
   /** The entry this one undid. */
   undoOf: v.optional(v.string()),
+  /** The user action (a delete, a bulk change) this write was part of (BATCH_FIELD). */
+  batch: v.optional(v.string()),
 });
 export type HistoryEntry = v.InferOutput<typeof HistoryEntrySchema>;
 

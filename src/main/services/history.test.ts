@@ -45,6 +45,13 @@ describe('history store', () => {
     expect((await HistoryStore.open(dir, 3)).list(() => undefined).map((r) => r.after.title)).toEqual(['Title 7', 'Title 6', 'Title 5']);
   });
 
+  it('keeps the action a write was part of as its batch, and never sends it', () => {
+    const entry = entryOf('library.updateMedia', library.updateMedia, { id: 'm1', status: 'Inactive', $batch: 'b-1', $base: { _id: 'm1', status: 'Active' } }, ok({ message: 'Updated' }), context);
+    expect(entry.batch).toBe('b-1');
+    expect(entry.after).toEqual({ id: 'm1', status: 'Inactive' });
+    expect(edit('No batch').batch).toBeUndefined();
+  });
+
   it('skips a torn line', async () => {
     const dir = await tempDir();
     const store = await HistoryStore.open(dir);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { BASE_FIELD, UPLOAD_ID_FIELD, type CallDef } from '../../shared/api/contract';
+import { BASE_FIELD, BATCH_FIELD, UPLOAD_ID_FIELD, type CallDef } from '../../shared/api/contract';
 import { HistoryEntrySchema, recordOf, screenOfCall, withoutSecrets, type HistoryEntry, type HistoryRow } from '../../shared/history';
 import type { Result } from '../../shared/result';
 import { readFileOrNull, writeChunksAtomic } from './atomic-file';
@@ -125,7 +125,7 @@ export interface Recorded {
 /** The history entry of a write call: what was sent and the record it was opened on, without secrets. */
 export function entryOf(call: string, def: CallDef, input: unknown, result: Result<unknown>, context: Recorded, undoOf?: string): HistoryEntry {
   const raw = isRec(input) ? input : {};
-  const { [BASE_FIELD]: base, [UPLOAD_ID_FIELD]: _upload, ...fields } = raw;
+  const { [BASE_FIELD]: base, [UPLOAD_ID_FIELD]: _upload, [BATCH_FIELD]: batch, ...fields } = raw;
   const after = kept(fields) as Rec;
   const before = isRec(base) ? (kept(base) as Rec) : null;
   const message = result.ok ? (isRec(result.data) && typeof result.data.message === 'string' ? result.data.message : 'Done.') : result.error.message;
@@ -142,6 +142,7 @@ export function entryOf(call: string, def: CallDef, input: unknown, result: Resu
     after,
     answer: { ok: result.ok, message },
     ...(undoOf ? { undoOf } : {}),
+    ...(typeof batch === 'string' && batch !== '' ? { batch } : {}),
   };
   // A large record keeps, of its before, only what Undo and the link need: the fields sent and its ids.
   if (entry.before && JSON.stringify(entry).length > MAX_ENTRY) {

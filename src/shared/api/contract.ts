@@ -130,6 +130,13 @@ export function recordById(read: () => CallDef, schema: v.GenericSchema, options
 export const BASE_FIELD = '$base';
 
 /**
+ * The input field that names the user action a write belongs to (one delete, one bulk change of many
+ * records); main strips it before the call and the history keeps it as the entry's `batch`, so Undo
+ * can take back the whole action.
+ */
+export const BATCH_FIELD = '$batch';
+
+/**
  * The input field of a multipart call that names the upload (progress events, uploads.cancel); main
  * strips it before sending.
  */
