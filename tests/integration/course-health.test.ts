@@ -140,6 +140,19 @@ describe('link checks', () => {
       await slow.close();
     }
   });
+
+  it('keep a working answer 10 minutes and a failure only 30 s', async () => {
+    let clock = 0;
+    const asked: string[] = [];
+    const checker = new LinkChecker(async (url) => (asked.push(url), url.includes('down') ? 'HTTP 503' : null), () => clock);
+    await checker.check(['https://a.example/up', 'https://a.example/down']);
+    clock += 20_000;
+    await checker.check(['https://a.example/up', 'https://a.example/down']);
+    expect(asked).toEqual(['https://a.example/up', 'https://a.example/down']);
+    clock += 20_000;
+    expect(await checker.check(['https://a.example/up', 'https://a.example/down'])).toEqual(new Map([['https://a.example/up', null], ['https://a.example/down', 'HTTP 503']]));
+    expect(asked).toEqual(['https://a.example/up', 'https://a.example/down', 'https://a.example/down']);
+  });
 });
 
 describe('courseTools.preview', () => {

@@ -82,7 +82,7 @@ export async function probeLink(url: string, timeoutMs: number = LINK_CHECK.time
 
 /** Link answers kept for a while (a second check does not ask every address again), at most a few asked at once. */
 export class LinkChecker {
-  private readonly cache = new Map<string, { at: number; answer: Promise<string | null> }>();
+  private readonly cache = new Map<string, { at: number; answer: Promise<string | null>; failed?: boolean }>();
 
   constructor(
     private readonly probe: LinkProbe = (url) => probeLink(url),
@@ -94,9 +94,12 @@ export class LinkChecker {
     const answers = new Map<string, string | null>();
     await eachLimited([...new Set(urls)], LINK_CHECK.concurrency, async (url) => {
       const kept = this.cache.get(url);
-      const entry = kept && this.now() - kept.at < LINK_CHECK.cacheMs ? kept : { at: this.now(), answer: this.probe(url) };
+      const fresh = kept && this.now() - kept.at < (kept.failed ? LINK_CHECK.failedCacheMs : LINK_CHECK.cacheMs);
+      const entry = fresh ? kept : { at: this.now(), answer: this.probe(url) };
       this.cache.set(url, entry);
-      answers.set(url, await entry.answer);
+      const answer = await entry.answer;
+      if (answer !== null) entry.failed = true;
+      answers.set(url, answer);
     });
     return answers;
   }

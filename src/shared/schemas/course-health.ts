@@ -51,7 +51,11 @@ export const HEALTH_TEXT = {
 } as const;
 
 /** A link that does not answer: checked at most this many at a time, each for at most this long. */
-export const LINK_CHECK = { concurrency: 4, timeoutMs: 5000, cacheMs: 10 * 60_000 } as const;
+/**
+ * Link checks: answers that work are kept 10 minutes; a failure only 30 s (one "Check all" of many
+ * courses asks a shared link once, and "Check again" after a server is back asks it again).
+ */
+export const LINK_CHECK = { concurrency: 4, timeoutMs: 5000, cacheMs: 10 * 60_000, failedCacheMs: 30_000 } as const;
 
 export const HealthProblemSchema = v.object({
   kind: v.picklist(HEALTH_KINDS),

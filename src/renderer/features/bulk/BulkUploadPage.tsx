@@ -262,7 +262,8 @@ export default function BulkUploadPage() {
           <MessageBarBody>The server cannot be reached: the queue waits and resumes when it answers.</MessageBarBody>
         </MessageBar>
       ) : null}
-      {overall ? (
+      {/* An empty queue has its empty state, not a progress of nothing. */}
+      {overall && overall.filesTotal > 0 ? (
         <div className={styles.bar} aria-label="Overall progress" role="status">
           <Text>
             {overall.filesDone} of {overall.filesTotal} files done · {size(overall.bytesSent)} of {size(overall.bytesTotal)} · {overall.rate > 0 ? `${size(overall.rate)}/s` : '—'} · time left{' '}

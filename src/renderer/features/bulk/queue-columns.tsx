@@ -40,7 +40,7 @@ export const STATE_LABEL: Record<BulkItemView['state'], string> = {
 };
 
 export const size = (bytes: number) =>
-  bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GB` : bytes >= 1024 ** 2 ? `${(bytes / 1024 ** 2).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GB` : bytes >= 1024 ** 2 ? `${(bytes / 1024 ** 2).toFixed(1)} MB` : bytes === 0 ? '0 KB' : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 const duration = (row: BulkItemView) => {
   if (row.probe === 'pending') return '…';
   if (row.probe === 'none') return 'No duration';
