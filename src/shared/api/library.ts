@@ -70,6 +70,7 @@ export const library = {
     service: 'library', method: 'DELETE', path: '/media/{id}', auth: 'token+access-token', body: 'none',
     input: v.object({ id: IdSchema }), output: MessageSchema,
     record: recordById((): CallDef => library.mediaList, LibraryFileSchema, { readInput: () => ({}) }),
+    restore: { never: 'A deleted file cannot be brought back: the server removed its media file with it. Upload it again.' },
   }),
   setQuestions: defineCall({
     service: 'library', method: 'POST', path: '/media/questions/{id}', auth: 'token+access-token', body: 'json',
