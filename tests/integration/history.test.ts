@@ -72,6 +72,18 @@ describe('undo of a whole action (its batch)', () => {
     expect((await resources()).filter((r) => r.title === victim.title)).toHaveLength(1);
   });
 
+  it('creates a deleted quote again through its multipart create call', async () => {
+    type Q = { _id: string; id: number; title: string; language: string; keywords: string[]; quotes?: unknown };
+    const quotes = async () => expectOk(await h.call<Q[]>('library', 'quotes')).filter((q) => !q.quotes);
+    const victim = (await quotes())[0]!;
+    expectOk(await h.call('library', 'deleteQuote', { id: victim._id, $base: victim, $batch: 'delete-quote' }));
+    expect(expectOk(await h.call<UndoSummary>('history', 'undoBatch', { batch: 'delete-quote' }))).toMatchObject({ done: 1, notUndone: [] });
+    const back = (await quotes()).filter((q) => q.title === victim.title);
+    expect(back).toHaveLength(1);
+    expect(back[0]).toMatchObject({ language: victim.language, keywords: victim.keywords });
+    expect(back[0]!._id).not.toBe(victim._id);
+  });
+
   it('two Undos of one delete at once create it once', async () => {
     const victim = (await resources())[1]!;
     expectOk(await h.call('questionBank', 'deleteResource', { id: victim._id, $base: victim, $batch: 'delete-2' }));

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { adminAuth } from '../../shared/api/admin-auth';
 import { questionBank } from '../../shared/api/question-bank';
 import { library } from '../../shared/api/library';
+import type { CallDef, Restore } from '../../shared/api/contract';
 import { ok, fail } from '../../shared/result';
 import { entryOf, HISTORY_FILE, HistoryStore, NOT_ENOUGH_KEPT, undoFields, undoReason } from './history';
 import { LOST_ID, undoSummaryText } from '../../shared/history';
@@ -137,6 +138,21 @@ describe('undo of a delete', () => {
     const moment = entryOf('library.deleteMoment', library.deleteMoment, { id: 'm1', $base: { _id: 'm1' } }, ok({ message: 'Deleted' }), context);
     expect(undoReason(moment, { ...library.deleteMoment, restore: undefined }, false)).toBe('A deleted record of this kind cannot be brought back.');
     expect(undoReason(deleted(resource), undefined, false)).toBe('This kind of change can no longer be undone.');
+  });
+
+  it('a quote comes back without its Quote ID, and says so of its image when it had one; a moment as it was', async () => {
+    const quote = { _id: 'q1', id: 7, title: 'Work is worship', language: 'English', keywords: ['k1'], thumbnail: '/media/q1.jpg', metaInfo: {} };
+    const store = await HistoryStore.open(await tempDir());
+    await store.append(entryOf('library.deleteQuote', library.deleteQuote, { id: 'q1', $base: quote }, ok({ message: 'Deleted' }), context));
+    await store.append(entryOf('library.deleteQuote', library.deleteQuote, { id: 'q2', $base: { ...quote, _id: 'q2', thumbnail: '' } }, ok({ message: 'Deleted' }), context));
+    const moment = { _id: 'm1', fileId: 'f1', timestamp: '00:01:30', description: 'The start', transcript: 't'.repeat(5000) };
+    await store.append(entryOf('library.deleteMoment', library.deleteMoment, { id: 'm1', $base: moment }, ok({ message: 'Deleted' }), context));
+    const defs: Record<string, CallDef> = { 'library.deleteQuote': library.deleteQuote, 'library.deleteMoment': library.deleteMoment };
+    const [m, q2, q1] = store.list((call) => defs[call]);
+    expect(q1).toMatchObject({ undo: null, lost: [LOST_ID, 'Its Quote ID: it gets the next one.', 'Its image: the server removed it; choose it again with Edit.'] });
+    expect(q2).toMatchObject({ undo: null, lost: [LOST_ID, 'Its Quote ID: it gets the next one.'] });
+    expect(m).toMatchObject({ undo: null, lost: [LOST_ID] });
+    expect((library.deleteMoment.restore as Restore).input(m!.before!)).toEqual({ fileId: 'f1', timestamp: '00:01:30', description: 'The start', transcript: moment.transcript });
   });
 
   it('keeps a restorable record whole, long texts included', () => {

@@ -34,6 +34,9 @@ const FILE = '(file)';
 /** The restore of a delete call, when it declares one (not a `never`). */
 export const restoreOf = (def: CallDef | undefined): Restore | undefined => (def?.restore && 'create' in def.restore ? def.restore : undefined);
 
+/** What a restore cannot bring back of a record, besides its id. */
+const lostOf = (restore: Restore, kept: Rec): readonly string[] => (typeof restore.lost === 'function' ? restore.lost(kept) : restore.lost);
+
 /** Said when a delete's kept record does not make the create call's input (cut to its ids, or from an older version). */
 export const NOT_ENOUGH_KEPT = 'What History kept of this record is not enough to create it again.';
 
@@ -134,7 +137,7 @@ export class HistoryStore {
         const undo = undoReason(e, def, undone.has(e.id));
         // What a delete's Undo cannot bring back, said before it creates the record again.
         const restore = undo === null ? restoreOf(def) : undefined;
-        return { ...e, undone: undone.has(e.id), undo, lost: restore ? [LOST_ID, ...restore.lost] : [] };
+        return { ...e, undone: undone.has(e.id), undo, lost: restore ? [LOST_ID, ...lostOf(restore, e.before ?? {})] : [] };
       });
   }
 

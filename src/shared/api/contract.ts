@@ -91,8 +91,8 @@ export interface Restore {
   readonly create: () => CallDef;
   /** The create call's input from the record as History kept it (secrets removed). */
   readonly input: (kept: Record<string, unknown>) => Record<string, unknown>;
-  /** What the record comes back without, besides its id (said before Undo does it). */
-  readonly lost: readonly string[];
+  /** What the record comes back without, besides its id (said before Undo does it); may depend on the record. */
+  readonly lost: readonly string[] | ((kept: Record<string, unknown>) => readonly string[]);
 }
 
 /** Where main reads a record as it is now, and what the record is (see CallDef.record). */

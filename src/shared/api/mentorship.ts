@@ -46,5 +46,6 @@ export const mentorship = {
     service: 'mentorship', method: 'DELETE', path: '/session-users/{id}', auth: 'token+x-access-token', body: 'none',
     input: MentorIdSchema, output: MessageSchema,
     record: recordById((): CallDef => mentorship.sessionUsers, MentorSchema),
+    restore: { never: 'A deleted mentor cannot be brought back: their picture and video would have to be uploaded again. Add them again.' },
   }),
 };

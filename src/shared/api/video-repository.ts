@@ -96,6 +96,7 @@ export const videoRepository = {
     service: 'videoRepository', method: 'DELETE', path: '/course/{id}', auth: 'token+x-access-token', body: 'none',
     input: v.object({ id: IdSchema }), output: MessageSchema,
     record: recordById((): CallDef => videoRepository.courses, CourseSchema),
+    restore: { never: "A deleted course cannot be brought back: its folders, videos and topics, and the learners' progress in it, went with it." },
   }),
   courseSequence: defineCall({
     service: 'videoRepository', method: 'PUT', path: '/course/update-sequence', auth: 'token', body: 'json',
