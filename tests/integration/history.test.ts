@@ -84,6 +84,27 @@ describe('undo of a whole action (its batch)', () => {
     expect(back[0]!._id).not.toBe(victim._id);
   });
 
+  it('an action of two deletes (a moment, a transcript line) comes back whole, each as it was', async () => {
+    type Row = { _id: string; title: string };
+    const files = expectOk(await h.call<Row[]>('library', 'mediaList'));
+    const dairy = files.find((f) => f.title === 'Starting a dairy with two cows')!;
+    const tailoring = files.find((f) => f.title === 'Pricing your tailoring work')!;
+    type M = { _id: string; fileId: string; timestamp: string; description: string; transcript: string };
+    type T = { _id: string; videoId: string; timeStamp: string; captionText: string; language: string };
+    const moments = async () => expectOk(await h.call<M[]>('library', 'moments', { fileId: dairy._id }));
+    const lines = async () => expectOk(await h.call<{ transcripts: T[] }>('videoRepository', 'transcripts', { videoId: tailoring._id })).transcripts;
+    const moment = (await moments())[0]!;
+    const line = (await lines())[0]!;
+    expectOk(await h.call('library', 'deleteMoment', { id: moment._id, $base: moment, $batch: 'two-deletes' }));
+    expectOk(await h.call('videoRepository', 'deleteTranscript', { id: line._id, $base: line, $batch: 'two-deletes' }));
+    expect(expectOk(await h.call<HistoryRow[]>('history', 'ofBatch', { batch: 'two-deletes' })).map((r) => r.lost)).toEqual([[LOST_ID], [LOST_ID]]);
+    expect(expectOk(await h.call<UndoSummary>('history', 'undoBatch', { batch: 'two-deletes' }))).toEqual({ message: 'All 2 changes undone.', done: 2, notUndone: [] });
+    const { _id: _m, ...momentFields } = moment;
+    const { _id: _t, ...lineFields } = line;
+    expect(await moments()).toContainEqual({ _id: expect.not.stringMatching(`^${moment._id}$`), ...momentFields });
+    expect((await lines()).filter((l) => l.captionText === line.captionText)).toEqual([expect.objectContaining(lineFields)]);
+  });
+
   it('two Undos of one delete at once create it once', async () => {
     const victim = (await resources())[1]!;
     expectOk(await h.call('questionBank', 'deleteResource', { id: victim._id, $base: victim, $batch: 'delete-2' }));
