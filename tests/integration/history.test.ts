@@ -105,6 +105,20 @@ describe('undo of a whole action (its batch)', () => {
     expect((await lines()).filter((l) => l.captionText === line.captionText)).toEqual([expect.objectContaining(lineFields)]);
   });
 
+  it('creates a deleted event again with a new event link, its mentors, groups and times as they were', async () => {
+    type S = Record<string, unknown> & { _id: string; sessionId: string; eventName: string };
+    const events = async () => expectOk(await h.call<{ session: S[] }>('mentorship', 'sessions')).session;
+    const victim = (await events())[0]!;
+    expectOk(await h.call('mentorship', 'deleteSession', { id: victim._id, $base: victim, $batch: 'delete-event' }));
+    const [row] = expectOk(await h.call<HistoryRow[]>('history', 'ofBatch', { batch: 'delete-event' }));
+    expect(row!.lost.slice(0, 2)).toEqual([LOST_ID, 'Its event link: a new one is made, and links already sent do not open it.']);
+    expect(expectOk(await h.call<UndoSummary>('history', 'undoBatch', { batch: 'delete-event' }))).toMatchObject({ done: 1, notUndone: [] });
+    const back = (await events()).filter((e) => e.eventName === victim.eventName);
+    expect(back).toHaveLength(1);
+    for (const key of ['description', 'keywords', 'businessIdeas', 'language', 'level', 'startTime', 'endTime', 'date', 'attendees', 'email', 'mobileNumber']) expect(back[0]![key]).toEqual(victim[key]);
+    expect(back[0]!.sessionId).not.toBe(victim.sessionId);
+  });
+
   it('two Undos of one delete at once create it once', async () => {
     const victim = (await resources())[1]!;
     expectOk(await h.call('questionBank', 'deleteResource', { id: victim._id, $base: victim, $batch: 'delete-2' }));
