@@ -104,11 +104,13 @@ export async function createHistoryGroup(deps: { stateDir: string; http: CallHtt
 
   /** One undo of an entry at a time: a second ask runs after the first and is told what it did ('Already undone.'). */
   function undoOnce(entry: HistoryEntry): Promise<Result<{ message: string }>> {
-    const run = (undoing.get(entry.id) ?? Promise.resolve()).then(() => undoEntry(entry));
+    // After the one before, whatever became of it (its caller hears of its failure).
+    const run = (undoing.get(entry.id) ?? Promise.resolve()).catch(() => undefined).then(() => undoEntry(entry));
     undoing.set(entry.id, run);
-    void run.finally(() => {
+    const forget = () => {
       if (undoing.get(entry.id) === run) undoing.delete(entry.id);
-    });
+    };
+    run.then(forget, forget);
     return run;
   }
 
