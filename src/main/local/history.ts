@@ -1,5 +1,6 @@
 import { BASE_FIELD, type CallDef, type LocalImpl, type Local, type Restore } from '../../shared/api';
 import { fail, ok, type Result } from '../../shared/result';
+import { MSG } from '../../shared/messages';
 import { changedFields, undoSummaryText, type HistoryEntry, type UndoSummary } from '../../shared/history';
 import type { CallHttp } from '../services/http';
 import { conflictResult, readCurrent, stableJson } from '../services/records';
@@ -131,7 +132,8 @@ export async function createHistoryGroup(deps: { stateDir: string; http: CallHtt
       const notUndone: UndoSummary['notUndone'] = [];
       // Newest first: a record changed twice in one action gets its oldest values last.
       for (const entry of store.ofBatch(batch)) {
-        const result = await undoOnce(entry);
+        // One that throws is one not undone; the rest goes on.
+        const result = await undoOnce(entry).catch(() => fail('network', MSG.somethingWentWrong));
         if (result.ok) done++;
         else notUndone.push({ id: entry.id, label: entry.record.label, reason: result.error.message });
       }
