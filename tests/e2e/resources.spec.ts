@@ -21,6 +21,8 @@ test.afterEach(async () => {
 
 test.describe('resources', () => {
   test('add a resource (a message for each missing field), edit it, delete it and Undo from the toast', async ({ page }) => {
+    // Four screens checked by axe in two themes: about 30 s on a quiet machine, more on a loaded one.
+    test.setTimeout(120_000);
     await signedIn(page);
     await openResources(page);
     await expectAccessibleStates(page, 'Resources', TABLE);
