@@ -3,7 +3,8 @@
  * browser bridge and saves a Chromium screenshot of each screen in light and dark theme to
  * .tmp/screenshots/ (light-<name>-<w>x<h>.png, dark-...), at the smallest supported window (1024 x 700)
  * and a common one (1440 x 900), for a person to look at.
- * A route may name a button to press before the shot, to see a dialog: `'/quotes>Add Quote'`, or keys:
+ * A route may name buttons to press before the shot, to see a dialog: `'/quotes>Add Quote'` (several
+ * in turn: `'/resources>^Delete >Delete'`, `^` for a name's start), or keys:
  * `'/questions>key:Control+k'`, or `drag` to see a drop zone's outline while something is dragged over
  * the screen: `'/course>drag'`.
  * `--courses` instead walks the course screens by clicking (list, directory three levels down, topics,
@@ -41,7 +42,8 @@ try {
       continue;
     }
     for (const screen of screens) {
-      const [route = '/', button] = screen.split('>');
+      const [route = '/', ...steps] = screen.split('>');
+      const button = steps.at(-1);
       await page.goto(`${host.url}/#${route}`);
       // Wait for the app to say which it shows (a count taken at once could see neither).
       await page.getByRole('button', { name: 'Login' }).or(page.getByRole('button', { name: 'Logout' })).first().waitFor();
@@ -52,9 +54,14 @@ try {
         await page.getByRole('button', { name: 'Logout' }).waitFor();
       }
       await page.waitForLoadState('networkidle');
-      if (button?.startsWith('key:')) await page.keyboard.press(button.slice(4));
-      else if (button === 'drag') await page.locator('h1').first().dispatchEvent('dragover', { dataTransfer: await page.evaluateHandle(() => new DataTransfer()) });
-      else if (button) await page.getByRole('button', { name: button, exact: true }).first().click();
+      for (const step of steps) {
+        if (step.startsWith('key:')) await page.keyboard.press(step.slice(4));
+        else if (step === 'drag') await page.locator('h1').first().dispatchEvent('dragover', { dataTransfer: await page.evaluateHandle(() => new DataTransfer()) });
+        // '^Delete ': the first button whose name starts so (a row's, whatever its record).
+        else if (step.startsWith('^')) await page.getByRole('button', { name: new RegExp(`^${step.slice(1)}`) }).first().click();
+        else await page.getByRole('button', { name: step, exact: true }).first().click();
+        await page.waitForTimeout(300);
+      }
       await page.waitForTimeout(800);
       const name = (route === '/' ? 'home' : route.slice(1).replace(/\//g, '-')) + (button ? `-${button.replace(/\W+/g, '-')}` : '');
       const file = join(outDir, `${scheme}-${name}-${viewport.width}x${viewport.height}.png`);

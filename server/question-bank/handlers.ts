@@ -11,6 +11,7 @@ export const QB_MESSAGES = {
   questionUpdated: 'Question has been Updated',
   resourceAdded: 'Resource has been Added',
   resourceUpdated: 'Resource has been Updated',
+  resourceDeleted: 'Resource has been Deleted',
   unknownCategory: 'The chosen category does not exist. Select a category!',
   questionNotFound: 'Question not found. It may have been removed; reload the list.',
   resourceNotFound: 'Resource not found. It may have been removed; reload the list.',
@@ -104,5 +105,12 @@ export const questionBank: ServiceHandlers<'questionBank'> = {
     );
     if (rows.length === 0) throw new HttpError(404, QB_MESSAGES.resourceNotFound);
     return { message: QB_MESSAGES.resourceUpdated };
+  },
+
+  async deleteResource(input, ctx) {
+    actorId(ctx);
+    const rows = await ctx.db.query(`DELETE FROM qb_resources WHERE id = $1 RETURNING id`, [input.id]);
+    if (rows.length === 0) throw new HttpError(404, QB_MESSAGES.resourceNotFound);
+    return { message: QB_MESSAGES.resourceDeleted };
   },
 };

@@ -37,6 +37,8 @@ export const HistoryRowSchema = v.object({
   undo: v.nullable(v.string()),
   /** Undone by a later entry. */
   undone: v.boolean(),
+  /** What Undo of a delete cannot bring back (said before it creates the record again); empty for an edit. */
+  lost: v.array(v.string()),
 });
 export type HistoryRow = v.InferOutput<typeof HistoryRowSchema>;
 
@@ -89,4 +91,26 @@ export function recordOf(after: Record<string, unknown>, before: Record<string, 
 export function changedFields(entry: Pick<HistoryEntry, 'before' | 'after'>): string[] {
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
   return Object.keys(entry.after).filter((key) => !entry.before || !same(entry.before[key], entry.after[key]));
+}
+
+/** What every record created again by Undo lacks: its id, and so whatever pointed at it. */
+export const LOST_ID = 'Its id: it comes back as a new record, so links to it from other records, saved links and History’s older entries do not find it.';
+
+/** The result of Undo of a whole action (a delete, a bulk change). */
+export const UndoSummarySchema = v.object({
+  message: v.string(),
+  /** Changes undone. */
+  done: v.number(),
+  /** Changes not undone, each with why. */
+  notUndone: v.array(v.object({ id: v.string(), label: v.string(), reason: v.string() })),
+});
+export type UndoSummary = v.InferOutput<typeof UndoSummarySchema>;
+
+/** The summary's sentence: all undone, or how many and which were not, with why. */
+export function undoSummaryText(done: number, notUndone: UndoSummary['notUndone']): string {
+  const total = done + notUndone.length;
+  if (total === 0) return 'Nothing to undo: no change of this action is kept.';
+  if (notUndone.length === 0) return total === 1 ? 'Undone.' : `All ${total} changes undone.`;
+  const why = notUndone.map((n) => `${n.label}: ${n.reason}`).join(' ');
+  return total === 1 ? `Not undone. ${why}` : `${done} of ${total} changes undone. Not undone: ${why}`;
 }

@@ -6,6 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryRow } from '../../src/shared/history';
 import type { SynonymGroup } from '../../src/shared/schemas/synonyms';
+import type { Resource } from '../../src/shared/schemas/question-bank';
+import { LOST_ID, type UndoSummary } from '../../src/shared/history';
+import { UNDO_CONFLICT } from '../../src/main/local/history';
 import { expectOk, startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -43,5 +46,107 @@ describe('history', () => {
     expectOk(await h.call('library', 'updateSynonyms', { id: group._id, keyword: `${group.keyword} theirs`, synonyms: group.synonyms }));
     expect(await h.call('history', 'undo', { id: mine!.id })).toMatchObject({ ok: false, error: { kind: 'conflict', message: 'Someone changed this record after this change: it was not undone.' } });
     expect((await groups()).find((g) => g._id === group._id)?.keyword).toBe(`${group.keyword} theirs`);
+  });
+});
+
+const resources = async () => expectOk(await h.call<Resource[]>('questionBank', 'resources'));
+
+describe('undo of a whole action (its batch)', () => {
+  it('creates a deleted record again (a new id, the same fields), says first what cannot come back, and shows the delete undone', async () => {
+    const victim = (await resources())[0]!;
+    expectOk(await h.call('questionBank', 'deleteResource', { id: victim._id, $base: victim, $batch: 'delete-1' }));
+    expect((await resources()).some((r) => r._id === victim._id)).toBe(false);
+    const [row] = expectOk(await h.call<HistoryRow[]>('history', 'ofBatch', { batch: 'delete-1' }));
+    expect(row).toMatchObject({ call: 'questionBank.deleteResource', batch: 'delete-1', record: { id: victim._id, label: victim.title }, undo: null, lost: [LOST_ID, 'Its Serial No: it gets the next one.'] });
+    expect(expectOk(await h.call<UndoSummary>('history', 'undoBatch', { batch: 'delete-1' }))).toEqual({ message: 'Undone.', done: 1, notUndone: [] });
+    const back = (await resources()).filter((r) => r.title === victim.title);
+    expect(back).toHaveLength(1);
+    expect(back[0]).toMatchObject({ title: victim.title, language: victim.language, type: victim.type });
+    expect(back[0]!._id).not.toBe(victim._id);
+    expect(back[0]!.slNo).toBeGreaterThan(victim.slNo);
+    const rows = expectOk(await h.call<HistoryRow[]>('history', 'list', {}));
+    expect(rows[0]).toMatchObject({ call: 'questionBank.addResource', undoOf: row!.id, after: { title: victim.title } });
+    expect(rows.find((r) => r.id === row!.id)).toMatchObject({ undone: true, undo: 'Already undone.', lost: [] });
+    // A second Undo (the toast's after History's) creates nothing twice.
+    expect(expectOk(await h.call<UndoSummary>('history', 'undoBatch', { batch: 'delete-1' }))).toMatchObject({ done: 0, notUndone: [{ id: row!.id, reason: 'Already undone.' }] });
+    expect((await resources()).filter((r) => r.title === victim.title)).toHaveLength(1);
+  });
+
+  it('creates a deleted quote again through its multipart create call', async () => {
+    type Q = { _id: string; id: number; title: string; language: string; keywords: string[]; quotes?: unknown };
+    const quotes = async () => expectOk(await h.call<Q[]>('library', 'quotes')).filter((q) => !q.quotes);
+    const victim = (await quotes())[0]!;
+    expectOk(await h.call('library', 'deleteQuote', { id: victim._id, $base: victim, $batch: 'delete-quote' }));
+    expect(expectOk(await h.call<UndoSummary>('history', 'undoBatch', { batch: 'delete-quote' }))).toMatchObject({ done: 1, notUndone: [] });
+    const back = (await quotes()).filter((q) => q.title === victim.title);
+    expect(back).toHaveLength(1);
+    expect(back[0]).toMatchObject({ language: victim.language, keywords: victim.keywords });
+    expect(back[0]!._id).not.toBe(victim._id);
+  });
+
+  it('an action of two deletes (a moment, a transcript line) comes back whole, each as it was', async () => {
+    type Row = { _id: string; title: string };
+    const files = expectOk(await h.call<Row[]>('library', 'mediaList'));
+    const dairy = files.find((f) => f.title === 'Starting a dairy with two cows')!;
+    const tailoring = files.find((f) => f.title === 'Pricing your tailoring work')!;
+    type M = { _id: string; fileId: string; timestamp: string; description: string; transcript: string };
+    type T = { _id: string; videoId: string; timeStamp: string; captionText: string; language: string };
+    const moments = async () => expectOk(await h.call<M[]>('library', 'moments', { fileId: dairy._id }));
+    const lines = async () => expectOk(await h.call<{ transcripts: T[] }>('videoRepository', 'transcripts', { videoId: tailoring._id })).transcripts;
+    const moment = (await moments())[0]!;
+    const line = (await lines())[0]!;
+    expectOk(await h.call('library', 'deleteMoment', { id: moment._id, $base: moment, $batch: 'two-deletes' }));
+    expectOk(await h.call('videoRepository', 'deleteTranscript', { id: line._id, $base: line, $batch: 'two-deletes' }));
+    expect(expectOk(await h.call<HistoryRow[]>('history', 'ofBatch', { batch: 'two-deletes' })).map((r) => r.lost)).toEqual([[LOST_ID], [LOST_ID]]);
+    expect(expectOk(await h.call<UndoSummary>('history', 'undoBatch', { batch: 'two-deletes' }))).toEqual({ message: 'All 2 changes undone.', done: 2, notUndone: [] });
+    const { _id: _m, ...momentFields } = moment;
+    const { _id: _t, ...lineFields } = line;
+    expect(await moments()).toContainEqual({ _id: expect.not.stringMatching(`^${moment._id}$`), ...momentFields });
+    expect((await lines()).filter((l) => l.captionText === line.captionText)).toEqual([expect.objectContaining(lineFields)]);
+  });
+
+  it('creates a deleted event again with a new event link, its mentors, groups and times as they were', async () => {
+    type S = Record<string, unknown> & { _id: string; sessionId: string; eventName: string };
+    const events = async () => expectOk(await h.call<{ session: S[] }>('mentorship', 'sessions')).session;
+    const victim = (await events())[0]!;
+    expectOk(await h.call('mentorship', 'deleteSession', { id: victim._id, $base: victim, $batch: 'delete-event' }));
+    const [row] = expectOk(await h.call<HistoryRow[]>('history', 'ofBatch', { batch: 'delete-event' }));
+    expect(row!.lost.slice(0, 2)).toEqual([LOST_ID, 'Its event link: a new one is made, and links already sent do not open it.']);
+    expect(expectOk(await h.call<UndoSummary>('history', 'undoBatch', { batch: 'delete-event' }))).toMatchObject({ done: 1, notUndone: [] });
+    const back = (await events()).filter((e) => e.eventName === victim.eventName);
+    expect(back).toHaveLength(1);
+    for (const key of ['description', 'keywords', 'businessIdeas', 'language', 'level', 'startTime', 'endTime', 'date', 'attendees', 'email', 'mobileNumber']) expect(back[0]![key]).toEqual(victim[key]);
+    expect(back[0]!.sessionId).not.toBe(victim.sessionId);
+  });
+
+  it('two Undos of one delete at once create it once', async () => {
+    const victim = (await resources())[1]!;
+    expectOk(await h.call('questionBank', 'deleteResource', { id: victim._id, $base: victim, $batch: 'delete-2' }));
+    const answers = await Promise.all([h.call<UndoSummary>('history', 'undoBatch', { batch: 'delete-2' }), h.call<UndoSummary>('history', 'undoBatch', { batch: 'delete-2' })]);
+    expect(answers.map((a) => expectOk(a).done).sort()).toEqual([0, 1]);
+    expect((await resources()).filter((r) => r.title === victim.title)).toHaveLength(1);
+  });
+
+  it('writes every edit of a bulk change back; one changed meanwhile is refused with why and the others are undone', async () => {
+    const [a, b, c] = (await groups()).slice(2, 5) as [SynonymGroup, SynonymGroup, SynonymGroup];
+    for (const group of [a, b, c]) expectOk(await h.call('library', 'updateSynonyms', { id: group._id, keyword: `${group.keyword} bulk`, synonyms: group.synonyms, $base: group, $batch: 'bulk-1' }));
+    // Someone else changes b after the bulk change.
+    expectOk(await h.call('library', 'updateSynonyms', { id: b._id, keyword: `${b.keyword} theirs`, synonyms: b.synonyms }));
+    const summary = expectOk(await h.call<UndoSummary>('history', 'undoBatch', { batch: 'bulk-1' }));
+    expect(summary).toEqual({ message: `2 of 3 changes undone. Not undone: ${b.keyword} bulk: ${UNDO_CONFLICT}`, done: 2, notUndone: [{ id: expect.any(String), label: `${b.keyword} bulk`, reason: UNDO_CONFLICT }] });
+    const now = await groups();
+    expect(now.find((g) => g._id === a._id)?.keyword).toBe(a.keyword);
+    expect(now.find((g) => g._id === c._id)?.keyword).toBe(c.keyword);
+    expect(now.find((g) => g._id === b._id)?.keyword).toBe(`${b.keyword} theirs`);
+  });
+
+  it('does not offer Undo of a delete that cannot come back, and says why; an unknown action has nothing to undo', async () => {
+    const file = expectOk(await h.call<{ _id: string; title: string }[]>('library', 'mediaList'))[0]!;
+    expectOk(await h.call('library', 'deleteMedia', { id: file._id, $base: file, $batch: 'delete-media' }));
+    const why = 'A deleted file cannot be brought back: the server removed its media file with it. Upload it again.';
+    expect(expectOk(await h.call<HistoryRow[]>('history', 'ofBatch', { batch: 'delete-media' }))).toMatchObject([{ undo: why, lost: [] }]);
+    expect(expectOk(await h.call<UndoSummary>('history', 'undoBatch', { batch: 'delete-media' }))).toMatchObject({ message: `Not undone. ${file.title}: ${why}`, done: 0, notUndone: [{ reason: why }] });
+    expect(expectOk(await h.call<HistoryRow[]>('history', 'ofBatch', { batch: 'no-such-action' }))).toEqual([]);
+    expect(expectOk(await h.call<UndoSummary>('history', 'undoBatch', { batch: 'no-such-action' }))).toEqual({ message: 'Nothing to undo: no change of this action is kept.', done: 0, notUndone: [] });
   });
 });

@@ -171,3 +171,15 @@ describe('questionBank.updateResource', () => {
     });
   });
 });
+
+describe('questionBank.deleteResource', () => {
+  it('deletes a resource with the server message; an unknown id is a 404', async () => {
+    const [first] = await resources();
+    expect(expectOk(await h.call<{ message: string }>('questionBank', 'deleteResource', { id: first!._id }))).toEqual({ message: QB_MESSAGES.resourceDeleted });
+    expect((await resources()).some((r) => r._id === first!._id)).toBe(false);
+    expect(await h.call('questionBank', 'deleteResource', { id: first!._id })).toEqual({
+      ok: false,
+      error: { kind: 'http', status: 404, message: QB_MESSAGES.resourceNotFound },
+    });
+  });
+});

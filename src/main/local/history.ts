@@ -1,9 +1,10 @@
-import { BASE_FIELD, type CallDef, type LocalImpl, type Local } from '../../shared/api';
+import { BASE_FIELD, type CallDef, type LocalImpl, type Local, type Restore } from '../../shared/api';
 import { fail, ok, type Result } from '../../shared/result';
-import { changedFields } from '../../shared/history';
+import { MSG } from '../../shared/messages';
+import { changedFields, undoSummaryText, type HistoryEntry, type UndoSummary } from '../../shared/history';
 import type { CallHttp } from '../services/http';
 import { conflictResult, readCurrent, stableJson } from '../services/records';
-import { entryOf, HistoryStore, pathIds, undoFields, type Recorded } from '../services/history';
+import { entryOf, HistoryStore, pathIds, restoreOf, undoFields, type Recorded } from '../services/history';
 
 /**
  * Whether the record still holds what a change sent: the same value, or for objects and lists every
@@ -20,13 +21,19 @@ export function holds(now: unknown, sent: unknown): boolean {
 
 type Handler = (input: unknown) => Promise<Result<unknown>>;
 
+/** The server's message of an answer, else `fallback`. */
+const messageOf = (data: unknown, fallback: string): string => {
+  const message = (data as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message !== '' ? message : fallback;
+};
+
 /** Said when the record changed after the change being undone: the undo would overwrite someone's edit. */
 export const UNDO_CONFLICT = 'Someone changed this record after this change: it was not undone.';
 
 /**
  * History (src/shared/api/history.ts): main records every write call of the contract as it answers
  * (`recorded` wraps the one generic handler, so no screen records anything) and serves the list, a
- * record's changes and Undo of an edit.
+ * record's changes, and Undo: of an edit, of a delete (the record created again), of a whole action.
  */
 export async function createHistoryGroup(deps: { stateDir: string; http: CallHttp; context: () => Recorded; log: (message: string, details?: Record<string, unknown>) => void }) {
   const store = await HistoryStore.open(deps.stateDir);
@@ -54,31 +61,83 @@ export async function createHistoryGroup(deps: { stateDir: string; http: CallHtt
     };
   }
 
+  /** Entries whose undo runs now: a second Undo of the same change (the toast's and History's) waits its turn and finds it undone. */
+  const undoing = new Map<string, Promise<Result<{ message: string }>>>();
+
+  /** Undo of an edit: its previous values written back, unless a field it wrote changed since. */
+  async function undoEdit(entry: HistoryEntry, target: { def: CallDef; inner: Handler }): Promise<Result<{ message: string }>> {
+    const fields = undoFields(entry, target.def);
+    // The check: the fields this change wrote must still hold what it wrote.
+    const now = await readCurrent(deps.http, target.def, fields, entry.before ?? {}, `${entry.call} (undo)`, deps.log);
+    if (now === null) return conflictResult({ fields: [], current: null });
+    if (now !== undefined) {
+      const current = now as Record<string, unknown>;
+      const ids = pathIds(target.def);
+      const moved = changedFields(entry).filter((key) => !ids.has(key) && key in current && !holds(current[key], entry.after[key]));
+      if (moved.length > 0) return fail('conflict', UNDO_CONFLICT, 409);
+    }
+    const input = { ...fields, ...(now ? { [BASE_FIELD]: now } : {}) };
+    const result = await target.inner(input);
+    await record(entry.call, target.def, input, result, entry.id);
+    return result.ok ? ok({ message: messageOf(result.data, 'Change undone.') }) : result;
+  }
+
+  /** Undo of a delete: the record created again through its screen's create call, from what History kept. */
+  async function undoDelete(entry: HistoryEntry, restore: Restore): Promise<Result<{ message: string }>> {
+    const createDef = restore.create();
+    const create = [...calls].find(([, c]) => c.def === createDef);
+    if (!create) return fail('validation', 'A deleted record of this kind cannot be brought back.');
+    const [name, target] = create;
+    const input = restore.input(entry.before ?? {});
+    const result = await target.inner(input);
+    // Recorded as undoing the delete, so the delete shows undone.
+    await record(name, createDef, input, result, entry.id);
+    return result.ok ? ok({ message: messageOf(result.data, 'Record created again.') }) : result;
+  }
+
+  async function undoEntry(entry: HistoryEntry): Promise<Result<{ message: string }>> {
+    const target = calls.get(entry.call);
+    const reason = store.undoReasonOf(entry, target?.def);
+    if (!target || reason) return fail('validation', reason ?? 'This change is no longer kept.');
+    const restore = target.def.method === 'DELETE' ? restoreOf(target.def) : undefined;
+    return restore ? undoDelete(entry, restore) : undoEdit(entry, target);
+  }
+
+  /** One undo of an entry at a time: a second ask runs after the first and is told what it did ('Already undone.'). */
+  function undoOnce(entry: HistoryEntry): Promise<Result<{ message: string }>> {
+    // After the one before, whatever became of it (its caller hears of its failure).
+    const run = (undoing.get(entry.id) ?? Promise.resolve()).catch(() => undefined).then(() => undoEntry(entry));
+    undoing.set(entry.id, run);
+    const forget = () => {
+      if (undoing.get(entry.id) === run) undoing.delete(entry.id);
+    };
+    run.then(forget, forget);
+    return run;
+  }
+
   const impl: LocalImpl<Local>['history'] = {
     list: async () => ok(store.list(defOf)),
     ofRecord: async ({ id }) => ok(store.list(defOf).filter((e) => e.record.id === id).slice(0, 20)),
     undo: async ({ id }) => {
       const entry = store.get(id);
-      const row = store.list(defOf).find((e) => e.id === id);
-      const target = entry && calls.get(entry.call);
-      if (!entry || !row || !target) return fail('validation', 'This change is no longer kept.');
-      if (row.undo) return fail('validation', row.undo);
-      const fields = undoFields(entry, target.def);
-      // The check: the fields this change wrote must still hold what it wrote.
-      const now = await readCurrent(deps.http, target.def, fields, entry.before ?? {}, `${entry.call} (undo)`, deps.log);
-      if (now === null) return conflictResult({ fields: [], current: null });
-      if (now !== undefined) {
-        const current = now as Record<string, unknown>;
-        const ids = pathIds(target.def);
-        const moved = changedFields(entry).filter((key) => !ids.has(key) && key in current && !holds(current[key], entry.after[key]));
-        if (moved.length > 0) return fail('conflict', UNDO_CONFLICT, 409);
+      if (!entry) return fail('validation', 'This change is no longer kept.');
+      return undoOnce(entry);
+    },
+    ofBatch: async ({ batch }) => {
+      const ids = new Set(store.ofBatch(batch).map((e) => e.id));
+      return ok(store.list(defOf).filter((row) => ids.has(row.id)));
+    },
+    undoBatch: async ({ batch }) => {
+      let done = 0;
+      const notUndone: UndoSummary['notUndone'] = [];
+      // Newest first: a record changed twice in one action gets its oldest values last.
+      for (const entry of store.ofBatch(batch)) {
+        // One that throws is one not undone; the rest goes on.
+        const result = await undoOnce(entry).catch(() => fail('network', MSG.somethingWentWrong));
+        if (result.ok) done++;
+        else notUndone.push({ id: entry.id, label: entry.record.label, reason: result.error.message });
       }
-      const input = { ...fields, ...(now ? { [BASE_FIELD]: now } : {}) };
-      const result = await target.inner(input);
-      await record(entry.call, target.def, input, result, entry.id);
-      if (!result.ok) return result;
-      const data = result.data as { message?: unknown } | null;
-      return ok({ message: typeof data?.message === 'string' ? data.message : 'Change undone.' });
+      return ok({ message: undoSummaryText(done, notUndone), done, notUndone });
     },
   };
   return { calls: impl, recorded };

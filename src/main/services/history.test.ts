@@ -5,8 +5,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { adminAuth } from '../../shared/api/admin-auth';
 import { questionBank } from '../../shared/api/question-bank';
 import { library } from '../../shared/api/library';
+import type { CallDef, Restore } from '../../shared/api/contract';
 import { ok, fail } from '../../shared/result';
-import { entryOf, HISTORY_FILE, HistoryStore, undoFields, undoReason } from './history';
+import { entryOf, HISTORY_FILE, HistoryStore, NOT_ENOUGH_KEPT, undoFields, undoReason } from './history';
+import { LOST_ID, undoSummaryText } from '../../shared/history';
 
 const dirs: string[] = [];
 const tempDir = async () => {
@@ -97,7 +99,7 @@ describe('undo of an edit', () => {
     const add = entryOf('questionBank.addQuestion', questionBank.addQuestion, { question: 'Q' }, ok({ message: 'Added' }), context);
     expect(undoReason(add, questionBank.addQuestion, false)).toBe('Only an edit of a record can be undone.');
     const del = entryOf('library.deleteMedia', library.deleteMedia, { id: 'm1', $base: { _id: 'm1' } }, ok({ message: 'Deleted' }), context);
-    expect(undoReason(del, library.deleteMedia, false)).toBe('A deleted record cannot be brought back from here.');
+    expect(undoReason(del, library.deleteMedia, false)).toBe('A deleted file cannot be brought back: the server removed its media file with it. Upload it again.');
     expect(undoReason(edit('x'), library.updateMedia, true)).toBe('Already undone.');
     const file = entryOf('library.updateMedia', library.updateMedia, { id: 'm1', thumbnail: { grantId: 'g' }, $base: { _id: 'm1' } }, ok({ message: 'ok' }), context);
     expect(undoReason(file, library.updateMedia, false)).toBe('A replaced file cannot be put back.');
@@ -111,5 +113,60 @@ describe('holds', () => {
     expect(holds([{ option: 'No', isTrue: true }], [{ option: 'Yes', isTrue: true }])).toBe(false);
     expect(holds(['a', 'b'], ['a'])).toBe(false);
     expect(holds('Old', 'New')).toBe(false);
+  });
+});
+
+describe('undo of a delete', () => {
+  const resource = { _id: 'r1', slNo: 4, title: 'Shop checklist', language: 'English', type: 'PDF', metaInfo: { created: { at: '2026-11-01' } } };
+  const deleted = (base: Record<string, unknown> | undefined) =>
+    entryOf('questionBank.deleteResource', questionBank.deleteResource, { id: 'r1', ...(base ? { $base: base } : {}), $batch: 'b' }, ok({ message: 'Resource has been Deleted' }), context);
+
+  it('is offered where the delete declares a restore and the record was kept, saying what cannot come back', async () => {
+    const dir = await tempDir();
+    const store = await HistoryStore.open(dir);
+    await store.append(deleted(resource));
+    const [row] = store.list(() => questionBank.deleteResource);
+    expect(row).toMatchObject({ undo: null, lost: [LOST_ID, 'Its Serial No: it gets the next one.'], before: resource });
+    expect(store.ofBatch('b').map((e) => e.id)).toEqual([row!.id]);
+  });
+
+  it('is not offered, saying why: nothing kept, a kind that cannot come back, a delete with no restore', () => {
+    expect(undoReason(deleted(undefined), questionBank.deleteResource, false)).toBe(NOT_ENOUGH_KEPT);
+    expect(undoReason(deleted({ _id: 'r1', title: 'Only a title' }), questionBank.deleteResource, false)).toBe(NOT_ENOUGH_KEPT);
+    const admin = entryOf('adminAuth.delete', adminAuth.delete, { id: 'a1', $base: { id: 'a1', name: 'Ravi' } }, ok({ message: 'Deleted' }), context);
+    expect(undoReason(admin, adminAuth.delete, false)).toBe('A deleted admin cannot be brought back: their password is never kept. Add them again with a new one.');
+    const moment = entryOf('library.deleteMoment', library.deleteMoment, { id: 'm1', $base: { _id: 'm1' } }, ok({ message: 'Deleted' }), context);
+    expect(undoReason(moment, { ...library.deleteMoment, restore: undefined }, false)).toBe('A deleted record of this kind cannot be brought back.');
+    expect(undoReason(deleted(resource), undefined, false)).toBe('This kind of change can no longer be undone.');
+  });
+
+  it('a quote comes back without its Quote ID, and says so of its image when it had one; a moment as it was', async () => {
+    const quote = { _id: 'q1', id: 7, title: 'Work is worship', language: 'English', keywords: ['k1'], thumbnail: '/media/q1.jpg', metaInfo: {} };
+    const store = await HistoryStore.open(await tempDir());
+    await store.append(entryOf('library.deleteQuote', library.deleteQuote, { id: 'q1', $base: quote }, ok({ message: 'Deleted' }), context));
+    await store.append(entryOf('library.deleteQuote', library.deleteQuote, { id: 'q2', $base: { ...quote, _id: 'q2', thumbnail: '' } }, ok({ message: 'Deleted' }), context));
+    const moment = { _id: 'm1', fileId: 'f1', timestamp: '00:01:30', description: 'The start', transcript: 't'.repeat(5000) };
+    await store.append(entryOf('library.deleteMoment', library.deleteMoment, { id: 'm1', $base: moment }, ok({ message: 'Deleted' }), context));
+    const defs: Record<string, CallDef> = { 'library.deleteQuote': library.deleteQuote, 'library.deleteMoment': library.deleteMoment };
+    const [m, q2, q1] = store.list((call) => defs[call]);
+    expect(q1).toMatchObject({ undo: null, lost: [LOST_ID, 'Its Quote ID: it gets the next one.', 'Its image: the server removed it; choose it again with Edit.'] });
+    expect(q2).toMatchObject({ undo: null, lost: [LOST_ID, 'Its Quote ID: it gets the next one.'] });
+    expect(m).toMatchObject({ undo: null, lost: [LOST_ID] });
+    expect((library.deleteMoment.restore as Restore).input(m!.before!)).toEqual({ fileId: 'f1', timestamp: '00:01:30', description: 'The start', transcript: moment.transcript });
+  });
+
+  it('keeps a restorable record whole, long texts included', () => {
+    const long = { ...resource, title: 'x'.repeat(3000) };
+    expect(deleted(long).before?.title).toBe(long.title);
+  });
+});
+
+describe('the summary of an undone action', () => {
+  it('says all undone, or how many and which were not, with why', () => {
+    expect(undoSummaryText(1, [])).toBe('Undone.');
+    expect(undoSummaryText(3, [])).toBe('All 3 changes undone.');
+    expect(undoSummaryText(0, [])).toBe('Nothing to undo: no change of this action is kept.');
+    expect(undoSummaryText(0, [{ id: '1', label: 'Intro', reason: 'Already undone.' }])).toBe('Not undone. Intro: Already undone.');
+    expect(undoSummaryText(2, [{ id: '1', label: 'Intro', reason: 'Someone changed it.' }])).toBe('2 of 3 changes undone. Not undone: Intro: Someone changed it.');
   });
 });

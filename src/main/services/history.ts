@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { BASE_FIELD, BATCH_FIELD, UPLOAD_ID_FIELD, type CallDef } from '../../shared/api/contract';
-import { HistoryEntrySchema, recordOf, screenOfCall, withoutSecrets, type HistoryEntry, type HistoryRow } from '../../shared/history';
+import { BASE_FIELD, BATCH_FIELD, UPLOAD_ID_FIELD, type CallDef, type Restore } from '../../shared/api/contract';
+import { HistoryEntrySchema, LOST_ID, recordOf, screenOfCall, withoutSecrets, type HistoryEntry, type HistoryRow } from '../../shared/history';
 import type { Result } from '../../shared/result';
 import { readFileOrNull, writeChunksAtomic } from './atomic-file';
 
@@ -18,10 +18,10 @@ const MAX_ENTRY = 16_384;
 type Rec = Record<string, unknown>;
 const isRec = (value: unknown): value is Rec => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** A value as the history keeps it: no secrets, files as '(file)', long texts cut. */
-function kept(value: unknown): unknown {
+/** A value as the history keeps it: no secrets, files as '(file)', long texts cut (unless `whole`). */
+function kept(value: unknown, whole = false): unknown {
   const cut = (x: unknown): unknown => {
-    if (typeof x === 'string') return x.length > MAX_TEXT ? `${x.slice(0, MAX_TEXT)}…` : x;
+    if (typeof x === 'string') return x.length > MAX_TEXT && !whole ? `${x.slice(0, MAX_TEXT)}…` : x;
     if (Array.isArray(x)) return x.map(cut);
     if (!isRec(x)) return x;
     if (typeof x.grantId === 'string') return FILE;
@@ -31,11 +31,30 @@ function kept(value: unknown): unknown {
 }
 const FILE = '(file)';
 
+/** The restore of a delete call, when it declares one (not a `never`). */
+export const restoreOf = (def: CallDef | undefined): Restore | undefined => (def?.restore && 'create' in def.restore ? def.restore : undefined);
+
+/** What a restore cannot bring back of a record, besides its id. */
+const lostOf = (restore: Restore, kept: Rec): readonly string[] => (typeof restore.lost === 'function' ? restore.lost(kept) : restore.lost);
+
+/** Said when a delete's kept record does not make the create call's input (cut to its ids, or from an older version). */
+export const NOT_ENOUGH_KEPT = 'What History kept of this record is not enough to create it again.';
+
+/** Why a delete cannot be undone (null: its record can be created again from what was kept). */
+function restoreReason(entry: HistoryEntry, def: CallDef): string | null {
+  if (def.restore && 'never' in def.restore) return def.restore.never;
+  const restore = restoreOf(def);
+  if (!restore) return 'A deleted record of this kind cannot be brought back.';
+  if (!entry.before || !v.safeParse(restore.create().input, restore.input(entry.before)).success) return NOT_ENOUGH_KEPT;
+  return null;
+}
+
 /** Why an entry cannot be undone from the History screen (null: it can). */
 export function undoReason(entry: HistoryEntry, def: CallDef | undefined, undone: boolean): string | null {
   if (!entry.answer.ok) return 'This change did not happen.';
   if (undone) return 'Already undone.';
-  if (!def || def.method === 'DELETE') return 'A deleted record cannot be brought back from here.';
+  if (!def) return 'This kind of change can no longer be undone.';
+  if (def.method === 'DELETE') return restoreReason(entry, def);
   if (!def.record || !entry.before) return 'Only an edit of a record can be undone.';
   if (Object.values(entry.after).includes(FILE)) return 'A replaced file cannot be put back.';
   return null;
@@ -113,7 +132,23 @@ export class HistoryStore {
     return this.entries
       .slice()
       .reverse()
-      .map((e) => ({ ...e, undone: undone.has(e.id), undo: undoReason(e, defOf(e.call), undone.has(e.id)) }));
+      .map((e) => {
+        const def = defOf(e.call);
+        const undo = undoReason(e, def, undone.has(e.id));
+        // What a delete's Undo cannot bring back, said before it creates the record again.
+        const restore = undo === null ? restoreOf(def) : undefined;
+        return { ...e, undone: undone.has(e.id), undo, lost: restore ? [LOST_ID, ...lostOf(restore, e.before ?? {})] : [] };
+      });
+  }
+
+  /** Why Undo of an entry is not offered (null: it is). */
+  undoReasonOf(entry: HistoryEntry, def: CallDef | undefined): string | null {
+    return undoReason(entry, def, this.entries.some((e) => e.undoOf === entry.id && e.answer.ok));
+  }
+
+  /** The entries of one user action (BATCH_FIELD) that reached the server, newest first. */
+  ofBatch(batch: string): HistoryEntry[] {
+    return this.entries.filter((e) => e.batch === batch && e.answer.ok && !e.undoOf).reverse();
   }
 }
 
@@ -127,7 +162,9 @@ export function entryOf(call: string, def: CallDef, input: unknown, result: Resu
   const raw = isRec(input) ? input : {};
   const { [BASE_FIELD]: base, [UPLOAD_ID_FIELD]: _upload, [BATCH_FIELD]: batch, ...fields } = raw;
   const after = kept(fields) as Rec;
-  const before = isRec(base) ? (kept(base) as Rec) : null;
+  // A delete that Undo can take back keeps its record whole: the record is created again from it.
+  const restorable = def.method === 'DELETE' && restoreOf(def) !== undefined;
+  const before = isRec(base) ? (kept(base, restorable) as Rec) : null;
   const message = result.ok ? (isRec(result.data) && typeof result.data.message === 'string' ? result.data.message : 'Done.') : result.error.message;
   const entry: HistoryEntry = {
     id: randomUUID(),
@@ -145,7 +182,7 @@ export function entryOf(call: string, def: CallDef, input: unknown, result: Resu
     ...(typeof batch === 'string' && batch !== '' ? { batch } : {}),
   };
   // A large record keeps, of its before, only what Undo and the link need: the fields sent and its ids.
-  if (entry.before && JSON.stringify(entry).length > MAX_ENTRY) {
+  if (entry.before && JSON.stringify(entry).length > MAX_ENTRY * (restorable ? 4 : 1)) {
     const keep = new Set([...Object.keys(after), '_id', 'id']);
     entry.before = Object.fromEntries(Object.entries(entry.before).filter(([key]) => keep.has(key)));
   }

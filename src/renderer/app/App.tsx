@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { HashRouter } from 'react-router-dom';
 import { TOASTER_ID } from '../components/toast';
 import { AppEvents } from './AppEvents';
+import { UndoProvider } from '../kit/undo';
 import { AppRoutes } from './routes';
 import { queryClient } from './query';
 import { useAppTheme } from './theme';
@@ -39,8 +40,10 @@ function ThemedApp() {
             hover: a toast that appears over a resting pointer would otherwise stay over the controls beneath
             it for as long as the pointer does. */}
         <Toaster toasterId={TOASTER_ID} position="top" offset={{ vertical: 60 }} limit={4} data-tabster="{}" />
-        <AppEvents />
-        <AppRoutes />
+        <UndoProvider>
+          <AppEvents />
+          <AppRoutes />
+        </UndoProvider>
       </HashRouter>
     </FluentProvider>
   );

@@ -156,7 +156,7 @@ describe('DeleteConfirmDialog', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete Quote' });
     expect(within(dialog).getByText('Are you sure you want to delete "Work is worship"?')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(ran).toEqual([{ id: 'q1' }]);
+    expect(ran).toEqual([{ id: 'q1', $batch: expect.any(String) }]);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
 
@@ -178,7 +178,7 @@ describe('DeleteConfirmDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Someone else changed this record since you opened it by Asha Rao. Changed: title. Delete it anyway?');
     await user.click(within(dialog).getByRole('button', { name: 'Delete anyway' }));
-    expect(ran).toEqual([{ id: 'q1' }, { id: 'q1' }]);
+    expect(ran).toEqual([{ id: 'q1', $batch: expect.any(String) }, { id: 'q1', $batch: expect.any(String) }]);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
 });

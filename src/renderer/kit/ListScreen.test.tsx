@@ -132,9 +132,12 @@ describe('ListScreen', () => {
     const bridge = fakeBridge({
       'api:library.quotes': listAnswers([{ ok: true, data: [quote('q1', 'Work is worship'), quote('q2', 'Well begun')] }, { ok: true, data: [quote('q2', 'Well begun')] }]),
       'api:library.deleteQuote': () => ({ ok: true, data: { message: 'Quote deleted.' } }),
+      // History keeps the delete, and can undo it.
+      'api:history.ofBatch': (input) => ({ ok: true, data: [{ id: 'h1', call: 'library.deleteQuote', batch: (input as { batch: string }).batch, record: { id: 'q1', label: 'Work is worship' }, undo: null, lost: [] }] }),
+      'api:history.undoBatch': () => ({ ok: true, data: { message: 'Undone.', done: 1, notUndone: [] } }),
     });
     function QuotesScreen() {
-      const remove = useCallMutation('library.deleteQuote', { fallback: MSG.somethingWentWrong, invalidates: ['library.quotes'] });
+      const remove = useCallMutation('library.deleteQuote', { fallback: MSG.somethingWentWrong, invalidates: ['library.quotes'], success: false });
       return (
         <ListScreen
           title="Quotes"
@@ -145,7 +148,7 @@ describe('ListScreen', () => {
           pageSize={20}
           pageSizes={[20]}
           emptyText="No quotes yet."
-          remove={{ mutation: remove, input: (r) => ({ id: r._id }), title: 'Delete quote', question: (r) => `Are you sure you want to delete the quote "${r.title}"?` }}
+          remove={{ mutation: remove, input: (r) => ({ id: r._id }), title: 'Delete quote', question: (r) => `Are you sure you want to delete the quote "${r.title}"?`, done: () => 'Quote deleted.' }}
         />
       );
     }
@@ -156,8 +159,13 @@ describe('ListScreen', () => {
     await user.click(within(ask).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     // The delete carries the quote as the list showed it: main asks again if it changed meanwhile.
-    expect(bridge.inputsOf('api:library.deleteQuote')).toEqual([{ id: 'q1', $base: expect.objectContaining({ _id: 'q1', title: 'Work is worship' }) }]);
+    // It carries a fresh action id too: the toast's Undo takes back that action.
+    const [sent] = bridge.inputsOf('api:library.deleteQuote') as [{ $batch: string }];
+    expect(sent).toEqual({ id: 'q1', $base: expect.objectContaining({ _id: 'q1', title: 'Work is worship' }), $batch: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(await screen.findByText('Quote deleted.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete Work is worship' })).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(bridge.inputsOf('api:history.undoBatch')).toEqual([{ batch: sent.$batch }]));
+    expect(await screen.findByText('Undone.')).toBeTruthy();
   });
 });

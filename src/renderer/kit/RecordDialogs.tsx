@@ -8,6 +8,7 @@ import { DeleteConfirmDialog, useDeleteConfirm, type DeleteConfirm } from '../co
 import { DialogRecord } from '../components/RecordChanges';
 import { EntityDialog, type ConflictChoice, type EntityDialogProps, type FieldDescriptor } from '../components/EntityDialog';
 import type { CallMutation } from '../lib/calls';
+import { useUndo } from './undo';
 
 // The add/edit dialog and the delete question of a screen's records, declared once: the list screens
 // and the timed-entry screens (moments, transcripts) open them the same way.
@@ -49,10 +50,13 @@ export function form<S extends AnySchema>(spec: FormSpec<S>): FormSpec<AnySchema
 
 /** The delete question of a record and its mutation. */
 export interface RemoveSpec<T> {
+  /** Shows no success toast: the kit's toast with Undo says `done` instead. */
   mutation: CallMutation<never, unknown>;
   input: (row: T) => unknown;
   title: string;
   question: (row: T) => ReactNode;
+  /** The success text of an answer (the spec's message rules), shown with Undo. */
+  done: (data: unknown) => string;
 }
 
 const NO_MUTATION: CallMutation<unknown, unknown> = { run: async () => ({ ok: true, data: null }), busy: false };
@@ -60,7 +64,13 @@ const NO_MUTATION: CallMutation<unknown, unknown> = { run: async () => ({ ok: tr
 /** Which record is being edited ('add', a record, or none) and the delete question's state. */
 export function useRecordDialogs<T>(remove?: RemoveSpec<T>) {
   const [editing, setEditing] = useState<T | 'add' | null>(null);
-  const deletion = useDeleteConfirm((remove?.mutation ?? NO_MUTATION) as CallMutation<unknown, unknown>, (row: T) => remove?.input(row));
+  const { offerUndo } = useUndo();
+  const deletion = useDeleteConfirm(
+    (remove?.mutation ?? NO_MUTATION) as CallMutation<unknown, unknown>,
+    (row: T) => remove?.input(row),
+    // The success toast offers Undo of this delete (its action id) for 10 seconds.
+    (data, batch) => remove && void offerUndo({ message: remove.done(data), batch }),
+  );
   return { editing, edit: setEditing, close: () => setEditing(null), record: editing === 'add' ? null : editing, deletion };
 }
 

@@ -120,7 +120,7 @@ describe('ResourceScreen', () => {
     expect(within(ask).getByText('Delete Water?')).toBeTruthy();
     await user.click(within(ask).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(MSG.somethingWentWrong)).toBeTruthy();
-    expect(bridge.inputsOf('api:library.deleteQuote')).toEqual([{ id: 's2', $base: GROUPS[1] }]);
+    expect(bridge.inputsOf('api:library.deleteQuote')).toEqual([{ id: 's2', $base: GROUPS[1], $batch: expect.any(String) }]);
   });
 
   it('a multipart call gets an upload id when its input holds one of the call\'s files, and none without', async () => {

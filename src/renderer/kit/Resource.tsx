@@ -4,7 +4,7 @@ import type { FieldValues } from 'react-hook-form';
 import { contract } from '../../shared/api';
 import type { Result } from '../../shared/result';
 import { useUploadSubmit } from '../components/UploadProgress';
-import { serviceOf, useCallMutation, type CallId, type CallInput, type MessageRules } from '../lib/calls';
+import { serviceOf, successText, useCallMutation, type CallId, type CallInput, type MessageRules } from '../lib/calls';
 import { ListScreen, type ListScreenProps } from './ListScreen';
 import { form, type AnyFormSpec, type FormSpec, type RemoveSpec } from './RecordDialogs';
 
@@ -82,9 +82,14 @@ export function filesOf(id: CallId): readonly string[] {
   return def?.body === 'multipart' ? (def.files ?? []) : [];
 }
 
-/** The mutation of one resource call: its rules, and the refetch of the call's service. */
-function useResourceMutation(spec: ResourceCall<never> | undefined) {
-  return useCallMutation((spec?.call ?? NO_CALL) as CallId, { ...spec?.rules, fallback: spec?.rules.fallback ?? '', invalidates: spec ? [serviceOf(spec.call)] : [] });
+/** The mutation of one resource call: its rules, and the refetch of the call's service (`quiet`: no success toast). */
+function useResourceMutation(spec: ResourceCall<never> | undefined, quiet = false) {
+  return useCallMutation((spec?.call ?? NO_CALL) as CallId, {
+    ...spec?.rules,
+    fallback: spec?.rules.fallback ?? '',
+    invalidates: spec ? [serviceOf(spec.call)] : [],
+    ...(quiet ? { success: false as const } : {}),
+  });
 }
 
 /**
@@ -153,7 +158,8 @@ export function useResource<T>(r: Resource<T>, rowId: (row: T) => string) {
   const upload = useUploadSubmit();
   const create = useResourceMutation(r.create as ResourceCall<never> | undefined);
   const update = useResourceMutation(r.update as ResourceCall<never> | undefined);
-  const remove = useResourceMutation(r.remove as ResourceCall<never> | undefined);
+  // A delete's success toast is the kit's, with Undo (RecordDialogs).
+  const remove = useResourceMutation(r.remove as ResourceCall<never> | undefined, true);
   const reorder = useResourceMutation(r.reorder as ResourceCall<never> | undefined);
 
   const editor = (record: T | null) => {
@@ -167,7 +173,13 @@ export function useResource<T>(r: Resource<T>, rowId: (row: T) => string) {
     return savedForm(decl, title, defaults, spec.call, upload, make, record ? update.run : create.run);
   };
   const removeSpec: RemoveSpec<T> | undefined = r.remove
-    ? { mutation: remove as never, input: (row) => (r.remove!.input ? r.remove!.input(row) : { id: rowId(row) }), title: r.remove.title, question: r.remove.question }
+    ? {
+        mutation: remove as never,
+        input: (row) => (r.remove!.input ? r.remove!.input(row) : { id: rowId(row) }),
+        title: r.remove.title,
+        question: r.remove.question,
+        done: (data) => successText(data, r.remove!.rules as MessageRules<unknown>),
+      }
     : undefined;
   return {
     editor: r.create || r.update ? editor : undefined,

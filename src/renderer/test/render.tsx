@@ -11,6 +11,7 @@ import { render, within, type RenderResult } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel, type UserEvent } from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
+import { UndoProvider } from '../kit/undo';
 import { FluentProvider, RendererProvider, Toaster, createDOMRenderer, webLightTheme } from '@fluentui/react-components';
 import { buildApi } from '../../shared/api/build-api';
 import type { Result } from '../../shared/result';
@@ -59,7 +60,9 @@ export function renderUi(ui: ReactElement, { client = new QueryClient({ defaultO
         <QueryClientProvider client={client}>
           {/* Before the screens, as in the app: a toast raised as a screen mounts is not lost. */}
           <Toaster toasterId={TOASTER_ID} />
-          <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+          <MemoryRouter initialEntries={[path]}>
+            <UndoProvider>{ui}</UndoProvider>
+          </MemoryRouter>
         </QueryClientProvider>
       </FluentProvider>
     </RendererProvider>,

@@ -59,5 +59,6 @@ export const adminAuth = {
     service: 'adminAuth', method: 'DELETE', path: '/delete/{id}', auth: 'token+access-token', body: 'none',
     input: v.object({ id: IdSchema }), output: MessageSchema,
     record: recordById((): CallDef => adminAuth.getUser, AdminUserSchema, { idField: 'id', readInput: (input) => ({ id: input.id }) }),
+    restore: { never: 'A deleted admin cannot be brought back: their password is never kept. Add them again with a new one.' },
   }),
 };

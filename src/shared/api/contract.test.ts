@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildApi, exposedChannels } from './build-api';
-import { pathParams, type CallDef } from './contract';
+import { pathParams, type CallDef, type Restore } from './contract';
 import { contract } from './index';
 
 describe('the contract tables', () => {
@@ -44,5 +44,20 @@ describe('the contract tables', () => {
       expect(def.durationFrom!.when?.({ fileType: 'video' })).toBe(true);
       expect(def.durationFrom!.when?.({ fileType: 'link' })).toBe(false);
     }
+  });
+
+  it('restores a delete only through a create call of the same service, from the record the delete read', () => {
+    const defs = Object.values(contract).flatMap((calls) => Object.values(calls as Record<string, CallDef>));
+    const restored = defs.filter((def) => def.restore && 'create' in def.restore);
+    expect(restored.map((def) => def.path).sort()).toEqual(['/moment/{id}', '/quotes/{id}', '/resources/{id}', '/sessions/{id}', '/transcript/{id}']);
+    for (const def of restored) {
+      const create = (def.restore as Restore).create();
+      expect(def.method).toBe('DELETE');
+      expect(def.record).toBeDefined();
+      expect(defs).toContain(create);
+      expect([create.method, create.service]).toEqual(['POST', def.service]);
+    }
+    // A kind that cannot come back says why; only deletes declare either.
+    for (const def of defs.filter((d) => d.restore)) expect(def.method).toBe('DELETE');
   });
 });

@@ -77,6 +77,22 @@ export interface CallDef<I extends AnySchema = AnySchema, O extends AnySchema = 
    * fields the console does not model go back as they came (a whole-record update).
    */
   readonly record?: RecordSource | RecordChoice;
+  /**
+   * A delete: how Undo creates the record again (a `Restore`), or why it cannot (`{ never }`). main
+   * runs it (History's Undo and Undo of a whole action both run there); absent, Undo says a deleted
+   * record of this kind cannot be brought back.
+   */
+  readonly restore?: Restore | { readonly never: string };
+}
+
+/** How Undo of a delete creates the record again, from the record the delete question was opened on. */
+export interface Restore {
+  /** The create call of the record's screen; a thunk, as it is often an entry of the same table. */
+  readonly create: () => CallDef;
+  /** The create call's input from the record as History kept it (secrets removed). */
+  readonly input: (kept: Record<string, unknown>) => Record<string, unknown>;
+  /** What the record comes back without, besides its id (said before Undo does it); may depend on the record. */
+  readonly lost: readonly string[] | ((kept: Record<string, unknown>) => readonly string[]);
 }
 
 /** Where main reads a record as it is now, and what the record is (see CallDef.record). */

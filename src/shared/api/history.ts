@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { defineLocal } from './contract';
-import { HistoryRowSchema } from '../history';
+import { HistoryRowSchema, UndoSummarySchema } from '../history';
 
 const Id = v.pipe(v.string(), v.nonEmpty(), v.maxLength(100));
 
@@ -12,4 +12,11 @@ export const history = {
   ofRecord: defineLocal({ input: v.object({ id: Id }), output: v.array(HistoryRowSchema) }),
   /** Writes an edit's previous values back (checked for a newer change first); the write's answer. */
   undo: defineLocal({ input: v.object({ id: Id }), output: v.object({ message: v.string() }) }),
+  /** The changes of one user action (a delete, a bulk change: BATCH_FIELD) that reached the server, newest first. */
+  ofBatch: defineLocal({ input: v.object({ batch: Id }), output: v.array(HistoryRowSchema) }),
+  /**
+   * Undoes a whole action: edits written back (each checked for a newer change), deletes created again;
+   * one that cannot be undone is skipped with why, and the rest goes on.
+   */
+  undoBatch: defineLocal({ input: v.object({ batch: Id }), output: UndoSummarySchema }),
 };

@@ -70,6 +70,7 @@ export const library = {
     service: 'library', method: 'DELETE', path: '/media/{id}', auth: 'token+access-token', body: 'none',
     input: v.object({ id: IdSchema }), output: MessageSchema,
     record: recordById((): CallDef => library.mediaList, LibraryFileSchema, { readInput: () => ({}) }),
+    restore: { never: 'A deleted file cannot be brought back: the server removed its media file with it. Upload it again.' },
   }),
   setQuestions: defineCall({
     service: 'library', method: 'POST', path: '/media/questions/{id}', auth: 'token+access-token', body: 'json',
@@ -92,6 +93,11 @@ export const library = {
     service: 'library', method: 'DELETE', path: '/moment/{id}', auth: 'token+access-token', body: 'none',
     input: v.object({ id: IdSchema }), output: MessageSchema,
     record: recordById((): CallDef => library.moments, MomentSchema, { readInput: (_input, base) => ({ fileId: base.fileId }) }),
+    restore: {
+      create: (): CallDef => library.addMoment,
+      input: (kept) => ({ fileId: kept.fileId, timestamp: kept.timestamp, description: kept.description, transcript: kept.transcript }),
+      lost: [],
+    },
   }),
   keywords: defineCall({
     service: 'library', method: 'GET', path: '/synonyms/keywords', auth: 'none', body: 'none',
@@ -141,6 +147,12 @@ export const library = {
     service: 'library', method: 'DELETE', path: '/quotes/{id}', auth: 'token+x-access-token', body: 'none',
     input: QuoteIdSchema, output: MessageSchema,
     record: recordById((): CallDef => library.quotes, QuoteListItemSchema),
+    // The Quotes screen's delete (a whole tip is deleted row by row: deleteTip).
+    restore: {
+      create: (): CallDef => library.addQuote,
+      input: (kept) => ({ title: kept.title, language: kept.language, keywords: kept.keywords ?? [] }),
+      lost: (kept) => ['Its Quote ID: it gets the next one.', ...(typeof kept.thumbnail === 'string' && kept.thumbnail !== '' ? ['Its image: the server removed it; choose it again with Edit.'] : [])],
+    },
   }),
   /** Deletes one language row of a tip; the tip goes with its last row. */
   deleteTip: defineCall({

@@ -27,6 +27,18 @@ export const mentorship = {
     service: 'mentorship', method: 'DELETE', path: '/sessions/{id}', auth: 'token+x-access-token', body: 'none',
     input: SessionIdSchema, output: MessageSchema,
     record: recordById((): CallDef => mentorship.sessions, SessionSchema, { list: (data) => (data as { session?: unknown }).session }),
+    restore: {
+      create: (): CallDef => mentorship.addSession,
+      input: (kept) => ({
+        eventName: kept.eventName, description: kept.description, keywords: kept.keywords, startTime: kept.startTime, endTime: kept.endTime,
+        eventDate: kept.date, businessIdeas: kept.businessIdeas, language: kept.language, email: kept.email, mobileNumber: kept.mobileNumber,
+        organisation: kept.organisation, designation: kept.designation, attendees: kept.attendees, level: kept.level,
+      }),
+      lost: (kept) => [
+        'Its event link: a new one is made, and links already sent do not open it.',
+        ...(typeof kept.thumbnail === 'string' && kept.thumbnail !== '' ? ['Its image: the server removed it; choose it again with Edit.'] : []),
+      ],
+    },
   }),
   /** Mentors; the spec marks this call 'no auth'. */
   sessionUsers: defineCall({
@@ -46,5 +58,6 @@ export const mentorship = {
     service: 'mentorship', method: 'DELETE', path: '/session-users/{id}', auth: 'token+x-access-token', body: 'none',
     input: MentorIdSchema, output: MessageSchema,
     record: recordById((): CallDef => mentorship.sessionUsers, MentorSchema),
+    restore: { never: 'A deleted mentor cannot be brought back: their picture and video would have to be uploaded again. Add them again.' },
   }),
 };

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { defineCall, recordById, type CallDef } from './contract';
-import { MessageSchema, NoInputSchema } from '../schemas/common';
+import { IdSchema, MessageSchema, NoInputSchema } from '../schemas/common';
 import {
   CategoryDraftSchema,
   CategorySchema,
@@ -14,7 +14,7 @@ import {
 
 /**
  * Question bank (spec 1 section 7). `updateQuestion` and `updateResource` take the record's `_id`.
- * addResource and updateResource are additions: a server without them answers 404, and the renderer
+ * addResource, updateResource and deleteResource are additions: a server without them answers 404, and the renderer
  * shows 'Resource Not Added, Please Try Again'.
  */
 export const questionBank = {
@@ -53,5 +53,16 @@ export const questionBank = {
     input: ResourceUpdateSchema, output: MessageSchema,
     addition: 'The Resources table has an Edit column but the spec documents no call to save an edit; this adds it.',
     record: recordById((): CallDef => questionBank.resources, ResourceSchema),
+  }),
+  deleteResource: defineCall({
+    service: 'questionBank', method: 'DELETE', path: '/resources/{id}', auth: 'token+access-token', body: 'none',
+    input: v.object({ id: IdSchema }), output: MessageSchema,
+    addition: 'The spec documents no way to remove a resource; Undo after a delete (issue 21) needs one to take back.',
+    record: recordById((): CallDef => questionBank.resources, ResourceSchema),
+    restore: {
+      create: (): CallDef => questionBank.addResource,
+      input: (kept) => ({ title: kept.title, language: kept.language, type: kept.type }),
+      lost: ['Its Serial No: it gets the next one.'],
+    },
   }),
 };

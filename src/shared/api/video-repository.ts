@@ -71,6 +71,11 @@ export const videoRepository = {
     service: 'videoRepository', method: 'DELETE', path: '/transcript/{id}', auth: 'token+access-token', body: 'none',
     input: v.object({ id: IdSchema }), output: MessageSchema,
     record: recordById((): CallDef => videoRepository.transcripts, TranscriptSchema, { readInput: (_input, base) => ({ videoId: base.videoId }), list: (data) => (data as { transcripts?: unknown }).transcripts }),
+    restore: {
+      create: (): CallDef => videoRepository.addTranscript,
+      input: (kept) => ({ videoId: kept.videoId, timeStamp: kept.timeStamp, captionText: kept.captionText, language: kept.language }),
+      lost: [],
+    },
   }),
   bulkTranscripts: defineCall({
     service: 'videoRepository', method: 'POST', path: '/transcript/bulk', auth: 'token+access-token', body: 'json',
@@ -96,6 +101,7 @@ export const videoRepository = {
     service: 'videoRepository', method: 'DELETE', path: '/course/{id}', auth: 'token+x-access-token', body: 'none',
     input: v.object({ id: IdSchema }), output: MessageSchema,
     record: recordById((): CallDef => videoRepository.courses, CourseSchema),
+    restore: { never: "A deleted course cannot be brought back: its folders, videos and topics, and the learners' progress in it, went with it." },
   }),
   courseSequence: defineCall({
     service: 'videoRepository', method: 'PUT', path: '/course/update-sequence', auth: 'token', body: 'json',

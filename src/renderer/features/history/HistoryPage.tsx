@@ -1,11 +1,13 @@
 import { ArrowUndoRegular } from '@fluentui/react-icons';
 import { changedFields, type HistoryRow } from '../../../shared/history';
-import { callQuery, useCallMutation } from '../../lib/calls';
+import type { UndoSummary } from '../../../shared/history';
+import type { Result } from '../../../shared/result';
+import { callQuery, invoke } from '../../lib/calls';
 import { formatDateTime } from '../../lib/format';
-import { useNotify } from '../../lib/notify';
+import { useUndo } from '../../kit/undo';
 import { action, date, LinkCell, value } from '../../kit/columns';
 import { ListScreen } from '../../kit/ListScreen';
-import { useCallback, useRef } from 'react';
+import { useCallback } from 'react';
 import { changeText, useRecordTarget } from '../../components/RecordChanges';
 
 /** The day of an entry, DD/MM/YYYY (the Day filter). */
@@ -28,34 +30,31 @@ const columnsWith = (undo: (row: HistoryRow) => Promise<void>) => [
   value<HistoryRow>('person', 'Person', (r) => r.who?.name ?? '—', { width: 150, filter: 'select' }),
   value<HistoryRow>('screen', 'Screen', (r) => r.screen, { width: 140, filter: 'select' }),
   value<HistoryRow>('record', 'Record', (r) => r.record.label, { minWidth: 180, cell: (r) => <RecordLink row={r} /> }),
-  value<HistoryRow>('change', 'Change', (r) => changeText(r), { minWidth: 220 }),
+  value<HistoryRow>('change', 'Change', (r) => `${changeText(r)}${r.undone ? ' (undone)' : ''}`, { minWidth: 220 }),
   value<HistoryRow>('answer', 'Answer', (r) => (r.answer.ok ? r.answer.message : `Failed: ${r.answer.message}`), { minWidth: 160, priority: 2 }),
   value<HistoryRow>('server', 'Server', (r) => r.server, { width: 180, priority: 1 }),
   action<HistoryRow>('undo', 'Undo', { label: (r) => `Undo the change of ${r.record.label}`, icon: <ArrowUndoRegular />, onClick: (r) => void undo(r), hidden: (r) => r.undo !== null }),
 ];
 
+/** Undo of one entry as a summary: what the toast and its statement dialog share with Undo of a whole action. */
+const undoOne = async (row: HistoryRow): Promise<Result<UndoSummary>> => {
+  const result = await invoke('history.undo', { id: row.id });
+  if (!result.ok) return result;
+  return { ok: true, data: { message: result.data.message, done: 1, notUndone: [] } };
+};
+
 /**
  * History: every change this console made, newest first (main keeps it in userData): filters by day,
- * person and screen, a link to each record, Undo of an edit, and the table's CSV export.
+ * person and screen, a link to each record, Undo of an edit or of a delete (after saying what cannot
+ * come back), and the table's CSV export.
  */
 export default function HistoryPage() {
-  const notify = useNotify();
-  const undo = useCallMutation('history.undo', { fallback: 'The change could not be undone.', successFallback: 'Change undone.', invalidates: ['history', 'questionBank', 'library', 'videoRepository', 'adminAuth', 'mentorship', 'learners'] });
-  const latest = useRef(undo);
-  latest.current = undo;
-  const columns = useCallback(
-    () =>
-      columnsWith(async (row) => {
-        // A conflict is a dialog's to show elsewhere; here it is the toast.
-        const result = await latest.current.run({ id: row.id });
-        if (!result.ok && result.error.kind === 'conflict') notify.error(result.error.message);
-      }),
-    [notify],
-  );
+  const { undoRows } = useUndo();
+  const columns = useCallback(() => columnsWith((row) => undoRows([row], () => undoOne(row))), [undoRows]);
   return (
     <ListScreen
       title="History"
-      subtitle="Every change made from this console, newest first. Undo writes an edit's previous values back."
+      subtitle="Every change made from this console, newest first. Undo writes an edit's previous values back, or creates a deleted record again."
       list={{ ...callQuery('history.list'), staleTime: 0 }}
       rowId={(r) => r.id}
       columns={columns}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { LOST_ID } from '../../shared/history';
+import { fakeBridge, renderUi } from '../test/render';
+import { useUndo } from './undo';
+
+// The kit's Undo toast against a stand-in for window.api (main's side: tests/integration/history.test.ts).
+
+const row = (over: Record<string, unknown>) => ({ id: 'h1', call: 'questionBank.deleteResource', batch: 'b1', record: { id: 'r1', label: 'Shop checklist' }, undo: null, lost: [LOST_ID, 'Its Serial No: it gets the next one.'], ...over });
+
+function Offer({ batch }: { batch: string }) {
+  const { offerUndo } = useUndo();
+  return (
+    <>
+      <input aria-label="Note" />
+      <button onClick={() => void offerUndo({ message: 'Resource has been Deleted', batch })}>Delete it</button>
+    </>
+  );
+}
+
+describe('offerUndo', () => {
+  it('offers Undo; Ctrl+Z in a text field is the field’s, elsewhere it asks first, naming what cannot come back; Cancel undoes nothing', async () => {
+    const bridge = fakeBridge({
+      'api:history.ofBatch': () => ({ ok: true, data: [row({})] }),
+      'api:history.undoBatch': () => ({ ok: true, data: { message: 'Undone.', done: 1, notUndone: [] } }),
+    });
+    const { user } = renderUi(<Offer batch="b1" />);
+    await user.click(screen.getByRole('button', { name: 'Delete it' }));
+    expect(await screen.findByText('Resource has been Deleted')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeTruthy();
+    await user.click(screen.getByRole('textbox', { name: 'Note' }));
+    await user.keyboard('{Control>}z{/Control}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    (document.activeElement as HTMLElement).blur();
+    await user.keyboard('{Control>}z{/Control}');
+    const ask = await screen.findByRole('alertdialog', { name: 'Create “Shop checklist” again?' });
+    expect(within(ask).getAllByRole('listitem').map((li) => li.textContent)).toEqual([LOST_ID, 'Its Serial No: it gets the next one.']);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull());
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(bridge.inputsOf('api:history.undoBatch')).toEqual([]);
+  });
+
+  it('a bulk change of edits is undone at once, and what was not undone is said with why', async () => {
+    const bridge = fakeBridge({
+      'api:history.ofBatch': () => ({ ok: true, data: [row({ id: 'h1', call: 'library.updateMedia', lost: [] }), row({ id: 'h2', call: 'library.updateMedia', lost: [] })] }),
+      'api:history.undoBatch': () => ({ ok: true, data: { message: '1 of 2 changes undone. Not undone: Intro: Someone changed this record after this change: it was not undone.', done: 1, notUndone: [{ id: 'h2', label: 'Intro', reason: 'x' }] } }),
+    });
+    const { user } = renderUi(<Offer batch="bulk-7" />);
+    await user.click(screen.getByRole('button', { name: 'Delete it' }));
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await waitFor(() => expect(bridge.inputsOf('api:history.undoBatch')).toEqual([{ batch: 'bulk-7' }]));
+    expect(await screen.findByText('1 of 2 changes undone. Not undone: Intro: Someone changed this record after this change: it was not undone.')).toBeTruthy();
+  });
+
+  it('offers no Undo when History can undo none of it: the plain success toast', async () => {
+    fakeBridge({ 'api:history.ofBatch': () => ({ ok: true, data: [row({ undo: 'A deleted file cannot be brought back.', lost: [] })] }) });
+    const { user } = renderUi(<Offer batch="b2" />);
+    await user.click(screen.getByRole('button', { name: 'Delete it' }));
+    expect(await screen.findByText('Resource has been Deleted')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+  });
+});

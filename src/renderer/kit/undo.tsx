@@ -1,0 +1,169 @@
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link, Toast, ToastTitle, useToastController } from '@fluentui/react-components';
+import { useQueryClient } from '@tanstack/react-query';
+import type { HistoryRow, UndoSummary } from '../../shared/history';
+import type { Result } from '../../shared/result';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { Tooltip } from '../components/Tooltip';
+import { TOASTER_ID, useNotify } from '../components/toast';
+import { invoke } from '../lib/calls';
+
+// Undo after a delete or a bulk change (issue 21): the success toast offers Undo for 10 seconds
+// (a button, and Ctrl+Z while it shows); after that History keeps it. Main undoes the whole action by
+// its batch id (history.undoBatch); a record that comes back only in part is named first.
+
+/** How long the toast offers Undo. */
+export const UNDO_MS = 10_000;
+
+/** Asks, when some of the changes are deletes, whether to create them again knowing what is lost; true: go on. */
+type Ask = (rows: HistoryRow[]) => Promise<boolean>;
+const AskContext = createContext<Ask | null>(null);
+
+interface Question {
+  rows: HistoryRow[];
+  answer: (yes: boolean) => void;
+}
+
+/** The deletes among rows and what they cannot bring back (each said once). */
+function lostOf(rows: HistoryRow[]): { deletes: HistoryRow[]; lost: string[] } {
+  const deletes = rows.filter((r) => r.lost.length > 0);
+  return { deletes, lost: [...new Set(deletes.flatMap((r) => r.lost))] };
+}
+
+/** The question's title: the one record by name, else how many. */
+export function restoreTitle(deletes: HistoryRow[]): string {
+  return deletes.length === 1 ? `Create “${deletes[0]!.record.label}” again?` : `Create ${deletes.length} deleted records again?`;
+}
+
+/** Holds the statement dialog of what cannot come back (mounted once, in the app). */
+export function UndoProvider({ children }: { children: ReactNode }) {
+  const [question, setQuestion] = useState<Question | null>(null);
+  const ask = useCallback<Ask>((rows) => {
+    if (lostOf(rows).deletes.length === 0) return Promise.resolve(true);
+    return new Promise((resolve) => setQuestion({ rows, answer: resolve }));
+  }, []);
+  const close = (yes: boolean) => {
+    question?.answer(yes);
+    setQuestion(null);
+  };
+  const { deletes, lost } = lostOf(question?.rows ?? []);
+  return (
+    <AskContext.Provider value={ask}>
+      {children}
+      <ConfirmDialog
+        open={question !== null}
+        title={restoreTitle(deletes)}
+        text={
+          <>
+            <p style={{ marginTop: 0 }}>
+              {deletes.length === 1 ? 'It is created again' : 'They are created again'} from what History kept. What cannot come back:
+            </p>
+            <ul style={{ marginBottom: 0, paddingInlineStart: 20 }}>
+              {lost.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          </>
+        }
+        confirmLabel={deletes.length === 1 ? 'Create it again' : 'Create them again'}
+        cancelLabel="Cancel"
+        onConfirm={() => close(true)}
+        onCancel={() => close(false)}
+      />
+    </AskContext.Provider>
+  );
+}
+
+/** Whether a key press belongs to a text field (Ctrl+Z there undoes typing, not a change). */
+const inTextField = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+/**
+ * Undo of changes kept in History: `offerUndo({ message, batch })` shows the success toast of an action
+ * (a delete, a bulk change whose writes carried `batch`) with Undo when History can undo some of it;
+ * `undoRows` undoes entries after the same statement (History's Undo).
+ */
+export function useUndo() {
+  const ask = useContext(AskContext);
+  if (!ask) throw new Error('useUndo needs the UndoProvider');
+  const notify = useNotify();
+  const client = useQueryClient();
+  const { dispatchToast, dismissToast } = useToastController(TOASTER_ID);
+  const latest = useRef({ notify, client });
+  latest.current = { notify, client };
+
+  /** Refetches what the undone changes touched: their services' queries and History. */
+  const refetch = useCallback((rows: HistoryRow[]) => {
+    for (const group of new Set([...rows.map((r) => r.call.split('.')[0]!), 'history'])) void latest.current.client.invalidateQueries({ queryKey: [group] });
+  }, []);
+
+  /** After the statement (when a delete is among them), runs `run` and says how it went. */
+  const undoRows = useCallback(
+    async (rows: HistoryRow[], run: () => Promise<Result<UndoSummary>>) => {
+      if (!(await ask(rows))) return;
+      const result = await run();
+      refetch(rows);
+      if (!result.ok) latest.current.notify.error(result.error.message);
+      else if (result.data.notUndone.length > 0) latest.current.notify.error(result.data.message, UNDO_MS);
+      else latest.current.notify.success(result.data.message);
+    },
+    [ask, refetch],
+  );
+
+  const offerUndo = useCallback(
+    async ({ message, batch }: { message: string; batch: string }) => {
+      const rows = await invoke('history.ofBatch', { batch });
+      const undoable = rows.ok ? rows.data.filter((r) => r.undo === null) : [];
+      if (undoable.length === 0) return latest.current.notify.success(message);
+      const toastId = `undo:${batch}`;
+      let offered = true;
+      const undo = () => {
+        if (!offered) return;
+        offered = false;
+        window.removeEventListener('keydown', onKey, true);
+        dismissToast(toastId);
+        void undoRows(undoable, () => invoke('history.undoBatch', { batch }));
+      };
+      const onKey = (event: KeyboardEvent) => {
+        const mod = event.ctrlKey || event.metaKey;
+        if (!mod || event.altKey || event.shiftKey || event.key.toLowerCase() !== 'z' || inTextField(event.target)) return;
+        event.preventDefault();
+        undo();
+      };
+      window.addEventListener('keydown', onKey, true);
+      dispatchToast(
+        <Toast>
+          <ToastTitle
+            action={
+              <Tooltip content="Undo (Ctrl+Z)" relationship="description">
+                <Link as="button" onClick={undo}>
+                  Undo
+                </Link>
+              </Tooltip>
+            }
+          >
+            {message}
+          </ToastTitle>
+        </Toast>,
+        {
+          toastId,
+          intent: 'success',
+          timeout: UNDO_MS,
+          politeness: 'polite',
+          // The toast itself takes no focus (as every toast); its Undo button is in the tab order.
+          root: { tabIndex: -1 },
+          onStatusChange: (_e, { status }) => {
+            // Gone after 10 s: History keeps the Undo.
+            if (status === 'dismissed' || status === 'unmounted') {
+              offered = false;
+              window.removeEventListener('keydown', onKey, true);
+            }
+          },
+        },
+      );
+    },
+    [dispatchToast, dismissToast, undoRows],
+  );
+
+  return useMemo(() => ({ offerUndo, undoRows }), [offerUndo, undoRows]);
+}
