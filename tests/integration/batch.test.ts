@@ -90,11 +90,10 @@ describe('batch.run', () => {
     const real = h.core.handlers.get(channelOf('library', 'updateSynonyms'))!;
     let inFlight = 0;
     let most = 0;
-    let group!: ReturnType<typeof createBatchGroup>;
     const groups = expectOk(await h.call<SynonymGroup[]>('library', 'synonyms', {}));
     expect(groups.length).toBeGreaterThan(8);
     const seen: unknown[] = [];
-    group = createBatchGroup({
+    const group = createBatchGroup({
       handler: () => async (input: unknown): Promise<Result<unknown>> => {
         inFlight += 1;
         most = Math.max(most, inFlight);
