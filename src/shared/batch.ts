@@ -66,7 +66,7 @@ export interface BatchProgress {
 /** Said of a record an action did not reach because it was cancelled. */
 export const NOT_RUN = 'Cancelled before it ran.';
 
-type Patch = Record<string, string | number | boolean>;
+export type Patch = Record<string, string | number | boolean>;
 
 /** The edit form's values of a question (as its Edit dialog fills them). */
 export const questionValuesOf = (q: Question) => ({
@@ -78,6 +78,9 @@ export const questionValuesOf = (q: Question) => ({
   difficulty: q.difficulty,
   options: q.options.map((o) => ({ ...o })),
 });
+
+/** A question's update with `patch` over its Edit Question values. */
+export const questionUpdateOf = (q: Question, patch: Patch): Record<string, unknown> => ({ id: q._id, ...questionValuesOf(q), ...patch });
 
 /** A library file's update with `patch` over its Edit File values: the form's rules, then its payload. */
 export function mediaUpdateOf(file: LibraryFile, patch: Patch): Record<string, unknown> {
@@ -103,7 +106,7 @@ export const LIST_BATCH: Partial<Record<ListName, { key: (row: never) => string;
   },
   questions: {
     key: (q: Question) => q._id,
-    calls: { 'questionBank.updateQuestion': (q: Question, patch: Patch) => ({ id: q._id, ...questionValuesOf(q), ...patch }) },
+    calls: { 'questionBank.updateQuestion': questionUpdateOf },
   },
 };
 

@@ -44,6 +44,7 @@ const resourceRecords = resource<Resource>({
   }),
   create: call('questionBank.addResource', rules('add')),
   update: call('questionBank.updateResource', rules('edit')),
+  bulk: { names: ['resource', 'resources'], label: (r) => r.title },
 });
 
 export default function ResourcesPage() {
