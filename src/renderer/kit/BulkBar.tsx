@@ -16,7 +16,6 @@ import {
   ProgressBar,
   Select,
   Text,
-  Toolbar,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
@@ -56,7 +55,8 @@ export const countOf = (n: number, names: readonly [string, string]) => `${n.toL
 export function SelectionBar({ info, fields, onField, onDelete }: { info: SelectionInfo<unknown>; fields: readonly BulkField[]; onField?: (field: BulkField) => void; onDelete?: () => void }) {
   const styles = useStyles();
   return (
-    <Toolbar aria-label="Selected rows" className={styles.bar} size="small">
+    // A plain toolbar (like the table's own): Tab reaches each button; Fluent's adds focus guards axe refuses here.
+    <div role="toolbar" aria-label="Selected rows" className={styles.bar}>
       <Text className={styles.count} aria-live="polite">
         {info.count.toLocaleString('en-IN')} selected
       </Text>
@@ -89,7 +89,7 @@ export function SelectionBar({ info, fields, onField, onDelete }: { info: Select
         Clear selection
       </Button>
       {/* The count of the matching rows when not all are selected: what "all matching" would take. */}
-    </Toolbar>
+    </div>
   );
 }
 

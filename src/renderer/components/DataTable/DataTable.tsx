@@ -248,12 +248,11 @@ export function DataTable<T>({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the rows shown change with these (a kept list's with its answer's rows)
     [page.start, page.length, source, rowIdOf, kept ? view.rowAt(page.start) : null, ...view.viewKey],
   );
-  const byKey = useMemo(() => (selectionControl && !kept ? new Map(data.map((row, i) => [rowIdOf(row, i), row])) : undefined), [selectionControl, kept, data, rowIdOf]);
   const sel = useTableSelection({
     control: selectionControl,
     view: pageRows,
     matching: view.selectedCount,
-    source: byKey,
+    list: selecting && !kept ? data : undefined,
     inMemory: !kept,
     version: view.version,
     query: { search: view.request.search, filters: view.request.filters, ...(view.partialOnly ? { partial: true } : {}) },

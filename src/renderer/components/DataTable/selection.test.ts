@@ -55,7 +55,7 @@ describe('selection', () => {
     expect(selectedCount(s)).toBe(250);
   });
 
-  it('prunes rows gone from the list, takes the records as now shown, and clears "all matching"', () => {
+  it('prunes rows gone from the list and takes the records as now shown; "all matching" keeps only exceptions still there', () => {
     const s = setRows(emptySelection<{ n: number }>(), view.slice(0, 3), true, 'k2');
     const changed = { n: 100 };
     const pruned = prune(s, (key) => (key === 'k2' ? undefined : key === 'k1' ? changed : view.find((k) => k.key === key)?.row));
@@ -64,6 +64,9 @@ describe('selection', () => {
     expect(pruned.anchor).toBeNull();
     // Nothing changed: the same object (no re-render).
     expect(prune(pruned, (key) => pruned.rows.get(key))).toBe(pruned);
-    expect(selectedCount(prune(selectAllMatching(s, 40), () => undefined))).toBe(0);
+    const all = toggle(toggle(selectAllMatching(s, 40), view[0]!), view[1]!);
+    const kept = prune(all, (key) => (key === 'k1' ? undefined : view.find((k) => k.key === key)?.row));
+    expect([...kept.all!.except]).toEqual(['k0']);
+    expect(prune(kept, (key) => view.find((k) => k.key === key)?.row)).toBe(kept);
   });
 });

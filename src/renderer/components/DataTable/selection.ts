@@ -65,15 +65,19 @@ export function viewState<T>(s: Selection<T>, view: readonly Keyed<T>[]): boolea
 }
 
 /** "Select all N matching": the whole view of the table, whatever page shows. */
-export const selectAllMatching = <T>(s: Selection<T>, count: number): Selection<T> => ({ rows: s.rows, all: { count, except: new Set() }, anchor: s.anchor });
+export const selectAllMatching = <T>(s: Selection<T>, count: number, except: ReadonlySet<string> = new Set()): Selection<T> => ({ rows: s.rows, all: { count, except }, anchor: s.anchor });
 
 /**
  * The list changed under the selection (a refetch, someone's write): rows no longer in the list are
- * dropped and the others take their record as now shown; an "all matching" selection is cleared, as
- * what it counted is not what the list holds now. `current` answers a key's record, or undefined.
+ * dropped and the others take their record as now shown. "All matching" stays what it says (its count
+ * follows the view's, see useTableSelection); only the rows it no longer holds leave its exceptions.
+ * `current` answers a key's record, or undefined.
  */
 export function prune<T>(s: Selection<T>, current: (key: string) => T | undefined): Selection<T> {
-  if (s.all) return emptySelection();
+  if (s.all) {
+    const except = new Set([...s.all.except].filter((key) => current(key) !== undefined));
+    return except.size === s.all.except.size ? s : { ...s, all: { count: s.all.count, except } };
+  }
   let changed = false;
   const next = new Map<string, T>();
   for (const [key, row] of s.rows) {

@@ -41,15 +41,18 @@ interface Ctx {
 }
 const SelectCtx = createContext<Ctx>({ has: () => false, header: false, onHeader: () => undefined, onRow: () => undefined, name: () => '' });
 
+// The indicator without its margin: the box fits the narrow column (else the cell cuts it with an ellipsis).
+const TIGHT = { style: { margin: 0 } };
+
 function HeaderBox() {
   const ctx = useContext(SelectCtx);
-  return <Checkbox aria-label="Select all rows on this page" checked={ctx.header} onChange={() => ctx.onHeader()} />;
+  return <Checkbox aria-label="Select all rows on this page" checked={ctx.header} onChange={() => ctx.onHeader()} indicator={TIGHT} />;
 }
 
 function RowBox({ id }: { id: string }) {
   const ctx = useContext(SelectCtx);
   // The click carries Shift (a range); Space on the box clicks it too.
-  return <Checkbox aria-label={`Select ${ctx.name(id)}`} checked={ctx.has(id)} onClick={(e: MouseEvent) => ctx.onRow(id, e.shiftKey)} onChange={() => undefined} data-select-row="" />;
+  return <Checkbox aria-label={`Select ${ctx.name(id)}`} checked={ctx.has(id)} onClick={(e: MouseEvent) => ctx.onRow(id, e.shiftKey)} onChange={() => undefined} indicator={TIGHT} data-select-row="" />;
 }
 
 /** The leading check-box column (its row id from the table's getRowId). */
@@ -71,12 +74,12 @@ const typing = (target: EventTarget | null) => target instanceof HTMLElement && 
  * The table's side of selection: the column's context, the keys (Space, Shift+Space, Shift+arrows,
  * Ctrl+A, Escape) and what the bar gets. `view` is the page's rows with their keys.
  */
-export function useTableSelection<T>({ control, view, matching, source, inMemory, version, query, label, exportRows, viewRows, keyOf }: {
+export function useTableSelection<T>({ control, view, matching, list, inMemory, version, query, label, exportRows, viewRows, keyOf }: {
   control: TableSelection<T> | undefined;
   view: readonly Keyed<T>[];
   matching: number;
-  /** The whole list when the table holds it (pruning by key); undefined for a list main keeps. */
-  source: ReadonlyMap<string, T> | undefined;
+  /** The whole list when the table holds it (a new one prunes the selection); undefined for a list main keeps. */
+  list: readonly T[] | undefined;
   inMemory: boolean;
   /** A kept list's load (a reload clears an "all matching" selection). */
   version: number | undefined;
@@ -93,14 +96,23 @@ export function useTableSelection<T>({ control, view, matching, source, inMemory
   const latest = useRef({ value, set });
   latest.current = { value, set };
   // The list changed under the selection: pruned (a list the table holds) or, "all matching", cleared.
+  const keyOfRef = useRef(keyOf);
+  keyOfRef.current = keyOf;
   useEffect(() => {
     const { value: s, set: change } = latest.current;
-    if (source) change(prune(s, (key) => source.get(key)));
-  }, [source]);
+    if (!list || (!s.all && s.rows.size === 0)) return;
+    const byKey = new Map(list.map((row, i) => [keyOfRef.current(row, i), row]));
+    change(prune(s, (key) => byKey.get(key)));
+  }, [list]);
   useEffect(() => {
     const { value: s, set: change } = latest.current;
     if (s.all) change(emptySelection());
-  }, [version, JSON.stringify(query)]); // eslint-disable-line react-hooks/exhaustive-deps -- the query's content is the key
+  }, [JSON.stringify(query)]); // eslint-disable-line react-hooks/exhaustive-deps -- the query's content is the key
+  // "All matching" follows the view's count as the list changes (the bar and the delete question say it).
+  useEffect(() => {
+    const { value: s, set: change } = latest.current;
+    if (s.all && s.all.count !== matching) change(selectAllMatching(s, matching, s.all.except));
+  }, [matching, version]);
   // A kept list's page brings the records as now shown: they become the selected rows' base.
   useEffect(() => {
     const { value: s, set: change } = latest.current;
