@@ -64,7 +64,7 @@ export function selectColumn<T>(): Column<T> {
     enableSorting: false,
     enableHiding: false,
     enableResizing: false,
-    meta: { width: 44, align: 'center', searchable: false, label: 'Select', filterLabel: 'Select' },
+    meta: { width: 32, align: 'center', searchable: false, label: 'Select', filterLabel: 'Select' },
   };
 }
 
