@@ -289,8 +289,8 @@ test.describe('dialogs and the keyboard', () => {
     await page.keyboard.type(id);
     const row = tableRows(page, 'Admins').first();
     await expect(tableRows(page, 'Admins')).toHaveCount(1);
-    // Clear search, two filters, View, Export CSV, Add Admin, the header's and the row's check boxes,
-    // seven sort buttons and their resize grips, then the row.
+    // Clear search, two filters, View, Export CSV, Add Admin, the header's check box, seven sort
+    // buttons and their resize grips, then the row.
     for (let i = 0; i < 34 && !(await row.evaluate((el) => el === document.activeElement)); i++) {
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => !!document.activeElement?.closest('[data-toaster-position]'))).toBe(false);

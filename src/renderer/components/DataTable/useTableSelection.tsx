@@ -51,8 +51,9 @@ function HeaderBox() {
 
 function RowBox({ id }: { id: string }) {
   const ctx = useContext(SelectCtx);
-  // The click carries Shift (a range); Space on the box clicks it too.
-  return <Checkbox aria-label={`Select ${ctx.name(id)}`} checked={ctx.has(id)} onClick={(e: MouseEvent) => ctx.onRow(id, e.shiftKey)} onChange={() => undefined} indicator={TIGHT} data-select-row="" />;
+  // The click carries Shift (a range). Not a tab stop: the row is (Space on it ticks it), so Tab does
+  // not walk through a box per row.
+  return <Checkbox aria-label={`Select ${ctx.name(id)}`} checked={ctx.has(id)} onClick={(e: MouseEvent) => ctx.onRow(id, e.shiftKey)} onChange={() => undefined} indicator={TIGHT} tabIndex={-1} data-select-row="" />;
 }
 
 /** The leading check-box column (its row id from the table's getRowId). */
