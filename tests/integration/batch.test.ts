@@ -86,6 +86,20 @@ describe('batch.run', () => {
     expect(rows).toHaveLength(matching.count - 1);
   });
 
+  it('batch.cancel through main: the running action stops starting records; those it left fail as not run', async () => {
+    const groups = expectOk(await h.call<SynonymGroup[]>('library', 'synonyms', {}));
+    expect(groups.length).toBeGreaterThan(4);
+    const items = groups.map((g) => ({ key: g._id, label: g.keyword, input: { id: g._id, keyword: g.keyword, synonyms: g.synonyms, $base: g } }));
+    const running = h.call<BatchSummary>('batch', 'run', { batch: 'b-test-cancel-main', call: 'library.updateSynonyms', items });
+    expect(expectOk(await h.call<{ cancelled: boolean }>('batch', 'cancel', { batch: 'b-test-cancel-main' }))).toEqual({ cancelled: true });
+    const summary = expectOk(await running);
+    expect(summary.cancelled).toBe(true);
+    expect(summary.done).toBeLessThanOrEqual(4);
+    expect(summary.failed.filter((f) => f.message === NOT_RUN)).toHaveLength(groups.length - summary.done);
+    // Nothing runs any more: a second cancel has nothing to stop.
+    expect(expectOk(await h.call<{ cancelled: boolean }>('batch', 'cancel', { batch: 'b-test-cancel-main' }))).toEqual({ cancelled: false });
+  });
+
   it('runs at most four at once and stops starting more when cancelled', async () => {
     const real = h.core.handlers.get(channelOf('library', 'updateSynonyms'))!;
     let inFlight = 0;
