@@ -30,6 +30,7 @@ import { checkPlatform } from './services/platform-check';
 import { createCourseTools } from './services/course-health';
 import { createHistoryGroup } from './local/history';
 import { createFindGroup } from './local/find';
+import { createBatchGroup } from './local/batch';
 
 export interface CoreOptions {
   /** userData (Electron) or the bridge host's state folder: settings.json, session.json. */
@@ -196,6 +197,15 @@ export async function createCore(options: CoreOptions) {
     courseTools: createCourseTools(http),
     find: (await createFindGroup({ windows, stateDir: options.stateDir })).calls,
     history: history.calls,
+    // Bulk actions run each record through the recorded handler below (bound late: the map is filled after).
+    batch: createBatchGroup({
+      handler: (call) => {
+        const [group, name] = call.split('.') as [string, string];
+        return group in contract ? handlers.get(channelOf(group, name)) : undefined;
+      },
+      window: (query) => windows.window(query),
+      emit: (payload) => options.emit('batch:progress', payload),
+    }).calls,
     courseImport: courseImport.calls,
     platform: {
       check: async () => {

@@ -62,8 +62,8 @@ test.describe('daily tips', () => {
     await expect(rows).toHaveCount(2);
     await expect(rows.filter({ hasText: 'English' })).toContainText(`Save a little every day ${id}`);
     await expect(rows.filter({ hasText: 'Hindi' })).toContainText(SANDBOX_ADMIN.name);
-    const tipId = await rows.first().locator('td').first().textContent();
-    await expect(rows.last().locator('td').first()).toHaveText(String(tipId));
+    const tipId = await rows.first().locator('td').nth(1).textContent();
+    await expect(rows.last().locator('td').nth(1)).toHaveText(String(tipId));
 
     // Edit handles one row.
     await rows.filter({ hasText: 'Hindi' }).getByRole('button', { name: /^Edit tip / }).click();

@@ -56,7 +56,7 @@ test.describe('question bank', () => {
     const top = async (locator: Locator) => (await locator.boundingBox())!.y;
     const table = page.getByRole('table', { name: TABLE });
     const header = (name: string) => table.getByRole('columnheader', { name, exact: true });
-    for (const size of [{ width: 1440, height: 900 }, { width: 1024, height: 700 }]) {
+    for (const size of [{ width: 1600, height: 900 }, { width: 1024, height: 700 }]) {
       await page.setViewportSize(size);
       // The table fits the window: at 1024 x 700 Added On and Options count give way (by their
       // priority), the question keeps its least width, and the View menu says what is hidden.
@@ -128,6 +128,8 @@ test.describe('question bank', () => {
   test('add a question: each rule broken once, then valid; find, filter, sort, edit with confirmation', async ({ page }) => {
     // The walk goes on to the History screen and back (on a busy machine it needs more than a minute).
     test.setTimeout(120_000);
+    // Wide enough for Options count (sorted below) beside the selection's check boxes.
+    await page.setViewportSize({ width: 1600, height: 900 });
     await signedIn(page);
     const id = unique();
     const category = `Quiz ${id}`;

@@ -55,7 +55,7 @@ test.describe('resources', () => {
     await expect(rows.first()).toContainText('Marathi');
     await expect(rows.first()).toContainText('PDF');
     await expect(rows.first()).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
-    await expect(rows.first().locator('td').first()).toHaveText(/^\d+$/);
+    await expect(rows.first().locator('td').nth(1)).toHaveText(/^\d+$/);
 
     await rows.first().getByRole('button', { name: `Edit ${title}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Resource' });

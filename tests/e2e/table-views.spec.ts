@@ -33,6 +33,8 @@ async function openQuestionBank(page: Page): Promise<void> {
 }
 
 test('columns, widths, density, sort, search and page size are kept across a reload; Reset view; Export CSV', async ({ page }) => {
+  // Wide enough for every column of the question bank beside the selection's check boxes.
+  await page.setViewportSize({ width: 1600, height: 900 });
   await signedIn(page);
   await openQuestionBank(page);
   expect(await rowHeight(page)).toBe(44);
@@ -55,10 +57,12 @@ test('columns, widths, density, sort, search and page size are kept across a rel
   const stops: string[] = [];
   for (let i = 0; i < 30 && stops.at(-1) !== 'TR'; i++) {
     await page.keyboard.press('Tab');
-    stops.push(await page.evaluate(() => (document.activeElement?.closest('thead') ? 'TH' : (document.activeElement?.tagName ?? ''))));
+    stops.push(await page.evaluate(() => (document.activeElement?.closest('thead') ? (document.activeElement.getAttribute('type') === 'checkbox' ? 'BOX' : 'TH') : (document.activeElement?.tagName ?? ''))));
   }
   expect(stops.at(-1)).toBe('TR');
   expect(stops.filter((s) => s === 'TH')).toHaveLength(1);
+  // The selection's "Select all rows on this page" box is a stop of its own, before the headers.
+  expect(stops.filter((s) => s === 'BOX')).toHaveLength(1);
   await search.focus();
   await page.keyboard.press('ArrowDown');
   await expect(questionRows(page).first()).toBeFocused();
@@ -83,7 +87,7 @@ test('columns, widths, density, sort, search and page size are kept across a rel
   await page.getByRole('searchbox', { name: 'Search' }).fill('English');
   await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('50');
   await expect(page.getByText(/^1–50 of \d+ \(filtered from \d+\) records$/)).toBeVisible();
-  const firstIds = await questionRows(page).locator('td:first-child').allInnerTexts();
+  const firstIds = await questionRows(page).locator('td:nth-child(2)').allInnerTexts();
 
   // After a reload (the app starts again from main's settings) the view is as it was left, once main has it.
   await expect.poll(async () => (await keptViews(page)).some((view) => view.search === 'English' && view.pageSize === 50 && view.sort?.desc === true)).toBe(true);
@@ -95,7 +99,7 @@ test('columns, widths, density, sort, search and page size are kept across a rel
   await expect(header(page, 'Options count')).toHaveCount(0);
   expect(await rowHeight(page)).toBe(32);
   expect(Math.abs((await columnWidth(page, 'Question')) - widened)).toBeLessThanOrEqual(2);
-  expect(await questionRows(page).locator('td:first-child').allInnerTexts()).toEqual(firstIds);
+  expect(await questionRows(page).locator('td:nth-child(2)').allInnerTexts()).toEqual(firstIds);
   await expectAccessible(page, 'the Question Bank with a kept view');
 
   // Export CSV: every matching row (not only the page's 50), in the view's order, the shown columns only.

@@ -53,7 +53,7 @@ test.describe('users', () => {
       if (!list.ok) throw new Error(JSON.stringify(list));
       return (list.data.rows as { currentProgress: { progress: number } }[]).map((l) => l.currentProgress.progress);
     });
-    const shown = async () => (await rows.locator('td:nth-child(4)').allInnerTexts()).map((t) => Number(t.replace('%', '')));
+    const shown = async () => (await rows.locator('td:nth-child(5)').allInnerTexts()).map((t) => Number(t.replace('%', '')));
     const high = [...all].sort((a, b) => b - a);
     await expect.poll(shown).toEqual(high.slice(0, 5));
     await header.getByRole('button').click();

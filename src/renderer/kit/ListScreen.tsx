@@ -19,6 +19,7 @@ import { ServerFilterBar, type FilterField, type FilterValues } from './ServerFi
 import { ViewsMenu } from './ViewsMenu';
 import { EmptyState } from './EmptyState';
 import { useNamedViews } from './useNamedViews';
+import { useBulk, type BulkSpec } from './useBulk';
 
 // A list screen as a declaration: its list call, columns, search, pages, sort, filters, the add/edit
 // dialog, the delete question and reorder. The screen file says what; this says how, once.
@@ -95,6 +96,8 @@ export interface ListScreenProps<T, D> {
   reorder?: { save: (rows: T[]) => Promise<boolean | void> };
   /** More toolbar buttons, before Add. */
   toolbar?: ReactNode;
+  /** What the screen can do to many selected records (a resource's `bulk` gives it); without: select and export CSV. */
+  bulk?: BulkSpec<T>;
   /** The screen's other dialogs. */
   children?: ReactNode;
 }
@@ -142,6 +145,7 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
   const kept = isWindow(chosen) ? chosen : undefined;
   const query = useQuery(isWindow(chosen) ? { queryKey: ['no-list'], queryFn: () => null as D, enabled: false } : chosen);
   const data = useMemo(() => (query.data === undefined ? [] : rows ? rows(query.data) : (query.data as unknown as readonly T[])), [query.data, rows]);
+  const bulk = useBulk({ spec: props.bulk, rowId, kept });
 
   const { confirmEdit } = props;
   const asksFirst = !!confirmEdit;
@@ -202,6 +206,8 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
         onRowActivate={editable ? edit : undefined}
         reorderable={!!reorder}
         onSaveOrder={reorder?.save}
+        selection={bulk.control}
+        rowLabel={props.bulk?.label}
         toolbar={
           <div className={styles.toolbar}>
             <ViewsMenu state={views} />
@@ -213,6 +219,7 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
           </div>
         }
       />
+      {bulk.dialogs}
       <RecordDialogs state={dialogs} rowId={rowId} editor={editor} remove={remove} />
       {adding !== null && props.addForms?.[adding] ? (
         <FormDialog key={`add-${adding}`} spec={props.addForms[adding].form()} open submitLabel="Add" onClose={() => setAdding(null)} />

@@ -7,6 +7,8 @@ import { useUploadSubmit } from '../components/UploadProgress';
 import { serviceOf, successText, useCallMutation, type CallId, type CallInput, type MessageRules } from '../lib/calls';
 import { ListScreen, type ListScreenProps } from './ListScreen';
 import { form, type AnyFormSpec, type FormSpec, type RemoveSpec } from './RecordDialogs';
+import { patchedValues, type BulkSpec, type Patch } from './useBulk';
+import type { BulkField } from './BulkBar';
 
 // A screen's records declared like its list (react-admin's <Resource> is the model): the calls that
 // change them with the spec's message rules, the form, and how a record becomes the form's values.
@@ -66,6 +68,12 @@ export interface Resource<T> {
   remove?: ResourceCall<T> & { title: string; question: (row: T) => ReactNode };
   /** The reorder call (its input from the rows in their new order). */
   reorder?: ResourceCall<T[]>;
+  /**
+   * Bulk actions on selected records: what many are called, a record's name, the fields that change
+   * on many at once (written by `update` per record: the edit form's values with the new value, unless
+   * `input` says otherwise), and Delete (the `remove` call) unless `remove: false`.
+   */
+  bulk?: { names: readonly [string, string]; label: (row: T) => string; fields?: readonly BulkField[]; input?: (row: T, patch: Patch) => unknown; remove?: false };
 }
 
 /** A resource declaration, typed by its record. */
@@ -181,7 +189,30 @@ export function useResource<T>(r: Resource<T>, rowId: (row: T) => string) {
         done: (data) => successText(data, r.remove!.rules as MessageRules<unknown>),
       }
     : undefined;
+  // Bulk: each record's input as its Edit would save it with the new values; its delete as the screen's.
+  const updateCall = r.update;
+  const editForm = (record: T) => (typeof r.form === 'function' ? r.form(record) : 'add' in r.form ? r.form.edit : r.form);
+  const bulk: BulkSpec<T> | undefined = r.bulk && {
+    names: r.bulk.names,
+    label: r.bulk.label,
+    fields: r.bulk.fields,
+    update:
+      updateCall && r.bulk.fields?.length
+        ? {
+            call: updateCall.call,
+            input:
+              r.bulk.input ??
+              ((record, patch) => {
+                const decl = editForm(record);
+                const values = patchedValues(decl?.schema, (decl?.values?.(record) ?? {}) as Record<string, unknown>, patch);
+                return (updateCall.input ?? (({ values }: { values: FieldValues }) => ({ id: rowId(record), ...values })))({ values, record });
+              }),
+          }
+        : undefined,
+    remove: r.remove && r.bulk.remove !== false ? { call: r.remove.call, input: (row) => (r.remove!.input ? r.remove!.input(row) : { id: rowId(row) }) } : undefined,
+  };
   return {
+    bulk,
     editor: r.create || r.update ? editor : undefined,
     remove: removeSpec,
     reorder: r.reorder ? { save: async (rows: T[]) => (await reorder.run((r.reorder!.input ? r.reorder!.input(rows) : rows) as never)).ok } : undefined,
@@ -190,7 +221,7 @@ export function useResource<T>(r: Resource<T>, rowId: (row: T) => string) {
 
 /** A list screen whose records are a declared resource: no mutation or toast written by the screen. */
 export function ResourceScreen<T, D = readonly T[]>({ resource: r, addLabel, ...props }: ResourceScreenProps<T, D>) {
-  const { editor, remove, reorder } = useResource(r, props.rowId);
+  const { editor, remove, reorder, bulk } = useResource(r, props.rowId);
   return (
     <ListScreen<T, D>
       {...props}
@@ -198,6 +229,7 @@ export function ResourceScreen<T, D = readonly T[]>({ resource: r, addLabel, ...
       editor={editor}
       remove={remove}
       reorder={reorder}
+      bulk={props.bulk ?? bulk}
     />
   );
 }

@@ -110,10 +110,25 @@ export function useUndo() {
     [ask, refetch],
   );
 
+  /** The changes of an action that History can still undo. */
+  const undoableOf = useCallback(async (batch: string) => {
+    const rows = await invoke('history.ofBatch', { batch });
+    return rows.ok ? rows.data.filter((r) => r.undo === null) : [];
+  }, []);
+
+  /** Undoes a whole action now (the bulk summary's Undo), after the same statement. */
+  const undoAction = useCallback(
+    async (batch: string) => {
+      const undoable = await undoableOf(batch);
+      if (undoable.length === 0) return latest.current.notify.error('Nothing of this change can be undone.');
+      await undoRows(undoable, () => invoke('history.undoBatch', { batch }));
+    },
+    [undoableOf, undoRows],
+  );
+
   const offerUndo = useCallback(
     async ({ message, batch }: { message: string; batch: string }) => {
-      const rows = await invoke('history.ofBatch', { batch });
-      const undoable = rows.ok ? rows.data.filter((r) => r.undo === null) : [];
+      const undoable = await undoableOf(batch);
       if (undoable.length === 0) return latest.current.notify.success(message);
       const toastId = `undo:${batch}`;
       let offered = true;
@@ -162,8 +177,8 @@ export function useUndo() {
         },
       );
     },
-    [dispatchToast, dismissToast, undoRows],
+    [dispatchToast, dismissToast, undoRows, undoableOf],
   );
 
-  return useMemo(() => ({ offerUndo, undoRows }), [offerUndo, undoRows]);
+  return useMemo(() => ({ offerUndo, undoRows, undoAction }), [offerUndo, undoRows, undoAction]);
 }

@@ -74,4 +74,5 @@ export function renderUi(ui: ReactElement, { client = new QueryClient({ defaultO
 export const bodyRows = (table: HTMLElement): HTMLElement[] => within(table).queryAllByRole('row').filter((row) => row.hasAttribute('data-pos'));
 
 /** The first cell's text of each body row on screen, top to bottom. */
-export const firstCells = (table: HTMLElement): (string | null)[] => bodyRows(table).map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+/** The first cell of each row with data (not the selection's check box). */
+export const firstCells = (table: HTMLElement): (string | null)[] => bodyRows(table).map((row) => within(row).getAllByRole('cell').find((cell) => !cell.querySelector('[data-select-row]'))!.textContent);

@@ -23,6 +23,7 @@ import type { BulkAddResult } from '../schemas/bulk';
 import { MediaFactsSchema } from '../schemas/media';
 import { find } from './find';
 import { history } from './history';
+import { batch } from './batch';
 
 /** What the open dialog offers: media (audio/video/any file), image (thumbnails), captions (.vtt, .srt), view (a shared table view, .json). */
 export const PICK_KINDS = ['media', 'image', 'captions', 'view'] as const;
@@ -176,6 +177,8 @@ export const local = {
   courseTools,
   find,
   history,
+  /** Bulk actions on a list screen's selection (src/shared/api/batch.ts). */
+  batch,
   /** A folder imported as a course or into one (src/shared/api/course-import.ts). */
   courseImport,
 };

@@ -8,6 +8,7 @@ import { userApp } from './user-app';
 import { mentorship } from './mentorship';
 import { local } from './app';
 import type { BulkEvent } from '../schemas/bulk';
+import type { BatchProgress } from '../batch';
 
 /** Every platform call, by service group. Adding a call is adding an entry to one of these tables. */
 export const contract = { adminAuth, questionBank, videoRepository, library, businessIdeas, mentorship, userApp };
@@ -31,6 +32,8 @@ export interface ApiEvents {
   'upload:progress': { uploadId: string; sent: number; total: number; rate: number };
   /** The bulk queue changed (at most about 10 a second in all; see BulkEvent). */
   'bulk:changed': BulkEvent;
+  /** A bulk action's progress (batch.run), at most about 10 a second and once at the end. */
+  'batch:progress': BatchProgress;
   /** A command chosen in the native menu (the same the keys run in the page). */
   'app:command': { command: AppCommand };
 }

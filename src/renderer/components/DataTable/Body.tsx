@@ -58,6 +58,8 @@ export interface BodyRowProps<T> {
   styles: DataTableStyles;
   cells: Cell<T, unknown>[];
   pins: Pins;
+  /** Ticked in the check-box column (shown as a selected row). */
+  selected?: boolean;
 }
 
 /**
@@ -65,7 +67,7 @@ export interface BodyRowProps<T> {
  * every render of the table, so the memo compares what they stand for, not the objects.
  */
 function sameRow<T>(a: BodyRowProps<T>, b: BodyRowProps<T>): boolean {
-  if (a.height !== b.height || a.ariaRowIndex !== b.ariaRowIndex || a.pos !== b.pos || a.current !== b.current || a.styles !== b.styles || a.pins !== b.pins) return false;
+  if (a.height !== b.height || a.ariaRowIndex !== b.ariaRowIndex || a.pos !== b.pos || a.current !== b.current || a.selected !== b.selected || a.styles !== b.styles || a.pins !== b.pins) return false;
   if (a.cells.length !== b.cells.length) return false;
   return a.cells.every((cell, i) => cell.row.original === b.cells[i]!.row.original && cell.column === b.cells[i]!.column);
 }
@@ -74,9 +76,9 @@ function sameRow<T>(a: BodyRowProps<T>, b: BodyRowProps<T>): boolean {
  * A plain body row, memoised: a table that renders again for its search box, its fetch state or a
  * scroll re-renders only the rows whose record or columns changed.
  */
-export const BodyRow = memo(function BodyRow<T>({ height, ariaRowIndex, pos, current, styles, cells, pins }: BodyRowProps<T>) {
+export const BodyRow = memo(function BodyRow<T>({ height, ariaRowIndex, pos, current, styles, cells, pins, selected }: BodyRowProps<T>) {
   return (
-    <tr className={mergeClasses(styles.tr, styles.focusRow)} style={{ height }} aria-rowindex={ariaRowIndex} data-pos={pos} tabIndex={current ? 0 : -1}>
+    <tr className={mergeClasses(styles.tr, styles.focusRow, selected && styles.selectedRow)} style={{ height }} aria-rowindex={ariaRowIndex} data-pos={pos} tabIndex={current ? 0 : -1}>
       <Cells cells={cells} styles={styles} pins={pins} />
     </tr>
   );

@@ -18,10 +18,10 @@ import { useRowPipeline } from './useRowPipeline';
 import { useKeepTableView, useSavedTableView } from './useTableView';
 import { PartialNotice, partialColumn } from './partial';
 import { ExportButton, ViewMenu } from './ViewMenu';
-import { csvFileName, tableCsv } from './exportCsv';
+import { useCsvExport } from './exportCsv';
 import { useSelectedRow } from './useSelectedRow';
-import { useNotify } from '../toast';
-import { useSavedToast } from '../../lib/saved-toast';
+import { selectColumn, useTableSelection, type TableSelection } from './useTableSelection';
+import { isSelected } from './selection';
 import type { Density, TableView } from '../../../shared/schemas/settings';
 import type { AnyWindowSource } from '../../lib/windows';
 
@@ -81,6 +81,10 @@ export interface DataTableProps<T> {
   viewKey?: string;
   /** Receives the table's view as it is now (sort, filters, search, page size, columns): a named view saves it. */
   viewRef?: { current: TableView | null };
+  /** Rows can be selected: a check-box column, the keys, and the screen's bar while rows are selected. */
+  selection?: TableSelection<T>;
+  /** A row's name (the check box's label 'Select <name>'); default: its id. */
+  rowLabel?: (row: T) => string;
 }
 
 const DEFAULT_PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -122,6 +126,8 @@ export function DataTable<T>({
   onRowActivate,
   viewKey,
   viewRef,
+  selection: selectionControl,
+  rowLabel,
 }: DataTableProps<T>) {
   const styles = useDataTableStyles();
   const idBase = useId();
@@ -138,7 +144,8 @@ export function DataTable<T>({
   const view = useRowPipeline({ source, data, columns: ordered, getSearchText, searchable, frozen: reordering, paginate: pagination, initialSorting, initialPageSize, window: kept, saved: restored });
   // Rows read only partly get a leading mark column (only then: a clean list looks as it always did).
   const marked = view.partialCount > 0;
-  const shownColumns = useMemo(() => (marked ? [partialColumn<T>(), ...ordered] : ordered), [marked, ordered]);
+  const selecting = !!selectionControl && !reordering;
+  const shownColumns = useMemo(() => [...(selecting ? [selectColumn<T>()] : []), ...(marked ? [partialColumn<T>()] : []), ...ordered], [marked, ordered, selecting]);
   const [columnVisibility, setColumnVisibility] = useState<VisibilityState>(() => Object.fromEntries((saved?.hidden ?? []).map((id) => [id, false])));
   const [widths, setWidths] = useState<Record<string, number>>(() => saved?.widths ?? {});
   const [density, setDensity] = useState<Density>(() => saved?.density ?? 'comfortable');
@@ -233,18 +240,29 @@ export function DataTable<T>({
   });
   useSelectedRow({ query: view.query, setQuery: view.setQuery, clearFilters: () => view.setColumnFilters([]), settled: !loadingProp && !view.windowLoading && !view.windowFetching, positionOf: (id) => Array.from({ length: page.length }, (_, pos) => rowAt(pos)).findIndex((row, pos) => row !== undefined && rowIdOf(row, view.indexAt(page.start + pos)) === id), moveTo });
 
-  const notify = useNotify();
-  const savedToast = useSavedToast();
-  const exportCsv = async () => {
-    try {
-      const rows = await view.exportRows();
-      const answer = await window.api.files.saveCsv({ name: csvFileName(ariaLabel), text: tableCsv(table, rows, fitted) });
-      if (!answer.ok) notify.error(answer.error.message);
-      else if (answer.data.saved) savedToast(`Saved ${answer.data.saved} (${rows.length.toLocaleString('en-IN')} ${rows.length === 1 ? 'row' : 'rows'}).`, answer.data.savedId);
-    } catch (error) {
-      notify.error(error instanceof Error ? error.message : String(error));
-    }
-  };
+  const saveCsv = useCsvExport(ariaLabel);
+  const exportCsv = () => saveCsv(table, view.exportRows, fitted);
+  // The page's rows by key (the selection's view), and the whole list by key where the table holds it.
+  const pageRows = useMemo(
+    () => Array.from({ length: page.length }, (_, pos) => rowAt(pos)).flatMap((row, pos) => (row === undefined ? [] : [{ key: rowIdOf(row, view.indexAt(page.start + pos)), row }])),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the rows shown change with these (a kept list's with its answer's rows)
+    [page.start, page.length, source, rowIdOf, kept ? view.rowAt(page.start) : null, ...view.viewKey],
+  );
+  const sel = useTableSelection({
+    control: selectionControl,
+    view: pageRows,
+    matching: view.selectedCount,
+    list: selecting && !kept ? data : undefined,
+    inMemory: !kept,
+    version: view.version,
+    query: { search: view.request.search, filters: view.request.filters, ...(view.partialOnly ? { partial: true } : {}) },
+    viewRows: view.exportRows,
+    keyOf: rowIdOf,
+    label: rowLabel ?? ((row) => rowIdOf(row, 0)),
+    // The selection as CSV: in the table's order, except a list main keeps ticked row by row (in the
+    // order ticked: its other rows are not pulled here just to order them).
+    exportRows: (s) => saveCsv(table, async () => (kept && !s.all ? [...s.rows.values()] : [...(await view.exportRows()).filter((row, i) => isSelected(s, rowIdOf(row, i)))]), fitted),
+  });
 
   const body = (
     <VirtualBody
@@ -268,7 +286,7 @@ export function DataTable<T>({
             <Cells cells={row.getVisibleCells()} styles={styles} pins={pins} />
           </SortableRow>
         ) : (
-          <BodyRow key={row.id} height={rowHeight} ariaRowIndex={ariaRowIndex} pos={item.index} current={item.index === current} styles={styles} cells={row.getVisibleCells()} pins={pins} />
+          <BodyRow key={row.id} height={rowHeight} ariaRowIndex={ariaRowIndex} pos={item.index} current={item.index === current} styles={styles} cells={row.getVisibleCells()} pins={pins} selected={selecting && sel.selectedKey(row.id)} />
         );
       })}
     </VirtualBody>
@@ -306,6 +324,7 @@ export function DataTable<T>({
           ) : null}
         </MessageBar>
       ) : null}
+      {selecting && sel.info.count > 0 ? selectionControl.bar(sel.info) : null}
       {marked && !reordering ? <PartialNotice count={view.partialCount} only={view.partialOnly} onOnly={view.setPartialOnly} className={styles.error} /> : null}
       {reordering ? (
         <Text size={200} className={styles.reorderHint}>
@@ -321,12 +340,15 @@ export function DataTable<T>({
         aria-label={`${ariaLabel}, scrollable`}
         role="region"
         data-pin-scope={idBase}
+        onKeyDown={selecting ? sel.onKeyDown : undefined}
       >
         <style ref={pinStyleRef} />
         <table className={styles.table} style={{ minWidth: minTableWidth(table, lead, widths) }} aria-label={ariaLabel} aria-rowcount={view.selectedCount + 1} aria-busy={loading || view.windowFetching || view.stillLoading}>
           <ColGroup table={table} lead={lead} widths={widths} />
-          <Header table={table} sortable={!reordering} lead={reordering ? 'Drag handle' : undefined} styles={styles} pins={pins} onResize={viewKey ? onResize : undefined} widths={widths} />
-          {reordering ? <ReorderContext reorder={reorder}>{body}</ReorderContext> : body}
+          <sel.Provider value={sel.ctx}>
+            <Header table={table} sortable={!reordering} lead={reordering ? 'Drag handle' : undefined} styles={styles} pins={pins} onResize={viewKey ? onResize : undefined} widths={widths} />
+            {reordering ? <ReorderContext reorder={reorder}>{body}</ReorderContext> : body}
+          </sel.Provider>
         </table>
       </div>
       <RowMenu

@@ -1,4 +1,6 @@
 import type { Table } from '@tanstack/react-table';
+import { useNotify } from '../toast';
+import { useSavedToast } from '../../lib/saved-toast';
 import { format } from 'date-fns';
 import { csvText } from '../../../shared/csv';
 import { toText } from '../../lib/rows';
@@ -26,4 +28,20 @@ export function tableCsv<T>(table: Table<T>, rows: readonly T[], fitted: readonl
 export function csvFileName(name: string, now = new Date()): string {
   const safe = name.replace(/[\\/:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim() || 'Export';
   return `${safe.slice(0, 100)} ${format(now, 'yyyy-MM-dd')}.csv`;
+}
+
+/** Saves rows of a table as CSV through main's save dialog; the toast offers Show in folder. */
+export function useCsvExport(name: string) {
+  const notify = useNotify();
+  const savedToast = useSavedToast();
+  return async <T>(table: Table<T>, rows: () => Promise<readonly T[]>, fitted: readonly string[]) => {
+    try {
+      const list = await rows();
+      const answer = await window.api.files.saveCsv({ name: csvFileName(name), text: tableCsv(table, list, fitted) });
+      if (!answer.ok) notify.error(answer.error.message);
+      else if (answer.data.saved) savedToast(`Saved ${answer.data.saved} (${list.length.toLocaleString('en-IN')} ${list.length === 1 ? 'row' : 'rows'}).`, answer.data.savedId);
+    } catch (error) {
+      notify.error(error instanceof Error ? error.message : String(error));
+    }
+  };
 }

@@ -104,6 +104,7 @@ export const useDataTableStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
     ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
   },
+  selectedRow: { backgroundColor: tokens.colorNeutralBackground1Selected, ':hover': { backgroundColor: tokens.colorNeutralBackground1Selected } },
   focusRow: {
     cursor: 'default',
     ':focus': { outline: 'none' },

@@ -162,6 +162,10 @@ export function useRowPipeline<T>({ source, data, columns, getSearchText, search
     /** Rows in the whole list. */
     total: kept ? (answer?.total ?? 0) : data.length,
     windowed: !!kept,
+    /** A kept list's load that answered (a refetch makes a new one). */
+    version: answer?.version,
+    /** The view's search and filters as the window query sends them (a bulk action's "all matching"). */
+    request,
     /** A kept list's first window is on its way, or its window failed. */
     windowLoading: !!kept && windowQuery.isPending,
     /** A kept list still arriving in main: its first rows show, in the server's order; search, filters and sort wait for all of it. */

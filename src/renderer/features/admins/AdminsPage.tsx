@@ -105,6 +105,7 @@ export default function AdminsPage() {
       title: 'Delete account',
       question: (r) => `Are you sure you want to delete ${r.name} (${r.email})?`,
     },
+    bulk: { names: ['account', 'accounts'], label: (r) => `${r.name} (${r.email})`, fields: [{ name: 'status', label: 'Status', options: ['Active', 'Inactive'] }] },
   });
 
   return (

@@ -39,6 +39,7 @@ export default function CoursesPage() {
     form: courseForm(language),
     ...courseCalls,
     remove: { ...courseCalls.remove, title: 'Delete course', question: (c) => deleteCourseQuestion(c.name) },
+    bulk: { names: ['course', 'courses'], label: (c) => c.name, fields: [{ name: 'status', label: 'Status', options: [{ value: 'live', label: 'Live' }, { value: 'draft', label: 'Draft' }] }] },
   });
 
   const columns = useCallback(

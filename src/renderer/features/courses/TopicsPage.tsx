@@ -72,6 +72,7 @@ export default function TopicsPage() {
   const directoryOfModule = info ? `/directory/${encodeURIComponent(info.courseId)}/${encodeURIComponent(info._id)}` : '';
   const topics = resource<Topic>({
     name: 'Topic',
+    bulk: { names: ['topic', 'topics'], label: (t) => t.name },
     form: {
       add: recordForm({
         schema: TopicFormSchema,

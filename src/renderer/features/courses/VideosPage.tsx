@@ -151,6 +151,7 @@ export default function VideosPage() {
   const courseId = topic?.courseId ?? '';
   const videoResource = resource<Video>({
     name: 'Video',
+    bulk: { names: ['video', 'videos'], label: (r) => r.title },
     form: (record) =>
       record
         ? recordForm({

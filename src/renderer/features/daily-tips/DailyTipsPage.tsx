@@ -144,6 +144,7 @@ export default function DailyTipsPage() {
       title: 'Delete tip',
       question: (r) => `Are you sure you want to delete the ${r.language} text of tip ${r.id}?`,
     },
+    bulk: { names: ['tip text', 'tip texts'], label: (r) => `Tip ${r.id} (${r.language})` },
   });
 
   return (

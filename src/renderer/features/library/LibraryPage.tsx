@@ -16,6 +16,8 @@ import type { FilterField, FilterValues } from '../../kit/ServerFilterBar';
 import { fileCalls, useFileForm } from '../../components/FileDialog';
 import { QuestionSelectorDialog, TaggedQuestionsDialog } from './QuestionDialogs';
 import { LIBRARY_PAGE_SIZE, LIBRARY_PAGE_SIZES } from '../../lib/page-sizes';
+import { mediaUpdateOf } from '../../../shared/batch';
+import type { BulkField } from '../../kit/BulkBar';
 
 const FILTERS: readonly FilterField[] = [
   { key: 'status', label: 'Status', options: LIBRARY_STATUSES },
@@ -32,6 +34,15 @@ const FILTERS: readonly FilterField[] = [
 const listOf = (filter: FilterValues | null): WindowSource =>
   filter ? { list: 'mediaFiltered', input: { ...filter, ...(filter.level ? { level: Number(filter.level) } : {}) } as LibraryFilter } : MEDIA;
 const MEDIA: WindowSource = { list: 'media' };
+
+/** What changes on many files at once (issue 21): the filter bar's fields. */
+const BULK_FIELDS: readonly BulkField[] = [
+  { name: 'status', label: 'Status', options: LIBRARY_STATUSES },
+  { name: 'visibility', label: 'Visibility', options: VISIBILITIES },
+  { name: 'level', label: 'Level', options: LEVELS.map((l) => ({ value: l, label: String(l) })) },
+  { name: 'language', label: 'Language', options: LANGUAGES },
+  { name: 'type', label: 'Type', options: VIDEO_TYPES },
+];
 
 
 export default function LibraryPage() {
@@ -50,6 +61,8 @@ export default function LibraryPage() {
       title: 'Delete file',
       question: (file) => `Are you sure you want to delete ${file.title}?`,
     },
+    // The same input main makes for "all matching" (shared/batch.ts).
+    bulk: { names: ['file', 'files'], label: (f) => f.title, fields: BULK_FIELDS, input: mediaUpdateOf },
   });
 
   const columns = useCallback(

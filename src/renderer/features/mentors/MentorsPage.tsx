@@ -125,6 +125,7 @@ export default function MentorsPage() {
       title: 'Delete mentor',
       question: (r) => `Are you sure you want to delete the mentor ${r.name}?`,
     },
+    bulk: { names: ['mentor', 'mentors'], label: (r) => r.name },
   });
 
   return (

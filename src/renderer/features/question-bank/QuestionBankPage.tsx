@@ -14,6 +14,7 @@ import { ResourceScreen, call, recordForm, resource, useCallForm } from '../../k
 import { questionForm } from './questionForm';
 import { QB_PAGE_SIZE, QB_PAGE_SIZES } from './queries';
 import type { WindowSource } from '../../lib/windows';
+import { questionUpdateOf } from '../../../shared/batch';
 
 /**
  * Main keeps the question list and serves the table its page (src/shared/lists.ts: the search covers
@@ -58,6 +59,16 @@ export default function QuestionBankPage() {
     form: (record) => questionForm(record, categories.data ?? []),
     create: call('questionBank.addQuestion', { fallback: MSG.questionNotAdded, successFallback: 'Question has been Added' }),
     update: call('questionBank.updateQuestion', { fallback: MSG.somethingWentWrong, successFallback: 'Question has been Updated' }),
+    // No delete call in the spec: change the difficulty or the category of many (as main does for "all matching").
+    bulk: {
+      names: ['question', 'questions'],
+      label: (q) => q.question,
+      fields: [
+        { name: 'difficulty', label: 'Difficulty', options: DIFFICULTIES },
+        { name: 'categoryId', label: 'Category', options: [...(categories.data ?? [])].sort((a, b) => a.name.localeCompare(b.name)).map((c) => ({ value: c._id, label: c.name })) },
+      ],
+      input: questionUpdateOf,
+    },
   });
 
   return (

@@ -56,6 +56,7 @@ export default function QuotesPage() {
       title: 'Delete quote',
       question: (r) => `Are you sure you want to delete the quote "${r.title}"?`,
     },
+    bulk: { names: ['quote', 'quotes'], label: (r) => r.title },
   });
   const rows = useCallback(quotesOf, []);
   return (

@@ -51,6 +51,7 @@ const resourceRecords = resource<Resource>({
     title: 'Delete Resource',
     question: (r) => `Are you sure you want to delete the resource "${r.title}"?`,
   },
+  bulk: { names: ['resource', 'resources'], label: (r) => r.title },
 });
 
 export default function ResourcesPage() {

@@ -195,6 +195,7 @@ export default function SessionsPage() {
       title: 'Delete event',
       question: (r) => `Are you sure you want to delete the event ${r.eventName}?`,
     },
+    bulk: { names: ['event', 'events'], label: (r) => r.eventName },
   });
 
   return (

@@ -52,6 +52,7 @@ const synonymGroups = resource<SynonymGroup>({
   }),
   create: call('library.addSynonyms', { fallback: MSG.somethingWentWrong, successFallback: T.groupAdded }),
   update: call('library.updateSynonyms', { fallback: MSG.somethingWentWrong, successFallback: T.groupUpdated }),
+  bulk: { names: ['group', 'groups'], label: (r) => r.keyword },
 });
 
 export default function SynonymsPage() {

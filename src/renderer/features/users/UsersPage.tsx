@@ -96,6 +96,7 @@ export default function UsersPage() {
       pageSize={USER_PAGE_SIZE}
       pageSizes={USER_PAGE_SIZES}
       emptyText="No learners yet."
+      bulk={{ names: ['learner', 'learners'], label: (r) => r.userInfo.mobileNumber }}
     >
       {current ? <CurrentProgressDialog learner={current} onClose={() => setCurrent(null)} /> : null}
     </ListScreen>

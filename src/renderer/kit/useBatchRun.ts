@@ -1,0 +1,60 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { BatchRun, BatchSummary } from '../../shared/batch';
+import { serviceOf, targetKey, type CallId } from '../lib/calls';
+
+/** A bulk action as the page follows it: running (with progress) or finished (its summary). */
+export interface BatchJob {
+  title: string;
+  batch: string;
+  call: string;
+  total: number;
+  done: number;
+  failed: number;
+  running: boolean;
+  summary: BatchSummary | null;
+  /** The action could not start (an input main refused). */
+  error: string | null;
+}
+
+/**
+ * Runs a bulk action in main (batch.run, batch.retry, batch.cancel), follows its 'batch:progress'
+ * events, and refetches the call's service when it ends (main drops its kept lists the same way).
+ */
+export function useBatchRun() {
+  const client = useQueryClient();
+  const [job, setJob] = useState<BatchJob | null>(null);
+  const current = useRef<string | null>(null);
+  useEffect(
+    () =>
+      window.api.on('batch:progress', (p) => {
+        if (p.batch === current.current) setJob((j) => (j && j.batch === p.batch ? { ...j, total: p.total, done: p.done, failed: p.failed } : j));
+      }),
+    [],
+  );
+  const follow = async (base: Omit<BatchJob, 'running' | 'summary' | 'error' | 'done' | 'failed'>, answer: () => Promise<Awaited<ReturnType<typeof window.api.batch.run>>>) => {
+    current.current = base.batch;
+    setJob({ ...base, done: 0, failed: 0, running: true, summary: null, error: null });
+    const result = await answer();
+    void client.invalidateQueries({ queryKey: targetKey(serviceOf(base.call as CallId)) });
+    setJob((j) =>
+      j && j.batch === base.batch
+        ? result.ok
+          ? { ...j, running: false, summary: result.data, total: result.data.total, done: result.data.done, failed: result.data.failed.length }
+          : { ...j, running: false, error: result.error.message }
+        : j,
+    );
+    return result;
+  };
+  return {
+    job,
+    run: (title: string, request: BatchRun) => follow({ title, batch: request.batch, call: request.call, total: request.items?.length ?? 0 }, () => window.api.batch.run(request)),
+    /** Runs the failed records again (the same batch id). */
+    retry: () => (job ? follow({ title: job.title, batch: job.batch, call: job.call, total: job.summary?.failed.length ?? 0 }, () => window.api.batch.retry({ batch: job.batch })) : undefined),
+    cancel: () => (job ? void window.api.batch.cancel({ batch: job.batch }) : undefined),
+    close: () => {
+      current.current = null;
+      setJob(null);
+    },
+  };
+}

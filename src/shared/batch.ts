@@ -1,0 +1,114 @@
+// Bulk actions (issue 21, item 1): one action of the console on many records, run by main through the
+// same recorded contract handler a single write uses. Pure TypeScript, shared by main and the renderer.
+import * as v from 'valibot';
+import { LIST_NAMES, type ListName } from './lists';
+import { libraryFormOf, libraryPayloadOf, LibraryFileFormSchema, type LibraryFile } from './schemas/library';
+import type { Question } from './schemas/question-bank';
+
+/** At most this many writes of one bulk action are in flight at once (a person's burst, not a load test). */
+export const BATCH_CONCURRENCY = 4;
+
+const Text = (max: number) => v.pipe(v.string(), v.maxLength(max));
+export const BatchIdSchema = v.pipe(v.string(), v.regex(/^[\w-]{8,64}$/, 'A batch id is 8 to 64 letters, digits, - or _.'));
+const CallNameSchema = v.pipe(v.string(), v.regex(/^\w+\.\w+$/, 'A call is named group.call.'), v.maxLength(100));
+const PatchSchema = v.record(Text(100), v.union([v.string(), v.number(), v.boolean()]));
+
+/** One record of an action: its key (the row id), its name in the summary, and the call's input (with `$base`). */
+export const BatchItemSchema = v.object({ key: Text(200), label: Text(300), input: v.record(v.string(), v.unknown()) });
+export type BatchItem = v.InferOutput<typeof BatchItemSchema>;
+
+/**
+ * "All N matching": the records of a list main keeps that pass the table's search and filters, less
+ * the ones unticked since. Main resolves them itself, so no row travels to the page to be counted or run.
+ */
+export const BatchMatchingSchema = v.object({
+  list: v.picklist(LIST_NAMES),
+  input: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))),
+  search: Text(500),
+  filters: v.pipe(v.array(v.object({ id: Text(100), kind: v.picklist(['select', 'text']), value: Text(500) })), v.maxLength(20)),
+  partial: v.optional(v.boolean()),
+  except: v.pipe(v.array(Text(200)), v.maxLength(100_000)),
+});
+export type BatchMatching = v.InferOutput<typeof BatchMatchingSchema>;
+
+export const BatchRunSchema = v.object({
+  batch: BatchIdSchema,
+  call: CallNameSchema,
+  /** The records, each with its input; or `matching` (a list main keeps) with the fields to set. */
+  items: v.optional(v.pipe(v.array(BatchItemSchema), v.maxLength(100_000))),
+  matching: v.optional(BatchMatchingSchema),
+  patch: v.optional(PatchSchema),
+});
+export type BatchRun = v.InferOutput<typeof BatchRunSchema>;
+
+export const BatchFailureSchema = v.object({ key: v.string(), label: v.string(), message: v.string() });
+export type BatchFailure = v.InferOutput<typeof BatchFailureSchema>;
+
+/** How a bulk action ended: its batch id (every write carried it), what was done and what failed, with why. */
+export const BatchSummarySchema = v.object({
+  batch: v.string(),
+  call: v.string(),
+  total: v.number(),
+  done: v.number(),
+  failed: v.array(BatchFailureSchema),
+  cancelled: v.boolean(),
+});
+export type BatchSummary = v.InferOutput<typeof BatchSummarySchema>;
+
+/** The progress event of a running action ('batch:progress'). */
+export interface BatchProgress {
+  batch: string;
+  total: number;
+  done: number;
+  failed: number;
+}
+
+/** Said of a record an action did not reach because it was cancelled. */
+export const NOT_RUN = 'Cancelled before it ran.';
+
+export type Patch = Record<string, string | number | boolean>;
+
+/** The edit form's values of a question (as its Edit dialog fills them). */
+export const questionValuesOf = (q: Question) => ({
+  question: q.question,
+  language: q.language,
+  categoryId: q.categoryId,
+  helpText: q.helpText,
+  optionFormat: q.optionFormat,
+  difficulty: q.difficulty,
+  options: q.options.map((o) => ({ ...o })),
+});
+
+/** A question's update with `patch` over its Edit Question values. */
+export const questionUpdateOf = (q: Question, patch: Patch): Record<string, unknown> => ({ id: q._id, ...questionValuesOf(q), ...patch });
+
+/** A library file's update with `patch` over its Edit File values: the form's rules, then its payload. */
+export function mediaUpdateOf(file: LibraryFile, patch: Patch): Record<string, unknown> {
+  const values = { ...libraryFormOf(file), ...patch };
+  const parsed = v.safeParse(LibraryFileFormSchema, values);
+  // A record the form would refuse goes as it is: the call's own schema refuses it, with its message.
+  const payload = parsed.success ? libraryPayloadOf(parsed.output) : values;
+  return { id: file._id, ...payload };
+}
+
+/**
+ * How a record of a list main keeps becomes the input of a bulk call (what the screen's Edit or
+ * Delete would send): main uses these for "all N matching", the screens for the rows they hold.
+ */
+export const LIST_BATCH: Partial<Record<ListName, { key: (row: never) => string; calls: Record<string, (row: never, patch: Patch) => Record<string, unknown>> }>> = {
+  media: {
+    key: (f: LibraryFile) => f._id,
+    calls: { 'library.updateMedia': mediaUpdateOf, 'library.deleteMedia': (f: LibraryFile) => ({ id: f._id }) },
+  },
+  mediaFiltered: {
+    key: (f: LibraryFile) => f._id,
+    calls: { 'library.updateMedia': mediaUpdateOf, 'library.deleteMedia': (f: LibraryFile) => ({ id: f._id }) },
+  },
+  questions: {
+    key: (q: Question) => q._id,
+    calls: { 'questionBank.updateQuestion': questionUpdateOf },
+  },
+};
+
+/** A new batch id (every write of one action, and its retries, carries it). */
+export const newBatchId = (): string => `b-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;

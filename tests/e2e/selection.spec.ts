@@ -1,0 +1,126 @@
+/**
+ * Selection and bulk actions (issue 21, item 1), as a person does them: on the Video Library a range of
+ * three files by click and Shift-click, their status changed while a colleague changed one of them
+ * behind the console's back (the summary names it with the server's reason; Retry failed runs it
+ * again); on Admins every account matching a search, exported as CSV and deleted with one question
+ * naming the count. axe (light and dark) on the bar, the bulk dialog and the summary.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { format } from 'date-fns';
+import type { Api } from '../../src/shared/api';
+import { mediaUpdateOf } from '../../src/shared/batch';
+import type { LibraryFile } from '../../src/shared/schemas/library';
+import { BRIDGE_EXPORTS_FOLDER } from '../bridge/protocol';
+import { colleagueSaves, expectAccessible, phoneNumber, shots, signedIn, tableRows, unique } from './helpers';
+import { createFile } from './library-fixtures';
+
+type WithApi = { api: Api };
+test.use({ viewport: { width: 1920, height: 1080 } });
+
+const mediaList = (page: Page) =>
+  page.evaluate(async () => {
+    const r = await (globalThis as unknown as WithApi).api.library.mediaList();
+    return r.ok ? r.data : [];
+  });
+
+test('select a range of files and change their status past a refused one; select all matching admins, export and delete them', async ({ page, request }) => {
+  await signedIn(page);
+  const word = `Sel${unique()}`;
+  const made: LibraryFile[] = [];
+  for (const n of [1, 2, 3]) made.push(await createFile(page, request, { title: `${word} file ${n}` }));
+
+  // Video Library: the three files by a search, the first ticked, the third Shift-clicked.
+  await page.getByRole('link', { name: 'Video Library' }).click();
+  const table = page.getByRole('table', { name: 'Video Library' });
+  await expect(table).toHaveAttribute('aria-busy', 'false');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(word);
+  await expect(tableRows(page, 'Video Library')).toHaveCount(3);
+  const titles = await tableRows(page, 'Video Library').locator('td:nth-child(3)').allInnerTexts();
+  await table.getByRole('checkbox', { name: `Select ${titles[0]}` }).click();
+  await table.getByRole('checkbox', { name: `Select ${titles[2]}` }).click({ modifiers: ['Shift'] });
+  const bar = page.getByRole('toolbar', { name: 'Selected rows' });
+  await expect(bar.getByText('3 selected')).toBeVisible();
+  await expect(table.getByRole('checkbox', { name: `Select ${titles[1]}` })).toBeChecked();
+  await expectAccessible(page, 'the selection bar');
+  await shots(page, 'selection-bar');
+
+  // A colleague renames the middle file meanwhile (another console: no record sent with it).
+  const middle = (await mediaList(page)).find((f) => f.title === titles[1])!;
+  await colleagueSaves(page, 'library.updateMedia', mediaUpdateOf(middle, { title: `${middle.title} (theirs)` }));
+
+  await bar.getByRole('button', { name: 'Change' }).click();
+  await page.getByRole('menuitem', { name: 'Status' }).click();
+  const change = page.getByRole('dialog', { name: 'Change Status of 3 files' });
+  await change.getByRole('combobox', { name: 'New status' }).selectOption('hidden');
+  await expectAccessible(page, 'the bulk field dialog');
+  await shots(page, 'selection-field-dialog');
+  await change.getByRole('button', { name: 'Apply' }).click();
+
+  const summary = page.getByRole('dialog', { name: 'Changing Status of 3 files' });
+  await expect(summary.getByRole('status')).toHaveText('2 done, 1 failed.');
+  await expect(summary.getByRole('list', { name: 'Failed' }).getByRole('listitem')).toHaveText([`${titles[1]}: Someone else changed this record since you opened it.`]);
+  await expectAccessible(page, 'the bulk summary');
+  await shots(page, 'selection-summary');
+  await summary.getByRole('button', { name: 'Retry failed' }).click();
+  // The colleague's change still stands: the retry refuses it again rather than overwrite it.
+  await expect(summary.getByRole('status')).toHaveText('0 done, 1 failed.');
+  await summary.getByRole('button', { name: 'Close' }).click();
+  await expect(bar).toHaveCount(0);
+  const after = await mediaList(page);
+  expect(made.map((m) => after.find((f) => f._id === m._id)?.status)).toEqual(made.map((m) => (m._id === middle._id ? 'draft' : 'hidden')));
+  // Every write of the action carried one batch id, its retry too.
+  const history = await page.evaluate(async () => {
+    const r = await (globalThis as unknown as WithApi).api.history.list({});
+    return r.ok ? r.data : [];
+  });
+  const writes = history.filter((r) => r.call === 'library.updateMedia' && made.some((m) => m._id === r.record.id) && r.batch);
+  expect(writes).toHaveLength(4);
+  expect(new Set(writes.map((w) => w.batch)).size).toBe(1);
+
+  // Admins: twelve accounts, more than a page of ten; all matching the search.
+  const names = await page.evaluate(
+    async ({ word, phones }) => {
+      const api = (globalThis as unknown as WithApi).api;
+      const out: string[] = [];
+      for (const [i, phoneNo] of phones.entries()) {
+        const name = `${word} admin ${String(i + 1).padStart(2, '0')}`;
+        const r = await api.adminAuth.register({ name, email: `${word.toLowerCase()}-${i}@example.com`, phoneNo, role: 'User', status: 'Active' });
+        if (!r.ok) throw new Error(r.error.message);
+        out.push(name);
+      }
+      return out;
+    },
+    { word, phones: Array.from({ length: 12 }, phoneNumber) },
+  );
+  await page.getByRole('link', { name: 'Admins' }).click();
+  const admins = page.getByRole('table', { name: 'Admins' });
+  await expect(admins).toHaveAttribute('aria-busy', 'false');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(word);
+  await expect(tableRows(page, 'Admins')).toHaveCount(10);
+  // Ctrl+A in the table selects the page's rows; the bar then offers all twelve.
+  await tableRows(page, 'Admins').first().click({ position: { x: 200, y: 10 } });
+  await page.keyboard.press('Control+a');
+  await expect(bar.getByText('10 selected')).toBeVisible();
+  await bar.getByRole('button', { name: 'Select all 12 matching' }).click();
+  await expect(bar.getByText('12 selected')).toBeVisible();
+  await shots(page, 'selection-all-matching');
+  await expect(admins.getByRole('checkbox', { name: 'Select all rows on this page' })).toBeChecked();
+
+  await bar.getByRole('button', { name: 'Export selection as CSV' }).click();
+  const file = `Admins ${format(new Date(), 'yyyy-MM-dd')}.csv`;
+  await expect(page.locator('.fui-ToastTitle', { hasText: `Saved ${file} (12 rows).` }).last()).toBeVisible();
+  const csv = readFileSync(join(process.env.E2E_SANDBOX_DIR!, 'host', BRIDGE_EXPORTS_FOLDER, file), 'utf8').trimEnd().split('\r\n');
+  expect(csv).toHaveLength(13);
+  expect(names.every((name) => csv.some((line) => line.includes(name)))).toBe(true);
+
+  await bar.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete 12 accounts' });
+  await expect(confirm).toContainText('Are you sure you want to delete these 12 accounts?');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  const deleted = page.getByRole('dialog', { name: 'Deleting 12 accounts' });
+  await expect(deleted.getByRole('status')).toHaveText('12 done, 0 failed.');
+  await deleted.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByText('No records match the search or filters.')).toBeVisible();
+});
