@@ -70,12 +70,18 @@ test('select a range of files and change their status past a refused one; select
   await expect(bar).toHaveCount(0);
   const after = await mediaList(page);
   expect(made.map((m) => after.find((f) => f._id === m._id)?.status)).toEqual(made.map((m) => (m._id === middle._id ? 'draft' : 'hidden')));
+  // The toast offers Undo of the whole action (the two it changed) for 10 s.
+  const undone = page.locator('.fui-Toast', { hasText: 'Changing Status of 3 files: 2 done, 1 failed.' });
+  await undone.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.locator('.fui-ToastTitle', { hasText: 'All 2 changes undone.' })).toBeVisible();
+  expect((await mediaList(page)).filter((f) => made.some((m) => m._id === f._id)).map((f) => f.status)).toEqual(['draft', 'draft', 'draft']);
   // Every write of the action carried one batch id, its retry too.
   const history = await page.evaluate(async () => {
     const r = await (globalThis as unknown as WithApi).api.history.list({});
     return r.ok ? r.data : [];
   });
   const writes = history.filter((r) => r.call === 'library.updateMedia' && made.some((m) => m._id === r.record.id) && r.batch);
+  // The two status changes, the refused one and its retry; the two undos are not part of the action.
   expect(writes).toHaveLength(4);
   expect(new Set(writes.map((w) => w.batch)).size).toBe(1);
 

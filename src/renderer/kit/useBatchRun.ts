@@ -12,6 +12,8 @@ export interface BatchJob {
   done: number;
   failed: number;
   running: boolean;
+  /** Records changed by the action so far, its retries included (what Undo can take back). */
+  changed: number;
   summary: BatchSummary | null;
   /** The action could not start (an input main refused). */
   error: string | null;
@@ -40,7 +42,7 @@ export function useBatchRun() {
     setJob((j) =>
       j && j.batch === base.batch
         ? result.ok
-          ? { ...j, running: false, summary: result.data, total: result.data.total, done: result.data.done, failed: result.data.failed.length }
+          ? { ...j, running: false, summary: result.data, total: result.data.total, done: result.data.done, failed: result.data.failed.length, changed: j.changed + result.data.done }
           : { ...j, running: false, error: result.error.message }
         : j,
     );
@@ -48,9 +50,9 @@ export function useBatchRun() {
   };
   return {
     job,
-    run: (title: string, request: BatchRun) => follow({ title, batch: request.batch, call: request.call, total: request.items?.length ?? 0 }, () => window.api.batch.run(request)),
+    run: (title: string, request: BatchRun) => follow({ title, batch: request.batch, call: request.call, total: request.items?.length ?? 0, changed: 0 }, () => window.api.batch.run(request)),
     /** Runs the failed records again (the same batch id). */
-    retry: () => (job ? follow({ title: job.title, batch: job.batch, call: job.call, total: job.summary?.failed.length ?? 0 }, () => window.api.batch.retry({ batch: job.batch })) : undefined),
+    retry: () => (job ? follow({ title: job.title, batch: job.batch, call: job.call, total: job.summary?.failed.length ?? 0, changed: job.changed }, () => window.api.batch.retry({ batch: job.batch })) : undefined),
     cancel: () => (job ? void window.api.batch.cancel({ batch: job.batch }) : undefined),
     close: () => {
       current.current = null;

@@ -29,8 +29,10 @@ export interface BulkSpec<T> {
 }
 
 /** The toast's text after a bulk action that changed something (null: nothing changed). */
-export const doneMessage = (job: BatchJob): string | null =>
-  job.summary && job.summary.done > 0 ? `${job.title}: ${job.summary.done.toLocaleString('en-IN')} done${job.summary.failed.length > 0 ? `, ${job.summary.failed.length.toLocaleString('en-IN')} failed` : ''}.` : null;
+export const doneMessage = (job: BatchJob): string | null => {
+  const failed = job.summary?.failed.length ?? 0;
+  return job.changed > 0 ? `${job.title}: ${job.changed.toLocaleString('en-IN')} done${failed > 0 ? `, ${failed.toLocaleString('en-IN')} failed` : ''}.` : null;
+};
 
 /** The form's values of a record with `patch` over them, as the edit form's schema makes them (its output). */
 export function patchedValues(schema: v.GenericSchema | undefined, values: Record<string, unknown>, patch: Patch): Record<string, unknown> {
@@ -131,7 +133,7 @@ export function useBulk<T>({ spec, rowId, kept }: { spec: BulkSpec<T> | undefine
             if (message) void offerUndo({ message, batch: runner.job!.batch });
           }}
           actions={
-            runner.job.summary && runner.job.summary.done > 0 ? (
+            runner.job.summary && runner.job.changed > 0 ? (
               <Button
                 onClick={() => {
                   const { batch } = runner.job!;
