@@ -27,7 +27,7 @@ const unknownCategoryOnFk = (error: unknown): never => {
 };
 
 export const questionBank: ServiceHandlers<'questionBank'> = {
-  async questions(_input, ctx) {
+  async questions() {
     return { questions: questionList() };
   },
 
