@@ -9,8 +9,8 @@ import type { Db } from './db';
 
 /** Rows fetched from the cursor at a time. */
 export const CURSOR_BATCH = 5000;
-/** The first fetch is smaller: the client can show the first rows sooner. */
-const FIRST_BATCH = 500;
+/** The first fetches are smaller (100, then 1,000 rows): a page of rows leaves before a whole batch is read. */
+const FIRST_BATCH = 100;
 
 type RowText = (row: Record<string, unknown>) => string;
 const rowColumn: RowText = (row) => row.row as string;
@@ -39,7 +39,7 @@ export class StreamedList {
 export async function eachBatch<T>(db: Db, sql: string, params: unknown[], onBatch: (rows: T[]) => Promise<void>, batch = CURSOR_BATCH): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query(`DECLARE list_cursor NO SCROLL CURSOR FOR ${sql}`, params);
-    for (let size = Math.min(FIRST_BATCH, batch); ; size = batch) {
+    for (let size = Math.min(FIRST_BATCH, batch); ; size = Math.min(batch, size * 10)) {
       const rows = await tx.query<T>(`FETCH ${size} FROM list_cursor`);
       if (rows.length === 0) break;
       await onBatch(rows);

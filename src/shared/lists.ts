@@ -246,6 +246,8 @@ export interface ListStore<T> {
    * `ranks`, last), or null when the field is not a plain text in every row (then keys are read one by one).
    */
   textRanks?(get: Getter<T>): { rank: Uint32Array; ranks: number } | null;
+  /** Optional: the list is whole (a compact store gives back the room it kept for growth). */
+  finish?(): void;
 }
 
 /** The rows as objects, the texts as strings: the reference the compact store is tested against. */
@@ -362,6 +364,7 @@ export class KeptList<T> {
   /** The list is whole: search, filters and sort may run. */
   finish(): void {
     this.done = true;
+    this.store.finish?.();
   }
 
   /** The secret kept under `key` (a learner's token by mobile key), or null. */

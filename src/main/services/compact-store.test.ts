@@ -95,6 +95,26 @@ describe('CompactStore (the worker\'s rows) against the plain store, same pipeli
     });
   }
 
+  it('gives back the room kept for growth when finished, and still takes rows after it', () => {
+    const rows = questions(3000);
+    const store = new CompactStore<Question>();
+    for (const row of rows.slice(0, 2500)) store.append(row, row.question.toLowerCase(), row._id);
+    const before = store.bytes;
+    store.finish();
+    expect(store.bytes).toBeLessThan(before);
+    for (const row of rows.slice(2500)) store.append(row, row.question.toLowerCase(), row._id);
+    rows.forEach((row, i) => expect(store.row(i)).toEqual(row));
+    const marks = store.matchAll('farm');
+    rows.forEach((row, i) => expect(marks[i]).toBe(row.question.toLowerCase().includes('farm') ? 1 : 0));
+    expect(store.findSecret('q2999')).toBe(2999);
+    expect(store.findSecret('q10')).toBe(10);
+    // An empty store finished, then filled.
+    const empty = new CompactStore<Question>();
+    empty.finish();
+    for (const row of rows.slice(0, 2000)) empty.append(row, row.question.toLowerCase(), null);
+    expect(empty.row(1999)).toEqual(rows[1999]);
+  });
+
   it('finds secrets by key, the later row winning a repeated key', () => {
     const rows = learners(5000);
     rows.push({ ...rows[10]!, _id: 'again', userInfo: { ...rows[10]!.userInfo, token: 'newer' } });

@@ -85,6 +85,23 @@ class ByteTable {
     return within(this.segments[start >>> SEGMENT_BITS]!, needle, offset, offset + ((this.ends[k] as number) - start));
   }
 
+  /**
+   * Gives back the room kept for growth (most of the last 16 MiB segment, the offsets' slack) once the
+   * list is whole: a copy of at most one segment. Adding after it still works (the last segment grows).
+   */
+  trim(): void {
+    const last = this.segments.length - 1;
+    const buffer = this.segments[last]!;
+    // Never empty: the segment grows by doubling.
+    if (Math.max(this.used, 256) < buffer.length) {
+      const exact = Buffer.allocUnsafeSlow(Math.max(this.used, 256));
+      buffer.copy(exact, 0, 0, this.used);
+      this.segments[last] = exact;
+    }
+    this.starts = this.starts.slice(0, this.count);
+    this.ends = this.ends.slice(0, this.count);
+  }
+
   /** Bytes used of segment `seg`. */
   usedOf(seg: number): number {
     return seg === this.segments.length - 1 ? this.used : this.segments[seg]!.length;
@@ -334,10 +351,26 @@ export class CompactStore<T> implements ListStore<T> {
     return shape;
   }
 
+  /** The list is whole: the room kept for growth goes back (a question list's was a fifth of its store). */
+  finish(): void {
+    this.strings.trim();
+    this.texts.trim();
+    this.secretKeys.trim();
+    this.shapeOf = this.shapeOf.slice(0, this.n);
+    this.slotOf = this.slotOf.slice(0, this.n);
+    const ids = this.secretKeys.count;
+    this.secretRows = this.secretRows.slice(0, ids);
+    this.secretHashes = this.secretHashes.slice(0, ids);
+    for (const shape of this.shapes) {
+      shape.numbers = shape.numbers.slice(0, shape.rows * shape.numberSlots);
+      shape.strings = shape.strings.slice(0, shape.rows * shape.stringSlots);
+    }
+  }
+
   append(row: T, text: string, secretKey: string | null): void {
     const shape = this.shapeFor(row);
     if (this.n >= this.shapeOf.length) {
-      const grown = new Uint16Array(Math.ceil(this.shapeOf.length * GROW));
+      const grown = new Uint16Array(Math.max(this.n + 1024, Math.ceil(this.shapeOf.length * GROW)));
       grown.set(this.shapeOf);
       this.shapeOf = grown;
       this.slotOf = grow32(this.slotOf, grown.length);
