@@ -104,6 +104,9 @@ export function streamList({ db, head, field, list, checkItem, onError }: Stream
         const text = texts.join(',');
         await write(out, first ? text : `,${text}`);
         first = false;
+        // PGlite's fetches run on this thread: the socket gets its turn between two batches, so the
+        // rows written leave before the next batch is read.
+        await new Promise<void>((resolve) => setImmediate(resolve));
       });
       out.end(']}');
     } catch (error) {
