@@ -5,6 +5,7 @@ import type { HandlerContext, ServiceHandlers } from '../context';
 import { toIso, type Queryable } from '../db';
 import { HttpError } from '../http-error';
 import { isImage, safeExt, type ReceivedFile } from '../media';
+import { StreamedList } from '../streamed-list';
 import { quoteHandlers } from './quotes';
 import { synonymHandlers } from './synonyms';
 
@@ -83,7 +84,8 @@ function toFile(row: FileRow, ctx: HandlerContext): LibraryFile {
 
 const FILTERS = { status: 'status', language: 'language', type: 'type', visibility: 'visibility', level: 'level' } as const;
 
-async function listFiles(ctx: HandlerContext, filter: Partial<Record<keyof typeof FILTERS, string | number>> = {}): Promise<LibraryFile[]> {
+/** The library (or the part a filter keeps), newest first, streamed from a cursor: it grows with the platform. */
+function listFiles(ctx: HandlerContext, filter: Partial<Record<keyof typeof FILTERS, string | number>> = {}): StreamedList {
   const where: string[] = [];
   const params: unknown[] = [];
   for (const [key, column] of Object.entries(FILTERS)) {
@@ -92,11 +94,11 @@ async function listFiles(ctx: HandlerContext, filter: Partial<Record<keyof typeo
     params.push(value);
     where.push(`${column} = $${params.length}`);
   }
-  const rows = await ctx.db.query<FileRow>(
+  return StreamedList.mapped(
     `SELECT * FROM library_files ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, file_id DESC`,
     params,
+    (row: FileRow) => toFile(row, ctx),
   );
-  return rows.map((row) => toFile(row, ctx));
 }
 
 async function findFile(q: Queryable, id: string): Promise<FileRow | null> {
@@ -181,11 +183,11 @@ async function undo(ctx: HandlerContext, placed: string[]): Promise<void> {
 
 export const library: ServiceHandlers<'library'> = {
   async mediaList({ language }, ctx) {
-    return { files: await listFiles(ctx, { language }) };
+    return { files: listFiles(ctx, { language }) };
   },
 
   async media(input, ctx) {
-    return { files: await listFiles(ctx, input) };
+    return { files: listFiles(ctx, input) };
   },
 
   async checkUrl({ url }, ctx) {

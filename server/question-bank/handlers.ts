@@ -2,7 +2,7 @@ import { MSG } from '../../src/shared/messages';
 import type { HandlerContext, ServiceHandlers } from '../context';
 import { isUniqueViolation } from '../db';
 import { HttpError, SESSION_EXPIRED } from '../http-error';
-import { categoryExists, findCategoryByName, isForeignKeyViolation, listCategories, listQuestions, listResources } from './queries';
+import { categoryExists, findCategoryByName, isForeignKeyViolation, listCategories, listResources, questionList } from './queries';
 
 /** The server's texts for the question bank. Spec texts (duplicate category) come from MSG. */
 export const QB_MESSAGES = {
@@ -28,8 +28,8 @@ const unknownCategoryOnFk = (error: unknown): never => {
 };
 
 export const questionBank: ServiceHandlers<'questionBank'> = {
-  async questions(_input, ctx) {
-    return { questions: await listQuestions(ctx.db) };
+  async questions() {
+    return { questions: questionList() };
   },
 
   async categories(_input, ctx) {

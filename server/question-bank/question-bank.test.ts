@@ -4,6 +4,8 @@ import { MSG } from '../../src/shared/messages';
 import { ONE_CORRECT_FOR_FORMAT, QuestionSchema, ResourceSchema, type Category, type Question, type Resource } from '../../src/shared/schemas/question-bank';
 import { isUniqueViolation } from '../db';
 import { QB_MESSAGES } from './handlers';
+import { toQuestion, type QuestionRow } from './queries';
+import { CURSOR_BATCH } from '../streamed-list';
 import { DEMO_CATEGORIES, DEMO_QUESTION_COUNT, seedDemo, seedManyQuestions } from '../seed';
 import { DRIVERS, startTestServer, type TestServer } from '../testing';
 
@@ -384,5 +386,24 @@ describe.each(DRIVERS)('seedManyQuestions ($name)', (driver) => {
     // A second batch continues after the first.
     await seedManyQuestions(s.db, 10, { now: s.clock.now });
     expect((await s.db.query<{ n: number }>(`SELECT max(question_no)::int AS n FROM qb_questions`))[0]!.n).toBe(12_010);
+  });
+
+  it('streams the list from a cursor across batches, byte for byte the answer built whole', async () => {
+    // Its own rows when run alone (the test before it seeds 12,010).
+    const have = (await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM qb_questions`))[0]!.n;
+    if (have <= 2 * CURSOR_BATCH) await seedManyQuestions(s.db, 2 * CURSOR_BATCH + 17 - have, { now: s.clock.now });
+    const token = await s.login();
+    const response = await fetch(`${s.url}/question-bank/questions`, { headers: { authorization: token } });
+    expect(response.status).toBe(200);
+    // Streamed: chunked, no Content-Length.
+    expect(response.headers.get('content-length')).toBeNull();
+    // Read before querying: on PGlite the cursor holds the one connection until the list is sent.
+    const text = await response.text();
+    const rows = await s.db.query<QuestionRow>(
+      `SELECT id, question_no, question, language, category_id, help_text, option_format, difficulty, options, created_at, updated_at
+         FROM qb_questions ORDER BY question_no DESC`,
+    );
+    expect(rows.length).toBeGreaterThan(2 * CURSOR_BATCH);
+    expect(text).toBe(JSON.stringify({ error: false, message: 'OK', questions: rows.map(toQuestion) }));
   });
 });

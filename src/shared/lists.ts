@@ -220,6 +220,9 @@ const orEmpty = (text: () => string): string => {
   }
 };
 
+/** A first sort's window ending at most this far down is found without ranking its column (see sortedHead). */
+const SORTED_HEAD_ROWS = 200;
+
 /** Results a view keeps to narrow from (each at most the list's length of row numbers). */
 const SEARCH_HISTORY = 8;
 
@@ -246,6 +249,13 @@ export interface ListStore<T> {
    * `ranks`, last), or null when the field is not a plain text in every row (then keys are read one by one).
    */
   textRanks?(get: Getter<T>): { rank: Uint32Array; ranks: number } | null;
+  /**
+   * Optional: the first `k` rows in the order of a text field (as textRanks and orderByRanks give it),
+   * found without ranking the whole column; null when it cannot tell (then the column is ranked).
+   */
+  firstByText?(get: Getter<T>, k: number, desc: boolean): Uint32Array | null;
+  /** Optional: the list is whole (a compact store gives back the room it kept for growth). */
+  finish?(): void;
 }
 
 /** The rows as objects, the texts as strings: the reference the compact store is tested against. */
@@ -362,6 +372,7 @@ export class KeptList<T> {
   /** The list is whole: search, filters and sort may run. */
   finish(): void {
     this.done = true;
+    this.store.finish?.();
   }
 
   /** The secret kept under `key` (a learner's token by mobile key), or null. */
@@ -400,6 +411,20 @@ export class KeptList<T> {
     return ranked;
   }
 
+  /**
+   * A first sort by a text column not ranked yet, its window near the top, no search or filter: the
+   * store finds just the rows shown (one pass over the column, a fraction of ranking it), and the column
+   * is ranked later (in the worker's idle time, or by a query that needs more of its order).
+   */
+  private sortedHead(query: WindowView): Uint32Array | null {
+    const sort = query.sort;
+    if (!sort || query.partial || query.search.trim() || query.filters.some((f) => f.value !== '')) return null;
+    const field = fieldOf(this.def.fields[sort.id]);
+    const k = query.offset + query.limit;
+    if (!field || field.sortOrder || !this.store.firstByText || this.ranked.has(sort.id) || k > SORTED_HEAD_ROWS) return null;
+    return this.store.firstByText(field.get, k, sort.desc);
+  }
+
   /** How many fields are ranked (sorts by them only count). */
   get rankedFields(): number {
     return this.ranked.size;
@@ -431,17 +456,19 @@ export class KeptList<T> {
     if (!this.canAnswer(query)) throw new StillLoading('This list is still loading.');
     const store = this.store;
     const n = store.length;
-    let selected = this.select(query, viewId);
+    const head = this.sortedHead(query);
+    if (head) this.last.delete(viewId);
+    let selected = head ? null : this.select(query, viewId);
     // "Only partly read records": the rows the view selects that carry marks.
     if (query.partial) selected = selected ? Array.prototype.filter.call(selected, (i: number) => this.marks.has(i)) as number[] : [...this.marks.keys()].sort((a, b) => a - b);
-    const count = selected ? selected.length : n;
+    const count = head || !selected ? n : selected.length;
     // Past the end: no rows (the table moves to its last page and asks again).
     const offset = Math.min(query.offset, count);
     const end = Math.min(count, offset + query.limit);
     const view = this.def.view;
     const rows: unknown[] = [];
     for (let k = offset; k < end; k++) {
-      const index = selected ? (selected[k] as number) : k;
+      const index = head ? (head[k] as number) : selected ? (selected[k] as number) : k;
       const row = store.row(index);
       const shown = view ? view(row) : row;
       const issues = this.marks.size > 0 ? this.marks.get(index) : undefined;

@@ -95,6 +95,26 @@ describe('CompactStore (the worker\'s rows) against the plain store, same pipeli
     });
   }
 
+  it('gives back the room kept for growth when finished, and still takes rows after it', () => {
+    const rows = questions(3000);
+    const store = new CompactStore<Question>();
+    for (const row of rows.slice(0, 2500)) store.append(row, row.question.toLowerCase(), row._id);
+    const before = store.bytes;
+    store.finish();
+    expect(store.bytes).toBeLessThan(before);
+    for (const row of rows.slice(2500)) store.append(row, row.question.toLowerCase(), row._id);
+    rows.forEach((row, i) => expect(store.row(i)).toEqual(row));
+    const marks = store.matchAll('farm');
+    rows.forEach((row, i) => expect(marks[i]).toBe(row.question.toLowerCase().includes('farm') ? 1 : 0));
+    expect(store.findSecret('q2999')).toBe(2999);
+    expect(store.findSecret('q10')).toBe(10);
+    // An empty store finished, then filled.
+    const empty = new CompactStore<Question>();
+    empty.finish();
+    for (const row of rows.slice(0, 2000)) empty.append(row, row.question.toLowerCase(), null);
+    expect(empty.row(1999)).toEqual(rows[1999]);
+  });
+
   it('finds secrets by key, the later row winning a repeated key', () => {
     const rows = learners(5000);
     rows.push({ ...rows[10]!, _id: 'again', userInfo: { ...rows[10]!.userInfo, token: 'newer' } });
@@ -269,8 +289,36 @@ describe('CompactStore.textRanks (a text field ranked over the string table)', (
       const ranked = store.textRanks((row) => row.t)!;
       expect(ranked).not.toBeNull();
       for (const desc of [false, true]) expect(orderOf(ranked, desc)).toEqual(reference(texts, desc));
+      // The head of the order found in one pass, without ranking (null only where texts must be decoded).
+      for (const desc of [false, true]) {
+        for (const k of [1, 20, 200, 6000]) {
+          const head = store.firstByText((row) => row.t, k, desc);
+          if (head) expect(Array.from(head), `${desc} ${k}`).toEqual(reference(texts, desc).slice(0, k));
+          else expect(name === 'non-ASCII' || k === 6000).toBe(true);
+        }
+      }
     });
   }
+
+  it('answers a first sort\'s first windows without ranking the column, the same as the plain store', () => {
+    const def = listDef('learners');
+    const rows = learners(5000);
+    for (const sort of ['mobile', 'loginTime', 'language']) {
+      for (const desc of [false, true]) {
+        const plain = KeptList.of(def, rows, {}, 1, new PlainStore());
+        const compact = KeptList.of(def, rows, {}, 1, new CompactStore());
+        for (const [offset, limit] of [[0, 20], [20, 20], [100, 100]] as const) {
+          const query = { ...base, sort: { id: sort, desc }, offset, limit };
+          expect(compact.window(query, 'v'), `${sort} ${desc} ${offset}`).toEqual(plain.window(query, 'v'));
+        }
+        expect(compact.rankedFields).toBe(0);
+        // Further down, the column is ranked.
+        const far = { ...base, sort: { id: sort, desc }, offset: 2000, limit: 20 };
+        expect(compact.window(far, 'v')).toEqual(plain.window(far, 'v'));
+        expect(compact.rankedFields).toBe(1);
+      }
+    }
+  });
 
   it('is null for a field that is not a text in every row, or a computed one', () => {
     const store = new CompactStore<{ t: unknown }>();
