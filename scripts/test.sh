@@ -89,17 +89,19 @@ logs="$(mktemp -d "${TMPDIR:-/tmp}/cc-test-logs.XXXXXX")"
 declare -A bg_pid=() bg_started=()
 start_bg() {
   bg_started[$1]=$SECONDS
-  setsid -w bash -c 'run_step "$1"' _ "$1" >"$logs/$1.log" 2>&1 </dev/null &
+  # The step's own time is written when it ends: it may end well before its turn to be printed.
+  setsid -w bash -c 'run_step "$1"; code=$?; echo "$SECONDS" >"$2"; exit "$code"' _ "$1" "$logs/$1.time" >"$logs/$1.log" 2>&1 </dev/null &
   bg_pid[$1]=$!
 }
 # Waits for a background step, prints its output and time; returns its exit code.
 finish_bg() {
-  local code=0
+  local code=0 took
   wait "${bg_pid[$1]}" || code=$?
   unset "bg_pid[$1]"
+  took="$(cat "$logs/$1.time" 2>/dev/null || echo "$((SECONDS - bg_started[$1]))")"
   section "$(title_of "$1")"
   cat "$logs/$1.log"
-  if [ "$code" -eq 0 ]; then echo "test: $1 passed in $((SECONDS - bg_started[$1])) s"; else echo "test: $1 FAILED (exit $code) after $((SECONDS - bg_started[$1])) s"; fi
+  if [ "$code" -eq 0 ]; then echo "test: $1 passed in $took s"; else echo "test: $1 FAILED (exit $code) after $took s"; fi
   return "$code"
 }
 stop_bg() {
