@@ -3,15 +3,26 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const port = Number(process.env.E2E_PORT ?? 5790);
-/** A fresh sandbox per test run: the tests create what they need and never depend on a previous run. */
-const sandboxDir = process.env.E2E_SANDBOX_DIR ?? mkdtempSync(join(tmpdir(), 'cc-e2e-'));
-process.env.E2E_SANDBOX_DIR = sandboxDir;
+/**
+ * Two workers, each with a preview host of its own (port E2E_PORT + its parallel index, its own sandbox
+ * folder): a host keeps one session, one bulk queue and one set of preferences, so two workers on one
+ * host would sign each other out. E2E_WORKERS=1 gives the old single-host run.
+ */
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const basePort = Number(process.env.E2E_PORT ?? 5790);
+/** A fresh sandbox root per test run: the tests create what they need and never depend on a previous run. */
+const sandboxRoot = process.env.E2E_SANDBOX_ROOT ?? mkdtempSync(join(tmpdir(), 'cc-e2e-'));
+process.env.E2E_SANDBOX_ROOT = sandboxRoot;
+const hostSandbox = (index: number): string => join(sandboxRoot, `host-${index}`);
+// Playwright loads this file again in each worker after setting TEST_PARALLEL_INDEX (0 .. workers-1, kept by
+// a worker's replacement): the worker's tests then talk to its own host, and helpers read its folder.
+const parallelIndex = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+process.env.E2E_SANDBOX_DIR = hostSandbox(parallelIndex);
 
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  workers,
   // One retry in CI, for diagnosis only: a test that passes only on retry is flaky, and a flaky test
   // fails the run (failOnFlakyTests) instead of passing it.
   retries: process.env.CI ? 1 : 0,
@@ -20,7 +31,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: `http://127.0.0.1:${basePort + parallelIndex}`,
     browserName: 'chromium',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -29,17 +40,19 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'off',
   },
-  webServer: {
+  // Started one after the other: the first builds the app when its inputs changed, the others reuse it.
+  webServer: Array.from({ length: workers }, (_, index) => ({
     command: 'npx tsx scripts/preview.ts',
-    url: `http://127.0.0.1:${port}/`,
+    url: `http://127.0.0.1:${basePort + index}/`,
     timeout: 180_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
+    stdout: 'pipe' as const,
     env: {
-      PREVIEW_PORT: String(port),
-      SANDBOX_DIR: sandboxDir,
+      PREVIEW_PORT: String(basePort + index),
+      SANDBOX_DIR: hostSandbox(index),
       CONTENT_CONSOLE_QUIET: '1',
       BRIDGE_TEST_ROUTES: '1',
+      ...(index > 0 ? { PREVIEW_SKIP_BUILD: '1' } : {}),
     },
-  },
+  })),
 });

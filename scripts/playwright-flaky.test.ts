@@ -27,7 +27,7 @@ describe('playwright.config.ts', () => {
     );
     const run = spawnSync(process.execPath, [join(root, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--config', join(dir, 'flaky.config.ts')], {
       cwd: root,
-      env: { ...process.env, CI: 'true', E2E_SANDBOX_DIR: dir },
+      env: { ...process.env, CI: 'true', E2E_SANDBOX_ROOT: dir },
       encoding: 'utf8',
       timeout: 60_000,
     });

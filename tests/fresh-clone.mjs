@@ -18,6 +18,22 @@ const work = mkdtempSync(join(tmpdir(), 'cc-fresh-clone-'));
 const clone = join(work, 'repo');
 const keep = process.argv.includes('--keep');
 
+/** The `npm start` groups running now: stopped if this check is stopped (npm test stops it when another step fails). */
+const running = new Set();
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.on(signal, () => {
+    for (const pid of running) {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+    if (!keep) rmSync(work, { recursive: true, force: true });
+    process.exit(signal === 'SIGTERM' ? 143 : 130);
+  });
+}
+
 const fail = (message) => {
   console.error(`fresh-clone: FAILED: ${message}`);
   process.exitCode = 1;
@@ -49,6 +65,8 @@ function npmStart(port, sandboxDir, timeoutMs) {
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
+    running.add(child.pid);
+    child.on('exit', () => running.delete(child.pid));
     let output = '';
     const started = Date.now();
     const exited = () => child.exitCode !== null || child.signalCode !== null;
