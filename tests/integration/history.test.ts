@@ -140,6 +140,40 @@ describe('undo of a whole action (its batch)', () => {
     expect(now.find((g) => g._id === b._id)?.keyword).toBe(`${b.keyword} theirs`);
   });
 
+  it("creates a deleted course video again in its folder, last, and a folder without what was in it (said first)", async () => {
+    type Doc = { _id: string; title: string; type: string; parent: string; courseId: string; fileId: { _id: string } | null; contents: { folders: number; files: number } };
+    const courses = expectOk(await h.call<{ _id: string }[]>('videoRepository', 'courses'));
+    const listing = async (id: string) => expectOk(await h.call<{ descendants: Doc[] }>('videoRepository', 'document', { id })).descendants;
+    // The first folder of any course that holds a video directly.
+    let folder: Doc | undefined;
+    let videos: Doc[] = [];
+    for (const course of courses) {
+      for (const doc of (await listing(course._id)).filter((d) => d.type === 'folder')) {
+        const inside = (await listing(doc._id)).filter((d) => d.type === 'file' && d.fileId);
+        if (inside.length > 1) [folder, videos] = [doc, inside];
+        if (folder) break;
+      }
+      if (folder) break;
+    }
+    expect(folder, 'a seeded folder with two videos').toBeDefined();
+    const victim = videos[0]!;
+    expectOk(await h.call('videoRepository', 'deleteDocument', { id: victim._id, $base: victim, $batch: 'delete-doc' }));
+    const [row] = expectOk(await h.call<HistoryRow[]>('history', 'ofBatch', { batch: 'delete-doc' }));
+    expect(row!.lost).toEqual([LOST_ID, "Its place among its folder's items: it comes back last."]);
+    expect(expectOk(await h.call<UndoSummary>('history', 'undoBatch', { batch: 'delete-doc' }))).toMatchObject({ done: 1, notUndone: [] });
+    const after = await listing(folder!._id);
+    expect(after.at(-1)).toMatchObject({ title: victim.title, type: 'file', fileId: { _id: victim.fileId!._id } });
+    expect(after.map((d) => d._id)).not.toContain(victim._id);
+
+    // A folder: it comes back empty, and says so first.
+    expectOk(await h.call('videoRepository', 'deleteDocument', { id: folder!._id, $base: folder, $batch: 'delete-folder' }));
+    const [gone] = expectOk(await h.call<HistoryRow[]>('history', 'ofBatch', { batch: 'delete-folder' }));
+    const { folders, files } = folder!.contents;
+    expect(gone!.lost[2]).toBe(`What was in it (${folders} ${folders === 1 ? 'folder' : 'folders'}, ${files} ${files === 1 ? 'video' : 'videos'}): deleted with it, they do not come back.`);
+    expectOk(await h.call<UndoSummary>('history', 'undoBatch', { batch: 'delete-folder' }));
+    expect((await listing(folder!.parent || folder!.courseId)).filter((d) => d.title === folder!.title && d.type === 'folder')).toHaveLength(1);
+  });
+
   it('does not offer Undo of a delete that cannot come back, and says why; an unknown action has nothing to undo', async () => {
     const file = expectOk(await h.call<{ _id: string; title: string }[]>('library', 'mediaList'))[0]!;
     expectOk(await h.call('library', 'deleteMedia', { id: file._id, $base: file, $batch: 'delete-media' }));

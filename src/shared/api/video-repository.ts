@@ -126,6 +126,25 @@ export const videoRepository = {
     service: 'videoRepository', method: 'DELETE', path: '/document/{id}', auth: 'token+x-access-token', body: 'none',
     input: v.object({ id: IdSchema }), output: DocumentDeletedSchema,
     record: documentRecord,
+    // Created again in its folder; a topic's Videos screen deletes the same documents, kept as videos.
+    restore: {
+      create: (): CallDef => videoRepository.createDocument,
+      input: (kept) => {
+        if ('videoId' in kept) return { title: kept.title, description: kept.description ?? '', type: 'file', courseId: kept.courseId, parent: kept.conceptId, freeToWatch: kept.freeToWatch === true, fileId: kept.videoId };
+        const file = kept.fileId as { _id?: unknown } | null | undefined;
+        const common = { title: kept.title, description: kept.description ?? '', type: kept.type, courseId: kept.courseId, parent: kept.parent ?? '' };
+        return kept.type === 'file' ? { ...common, freeToWatch: kept.freeToWatch === true, fileId: typeof file?._id === 'string' ? file._id : '' } : common;
+      },
+      lost: (kept) => {
+        const below = kept.contents as { folders?: number; files?: number } | undefined;
+        const folders = below?.folders ?? 0;
+        const files = below?.files ?? 0;
+        return [
+          'Its place among its folder\'s items: it comes back last.',
+          ...(folders + files > 0 ? [`What was in it (${folders} ${folders === 1 ? 'folder' : 'folders'}, ${files} ${files === 1 ? 'video' : 'videos'}): deleted with it, they do not come back.`] : []),
+        ];
+      },
+    },
   }),
   reorderDocuments: defineCall({
     service: 'videoRepository', method: 'PUT', path: '/document/reorder-sequence', auth: 'token', body: 'json',
