@@ -49,7 +49,7 @@ describe('the contract tables', () => {
   it('restores a delete only through a create call of the same service, from the record the delete read', () => {
     const defs = Object.values(contract).flatMap((calls) => Object.values(calls as Record<string, CallDef>));
     const restored = defs.filter((def) => def.restore && 'create' in def.restore);
-    expect(restored.map((def) => def.path).sort()).toEqual(['/moment/{id}', '/quotes/{id}', '/resources/{id}', '/sessions/{id}', '/transcript/{id}']);
+    expect(restored.map((def) => def.path).sort()).toEqual(['/document/{id}', '/moment/{id}', '/quotes/{id}', '/resources/{id}', '/sessions/{id}', '/transcript/{id}']);
     for (const def of restored) {
       const create = (def.restore as Restore).create();
       expect(def.method).toBe('DELETE');
