@@ -208,7 +208,8 @@ test('import a folder as a course: the preview and its problems, a crash mid-imp
             const answer = await (globalThis as unknown as WithApi).api.videoRepository.transcripts({ videoId });
             return answer.ok ? answer.data.transcripts.map((t) => [t.language, t.captionText]) : [];
           }, intro._id),
-        { timeout: 15_000 },
+        // The captions follow their video's upload (after the crash, at the queue's next upload or start).
+        { timeout: 30_000 },
       )
       .toEqual([['English', 'Cows of the plains']]);
 

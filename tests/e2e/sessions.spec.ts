@@ -21,6 +21,8 @@ async function expectExact(scope: Locator, text: string): Promise<void> {
 }
 
 test.describe('events', () => {
+  // Wide enough for every column beside the selection's box (narrower, the column priorities hide some).
+  test.use({ viewport: { width: 1440, height: 900 } });
   test('join links per role, copied with the message; the link address is a setting; the description', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signedIn(page);

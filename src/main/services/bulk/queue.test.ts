@@ -237,6 +237,27 @@ describe('adding files', () => {
     ]);
   });
 
+  it('captions refused for want of a session stay pending and are imported at the next start', async () => {
+    const folder = join(root, 'later');
+    const [talk] = await writeVideos(folder, ['talk.mp4']);
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(join(folder, 'talk.srt'), '1\n00:00:01,000 --> 00:00:02,000\nHello\n');
+    let signedIn = false;
+    const importCaptions = async (_recordId: string, _language: string, cues: unknown[]) => (signedIn ? ok({ count: cues.length }) : fail('auth', 'Your session has ended. Please log in again.', 401));
+    const { queue } = await openQueue({ importCaptions });
+    const added = await queue.add([{ path: talk! }]);
+    queue.edit('all', VALID_PATCH);
+    await until(() => queue.get(added.added)[0]!.probe !== 'pending');
+    server.auto = () => 'store';
+    queue.start();
+    await until(() => queue.get(added.added)[0]!.state === 'done', 'uploaded');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(queue.get(added.added)[0]!.captions.map((c) => c.state)).toEqual(['pending']);
+    signedIn = true;
+    queue.start();
+    await until(() => queue.get(added.added)[0]!.captions[0]!.state === 'imported', 'imported after the start');
+  });
+
   it('library titles that cannot be fetched do not block the queue, and say so', async () => {
     const [a] = await writeVideos(join(root, 'v'), ['a.mp4']);
     const { queue } = await openQueue({ libraryTitles: async () => fail('network', 'down') });

@@ -219,6 +219,8 @@ export class BulkQueue {
   /** Bytes sent in all, for the overall rate. */
   private sentCounter = 0;
   private libraryTitles: { at: number; titles: Map<string, LibraryRecordFacts>; records: readonly LibraryRecordFacts[] } | null = null;
+  /** Done items whose captions wait for a session or the server (an auth or network failure): tried again. */
+  private readonly captionsWaiting = new Set<string>();
   /** Folder listings of the current adds, for sidecar captions. */
   private readonly folderListings = new Map<string, Promise<string[]>>();
   /** The first item of each content hash, in queue order (duplicates by content). */
@@ -620,6 +622,12 @@ export class BulkQueue {
         if (!parsed.ok) outcome = parsed;
         else {
           const answer = await importer(item.recordId, language, parsed.cues);
+          // Not signed in yet (a restart restores the queue before the session) or the server away:
+          // the captions stay pending and are tried again at the next upload done or start.
+          if (!answer.ok && (answer.error.kind === 'auth' || answer.error.kind === 'network')) {
+            this.captionsWaiting.add(item.id);
+            return;
+          }
           outcome = answer.ok ? { ok: true, count: answer.data.count } : { ok: false, message: answer.error.message };
         }
       } catch (error) {
@@ -633,9 +641,20 @@ export class BulkQueue {
     }
   }
 
+  /** Captions that waited for a session or the server, imported now. */
+  private retryWaitingCaptions(): void {
+    const waiting = [...this.captionsWaiting];
+    this.captionsWaiting.clear();
+    for (const id of waiting) {
+      const item = this.items.get(id);
+      if (item?.state === 'done') void this.importCaptionsOf(item);
+    }
+  }
+
   /** A done item's content goes into the uploaded index (what this client sent, and where). */
   private rememberUpload(item: BulkItem): void {
     void this.importCaptionsOf(item);
+    this.retryWaitingCaptions();
     const server = this.deps.uploaded?.server();
     if (!item.hash || !item.recordId || !server) return;
     void this.deps.uploaded!.index.record({ hash: item.hash, server, id: item.recordId, title: item.meta.title });
@@ -753,6 +772,7 @@ export class BulkQueue {
     this.hadWork = this.hadWork || this.hasWork();
     this.throttle.request();
     this.saveNow();
+    this.retryWaitingCaptions();
     this.pump();
   }
 
