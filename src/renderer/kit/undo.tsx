@@ -74,6 +74,16 @@ export function UndoProvider({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * A dialog hides the rest of the page from assistive technology while it is open (aria-hidden on
+ * the other portals); after some dialogs close, the toaster's portal keeps it, which would hide the
+ * Undo button from screen readers. With no dialog open, the toaster is shown to them again.
+ */
+function revealToaster(): void {
+  if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
+  document.querySelector('[data-toaster-position]')?.closest('[data-portal-node][aria-hidden="true"]')?.removeAttribute('aria-hidden');
+}
+
 /** Whether a key press belongs to a text field (Ctrl+Z there undoes typing, not a change). */
 const inTextField = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
@@ -168,6 +178,7 @@ export function useUndo() {
           // The toast itself takes no focus (as every toast); its Undo button is in the tab order.
           root: { tabIndex: -1 },
           onStatusChange: (_e, { status }) => {
+            if (status === 'visible') revealToaster();
             // Gone after 10 s: History keeps the Undo.
             if (status === 'dismissed' || status === 'unmounted') {
               offered = false;
