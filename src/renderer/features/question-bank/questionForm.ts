@@ -2,6 +2,7 @@ import type * as v from 'valibot';
 import { DIFFICULTIES, OPTION_FORMATS, QuestionDraftSchema, QuestionEditSchema, type Category, type Question } from '../../../shared/schemas/question-bank';
 import { LANGUAGES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
+import { questionValuesOf } from '../../../shared/batch';
 import { optionsOf } from '../../components/EntityDialog';
 import { recordForm, type AnyRecordForm } from '../../kit/Resource';
 
@@ -44,15 +45,8 @@ export function questionForm(record: Question | null, categories: readonly Categ
       hint: editing ? 'At least 2 options; Radio and Dropdown take one correct option, Checkbox several.' : 'At least 2 options; mark the one correct option.',
     },
   ] as const;
-  const values = (q: Question) => ({
-    question: q.question,
-    language: q.language,
-    categoryId: q.categoryId,
-    helpText: q.helpText,
-    optionFormat: q.optionFormat,
-    difficulty: q.difficulty,
-    options: q.options.map((o) => ({ ...o })),
-  });
+  // The same values a bulk change of questions starts from (src/shared/batch.ts).
+  const values = questionValuesOf;
   const blank = { question: '', categoryId: '', helpText: '', optionFormat: 'radio', options: [{ option: '', isTrue: false }, { option: '', isTrue: false }] };
   const common = { fields, columns: 2 as const };
   return editing
