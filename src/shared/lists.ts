@@ -49,7 +49,9 @@ export interface ListDef<T> {
 }
 
 const def = <T>(d: ListDef<T>): ListDef<T> => d;
-const joined = (...parts: unknown[]): string => parts.map(toText).join('\u0000');
+/** Between the parts of a search text (a needle never holds it: search inputs refuse NUL). */
+export const SEARCH_SEPARATOR = '\u0000';
+const joined = (...parts: unknown[]): string => parts.map(toText).join(SEARCH_SEPARATOR);
 
 /** The digits a mobile is known by (+91 and spaces aside), so '+91 98200 12345' finds '9820012345'. */
 export const mobileKey = (mobile: string): string => mobile.replace(/\D/g, '').replace(/^91(?=\d{10}$)/, '');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KeptList, listDef, PlainStore, type WindowView } from '../../shared/lists';
+import { KeptList, listDef, PlainStore, SEARCH_SEPARATOR, type WindowView } from '../../shared/lists';
 import { LANGUAGES } from '../../shared/constants';
 import type { LearnerWithToken } from '../../shared/schemas/users';
 import type { Question } from '../../shared/schemas/question-bank';
@@ -113,6 +113,28 @@ describe('CompactStore (the worker\'s rows) against the plain store, same pipeli
     empty.finish();
     for (const row of rows.slice(0, 2000)) empty.append(row, row.question.toLowerCase(), null);
     expect(empty.row(1999)).toEqual(rows[1999]);
+  });
+
+  it('keeps a value that is a part of its search text (no capitals) once, and gives it back as it was', () => {
+    const hindi = (i: number) => `दूध की कीमत ${i} रुपये है, तो ${i % 7} लीटर का दाम क्या होगा?`;
+    const rows = Array.from({ length: 2000 }, (_, i) => ({ question: hindi(i), note: i % 3 ? 'Farm' : 'फ़सल', empty: '' }));
+    const text = (r: { question: string; note: string }, i: number) => [String(i), r.question, r.note.toLowerCase()].join(SEARCH_SEPARATOR);
+    const shared = new CompactStore<(typeof rows)[number]>();
+    // The same values with a search text that does not hold them: each value is written a second time.
+    const apart = new CompactStore<(typeof rows)[number]>();
+    rows.forEach((row, i) => {
+      shared.append(row, text(row, i), null);
+      apart.append(row, text(row, i).replace(/ /g, '_'), null);
+    });
+    shared.finish();
+    apart.finish();
+    rows.forEach((row, i) => expect(shared.row(i)).toEqual(row));
+    const questionBytes = rows.reduce((n, r) => n + Buffer.byteLength(r.question), 0);
+    expect(apart.bytes - shared.bytes).toBeGreaterThan(questionBytes * 0.9);
+    const read = shared.reader((r) => r.question);
+    expect(read(1234)).toBe(hindi(1234));
+    const marks = shared.matchAll('1234 रुपये');
+    expect([...marks.keys()].filter((i) => marks[i])).toEqual([1234]);
   });
 
   it('finds secrets by key, the later row winning a repeated key', () => {

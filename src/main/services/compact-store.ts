@@ -9,7 +9,7 @@
 //   repeats (a language, a module id) are stored once while that leaf has few distinct values.
 // * Search texts are one more byte buffer, searched with Buffer.indexOf over the whole list.
 // * Secret keys (a learner's mobile) are found through an open-addressing hash table of row numbers.
-import type { ListStore } from '../../shared/lists';
+import { SEARCH_SEPARATOR, type ListStore } from '../../shared/lists';
 import { radixOrder, rankTexts } from '../../shared/rows';
 
 const GROW = 1.5;
@@ -22,23 +22,38 @@ const OFFSET_MASK = SEGMENT - 1;
 const DENSE_TEXT_BYTES = 128;
 
 /**
+ * The segments of every byte pool of one store, by number: an address is `segment << 24 | offset`,
+ * whichever pool wrote it, so an entry of one table can point into bytes another pool holds (a row's
+ * text field into its search text).
+ */
+class SegmentSpace {
+  readonly segments: Buffer[] = [];
+
+  add(buffer: Buffer): number {
+    if (this.segments.length >= 256) throw new Error('The list is too large to keep (over 4 GB of text).');
+    return this.segments.push(buffer) - 1;
+  }
+}
+
+/**
  * Strings as UTF-8 in segments of 16 MiB: growing never copies what is kept (one contiguous buffer
  * would, and hold old and new at once), and a full segment wastes at most one string's room. The first
- * segment starts small and doubles, so a short list holds little. `starts` and `ends` are addresses.
+ * segment starts small and doubles, so a short list holds little.
  */
-class ByteTable {
-  readonly segments: Buffer[] = [Buffer.allocUnsafe(1 << 16)];
+class BytePool {
+  /** The numbers of this pool's segments, in the order they were filled. */
+  private readonly own: number[];
   /** Bytes used in the last segment. */
   private used = 0;
-  /** The first entry of each segment. */
-  readonly firstOf: number[] = [0];
-  starts: Uint32Array = new Uint32Array(1 << 12);
-  ends: Uint32Array = new Uint32Array(1 << 12);
-  count = 0;
 
-  add(text: string): number {
-    let seg = this.segments.length - 1;
-    let buffer = this.segments[seg]!;
+  constructor(readonly space: SegmentSpace) {
+    this.own = [space.add(Buffer.allocUnsafe(1 << 16))];
+  }
+
+  /** Writes `text`; its bytes are at addresses [start, end). */
+  write(text: string): { start: number; end: number } {
+    let seg = this.own[this.own.length - 1]!;
+    let buffer = this.space.segments[seg]!;
     // At most three bytes per UTF-16 unit; counted exactly only when that might not fit.
     let need = text.length * 3;
     if (this.used + need > buffer.length) need = Buffer.byteLength(text, 'utf8');
@@ -50,25 +65,70 @@ class ByteTable {
         while (size < this.used + need && size < SEGMENT) size *= 2;
         const grown = Buffer.allocUnsafe(Math.min(size, SEGMENT));
         buffer.copy(grown, 0, 0, this.used);
-        this.segments[seg] = buffer = grown;
+        this.space.segments[seg] = buffer = grown;
       }
       if (this.used + need > buffer.length) {
-        if (this.segments.length >= 256) throw new Error('The list is too large to keep (over 4 GB of text).');
-        this.segments.push((buffer = Buffer.allocUnsafe(SEGMENT)));
-        this.firstOf.push(this.count);
-        seg += 1;
+        seg = this.space.add((buffer = Buffer.allocUnsafe(SEGMENT)));
+        this.own.push(seg);
         this.used = 0;
       }
     }
     const written = text.length === 0 ? 0 : buffer.write(text, this.used, 'utf8');
+    const start = ((seg << SEGMENT_BITS) | this.used) >>> 0;
+    this.used += written;
+    return { start, end: start + written };
+  }
+
+  /**
+   * Gives back the unused room of the last segment (most of 16 MiB) once the list is whole: a copy of
+   * at most one segment. Writing after it still works (the last segment grows again).
+   */
+  trim(): void {
+    const last = this.own[this.own.length - 1]!;
+    const buffer = this.space.segments[last]!;
+    // Never empty: the segment grows by doubling.
+    if (Math.max(this.used, 256) < buffer.length) {
+      const exact = Buffer.allocUnsafeSlow(Math.max(this.used, 256));
+      buffer.copy(exact, 0, 0, this.used);
+      this.space.segments[last] = exact;
+    }
+  }
+
+  /** Bytes used of segment `seg` (one of this pool's). */
+  usedOf(seg: number): number {
+    return seg === this.own[this.own.length - 1] ? this.used : this.space.segments[seg]!.length;
+  }
+
+  /** Bytes held (for the memory report). */
+  get size(): number {
+    return this.own.reduce((n, seg) => n + this.space.segments[seg]!.length, 0);
+  }
+}
+
+/** Strings by number: each an address range, written by `add` into the table's pool or pointing into bytes kept already (`addAt`). */
+class ByteTable {
+  readonly segments: Buffer[];
+  starts: Uint32Array = new Uint32Array(1 << 12);
+  ends: Uint32Array = new Uint32Array(1 << 12);
+  count = 0;
+
+  constructor(readonly pool: BytePool) {
+    this.segments = pool.space.segments;
+  }
+
+  add(text: string): number {
+    const { start, end } = this.pool.write(text);
+    return this.addAt(start, end);
+  }
+
+  /** An entry for bytes already kept, at [start, end). */
+  addAt(start: number, end: number): number {
     if (this.count >= this.starts.length) {
       this.starts = grow32(this.starts, this.count + 1);
       this.ends = grow32(this.ends, this.count + 1);
     }
-    const address = ((seg << SEGMENT_BITS) | this.used) >>> 0;
-    this.starts[this.count] = address;
-    this.ends[this.count] = address + written;
-    this.used += written;
+    this.starts[this.count] = start;
+    this.ends[this.count] = end;
     return this.count++;
   }
 
@@ -85,29 +145,22 @@ class ByteTable {
     return within(this.segments[start >>> SEGMENT_BITS]!, needle, offset, offset + ((this.ends[k] as number) - start));
   }
 
-  /**
-   * Gives back the unused room of the last segment (most of 16 MiB) once the list is whole: a copy of
-   * at most one segment. Adding after it still works (the last segment grows again).
-   */
-  trim(): void {
-    const last = this.segments.length - 1;
-    const buffer = this.segments[last]!;
-    // Never empty: the segment grows by doubling.
-    if (Math.max(this.used, 256) < buffer.length) {
-      const exact = Buffer.allocUnsafeSlow(Math.max(this.used, 256));
-      buffer.copy(exact, 0, 0, this.used);
-      this.segments[last] = exact;
+  /** The first entry from `k` on that starts in a later segment than `seg`, or count (entries of one pool are in address order). */
+  firstAfterSegment(seg: number, k: number): number {
+    const bound = ((seg + 1) << SEGMENT_BITS) >>> 0;
+    let lo = k;
+    let hi = this.count;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.starts[mid] as number) < bound) lo = mid + 1;
+      else hi = mid;
     }
+    return lo;
   }
 
-  /** Bytes used of segment `seg`. */
-  usedOf(seg: number): number {
-    return seg === this.segments.length - 1 ? this.used : this.segments[seg]!.length;
-  }
-
-  /** Bytes held (for the memory report). */
+  /** Bytes of the entries (the pool's are counted once, by the pool). */
   get size(): number {
-    return this.segments.reduce((n, b) => n + b.length, 0) + this.starts.byteLength + this.ends.byteLength;
+    return this.starts.byteLength + this.ends.byteLength;
   }
 }
 
@@ -305,13 +358,20 @@ export class CompactStore<T> implements ListStore<T> {
   private shapeOf: Uint16Array = new Uint16Array(1024);
   private slotOf: Uint32Array = new Uint32Array(1024);
   private n = 0;
-  private readonly strings = new ByteTable();
-  private readonly texts = new ByteTable();
+  private readonly space = new SegmentSpace();
+  /** Search texts alone in a pool (matchAll scans its segments whole); row values and secret keys in another. */
+  private readonly textPool = new BytePool(this.space);
+  private readonly valuePool = new BytePool(this.space);
+  /** Row values: a value equal to a part of its row's search text (no capitals) is that part's bytes, not a copy. */
+  private readonly strings = new ByteTable(this.valuePool);
+  private readonly texts = new ByteTable(this.textPool);
+  /** The row being appended: its search text's parts and where each starts (found when a value is first looked up). */
+  private current: { text: string; start: number; parts: string[] | null; offsets: number[] } = { text: '', start: 0, parts: null, offsets: [] };
   /** Search text bytes of the needle asked last (typing asks the same needle of many rows). */
   private needle = { text: '', bytes: Buffer.alloc(0) };
   /** Open addressing: row + 1 per bucket (0 = empty), by the hash of the row's secret key. */
   private buckets: Uint32Array = new Uint32Array(0);
-  private readonly secretKeys = new ByteTable();
+  private readonly secretKeys = new ByteTable(this.valuePool);
   private secretRows: Uint32Array = new Uint32Array(1024);
   /** Each secret key's hash (a rehash needs no key decoded). */
   private secretHashes: Uint32Array = new Uint32Array(1024);
@@ -355,9 +415,8 @@ export class CompactStore<T> implements ListStore<T> {
    * (copying them all at once added about 100 MB to the peak RSS of a million learners).
    */
   finish(): void {
-    this.strings.trim();
-    this.texts.trim();
-    this.secretKeys.trim();
+    this.textPool.trim();
+    this.valuePool.trim();
   }
 
   append(row: T, text: string, secretKey: string | null): void {
@@ -373,9 +432,11 @@ export class CompactStore<T> implements ListStore<T> {
     const k = shape.rows;
     if ((k + 1) * shape.numberSlots > shape.numbers.length) shape.numbers = grow64(shape.numbers, (k + 1) * shape.numberSlots);
     if ((k + 1) * shape.stringSlots > shape.strings.length) shape.strings = grow32(shape.strings, (k + 1) * shape.stringSlots);
+    // The text first: the row's values may be parts of it.
+    const textId = this.texts.add(text);
+    this.current = { text, start: this.texts.starts[textId] as number, parts: null, offsets: [] };
     this.write(shape, shape.root, row, k);
     shape.rows += 1;
-    this.texts.add(text);
     if (secretKey !== null) this.addSecret(secretKey, this.n);
     this.n += 1;
   }
@@ -390,7 +451,7 @@ export class CompactStore<T> implements ListStore<T> {
         const interned = shape.interned[node.slot];
         let id = interned?.get(text);
         if (id === undefined) {
-          id = this.strings.add(text);
+          id = this.partOfText(text) ?? this.strings.add(text);
           if (interned) {
             if (interned.size >= INTERN_LIMIT) shape.interned[node.slot] = null;
             else interned.set(text, id);
@@ -408,6 +469,25 @@ export class CompactStore<T> implements ListStore<T> {
       case 'constant':
         return;
     }
+  }
+
+  /**
+   * A string id for `value` pointing into the current row's search text where the value is one of its
+   * parts as they are (lower case already: Indian scripts have no capitals, so a question in Hindi and
+   * its options are kept once, not twice); undefined when it is not.
+   */
+  private partOfText(value: string): number | undefined {
+    const row = this.current;
+    if (value.length === 0 || value.length > row.text.length) return undefined;
+    row.parts ??= row.text.split(SEARCH_SEPARATOR);
+    const at = row.parts.indexOf(value);
+    if (at < 0) return undefined;
+    // Byte offsets of the parts up to this one (each followed by the one-byte separator).
+    const offsets = row.offsets;
+    if (offsets.length === 0) offsets.push(0);
+    while (offsets.length <= at) offsets.push((offsets[offsets.length - 1] as number) + Buffer.byteLength(row.parts[offsets.length - 1]!, 'utf8') + 1);
+    const start = row.start + (offsets[at] as number);
+    return this.strings.addAt(start, start + Buffer.byteLength(value, 'utf8'));
   }
 
   private read(shape: Shape, node: Node, k: number): unknown {
@@ -791,6 +871,8 @@ export class CompactStore<T> implements ListStore<T> {
     const texts = this.texts;
     const { starts, ends } = texts;
     let dense = false;
+    // The segment of the row searched from, and the row its texts end before.
+    let rowsOf = { seg: -1, end: n };
     // A match found past the end of a block: the next block starts from it instead of searching again.
     let ahead = -1;
     let row = 0;
@@ -808,12 +890,13 @@ export class CompactStore<T> implements ListStore<T> {
       } else {
         while (row < blockEnd) {
           const seg = (starts[row] as number) >>> SEGMENT_BITS;
-          const segEnd = seg + 1 < texts.firstOf.length ? (texts.firstOf[seg + 1] as number) : n;
+          if (seg !== rowsOf.seg) rowsOf = { seg, end: Math.min(n, texts.firstAfterSegment(seg, row)) };
+          const segEnd = rowsOf.end;
           let address = ahead;
           if (ahead < (starts[row] as number)) {
             const at = texts.segments[seg]!.indexOf(bytes, (starts[row] as number) & OFFSET_MASK);
             // No match up to the segment's end: its rows are skipped outright, past the block.
-            if (at < 0 || at >= texts.usedOf(seg)) {
+            if (at < 0 || at >= this.textPool.usedOf(seg)) {
               row = segEnd;
               continue;
             }
@@ -893,7 +976,7 @@ export class CompactStore<T> implements ListStore<T> {
 
   /** Bytes in typed arrays and buffers (outside the JS heap's objects), for the memory report. */
   get bytes(): number {
-    let total = this.strings.size + this.texts.size + this.secretKeys.size + this.shapeOf.byteLength + this.slotOf.byteLength + this.buckets.byteLength + this.secretRows.byteLength + this.secretHashes.byteLength;
+    let total = this.textPool.size + this.valuePool.size + this.strings.size + this.texts.size + this.secretKeys.size + this.shapeOf.byteLength + this.slotOf.byteLength + this.buckets.byteLength + this.secretRows.byteLength + this.secretHashes.byteLength;
     for (const shape of this.shapes) total += shape.numbers.byteLength + shape.strings.byteLength;
     return total;
   }
