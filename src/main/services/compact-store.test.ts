@@ -3,7 +3,7 @@ import { KeptList, listDef, PlainStore, SEARCH_SEPARATOR, type WindowView } from
 import { LANGUAGES } from '../../shared/constants';
 import type { LearnerWithToken } from '../../shared/schemas/users';
 import type { Question } from '../../shared/schemas/question-bank';
-import { CompactStore, pathOf } from './compact-store';
+import { CompactStore, isInstant, pathOf } from './compact-store';
 import { orderByRanks } from '../../shared/rows';
 
 /** A small deterministic generator (the same rows on every run). */
@@ -135,6 +135,37 @@ describe('CompactStore (the worker\'s rows) against the plain store, same pipeli
     expect(read(1234)).toBe(hindi(1234));
     const marks = shared.matchAll('1234 रुपये');
     expect([...marks.keys()].filter((i) => marks[i])).toEqual([1234]);
+  });
+
+  it('keeps a time as toISOString writes it as its milliseconds, any other text as it came, and sorts them as texts', () => {
+    expect(isInstant('2026-11-26T09:44:05.120Z')).toBe(true);
+    expect(isInstant('2024-02-29T23:59:59.999Z')).toBe(true);
+    expect(isInstant('0050-01-01T00:00:00.000Z')).toBe(true);
+    for (const text of ['2023-02-29T00:00:00.000Z', '2026-11-26T24:00:00.000Z', '2026-11-26T10:60:00.000Z', '2026-11-26T10:00:60.000Z', '2026-13-01T00:00:00.000Z',
+      '2026-11-26T10:00:00Z', '2026-11-26T10:00:00.000+05:30', '2026-11-26t10:00:00.000z', '2026-11-26 10:00:00.000Z', '+02026-11-26T10:00:00.00Z', '2026-11-26T10:00:00.0a0Z'])
+      expect(isInstant(text), text).toBe(false);
+    // Times of every kind a legacy record might have, beside instants: the same windows as the plain store.
+    const times = ['2026-11-26T09:44:05.120Z', '2026-11-26T10:00:00Z', '', '2026-11-26 08:00', '2023-02-29T00:00:00.000Z', '1999-12-31T23:59:59.999Z', '2026-11-26T09:44:05.120Z'];
+    const rows = learners(700).map((l, i) => ({ ...l, userInfo: { ...l.userInfo, loginTime: times[i % times.length]! } }));
+    const def = listDef('learners');
+    const plain = KeptList.of(def, rows, {}, 1, new PlainStore());
+    const compact = KeptList.of(def, rows, {}, 1, new CompactStore());
+    rows.forEach((row, i) => expect(compact.store.row(i)).toEqual(row));
+    for (const desc of [false, true]) {
+      const query = { ...base, sort: { id: 'loginTime', desc }, offset: 0, limit: 700 };
+      expect(compact.window(query, 'v')).toEqual(plain.window(query, 'v'));
+    }
+    // Instants alone (and rows without one): ranked by their milliseconds, as their texts sort.
+    const clean = learners(700).map((l, i) => ({ ...l, userInfo: { ...l.userInfo, loginTime: i % 9 ? new Date(Date.UTC(2026, 0, 1) + ((i * 7919) % 700) * 6e4).toISOString() : '' } }));
+    const store = new CompactStore<(typeof clean)[number]>();
+    for (const row of clean) store.append(row, '', null);
+    expect(store.textRanks((l) => l.userInfo.loginTime)).not.toBeNull();
+    const plainClean = KeptList.of(def, clean, {}, 1, new PlainStore());
+    const compactClean = KeptList.of(def, clean, {}, 1, new CompactStore());
+    for (const desc of [false, true]) {
+      const query = { ...base, sort: { id: 'loginTime', desc }, offset: 0, limit: 50 };
+      expect(compactClean.window(query, 'v')).toEqual(plainClean.window(query, 'v'));
+    }
   });
 
   it('finds secrets by key, the later row winning a repeated key', () => {

@@ -181,6 +181,8 @@ type Node =
   | { kind: 'array'; children: Node[] }
   | { kind: 'number'; slot: number }
   | { kind: 'string'; slot: number }
+  /** A time as JavaScript writes it (toISOString), kept as its milliseconds in a number column. */
+  | { kind: 'instant'; slot: number }
   | { kind: 'constant'; value: boolean | null };
 
 /** A leaf keeps its values once each while it has at most this many distinct ones. */
@@ -209,7 +211,7 @@ class Shape {
 function describe(value: unknown, counters: { n: number; s: number }): { sig: string; node: Node } {
   if (value === null || typeof value === 'boolean') return { sig: value === null ? 'z' : value ? 't' : 'f', node: { kind: 'constant', value } };
   if (typeof value === 'number') return { sig: 'n', node: { kind: 'number', slot: counters.n++ } };
-  if (typeof value === 'string') return { sig: 's', node: { kind: 'string', slot: counters.s++ } };
+  if (typeof value === 'string') return isInstant(value) ? { sig: 'i', node: { kind: 'instant', slot: counters.n++ } } : { sig: 's', node: { kind: 'string', slot: counters.s++ } };
   if (Array.isArray(value)) {
     const parts = value.map((item) => describe(item, counters));
     return { sig: `[${parts.map((p) => p.sig).join(',')}]`, node: { kind: 'array', children: parts.map((p) => p.node) } };
@@ -232,7 +234,7 @@ function signature(value: unknown): string {
     case 'number':
       return 'n';
     case 'string':
-      return 's';
+      return isInstant(value) ? 'i' : 's';
     case 'object': {
       if (Array.isArray(value)) {
         let sig = '[';
@@ -250,6 +252,37 @@ function signature(value: unknown): string {
     default:
       throw new Error(`A list row holds a ${typeof value}.`);
   }
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * Whether `text` is a time exactly as toISOString writes it ('2026-11-26T09:44:05.120Z'), so that its
+ * milliseconds give it back as it was: checked digit by digit (a row has several; no Date is made).
+ */
+export function isInstant(text: string): boolean {
+  if (text.length !== 24 || text.charCodeAt(23) !== 90 || text.charCodeAt(10) !== 84) return false;
+  // Separators at 4, 7 ('-'), 13, 16 (':'), 19 ('.'); digits everywhere else.
+  const number = (from: number, to: number): number => {
+    let n = 0;
+    for (let i = from; i < to; i++) {
+      const d = text.charCodeAt(i) - 48;
+      if (d < 0 || d > 9) return -1;
+      n = n * 10 + d;
+    }
+    return n;
+  };
+  if (text[4] !== '-' || text[7] !== '-' || text[13] !== ':' || text[16] !== ':' || text[19] !== '.') return false;
+  const year = number(0, 4);
+  const month = number(5, 7);
+  const day = number(8, 10);
+  if (year < 0 || month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  if (day > (month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] as number))) return false;
+  const hour = number(11, 13);
+  const minute = number(14, 16);
+  const second = number(17, 19);
+  return hour >= 0 && hour < 24 && minute >= 0 && minute < 60 && second >= 0 && second < 60 && number(20, 23) >= 0;
 }
 
 /** Whether `needle` occurs in `bytes` between `start` and `end` (a plain loop: texts are short, and a view per row costs more). */
@@ -275,7 +308,10 @@ function fits(node: Node, value: unknown): boolean {
     case 'number':
       return typeof value === 'number';
     case 'string':
-      return typeof value === 'string';
+      // An instant is kept as one (a shape of a text there takes only other texts).
+      return typeof value === 'string' && !isInstant(value);
+    case 'instant':
+      return typeof value === 'string' && isInstant(value);
     case 'constant':
       return value === node.value;
     case 'array': {
@@ -446,6 +482,9 @@ export class CompactStore<T> implements ListStore<T> {
       case 'number':
         shape.numbers[k * shape.numberSlots + node.slot] = value as number;
         return;
+      case 'instant':
+        shape.numbers[k * shape.numberSlots + node.slot] = Date.parse(value as string);
+        return;
       case 'string': {
         const text = value as string;
         const interned = shape.interned[node.slot];
@@ -494,6 +533,8 @@ export class CompactStore<T> implements ListStore<T> {
     switch (node.kind) {
       case 'number':
         return shape.numbers[k * shape.numberSlots + node.slot];
+      case 'instant':
+        return new Date(shape.numbers[k * shape.numberSlots + node.slot] as number).toISOString();
       case 'string':
         return this.strings.get(shape.strings[k * shape.stringSlots + node.slot] as number);
       case 'object': {
@@ -557,7 +598,7 @@ export class CompactStore<T> implements ListStore<T> {
    */
   textRanks(get: (row: T, index: number) => unknown): { rank: Uint32Array; ranks: number } | null {
     const slots = this.textSlots(get);
-    if (!slots) return null;
+    if (!slots) return this.instantRanks(get);
     const n = this.n;
     const table = this.strings;
     // Per row its string id (EMPTY: no text); the distinct ids in first-seen order.
@@ -593,6 +634,119 @@ export class CompactStore<T> implements ListStore<T> {
     return { rank, ranks };
   }
 
+  /**
+   * textRanks of a field kept as instants (their text order is their time order): ranked by their
+   * milliseconds, a radix sort; null unless the field is an instant or absent in every row shape.
+   */
+  private instantRanks(get: (row: T, index: number) => unknown): { rank: Uint32Array; ranks: number } | null {
+    const times = this.instantsOf(get);
+    if (!times) return null;
+    const { rows, keys, count, span } = times;
+    const n = this.n;
+    const order = radixOrder(keys, Math.max(1, Math.ceil(Math.log2(span + 1))));
+    const rank = new Uint32Array(n);
+    let next = -1;
+    for (let k = 0; k < count; k++) {
+      const at = order[k] as number;
+      if (k === 0 || keys[at] !== keys[order[k - 1] as number]) next++;
+      rank[rows[at] as number] = next;
+    }
+    const ranks = next + 1;
+    // Rows without a time: last.
+    for (let i = 0, k = 0; i < n; i++) {
+      if (k < count && rows[k] === i) k++;
+      else rank[i] = ranks;
+    }
+    return { rank, ranks };
+  }
+
+  /**
+   * A field kept as instants: the rows that have one (in row order) and their times from the earliest
+   * on (`keys`, whole numbers for radixOrder). Null unless it is an instant in every row shape, or absent,
+   * null or an empty text (a row without a time).
+   */
+  private instantsOf(get: (row: T, index: number) => unknown): { rows: Uint32Array; keys: Float64Array; count: number; span: number } | null {
+    const path = pathOf(get);
+    if (!path) return null;
+    // Per shape: its instant's number slot, -1 for no time, -2 for a text that must be empty.
+    const slots: number[] = [];
+    let instants = false;
+    for (const shape of this.shapes) {
+      const end = follow(shape.root, path);
+      if ('constant' in end) {
+        if (end.constant !== undefined && end.constant !== null) return null;
+        slots.push(-1);
+      } else if (end.rest.length > 0) return null;
+      else if (end.node.kind === 'instant') {
+        slots.push(end.node.slot);
+        instants = true;
+      } else if (end.node.kind === 'constant' && end.node.value === null) slots.push(-1);
+      else if (end.node.kind === 'string') slots.push(-2 - end.node.slot);
+      else return null;
+    }
+    if (!instants) return null;
+    const n = this.n;
+    const rows = new Uint32Array(n);
+    const keys = new Float64Array(n);
+    let count = 0;
+    let min = Infinity;
+    let max = -Infinity;
+    for (let i = 0; i < n; i++) {
+      const shape = this.shapes[this.shapeOf[i] as number]!;
+      const slot = slots[shape.index] as number;
+      if (slot === -1) continue;
+      const k = this.slotOf[i] as number;
+      if (slot < -1) {
+        const id = shape.strings[k * shape.stringSlots + (-2 - slot)] as number;
+        // A text beside times: ranked as texts are (by decoded keys) unless it is empty.
+        if (this.strings.ends[id] !== this.strings.starts[id]) return null;
+        continue;
+      }
+      const time = shape.numbers[k * shape.numberSlots + slot] as number;
+      rows[count] = i;
+      keys[count++] = time;
+      if (time < min) min = time;
+      if (time > max) max = time;
+    }
+    for (let k = 0; k < count; k++) keys[k] = (keys[k] as number) - min;
+    return { rows, keys: keys.subarray(0, count), count, span: count ? max - min : 0 };
+  }
+
+  /** firstByText of a field kept as instants: the k earliest (or latest) rows, ties in row order, rows without a time last. */
+  private firstByInstant(get: (row: T, index: number) => unknown, k: number, desc: boolean): Uint32Array | null {
+    const times = this.instantsOf(get);
+    if (!times) return null;
+    const { rows, keys, count } = times;
+    const size = Math.min(k, this.n);
+    // Positions among the rows with a time, best first: a stable sort of the whole would rank them all.
+    const best: number[] = [];
+    const better = (a: number, b: number): boolean => (desc ? (keys[a] as number) > (keys[b] as number) : (keys[a] as number) < (keys[b] as number));
+    // A list in about the opposite order puts most rows in: then ranking them is as quick (a radix sort).
+    const limit = Math.max(1024, this.n >>> 3);
+    let inserted = 0;
+    for (let p = 0; p < count; p++) {
+      if (best.length === size && !better(p, best[size - 1] as number)) continue;
+      if (++inserted > limit) return null;
+      let lo = 0;
+      let hi = best.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (better(p, best[mid] as number)) hi = mid;
+        else lo = mid + 1;
+      }
+      best.splice(lo, 0, p);
+      if (best.length > size) best.pop();
+    }
+    const out = new Uint32Array(size);
+    best.forEach((p, at) => (out[at] = rows[p] as number));
+    // Then the rows without a time, in row order.
+    for (let i = 0, k2 = 0, at = best.length; at < size && i < this.n; i++) {
+      if (k2 < count && rows[k2] === i) k2++;
+      else out[at++] = i;
+    }
+    return out;
+  }
+
   /** Per shape, the string slot a plain path to a text field ends at (-1: no text there); null when it is not a text in every shape. */
   private textSlots(get: (row: T, index: number) => unknown): number[] | null {
     const path = pathOf(get);
@@ -619,8 +773,9 @@ export class CompactStore<T> implements ListStore<T> {
    * order): then ranking them all is as quick.
    */
   firstByText(get: (row: T, index: number) => unknown, k: number, desc: boolean): Uint32Array | null {
+    if (k <= 0) return null;
     const slots = this.textSlots(get);
-    if (!slots || k <= 0) return null;
+    if (!slots) return this.firstByInstant(get, k, desc);
     const { starts, ends, segments } = this.strings;
     const n = this.n;
     const lower = (c: number): number => (c >= 65 && c <= 90 ? c + 32 : c);
