@@ -168,6 +168,23 @@ describe('CompactStore (the worker\'s rows) against the plain store, same pipeli
     }
   });
 
+  it('keeps ids in hex at half their length, gives them back as they came and sorts them as texts', () => {
+    const r = rng(11);
+    const hex = (n: number) => Array.from({ length: n }, () => '0123456789abcdef'[Math.floor(r() * 16)]).join('');
+    const uuid = () => `${hex(8)}-${hex(4)}-${hex(4)}-${hex(4)}-${hex(12)}`;
+    const ids = Array.from({ length: 600 }, (_, i) => [uuid(), hex(24), uuid().toUpperCase(), `q${i}`, hex(16)][i % 5]!);
+    const rows = learners(600).map((l, i) => ({ ...l, _id: ids[i]!, currentProgress: { ...l.currentProgress, moduleId: ids[(i * 7) % 600]! } }));
+    const store = new CompactStore<(typeof rows)[number]>();
+    for (const row of rows) store.append(row, '', null);
+    rows.forEach((row, i) => expect(store.row(i)).toEqual(row));
+    const ranked = store.textRanks((l) => l._id)!;
+    const sorted = Array.from(orderByRanks(ranked.rank, ranked.ranks, false)).map((i) => ids[i]!.toLowerCase());
+    expect(sorted).toEqual([...ids].map((id) => id.toLowerCase()).sort());
+    const head = store.firstByText((l) => l.currentProgress.moduleId, 10, true);
+    const byModule = [...rows.keys()].sort((a, b) => { const x = rows[a]!.currentProgress.moduleId.toLowerCase(); const y = rows[b]!.currentProgress.moduleId.toLowerCase(); return x < y ? 1 : x > y ? -1 : a - b; });
+    if (head) expect(Array.from(head)).toEqual(byModule.slice(0, 10));
+  });
+
   it('finds secrets by key, the later row winning a repeated key', () => {
     const rows = learners(5000);
     rows.push({ ...rows[10]!, _id: 'again', userInfo: { ...rows[10]!.userInfo, token: 'newer' } });
@@ -269,11 +286,15 @@ describe('CompactStore (the worker\'s rows) against the plain store, same pipeli
 });
 
 describe('CompactStore.matchAll (the whole list searched once)', () => {
-  it('marks the rows the plain store marks: rare matches blocks apart, dense runs of long and short texts, two segments, none across rows', () => {
+  // ASCII, and Hindi written a byte a character (with an escaped rupee sign) in texts of both kinds.
+  for (const [script, filler, needles] of [
+    ['ASCII', 'x'.repeat(400), ['x']],
+    ['Hindi', `${'दूध '.repeat(99)}₹ x`, ['दूध', 'ध ₹', '₹ x', 'x']],
+  ] as const)
+  it(`marks the rows the plain store marks: rare matches blocks apart, dense runs of long and short texts, two segments, none across rows (${script})`, () => {
     // Over 16 MB of text: the texts fill a second segment. Rows hold matches a few rows apart, just
     // around the 4096-row blocks, thousands of rows apart, in a dense run, and at a segment's ends.
     const n = 44_000;
-    const filler = 'x'.repeat(400);
     const hit = new Set([0, 3, 4095, 4096, 4097, 9000, 20_000, 20_001, 41_999, 42_000, n - 1]);
     for (let i = 30_000; i < 31_000; i++) if (i % 3 !== 0) hit.add(i);
     // Short texts, most of them matching: those blocks are searched row by row.
@@ -287,7 +308,7 @@ describe('CompactStore.matchAll (the whole list searched once)', () => {
       compact.append({}, text, null);
       plain.append({}, text, null);
     }
-    for (const needle of ['needle', 'needle4', 'needle2000', 'needle9', 'x', '1', 'absent']) {
+    for (const needle of ['needle', 'needle4', 'needle2000', 'needle9', '1', 'absent', ...needles]) {
       expect([...compact.matchAll(needle)], needle).toEqual([...plain.matchAll(needle)]);
     }
     expect(compact.matchAll('needle').reduce((a, b) => a + b, 0)).toBe(hit.size);

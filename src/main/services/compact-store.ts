@@ -11,6 +11,7 @@
 // * Secret keys (a learner's mobile) are found through an open-addressing hash table of row numbers.
 import { SEARCH_SEPARATOR, type ListStore } from '../../shared/lists';
 import { radixOrder, rankTexts } from '../../shared/rows';
+import { HEX_IDS, hexIdLength, needleIn, readHexId, readWindowed, windowedLength, windowOf, writeHexId, writeWindowed } from './dense-text';
 
 const GROW = 1.5;
 
@@ -28,9 +29,12 @@ const DENSE_TEXT_BYTES = 128;
  */
 class SegmentSpace {
   readonly segments: Buffer[] = [];
+  /** Per segment, the window its texts are written in (dense-text.ts; 0: UTF-8). */
+  readonly windows: number[] = [];
 
-  add(buffer: Buffer): number {
+  add(buffer: Buffer, window: number): number {
     if (this.segments.length >= 256) throw new Error('The list is too large to keep (over 4 GB of text).');
+    this.windows.push(window);
     return this.segments.push(buffer) - 1;
   }
 }
@@ -46,17 +50,22 @@ class BytePool {
   /** Bytes used in the last segment. */
   private used = 0;
 
-  constructor(readonly space: SegmentSpace) {
-    this.own = [space.add(Buffer.allocUnsafe(1 << 16))];
+  /** `window`: the texts are written in that window (dense-text.ts), 0: in UTF-8. */
+  constructor(
+    readonly space: SegmentSpace,
+    readonly window = 0,
+  ) {
+    this.own = [space.add(Buffer.allocUnsafe(1 << 16), window)];
   }
 
   /** Writes `text`; its bytes are at addresses [start, end). */
   write(text: string): { start: number; end: number } {
     let seg = this.own[this.own.length - 1]!;
     let buffer = this.space.segments[seg]!;
-    // At most three bytes per UTF-16 unit; counted exactly only when that might not fit.
-    let need = text.length * 3;
-    if (this.used + need > buffer.length) need = Buffer.byteLength(text, 'utf8');
+    // At most three bytes per UTF-16 unit in UTF-8, five in a window; counted exactly only when that might not fit.
+    const window = this.window;
+    let need = window === HEX_IDS ? hexIdLength(text) : text.length * (window ? 5 : 3);
+    if (this.used + need > buffer.length && window !== HEX_IDS) need = window ? windowedLength(text, window) : Buffer.byteLength(text, 'utf8');
     if (need > SEGMENT) throw new Error('A value of the list is too large to keep (over 16 MB).');
     if (this.used + need > buffer.length) {
       if (buffer.length < SEGMENT) {
@@ -68,12 +77,13 @@ class BytePool {
         this.space.segments[seg] = buffer = grown;
       }
       if (this.used + need > buffer.length) {
-        seg = this.space.add((buffer = Buffer.allocUnsafe(SEGMENT)));
+        seg = this.space.add((buffer = Buffer.allocUnsafe(SEGMENT)), this.window);
         this.own.push(seg);
         this.used = 0;
       }
     }
-    const written = text.length === 0 ? 0 : buffer.write(text, this.used, 'utf8');
+    const written =
+      text.length === 0 ? 0 : window === HEX_IDS ? writeHexId(text, buffer, this.used) : window ? writeWindowed(text, window, buffer, this.used) : buffer.write(text, this.used, 'utf8');
     const start = ((seg << SEGMENT_BITS) | this.used) >>> 0;
     this.used += written;
     return { start, end: start + written };
@@ -108,12 +118,14 @@ class BytePool {
 /** Strings by number: each an address range, written by `add` into the table's pool or pointing into bytes kept already (`addAt`). */
 class ByteTable {
   readonly segments: Buffer[];
+  readonly windows: number[];
   starts: Uint32Array = new Uint32Array(1 << 12);
   ends: Uint32Array = new Uint32Array(1 << 12);
   count = 0;
 
   constructor(readonly pool: BytePool) {
     this.segments = pool.space.segments;
+    this.windows = pool.space.windows;
   }
 
   add(text: string): number {
@@ -135,7 +147,11 @@ class ByteTable {
   get(k: number): string {
     const start = this.starts[k] as number;
     const offset = start & OFFSET_MASK;
-    return this.segments[start >>> SEGMENT_BITS]!.toString('utf8', offset, offset + ((this.ends[k] as number) - start));
+    const end = offset + ((this.ends[k] as number) - start);
+    const seg = start >>> SEGMENT_BITS;
+    const window = this.windows[seg] as number;
+    if (window === HEX_IDS) return readHexId(this.segments[seg]!, offset, end);
+    return window ? readWindowed(this.segments[seg]!, offset, end, window) : this.segments[seg]!.toString('utf8', offset, end);
   }
 
   /** Whether entry k contains `needle`. */
@@ -158,6 +174,18 @@ class ByteTable {
     return lo;
   }
 
+  /** An entry for `text` written into another pool (ids in hex). */
+  addIn(pool: BytePool, text: string): number {
+    const { start, end } = pool.write(text);
+    return this.addAt(start, end);
+  }
+
+  /** Gives back the entries' room for growth (the list is whole). */
+  trim(): void {
+    this.starts = exact(this.starts, this.count);
+    this.ends = exact(this.ends, this.count);
+  }
+
   /** Bytes of the entries (the pool's are counted once, by the pool). */
   get size(): number {
     return this.starts.byteLength + this.ends.byteLength;
@@ -165,12 +193,20 @@ class ByteTable {
 }
 
 function grow32(array: Uint32Array, atLeast: number): Uint32Array {
-  const grown = new Uint32Array(Math.max(atLeast, Math.ceil(array.length * GROW)));
+  const grown = new Uint32Array(Math.max(atLeast, Math.ceil(array.length * GROW), 64));
   grown.set(array);
   return grown;
 }
+/**
+ * An array cut to its first `used` elements (a copy) when over an eighth of it is room for growth; the
+ * same array otherwise. The list is whole then; one array is copied at a time, the old one left to go.
+ */
+function exact<A extends Uint8Array | Uint16Array | Uint32Array | Float64Array>(array: A, used: number): A {
+  return array.length - used > array.length / 8 ? (array.slice(0, used) as A) : array;
+}
+
 function grow64(array: Float64Array, atLeast: number): Float64Array {
-  const grown = new Float64Array(Math.max(atLeast, Math.ceil(array.length * GROW)));
+  const grown = new Float64Array(Math.max(atLeast, Math.ceil(array.length * GROW), 64));
   grown.set(array);
   return grown;
 }
@@ -385,6 +421,42 @@ function follow(root: Node, path: readonly string[]): PathEnd {
   return { node, rest: [] };
 }
 
+/** The search texts of one window (dense-text.ts), alone in a pool, and the row of each. */
+class TextShelf {
+  readonly pool: BytePool;
+  readonly table: ByteTable;
+  rows: Uint32Array = new Uint32Array(1024);
+
+  constructor(
+    space: SegmentSpace,
+    readonly window: number,
+    readonly index: number,
+  ) {
+    this.pool = new BytePool(space, window);
+    this.table = new ByteTable(this.pool);
+  }
+
+  add(text: string, row: number): number {
+    const entry = this.table.add(text);
+    if (entry >= this.rows.length) this.rows = grow32(this.rows, entry + 1);
+    this.rows[entry] = row;
+    return entry;
+  }
+
+  trim(): void {
+    this.pool.trim();
+    this.table.trim();
+    this.rows = exact(this.rows, this.table.count);
+  }
+
+  get size(): number {
+    return this.pool.size + this.table.size + this.rows.byteLength;
+  }
+}
+
+/** Windows kept apart at most (a row's shelf is a byte); texts of any further window are kept in UTF-8. */
+const MAX_SHELVES = 256;
+
 export class CompactStore<T> implements ListStore<T> {
   private readonly shapes: Shape[] = [];
   private readonly shapeBySig = new Map<string, Shape>();
@@ -395,16 +467,24 @@ export class CompactStore<T> implements ListStore<T> {
   private slotOf: Uint32Array = new Uint32Array(1024);
   private n = 0;
   private readonly space = new SegmentSpace();
-  /** Search texts alone in a pool (matchAll scans its segments whole); row values and secret keys in another. */
-  private readonly textPool = new BytePool(this.space);
+  /**
+   * Search texts by window (Indian scripts at a byte a character), each window's alone in its pool:
+   * matchAll scans a pool's segments whole with the needle written in that window.
+   */
+  private readonly shelves: TextShelf[] = [];
+  private readonly shelfOfWindow = new Map<number, TextShelf>();
+  /** Per row: its search text's shelf and place there. */
+  private textShelf: Uint8Array = new Uint8Array(1024);
+  private textEntry: Uint32Array = new Uint32Array(1024);
+  /** Row values and secret keys, in UTF-8; ids in hex at half their length in a pool of their own. */
   private readonly valuePool = new BytePool(this.space);
+  private readonly hexPool = new BytePool(this.space, HEX_IDS);
   /** Row values: a value equal to a part of its row's search text (no capitals) is that part's bytes, not a copy. */
   private readonly strings = new ByteTable(this.valuePool);
-  private readonly texts = new ByteTable(this.textPool);
   /** The row being appended: its search text's parts and where each starts (found when a value is first looked up). */
-  private current: { text: string; start: number; parts: string[] | null; offsets: number[] } = { text: '', start: 0, parts: null, offsets: [] };
-  /** Search text bytes of the needle asked last (typing asks the same needle of many rows). */
-  private needle = { text: '', bytes: Buffer.alloc(0) };
+  private current: { text: string; start: number; end: number; parts: string[] | null; offsets: number[] } = { text: '', start: 0, end: 0, parts: null, offsets: [] };
+  /** The needle asked last, in each window it was asked in (typing asks the same needle of many rows). */
+  private needle = { text: '', bytes: new Map<number, Buffer | null>() };
   /** Open addressing: row + 1 per bucket (0 = empty), by the hash of the row's secret key. */
   private buckets: Uint32Array = new Uint32Array(0);
   private readonly secretKeys = new ByteTable(this.valuePool);
@@ -447,12 +527,26 @@ export class CompactStore<T> implements ListStore<T> {
 
   /**
    * The list is whole: the unused room of each byte table's last 16 MiB segment goes back (a question
-   * list's was a fifth of its store). One segment is copied at a time; the typed arrays keep their slack
-   * (copying them all at once added about 100 MB to the peak RSS of a million learners).
+   * list's was a fifth of its store), and the typed arrays' room for growth where it is over an eighth
+   * of them. One is copied at a time (copying them all at once, each old one still held, added about
+   * 100 MB to the peak RSS of a million learners).
    */
   finish(): void {
-    this.textPool.trim();
+    for (const shelf of this.shelves) shelf.trim();
     this.valuePool.trim();
+    this.hexPool.trim();
+    this.strings.trim();
+    this.secretKeys.trim();
+    for (const shape of this.shapes) {
+      shape.numbers = exact(shape.numbers, shape.rows * shape.numberSlots);
+      shape.strings = exact(shape.strings, shape.rows * shape.stringSlots);
+    }
+    this.shapeOf = exact(this.shapeOf, this.n);
+    this.slotOf = exact(this.slotOf, this.n);
+    this.textShelf = exact(this.textShelf, this.n);
+    this.textEntry = exact(this.textEntry, this.n);
+    this.secretRows = exact(this.secretRows, this.secretKeys.count);
+    this.secretHashes = exact(this.secretHashes, this.secretKeys.count);
   }
 
   append(row: T, text: string, secretKey: string | null): void {
@@ -462,6 +556,10 @@ export class CompactStore<T> implements ListStore<T> {
       grown.set(this.shapeOf);
       this.shapeOf = grown;
       this.slotOf = grow32(this.slotOf, grown.length);
+      const shelves = new Uint8Array(grown.length);
+      shelves.set(this.textShelf);
+      this.textShelf = shelves;
+      this.textEntry = grow32(this.textEntry, grown.length);
     }
     this.shapeOf[this.n] = shape.index;
     this.slotOf[this.n] = shape.rows;
@@ -469,12 +567,27 @@ export class CompactStore<T> implements ListStore<T> {
     if ((k + 1) * shape.numberSlots > shape.numbers.length) shape.numbers = grow64(shape.numbers, (k + 1) * shape.numberSlots);
     if ((k + 1) * shape.stringSlots > shape.strings.length) shape.strings = grow32(shape.strings, (k + 1) * shape.stringSlots);
     // The text first: the row's values may be parts of it.
-    const textId = this.texts.add(text);
-    this.current = { text, start: this.texts.starts[textId] as number, parts: null, offsets: [] };
+    const shelf = this.shelfFor(windowOf(text));
+    const entry = shelf.add(text, this.n);
+    this.textShelf[this.n] = shelf.index;
+    this.textEntry[this.n] = entry;
+    this.current = { text, start: shelf.table.starts[entry] as number, end: shelf.table.ends[entry] as number, parts: null, offsets: [] };
     this.write(shape, shape.root, row, k);
     shape.rows += 1;
     if (secretKey !== null) this.addSecret(secretKey, this.n);
     this.n += 1;
+  }
+
+  /** The shelf of a window's texts (made at its first text); past MAX_SHELVES windows, UTF-8's. */
+  private shelfFor(window: number): TextShelf {
+    let shelf = this.shelfOfWindow.get(window);
+    if (!shelf) {
+      if (this.shelves.length >= MAX_SHELVES - 1 && window !== 0) return this.shelfFor(0);
+      shelf = new TextShelf(this.space, window, this.shelves.length);
+      this.shelves.push(shelf);
+      this.shelfOfWindow.set(window, shelf);
+    }
+    return shelf;
   }
 
   private write(shape: Shape, node: Node, value: unknown, k: number): void {
@@ -490,7 +603,7 @@ export class CompactStore<T> implements ListStore<T> {
         const interned = shape.interned[node.slot];
         let id = interned?.get(text);
         if (id === undefined) {
-          id = this.partOfText(text) ?? this.strings.add(text);
+          id = this.partOfText(text) ?? (hexIdLength(text) > 0 ? this.strings.addIn(this.hexPool, text) : this.strings.add(text));
           if (interned) {
             if (interned.size >= INTERN_LIMIT) shape.interned[node.slot] = null;
             else interned.set(text, id);
@@ -521,12 +634,18 @@ export class CompactStore<T> implements ListStore<T> {
     row.parts ??= row.text.split(SEARCH_SEPARATOR);
     const at = row.parts.indexOf(value);
     if (at < 0) return undefined;
-    // Byte offsets of the parts up to this one (each followed by the one-byte separator).
+    // Where each part starts, as the text is written: after each separator (a zero byte in UTF-8 and in
+    // a window alike, and nowhere else: split cut the text at the same places).
     const offsets = row.offsets;
-    if (offsets.length === 0) offsets.push(0);
-    while (offsets.length <= at) offsets.push((offsets[offsets.length - 1] as number) + Buffer.byteLength(row.parts[offsets.length - 1]!, 'utf8') + 1);
-    const start = row.start + (offsets[at] as number);
-    return this.strings.addAt(start, start + Buffer.byteLength(value, 'utf8'));
+    if (offsets.length === 0) {
+      const from = row.start & OFFSET_MASK;
+      const bytes = this.space.segments[row.start >>> SEGMENT_BITS]!.subarray(from, from + (row.end - row.start));
+      offsets.push(row.start);
+      for (let at = bytes.indexOf(0); at >= 0; at = bytes.indexOf(0, at + 1)) offsets.push(row.start + at + 1);
+      offsets.push(row.end + 1);
+    }
+    if (offsets.length !== row.parts.length + 1) return undefined;
+    return this.strings.addAt(offsets[at] as number, (offsets[at + 1] as number) - 1);
   }
 
   private read(shape: Shape, node: Node, k: number): unknown {
@@ -790,8 +909,9 @@ export class CompactStore<T> implements ListStore<T> {
       }
       return t;
     };
-    // Two texts in the field's order (<0, 0, >0): lower-cased bytes while they are ASCII; from the
-    // first byte outside it, the decoded texts (lower case of other scripts is not a byte rule).
+    // Two texts in the field's order (<0, 0, >0): lower-cased bytes while they are printable ASCII; from
+    // the first byte outside it, the decoded texts (lower case of other scripts is not a byte rule, and
+    // a byte below 0x20 may start an escape of a text written in a window).
     const compare = (a: number, b: number): number => {
       if (a === b) return 0;
       const sa = starts[a] as number;
@@ -806,7 +926,7 @@ export class CompactStore<T> implements ListStore<T> {
       for (let c = 0; c < m; c++) {
         const x = ba[oa + c] as number;
         const y = bb[ob + c] as number;
-        if (x >= 0x80 || y >= 0x80) {
+        if (x >= 0x80 || y >= 0x80 || x < 0x20 || y < 0x20) {
           const p = text(a);
           const q = text(b);
           return p < q ? -1 : p > q ? 1 : 0;
@@ -864,6 +984,7 @@ export class CompactStore<T> implements ListStore<T> {
     return out;
   }
 
+  /** Whether the strings `ids` are all printable ASCII (then ranked from their bytes: see compare in firstByText). */
   private allAscii(ids: readonly number[]): boolean {
     const { starts, ends, segments } = this.strings;
     for (const id of ids) {
@@ -871,7 +992,10 @@ export class CompactStore<T> implements ListStore<T> {
       const bytes = segments[start >>> SEGMENT_BITS]!;
       const from = start & OFFSET_MASK;
       const to = from + ((ends[id] as number) - start);
-      for (let b = from; b < to; b++) if ((bytes[b] as number) >= 0x80) return false;
+      for (let b = from; b < to; b++) {
+        const c = bytes[b] as number;
+        if (c >= 0x80 || c < 0x20) return false;
+      }
     }
     return true;
   }
@@ -1003,13 +1127,28 @@ export class CompactStore<T> implements ListStore<T> {
     return this.read(shape, shape.root, this.slotOf[i] as number) as T;
   }
 
-  private needleBytes(needle: string): Buffer {
-    if (this.needle.text !== needle) this.needle = { text: needle, bytes: Buffer.from(needle, 'utf8') };
-    return this.needle.bytes;
+  /** The needle's bytes in a window (null: no text of that window can hold it). */
+  private needleBytes(needle: string, window: number): Buffer | null {
+    if (this.needle.text !== needle) this.needle = { text: needle, bytes: new Map() };
+    let bytes = this.needle.bytes.get(window);
+    if (bytes === undefined) this.needle.bytes.set(window, (bytes = needleIn(needle, window)));
+    return bytes;
   }
 
   contains(i: number, needle: string): boolean {
-    return this.texts.has(i, this.needleBytes(needle));
+    const shelf = this.shelves[this.textShelf[i] as number]!;
+    const bytes = this.needleBytes(needle, shelf.window);
+    return bytes !== null && shelf.table.has(this.textEntry[i] as number, bytes);
+  }
+
+  /** Every row's match: each window's texts searched with the needle written in that window. */
+  matchAll(needle: string): Uint8Array {
+    const marks = new Uint8Array(this.n);
+    for (const shelf of this.shelves) {
+      const bytes = this.needleBytes(needle, shelf.window);
+      if (bytes) this.matchShelf(shelf, bytes, marks);
+    }
+    return marks;
   }
 
   /**
@@ -1017,13 +1156,12 @@ export class CompactStore<T> implements ListStore<T> {
    * segment's texts; where most rows match (a first letter) and the texts are short, a check per row
    * is quicker than a call per match. Over long texts (a question's, hundreds of bytes) the check per
    * row reads most of them byte by byte, and Buffer.indexOf is quicker even there. Each block picks by
-   * the one before it.
+   * the one before it. `row` counts the shelf's texts; a match marks the row of the text.
    */
-  matchAll(needle: string): Uint8Array {
-    const n = this.n;
-    const marks = new Uint8Array(n);
-    const bytes = this.needleBytes(needle);
-    const texts = this.texts;
+  private matchShelf(shelf: TextShelf, bytes: Buffer, marks: Uint8Array): void {
+    const texts = shelf.table;
+    const n = texts.count;
+    const rowOf = shelf.rows;
     const { starts, ends } = texts;
     let dense = false;
     // The segment of the row searched from, and the row its texts end before.
@@ -1038,7 +1176,7 @@ export class CompactStore<T> implements ListStore<T> {
       if (dense) {
         for (; row < blockEnd; row++) {
           if (texts.has(row, bytes)) {
-            marks[row] = 1;
+            marks[rowOf[row] as number] = 1;
             hits++;
           }
         }
@@ -1051,7 +1189,7 @@ export class CompactStore<T> implements ListStore<T> {
           if (ahead < (starts[row] as number)) {
             const at = texts.segments[seg]!.indexOf(bytes, (starts[row] as number) & OFFSET_MASK);
             // No match up to the segment's end: its rows are skipped outright, past the block.
-            if (at < 0 || at >= this.textPool.usedOf(seg)) {
+            if (at < 0 || at >= shelf.pool.usedOf(seg)) {
               row = segEnd;
               continue;
             }
@@ -1066,7 +1204,7 @@ export class CompactStore<T> implements ListStore<T> {
           // Inside this row's text (not across into the next one's): a match.
           const inside = (starts[row] as number) <= address && address + bytes.length <= (ends[row] as number);
           if (inside || texts.has(row, bytes)) {
-            marks[row] = 1;
+            marks[rowOf[row] as number] = 1;
             hits++;
           }
           row++;
@@ -1075,7 +1213,6 @@ export class CompactStore<T> implements ListStore<T> {
       // Rows of a block in two segments read as long: their addresses differ by the segment.
       dense = hits * 4 > row - from && (ends[row - 1] as number) - (starts[from] as number) < DENSE_TEXT_BYTES * (row - from);
     }
-    return marks;
   }
 
   private static hash(key: string): number {
@@ -1131,7 +1268,7 @@ export class CompactStore<T> implements ListStore<T> {
 
   /** Bytes in typed arrays and buffers (outside the JS heap's objects), for the memory report. */
   get bytes(): number {
-    let total = this.textPool.size + this.valuePool.size + this.strings.size + this.texts.size + this.secretKeys.size + this.shapeOf.byteLength + this.slotOf.byteLength + this.buckets.byteLength + this.secretRows.byteLength + this.secretHashes.byteLength;
+    let total = this.shelves.reduce((sum, shelf) => sum + shelf.size, 0) + this.textShelf.byteLength + this.textEntry.byteLength + this.valuePool.size + this.hexPool.size + this.strings.size + this.secretKeys.size + this.shapeOf.byteLength + this.slotOf.byteLength + this.buckets.byteLength + this.secretRows.byteLength + this.secretHashes.byteLength;
     for (const shape of this.shapes) total += shape.numbers.byteLength + shape.strings.byteLength;
     return total;
   }
