@@ -167,7 +167,8 @@ async function measure(driver: string, env: Record<string, string>): Promise<Fig
       const searchableMs = performance.now() - t0;
       clearInterval(sampler);
       if (!loaded.ok) throw new Error(`load failed: ${loaded.error.message}`);
-      const memory = await windows.memory();
+      // What the worker keeps: its heap after a full collection, and the row stores outside it.
+      const memory = await windows.memory(true);
       const rows = loaded.data.total;
       const workerMb = memory.ok ? (memory.data.heapUsed + memory.data.storeBytes) / MB : NaN;
 

@@ -12,7 +12,7 @@ import { DIFFICULTIES, type Category, type Question } from './schemas/question-b
 import type { LibraryFile } from './schemas/library';
 import type { LearnerWithToken } from './schemas/users';
 import { PARTIAL, type ReadIssue } from './tolerant';
-import { filterPredicate, orderByRanks, rankKeys, sortKey, toText, type Getter } from './rows';
+import { filterPredicate, narrowRanks, orderByRanks, rankKeys, sortKey, toText, type Getter, type Ranks } from './rows';
 import { videoRepository } from './api/video-repository';
 import { adminAuth } from './api/admin-auth';
 import { mentorship } from './api/mentorship';
@@ -302,10 +302,16 @@ export class StillLoading extends Error {}
  * while the list is incomplete only windows in the server's order are answered (`complete: false`,
  * `total` the rows so far); search, filters and sort wait for the whole list (`StillLoading`).
  */
+/**
+ * Sorted orders kept per list, the most recently used (4 bytes a row each; an order is a counting sort
+ * of the field's kept ranks, 1 ms per 100,000 rows, so the others are made again when asked).
+ */
+const ORDERS_KEPT = 2;
+
 export class KeptList<T> {
   private readonly orders = new Map<string, Uint32Array>();
   /** Per field id, each row's rank by it (see ranksOf). */
-  private readonly ranked = new Map<string, { rank: Uint32Array; ranks: number }>();
+  private readonly ranked = new Map<string, { rank: Ranks; ranks: number }>();
   /** Per view, its latest results (newest last): a search narrows the one whose needle is its longest prefix. */
   private readonly last = new Map<string, { basis: string; needle: string; out: Uint32Array }[]>();
   private done = false;
@@ -388,16 +394,19 @@ export class KeptList<T> {
     if (!sort || !fieldOf(this.def.fields[sort.id])) return null;
     const key = `${sort.id}:${sort.desc ? 'desc' : 'asc'}`;
     let order = this.orders.get(key);
-    if (!order) {
+    if (order) this.orders.delete(key);
+    else {
       const { rank, ranks } = this.ranksOf(sort.id);
       order = orderByRanks(rank, ranks, sort.desc);
-      this.orders.set(key, order);
+      if (this.orders.size >= ORDERS_KEPT) this.orders.delete(this.orders.keys().next().value!);
     }
+    // Newest last.
+    this.orders.set(key, order);
     return order;
   }
 
   /** A field's rank per row (built once; either direction's order is then a counting sort of them). */
-  private ranksOf(id: string): { rank: Uint32Array; ranks: number } {
+  private ranksOf(id: string): { rank: Ranks; ranks: number } {
     let ranked = this.ranked.get(id);
     if (!ranked) {
       const field = fieldOf(this.def.fields[id])!;
@@ -408,6 +417,8 @@ export class KeptList<T> {
         const value = sortValue(field.sortOrder);
         ranked = rankKeys(this.store.length, (i) => sortKey(value(read(null, i))));
       }
+      // Kept in a byte or two a row where the field has few values (a language, a difficulty).
+      ranked = { rank: narrowRanks(ranked.rank, ranked.ranks), ranks: ranked.ranks };
       this.ranked.set(id, ranked);
     }
     return ranked;

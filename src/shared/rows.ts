@@ -80,7 +80,17 @@ export function rankKeys(n: number, keyAt: (i: number) => SortKey): { rank: Uint
  * Rows 0..n-1 ordered by their rank (0..ranks-1; `ranks` itself is an empty key, last in both
  * directions), ties in row order: a counting sort. `rank` is left as it was.
  */
-export function orderByRanks(rank: Uint32Array, ranks: number, desc: boolean): Uint32Array {
+/** Each row's rank: in as few bytes a row as the number of ranks allows (narrowRanks). */
+export type Ranks = Uint8Array | Uint16Array | Uint32Array;
+
+/** `rank` in the narrowest array that holds 0..ranks (rows without a value have rank `ranks`). */
+export function narrowRanks(rank: Uint32Array, ranks: number): Ranks {
+  if (ranks < 0x100) return Uint8Array.from(rank);
+  if (ranks < 0x10000) return Uint16Array.from(rank);
+  return rank;
+}
+
+export function orderByRanks(rank: Ranks, ranks: number, desc: boolean): Uint32Array {
   const n = rank.length;
   const at = (i: number): number => {
     const r = rank[i] as number;

@@ -117,7 +117,7 @@ describe('CompactStore (the worker\'s rows) against the plain store, same pipeli
 
   it('keeps a value that is a part of its search text (no capitals) once, and gives it back as it was', () => {
     const hindi = (i: number) => `दूध की कीमत ${i} रुपये है, तो ${i % 7} लीटर का दाम क्या होगा?`;
-    const rows = Array.from({ length: 2000 }, (_, i) => ({ question: hindi(i), note: i % 3 ? 'Farm' : 'फ़सल', empty: '' }));
+    const rows = Array.from({ length: 2000 }, (_, i) => ({ question: hindi(i), note: ['Farm', 'फ़सल', 'What is UPI?', 'ABC', 'A é B'][i % 5]!, empty: '' }));
     const text = (r: { question: string; note: string }, i: number) => [String(i), r.question, r.note.toLowerCase()].join(SEARCH_SEPARATOR);
     const shared = new CompactStore<(typeof rows)[number]>();
     // The same values with a search text that does not hold them: each value is written a second time.
@@ -135,6 +135,10 @@ describe('CompactStore (the worker\'s rows) against the plain store, same pipeli
     expect(read(1234)).toBe(hindi(1234));
     const marks = shared.matchAll('1234 रुपये');
     expect([...marks.keys()].filter((i) => marks[i])).toEqual([1234]);
+    // 'What is UPI?' is kept as its text's 'what is upi?' and where its capitals are: given back as it came, sorted in lower case.
+    const notes = shared.textRanks((r) => r.note)!;
+    const byNote = Array.from(orderByRanks(notes.rank, notes.ranks, false)).map((i) => rows[i]!.note);
+    expect(byNote).toEqual(rows.map((r) => r.note).sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0)));
   });
 
   it('keeps a time as toISOString writes it as its milliseconds, any other text as it came, and sorts them as texts', () => {

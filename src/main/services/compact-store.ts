@@ -144,6 +144,17 @@ class ByteTable {
     return this.count++;
   }
 
+  /**
+   * Entries whose value has ASCII capitals its bytes hold in lower case (a value kept as a part of its
+   * row's search text: 'What is UPI?' as 'what is upi?'), in entry order, and where each one's capitals
+   * are (`capitalAt[capitalFrom[c]..capitalFrom[c + 1]]`, UTF-16 positions). Sorts compare in lower
+   * case, so only decoding puts them back.
+   */
+  private capitalEntries: Uint32Array = new Uint32Array(0);
+  private capitalFrom: Uint32Array = new Uint32Array(1);
+  private capitalAt: Uint16Array = new Uint16Array(0);
+  private capitalCount = 0;
+
   get(k: number): string {
     const start = this.starts[k] as number;
     const offset = start & OFFSET_MASK;
@@ -151,7 +162,51 @@ class ByteTable {
     const seg = start >>> SEGMENT_BITS;
     const window = this.windows[seg] as number;
     if (window === HEX_IDS) return readHexId(this.segments[seg]!, offset, end);
-    return window ? readWindowed(this.segments[seg]!, offset, end, window) : this.segments[seg]!.toString('utf8', offset, end);
+    const text = window ? readWindowed(this.segments[seg]!, offset, end, window) : this.segments[seg]!.toString('utf8', offset, end);
+    return this.capitalCount === 0 ? text : this.withCapitals(k, text);
+  }
+
+  private withCapitals(k: number, text: string): string {
+    const entries = this.capitalEntries;
+    let lo = 0;
+    let hi = this.capitalCount;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((entries[mid] as number) < k) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo === this.capitalCount || entries[lo] !== k) return text;
+    let out = '';
+    let from = 0;
+    for (let c = this.capitalFrom[lo] as number; c < (this.capitalFrom[lo + 1] as number); c++) {
+      const at = this.capitalAt[c] as number;
+      out += text.slice(from, at) + String.fromCharCode(text.charCodeAt(at) - 32);
+      from = at + 1;
+    }
+    return out + text.slice(from);
+  }
+
+  /** An entry for bytes already kept that spell `value` with its ASCII capitals in lower case. */
+  addCapitalized(start: number, end: number, value: string): number {
+    const k = this.addAt(start, end);
+    const c = this.capitalCount;
+    if (c >= this.capitalEntries.length) this.capitalEntries = grow32(this.capitalEntries, c + 1);
+    if (c + 2 > this.capitalFrom.length) this.capitalFrom = grow32(this.capitalFrom, c + 2);
+    let used = this.capitalFrom[c] as number;
+    for (let i = 0; i < value.length; i++) {
+      const code = value.charCodeAt(i);
+      if (code < 65 || code > 90) continue;
+      if (used >= this.capitalAt.length) {
+        const grown = new Uint16Array(Math.max(256, used * 2));
+        grown.set(this.capitalAt);
+        this.capitalAt = grown;
+      }
+      this.capitalAt[used++] = i;
+    }
+    this.capitalEntries[c] = k;
+    this.capitalFrom[c + 1] = used;
+    this.capitalCount = c + 1;
+    return k;
   }
 
   /** Whether entry k contains `needle`. */
@@ -188,7 +243,7 @@ class ByteTable {
 
   /** Bytes of the entries (the pool's are counted once, by the pool). */
   get size(): number {
-    return this.starts.byteLength + this.ends.byteLength;
+    return this.starts.byteLength + this.ends.byteLength + this.capitalEntries.byteLength + this.capitalFrom.byteLength + this.capitalAt.byteLength;
   }
 }
 
@@ -454,6 +509,9 @@ class TextShelf {
   }
 }
 
+const CAPITAL = /[A-Z]/;
+const CAPITALS = /[A-Z]/g;
+
 /** Windows kept apart at most (a row's shelf is a byte); texts of any further window are kept in UTF-8. */
 const MAX_SHELVES = 256;
 
@@ -626,13 +684,17 @@ export class CompactStore<T> implements ListStore<T> {
   /**
    * A string id for `value` pointing into the current row's search text where the value is one of its
    * parts as they are (lower case already: Indian scripts have no capitals, so a question in Hindi and
-   * its options are kept once, not twice); undefined when it is not.
+   * its options are kept once, not twice) or but for its ASCII capitals; undefined when it is not.
    */
   private partOfText(value: string): number | undefined {
     const row = this.current;
     if (value.length === 0 || value.length > row.text.length) return undefined;
     row.parts ??= row.text.split(SEARCH_SEPARATOR);
-    const at = row.parts.indexOf(value);
+    let at = row.parts.indexOf(value);
+    // A value with ASCII capitals (a sentence, 'UPI'): its part is the same in lower case. Positions are
+    // kept in 16 bits.
+    const capitalized = at < 0 && value.length <= 0xffff && CAPITAL.test(value);
+    if (capitalized) at = row.parts.indexOf(value.replace(CAPITALS, (c) => c.toLowerCase()));
     if (at < 0) return undefined;
     // Where each part starts, as the text is written: after each separator (a zero byte in UTF-8 and in
     // a window alike, and nowhere else: split cut the text at the same places).
@@ -645,7 +707,8 @@ export class CompactStore<T> implements ListStore<T> {
       offsets.push(row.end + 1);
     }
     if (offsets.length !== row.parts.length + 1) return undefined;
-    return this.strings.addAt(offsets[at] as number, (offsets[at + 1] as number) - 1);
+    const [start, end] = [offsets[at] as number, (offsets[at + 1] as number) - 1];
+    return capitalized ? this.strings.addCapitalized(start, end, value) : this.strings.addAt(start, end);
   }
 
   private read(shape: Shape, node: Node, k: number): unknown {

@@ -344,7 +344,7 @@ export function createWindows(deps: WindowsDeps) {
      * The worker's heap, its buffers outside the heap, the rows it keeps (the bench reports main's memory
      * per 100,000 rows), the fields ranked for sorts; `collect`: the heap after a full collection.
      */
-    memory: (collect = false) => ask<{ heapUsed: number; storeBytes: number; lists: number; sortsReady: number }>({ type: 'memory', collect }),
+    memory: (collect = false) => ask<{ heapUsed: number; buffers: number; storeBytes: number; lists: number; sortsReady: number }>({ type: 'memory', collect }),
 
     /** Resolves when a refresh behind the kept list (if one is on its way) has replaced it or failed. */
     async whenRefreshed(list: ListName, input: Record<string, unknown> = {}): Promise<void> {

@@ -328,19 +328,31 @@ function handle(msg: WorkerRequest): void {
     case 'ack':
       // After the bytes before it are read: main's backpressure.
       return work.push(null, () => reply({ id: msg.id, ok: true, data: null }));
-    case 'memory':
-      return answer(msg.id, () => {
-        if (msg.collect) collectGarbage();
-        const usage = process.memoryUsage();
-        const entries = [...kept.values()];
-        // The worker's own heap, and the stores' buffers (outside any heap; usage.external is the whole process's).
-        return {
-          heapUsed: usage.heapUsed,
-          storeBytes: entries.reduce((n, e) => n + e.store.bytes, 0),
-          lists: entries.reduce((n, e) => n + e.list.length, 0),
-          sortsReady: entries.reduce((n, e) => n + e.list.rankedFields, 0),
-        };
-      });
+    case 'memory': {
+      const report = () =>
+        answer(msg.id, () => {
+          const usage = process.memoryUsage();
+          const entries = [...kept.values()];
+          // The worker's own heap; every ArrayBuffer it holds, outside the heap (in a worker, arrayBuffers is
+          // its own isolate's: the stores, the sorts' ranks and orders, search results); the stores alone.
+          return {
+            heapUsed: usage.heapUsed,
+            buffers: usage.arrayBuffers,
+            storeBytes: entries.reduce((n, e) => n + e.store.bytes, 0),
+            lists: entries.reduce((n, e) => n + e.list.length, 0),
+            sortsReady: entries.reduce((n, e) => n + e.list.rankedFields, 0),
+          };
+        });
+      if (!msg.collect) return report();
+      // A collection frees the buffers of what it found unreachable a little later (off the thread): a
+      // second one after a turn of the loop counts only what is held.
+      collectGarbage();
+      setTimeout(() => {
+        collectGarbage();
+        report();
+      }, 20);
+      return;
+    }
     case 'drop':
       // Its bytes still waiting are not read at all.
       work.drop(msg.keys);
