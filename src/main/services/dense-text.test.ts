@@ -59,7 +59,7 @@ describe('dense texts (one byte a character of the window)', () => {
     let windowed = 0;
     let found = 0;
     for (let k = 0; k < 4000; k++) {
-      const t = text(5 + Math.floor(r() * 30), WHOLE).replace(/\u0000/g, ' ');
+      const t = text(5 + Math.floor(r() * 30), WHOLE).replaceAll('\u0000', ' ');
       const { bytes, w } = written(t);
       if (w !== 0) windowed++;
       // A piece of the text itself (whole characters: UTF-8 cannot hold half a surrogate pair), or a needle made up apart.
