@@ -3,11 +3,15 @@
 //
 // * Rows: records of one list share a few shapes (the same keys, in the same order, with the same kinds
 //   of values). Each shape is stored once; a row is its shape's number and its leaf values in the
-//   shape's columns: numbers in a Float64Array, strings as ids (Uint32Array) into one string table,
-//   true / false / null in the shape itself. A row is rebuilt only when a window shows it.
-// * The string table is one growable byte buffer of UTF-8 with an offset per string. Values a leaf
-//   repeats (a language, a module id) are stored once while that leaf has few distinct values.
-// * Search texts are one more byte buffer, searched with Buffer.indexOf over the whole list.
+//   shape's columns: numbers and times written by toISOString (as milliseconds) in a Float64Array,
+//   strings as ids (Uint32Array) into one string table, true / false / null in the shape itself. A row
+//   is rebuilt only when a window shows it.
+// * Bytes live in pools of 16 MiB segments, addressed alike whichever pool holds them. The string table
+//   is an address range per string: UTF-8 in the values' pool, hex ids at half their length in theirs,
+//   or a part of the row's own search text (a value kept once, not twice). Values a leaf repeats (a
+//   language, a module id) are stored once while that leaf has few distinct values.
+// * Search texts are kept by window (dense-text.ts: Indian scripts a byte a character), each window's in
+//   a pool of its own, searched with Buffer.indexOf and the needle written in that window.
 // * Secret keys (a learner's mobile) are found through an open-addressing hash table of row numbers.
 import { SEARCH_SEPARATOR, type ListStore } from '../../shared/lists';
 import { radixOrder, rankTexts } from '../../shared/rows';

@@ -333,8 +333,8 @@ function handle(msg: WorkerRequest): void {
         answer(msg.id, () => {
           const usage = process.memoryUsage();
           const entries = [...kept.values()];
-          // The worker's own heap; every ArrayBuffer it holds, outside the heap (in a worker, arrayBuffers is
-          // its own isolate's: the stores, the sorts' ranks and orders, search results); the stores alone.
+          // The worker's own heap; the ArrayBuffers it allocated and holds, outside the heap (in a worker,
+          // arrayBuffers counts its own: the stores, the sorts' ranks and orders, search results); the stores alone.
           return {
             heapUsed: usage.heapUsed,
             buffers: usage.arrayBuffers,
