@@ -411,14 +411,14 @@ export class KeptList<T> {
     if (!ranked) {
       const field = fieldOf(this.def.fields[id])!;
       // A text field of a compact store is ranked over its string table, not key by key.
-      ranked = (field.sortOrder ? null : this.store.textRanks?.(field.get)) ?? undefined;
-      if (!ranked) {
+      let full = (field.sortOrder ? null : this.store.textRanks?.(field.get)) ?? null;
+      if (!full) {
         const read = this.fieldReader(field.get);
         const value = sortValue(field.sortOrder);
-        ranked = rankKeys(this.store.length, (i) => sortKey(value(read(null, i))));
+        full = rankKeys(this.store.length, (i) => sortKey(value(read(null, i))));
       }
       // Kept in a byte or two a row where the field has few values (a language, a difficulty).
-      ranked = { rank: narrowRanks(ranked.rank, ranked.ranks), ranks: ranked.ranks };
+      ranked = { rank: narrowRanks(full.rank, full.ranks), ranks: full.ranks };
       this.ranked.set(id, ranked);
     }
     return ranked;
