@@ -76,10 +76,6 @@ export function rankKeys(n: number, keyAt: (i: number) => SortKey): { rank: Uint
   return { rank, ranks };
 }
 
-/**
- * Rows 0..n-1 ordered by their rank (0..ranks-1; `ranks` itself is an empty key, last in both
- * directions), ties in row order: a counting sort. `rank` is left as it was.
- */
 /** Each row's rank: in as few bytes a row as the number of ranks allows (narrowRanks). */
 export type Ranks = Uint8Array | Uint16Array | Uint32Array;
 
@@ -90,6 +86,10 @@ export function narrowRanks(rank: Uint32Array, ranks: number): Ranks {
   return rank;
 }
 
+/**
+ * Rows 0..n-1 ordered by their rank (0..ranks-1; `ranks` itself is an empty key, last in both
+ * directions), ties in row order: a counting sort. `rank` is left as it was.
+ */
 export function orderByRanks(rank: Ranks, ranks: number, desc: boolean): Uint32Array {
   const n = rank.length;
   const at = (i: number): number => {
