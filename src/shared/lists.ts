@@ -296,18 +296,18 @@ export class PlainStore<T> implements ListStore<T> {
 export class StillLoading extends Error {}
 
 /**
+ * Sorted orders kept per list, the most recently used (4 bytes a row each; an order is a counting sort
+ * of the field's kept ranks, 1 ms per 100,000 rows, so the others are made again when asked).
+ */
+const ORDERS_KEPT = 2;
+
+/**
  * One list as main keeps it: its rows in a store with their search text (built once, as each row
  * arrives), sorted orders by sort (built on first use), and per view the last results, so typing on
  * narrows them instead of scanning the whole list. Rows may arrive in runs (`append`) until `finish`;
  * while the list is incomplete only windows in the server's order are answered (`complete: false`,
  * `total` the rows so far); search, filters and sort wait for the whole list (`StillLoading`).
  */
-/**
- * Sorted orders kept per list, the most recently used (4 bytes a row each; an order is a counting sort
- * of the field's kept ranks, 1 ms per 100,000 rows, so the others are made again when asked).
- */
-const ORDERS_KEPT = 2;
-
 export class KeptList<T> {
   private readonly orders = new Map<string, Uint32Array>();
   /** Per field id, each row's rank by it (see ranksOf). */
