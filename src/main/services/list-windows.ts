@@ -125,8 +125,8 @@ export function createWindows(deps: WindowsDeps) {
   /**
    * A chunk's bytes as an ArrayBuffer of their own, for the worker. Posted as a copy, not transferred:
    * transferred chunks were freed long after the worker had read them (a fast server's 300 MB answer:
-   * main's count of buffers reached 280 MB and the peak RSS of a million learners 620 to 670 MB); copied,
-   * 32 MB and 525 MB, as quick (a copy costs a few ms per 100 MB).
+   * main's count of buffers reached 280 MB, and a million learners from PostgreSQL peaked at 665 MB RSS);
+   * copied, 32 MB and 568 MB, and no slower (a copy costs a few ms per 100 MB).
    */
   const own = (chunk: Uint8Array): ArrayBuffer =>
     chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength && chunk.buffer instanceof ArrayBuffer ? chunk.buffer : (chunk.slice().buffer as ArrayBuffer);
