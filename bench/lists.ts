@@ -24,6 +24,7 @@
  * schema cc_bench_lists, or --database-schema S, is seeded once and reused); --only pglite|postgres; --keep (the temp folder).
  */
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -254,6 +255,9 @@ export async function run(args: string[]): Promise<boolean> {
   try {
     if (only !== 'postgres') {
       let dataDir = option('--pglite-dir');
+      // The folder the server was seeded into (it holds `pg`): given `pg` itself the server would start
+      // an empty database there and every figure would be of no learners.
+      if (dataDir && !existsSync(join(dataDir, 'pg', 'PG_VERSION'))) throw new Error(`--pglite-dir ${dataDir}: no seeded database in it (give the folder that holds pg/).`);
       if (!dataDir) {
         dataDir = join(dir, 'server');
         seed({ DATA_DIR: dataDir }, learners);
