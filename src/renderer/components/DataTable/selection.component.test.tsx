@@ -65,4 +65,21 @@ describe('DataTable selection', () => {
     await user.keyboard(' ');
     expect(checked()).toEqual(['Fruit 0', 'Fruit 2', 'Fruit 3', 'Fruit 4']);
   });
+
+  it('Ctrl+A on the screen outside the table selects the page too, but not in a text field', async () => {
+    const { user } = renderUi(
+      <>
+        <input aria-label="Search" />
+        <button>Elsewhere</button>
+        <Selectable />
+      </>,
+    );
+    await user.click(screen.getByRole('textbox', { name: 'Search' }));
+    await user.keyboard('{Control>}a{/Control}');
+    expect(checked()).toEqual([]);
+    screen.getByRole('button', { name: 'Elsewhere' }).focus();
+    await user.keyboard('{Control>}a{/Control}');
+    expect(checked()).toHaveLength(5);
+    expect(said()).toContain('5 selected');
+  });
 });

@@ -94,8 +94,24 @@ export function useTableSelection<T>({ control, view, matching, list, inMemory, 
 }) {
   const value = control?.value ?? emptySelection<T>();
   const set = (next: Selection<T>) => control?.onChange(next);
-  const latest = useRef({ value, set });
-  latest.current = { value, set };
+  const latest = useRef({ value, set, view });
+  latest.current = { value, set, view };
+  // Ctrl+A anywhere on the screen but a text field, a menu or a dialog selects the page's rows, as in
+  // the table (the browser would select the screen's text). One table of a screen takes it.
+  useEffect(() => {
+    if (!control) return;
+    const onScreenKey = (e: globalThis.KeyboardEvent) => {
+      if (e.defaultPrevented || !(e.ctrlKey || e.metaKey) || e.altKey || e.key.toLowerCase() !== 'a' || typing(e.target)) return;
+      if (e.target instanceof Element && e.target.closest('[role="dialog"], [role="alertdialog"]')) return;
+      if (document.querySelector('[role="dialog"][aria-modal="true"], [role="alertdialog"]')) return;
+      const { value: s, set: change, view: shown } = latest.current;
+      if (shown.length === 0) return;
+      e.preventDefault();
+      change(setRows(s, shown, true));
+    };
+    document.addEventListener('keydown', onScreenKey);
+    return () => document.removeEventListener('keydown', onScreenKey);
+  }, [!control]); // eslint-disable-line react-hooks/exhaustive-deps -- only whether the table selects matters; the rest is read from latest
   // The list changed under the selection: pruned (a list the table holds) or, "all matching", cleared.
   const keyOfRef = useRef(keyOf);
   keyOfRef.current = keyOf;
