@@ -3,7 +3,7 @@
  * browser bridge and saves a Chromium screenshot of each screen in light and dark theme to
  * .tmp/screenshots/ (light-<name>-<w>x<h>.png, dark-...), at the smallest supported window (1024 x 700)
  * and a common one (1440 x 900), for a person to look at.
- * A route may name buttons to press before the shot, to see a dialog: `'/quotes>Add Quote'` (several
+ * A route may name buttons (or menu items) to press before the shot, to see a dialog: `'/quotes>Add Quote'` (several
  * in turn: `'/resources>^Delete >Delete'`, `^` for a name's start), or keys:
  * `'/questions>key:Control+k'`, or `drag` to see a drop zone's outline while something is dragged over
  * the screen: `'/course>drag'`.
@@ -54,12 +54,18 @@ try {
         await page.getByRole('button', { name: 'Logout' }).waitFor();
       }
       await page.waitForLoadState('networkidle');
+      // A screen's table has its rows before a key or a button acts on them (screens without one go on).
+      if (steps.length) await page.locator('table[aria-busy="false"]').first().waitFor({ timeout: 5000 }).catch(() => undefined);
       for (const step of steps) {
         if (step.startsWith('key:')) await page.keyboard.press(step.slice(4));
         else if (step === 'drag') await page.locator('h1').first().dispatchEvent('dragover', { dataTransfer: await page.evaluateHandle(() => new DataTransfer()) });
         // '^Delete ': the first button whose name starts so (a row's, whatever its record).
         else if (step.startsWith('^')) await page.getByRole('button', { name: new RegExp(`^${step.slice(1)}`) }).first().click();
-        else await page.getByRole('button', { name: step, exact: true }).first().click();
+        // An open menu's item first (a Change menu's Status, not the Status column's header), else a button.
+        else {
+          const item = page.getByRole('menuitem', { name: step, exact: true });
+          await ((await item.count()) ? item : page.getByRole('button', { name: step, exact: true })).first().click();
+        }
         await page.waitForTimeout(300);
       }
       await page.waitForTimeout(800);
