@@ -7,6 +7,8 @@ export interface ContentDialogAction {
   label: string;
   /** The action (a save): a failure of a mutation it runs shows in this dialog, which it must say, not as a toast. */
   onClick: () => void | Promise<unknown>;
+  /** Not yet possible (nothing chosen). */
+  disabled?: boolean;
 }
 
 /**
@@ -49,7 +51,7 @@ export function ContentDialog({
             {action ? (
               <Button
                 appearance="primary"
-                disabled={busy}
+                disabled={busy || !!action.disabled}
                 icon={busy ? <Spinner size="tiny" /> : undefined}
                 onClick={() => void showingErrorsInline(async () => action.onClick())}
               >

@@ -21,6 +21,7 @@ import {
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular, DeleteRegular, DismissRegular, EditRegular } from '@fluentui/react-icons';
 import { useFocusReturn } from '../components/useFocusReturn';
+import { ContentDialog } from '../components/ContentDialog';
 import type { SelectionInfo } from '../components/DataTable/useTableSelection';
 import type { BatchJob } from './useBatchRun';
 
@@ -99,37 +100,26 @@ const labelOf = (o: BulkField['options'][number]) => (typeof o === 'string' ? o 
 /** 'Change Status of 3 files': one value for all of them. */
 export function BulkFieldDialog({ field, count, names, onApply, onCancel }: { field: BulkField; count: number; names: readonly [string, string]; onApply: (value: string | number) => void; onCancel: () => void }) {
   const [chosen, setChosen] = useState('');
-  const surface = useRef<HTMLDivElement>(null);
-  useFocusReturn(true, surface);
   const option = field.options.find((o) => valueOf(o) === chosen);
   return (
-    <Dialog open onOpenChange={(_e, data) => (!data.open ? onCancel() : undefined)}>
-      <DialogSurface ref={surface}>
-        <DialogBody>
-          <DialogTitle>{`Change ${field.label} of ${countOf(count, names)}`}</DialogTitle>
-          <DialogContent>
-            <Field label={`New ${field.label.toLowerCase()}`}>
-              <Select value={chosen} onChange={(_e, data) => setChosen(data.value)}>
-                <option value="" disabled>
-                  {`Select ${field.label.toLowerCase()}`}
-                </option>
-                {field.options.map((o) => (
-                  <option key={valueOf(o)} value={valueOf(o)}>
-                    {labelOf(o)}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onCancel}>Cancel</Button>
-            <Button appearance="primary" disabled={!option} onClick={() => option && onApply(typeof option === 'string' ? option : option.value)}>
-              Apply
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <ContentDialog
+      title={`Change ${field.label} of ${countOf(count, names)}`}
+      action={{ label: 'Apply', disabled: !option, onClick: () => { if (option) onApply(typeof option === 'string' ? option : option.value); } }}
+      onClose={onCancel}
+    >
+      <Field label={`New ${field.label.toLowerCase()}`}>
+        <Select value={chosen} onChange={(_e, data) => setChosen(data.value)}>
+          <option value="" disabled>
+            {`Select ${field.label.toLowerCase()}`}
+          </option>
+          {field.options.map((o) => (
+            <option key={valueOf(o)} value={valueOf(o)}>
+              {labelOf(o)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+    </ContentDialog>
   );
 }
 
