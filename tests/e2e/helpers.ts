@@ -7,6 +7,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Api } from '../../src/shared/api';
+import { BRIDGE_EXPORTS_FOLDER, BRIDGE_SHOWN_FILE } from '../bridge/protocol';
 
 export const SANDBOX_ADMIN = {
   email: process.env.SANDBOX_ADMIN_EMAIL ?? 'admin@sandbox.local',
@@ -84,6 +85,28 @@ export async function signedIn(page: Page, path = '/'): Promise<void> {
   await page.reload();
   await page.waitForFunction(() => typeof (globalThis as unknown as Partial<WithApi>).api?.session?.current === 'function');
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+}
+
+/** The bridge host's own folder of this worker (its exports and the Show in folder record). */
+export function hostDir(): string {
+  const dir = process.env.E2E_SANDBOX_DIR;
+  if (!dir) throw new Error('E2E_SANDBOX_DIR is not set (playwright.config.ts sets it)');
+  return join(dir, 'host');
+}
+
+/** Where the save dialog's stand-in puts a file of that name. */
+export const exportedPath = (name: string): string => join(hostDir(), BRIDGE_EXPORTS_FOLDER, name);
+
+/**
+ * The last path Show in folder's stand-in recorded, or '' before the first: for expect.poll, which stops
+ * at the first throw (the file is written a moment after the click, by the host).
+ */
+export async function lastShownInFolder(): Promise<string> {
+  const text = await readFile(join(hostDir(), BRIDGE_SHOWN_FILE), 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return '';
+    throw error;
+  });
+  return text.trim().split('\n').at(-1) ?? '';
 }
 
 /** The outbox of the sandbox server the Playwright web server started. */

@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { BRIDGE_EXPORTS_FOLDER, BRIDGE_NEXT_PICK_PATH, BRIDGE_SHOWN_FILE } from '../bridge/protocol';
-import { expectAccessible, shots, signedIn, tableRows, toast } from './helpers';
+import { BRIDGE_NEXT_PICK_PATH } from '../bridge/protocol';
+import { expectAccessible, exportedPath, hostDir, lastShownInFolder, shots, signedIn, tableRows, toast } from './helpers';
 
 /**
  * Named views on the Video Library (its server filters included): save, apply, rename, set as the
@@ -12,7 +12,6 @@ import { expectAccessible, shots, signedIn, tableRows, toast } from './helpers';
  */
 
 const TABLE = 'Video Library';
-const hostDir = () => join(process.env.E2E_SANDBOX_DIR!, 'host');
 const filters = (page: Page) => page.getByRole('form', { name: 'Filters' });
 const statusFilter = (page: Page) => filters(page).getByRole('combobox', { name: 'Status', exact: true });
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
@@ -98,11 +97,11 @@ test('save, apply, rename, set as default, export and import a named view (file 
   await manage.getByRole('button', { name: 'Export Live only as a file' }).click();
   const fileName = 'Video Library - Live only.json';
   await expect(manage.getByText(`Saved ${fileName}.`)).toBeVisible();
-  const exported = join(hostDir(), BRIDGE_EXPORTS_FOLDER, fileName);
+  const exported = exportedPath(fileName);
   const file = JSON.parse(readFileSync(exported, 'utf8')) as { format: string; screen: string; path: string; view: { name: string; table: { search: string; hidden: string[] }; serverFilters: unknown } };
   expect(file).toMatchObject({ format: 'content-console-view', screen: TABLE, path: '/library', view: { name: 'Live only', table: { search: 'a', hidden: ['questions'] }, serverFilters: { status: 'live' } } });
   await manage.getByRole('button', { name: 'Show in folder' }).click();
-  await expect.poll(() => readFileSync(join(hostDir(), BRIDGE_SHOWN_FILE), 'utf8').trim().split('\n').at(-1)).toBe(exported);
+  await expect.poll(lastShownInFolder).toBe(exported);
 
   // The link of the view.
   await manage.getByRole('button', { name: 'Copy the link of Live only' }).click();

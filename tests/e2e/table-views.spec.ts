@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { format } from 'date-fns';
 import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
-import { BRIDGE_EXPORTS_FOLDER, BRIDGE_SHOWN_FILE } from '../bridge/protocol';
-import { expectAccessible, tableRows, toast, signedIn } from './helpers';
+import { expectAccessible, exportedPath, lastShownInFolder, tableRows, toast, signedIn } from './helpers';
 
 /**
  * A table's view: columns hidden and resized, compact rows, sort, search and page size are
@@ -108,10 +106,10 @@ test('columns, widths, density, sort, search and page size are kept across a rel
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = `${QB} ${format(new Date(), 'yyyy-MM-dd')}.csv`;
   await expect(toast(page, `Saved ${file} (${matching} rows).`)).toBeVisible();
-  const saved = join(process.env.E2E_SANDBOX_DIR!, 'host', BRIDGE_EXPORTS_FOLDER, file);
+  const saved = exportedPath(file);
   // Show in folder on the toast: main's shell in the app; the preview's stand-in records the path.
   await page.locator('.fui-Toast').filter({ hasText: `Saved ${file}` }).getByRole('button', { name: 'Show in folder' }).click();
-  await expect.poll(() => readFileSync(join(process.env.E2E_SANDBOX_DIR!, 'host', BRIDGE_SHOWN_FILE), 'utf8').trim().split('\n').at(-1)).toBe(saved);
+  await expect.poll(lastShownInFolder).toBe(saved);
   const csv = readFileSync(saved, 'utf8');
   expect(csv.startsWith('\uFEFFID,Language,Question,Difficulty,Added On,Updated On\r\n')).toBe(true);
   const lines = csv.trimEnd().split('\r\n').slice(1);
