@@ -16,6 +16,34 @@ export async function writeFileAtomic(path: string, data: string | Buffer): Prom
 }
 
 /**
+ * writeFileAtomic for a file written again and again (the settings): one write at a time, in the order
+ * asked. Two atomic writes at once can end in either order (each renames its own temporary file), so a
+ * small newer content could be replaced by a large older one. A write asked while another is on its way
+ * waits; of several waiting, only the newest content is written, and each caller's promise settles when
+ * its content, or a newer one, is on disk (or that write failed).
+ */
+export function inOrderWrites(path: string): (data: string | Buffer) => Promise<void> {
+  let last: Promise<void> = Promise.resolve();
+  let waiting: { data: string | Buffer; written: Promise<void> } | null = null;
+  return (data) => {
+    if (waiting) {
+      waiting.data = data;
+      return waiting.written;
+    }
+    const next: { data: string | Buffer; written: Promise<void> } = { data, written: Promise.resolve() };
+    next.written = last
+      .catch(() => undefined)
+      .then(() => {
+        waiting = null;
+        return writeFileAtomic(path, next.data);
+      });
+    waiting = next;
+    last = next.written;
+    return next.written;
+  };
+}
+
+/**
  * writeFileAtomic for a large text made of many pieces: written in slices of about 1 MiB, so no
  * single string or buffer of the whole file is ever held (the bulk queue: thousands of items).
  */

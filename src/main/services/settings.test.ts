@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { ConnectionSchema, HTTPS_REQUIRED, isTransportAllowed } from '../../shared/schemas/settings';
+import { ConnectionSchema, HTTPS_REQUIRED, isTransportAllowed, type StoredSettings } from '../../shared/schemas/settings';
 import { loadSettings, saveSettings, serviceBase } from './settings';
 
 let dir = '';
@@ -24,6 +24,15 @@ describe('settings', () => {
     await saveSettings(dir, { connection: { kind: 'remote', url: 'https://api.example.in' }, serviceBases: {} });
     expect(JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8')).connection.url).toBe('https://api.example.in');
     expect((await loadSettings(dir, () => undefined)).connection).toEqual({ kind: 'remote', url: 'https://api.example.in' });
+  });
+
+  it('changes saved in quick succession are on disk in their order (a large older file never replaces a newer one)', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'cc-settings-'));
+    const views = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`screen-${i}`, { views: [{ name: 'v', table: { search: 'x'.repeat(100_000) } }], defaultView: null }]));
+    const older = { connection: { kind: 'remote' as const, url: 'https://older.example.in' }, serviceBases: {}, preferences: { namedViews: views } } as unknown as StoredSettings;
+    const newer: StoredSettings = { connection: { kind: 'remote', url: 'https://newer.example.in' }, serviceBases: {} };
+    await Promise.all([saveSettings(dir, older), saveSettings(dir, newer)]);
+    expect((await loadSettings(dir, () => undefined)).connection).toEqual({ kind: 'remote', url: 'https://newer.example.in' });
   });
 
   it('derives each service base from the platform URL unless overridden', () => {

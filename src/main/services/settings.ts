@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import * as v from 'valibot';
 import { SERVICES, type ServiceName } from '../../shared/api/contract';
 import { StoredSettingsSchema, type Connection, type StoredSettings } from '../../shared/schemas/settings';
-import { readFileOrNull, writeFileAtomic } from './atomic-file';
+import { inOrderWrites, readFileOrNull } from './atomic-file';
 
 const DEFAULT_SETTINGS: StoredSettings = { connection: { kind: 'sandbox' }, serviceBases: {} };
 
@@ -27,8 +27,14 @@ export async function loadSettings(dir: string, log: (m: string) => void): Promi
   return DEFAULT_SETTINGS;
 }
 
+/** One writer per settings file: changes made in quick succession reach the disk in their order. */
+const settingsWriters = new Map<string, (data: string) => Promise<void>>();
+
 export async function saveSettings(dir: string, settings: StoredSettings): Promise<void> {
-  await writeFileAtomic(join(dir, 'settings.json'), JSON.stringify(settings, null, 2));
+  const path = join(dir, 'settings.json');
+  let write = settingsWriters.get(path);
+  if (!write) settingsWriters.set(path, (write = inOrderWrites(path)));
+  await write(JSON.stringify(settings, null, 2));
 }
 
 /** The base URL of one service: an override, or the platform URL plus the service's prefix. */

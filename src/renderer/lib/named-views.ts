@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { MAX_TABLE_VIEWS, type NamedView, type Preferences, type ScreenViews, type TableView } from '../../shared/schemas/settings';
 import { callKey } from './calls';
-import { usePreferences } from './preferences';
+import { changePreferences, usePreferences } from './preferences';
 
 /**
  * A screen's named views, kept by main in its settings beside the kept table views (so they survive a
@@ -45,8 +45,9 @@ export const storedViews = (client: QueryClient, key: string): ScreenViews | und
 
 /** Makes `view` the table's kept view of `key`: the table reads it when it mounts; main keeps it. */
 export function keepTableView(client: QueryClient, key: string, view: TableView, store: boolean): void {
-  client.setQueryData<Preferences>(callKey('settings.preferences'), (old) => (old ? { ...old, tables: { ...old.tables, [key]: view } } : old));
-  if (store) void window.api.settings.setTableView({ table: key, view });
+  const change = (old: Preferences): Preferences => ({ ...old, tables: { ...old.tables, [key]: view } });
+  if (store) changePreferences(client, change, () => window.api.settings.setTableView({ table: key, view }));
+  else client.setQueryData<Preferences>(callKey('settings.preferences'), (old) => (old ? change(old) : old));
 }
 
 /** The named views of the screen `key`, and their change (kept by main). */

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Preferences, TableView } from '../../../shared/schemas/settings';
 import { callKey } from '../../lib/calls';
+import { changePreferences } from '../../lib/preferences';
 
 // A table's view kept by main across restarts, under the screen's key.
 
@@ -31,14 +32,16 @@ export function useKeepTableView(key: string | undefined, view: TableView, saved
     pending.current = null;
     if (!key || !next) return;
     const isDefault = JSON.stringify(next) === JSON.stringify(DEFAULT_TABLE_VIEW);
-    client.setQueryData<Preferences>(callKey('settings.preferences'), (old) => {
-      if (!old) return old;
-      const tables = { ...old.tables };
-      if (isDefault) delete tables[key];
-      else tables[key] = next;
-      return { ...old, tables };
-    });
-    void window.api.settings.setTableView({ table: key, view: isDefault ? null : next });
+    changePreferences(
+      client,
+      (old) => {
+        const tables = { ...old.tables };
+        if (isDefault) delete tables[key];
+        else tables[key] = next;
+        return { ...old, tables };
+      },
+      () => window.api.settings.setTableView({ table: key, view: isDefault ? null : next }),
+    );
   }, [client, key]);
 
   const json = JSON.stringify(view);
