@@ -86,6 +86,28 @@ describe('named views', () => {
     expect(searchBox().value).toBe('Water');
   });
 
+  it('a deleted view is offered back in the dialog: Undo puts it where it was, as the default it was', async () => {
+    const milkOnly = { ...waterOnly, name: 'Milk only', table: { ...waterOnly.table, search: 'Milk' } };
+    const { user, prefs } = setUp({ Synonyms: { views: [waterOnly, milkOnly], defaultView: 'Water only' } });
+    await waitFor(() => expect(firstCells(table())).toEqual(['Water']));
+    await menu(user, 'Manage views…');
+    const dialog = await screen.findByRole('dialog', { name: 'Manage views' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Water only' }));
+    expect(within(dialog).getByText('Deleted the view “Water only”.')).toBeTruthy();
+    await waitFor(() => expect(prefs().namedViews.Synonyms).toMatchObject({ views: [{ name: 'Milk only' }], defaultView: null }));
+    expect((within(dialog).getByRole('radio', { name: 'The view it was last left in' }) as HTMLInputElement).checked).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(prefs().namedViews.Synonyms).toMatchObject({ views: [{ name: 'Water only' }, { name: 'Milk only' }], defaultView: 'Water only' }));
+    expect(within(dialog).queryByText('Deleted the view “Water only”.')).toBeNull();
+    expect((within(dialog).getByRole('radio', { name: 'Water only' }) as HTMLInputElement).checked).toBe(true);
+    // The last view deleted: the dialog stays, with its Undo.
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Milk only' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Water only' }));
+    await waitFor(() => expect(prefs().namedViews.Synonyms).toBeUndefined());
+    await user.click(within(dialog).getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(prefs().namedViews.Synonyms).toMatchObject({ views: [{ name: 'Water only' }], defaultView: 'Water only' }));
+  });
+
   it('a pasted link opens its view under a free name; a bad link is refused in the box', async () => {
     const { user, prefs } = setUp({ Synonyms: { views: [waterOnly], defaultView: null } });
     await waitFor(() => expect(firstCells(table())).toEqual(['Milk', 'Water']));

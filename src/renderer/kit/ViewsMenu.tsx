@@ -8,7 +8,7 @@ import { Tooltip } from '../components/Tooltip';
 import { ContentDialog } from '../components/ContentDialog';
 import { useNotify } from '../components/toast';
 import { copyText } from '../lib/clipboard';
-import { renamed, sameName, useScreenViews, withView, withoutView } from '../lib/named-views';
+import { renamed, restoredView, sameName, useScreenViews, withView, withoutView } from '../lib/named-views';
 import { ShowInFolder } from '../lib/saved-toast';
 import type { NamedViewsState } from './useNamedViews';
 
@@ -137,6 +137,8 @@ function ManageViewsDialog({ state, onClose }: { state: NamedViewsState; onClose
   const [exported, setExported] = useState<{ name: string; savedId: string | null } | null>(null);
   const [renaming, setRenaming] = useState<{ from: string; to: string; problem: string | null } | null>(null);
   const [link, setLink] = useState<{ name: string; url: string } | null>(null);
+  // The last view deleted, offered back in the dialog (Undo), where it was and as the default if it was.
+  const [deleted, setDeleted] = useState<{ view: NamedView; index: number; wasDefault: boolean } | null>(null);
   // Shown at once (the kept preferences answer a moment later).
   const [opensWith, setOpensWith] = useState(screen.defaultView ?? '');
   const fileOf = (view: NamedView) => viewFileOf(state.screenKey, state.path, view);
@@ -199,9 +201,8 @@ function ManageViewsDialog({ state, onClose }: { state: NamedViewsState; onClose
                 aria-label={`Delete ${view.name}`}
                 onClick={() => {
                   save(withoutView(screen, view.name));
+                  setDeleted({ view, index: screen.views.indexOf(view), wasDefault: screen.defaultView === view.name });
                   if (opensWith === view.name) setOpensWith('');
-                  notify.success(`Deleted the view “${view.name}”.`);
-                  if (screen.views.length === 1) onClose();
                 }}
               >
                 Delete
@@ -218,6 +219,23 @@ function ManageViewsDialog({ state, onClose }: { state: NamedViewsState; onClose
               <ShowInFolder savedId={exported.savedId} />
             </MessageBarActions>
           ) : null}
+        </MessageBar>
+      ) : null}
+      {deleted ? (
+        <MessageBar intent="info" className={styles.saved}>
+          <MessageBarBody>Deleted the view “{deleted.view.name}”.</MessageBarBody>
+          <MessageBarActions>
+            <Button
+              size="small"
+              onClick={() => {
+                save(restoredView(screen, deleted));
+                if (deleted.wasDefault) setOpensWith(deleted.view.name);
+                setDeleted(null);
+              }}
+            >
+              Undo
+            </Button>
+          </MessageBarActions>
         </MessageBar>
       ) : null}
       {link ? (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NamedView } from '../../shared/schemas/settings';
-import { defaultOf, freeName, renamed, withView, withoutView } from './named-views';
+import { defaultOf, freeName, renamed, restoredView, withView, withoutView } from './named-views';
 
 const view = (name: string, search = ''): NamedView => ({ name, table: { sort: null, filters: [], search, pageSize: null, hidden: [], widths: {}, density: 'comfortable' }, serverFilters: null });
 
@@ -18,5 +18,11 @@ describe('a screen\'s named views', () => {
     expect(defaultOf(screen)?.name).toBe('B');
     expect(defaultOf({ views: [view('A')], defaultView: 'gone' })).toBeNull();
     expect(defaultOf(undefined)).toBeNull();
+  });
+  it('a deleted view comes back in its place, the default again if it was; a view of its name since is replaced', () => {
+    const screen = { views: [view('A'), view('C')], defaultView: 'C' };
+    expect(restoredView(screen, { view: view('B'), index: 1, wasDefault: false })).toMatchObject({ views: [{ name: 'A' }, { name: 'B' }, { name: 'C' }], defaultView: 'C' });
+    expect(restoredView(screen, { view: view('B'), index: 9, wasDefault: true })).toMatchObject({ views: [{ name: 'A' }, { name: 'C' }, { name: 'B' }], defaultView: 'B' });
+    expect(restoredView(screen, { view: view('a', 'old'), index: 0, wasDefault: false }).views.map((v) => [v.name, v.table.search])).toEqual([['a', 'old'], ['C', '']]);
   });
 });

@@ -37,6 +37,13 @@ export function withoutView(screen: ScreenViews, name: string): ScreenViews {
   return { views: screen.views.filter((v) => v.name !== name), defaultView: screen.defaultView === name ? null : screen.defaultView };
 }
 
+/** A deleted view back where it was (at `index`), and the screen's default again if it was that. */
+export function restoredView(screen: ScreenViews, deleted: { view: NamedView; index: number; wasDefault: boolean }): ScreenViews {
+  const { view, index, wasDefault } = deleted;
+  const kept = screen.views.some((v) => sameName(v.name, view.name)) ? withView(screen, view) : { ...screen, views: [...screen.views.slice(0, index), view, ...screen.views.slice(index)] };
+  return wasDefault ? { ...kept, defaultView: view.name } : kept;
+}
+
 /** The view a screen opens with, if one is set as its default. */
 export const defaultOf = (screen: ScreenViews | undefined): NamedView | null => (screen?.defaultView ? (screen.views.find((v) => v.name === screen.defaultView) ?? null) : null);
 

@@ -10,7 +10,6 @@ import {
   DescendantAddSchema,
   DOCUMENT_DESCRIPTION_MAX,
   DOCUMENT_TITLE_MAX,
-  FileDraftSchema,
   FolderDraftSchema,
   PREVIEW_DIALOG_WIDTH,
   type CourseDocument,
@@ -21,7 +20,7 @@ import { callQuery } from '../../lib/calls';
 import { LinkCell, action, value } from '../../kit/columns';
 import { relativeDate } from '../../kit/RelativeDate';
 import { useLibraryVideos, videoSourceOf } from './library-videos';
-import { libraryVideoChoice, UPLOAD_NEW_VIDEO } from './VideoChooser';
+import { CourseVideoFormSchema, courseVideoFields, UPLOAD_NEW_VIDEO, type CourseVideoValues } from './VideoChooser';
 import { ListScreen, type AddForm, type ScreenActions } from '../../kit/ListScreen';
 import { call, recordForm, resource, useCallForm, useResource } from '../../kit/Resource';
 import type { Crumb } from '../../components/Crumbs';
@@ -38,14 +37,9 @@ const useStyles = makeStyles({
 
 /** The folder form: a name (submit greyed while blank) and the module description. */
 const FolderFormSchema = v.pick(FolderDraftSchema, ['title', 'description']);
-/** The video form (Upload/Update Video): a title and a library video are mandatory. */
-const VideoFormSchema = v.object({
-  ...v.pick(FileDraftSchema, ['title', 'description', 'freeToWatch', 'fileId']).entries,
-});
 /** The Add File form: library videos added in one call (POST /descendant). */
 const AddFilesFormSchema = v.pick(DescendantAddSchema, ['fileIds', 'freeToWatch']);
 type FolderValues = v.InferOutput<typeof FolderFormSchema>;
-type VideoValues = v.InferOutput<typeof VideoFormSchema>;
 type AddFilesValues = v.InferOutput<typeof AddFilesFormSchema>;
 
 const folderCanSubmit = (values: Record<string, unknown>) => typeof values.title === 'string' && values.title.trim() !== '';
@@ -208,13 +202,9 @@ export default function DirectoryPage() {
   const videoForm = (record: CourseDocument | null) =>
     recordForm({
       title: record ? 'Update Video' : 'Upload Video',
-      schema: VideoFormSchema,
-      fields: [
-        libraryVideoChoice('fileId', 'Library video', library, 'title', `Select a video${course ? ` in ${course.language}` : ''}`),
-        { kind: 'text', name: 'title', label: 'Video title', required: true, maxLength: DOCUMENT_TITLE_MAX },
-        { kind: 'textarea', name: 'description', label: 'Description', rows: 2, maxLength: DOCUMENT_DESCRIPTION_MAX },
-        { kind: 'switch', name: 'freeToWatch', label: 'Free to watch', onLabel: 'Yes', offLabel: 'No' },
-      ],
+      // A title and a library video are mandatory.
+      schema: CourseVideoFormSchema,
+      fields: courseVideoFields(library, { titleLabel: 'Video title', placeholder: `Select a video${course ? ` in ${course.language}` : ''}` }),
       defaults: { title: record?.title ?? '', description: record?.description ?? '', freeToWatch: record?.freeToWatch ?? false, fileId: record?.fileId?._id ?? '' },
       invalidNotice: fillMandatory,
       failureFallback: COURSE_MSG.fileNotAdded,
@@ -226,7 +216,7 @@ export default function DirectoryPage() {
     resource<CourseDocument>({
       name: 'Video',
       form: videoForm,
-      create: call('videoRepository.createDocument', { fallback: COURSE_MSG.fileNotAdded }, (values: VideoValues) => ({ type: 'file', courseId, parent, ...values })),
+      create: call('videoRepository.createDocument', { fallback: COURSE_MSG.fileNotAdded }, (values: CourseVideoValues) => ({ type: 'file', courseId, parent, ...values })),
       // The server's answer names a document; the user saved a video.
       update: call('videoRepository.updateDocument', { fallback: COURSE_MSG.fileNotAdded, success: COURSE_TEXT.videoUpdated }),
     }),

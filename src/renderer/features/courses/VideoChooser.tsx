@@ -1,6 +1,8 @@
 import { useMemo, useRef, useState } from 'react';
 import { Button, Select, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowUploadRegular } from '@fluentui/react-icons';
+import * as v from 'valibot';
+import { DOCUMENT_DESCRIPTION_MAX, DOCUMENT_TITLE_MAX, FileDraftSchema } from '../../../shared/schemas/courses';
 import type { LibraryFileFormInput } from '../../../shared/schemas/library';
 import type { CustomFieldContext, FieldDescriptor } from '../../components/EntityDialog';
 import { AddFileDialog } from '../../components/FileDialog';
@@ -87,4 +89,18 @@ export function libraryVideoChoice<N extends string>(name: N, label: string, lib
     hint: `Pick a video of the library, or add one to it with ${UPLOAD_NEW_VIDEO} Its library title fills an empty title.`,
     render: (ctx) => <VideoChooser ctx={ctx} library={library} titleField={titleField} placeholder={placeholder} />,
   };
+}
+
+/** A course video's form (a directory's Upload/Update Video, a topic video's edit): its library video and what learners read. */
+export const CourseVideoFormSchema = v.pick(FileDraftSchema, ['title', 'description', 'freeToWatch', 'fileId']);
+export type CourseVideoValues = v.InferOutput<typeof CourseVideoFormSchema>;
+
+/** The fields of CourseVideoFormSchema: the title's label and the chooser's placeholder are the screen's. */
+export function courseVideoFields(library: LibraryVideos, { titleLabel, placeholder }: { titleLabel: string; placeholder: string }): FieldDescriptor<keyof CourseVideoValues>[] {
+  return [
+    libraryVideoChoice('fileId', 'Library video', library, 'title', placeholder),
+    { kind: 'text', name: 'title', label: titleLabel, required: true, maxLength: DOCUMENT_TITLE_MAX },
+    { kind: 'textarea', name: 'description', label: 'Description', rows: 2, maxLength: DOCUMENT_DESCRIPTION_MAX },
+    { kind: 'switch', name: 'freeToWatch', label: 'Free to watch', onLabel: 'Yes', offLabel: 'No' },
+  ];
 }

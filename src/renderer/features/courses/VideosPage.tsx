@@ -6,7 +6,7 @@ import { Button, Label, Select, Text, makeStyles, tokens } from '@fluentui/react
 import { ArrowLeftRegular, ArrowSwapRegular, DeleteRegular, PlayRegular, QuestionCircleRegular } from '@fluentui/react-icons';
 import * as v from 'valibot';
 import { COURSE_MSG, COURSE_TEXT } from '../../../shared/course-messages';
-import { DOCUMENT_DESCRIPTION_MAX, DOCUMENT_TITLE_MAX, PREVIEW_DIALOG_WIDTH, FileDraftSchema } from '../../../shared/schemas/courses';
+import { DOCUMENT_TITLE_MAX, PREVIEW_DIALOG_WIDTH } from '../../../shared/schemas/courses';
 import { AddQuestionFormSchema, VideoDraftSchema, type Video } from '../../../shared/schemas/topics';
 import { callQuery } from '../../lib/calls';
 import { action, count, date, text } from '../../kit/columns';
@@ -15,7 +15,7 @@ import { FormDialog, RecordDialogs, useRecordDialogs } from '../../kit/RecordDia
 import { ResourceScreen, call, recordForm, resource, useCallForm, useResource } from '../../kit/Resource';
 import { ContentDialog } from '../../components/ContentDialog';
 import { useLibraryVideos, videoSourceOf } from './library-videos';
-import { libraryVideoChoice } from './VideoChooser';
+import { CourseVideoFormSchema, courseVideoFields, libraryVideoChoice } from './VideoChooser';
 import { MediaPreviewDialog, type MediaSource } from '../../components/MediaPreview';
 import { TOPIC_PAGE_SIZE, TOPIC_PAGE_SIZES } from '../../lib/page-sizes';
 
@@ -39,7 +39,6 @@ const AddVideoToConceptFormSchema = v.object({
   conceptId: v.pipe(v.optional(v.string(), ''), v.nonEmpty(COURSE_TEXT.chooseConcept)),
 });
 /** The edit dialog (PUT /document/{id}: the spec lists no video update call). */
-const EditVideoFormSchema = v.pick(FileDraftSchema, ['title', 'description', 'freeToWatch', 'fileId']);
 type AddVideoValues = v.InferOutput<typeof AddVideoFormSchema>;
 type AddToConceptValues = v.InferOutput<typeof AddVideoToConceptFormSchema>;
 
@@ -155,13 +154,8 @@ export default function VideosPage() {
     form: (record) =>
       record
         ? recordForm({
-            schema: EditVideoFormSchema,
-            fields: [
-              libraryVideoChoice('fileId', 'Library video', library, 'title', 'Select a video'),
-              { kind: 'text', name: 'title', label: 'Title', required: true, maxLength: DOCUMENT_TITLE_MAX },
-              { kind: 'textarea', name: 'description', label: 'Description', rows: 2, maxLength: DOCUMENT_DESCRIPTION_MAX },
-              { kind: 'switch', name: 'freeToWatch', label: 'Free to watch', onLabel: 'Yes', offLabel: 'No' },
-            ],
+            schema: CourseVideoFormSchema,
+            fields: courseVideoFields(library, { titleLabel: 'Title', placeholder: 'Select a video' }),
             defaults: { title: record.title, description: record.description, freeToWatch: record.freeToWatch, fileId: record.videoId },
             failureFallback: COURSE_MSG.videoNotEdited,
             width: 640,
