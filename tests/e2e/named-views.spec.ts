@@ -117,6 +117,7 @@ test('save, apply, rename, set as default, export and import a named view (file 
   const deleted = manage.getByText('Deleted the view “Everything”.');
   await expect(deleted).toBeVisible();
   await expectAccessible(page, 'the Manage views dialog after a delete');
+  await shots(page, 'bookmarks-manage-deleted');
   await manage.getByRole('button', { name: 'Undo' }).click();
   await expect(deleted).toHaveCount(0);
   await expect(manage.getByRole('listitem')).toHaveText([/^Live only/, /^Everything/]);
