@@ -9,7 +9,7 @@ import { usePinEdge } from './pinEdge';
 import { ColGroup, Header, minTableWidth, pinsOf, type OnResize } from './Header';
 import { RowMenu } from './RowMenu';
 import { useRowKeys } from './useRowKeys';
-import { useColumnFit } from './useColumnFit';
+import { lastScrollerSize, useColumnFit } from './useColumnFit';
 import { Pager } from './Pager';
 import { ReorderContext, SortableRow, useReorder } from './reorder';
 import { useDataTableStyles } from './styles';
@@ -191,8 +191,8 @@ export function DataTable<T>({
   const scrollRef = useRef<HTMLDivElement>(null);
   const { fitted, visibility, onVisibility } = useColumnFit(scrollRef, shownColumns, columnVisibility, setColumnVisibility, reordering ? HANDLE_WIDTH : 0);
   const pinStyleRef = useRef<HTMLStyleElement>(null);
-  usePinEdge(scrollRef, pinStyleRef, idBase);
-  const virtualizer = useVirtualizer({ count: page.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 12 });
+  // From the last table's size: its first measure then changes nothing (a render less as a table opens).
+  const virtualizer = useVirtualizer({ count: page.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 12, initialRect: lastScrollerSize() ?? undefined });
   useEffect(() => {
     scrollRef.current?.scrollTo({ top: 0 });
   }, view.viewKey); // eslint-disable-line react-hooks/exhaustive-deps -- the key lists what starts the rows over
@@ -226,6 +226,7 @@ export function DataTable<T>({
   const visibleColumns = table.getVisibleLeafColumns();
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the table object is stable; its columns are the key
   const pins = useMemo(() => pinsOf(table), [table, visibleColumns]);
+  usePinEdge(scrollRef, pinStyleRef, idBase, `${visibleColumns.map((c) => c.id).join(' ')} ${JSON.stringify(widths)} ${lead}`);
 
   const rowAt = (pos: number): T | undefined => view.rowAt(view.indexAt(page.start + pos));
   const { current, moveTo, rowElement, menu, setMenu, rowHandlers } = useRowKeys({

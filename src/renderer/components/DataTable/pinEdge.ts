@@ -25,10 +25,13 @@ export function pinEdgeCss(scroller: HTMLElement, scope: string): string {
 }
 
 /**
- * Keeps `style`'s text at pinEdgeCss for the scroller: after each render (columns, widths, rows) and on
- * every sideways scroll or resize. The style element is written directly, so scrolling renders nothing.
+ * Keeps `style`'s text at pinEdgeCss for the scroller: when the columns' layout changes (`layoutKey`:
+ * the columns shown and their widths) and on every sideways scroll or resize (a scroll bar that comes
+ * with more rows is a resize). Not after every render: each read forces a layout, and a search renders
+ * the table several times while the columns stay as they are (table-layout is fixed: rows never move
+ * a column). The style element is written directly, so scrolling renders nothing.
  */
-export function usePinEdge(scroller: RefObject<HTMLElement | null>, style: RefObject<HTMLStyleElement | null>, scope: string): void {
+export function usePinEdge(scroller: RefObject<HTMLElement | null>, style: RefObject<HTMLStyleElement | null>, scope: string, layoutKey: string): void {
   const update = () => {
     const el = scroller.current;
     const out = style.current;
@@ -36,8 +39,9 @@ export function usePinEdge(scroller: RefObject<HTMLElement | null>, style: RefOb
     const css = pinEdgeCss(el, scope);
     if (out.textContent !== css) out.textContent = css;
   };
-  // After every render: a column shown, hidden or resized moves the edge.
-  useLayoutEffect(update);
+  // A column shown, hidden or resized moves the edge.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- update reads the refs when it runs; the key is what moves the edge
+  useLayoutEffect(update, [layoutKey]);
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;

@@ -2,6 +2,10 @@ import { useLayoutEffect, useMemo, useState, type Dispatch, type RefObject, type
 import type { OnChangeFn, VisibilityState } from '@tanstack/react-table';
 import { hiddenToFit, type Column } from './columns';
 
+/** The size of the last table's scroller (list screens share one frame): where the next one's rows start. */
+let lastSize: { width: number; height: number } | null = null;
+export const lastScrollerSize = () => lastSize;
+
 /**
  * The columns that give way in a narrow table: the width the table has is measured, and columns with a
  * priority are hidden, the highest number first, when the others need the room. `columnVisibility`
@@ -19,7 +23,10 @@ export function useColumnFit<T>(
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
-    const measure = () => setAvailable(el.clientWidth);
+    const measure = () => {
+      lastSize = { width: el.clientWidth, height: el.clientHeight };
+      setAvailable(lastSize.width);
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
