@@ -2,7 +2,7 @@ import { useLayoutEffect, useMemo, useState, type Dispatch, type RefObject, type
 import type { OnChangeFn, VisibilityState } from '@tanstack/react-table';
 import { hiddenToFit, type Column } from './columns';
 
-/** The size of the last table's scroller (list screens share one frame): where the next one's rows start. */
+/** The size of the last table's scroller (list screens share one frame): where the next one starts (its columns' fit, its rows in view). */
 let lastSize: { width: number; height: number } | null = null;
 export const lastScrollerSize = () => lastSize;
 
@@ -19,7 +19,8 @@ export function useColumnFit<T>(
   /** Width taken before the columns (the reorder handle). */
   lead: number,
 ) {
-  const [available, setAvailable] = useState<number | null>(null);
+  // From the last table's width: when it is right, the measure below changes nothing (no second render).
+  const [available, setAvailable] = useState<number | null>(lastSize?.width ?? null);
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
