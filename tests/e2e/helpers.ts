@@ -87,12 +87,15 @@ export async function signedIn(page: Page, path = '/'): Promise<void> {
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 }
 
-/** The bridge host's own folder of this worker (its exports and the Show in folder record). */
-export function hostDir(): string {
+/** This worker's sandbox folder (its preview host's state and its sandbox server's data). */
+function sandboxDir(): string {
   const dir = process.env.E2E_SANDBOX_DIR;
   if (!dir) throw new Error('E2E_SANDBOX_DIR is not set (playwright.config.ts sets it)');
-  return join(dir, 'host');
+  return dir;
 }
+
+/** The bridge host's own folder of this worker (its exports and the Show in folder record). */
+export const hostDir = (): string => join(sandboxDir(), 'host');
 
 /** Where the save dialog's stand-in puts a file of that name. */
 export const exportedPath = (name: string): string => join(hostDir(), BRIDGE_EXPORTS_FOLDER, name);
@@ -110,11 +113,7 @@ export async function lastShownInFolder(): Promise<string> {
 }
 
 /** The outbox of the sandbox server the Playwright web server started. */
-function outboxDir(): string {
-  const dir = process.env.E2E_SANDBOX_DIR;
-  if (!dir) throw new Error('E2E_SANDBOX_DIR is not set (playwright.config.ts sets it)');
-  return join(dir, 'server', 'outbox');
-}
+const outboxDir = (): string => join(sandboxDir(), 'server', 'outbox');
 
 interface OutboxMessage {
   to: string;
