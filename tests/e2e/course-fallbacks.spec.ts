@@ -35,6 +35,8 @@ test('failures without a message: Module, Topic and File Not Added, Video Not Ed
 
   // The course's directory: Add Folder.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();
+  // The screen first: the search box of the screen before it (still shown while this one loads) would take the text.
+  await expect(heading(page, 'Courses')).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search' }).fill(COURSE);
   await tableRows(page, 'Courses').getByRole('button', { name: COURSE, exact: true }).click();
   await expect(heading(page, COURSE)).toBeVisible();
@@ -93,6 +95,8 @@ test('failures without a message: Module, Topic and File Not Added, Video Not Ed
 
   // A course delete the platform refuses without a message: the spec's fixed text, and the course stays.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();
+  // The screen first: the search box of the screen before it (still shown while this one loads) would take the text.
+  await expect(heading(page, 'Courses')).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search' }).fill(COURSE);
   await tableRows(page, 'Courses').first().getByRole('button', { name: `Delete ${COURSE}` }).click();
   await page.getByRole('alertdialog', { name: 'Delete course' }).getByRole('button', { name: 'Delete' }).click();

@@ -50,6 +50,8 @@ test("bare failures and a success without a message: the admins', moments' and m
 
   // Admins: a bare failure of add, of delete; an update whose success has no message.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admins' }).click();
+  // The screen first: the search box of the screen before it (still shown while this one loads) would take the text.
+  await expect(page.getByRole('heading', { name: 'Admins', level: 1 })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search' }).fill(name);
   await expect(tableRows(page, 'Admins')).toHaveCount(1);
   await page.getByRole('button', { name: `Edit ${name}` }).click();

@@ -98,6 +98,8 @@ test.describe('resources', () => {
 
     // History shows the delete undone, and the record created again as its Undo.
     await page.getByRole('link', { name: 'History' }).click();
+    // The screen first: the search box of the screen before it (still shown while this one loads) would take the text.
+    await expect(page.getByRole('heading', { name: 'History', level: 1 })).toBeVisible();
     await page.getByRole('searchbox', { name: 'Search' }).fill(renamed);
     const changes = tableRows(page, 'History');
     await expect(changes.first()).toContainText('Undo: Added (title, language, type)');

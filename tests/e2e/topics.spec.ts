@@ -11,6 +11,8 @@ const crumbs = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumb'
 /** From the sidebar to a module's topics, by clicking: Courses > the course > the module's Topics link. */
 async function openTopics(page: Page, course: string, module: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();
+  // The screen first: the search box of the screen before it (still shown while this one loads) would take the text.
+  await expect(heading(page, 'Courses')).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search' }).fill(course);
   await tableRows(page, 'Courses').getByRole('button', { name: course, exact: true }).click();
   await expect(heading(page, course)).toBeVisible();
