@@ -1,9 +1,9 @@
 import type { JSX, ReactNode } from 'react';
 import { InfoRegular } from '@fluentui/react-icons';
 import type { ColumnMeta } from '@tanstack/react-table';
-import { Badge, Button, Link, makeStyles, tokens, type BadgeProps } from '@fluentui/react-components';
+import { Badge, Button, Link, makeStyles, tokens } from '@fluentui/react-components';
 import { Tooltip } from '../components/Tooltip';
-import type { Column } from '../components/DataTable';
+import { CellBadge, RowActionButton, type BadgeColor, type Column } from '../components/DataTable';
 import type { AuthoredMeta } from '../../shared/schemas/meta';
 import { formatDateTime } from '../lib/format';
 import { relativeDate } from './RelativeDate';
@@ -43,19 +43,11 @@ export function date<T>(id: string, header: string, get: (row: T) => string, opt
   return computed(id, header, get, options, ({ row }) => formatDateTime(get(row.original)), { width: 140, searchValue: (row: T) => formatDateTime(get(row)) });
 }
 
-type BadgeColor = NonNullable<BadgeProps['color']>;
-
 /** A value as a tinted badge, its colour by value ('subtle' for others; '—' for none). */
 export function badge<T>(key: string, header: string, colors: Readonly<Record<string, BadgeColor>>, options?: Options<T>): Column<T> {
   return keyed(key, header, options, ({ getValue }) => {
     const shown = getValue() as string | null | undefined;
-    return shown ? (
-      <Badge appearance="tint" color={colors[shown] ?? 'subtle'}>
-        {shown}
-      </Badge>
-    ) : (
-      '—'
-    );
+    return shown ? <CellBadge color={colors[shown] ?? 'subtle'}>{shown}</CellBadge> : '—';
   });
 }
 
@@ -135,12 +127,8 @@ export function action<T>(id: string, header: string, { label, icon, onClick, hi
     header: wrapHeader ? () => <TwoLines text={header} /> : header,
     enableSorting: false,
     meta: { width, align: 'center', searchable: false, pin: 'end', action: { text: header, label, icon, run: onClick, hidden } },
-    cell: ({ row }) =>
-      hidden?.(row.original) ? null : (
-        <Tooltip content={label(row.original)} relationship="label">
-          <Button appearance="subtle" size="small" icon={icon} onClick={() => onClick(row.original)} />
-        </Tooltip>
-      ),
+    // A light button; the table's one tooltip shows its name (a Fluent Button and Tooltip per row cost a row's mount).
+    cell: ({ row }) => (hidden?.(row.original) ? null : <RowActionButton label={label(row.original)} icon={icon} onClick={() => onClick(row.original)} />),
   };
 }
 

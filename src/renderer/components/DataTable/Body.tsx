@@ -105,6 +105,10 @@ export function VirtualBody({ padTop, padBottom, colCount, empty, loading, faile
   onContextMenu?: React.MouseEventHandler<HTMLTableSectionElement>;
   onMouseOver?: React.MouseEventHandler<HTMLTableSectionElement>;
   onClick?: React.MouseEventHandler<HTMLTableSectionElement>;
+  onPointerOver?: React.PointerEventHandler<HTMLTableSectionElement>;
+  onPointerOut?: React.PointerEventHandler<HTMLTableSectionElement>;
+  onFocus?: React.FocusEventHandler<HTMLTableSectionElement>;
+  onBlur?: React.FocusEventHandler<HTMLTableSectionElement>;
 }) {
   return (
     <tbody {...handlers}>

@@ -1,19 +1,20 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { getCoreRowModel, useReactTable, type SortingState, type VisibilityState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Button, MessageBar, MessageBarActions, MessageBarBody, Text, mergeClasses } from '@fluentui/react-components';
+import { Text, mergeClasses } from '@fluentui/react-components';
 import { countText, toText } from '../../lib/rows';
 import { BodyRow, Cells, VirtualBody, titleIfTruncated } from './Body';
 import { pinnedLast, rowActionsOf, widthOf, type Column } from './columns';
 import { usePinEdge } from './pinEdge';
 import { ColGroup, Header, minTableWidth, pinsOf, type OnResize } from './Header';
 import { RowMenu } from './RowMenu';
+import { useRowTip } from './cellControls';
 import { useRowKeys } from './useRowKeys';
 import { lastScrollerSize, useColumnFit } from './useColumnFit';
 import { Pager } from './Pager';
 import { ReorderContext, SortableRow, useReorder } from './reorder';
 import { useDataTableStyles } from './styles';
-import { ColumnFilters, ReorderButtons, SearchBox, Toolbar } from './Toolbar';
+import { ColumnFilters, LoadError, ReorderButtons, SearchBox, Toolbar } from './Toolbar';
 import { useRowPipeline } from './useRowPipeline';
 import { useKeepTableView, useSavedTableView } from './useTableView';
 import { PartialNotice, partialColumn } from './partial';
@@ -193,8 +194,11 @@ export function DataTable<T>({
   const pinStyleRef = useRef<HTMLStyleElement>(null);
   // From the last table's size: its first measure then changes nothing (a render less as a table opens).
   const virtualizer = useVirtualizer({ count: page.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 12, initialRect: lastScrollerSize() ?? undefined });
+  const rowTip = useRowTip();
   useEffect(() => {
-    scrollRef.current?.scrollTo({ top: 0 });
+    rowTip.hide();
+    // Only when scrolled: scrollTo lays the page out at once, before the new rows' paint.
+    if ((virtualizer.scrollOffset ?? 0) > 0) scrollRef.current?.scrollTo({ top: 0 });
   }, view.viewKey); // eslint-disable-line react-hooks/exhaustive-deps -- the key lists what starts the rows over
   const items = virtualizer.getVirtualItems();
   const dataIndexes = items.map((item) => view.indexAt(page.start + item.index));
@@ -274,6 +278,7 @@ export function DataTable<T>({
       loading={loading}
       failed={!!error}
       onMouseOver={(e) => titleIfTruncated(e.target)}
+      {...rowTip.handlers}
       {...rowHandlers}
       emptyText={total > 0 && view.searching ? 'No records match the search or filters.' : emptyText}
       styles={styles}
@@ -313,18 +318,7 @@ export function DataTable<T>({
           </>
         }
       />
-      {error ? (
-        <MessageBar intent="error" className={styles.error}>
-          <MessageBarBody>{error}</MessageBarBody>
-          {onRetry ? (
-            <MessageBarActions>
-              <Button size="small" onClick={onRetry}>
-                Retry
-              </Button>
-            </MessageBarActions>
-          ) : null}
-        </MessageBar>
-      ) : null}
+      {error ? <LoadError error={error} onRetry={onRetry} styles={styles} /> : null}
       {selecting && sel.info.count > 0 ? selectionControl.bar(sel.info) : null}
       {marked && !reordering ? <PartialNotice count={view.partialCount} only={view.partialOnly} onOnly={view.setPartialOnly} className={styles.error} /> : null}
       {reordering ? (
@@ -352,6 +346,7 @@ export function DataTable<T>({
           </sel.Provider>
         </table>
       </div>
+      {rowTip.tip}
       <RowMenu
         state={menu}
         actions={rowActions}
@@ -389,7 +384,7 @@ export function DataTable<T>({
             pageIndex={view.pageState.pageIndex}
             pageSize={view.pageState.pageSize}
             pageCount={page.pageCount}
-            sizes={[...pageSizeOptions, initialPageSize]}
+            sizes={sizes}
             onChange={view.setPageState}
             styles={styles}
           />

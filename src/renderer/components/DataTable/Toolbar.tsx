@@ -1,27 +1,47 @@
-import { useMemo, type ReactNode } from 'react';
+import { startTransition, useMemo, useState, type ReactNode } from 'react';
 import type { Table } from '@tanstack/react-table';
-import { Button, Input, Select, Spinner } from '@fluentui/react-components';
+import { Button, Input, MessageBar, MessageBarActions, MessageBarBody, Select, Spinner } from '@fluentui/react-components';
 import { ArrowSwapRegular, DismissRegular, SaveRegular, SearchRegular } from '@fluentui/react-icons';
 import { distinctValues, type Getter } from '../../lib/rows';
 import { columnIdOf, headerText, type Column } from './columns';
 import type { Reorder } from './reorder';
 import type { DataTableStyles } from './styles';
 
-/** The search box of a table: a search field with a clear button. */
+/** The values a search box sent the table, newest last, at most this many. */
+const SENT_KEPT = 50;
+
+/**
+ * The search box of a table: a search field with a clear button. It shows each key at once and passes
+ * the text on as a transition, so a key press renders this box alone before the table. The table's
+ * search comes back as `value`: one this box sent (perhaps overtaken by newer text) is its own echo and
+ * leaves the text alone; any other value (Reset view, a named view, a search the screen set) replaces it.
+ */
 export function SearchBox({ value, onChange, placeholder, disabled, styles, onDown }: { value: string; onChange: (value: string) => void; placeholder: string; disabled?: boolean; styles: DataTableStyles; onDown?: () => void }) {
+  const [box, setBox] = useState({ text: value, value, sent: [] as readonly string[] });
+  let shown = box;
+  if (value !== box.value) {
+    const echo = box.sent.indexOf(value);
+    shown = echo >= 0 ? { text: box.text, value, sent: box.sent.slice(echo + 1) } : { text: value, value, sent: [] };
+    setBox(shown);
+  }
+  const change = (text: string) => {
+    setBox((b) => ({ ...b, text, sent: [...b.sent, text].slice(-SENT_KEPT) }));
+    startTransition(() => onChange(text));
+  };
+  const text = shown.text;
   return (
     <Input
       className={styles.search}
       contentBefore={<SearchRegular aria-hidden />}
       contentAfter={
-        value ? <Button appearance="transparent" size="small" icon={<DismissRegular />} aria-label="Clear search" onClick={() => onChange('')} /> : undefined
+        text ? <Button appearance="transparent" size="small" icon={<DismissRegular />} aria-label="Clear search" onClick={() => change('')} /> : undefined
       }
       placeholder={placeholder}
       aria-label="Search"
       type="search"
-      value={value}
+      value={text}
       disabled={disabled}
-      onChange={(_e, d) => onChange(d.value)}
+      onChange={(_e, d) => change(d.value)}
       // Down arrow goes from the search to the rows it found (the table's current row).
       onKeyDown={(e) => {
         if (e.key === 'ArrowDown' && onDown) {
@@ -118,5 +138,21 @@ export function Toolbar({ label, start, end, styles }: { label: string; start: R
       <div className={styles.toolbarStart}>{start}</div>
       <div className={styles.toolbarEnd}>{end}</div>
     </div>
+  );
+}
+
+/** A load failure above the table, with Retry when the table can ask again. */
+export function LoadError({ error, onRetry, styles }: { error: string; onRetry?: () => void; styles: DataTableStyles }) {
+  return (
+    <MessageBar intent="error" className={styles.error}>
+      <MessageBarBody>{error}</MessageBarBody>
+      {onRetry ? (
+        <MessageBarActions>
+          <Button size="small" onClick={onRetry}>
+            Retry
+          </Button>
+        </MessageBarActions>
+      ) : null}
+    </MessageBar>
   );
 }

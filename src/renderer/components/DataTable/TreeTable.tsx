@@ -6,6 +6,7 @@ import { ChevronDownRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { toText } from '../../lib/rows';
 import { branchIds, treeKey, visibleLines, type TreeLine } from '../../lib/tree';
 import { VirtualBody } from './Body';
+import { useRowTip } from './cellControls';
 import type { Column } from './columns';
 import { ColGroup, Header, minTableWidth } from './Header';
 import { useDataTableStyles, type DataTableStyles } from './styles';
@@ -153,6 +154,7 @@ export function TreeTable<T>({ ariaLabel, columns, roots, getRowId, getChildren,
       setFocus(move.focus);
     }
   };
+  const rowTip = useRowTip();
   const padTop = items[0]?.start ?? 0;
   const padBottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
 
@@ -182,7 +184,7 @@ export function TreeTable<T>({ ariaLabel, columns, roots, getRowId, getChildren,
         <table role="treegrid" className={styles.table} style={{ minWidth: minTableWidth(table) }} aria-label={ariaLabel} aria-rowcount={lines.length + 1} aria-busy={loading}>
           <ColGroup table={table} />
           <Header table={table} sortable={false} styles={styles} />
-          <VirtualBody padTop={padTop} padBottom={padBottom} colCount={columns.length} empty={rows.length === 0} loading={loading} emptyText={emptyText} styles={styles}>
+          <VirtualBody padTop={padTop} padBottom={padBottom} colCount={columns.length} empty={rows.length === 0} loading={loading} emptyText={emptyText} styles={styles} {...rowTip.handlers}>
             {items.map((item, j) => {
               const row = rows[j];
               const line = lines[item.index];
@@ -203,6 +205,7 @@ export function TreeTable<T>({ ariaLabel, columns, roots, getRowId, getChildren,
           </VirtualBody>
         </table>
       </div>
+      {rowTip.tip}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { Checkbox } from '@fluentui/react-components';
+import { RowCheckbox } from './cellControls';
 import type { Column } from './columns';
 import type { WindowView } from '../../../shared/lists';
 import { isSelected, prune, range, selectAllMatching, selectedCount, setRows, toggle, viewState, emptySelection, type Keyed, type Selection } from './selection';
@@ -51,9 +52,8 @@ function HeaderBox() {
 
 function RowBox({ id }: { id: string }) {
   const ctx = useContext(SelectCtx);
-  // The click carries Shift (a range). Not a tab stop: the row is (Space on it ticks it), so Tab does
-  // not walk through a box per row.
-  return <Checkbox aria-label={`Select ${ctx.name(id)}`} checked={ctx.has(id)} onClick={(e: MouseEvent) => ctx.onRow(id, e.shiftKey)} onChange={() => undefined} indicator={TIGHT} tabIndex={-1} data-select-row="" />;
+  // The click carries Shift (a range).
+  return <RowCheckbox label={`Select ${ctx.name(id)}`} checked={ctx.has(id)} onClick={(e: MouseEvent) => ctx.onRow(id, e.shiftKey)} />;
 }
 
 /** The leading check-box column (its row id from the table's getRowId). */
