@@ -4,10 +4,11 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { Text, mergeClasses } from '@fluentui/react-components';
 import { countText, toText } from '../../lib/rows';
 import { BodyRow, Cells, VirtualBody, titleIfTruncated } from './Body';
-import { pinnedLast, rowActionsOf, widthOf, type Column } from './columns';
+import { pinnedLast, rowActionsOf, widthOf, type Column, type RowAction } from './columns';
 import { usePinEdge } from './pinEdge';
-import { ColGroup, Header, minTableWidth, pinsOf, type OnResize } from './Header';
-import { RowMenu } from './RowMenu';
+import { ColGroup, Header, minTableWidth, pinsOf, useColumnWidths } from './Header';
+import { RowMenu, type RowMenuState } from './RowMenu';
+import { useLatestCallback } from '../../lib/latest-callback';
 import { useRowTip } from './cellControls';
 import { useRowKeys } from './useRowKeys';
 import { lastScrollerSize, useColumnFit } from './useColumnFit';
@@ -140,7 +141,7 @@ export function DataTable<T>({
   const ordered = useMemo(() => pinnedLast(columns), [columns]);
   const rowActions = useMemo(() => rowActionsOf(ordered), [ordered]);
   const saved = useSavedTableView(viewKey);
-  const sizes = [...pageSizeOptions, initialPageSize];
+  const sizes = useMemo(() => [...pageSizeOptions, initialPageSize], [pageSizeOptions, initialPageSize]);
   const restored = saved && { ...saved, pageSize: saved.pageSize !== null && sizes.includes(saved.pageSize) ? saved.pageSize : null };
   const view = useRowPipeline({ source, data, columns: ordered, getSearchText, searchable, frozen: reordering, paginate: pagination, initialSorting, initialPageSize, window: kept, saved: restored });
   // Rows read only partly get a leading mark column (only then: a clean list looks as it always did).
@@ -148,7 +149,7 @@ export function DataTable<T>({
   const selecting = !!selectionControl && !reordering;
   const shownColumns = useMemo(() => [...(selecting ? [selectColumn<T>()] : []), ...(marked ? [partialColumn<T>()] : []), ...ordered], [marked, ordered, selecting]);
   const [columnVisibility, setColumnVisibility] = useState<VisibilityState>(() => Object.fromEntries((saved?.hidden ?? []).map((id) => [id, false])));
-  const [widths, setWidths] = useState<Record<string, number>>(() => saved?.widths ?? {});
+  const [widths, setWidths, onResize] = useColumnWidths(saved?.widths);
   const [density, setDensity] = useState<Density>(() => saved?.density ?? 'comfortable');
   const rowHeight = density === 'compact' ? Math.max(32, comfortableRowHeight - 12) : comfortableRowHeight;
   const activeSort = view.sorting[0];
@@ -167,14 +168,7 @@ export function DataTable<T>({
     saved,
     viewRef,
   );
-  const onResize: OnResize = (id, px) =>
-    setWidths((old) => {
-      const next = { ...old };
-      if (px === null) delete next[id];
-      else next[id] = px;
-      return next;
-    });
-  const resetView = () => {
+  const resetView = useLatestCallback(() => {
     view.setQuery('');
     view.setSorting(initialSorting);
     view.setColumnFilters([]);
@@ -182,7 +176,7 @@ export function DataTable<T>({
     setColumnVisibility({});
     setWidths({});
     setDensity('comfortable');
-  };
+  });
   const loading = loadingProp || view.windowLoading;
   const error = errorProp ?? view.windowError;
   const onRetry = onRetryProp ?? (kept ? view.retryWindow : undefined);
@@ -245,8 +239,25 @@ export function DataTable<T>({
   });
   useSelectedRow({ query: view.query, setQuery: view.setQuery, clearFilters: () => view.setColumnFilters([]), settled: !loadingProp && !view.windowLoading && !view.windowFetching, positionOf: (id) => Array.from({ length: page.length }, (_, pos) => rowAt(pos)).findIndex((row, pos) => row !== undefined && rowIdOf(row, view.indexAt(page.start + pos)) === id), moveTo });
 
+  const toRows = useLatestCallback(() => page.length > 0 && moveTo(current));
+  const closeMenu = useLatestCallback(() => {
+    const pos = menu?.pos;
+    setMenu(null);
+    // Escape (or a click on nothing focusable) leaves the focus on the page once the menu is gone:
+    // it goes back to the row the menu was for.
+    requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (pos !== undefined && (!active || active === document.body)) rowElement(pos)?.focus();
+    });
+  });
+  const runFromMenu = useLatestCallback((action: RowAction<T>, state: RowMenuState<T>) => {
+    // The row keeps the focus, so a dialog the action opens gives it back there.
+    rowElement(state.pos)?.focus();
+    setMenu(null);
+    action.run(state.row);
+  });
   const saveCsv = useCsvExport(ariaLabel);
-  const exportCsv = () => saveCsv(table, view.exportRows, fitted);
+  const exportCsv = useLatestCallback(() => saveCsv(table, view.exportRows, fitted));
   // The page's rows by key (the selection's view), and the whole list by key where the table holds it.
   const pageRows = useMemo(
     () => Array.from({ length: page.length }, (_, pos) => rowAt(pos)).flatMap((row, pos) => (row === undefined ? [] : [{ key: rowIdOf(row, view.indexAt(page.start + pos)), row }])),
@@ -305,13 +316,13 @@ export function DataTable<T>({
         styles={styles}
         start={
           <>
-            {searchable ? <SearchBox value={view.query} onChange={view.setQuery} placeholder={searchPlaceholder} disabled={reordering} styles={styles} onDown={() => page.length > 0 && moveTo(current)} /> : null}
-            <ColumnFilters columns={ordered} table={table} data={source} accessors={view.accessors} disabled={reordering} idBase={idBase} styles={styles} />
+            {searchable ? <SearchBox value={view.query} onChange={view.setQuery} placeholder={searchPlaceholder} disabled={reordering} styles={styles} onDown={toRows} /> : null}
+            <ColumnFilters columns={ordered} table={table} filters={view.columnFilters} data={source} accessors={view.accessors} disabled={reordering} idBase={idBase} styles={styles} />
           </>
         }
         end={
           <>
-            {viewKey ? <ViewMenu table={table} density={density} onDensity={setDensity} onReset={resetView} disabled={reordering} fitted={fitted.length} /> : null}
+            {viewKey ? <ViewMenu table={table} visibility={visibility} density={density} onDensity={setDensity} onReset={resetView} disabled={reordering} fitted={fitted.length} /> : null}
             {viewKey ? <ExportButton onExport={exportCsv} disabled={reordering || loading || view.selectedCount === 0} /> : null}
             {reorderable && !kept ? <ReorderButtons reorder={reorder} canStart={!loading && total >= 2} styles={styles} /> : null}
             {toolbar}
@@ -341,7 +352,7 @@ export function DataTable<T>({
         <table className={styles.table} style={{ minWidth: minTableWidth(table, lead, widths) }} aria-label={ariaLabel} aria-rowcount={view.selectedCount + 1} aria-busy={loading || view.windowFetching || view.stillLoading}>
           <ColGroup table={table} lead={lead} widths={widths} />
           <sel.Provider value={sel.ctx}>
-            <Header table={table} sortable={!reordering} lead={reordering ? 'Drag handle' : undefined} styles={styles} pins={pins} onResize={viewKey ? onResize : undefined} widths={widths} />
+            <Header table={table} sorting={view.sorting} sortable={!reordering} lead={reordering ? 'Drag handle' : undefined} styles={styles} pins={pins} onResize={viewKey ? onResize : undefined} widths={widths} />
             {reordering ? <ReorderContext reorder={reorder}>{body}</ReorderContext> : body}
           </sel.Provider>
         </table>
@@ -350,22 +361,8 @@ export function DataTable<T>({
       <RowMenu
         state={menu}
         actions={rowActions}
-        onClose={() => {
-          const pos = menu?.pos;
-          setMenu(null);
-          // Escape (or a click on nothing focusable) leaves the focus on the page once the menu is gone:
-          // it goes back to the row the menu was for.
-          requestAnimationFrame(() => {
-            const active = document.activeElement;
-            if (pos !== undefined && (!active || active === document.body)) rowElement(pos)?.focus();
-          });
-        }}
-        onRun={(action, state) => {
-          // The row keeps the focus, so a dialog the action opens gives it back there.
-          rowElement(state.pos)?.focus();
-          setMenu(null);
-          action.run(state.row);
-        }}
+        onClose={closeMenu}
+        onRun={runFromMenu}
       />
       <div className={styles.footer}>
         {/* Quiet while the list arrives (its count grows each second); the whole list's count is announced. */}

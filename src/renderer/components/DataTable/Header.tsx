@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { flexRender, type Column as TanColumn, type Header as TanHeader, type Table } from '@tanstack/react-table';
 import { COLUMN_WIDTH } from '../../../shared/schemas/settings';
 import { mergeClasses } from '@fluentui/react-components';
@@ -117,6 +117,22 @@ function ResizeGrip({ label, width, onResize, onReset, styles }: { label: string
 /** Resizing: the column's new width (px), or null for its declared width again. */
 export type OnResize = (id: string, px: number | null) => void;
 
+/** The widths a person dragged columns to (from a saved view at first), and the header's stable `onResize`. */
+export function useColumnWidths(initial: Widths | undefined) {
+  const [widths, setWidths] = useState<Widths>(() => initial ?? NO_WIDTHS);
+  const onResize: OnResize = useCallback(
+    (id, px) =>
+      setWidths((old) => {
+        const next = { ...old };
+        if (px === null) delete next[id];
+        else next[id] = px;
+        return next;
+      }),
+    [],
+  );
+  return [widths, setWidths, onResize] as const;
+}
+
 function HeaderCell<T>({ header, sortable, styles, pins, onResize, widths, tabbable }: { header: TanHeader<T, unknown>; sortable: boolean; styles: DataTableStyles; pins: Pins; onResize?: OnResize; widths?: Widths; tabbable: boolean }) {
   const pin = pins.get(header.column.id);
   const canSort = header.column.getCanSort() && sortable;
@@ -172,12 +188,27 @@ function HeaderCell<T>({ header, sortable, styles, pins, onResize, widths, tabba
   );
 }
 
+interface HeaderProps<T> {
+  table: Table<T>;
+  sortable: boolean;
+  lead?: ReactNode;
+  styles: DataTableStyles;
+  pins?: Pins;
+  onResize?: OnResize;
+  widths?: Widths;
+  /**
+   * The table's sort. The header reads it (and the columns shown) from the table object, which stays
+   * the same: this prop, and `pins` for the columns, tell the memo when to render again.
+   */
+  sorting?: unknown;
+}
+
 /**
  * The sticky header row: sort buttons on sortable columns (aria-sort), `lead` a leading header cell. The
  * row is one tab stop: Left/Right (Home/End) move between the headers, Enter or Space sorts, and
  * Shift+Left/Right makes the focused header's column narrower or wider.
  */
-export function Header<T>({ table, sortable, lead, styles, pins = NO_PINS, onResize, widths }: { table: Table<T>; sortable: boolean; lead?: ReactNode; styles: DataTableStyles; pins?: Pins; onResize?: OnResize; widths?: Widths }) {
+function HeaderOf<T>({ table, sortable, lead, styles, pins = NO_PINS, onResize, widths }: HeaderProps<T>) {
   const columns = table.getVisibleLeafColumns().filter((c) => c.getCanSort() && sortable);
   const [activeId, setActiveId] = useState<string | null>(null);
   // Keys pressed faster than the table draws the widths they ask for: while the cell still shows a width
@@ -232,3 +263,6 @@ export function Header<T>({ table, sortable, lead, styles, pins = NO_PINS, onRes
     </thead>
   );
 }
+
+/** Memoised (give it a stable `onResize`): a table's search, fetch state or scroll does not render it again. */
+export const Header = memo(HeaderOf) as typeof HeaderOf;

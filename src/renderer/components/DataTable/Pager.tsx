@@ -1,4 +1,4 @@
-import type { JSX } from 'react';
+import { memo, type JSX } from 'react';
 import { Button, Select, Text } from '@fluentui/react-components';
 import { Tooltip } from '../Tooltip';
 import { ChevronDoubleLeftRegular, ChevronDoubleRightRegular, ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
@@ -12,8 +12,8 @@ function PagerButton({ label, icon, disabled, onClick }: { label: string; icon: 
   );
 }
 
-/** Rows per page, 'Page x of y' and first, previous, next, last. */
-export function Pager({ id, pageIndex, pageSize, pageCount, sizes, onChange, styles }: {
+/** Rows per page, 'Page x of y' and first, previous, next, last (memoised: it renders again only when these change). */
+export const Pager = memo(function Pager({ id, pageIndex, pageSize, pageCount, sizes, onChange, styles }: {
   id: string;
   pageIndex: number;
   pageSize: number;
@@ -48,4 +48,4 @@ export function Pager({ id, pageIndex, pageSize, pageCount, sizes, onChange, sty
       <PagerButton label="Last page" icon={<ChevronDoubleRightRegular />} disabled={last} onClick={() => go(pageCount - 1)} />
     </div>
   );
-}
+});

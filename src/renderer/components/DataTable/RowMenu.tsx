@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Menu, MenuItem, MenuList, MenuPopover, type PositioningVirtualElement } from '@fluentui/react-components';
 import type { RowAction } from './columns';
 
@@ -10,7 +11,7 @@ export interface RowMenuState<T> {
 }
 
 /** A row's context menu: the same actions as its action columns (rows without one leave it out). */
-export function RowMenu<T>({ state, actions, onClose, onRun }: {
+function RowMenuOf<T>({ state, actions, onClose, onRun }: {
   state: RowMenuState<T> | null;
   actions: readonly RowAction<T>[];
   onClose: () => void;
@@ -39,3 +40,6 @@ export function RowMenu<T>({ state, actions, onClose, onRun }: {
     </Menu>
   );
 }
+
+/** Memoised: the table renders it again only when its row or actions change (give it stable callbacks). */
+export const RowMenu = memo(RowMenuOf) as typeof RowMenuOf;

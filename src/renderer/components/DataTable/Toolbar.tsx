@@ -1,4 +1,4 @@
-import { startTransition, useMemo, useState, type ReactNode } from 'react';
+import { memo, startTransition, useMemo, useState, type ReactNode } from 'react';
 import type { Table } from '@tanstack/react-table';
 import { Button, Input, MessageBar, MessageBarActions, MessageBarBody, Select, Spinner } from '@fluentui/react-components';
 import { ArrowSwapRegular, DismissRegular, SaveRegular, SearchRegular } from '@fluentui/react-icons';
@@ -16,7 +16,7 @@ const SENT_KEPT = 50;
  * search comes back as `value`: one this box sent (perhaps overtaken by newer text) is its own echo and
  * leaves the text alone; any other value (Reset view, a named view, a search the screen set) replaces it.
  */
-export function SearchBox({ value, onChange, placeholder, disabled, styles, onDown }: { value: string; onChange: (value: string) => void; placeholder: string; disabled?: boolean; styles: DataTableStyles; onDown?: () => void }) {
+export const SearchBox = memo(function SearchBox({ value, onChange, placeholder, disabled, styles, onDown }: { value: string; onChange: (value: string) => void; placeholder: string; disabled?: boolean; styles: DataTableStyles; onDown?: () => void }) {
   const [box, setBox] = useState({ text: value, value, sent: [] as readonly string[] });
   let shown = box;
   if (value !== box.value) {
@@ -51,12 +51,14 @@ export function SearchBox({ value, onChange, placeholder, disabled, styles, onDo
       }}
     />
   );
-}
+});
 
 /** The toolbar filters of the columns that declare one: a select of values or a text field. */
-export function ColumnFilters<T>({ columns, table, data, accessors, disabled, idBase, styles }: {
+function ColumnFiltersOf<T>({ columns, table, data, accessors, disabled, idBase, styles }: {
   columns: readonly Column<T>[];
   table: Table<T>;
+  /** The filters' values: read from `table`, which stays the same object; this renders them again. */
+  filters: unknown;
   data: readonly T[];
   accessors: Map<string, Getter<T>>;
   disabled: boolean;
@@ -77,7 +79,7 @@ export function ColumnFilters<T>({ columns, table, data, accessors, disabled, id
     return out;
   }, [filterColumns, accessors, data]);
 
-  return filterColumns.map(({ def, id }) => {
+  const fields = filterColumns.map(({ def, id }) => {
     const column = table.getColumn(id);
     const label = headerText(def);
     const value = (column?.getFilterValue() as string | undefined) ?? '';
@@ -103,7 +105,11 @@ export function ColumnFilters<T>({ columns, table, data, accessors, disabled, id
       </div>
     );
   });
+  return <>{fields}</>;
 }
+
+/** Memoised, like the search box (give them stable callbacks): a table's fetch state or scroll does not render them. */
+export const ColumnFilters = memo(ColumnFiltersOf) as typeof ColumnFiltersOf;
 
 /** Enable reorder, or Disable reorder and Save changes while reordering. */
 export function ReorderButtons<T>({ reorder, canStart, styles }: { reorder: Reorder<T>; canStart: boolean; styles: DataTableStyles }) {

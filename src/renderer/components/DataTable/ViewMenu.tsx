@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { Table } from '@tanstack/react-table';
 import { Button, Menu, MenuDivider, MenuGroup, MenuGroupHeader, MenuItem, MenuItemCheckbox, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, Spinner } from '@fluentui/react-components';
 import { Tooltip } from '../Tooltip';
@@ -13,8 +13,10 @@ export const hideableColumns = <T,>(table: Table<T>) => table.getAllLeafColumns(
  * The table's View menu: which columns show (at least one stays), the density, and back to the
  * screen's defaults. It stays open while columns are ticked, so several can be changed in one visit.
  */
-export function ViewMenu<T>({ table, density, onDensity, onReset, disabled, fitted = 0 }: {
+function ViewMenuOf<T>({ table, density, onDensity, onReset, disabled, fitted = 0 }: {
   table: Table<T>;
+  /** The columns shown: the menu reads them from `table`, which stays the same object; this renders it again. */
+  visibility: unknown;
   density: Density;
   onDensity: (density: Density) => void;
   onReset: () => void;
@@ -79,8 +81,11 @@ export function ViewMenu<T>({ table, density, onDensity, onReset, disabled, fitt
   );
 }
 
+/** Memoised, like the export button (give them stable callbacks): a keystroke in the search does not render them. */
+export const ViewMenu = memo(ViewMenuOf) as typeof ViewMenuOf;
+
 /** Export CSV: the rows of the current view (searched, filtered, sorted; all pages), through the save dialog. */
-export function ExportButton({ onExport, disabled }: { onExport: () => Promise<void>; disabled?: boolean }) {
+export const ExportButton = memo(function ExportButton({ onExport, disabled }: { onExport: () => Promise<void>; disabled?: boolean }) {
   const [busy, setBusy] = useState(false);
   return (
     <Tooltip content="Export CSV" relationship="label">
@@ -94,4 +99,4 @@ export function ExportButton({ onExport, disabled }: { onExport: () => Promise<v
       />
     </Tooltip>
   );
-}
+});
