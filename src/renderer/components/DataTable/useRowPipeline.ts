@@ -1,5 +1,6 @@
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLatestCallback } from '../../lib/latest-callback';
 import type { ColumnFiltersState, SortingState } from '@tanstack/react-table';
 import type { WindowView } from '../../../shared/lists';
 import type { TableView } from '../../../shared/schemas/settings';
@@ -112,13 +113,23 @@ export function useRowPipeline<T>({ source, data, columns, getSearchText, search
     limit: paginate ? pageState.pageSize : 1000,
     ...(partialOnly ? { partial: true } : {}),
   };
-  const windowQuery = useQuery({
-    queryKey: kept ? windowKey(kept, request) : ['no-window'],
+  const windowOf = (view: WindowView) => ({
+    queryKey: kept ? windowKey(kept, view) : ['no-window'],
     queryFn: async () => {
-      const answer = await fetchWindow<T>(kept!, viewId, request);
+      const answer = await fetchWindow<T>(kept!, viewId, view);
       markArrival(windowLabel(kept!));
       return answer;
     },
+  });
+  const client = useQueryClient();
+  // A new search asks main for its first page at once, while React renders the box and the table
+  // (the table's query then finds it on its way): a keystroke waits for the slower of the two, not both.
+  const search = useLatestCallback((text: string) => {
+    setQuery(text);
+    if (kept && !frozen) void client.prefetchQuery(windowOf({ ...request, search: text.trim().toLowerCase(), offset: 0 }));
+  });
+  const windowQuery = useQuery({
+    ...windowOf(request),
     enabled: !!kept,
     placeholderData: keepPreviousData,
     // While main's list still arrives the window says so: ask again each second (the total grows, and
@@ -146,7 +157,7 @@ export function useRowPipeline<T>({ source, data, columns, getSearchText, search
 
   return {
     query,
-    setQuery,
+    setQuery: search,
     sorting: frozen ? [] : sorting,
     setSorting,
     columnFilters: frozen ? [] : columnFilters,
