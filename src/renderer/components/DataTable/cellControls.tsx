@@ -11,7 +11,8 @@ import { focusGivenBack } from '../useFocusReturn';
 
 export type BadgeColor = NonNullable<BadgeProps['color']>;
 
-const useStyles = makeStyles({
+// Three style hooks, not one: Griffel walks every rule of a hook on each use, and each row uses each of these.
+const useActionStyles = makeStyles({
   action: {
     display: 'inline-flex',
     alignItems: 'center',
@@ -33,6 +34,9 @@ const useStyles = makeStyles({
     '@media (forced-colors: active)': { ':hover': { color: 'Highlight' } },
     ...createFocusOutlineStyle(),
   },
+});
+
+const useBoxStyles = makeStyles({
   box: {
     position: 'relative',
     display: 'inline-flex',
@@ -56,6 +60,9 @@ const useStyles = makeStyles({
   },
   // The real input over the box (its click, its role and name); the box draws it.
   boxInput: { position: 'absolute', inset: '-8px', width: 'calc(100% + 16px)', height: 'calc(100% + 16px)', margin: 0, opacity: 0, cursor: 'pointer' },
+});
+
+const useBadgeStyles = makeStyles({
   badge: {
     display: 'inline-flex',
     alignItems: 'center',
@@ -84,7 +91,7 @@ const useStyles = makeStyles({
 
 /** A row's icon button (Edit, Delete, ...): named by `label`, which the table's tooltip shows on hover and focus. */
 export function RowActionButton({ label, icon, onClick }: { label: string; icon: JSX.Element; onClick: () => void }) {
-  const styles = useStyles();
+  const styles = useActionStyles();
   return (
     <button type="button" className={styles.action} aria-label={label} data-tip={label} onClick={onClick}>
       {icon}
@@ -94,13 +101,13 @@ export function RowActionButton({ label, icon, onClick }: { label: string; icon:
 
 /** A value as a tinted badge (Fluent's tint badge, medium). */
 export function CellBadge({ color, children }: { color: BadgeColor; children: ReactNode }) {
-  const styles = useStyles();
+  const styles = useBadgeStyles();
   return <span className={mergeClasses(styles.badge, styles[color])}>{children}</span>;
 }
 
 /** A row's check box (Fluent's look; a native input underneath, so its role, name and Space are the browser's). */
 export function RowCheckbox({ label, checked, onClick }: { label: string; checked: boolean; onClick: (event: MouseEvent) => void }) {
-  const styles = useStyles();
+  const styles = useBoxStyles();
   return (
     <span className={mergeClasses(styles.box, checked && styles.boxChecked)}>
       {/* Not a tab stop: the row is (Space on it ticks it), so Tab does not walk through a box per row. */}
