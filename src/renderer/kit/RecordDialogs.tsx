@@ -6,6 +6,7 @@ import { withBase } from '../lib/record-base';
 import { ConflictDetails, differingFields, readOnlyReason } from './conflict';
 import { DeleteConfirmDialog, useDeleteConfirm, type DeleteConfirm } from '../components/DeleteConfirm';
 import { DialogRecord } from '../components/RecordChanges';
+import { useOpenedOnce } from '../components/useOpenedOnce';
 import { EntityDialog, type ConflictChoice, type EntityDialogProps, type FieldDescriptor } from '../components/EntityDialog';
 import type { CallMutation } from '../lib/calls';
 import { useUndo } from './undo';
@@ -84,7 +85,9 @@ export function RecordDialogs<T>({ state, rowId, editor, remove }: {
   remove?: RemoveSpec<T>;
 }) {
   const { record } = state;
-  const spec = editor?.(record);
+  const editorShown = useOpenedOnce(state.editing !== null);
+  const deleteShown = useOpenedOnce(state.deletion.target !== null);
+  const spec = editorShown ? editor?.(record) : null;
   return (
     <>
       {spec ? (
@@ -99,7 +102,7 @@ export function RecordDialogs<T>({ state, rowId, editor, remove }: {
           specFor={editor as ((record: unknown) => FormSpec<AnySchema> | null) | undefined}
         />
       ) : null}
-      {remove ? <DeleteConfirmDialog state={state.deletion} title={remove.title} question={remove.question} /> : null}
+      {remove && deleteShown ? <DeleteConfirmDialog state={state.deletion} title={remove.title} question={remove.question} /> : null}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { useOpenedOnce } from '../useOpenedOnce';
 import { Menu, MenuItem, MenuList, MenuPopover, type PositioningVirtualElement } from '@fluentui/react-components';
 import type { RowAction } from './columns';
 
@@ -18,6 +19,8 @@ function RowMenuOf<T>({ state, actions, onClose, onRun }: {
   onRun: (action: RowAction<T>, state: RowMenuState<T>) => void;
 }) {
   const available = state ? actions.filter((a) => !a.hidden?.(state.row)) : [];
+  // Mounted with the first menu asked for, not with every table.
+  if (!useOpenedOnce(state !== null)) return null;
   return (
     <Menu
       open={state !== null && available.length > 0}
