@@ -31,6 +31,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { useNotify } from '../components/toast';
 import { AREAS, screenTitle } from './areas';
+import { useLatestCallback } from '../lib/latest-callback';
 import { Sidebar, useSidebar } from './Sidebar';
 import { dialogOpen, useFocusScreen, useKeepFocus } from './screen-focus';
 import { Logo } from '../components/Logo';
@@ -137,16 +138,16 @@ export function Shell() {
     action();
     return true;
   };
-  const runLatest = useLatest(run);
+  const runLatest = useLatestCallback(run);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const command = commandOfKey(event, isMac);
       if (!command || dialogOpen()) return;
-      if (runLatest.current(command)) event.preventDefault();
+      if (runLatest(command)) event.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     const offMenu = window.api.on('app:command', ({ command }) => {
-      if (!dialogOpen()) runLatest.current(command);
+      if (!dialogOpen()) runLatest(command);
     });
     return () => {
       window.removeEventListener('keydown', onKey);
@@ -268,9 +269,3 @@ export function Shell() {
   );
 }
 
-/** A ref that always holds the latest value (listeners added once call the current function). */
-function useLatest<T>(value: T): { readonly current: T } {
-  const ref = useMemo(() => ({ current: value }), []); // eslint-disable-line react-hooks/exhaustive-deps
-  ref.current = value;
-  return ref;
-}
