@@ -116,15 +116,15 @@ async function rowsOnScreen(folder: string, count: number): Promise<number> {
       const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Add folder') as HTMLButtonElement;
       const t0 = performance.now();
       button.click();
+      // Checked before each frame paints; once the rows are there, a task after that frame is when they show.
       await new Promise<void>((done, fail) => {
         const step = () => {
-          if (document.querySelector('table[aria-label="Bulk upload queue"] tbody tr[aria-rowindex] td + td')) return done();
+          if (document.querySelector('table[aria-label="Bulk upload queue"] tbody tr[aria-rowindex] td + td')) return void setTimeout(done, 0);
           if (performance.now() - t0 > 60_000) return fail(new Error('no rows after 60 s'));
           requestAnimationFrame(step);
         };
-        step();
+        requestAnimationFrame(step);
       });
-      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
       return performance.now() - t0;
     });
     const pickMs = timed.find((t) => t.channel.endsWith('pick'))?.ms ?? NaN;
