@@ -106,6 +106,21 @@ function useScreenTitle(pathname: string): void {
 
 const keysOf = (command: keyof typeof APP_COMMANDS) => acceleratorText(APP_COMMANDS[command].accelerator, isMac);
 
+/** The palette: the current screen's commands (followed while it is open), then the app's. */
+function ScreenPalette({ appItems, onClose }: { appItems: PaletteItem[]; onClose: () => void }) {
+  const screen = useScreenCommandStore((state) => state.commands);
+  const items = useMemo<PaletteItem[]>(
+    () => [
+      ...(screen.add ? [{ id: 'add', label: screen.addLabel ?? 'Add', hint: keysOf('add'), run: screen.add }] : []),
+      ...(screen.focusSearch ? [{ id: 'search', label: 'Search this list', hint: keysOf('focusSearch'), run: screen.focusSearch }] : []),
+      ...(screen.reload ? [{ id: 'reload', label: 'Reload this list', hint: keysOf('reload'), run: screen.reload }] : []),
+      ...appItems,
+    ],
+    [screen, appItems],
+  );
+  return <CommandPalette items={items} onClose={onClose} />;
+}
+
 export function Shell() {
   const styles = useStyles();
   const user = useSession((s) => s.user);
@@ -124,10 +139,11 @@ export function Shell() {
   const [palette, setPalette] = useState(false);
   const [shortcuts, setShortcuts] = useState(false);
   const [checking, setChecking] = useState(false);
-  const screen = useScreenCommandStore((state) => state.commands);
 
-  // The keys, the palette and the native menu run the same commands.
+  // The keys, the palette and the native menu run the same commands. The screen's are read when run:
+  // the shell does not render again when a screen registers them (every navigation would, twice).
   const run = (command: AppCommand): boolean => {
+    const screen = useScreenCommandStore.getState().commands;
     if (command === 'palette' || command === 'findRecord') return setPalette(true), true;
     if (command === 'shortcuts') return setShortcuts(true), true;
     if (command === 'checkServer') return setChecking(true), true;
@@ -154,11 +170,8 @@ export function Shell() {
       offMenu();
     };
   }, [runLatest]);
-  const paletteItems = useMemo<PaletteItem[]>(
+  const appItems = useMemo<PaletteItem[]>(
     () => [
-      ...(screen.add ? [{ id: 'add', label: screen.addLabel ?? 'Add', hint: keysOf('add'), run: screen.add }] : []),
-      ...(screen.focusSearch ? [{ id: 'search', label: 'Search this list', hint: keysOf('focusSearch'), run: screen.focusSearch }] : []),
-      ...(screen.reload ? [{ id: 'reload', label: 'Reload this list', hint: keysOf('reload'), run: screen.reload }] : []),
       ...AREAS.map((area) => ({ id: `go:${area.path}`, label: `Go to ${area.label}`, hint: 'Screen', run: () => navigate(area.path) })),
       { id: 'go:change-password', label: 'Go to Change password', hint: 'Screen', run: () => navigate('/change-password') },
       ...(['system', 'light', 'dark'] as const).map((value) => ({ id: `theme:${value}`, label: `Theme: ${THEME_TEXT[value]}`, hint: choice === value ? 'Current' : 'Theme', run: () => setChoice(value) })),
@@ -167,7 +180,7 @@ export function Shell() {
       { id: 'checkServer', label: HELP_COMMANDS.checkServer.label, hint: 'Help', run: () => setChecking(true) },
       { id: 'logout', label: 'Log out', run: () => setConfirming(true) },
     ],
-    [screen, navigate, choice, setChoice, collapsed, setCollapsed],
+    [navigate, choice, setChoice, collapsed, setCollapsed],
   );
 
   const logout = async () => {
@@ -249,7 +262,7 @@ export function Shell() {
           </Suspense>
         </ErrorBoundary>
       </main>
-      {palette ? <CommandPalette items={paletteItems} onClose={() => setPalette(false)} /> : null}
+      {palette ? <ScreenPalette appItems={appItems} onClose={() => setPalette(false)} /> : null}
       {shortcuts ? <ShortcutsDialog onClose={() => setShortcuts(false)} /> : null}
       {checking ? <ServerCheckDialog onClose={() => setChecking(false)} /> : null}
       <ConfirmDialog
