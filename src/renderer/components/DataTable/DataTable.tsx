@@ -11,7 +11,7 @@ import { RowMenu, type RowMenuState } from './RowMenu';
 import { useLatestCallback } from '../../lib/latest-callback';
 import { useRowTip } from './cellControls';
 import { useRowKeys } from './useRowKeys';
-import { lastScrollerSize, useColumnFit } from './useColumnFit';
+import { startingSize, useColumnFit } from './useColumnFit';
 import { Pager } from './Pager';
 import { ReorderContext, SortableRow, useReorder } from './reorder';
 import { useDataTableStyles } from './styles';
@@ -184,10 +184,10 @@ export function DataTable<T>({
 
   // Only the rows in view (plus overscan) of the page are rendered.
   const scrollRef = useRef<HTMLDivElement>(null);
-  const { fitted, visibility, onVisibility } = useColumnFit(scrollRef, shownColumns, columnVisibility, setColumnVisibility, reordering ? HANDLE_WIDTH : 0);
+  const { fitted, visibility, onVisibility } = useColumnFit(scrollRef, shownColumns, columnVisibility, setColumnVisibility, reordering ? HANDLE_WIDTH : 0, viewKey);
   const pinStyleRef = useRef<HTMLStyleElement>(null);
   // From the last table's size: its first measure then changes nothing (a render less as a table opens).
-  const virtualizer = useVirtualizer({ count: page.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 12, initialRect: lastScrollerSize() ?? undefined });
+  const virtualizer = useVirtualizer({ count: page.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 12, initialRect: startingSize(viewKey) ?? undefined });
   const rowTip = useRowTip();
   useEffect(() => {
     rowTip.hide();
