@@ -186,7 +186,7 @@ export function DataTable<T>({
   const scrollRef = useRef<HTMLDivElement>(null);
   const { fitted, visibility, onVisibility } = useColumnFit(scrollRef, shownColumns, columnVisibility, setColumnVisibility, reordering ? HANDLE_WIDTH : 0, viewKey);
   const pinStyleRef = useRef<HTMLStyleElement>(null);
-  // From the last table's size: its first measure then changes nothing (a render less as a table opens).
+  // From its own last size (else the last table's): its first measure then changes nothing (a render less as a table opens).
   const virtualizer = useVirtualizer({ count: page.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 12, initialRect: startingSize(viewKey) ?? undefined });
   const rowTip = useRowTip();
   useEffect(() => {
