@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KeptList, LISTS, listDef } from './lists';
+import { KeptList, LISTS, keepWhere, listDef } from './lists';
 import type { Question } from './schemas/question-bank';
 
 const question = (i: number, over: Partial<Question> = {}): Question =>
@@ -94,5 +94,16 @@ describe('KeptList (the window of a kept list, one pure pipeline)', () => {
     expect(answer.count).toBe(1);
     expect(JSON.stringify(answer)).not.toContain('secret');
     expect(Object.keys(LISTS)).toContain('learners');
+  });
+});
+
+describe('keepWhere (narrowing an earlier result)', () => {
+  it('keeps the row numbers that pass, in their order, in an array of their own length', () => {
+    const kept = keepWhere(Uint32Array.of(9, 2, 7, 4, 11), (i) => i % 2 === 1);
+    expect(kept).toBeInstanceOf(Uint32Array);
+    expect([...kept]).toEqual([9, 7, 11]);
+    expect(kept.buffer.byteLength).toBe(3 * 4);
+    expect(keepWhere(new Uint32Array(0), () => true).length).toBe(0);
+    expect(keepWhere(Uint32Array.of(1, 2), () => false).length).toBe(0);
   });
 });
