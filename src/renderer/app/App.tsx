@@ -32,7 +32,7 @@ function ThemedApp() {
   // sized class there would cover the window.
   return (
     <FluentProvider theme={theme}>
-      <HashRouter>
+      <HashRouter useTransitions={false}>
         {/* Top centre, just below the app bar (over it they hid the signed-in name), above the middle of
             the screen's title line: toasts cover neither the page's buttons (Add, Import, ...) at the
             top right nor the pager at the bottom right. No focus group

@@ -29,8 +29,9 @@ export function useFocusScreen(pathname: string, main: RefObject<HTMLElement | n
       const active = document.activeElement;
       if (active && active !== region && region.contains(active)) return;
       if (active && active !== document.body && active !== chosenFrom) return;
-      // A lazy screen shows a spinner first: wait for its heading a little while.
-      const heading = region.querySelector<HTMLElement>('h1');
+      // A lazy screen shows a spinner first: wait for its heading a little while. Until it comes, React
+      // keeps the screen before it hidden (display: none) under the spinner: its heading is not the one.
+      const heading = [...region.querySelectorAll<HTMLElement>('h1')].find((h) => h.getClientRects().length > 0);
       if (!heading && performance.now() - started < 3000) {
         frame = requestAnimationFrame(attempt);
         return;
