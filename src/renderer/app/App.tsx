@@ -29,7 +29,8 @@ function ThemedApp() {
   // choice, and every table finds its kept view when it first mounts.
   if (!ready) return null;
   // No className on the provider: Fluent copies its classes onto portal nodes (toasts, dialogs), and a
-  // sized class there would cover the window.
+  // sized class there would cover the window. Navigation renders at once, not as a transition (React
+  // rendered a screen in 5 ms slices with frames between them; decisions.md, 2026-12-02).
   return (
     <FluentProvider theme={theme}>
       <HashRouter useTransitions={false}>
