@@ -226,8 +226,8 @@ const orEmpty = (text: () => string): string => {
 const SORTED_HEAD_ROWS = 200;
 
 /**
- * The row numbers of `rows` that pass `test`, in order. Not Uint32Array.prototype.filter: it took 90 ms
- * over a million rows in V8 here (it gathers into a list it then copies), a plain loop 7 ms.
+ * The row numbers of `rows` that pass `test`, in order. Not Uint32Array.prototype.filter: over a
+ * million rows it took 90 ms in V8 here, this loop 7 ms.
  */
 export function keepWhere(rows: Uint32Array, test: (i: number) => boolean): Uint32Array {
   const kept = new Uint32Array(rows.length);
