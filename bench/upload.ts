@@ -5,10 +5,13 @@
  * with the same token, in the same run. Prints throughput as a ratio to curl's and the client's peak
  * RSS growth. Targets: >= 0.9 x curl; memory growth < 64 MiB and similar for all sizes.
  *
- *   npm run bench -- upload --sizes 64M,1G --repeat 2     (defaults: 1G,4G and 2)
+ *   npm run bench -- upload --sizes 64M,1G --repeat 2     (defaults: 1G,4G and 5)
  *
- * Each size runs `repeat` rounds, alternating which client goes first (the first upload of a round
- * also warms the server's disk), and keeps each client's best round.
+ * Each size runs `repeat` rounds, alternating which client goes first, prints them all and keeps each
+ * client's best round (this machine's speed moves under both clients by up to 2 x between rounds).
+ * Before every upload the disk is synced: the server writes what it receives to disk, and the dirty
+ * pages one upload leaves would otherwise throttle the next one's writes (at 4 GiB, near the kernel's
+ * dirty limit, whoever went second lost up to a fifth of its speed).
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
@@ -33,7 +36,7 @@ export async function run(args: string[]): Promise<boolean> {
   const sizesArg = flag < 0 ? '1G,4G' : args[flag]!.includes('=') ? args[flag]!.split('=')[1]! : args[flag + 1] ?? '';
   const sizes = sizesArg.split(',').map(parseSize);
   const repeatAt = args.findIndex((a) => a === '--repeat' || a.startsWith('--repeat='));
-  const repeat = repeatAt < 0 ? 2 : Math.max(1, Number(args[repeatAt]!.includes('=') ? args[repeatAt]!.split('=')[1] : args[repeatAt + 1]) || 1);
+  const repeat = repeatAt < 0 ? 5 : Math.max(1, Number(args[repeatAt]!.includes('=') ? args[repeatAt]!.split('=')[1] : args[repeatAt + 1]) || 1);
   const root = await mkdtemp(join(tmpdir(), 'cc-bench-upload-'));
   const bench = await startUploadBench(root).catch(async (error: unknown) => {
     await rm(root, { recursive: true, force: true });
@@ -85,17 +88,23 @@ export async function run(args: string[]): Promise<boolean> {
         let curlRate = 0;
         let clientRate = 0;
         let growth = 0;
+        const rounds: string[] = [];
         for (let round = 0; round < repeat; round += 1) {
           const order = round % 2 === 0 ? ['curl', 'app'] : ['app', 'curl'];
+          const rates: Record<string, number> = {};
           for (const who of order) {
-            if (who === 'curl') curlRate = Math.max(curlRate, await viaCurl());
+            await run$('sync');
+            if (who === 'curl') curlRate = Math.max(curlRate, (rates.curl = await viaCurl()));
             else {
               const r = await viaApp();
-              clientRate = Math.max(clientRate, r.rate);
+              clientRate = Math.max(clientRate, (rates.app = r.rate));
               growth = Math.max(growth, r.growth);
             }
           }
+          rounds.push(`${(rates.app! / MiB).toFixed(0)}/${(rates.curl! / MiB).toFixed(0)}`);
         }
+        // Every round, so a reader sees the spread the best rounds were taken from.
+        console.log(`${human(size)} rounds (client/curl MiB/s): ${rounds.join('  ')}`);
         rows.push({ size, curl: curlRate, client: clientRate, growth });
       } finally {
         await rm(file, { force: true });
