@@ -14,9 +14,11 @@ import { IMAGE_SIGNATURE_BYTES, imageContentMessage, imageKindOfName, isImageCon
 /** How often progress is reported at most (DESIGN: about 10 a second). */
 export const PROGRESS_INTERVAL_MS = 100;
 /**
- * Read size from disk. Measured against curl on loopback (docs/performance.md, fourth session): 128 KiB
- * reads with 16 buffers in flight ran level with curl, 2 MiB reads 5 to 10 % behind it (the reference
- * server spent more CPU on the same bytes), 64 KiB reads cost the client twice the CPU per GiB.
+ * Read size from disk. Measured against curl on loopback with the server's files in memory
+ * (docs/performance.md, fourth session): 128 KiB reads with 16 buffers in flight ran level with curl,
+ * 2 MiB reads 5 to 10 % behind it (the reference server spent more CPU on the same bytes), 64 KiB
+ * reads cost the client twice the CPU per GiB. With the server writing to disk, the rounds' spread
+ * was wider than any difference between read sizes.
  */
 const READ_CHUNK = 128 * 1024;
 /** Buffers a file is sent through, reused (reading one while the others are sent): 2 MiB in flight. */
