@@ -144,6 +144,12 @@ export function DataTable<T>({
   const sizes = useMemo(() => [...pageSizeOptions, initialPageSize], [pageSizeOptions, initialPageSize]);
   const restored = saved && { ...saved, pageSize: saved.pageSize !== null && sizes.includes(saved.pageSize) ? saved.pageSize : null };
   const view = useRowPipeline({ source, data, columns: ordered, getSearchText, searchable, frozen: reordering, paginate: pagination, initialSorting, initialPageSize, window: kept, saved: restored });
+  // The search box owns its text while typing; when the table sets the search itself, a new box shows it.
+  const [searchBoxKey, setSearchBoxKey] = useState(0);
+  const setSearchHere = useLatestCallback((text: string) => {
+    view.setQuery(text);
+    setSearchBoxKey((k) => k + 1);
+  });
   // Rows read only partly get a leading mark column (only then: a clean list looks as it always did).
   const marked = view.partialCount > 0;
   const selecting = !!selectionControl && !reordering;
@@ -169,7 +175,7 @@ export function DataTable<T>({
     viewRef,
   );
   const resetView = useLatestCallback(() => {
-    view.setQuery('');
+    setSearchHere('');
     view.setSorting(initialSorting);
     view.setColumnFilters([]);
     view.setPageState({ pageIndex: 0, pageSize: initialPageSize });
@@ -237,7 +243,7 @@ export function DataTable<T>({
     onRowActivate,
     reordering,
   });
-  useSelectedRow({ query: view.query, setQuery: view.setQuery, clearFilters: () => view.setColumnFilters([]), settled: !loadingProp && !view.windowLoading && !view.windowFetching, positionOf: (id) => Array.from({ length: page.length }, (_, pos) => rowAt(pos)).findIndex((row, pos) => row !== undefined && rowIdOf(row, view.indexAt(page.start + pos)) === id), moveTo });
+  useSelectedRow({ query: view.query, setQuery: setSearchHere, clearFilters: () => view.setColumnFilters([]), settled: !loadingProp && !view.windowLoading && !view.windowFetching, positionOf: (id) => Array.from({ length: page.length }, (_, pos) => rowAt(pos)).findIndex((row, pos) => row !== undefined && rowIdOf(row, view.indexAt(page.start + pos)) === id), moveTo });
 
   const toRows = useLatestCallback(() => page.length > 0 && moveTo(current));
   const closeMenu = useLatestCallback(() => {
@@ -316,7 +322,7 @@ export function DataTable<T>({
         styles={styles}
         start={
           <>
-            {searchable ? <SearchBox value={view.query} onChange={view.setQuery} placeholder={searchPlaceholder} disabled={reordering} styles={styles} onDown={toRows} /> : null}
+            {searchable ? <SearchBox key={searchBoxKey} value={view.query} onChange={view.setQuery} placeholder={searchPlaceholder} disabled={reordering} styles={styles} onDown={toRows} /> : null}
             <ColumnFilters columns={ordered} table={table} filters={view.columnFilters} data={source} accessors={view.accessors} disabled={reordering} idBase={idBase} styles={styles} />
           </>
         }

@@ -7,28 +7,20 @@ import { columnIdOf, headerText, type Column } from './columns';
 import type { Reorder } from './reorder';
 import type { DataTableStyles } from './styles';
 
-/** The values a search box sent the table, newest last, at most this many. */
-const SENT_KEPT = 50;
-
 /**
  * The search box of a table: a search field with a clear button. It shows each key at once and passes
- * the text on as a transition, so a key press renders this box alone before the table. The table's
- * search comes back as `value`: one this box sent (perhaps overtaken by newer text) is its own echo and
- * leaves the text alone; any other value (Reset view, a named view, a search the screen set) replaces it.
+ * the text on as a transition, so a key press renders this box alone before the table. The box owns its
+ * text: `value` is the table's search when the box mounts, and the table mounts a new box (by key) when
+ * it sets the search itself (Reset view, a record opened from elsewhere). The table's search is not read
+ * back while typing: under load React may render it older than an echo already seen, and a box that
+ * followed it lost keys.
  */
 export const SearchBox = memo(function SearchBox({ value, onChange, placeholder, disabled, styles, onDown }: { value: string; onChange: (value: string) => void; placeholder: string; disabled?: boolean; styles: DataTableStyles; onDown?: () => void }) {
-  const [box, setBox] = useState({ text: value, value, sent: [] as readonly string[] });
-  let shown = box;
-  if (value !== box.value) {
-    const echo = box.sent.indexOf(value);
-    shown = echo >= 0 ? { text: box.text, value, sent: box.sent.slice(echo + 1) } : { text: value, value, sent: [] };
-    setBox(shown);
-  }
-  const change = (text: string) => {
-    setBox((b) => ({ ...b, text, sent: [...b.sent, text].slice(-SENT_KEPT) }));
-    startTransition(() => onChange(text));
+  const [text, setText] = useState(value);
+  const change = (next: string) => {
+    setText(next);
+    startTransition(() => onChange(next));
   };
-  const text = shown.text;
   return (
     <Input
       className={styles.search}
