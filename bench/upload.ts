@@ -12,8 +12,14 @@
  * Before every upload the disk is synced: the server writes what it receives to disk, and the dirty
  * pages one upload leaves would otherwise throttle the next one's writes (at 4 GiB, near the kernel's
  * dirty limit, whoever went second lost up to a fifth of its speed).
+ *
+ * The server's folder (and the sparse files sent) are in memory (/dev/shm) when this machine has it:
+ * the ratio is the client's against curl, and the server's disk writeback moved either client's rounds
+ * between 250 and 750 MiB/s, more than any difference between the clients (docs/performance.md, fifth
+ * session). `--server-disk` keeps them in the temp folder on disk.
  */
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,7 +43,9 @@ export async function run(args: string[]): Promise<boolean> {
   const sizes = sizesArg.split(',').map(parseSize);
   const repeatAt = args.findIndex((a) => a === '--repeat' || a.startsWith('--repeat='));
   const repeat = repeatAt < 0 ? 5 : Math.max(1, Number(args[repeatAt]!.includes('=') ? args[repeatAt]!.split('=')[1] : args[repeatAt + 1]) || 1);
-  const root = await mkdtemp(join(tmpdir(), 'cc-bench-upload-'));
+  const inMemory = !args.includes('--server-disk') && existsSync('/dev/shm');
+  const root = await mkdtemp(join(inMemory ? '/dev/shm' : tmpdir(), 'cc-bench-upload-'));
+  console.log(`upload: the server's folder and the files sent in ${inMemory ? 'memory (/dev/shm; --server-disk for the disk)' : 'the temp folder on disk'}`);
   const bench = await startUploadBench(root).catch(async (error: unknown) => {
     await rm(root, { recursive: true, force: true });
     throw error;
