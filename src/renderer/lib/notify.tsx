@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { Toast, ToastTitle, useToastController } from '@fluentui/react-components';
 
 /** The one Toaster of the app (mounted in App). */
@@ -28,14 +28,9 @@ export function useNotify(): Notify {
       ),
     [dispatchToast],
   );
-  // The same object while the toaster is the same: screens list it in effects' and callbacks' dependencies
-  // (a new one each render had the Bulk Upload screen invalidate its rows at every render, in a loop).
-  return useMemo(
-    () => ({
-      success: (m, t) => show('success', m, t),
-      error: (m, t) => show('error', m, t),
-      info: (m, t) => show('info', m, t),
-    }),
-    [show],
-  );
+  return {
+    success: useCallback((m, t) => show('success', m, t), [show]),
+    error: useCallback((m, t) => show('error', m, t), [show]),
+    info: useCallback((m, t) => show('info', m, t), [show]),
+  };
 }
