@@ -74,9 +74,14 @@ export async function startPreviewHost(port: number, sandboxDir: string): Promis
   return child;
 }
 
-/** Signs in to such a host as the sandbox's admin (the preview keeps the token in memory: again after a restart). */
+/**
+ * Signs in to such a host as the sandbox's admin (the preview keeps the token in memory: again after a
+ * restart). The page is loaded anew, as Electron's window is when main starts again: the bridge's page
+ * would outlive its host and go on trusting the session it had.
+ */
 export async function loginPreview(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/#/login`);
+  await page.reload();
   await page.waitForFunction(() => typeof (globalThis as unknown as Partial<WithApi>).api?.session?.current === 'function');
   await page.getByRole('textbox', { name: 'Email' }).fill(SANDBOX_ADMIN.email);
   await page.getByLabel('Password', { exact: true }).fill(SANDBOX_ADMIN.password);

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Toast, ToastTitle, useToastController } from '@fluentui/react-components';
 
 /** The one Toaster of the app (mounted in App). */
@@ -28,9 +28,14 @@ export function useNotify(): Notify {
       ),
     [dispatchToast],
   );
-  return {
-    success: useCallback((m, t) => show('success', m, t), [show]),
-    error: useCallback((m, t) => show('error', m, t), [show]),
-    info: useCallback((m, t) => show('info', m, t), [show]),
-  };
+  // The same object from render to render: screens put it in their effects' dependencies, and a new one
+  // each time re-ran those effects at every render (the Bulk Upload screen re-fetched its window in a loop).
+  return useMemo(
+    () => ({
+      success: (m, t) => show('success', m, t),
+      error: (m, t) => show('error', m, t),
+      info: (m, t) => show('info', m, t),
+    }),
+    [show],
+  );
 }
