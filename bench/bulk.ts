@@ -117,7 +117,7 @@ async function heldGrowthMiB(root: string, count: number): Promise<{ growth: num
  * built renderer, a sandbox of its own), the folder dialog's stand-in answering with the folder; from
  * the click on Add folder to the frame after the queue's first rows are painted.
  */
-async function rowsOnScreen(folder: string, count: number): Promise<number> {
+async function rowsOnScreen(folder: string): Promise<number> {
   const { page, host, queuePick, close } = await openBridgePage('cc-bench-bulk-screen-');
   try {
     // Main's share: the pick call (the stand-in's answer, the scan, the queue) and the list calls after it.
@@ -256,7 +256,7 @@ export async function run(args: string[]): Promise<boolean> {
     const steadyMs = Math.min(...steady);
     await queue.close();
 
-    const screen = args.includes('--no-screen') ? null : await rowsOnScreen(media, count);
+    const screen = args.includes('--no-screen') ? null : await rowsOnScreen(media);
 
     const first = firstRows as { ms: number; cpuMs: number; queued: number } | null;
     if (!first) throw new Error('no change event with rows during the add');
