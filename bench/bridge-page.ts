@@ -61,6 +61,9 @@ export async function openBridgePage(prefix: string, { rebuild = false } = {}): 
       (creds) => (globalThis as unknown as { api: { session: { login: (c: unknown) => Promise<unknown> } } }).api.session.login(creds),
       { email: SANDBOX_DEFAULTS.email, password: SANDBOX_DEFAULTS.password },
     );
+    // Loaded anew: the page reads the session main now has at its start, not at each navigation.
+    await page.reload();
+    await page.waitForFunction(() => typeof (globalThis as { api?: unknown }).api === 'object');
     const queuePick = async (path: string) => {
       const picked = await fetch(`${host.url}${BRIDGE_NEXT_PICK_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path }) });
       if (picked.status !== 204) throw new Error(`the pick stand-in answered ${picked.status}`);

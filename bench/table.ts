@@ -478,7 +478,9 @@ export async function run(args: string[]): Promise<boolean> {
       (creds) => (globalThis as unknown as { api: { session: { login: (c: unknown) => Promise<unknown> } } }).api.session.login(creds),
       { email: SANDBOX_DEFAULTS.email, password: SANDBOX_DEFAULTS.password },
     );
+    // Loaded anew: the page reads the session main now has at its start, not at each navigation.
     await page.goto(`${host.url}/#/admins`);
+    await page.reload();
     const received = countSentBytes();
     const mainMs = timeWindowQueries(host.core.handlers);
     const results = new Map<string, ScreenResult>();
