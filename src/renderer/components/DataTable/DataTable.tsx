@@ -237,7 +237,6 @@ export function DataTable<T>({
     length: page.length,
     rowAt,
     scrollRef,
-    scrollToIndex: (pos) => virtualizer.scrollToIndex(pos, { align: 'auto' }),
     rowHeight,
     rowActions,
     onRowActivate,

@@ -11,6 +11,7 @@ import type { Column } from './columns';
 import { ColGroup, Header, minTableWidth } from './Header';
 import { useDataTableStyles, type DataTableStyles } from './styles';
 import { Toolbar } from './Toolbar';
+import { scrollLineIntoView } from './scrollLine';
 
 export interface TreeTableProps<T> {
   ariaLabel: string;
@@ -124,21 +125,12 @@ export function TreeTable<T>({ ariaLabel, columns, roots, getRowId, getChildren,
   });
   const rows = table.getRowModel().rows;
 
-  // Keyboard focus follows `focus`: scroll its line into view, then focus its row once rendered.
-  // The scroll is written to the element, as a wheel would: the virtualizer's own scrollToIndex is a
-  // command it settles over frames, and under load the settling of End's far scroll could outlive a
-  // Home pressed after it and keep the view at the end, the first line never rendered (treetable.spec).
+  // Keyboard focus follows `focus`: scroll its line into view (written to the element, see
+  // scrollLineIntoView), then focus its row once rendered.
   const wantFocus = useRef(false);
   useEffect(() => {
     if (!wantFocus.current) return;
-    const scroller = scrollRef.current;
-    if (scroller) {
-      // Lines are rowHeight high, from the top of the body; the header stays above them.
-      const view = scroller.clientHeight - (scroller.querySelector('thead')?.offsetHeight ?? 0);
-      const top = at * rowHeight;
-      if (top < scroller.scrollTop) scroller.scrollTop = top;
-      else if (top + rowHeight > scroller.scrollTop + view) scroller.scrollTop = top + rowHeight - view;
-    }
+    scrollLineIntoView(scrollRef.current, at, rowHeight);
     const row = scrollRef.current?.querySelector<HTMLTableRowElement>(`tr[data-index="${at}"]`);
     if (row) {
       row.focus({ preventScroll: true });

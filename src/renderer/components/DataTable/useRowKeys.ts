@@ -1,19 +1,19 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
 import type { RowAction } from './columns';
 import type { RowMenuState } from './RowMenu';
+import { scrollLineIntoView } from './scrollLine';
 
 /**
  * The keyboard's row and the row menu: one row of the page is in the tab order; arrows, Home/End and
  * PageUp/PageDown move it (scrolling it into view), Enter or a double click activates it, Shift+F10,
  * the menu key or a right click opens its menu. `rowHandlers` go on the table's body.
  */
-export function useRowKeys<T>({ length, rowAt, scrollRef, scrollToIndex, rowHeight, rowActions, onRowActivate, reordering }: {
+export function useRowKeys<T>({ length, rowAt, scrollRef, rowHeight, rowActions, onRowActivate, reordering }: {
   /** Rows on the page. */
   length: number;
   /** The row at a position of the page. */
   rowAt: (pos: number) => T | undefined;
   scrollRef: RefObject<HTMLDivElement | null>;
-  scrollToIndex: (pos: number) => void;
   rowHeight: number;
   rowActions: readonly RowAction<T>[];
   onRowActivate?: (row: T) => void;
@@ -35,7 +35,7 @@ export function useRowKeys<T>({ length, rowAt, scrollRef, scrollToIndex, rowHeig
   const moveTo = (pos: number) => {
     const next = Math.max(0, Math.min(pos, length - 1));
     setActivePos(next);
-    scrollToIndex(next);
+    scrollLineIntoView(scrollRef.current, next, rowHeight);
     const el = rowElement(next);
     // A row not drawn yet takes the focus once it is; one drawn takes it now, and no later render (one
     // that does not change the row, e.g. a column resized) pulls the focus back to it.
