@@ -17,12 +17,11 @@ import { memoryTokenStore } from '../src/main/services/token-stores';
 import { channelOf } from '../src/shared/api';
 import type { Course, DocumentListing } from '../src/shared/schemas/courses';
 import type { CourseHealth } from '../src/shared/schemas/course-health';
+import { median } from './stats';
 
 const BUDGET_MS = 2000;
 const RUNS = 5;
 const root = join(import.meta.dirname, '..');
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export async function run(): Promise<boolean> {
   const dir = await mkdtemp(join(tmpdir(), 'cc-bench-health-'));

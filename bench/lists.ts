@@ -34,16 +34,12 @@ import { createWindows } from '../src/main/services/list-windows';
 import { fail, ok } from '../src/shared/result';
 import type { WindowQuery } from '../src/shared/lists';
 import { freePort } from '../tests/free-port';
+import { median } from './stats';
 
 const root = resolve(import.meta.dirname, '..');
 const BUDGET = { firstWindowMs: 1000, searchableRef: 2, rssMb: 600, mbPer100k: 50, keystrokeMs: 50, sortMs: 150 } as const;
 const MB = 2 ** 20;
 const SCHEMA = 'cc_bench_lists';
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? (s[Math.floor(s.length / 2)] as number) : NaN;
-};
 
 /** The reference server in its own process; resolves with its URL. */
 async function startServerProcess(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {

@@ -19,6 +19,7 @@ import { mkdir, open, readFile, readdir, rename, rm, stat } from 'node:fs/promis
 import { basename, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { openBridgePage } from './bridge-page';
+import { median } from './stats';
 
 const exec = promisify(execFile);
 const GiB = 1024 ** 3;
@@ -101,8 +102,6 @@ async function largeVideo(kind: Kind): Promise<string> {
   }
   return path;
 }
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** /proc/<pid>/stat's fields after the command name (which may hold spaces): [state, ppid, ...]. */
 async function statFields(pid: number | 'self'): Promise<string[] | null> {

@@ -46,6 +46,7 @@ import type { ListName } from '../src/shared/lists';
 import { freePort } from '../tests/free-port';
 import { choiceArg } from './args';
 import { measurePartialList, PARTIAL_BUDGET_RATIO, startQuestionsStandIn } from './partial-list';
+import { median } from './stats';
 
 const root = resolve(import.meta.dirname, '..');
 const rendererDir = join(root, 'out/renderer');
@@ -55,12 +56,6 @@ const rendererDir = join(root, 'out/renderer');
  */
 const BUDGET = { openScreen: 300, firstRender: 200, firstRenderRef: 3, keystroke: 50, sort: 150, initialJsKb: 350, loginPaint: 500, rendererHeapMb: 64, workerMbPer100k: 50 } as const;
 
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-};
 const p95 = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil(s.length * 0.95) - 1)] as number;
