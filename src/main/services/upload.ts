@@ -15,14 +15,14 @@ import { IMAGE_SIGNATURE_BYTES, imageContentMessage, imageKindOfName, isImageCon
 export const PROGRESS_INTERVAL_MS = 100;
 /**
  * Read size from disk. Measured against curl on loopback with the server's files in memory
- * (docs/performance.md, fourth session): 128 KiB reads with 16 buffers in flight ran level with curl,
- * 2 MiB reads 5 to 10 % behind it (the reference server spent more CPU on the same bytes), 64 KiB
- * reads cost the client twice the CPU per GiB. With the server writing to disk, the rounds' spread
- * was wider than any difference between read sizes.
+ * (docs/performance.md, 2026-12-05): the client's CPU per GiB falls with the read size (128 KiB 0.65 to
+ * 0.9 s, 256 KiB 0.55, 512 KiB 0.35, 1 MiB 0.3; curl 0.4), and on a two-core machine the client's CPU
+ * is taken from the server's, which is the bottleneck. 1 MiB reads ran 5 to 20 % ahead of curl where
+ * 128 KiB ones ran level with it or behind. The server's CPU per GiB did not move with the read size.
  */
-const READ_CHUNK = 128 * 1024;
-/** Buffers a file is sent through, reused (reading one while the others are sent): 2 MiB in flight. */
-const READ_BUFFERS = 16;
+const READ_CHUNK = 1024 * 1024;
+/** Buffers a file is sent through, reused (reading one while the others are sent): 4 MiB in flight. */
+const READ_BUFFERS = 4;
 /**
  * Bytes the request may buffer before the next read waits for 'drain'. Waiting at the socket's own
  * 16 KiB mark would stall the disk after every chunk; a few MiB keeps disk and network both busy, and
@@ -137,6 +137,9 @@ class UploadFailure extends Error {
   }
 }
 
+/** Ends the sending of a body the server has already answered. */
+class AnsweredEarly extends Error {}
+
 /** A granted file's first bytes, read through the handle checked against its grant. */
 async function grantHead(grants: GrantStore, id: string): Promise<Buffer> {
   const { handle } = await grants.open(id);
@@ -153,7 +156,7 @@ const CONNECT_ERRORS = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOST
 
 /**
  * Multipart uploads from disk in constant memory (DESIGN section 7): the body is laid out with a known
- * Content-Length and written with node's http client, the files read in 128 KiB chunks with
+ * Content-Length and written with node's http client, the files read in 1 MiB chunks with
  * backpressure. Progress events at most every 100 ms; cancel aborts the request. Retries (with
  * back-off) only where repeating cannot store twice: a connection that was refused, a 429, and for
  * PUT (idempotent) also 5xx answers and lost connections.
@@ -190,7 +193,23 @@ export function createUploader(deps: UploaderDeps) {
     // The answer may come before the body is sent (a refusal): keep the rejection from going unhandled.
     answer.catch(() => undefined);
 
+    // Once the server has answered (a refusal before the whole body, say) the rest of the body is not
+    // wanted: the send stops at its next step instead of reading the file to its end into a dead socket.
+    let answered = false;
+    let wake: (() => void) | null = null;
+    const wakeSender = () => {
+      wake?.();
+      wake = null;
+    };
+    answer.then(
+      () => ((answered = true), wakeSender()),
+      () => ((answered = true), wakeSender()),
+    );
+    const stopIfAnswered = () => {
+      if (answered) throw new AnsweredEarly();
+    };
     const write = async (chunk: Buffer): Promise<void> => {
+      stopIfAnswered();
       meter.add(chunk.length);
       req.write(chunk);
       if (req.writableLength > SEND_BUFFER) await Promise.race([once(req, 'drain'), answer]);
@@ -199,14 +218,19 @@ export function createUploader(deps: UploaderDeps) {
     // still being sent, and a buffer is free again when the socket has taken it (its write callback).
     // No allocation per chunk, no copy, and at most READ_BUFFERS x READ_CHUNK in memory.
     const free: Buffer[] = Array.from({ length: READ_BUFFERS }, () => Buffer.allocUnsafeSlow(READ_CHUNK));
-    let released: (() => void) | null = null;
     const release = (buffer: Buffer) => {
       free.push(buffer);
-      released?.();
-      released = null;
+      wakeSender();
+    };
+    /** Waits for a buffer to come back (or for the answer). */
+    const buffersBack = async (count: number): Promise<void> => {
+      while (free.length < count) {
+        stopIfAnswered();
+        await new Promise<void>((resolve) => (wake = resolve));
+      }
     };
     const take = async (): Promise<Buffer> => {
-      while (free.length === 0) await Promise.race([new Promise<void>((resolve) => (released = resolve)), answer]);
+      await buffersBack(1);
       return free.pop()!;
     };
     const sendFile = async (grant: Grant): Promise<void> => {
@@ -219,6 +243,7 @@ export function createUploader(deps: UploaderDeps) {
           if (signal.aborted) throw signal.reason;
           const buffer = await take();
           const { bytesRead } = await handle.read(buffer, 0, READ_CHUNK, null);
+          stopIfAnswered();
           if (bytesRead === 0) {
             free.push(buffer);
             break;
@@ -230,7 +255,7 @@ export function createUploader(deps: UploaderDeps) {
         }
         if (read !== grant.size) throw new GrantError(APP_TEXT.fileChanged);
         // Every buffer back: the file's bytes are all with the socket before its handle closes.
-        while (free.length < READ_BUFFERS) await Promise.race([new Promise<void>((resolve) => (released = resolve)), answer]);
+        await buffersBack(READ_BUFFERS);
       } finally {
         await handle.close();
       }
@@ -244,8 +269,12 @@ export function createUploader(deps: UploaderDeps) {
     };
 
     try {
-      // Whichever settles first: a full send (then wait for the answer) or an early answer.
-      const early = await Promise.race([send().then(() => null), answer]);
+      // Whichever settles first: a full send (then wait for the answer) or an early answer, after which
+      // the send stops (AnsweredEarly, not an error of the upload) and the request is let go.
+      const sending = send().then(() => null);
+      sending.catch(() => undefined);
+      const early = await Promise.race([sending, answer]);
+      if (early) req.destroy();
       return early ?? (await answer);
     } catch (error) {
       req.destroy();
