@@ -10,9 +10,8 @@
  *                < 64 MiB: the budget of the 10,000-file queue, measured on a queue of that size of its
  *                own (`--memory-files`) in a process of its own; measured after a warm-up queue of three
  *                files (the code loaded once per app), each reading once V8 has returned freed pages
- *                (settled). The same
- *                growth of the big queue is printed beside it, per item (#25 set no memory budget for
- *                main's queue of 100,000 files)
+ *                (settled). The same growth of the big queue is printed beside it, per item (#25 set no
+ *                memory budget for main's queue of 100,000 files)
  *   store write  one write of the queue file at an item's state change (the write the queue makes
  *                most: the changed item's line appended), < 50 ms
  *   edit of all  the write right after an edit of every item (the defaults panel's Apply to all: one

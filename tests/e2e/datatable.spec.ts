@@ -81,3 +81,36 @@ test('100,000 rows: only the visible rows are in the DOM; search and the column 
   await expect(table.getByRole('cell', { name: 'Row 3', exact: true })).toBeVisible();
   await expect(table.getByRole('cell', { name: 'Row 1', exact: true })).toHaveCount(0);
 });
+
+test('keyboard moves on a page of 300 rows: End, Home and PageDown bring the row into view below the header, at once', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await page.goto(`${base}/index.html?rows=300`);
+  const table = page.getByRole('table', { name: 'Fixture rows' });
+  await expect(page.getByText('1–300 of 300 records')).toBeVisible();
+  /** The focused row's name, and whether it lies whole inside the scroller, below the sticky header. */
+  const focusedRow = () =>
+    page.evaluate(() => {
+      const row = document.activeElement?.closest('tbody tr');
+      const scroller = row?.closest('[role="region"]');
+      const head = scroller?.querySelector('thead');
+      if (!row || !scroller || !head) return null;
+      const [r, s, h] = [row.getBoundingClientRect(), scroller.getBoundingClientRect(), head.getBoundingClientRect()];
+      return { name: row.querySelector('td')?.textContent, whole: r.top >= h.bottom - 1 && r.bottom <= s.bottom + 1 };
+    });
+  await table.getByRole('cell', { name: 'Row 1', exact: true }).click();
+  await page.keyboard.press('End');
+  await expect.poll(focusedRow).toEqual({ name: 'Row 300', whole: true });
+  // Home straight after End: the view goes back to the first row (End's scroll does not outlive it).
+  await page.keyboard.press('Home');
+  await expect.poll(focusedRow).toEqual({ name: 'Row 1', whole: true });
+  await page.keyboard.press('PageDown');
+  await page.keyboard.press('PageDown');
+  const down = await focusedRow();
+  expect(down?.whole).toBe(true);
+  expect(Number(down?.name?.replace('Row ', ''))).toBeGreaterThan(10);
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(async () => (await focusedRow())?.name).toBe(`Row ${Number(down!.name!.replace('Row ', '')) - 1}`);
+  await page.keyboard.press('End');
+  await expect.poll(focusedRow).toEqual({ name: 'Row 300', whole: true });
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: '.tmp/screenshots/datatable-keyboard-end.png' });
+});
