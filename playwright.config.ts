@@ -21,6 +21,8 @@ process.env.E2E_SANDBOX_DIR = hostSandbox(parallelIndex);
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Prints the run's count of axe passes.
+  globalTeardown: './tests/e2e/global-teardown.ts',
   fullyParallel: false,
   workers,
   // One retry in CI, for diagnosis only: a test that passes only on retry is flaky, and a flaky test

@@ -2,8 +2,9 @@
 # `npm test`: everything CI runs, in stages, stopping after the first stage that fails:
 #   lint, typecheck and Electronegativity side by side; unit + integration tests (vitest); end-to-end tests
 #   (Playwright, two workers); the packaged app (npm run package:check); and in CI (or with CC_FRESH_CLONE=1)
-#   the fresh-clone check (tests/fresh-clone.mjs), in the background from the start. Each step's output is
-#   printed whole, with its time, when it ends.
+#   the start check (tests/fresh-clone.mjs --here: `npm start` in this checkout, which in CI is itself a fresh
+#   clone just set up). Each step's output is printed whole, with its time, when it ends; a table of the
+#   steps' times closes the run.
 #
 # 0. The set-up (scripts/setup.mjs test): system packages and npm ci when needed, so that `npm test` works as
 #    the first command after a clone.
@@ -68,7 +69,7 @@ run_step() {
     e2e) npm run --silent test:e2e ;;
     electronegativity) node scripts/electronegativity.mjs ;;
     package) npm run --silent package:check ;;
-    fresh-clone) node tests/fresh-clone.mjs ;;
+    fresh-clone) node tests/fresh-clone.mjs --here ;;
     *) echo "test: unknown step '$1' (lint typecheck unit e2e electronegativity package fresh-clone)" >&2; return 2 ;;
   esac
 }
@@ -77,7 +78,7 @@ title_of() {
     unit) echo "unit + integration tests (vitest)" ;;
     e2e) echo "end-to-end tests (Playwright)" ;;
     package) echo "the packaged app (electron-builder around a stand-in Electron)" ;;
-    fresh-clone) echo "fresh clone: setup, npm start, the sandbox answers" ;;
+    fresh-clone) echo "the start check: npm start serves the app, its sandbox answers" ;;
     *) echo "$1" ;;
   esac
 }
@@ -86,41 +87,89 @@ title_of() {
 # reads as if they had run one after the other. Each runs in its own process group (setsid), so that a
 # failure elsewhere stops it with everything it started.
 logs="$(mktemp -d "${TMPDIR:-/tmp}/cc-test-logs.XXXXXX")"
-declare -A bg_pid=() bg_started=()
+declare -A bg_pid=() step_wall=() step_cpu=() step_result=()
+step_order=()
+# Runs one step in a shell of its own that writes, when the step ends, its wall time and the CPU time (user +
+# system) of everything it ran to $logs/<step>.time.
+# The CPU time is counted by a cpuacct cgroup of the step's own where one can be made (root, cgroup v1): it
+# sees every process the step started, Chromium's renderers included, which leave their parents. Elsewhere
+# it comes from `times`, which counts only the processes their parents waited for.
+timed_step() {
+  local group="/sys/fs/cgroup/cpuacct/cc-test-$1-$$" code=0
+  mkdir "$group" 2>/dev/null || group=""
+  bash -c '[ -z "$3" ] || echo "$$" >"$3/cgroup.procs"; run_step "$1"; code=$?; { echo "$SECONDS"; times; [ -z "$3" ] || cat "$3/cpuacct.usage"; } >"$2"; exit "$code"' _ "$1" "$logs/$1.time" "$group" || code=$?
+  [ -z "$group" ] || rmdir "$group" 2>/dev/null || true
+  return "$code"
+}
+export -f timed_step
+# Records a finished step for the closing table: its wall and CPU seconds, and passed or FAILED.
+record_step() {
+  local wall cpu_text cpu
+  step_order+=("$1")
+  # The file: the wall seconds, then what `times` printed: the shell's own user and system time, then its
+  # children's, e.g. "1m2.345s 0m5.678s".
+  wall="$(sed -n 1p "$logs/$1.time" 2>/dev/null)"
+  cpu_text="$(sed -n 3p "$logs/$1.time" 2>/dev/null)"
+  cpu="$(awk '{ s = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); sub("s", "", p[2]); s += p[1] * 60 + p[2] } printf "%.0f", s }' <<<"$cpu_text" 2>/dev/null || echo "?")"
+  # The cgroup's count, in nanoseconds, when there was one.
+  local usage
+  usage="$(sed -n 5p "$logs/$1.time" 2>/dev/null)"
+  [ -z "$usage" ] || cpu="$((usage / 1000000000))"
+  step_wall[$1]="${wall:-?}"
+  step_cpu[$1]="${cpu:-?}"
+  step_result[$1]="$2"
+}
+print_table() {
+  [ "${#step_order[@]}" -gt 0 ] || return 0
+  printf '\ntest: each step (wall and CPU seconds; side-by-side steps overlap)\n'
+  printf '  %-20s %8s %8s  %s\n' step wall cpu result
+  local step
+  for step in "${step_order[@]}"; do printf '  %-20s %8s %8s  %s\n' "$step" "${step_wall[$step]}" "${step_cpu[$step]}" "${step_result[$step]}"; done
+  printf '  %-20s %8s\n' "all (wall)" "$((SECONDS - run_started))"
+}
+
+# Steps started in the background write to a log of their own, printed whole when they end, so the output
+# reads as if they had run one after the other. Each runs in its own process group (setsid), so that a
+# failure elsewhere stops it with everything it started.
 start_bg() {
-  bg_started[$1]=$SECONDS
-  # The step's own time is written when it ends: it may end well before its turn to be printed.
-  setsid -w bash -c 'run_step "$1"; code=$?; echo "$SECONDS" >"$2"; exit "$code"' _ "$1" "$logs/$1.time" >"$logs/$1.log" 2>&1 </dev/null &
+  setsid -w bash -c 'timed_step "$1"' _ "$1" >"$logs/$1.log" 2>&1 </dev/null &
   bg_pid[$1]=$!
 }
 # Waits for a background step, prints its output and time; returns its exit code.
 finish_bg() {
-  local code=0 took
+  local code=0
   wait "${bg_pid[$1]}" || code=$?
   unset "bg_pid[$1]"
-  took="$(cat "$logs/$1.time" 2>/dev/null || echo "$((SECONDS - bg_started[$1]))")"
   section "$(title_of "$1")"
   cat "$logs/$1.log"
-  if [ "$code" -eq 0 ]; then echo "test: $1 passed in $took s"; else echo "test: $1 FAILED (exit $code) after $took s"; fi
+  if [ "$code" -eq 0 ]; then record_step "$1" passed; else record_step "$1" "FAILED (exit $code)"; fi
+  echo "test: $1 ${step_result[$1]} in ${step_wall[$1]} s (CPU ${step_cpu[$1]} s)"
   return "$code"
 }
 stop_bg() {
   local step
   for step in "${!bg_pid[@]}"; do kill -TERM -- "-${bg_pid[$step]}" 2>/dev/null || true; done
 }
+run_started=$SECONDS
 cleanup_all() {
+  local code=$?
   stop_bg
+  print_table
+  [ "$code" -eq 0 ] || echo "test: FAILED (exit $code) after $((SECONDS - run_started)) s"
   rm -rf "$logs"
   cleanup
 }
 trap cleanup_all EXIT
 export -f run_step
 
+# A step in the foreground: its output as it comes.
 run_fg() {
-  local started=$SECONDS
+  local code=0
   section "$(title_of "$1")"
-  run_step "$1"
-  echo "test: $1 passed in $((SECONDS - started)) s"
+  timed_step "$1" || code=$?
+  if [ "$code" -eq 0 ]; then record_step "$1" passed; else record_step "$1" "FAILED (exit $code)"; fi
+  echo "test: $1 ${step_result[$1]} in ${step_wall[$1]} s (CPU ${step_cpu[$1]} s)"
+  return "$code"
 }
 
 if [ "$#" -gt 0 ]; then
@@ -131,13 +180,10 @@ if [ "$#" -gt 0 ]; then
 fi
 
 # Everything, in stages (docs/decisions.md, "CI in stages"). Steps of a stage share the two cores: lint,
-# typecheck and Electronegativity are one thread each; the fresh-clone check (mostly npm ci: network and
-# disk) runs beside all the rest. The e2e walks (two workers) and vitest have the machine to themselves.
+# typecheck and Electronegativity are one thread each. The e2e walks (two workers) and vitest have the machine
+# to themselves. In CI, the start check runs last, in this checkout (tests/fresh-clone.mjs --here).
 fresh_clone=0
-# The fresh-clone check installs a second copy of everything: on a fresh machine (CI) it is the point.
-if [ "${CI:-}" = "true" ] || [ "${CC_FRESH_CLONE:-}" = "1" ]; then fresh_clone=1; else echo "test: fresh-clone check skipped outside CI (CC_FRESH_CLONE=1 runs it)"; fi
-run_started=$SECONDS
-if [ "$fresh_clone" = "1" ]; then start_bg fresh-clone; echo "test: fresh-clone check started in the background (its output comes at the end)"; fi
+if [ "${CI:-}" = "true" ] || [ "${CC_FRESH_CLONE:-}" = "1" ]; then fresh_clone=1; else echo "test: the start check skipped outside CI (CC_FRESH_CLONE=1 runs it)"; fi
 for step in lint typecheck electronegativity; do start_bg "$step"; done
 failed=0
 for step in lint typecheck electronegativity; do finish_bg "$step" || failed=1; done
@@ -146,7 +192,7 @@ run_fg unit
 run_fg e2e
 # After the e2e step: the package check reuses its build (out/ is current then).
 run_fg package
-if [ "$fresh_clone" = "1" ]; then finish_bg fresh-clone; fi
+if [ "$fresh_clone" = "1" ]; then run_fg fresh-clone; fi
 
 echo "test: every step passed in $((SECONDS - run_started)) s"
 section "all passed"

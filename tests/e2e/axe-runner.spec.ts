@@ -1,0 +1,18 @@
+import { expect, test } from '@playwright/test';
+import { COLOUR_RULES, runAxe, WCAG_AA } from './helpers';
+
+// The walks' accessibility checks are only as good as the runner under them: it must find what axe finds,
+// with every WCAG A/AA rule in the light pass and the colour rules in the dark one.
+test('the axe runner reports a nameless button, low contrast, and nothing it was told to leave out', async ({ page }) => {
+  await page.setContent(`<!doctype html><html lang="en"><head><title>Runner</title></head><body><main><h1>Page</h1>
+    <button></button><p style="color:#777;background:#888">hard to read</p>
+    <div class="toasts"><p style="color:#777;background:#888">a toast</p></div></main></body></html>`);
+  const all = await runAxe(page, { exclude: ['.toasts'] }, { type: 'tag', values: WCAG_AA });
+  expect(all.map((violation) => violation.id).sort()).toEqual(['button-name', 'color-contrast']);
+  expect(all.find((violation) => violation.id === 'color-contrast')?.nodes).toHaveLength(1);
+  const colours = await runAxe(page, { include: ['body'] }, { type: 'rule', values: COLOUR_RULES });
+  expect(colours.map((violation) => violation.id)).toEqual(['color-contrast']);
+  expect(colours[0]?.nodes).toHaveLength(2);
+  const withoutContrast = await runAxe(page, { include: ['.toasts'] }, { type: 'tag', values: WCAG_AA }, ['color-contrast']);
+  expect(withoutContrast).toEqual([]);
+});

@@ -1,0 +1,62 @@
+/**
+ * window.api from the test process: the same contract calls, sent to this worker's bridge host over its
+ * WebSocket as the page's bridge client sends them (with the page's origin, which the host checks). Walks
+ * set up what they are not about (the session, an account, a record) through it without loading the app:
+ * each load of the app costs a second or more of a core.
+ */
+import { test } from '@playwright/test';
+import WebSocket from 'ws';
+import { buildApi } from '../../src/shared/api/build-api';
+import type { Api } from '../../src/shared/api';
+import type { Result } from '../../src/shared/result';
+import { BRIDGE_PATH, type BridgeMessage, type BridgeRequest } from '../bridge/protocol';
+
+/** This worker's host (playwright.config.ts gives each worker its own). */
+export function hostUrl(): string {
+  const base = test.info().project.use.baseURL;
+  if (!base) throw new Error('playwright.config.ts sets baseURL');
+  return new URL(base).origin;
+}
+
+let connection: { url: string; socket: Promise<WebSocket> } | undefined;
+const pending = new Map<number, (result: Result<unknown>) => void>();
+let nextId = 1;
+
+function socketFor(url: string): Promise<WebSocket> {
+  if (connection?.url === url) return connection.socket;
+  const socket = new Promise<WebSocket>((resolve, reject) => {
+    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}${BRIDGE_PATH}`, { origin: url });
+    ws.once('open', () => resolve(ws));
+    ws.once('error', reject);
+    ws.on('close', () => {
+      if (connection?.url === url) connection = undefined;
+      for (const [id, settle] of pending) {
+        pending.delete(id);
+        settle({ ok: false, error: { kind: 'network', message: 'The bridge host closed the connection.' } });
+      }
+    });
+    ws.on('message', (raw) => {
+      const message = JSON.parse(String(raw)) as BridgeMessage;
+      if (message.type !== 'result') return;
+      pending.get(message.id)?.(message.result as Result<unknown>);
+      pending.delete(message.id);
+    });
+  });
+  connection = { url, socket };
+  socket.catch(() => {
+    if (connection?.socket === socket) connection = undefined;
+  });
+  return socket;
+}
+
+async function invoke(channel: string, input: unknown): Promise<Result<unknown>> {
+  const ws = await socketFor(hostUrl());
+  const request: BridgeRequest = { id: nextId++, channel, input };
+  return new Promise((resolve) => {
+    pending.set(request.id, resolve);
+    ws.send(JSON.stringify(request));
+  });
+}
+
+/** The contract's calls, answered by this worker's host (events are the page's business: none here). */
+export const hostApi: Api = buildApi(invoke, () => () => undefined);
