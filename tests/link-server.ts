@@ -13,6 +13,8 @@ export interface LinkServer {
   asked: string[];
   /** The Host header of each request, in order. */
   hosts: string[];
+  /** Requests that carried an Authorization header. */
+  authorized: number;
   /** The most requests open at the same time. */
   mostAtOnce: number;
   close(): Promise<void>;
@@ -20,13 +22,14 @@ export interface LinkServer {
 
 export async function startLinkServer(port = 0, slowMs = 300): Promise<LinkServer> {
   let open = 0;
-  const state = { asked: [] as string[], hosts: [] as string[], mostAtOnce: 0 };
+  const state = { asked: [] as string[], hosts: [] as string[], authorized: 0, mostAtOnce: 0 };
   const held = new Set<ServerResponse>();
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const path = url.pathname;
     state.asked.push(`${req.method} ${path}`);
     state.hosts.push(req.headers.host ?? '');
+    if (req.headers.authorization) state.authorized++;
     open++;
     state.mostAtOnce = Math.max(state.mostAtOnce, open);
     const end = (status: number, location?: string) => {
@@ -54,6 +57,9 @@ export async function startLinkServer(port = 0, slowMs = 300): Promise<LinkServe
     },
     get hosts() {
       return state.hosts;
+    },
+    get authorized() {
+      return state.authorized;
     },
     get mostAtOnce() {
       return state.mostAtOnce;

@@ -298,6 +298,12 @@ describe('link checks: what is requested', () => {
     expect(await probeLink(`${links.url}/head-refused`, { allowLoopback: true })).toBeNull();
     expect(links.asked).toEqual(['HEAD /head-refused', 'GET /head-refused']);
   });
+
+  it('sends no credentials written into a link', async () => {
+    const withCredentials = links.url.replace('http://', 'http://staff:secret@');
+    expect(await probeLink(`${withCredentials}/ok`, { allowLoopback: true })).toBeNull();
+    expect(links.authorized).toBe(0);
+  });
 });
 
 describe('courseTools.preview', () => {

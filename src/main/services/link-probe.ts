@@ -75,8 +75,12 @@ function requestOnce(url: URL, method: 'HEAD' | 'GET', addresses: ResolvedAddres
     else callback(null, addresses[0]!.address, addresses[0]!.family);
   }) as unknown as LookupFunction;
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  // Credentials written into a link are not sent.
+  const target = new URL(url);
+  target.username = '';
+  target.password = '';
   return new Promise((resolve, reject) => {
-    const req = send(url, { method, signal, agent: false, lookup, headers: method === 'GET' ? { range: 'bytes=0-0' } : {} }, (res: IncomingMessage) => {
+    const req = send(target, { method, signal, agent: false, lookup, headers: method === 'GET' ? { range: 'bytes=0-0' } : {} }, (res: IncomingMessage) => {
       resolve({ status: res.statusCode ?? 0, location: typeof res.headers.location === 'string' ? res.headers.location : null });
       res.destroy();
     });
