@@ -473,7 +473,7 @@ describe('the scheduler', () => {
     await until(() => item(queue, ids[0]!).state === 'done');
     const summary = queue.summary();
     expect([summary.uploaded, summary.failed, summary.skipped]).toEqual([2, 0, 1]);
-    expect(queue.summaryCsv().split('\r\n')[2]).toMatch(/^skipped,clip_002\.mp4,.*,Cancelled,1$/);
+    expect(queue.summaryCsv().split('\r\n')[2]).toMatch(/^"skipped","clip_002\.mp4",.*,"Cancelled",1$/);
   });
 
   it('a file changed since it was queued is not sent: choose it again', async () => {
