@@ -38,6 +38,8 @@ const host = await startBridgeHost({
   sandboxDir: join(sandboxDir, 'server'),
   // Only the e2e suite's preview queues what the native dialogs' stand-in returns.
   testRoutes: process.env.BRIDGE_TEST_ROUTES === '1',
+  // Only the e2e suite's preview lets the course health check request its loopback link servers.
+  allowLoopbackLinks: process.env.BRIDGE_LOOPBACK_LINKS === '1',
 });
 
 const email = process.env.SANDBOX_ADMIN_EMAIL ?? SANDBOX_DEFAULTS.email;

@@ -27,7 +27,8 @@ import { createWindows } from './services/list-windows';
 import { createWindowsGroup } from './local/windows';
 import { checkRecord, withUnmodelled } from './services/records';
 import { checkPlatform } from './services/platform-check';
-import { createCourseTools } from './services/course-health';
+import { createCourseTools, LinkChecker } from './services/course-health';
+import { probeLink } from './services/link-probe';
 import { createHistoryGroup } from './local/history';
 import { createFindGroup } from './local/find';
 import { createBatchGroup } from './local/batch';
@@ -51,6 +52,12 @@ export interface CoreOptions {
   pickSavePath?: (defaultName: string) => Promise<string | null>;
   /** Shows a saved file in the file manager (Electron's shell.showItemInFolder; the bridge records it). */
   showItemInFolder?: (path: string) => Promise<void> | void;
+  /**
+   * The course health check may request loopback addresses (never any other address that is not
+   * public). Only test runs set it, for link servers on 127.0.0.1; the app never does, and no setting
+   * or call from the page can.
+   */
+  allowLoopbackLinks?: boolean;
 }
 
 export type Handler = (input: unknown) => Promise<Result<unknown>>;
@@ -194,7 +201,7 @@ export async function createCore(options: CoreOptions) {
       conceptProgress: (input) => learners.conceptProgress(input),
     },
     bulk: bulk.calls,
-    courseTools: createCourseTools(http),
+    courseTools: createCourseTools(http, new LinkChecker((url) => probeLink(url, { allowLoopback: options.allowLoopbackLinks === true }))),
     find: (await createFindGroup({ windows, stateDir: options.stateDir })).calls,
     history: history.calls,
     // Bulk actions run each record through the recorded handler below (bound late: the map is filled after).

@@ -1,30 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { bulkBlockedText, bulkSummary, bulkSummaryCsv } from './bulk-summary';
-import { csvField } from './csv';
 import { BULK_TEXT, defaultMeta, type BulkItemView } from './schemas/bulk';
 
 const item = (over: Partial<BulkItemView>): BulkItemView => ({
   id: 'i', file: { name: 'a.mp4', size: 10, folder: '/v' }, thumbnail: null, fileType: 'video', duration: 0, probe: 'ok', warnings: [], captions: [],
   meta: defaultMeta('a.mp4'), state: 'waiting', issues: {}, duplicate: null, attempts: 0, lastError: null, sent: 0,
   percent: 0, rate: 0, recordId: null, retryAt: null, ...over,
-});
-
-describe('csvField', () => {
-  it('quotes commas, quotes, line breaks and edge spaces; doubles quotes', () => {
-    expect(csvField('plain')).toBe('plain');
-    expect(csvField('a,b')).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('two\nlines')).toBe('"two\nlines"');
-    expect(csvField('cr\r')).toBe('"cr\r"');
-    expect(csvField(' lead')).toBe('" lead"');
-    expect(csvField(42)).toBe('42');
-  });
-
-  it('defuses formulas', () => {
-    expect(csvField('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
-    expect(csvField('+1')).toBe("'+1");
-    expect(csvField('@cmd')).toBe("'@cmd");
-  });
 });
 
 describe('bulkSummary', () => {
@@ -49,9 +30,9 @@ describe('bulkSummary', () => {
   it('writes CSV that a parser reads back to the same fields', () => {
     const csv = bulkSummaryCsv(bulkSummary(items));
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('Outcome,File,Folder,Size (bytes),Title,Record id,Reason,Attempts');
-    expect(lines[1]).toBe('uploaded,a.mp4,/v,10,"Dairy, part ""1""",rec-1,,1');
-    expect(lines[2]).toBe('failed,b.mp4,/v,5,a,,Some of the chosen groups do not exist.,1');
+    expect(lines[0]).toBe('"Outcome","File","Folder","Size (bytes)","Title","Record id","Reason","Attempts"');
+    expect(lines[1]).toBe('"uploaded","a.mp4","/v",10,"Dairy, part ""1""","rec-1","",1');
+    expect(lines[2]).toBe('"failed","b.mp4","/v",5,"a","","Some of the chosen groups do not exist.",1');
     expect(csv.endsWith('\r\n')).toBe(true);
     expect(lines).toHaveLength(items.length + 2);
   });

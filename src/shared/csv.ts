@@ -1,14 +1,25 @@
 // CSV as spreadsheets read it: the bulk-upload summary and every table's export.
 
 /**
- * One CSV field (RFC 4180): quoted when it holds a quote, a comma, a line break or edge spaces, quotes
- * doubled. A text starting with = + - @ or a tab gets a leading apostrophe, so a spreadsheet shows it
- * rather than runs it as a formula (file names and server messages are not ours to trust).
+ * Where a spreadsheet may start a cell inside one field: the field's start, and after a `;` or a tab
+ * (a spreadsheet whose list separator is `;`, as Excel in many locales, or a tab splits there; a field
+ * misread across a line break starts a cell after it). Spaces before the formula character count too.
+ */
+const CELL_START = /(^|[;\t\r\n])([ \u00a0]*[=+\-@])/g;
+
+/**
+ * One CSV field (RFC 4180). A text is always quoted, quotes doubled, so a `,` or `;` inside it never
+ * starts a cell of its own in a spreadsheet that honours quotes. A formula character (= + - @) where a
+ * cell may start (the field's start, or after a `;`, a tab or a line break inside it) gets an
+ * apostrophe before it, and so does a text that starts with a tab or a carriage return: a spreadsheet
+ * shows it as text rather than run it as a formula (file names and server messages are not ours to
+ * trust). Numbers are written plain.
  */
 export function csvField(value: string | number): string {
   if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]|^\s|\s$/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const neutral = value.replace(CELL_START, "$1'$2");
+  const safe = /^[\t\r]/.test(neutral) ? `'${neutral}` : neutral;
+  return `"${safe.replace(/"/g, '""')}"`;
 }
 
 /** A header and rows as CSV text, CRLF line ends (what spreadsheets expect). */

@@ -77,6 +77,7 @@ export const APP_TEXT = {
   fileMissing: 'The file cannot be read any more. Choose it again.',
   noDuration: 'This file has no readable duration. Enter the duration by hand.',
   notAFile: 'Only a regular file can be used.',
+  foundLink: 'This is a link to another file (a symbolic link): links are not followed. Use the file itself.',
   dropNotOnDisk: 'This item is not a file on this computer. Drop a file from a folder, or choose it.',
   captionsTooLarge: 'The caption file is larger than 2 MiB.',
   frameUndecodable: 'This video cannot be decoded here (its format or codec is not one this app can play), so no frame can be taken from it. Choose a thumbnail image instead.',

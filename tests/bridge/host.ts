@@ -49,6 +49,11 @@ export interface BridgeHostOptions {
    * preview people use: any local program could otherwise choose the file the person's next pick grants.
    */
   testRoutes?: boolean;
+  /**
+   * The course health check may request loopback addresses: for the e2e suite, whose link servers
+   * listen on 127.0.0.1. Off in the preview people use, as in the app.
+   */
+  allowLoopbackLinks?: boolean;
 }
 
 const TYPES: Record<string, string> = {
@@ -124,6 +129,7 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url
     // Show in folder's stand-in: the path is recorded, one a line (tests read it there).
     showItemInFolder: (path) => appendFile(join(options.stateDir, BRIDGE_SHOWN_FILE), `${path}\n`, 'utf8'),
     stateDir: options.stateDir,
+    allowLoopbackLinks: options.allowLoopbackLinks === true,
     tokenStore: memoryTokenStore('Browser preview: the token is kept in the host process memory only.'),
     startSandbox: () => startSandbox({ dataDir: options.sandboxDir, resetLinkBase: url }, forkSandbox),
     emit: (event, payload) => {

@@ -168,8 +168,8 @@ test('bulk upload: 50 files, defaults, fixes, pause and resume, a crash mid-queu
     await page.getByRole('button', { name: 'Export CSV' }).click();
     await expect(toast(page, 'Saved bulk-upload-summary.csv.')).toBeVisible();
     const csv = readFileSync(join(sandboxDir, 'host', BRIDGE_EXPORTS_FOLDER, 'bulk-upload-summary.csv'), 'utf8').split('\r\n').filter(Boolean);
-    expect(csv[0]).toBe('Outcome,File,Folder,Size (bytes),Title,Record id,Reason,Attempts');
-    expect(csv.slice(1).filter((line) => line.startsWith('uploaded,'))).toHaveLength(COUNT);
+    expect(csv[0]).toBe('"Outcome","File","Folder","Size (bytes)","Title","Record id","Reason","Attempts"');
+    expect(csv.slice(1).filter((line) => line.startsWith('"uploaded",'))).toHaveLength(COUNT);
   } finally {
     await kill(host);
     rmSync(sandboxDir, { recursive: true, force: true });

@@ -64,9 +64,9 @@ test('course health finds each seeded problem and opens the record that fixes it
     const file = `Course health ${format(new Date(), 'yyyy-MM-dd')}.csv`;
     await expect(toast(page, `Saved ${file} (18 rows).`)).toBeVisible();
     const csv = readFileSync(join(process.env.E2E_SANDBOX_DIR!, 'host', BRIDGE_EXPORTS_FOLDER, file), 'utf8').trimEnd().split('\r\n');
-    expect(csv[0]).toBe('\uFEFFProblem,Record,Where,Details');
-    expect(csv).toContain('Folder without videos,Empty module,Empty module,This folder has no videos.');
-    expect(csv).toContain('Not live in a live course,Draft talk,Planning > Basics > Start,The course is live but its library file is draft.');
+    expect(csv[0]).toBe('\uFEFF"Problem","Record","Where","Details"');
+    expect(csv).toContain('"Folder without videos","Empty module","Empty module","This folder has no videos."');
+    expect(csv).toContain('"Not live in a live course","Draft talk","Planning > Basics > Start","The course is live but its library file is draft."');
 
     // Each fix opens its record: the library file's Edit File dialog over the drawer...
     await panel.getByRole('button', { name: 'Edit the library file: Broken link' }).click();

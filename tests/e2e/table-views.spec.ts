@@ -111,13 +111,15 @@ test('columns, widths, density, sort, search and page size are kept across a rel
   await page.locator('.fui-Toast').filter({ hasText: `Saved ${file}` }).getByRole('button', { name: 'Show in folder' }).click();
   await expect.poll(lastShownInFolder).toBe(saved);
   const csv = readFileSync(saved, 'utf8');
-  expect(csv.startsWith('\uFEFFID,Language,Question,Difficulty,Added On,Updated On\r\n')).toBe(true);
+  expect(csv.startsWith('\uFEFF"ID","Language","Question","Difficulty","Added On","Updated On"\r\n')).toBe(true);
   const lines = csv.trimEnd().split('\r\n').slice(1);
   expect(lines).toHaveLength(matching);
+  // Every text is quoted (no question text here holds a quote or a line break).
+  const cells = (line: string) => line.split('","').map((cell) => cell.replace(/^"|"$/g, ''));
   // (The page's rows in the DOM are the ones in view: the body is virtualised.)
-  expect(lines.slice(0, firstIds.length).map((line) => line.split(',')[0])).toEqual(firstIds);
-  expect(lines.every((line) => line.split(',')[1] === 'English')).toBe(true);
-  expect(lines[0]).toMatch(/,\d{2}\/\d{2}\/\d{4} \d{2}:\d{2},\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+  expect(lines.slice(0, firstIds.length).map((line) => cells(line)[0])).toEqual(firstIds);
+  expect(lines.every((line) => cells(line)[1] === 'English')).toBe(true);
+  expect(lines[0]).toMatch(/,"\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}","\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}"$/);
 
   // Reset view: the screen's defaults again, and they stay after a reload.
   await page.getByRole('button', { name: 'View' }).click();

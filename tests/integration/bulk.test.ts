@@ -241,6 +241,6 @@ describe('bulk queue over the real upload path', () => {
     expect(uploadEvents).toEqual([]);
     const summary = expectOk(await call<{ uploaded: number; csv: string }>('bulk', 'summary'));
     expect(summary.uploaded).toBeGreaterThanOrEqual(3);
-    expect(summary.csv.split('\r\n')[0]).toBe('Outcome,File,Folder,Size (bytes),Title,Record id,Reason,Attempts');
+    expect(summary.csv.split('\r\n')[0]).toBe('"Outcome","File","Folder","Size (bytes)","Title","Record id","Reason","Attempts"');
   });
 });

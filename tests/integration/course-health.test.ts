@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Course } from '../../src/shared/schemas/courses';
 import type { CourseHealth, LearnerPreview } from '../../src/shared/schemas/course-health';
-import { courseProblems, LinkChecker, probeLink } from '../../src/main/services/course-health';
+import { courseProblems, LinkChecker } from '../../src/main/services/course-health';
+import { probeLink, type ResolvedAddress } from '../../src/main/services/link-probe';
 import { channelOf } from '../../src/shared/api';
 import { freePort } from '../free-port';
 import { expectedHealth, seedHealthCourse, type HealthSeed } from '../health-seed';
@@ -95,6 +96,20 @@ describe('courseTools.health', () => {
     }
   });
 
+  it('reports a link to a private address as not checked, and why, without requesting it', async () => {
+    const [kept] = await h.db.query<{ file_url: string }>(`SELECT file_url FROM library_files WHERE id = $1`, [seed.files.bad]);
+    await h.db.query(`UPDATE library_files SET file_url = 'http://192.168.10.20/talk.mp4' WHERE id = $1`, [seed.files.bad]);
+    try {
+      const problems = (await health(true)).problems.filter((p) => p.title === 'Broken link' && p.kind.startsWith('link'));
+      expect(problems).toEqual([expect.objectContaining({
+        kind: 'linkNotChecked', fileId: seed.files.bad,
+        message: 'The link was not checked: 192.168.10.20 is an address of a private network; only public web addresses are checked.',
+      })]);
+    } finally {
+      await h.db.query(`UPDATE library_files SET file_url = $2 WHERE id = $1`, [seed.files.bad, kept!.file_url]);
+    }
+  });
+
   it('refuses an unknown course with the server message', async () => {
     const result = await h.call('courseTools', 'health', { courseId: 'no-such-course' });
     expect(result.ok).toBe(false);
@@ -126,7 +141,7 @@ describe('link checks', () => {
   it('ask at most 4 addresses at a time, each once while kept, and give up after the timeout', async () => {
     const slow = await startLinkServer(0, 400);
     try {
-      const checker = new LinkChecker((url) => probeLink(url, 2000));
+      const checker = new LinkChecker((url) => probeLink(url, { timeoutMs: 2000, allowLoopback: true }));
       const urls = Array.from({ length: 10 }, (_, i) => `${slow.url}/slow/${i}`);
       const answers = await checker.check([...urls, ...urls]);
       expect([...answers.values()]).toEqual(Array(10).fill(null));
@@ -134,8 +149,8 @@ describe('link checks', () => {
       expect(slow.mostAtOnce).toBe(4);
       await checker.check(urls);
       expect(slow.asked).toHaveLength(10);
-      expect(await probeLink(`${slow.url}/slow/late`, 100)).toBe('no answer in 0.1 s');
-      expect(await probeLink('ftp://example.com/x')).toBe('ftp: is not a web address');
+      expect(await probeLink(`${slow.url}/slow/late`, { timeoutMs: 100, allowLoopback: true })).toEqual({ kind: 'broken', reason: 'no answer in 0.1 s' });
+      expect(await probeLink('ftp://example.com/x')).toEqual({ kind: 'broken', reason: 'ftp: is not a web address' });
     } finally {
       await slow.close();
     }
@@ -144,14 +159,150 @@ describe('link checks', () => {
   it('keep a working answer 10 minutes and a failure only 30 s', async () => {
     let clock = 0;
     const asked: string[] = [];
-    const checker = new LinkChecker(async (url) => (asked.push(url), url.includes('down') ? 'HTTP 503' : null), () => clock);
+    const down = { kind: 'broken', reason: 'HTTP 503' } as const;
+    const checker = new LinkChecker(async (url) => (asked.push(url), url.includes('down') ? down : null), () => clock);
     await checker.check(['https://a.example/up', 'https://a.example/down']);
     clock += 20_000;
     await checker.check(['https://a.example/up', 'https://a.example/down']);
     expect(asked).toEqual(['https://a.example/up', 'https://a.example/down']);
     clock += 20_000;
-    expect(await checker.check(['https://a.example/up', 'https://a.example/down'])).toEqual(new Map([['https://a.example/up', null], ['https://a.example/down', 'HTTP 503']]));
+    expect(await checker.check(['https://a.example/up', 'https://a.example/down'])).toEqual(new Map([['https://a.example/up', null], ['https://a.example/down', down]]));
     expect(asked).toEqual(['https://a.example/up', 'https://a.example/down', 'https://a.example/down']);
+  });
+});
+
+/**
+ * The link rule: only public addresses are requested. Every test here sends traffic to loopback only
+ * (the link server on 127.0.0.1); private and public addresses come from a resolver the test injects
+ * and are refused before any connection is made.
+ */
+describe('link checks: what is requested', () => {
+  const notChecked = (reason: string) => ({ kind: 'refused', reason: `${reason}; only public web addresses are checked` });
+  /** A resolver that answers from a table and counts what it was asked (a name it lacks is not found). */
+  const table = (names: Record<string, string | string[] | (() => string)>) => {
+    const asked: string[] = [];
+    const resolve = async (host: string): Promise<ResolvedAddress[]> => {
+      asked.push(host);
+      const entry = names[host];
+      if (entry === undefined) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+      const list = typeof entry === 'function' ? [entry()] : Array.isArray(entry) ? entry : [entry];
+      return list.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+    };
+    return { asked, resolve };
+  };
+
+  it('refuses loopback by default, however it is written, and asks nothing', async () => {
+    const port = new URL(links.url).port;
+    const before = links.asked.length;
+    const cases: [string, string][] = [
+      [`${links.url}/ok`, '127.0.0.1 is an address of this computer'],
+      [`http://[::1]:${port}/ok`, '::1 is an address of this computer'],
+      [`http://2130706433:${port}/ok`, '127.0.0.1 is an address of this computer'],
+      [`http://0x7f.1:${port}/ok`, '127.0.0.1 is an address of this computer'],
+      [`http://[::ffff:127.0.0.1]:${port}/ok`, '::ffff:7f00:1 is an address of this computer'],
+      [`http://localhost:${port}/ok`, 'localhost leads to'],
+    ];
+    for (const [url, reason] of cases) {
+      const answer = await probeLink(url);
+      expect(answer, url).toMatchObject({ kind: 'refused' });
+      expect(answer!.reason.startsWith(reason), `${url}: ${answer!.reason}`).toBe(true);
+    }
+    expect(links.asked.length).toBe(before);
+  });
+
+  it('refuses private, link-local, carrier-grade NAT, multicast, unspecified and reserved addresses before any connection', async () => {
+    const literals: [string, string][] = [
+      ['http://10.1.2.3/x', '10.1.2.3 is an address of a private network'],
+      ['http://172.16.5.4/x', '172.16.5.4 is an address of a private network'],
+      ['https://192.168.1.1/x', '192.168.1.1 is an address of a private network'],
+      ['http://169.254.169.254/latest/meta-data/', '169.254.169.254 is a link-local address (the local network segment)'],
+      ['http://100.64.0.1/x', "100.64.0.1 is an address of a provider's shared network (carrier-grade NAT)"],
+      ['http://224.0.0.251/x', '224.0.0.251 is a multicast address'],
+      ['http://0.0.0.0/x', '0.0.0.0 is an unspecified address'],
+      ['http://255.255.255.255/x', '255.255.255.255 is a reserved address, not on the public internet'],
+      ['http://[fd00::1]/x', 'fd00::1 is an address of a private network'],
+      ['http://[fe80::1]/x', 'fe80::1 is a link-local address (the local network segment)'],
+      ['http://[ff02::1]/x', 'ff02::1 is a multicast address'],
+      ['http://[::]/x', ':: is an unspecified address'],
+      ['http://[::ffff:10.0.0.1]/x', '::ffff:a00:1 is an address of a private network'],
+      ['http://[64:ff9b::c0a8:101]/x', '64:ff9b::c0a8:101 is an address of a private network'],
+    ];
+    for (const [url, reason] of literals) expect(await probeLink(url), url).toEqual(notChecked(reason));
+
+    const names = table({
+      'intranet.test': '10.0.0.5', 'router.test': '192.168.0.1', 'metadata.test': '169.254.169.254', 'cgnat.test': '100.100.1.1',
+      'ula.test': 'fd12::1', 'mapped.test': '::ffff:172.20.0.1',
+      // One public address among private ones: refused all the same (the connection could go to either).
+      'mixed.test': ['93.184.215.14', '10.20.30.40'],
+    });
+    expect(await probeLink('https://intranet.test/video.mp4', { resolve: names.resolve })).toEqual(notChecked('intranet.test leads to 10.0.0.5, an address of a private network'));
+    expect(await probeLink('http://router.test/', { resolve: names.resolve })).toEqual(notChecked('router.test leads to 192.168.0.1, an address of a private network'));
+    expect(await probeLink('http://metadata.test/', { resolve: names.resolve })).toEqual(notChecked('metadata.test leads to 169.254.169.254, a link-local address (the local network segment)'));
+    expect(await probeLink('http://cgnat.test/', { resolve: names.resolve })).toEqual(notChecked("cgnat.test leads to 100.100.1.1, an address of a provider's shared network (carrier-grade NAT)"));
+    expect(await probeLink('http://ula.test/', { resolve: names.resolve })).toEqual(notChecked('ula.test leads to fd12::1, an address of a private network'));
+    expect(await probeLink('http://mapped.test/', { resolve: names.resolve })).toEqual(notChecked('mapped.test leads to ::ffff:172.20.0.1, an address of a private network'));
+    expect(await probeLink('http://mixed.test/', { resolve: names.resolve })).toEqual(notChecked('mixed.test leads to 10.20.30.40, an address of a private network'));
+    // Loopback allowed (the test runs' setting) lets loopback through, nothing else.
+    expect(await probeLink('http://intranet.test/', { resolve: names.resolve, allowLoopback: true })).toMatchObject({ kind: 'refused' });
+    expect(await probeLink('http://10.1.2.3/', { allowLoopback: true })).toMatchObject({ kind: 'refused' });
+    expect(await probeLink('http://nowhere.test/', { resolve: names.resolve })).toEqual({ kind: 'broken', reason: 'the name nowhere.test is not found' });
+  });
+
+  it('follows a redirect chain by hand on loopback, at most 5 hops, each hop checked', async () => {
+    const allowed = { allowLoopback: true };
+    links.asked.length = 0;
+    expect(await probeLink(`${links.url}/redirect/4`, allowed)).toBeNull();
+    expect(links.asked).toEqual(['HEAD /redirect/4', 'HEAD /redirect/3', 'HEAD /redirect/2', 'HEAD /redirect/1', 'HEAD /redirect/0', 'HEAD /ok']);
+    expect(await probeLink(`${links.url}/redirect/5`, allowed)).toEqual({ kind: 'broken', reason: 'more than 5 redirects' });
+    expect(await probeLink(`${links.url}/loop`, allowed)).toEqual({ kind: 'broken', reason: 'more than 5 redirects' });
+    expect(await probeLink(`${links.url}/redirect/1`, { allowLoopback: true, timeoutMs: 2000 })).toBeNull();
+    // A redirect to a missing page is that page's answer.
+    expect(await probeLink(`${links.url}/to?url=${encodeURIComponent(`${links.url}/missing`)}`, allowed)).toEqual({ kind: 'broken', reason: 'HTTP 404' });
+
+    // A redirect to an address that is not public is not followed: the report says where it went.
+    links.asked.length = 0;
+    const names = table({ 'intranet.test': '10.0.0.5' });
+    const to = (target: string) => `${links.url}/to?url=${encodeURIComponent(target)}`;
+    expect(await probeLink(to('http://10.0.0.1/admin'), allowed)).toEqual(notChecked('it redirects to http://10.0.0.1, and 10.0.0.1 is an address of a private network'));
+    expect(await probeLink(to('http://[fe80::1]:8080/'), allowed)).toEqual(notChecked('it redirects to http://[fe80::1]:8080, and fe80::1 is a link-local address (the local network segment)'));
+    expect(await probeLink(to('https://intranet.test/x'), { ...allowed, resolve: names.resolve })).toEqual(notChecked('it redirects to https://intranet.test, and intranet.test leads to 10.0.0.5, an address of a private network'));
+    expect(names.asked).toEqual(['intranet.test']);
+    expect(await probeLink(to('file:///etc/passwd'), allowed)).toEqual({ kind: 'broken', reason: 'it redirects to a file: address' });
+    expect(links.asked).toEqual(['HEAD /to', 'HEAD /to', 'HEAD /to', 'HEAD /to']);
+    // Without the test runs' setting, a chain that starts on loopback is not requested at all.
+    expect(await probeLink(`${links.url}/redirect/1`)).toMatchObject({ kind: 'refused' });
+    expect(links.asked).toHaveLength(4);
+  });
+
+  it('connects to the address it checked: a name that changes its answer (DNS rebinding) is not asked twice', async () => {
+    const port = new URL(links.url).port;
+    let lookups = 0;
+    // First answer loopback, then a private address: a second lookup at connect time would reach it.
+    const names = table({ 'rebind.test': () => (lookups++ === 0 ? '127.0.0.1' : '10.0.0.1') });
+    links.asked.length = 0;
+    links.hosts.length = 0;
+    expect(await probeLink(`http://rebind.test:${port}/ok`, { allowLoopback: true, resolve: names.resolve })).toBeNull();
+    expect(names.asked).toEqual(['rebind.test']);
+    // The request went to 127.0.0.1 under the link's own name (the system resolver does not know rebind.test).
+    expect(links.hosts).toEqual([`rebind.test:${port}`]);
+    // Each hop of a redirect is resolved and checked again: the second answer is refused.
+    lookups = 0;
+    expect(await probeLink(`http://rebind.test:${port}/redirect/0`, { allowLoopback: true, resolve: names.resolve })).toEqual(
+      notChecked(`it redirects to http://rebind.test:${port}, and rebind.test leads to 10.0.0.1, an address of a private network`),
+    );
+    expect(links.asked).toEqual(['HEAD /ok', 'HEAD /redirect/0']);
+  });
+
+  it('asks with a one-byte GET where HEAD is refused', async () => {
+    links.asked.length = 0;
+    expect(await probeLink(`${links.url}/head-refused`, { allowLoopback: true })).toBeNull();
+    expect(links.asked).toEqual(['HEAD /head-refused', 'GET /head-refused']);
+  });
+
+  it('sends no credentials written into a link', async () => {
+    const withCredentials = links.url.replace('http://', 'http://staff:secret@');
+    expect(await probeLink(`${withCredentials}/ok`, { allowLoopback: true })).toBeNull();
+    expect(links.authorized).toBe(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -119,6 +119,44 @@ describe('preferences', () => {
     const more = (await settings('setTableView', { table: '/one-more', view: {} })) as { ok: true; data: { tables: Record<string, unknown> } };
     expect(Object.keys(more.data.tables)).toHaveLength(100);
     expect(await settings('preferences')).toMatchObject({ ok: true, data: { meetingPreviewBase: DEFAULT_MEETING_PREVIEW_BASE } });
+  });
+
+  it('refuses one oversized setPreferences with a clear message, and settings.json stays small', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cc-prefs-'));
+    dirs.push(dir);
+    const settings = await coreIn(dir);
+    const file = join(dir, 'settings.json');
+    expect(await settings('setPreferences', { theme: 'dark' })).toMatchObject({ ok: true });
+    const size = async () => (await stat(file)).size;
+    const small = await size();
+    expect(small).toBeLessThan(1024);
+
+    const widths = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`column-${i}-${'w'.repeat(80)}`, 240]));
+    // What one call wrote before: 100,000 widths in one table view (10.5 MB).
+    expect(await settings('setPreferences', { tables: { '/admins': { widths: widths(100_000) } } })).toMatchObject({
+      ok: false, error: { kind: 'validation', message: 'A table view keeps at most 100 column widths.' },
+    });
+    expect(await settings('setTableView', { table: '/admins', view: { widths: widths(101) } })).toMatchObject({ ok: false, error: { message: 'A table view keeps at most 100 column widths.' } });
+    const view = { name: 'Mine', table: { widths: widths(101) } };
+    expect(await settings('setPreferences', { namedViews: { '/admins': { views: [view] } } })).toMatchObject({ ok: false, error: { message: 'A table view keeps at most 100 column widths.' } });
+    // A default view's name of 10 MB.
+    expect(await settings('setPreferences', { namedViews: { '/admins': { views: [], defaultView: 'd'.repeat(10_000_000) } } })).toMatchObject({
+      ok: false, error: { kind: 'validation', message: "A default view's name has at most 80 characters." },
+    });
+    // Every part within its bound, together 10 MB: 20 screens of 50 bookmarks, each hiding 100 long column ids.
+    const hidden = Array.from({ length: 100 }, (_, i) => `${i}-${'h'.repeat(95)}`);
+    const screens = Object.fromEntries(Array.from({ length: 20 }, (_, s) => [`/screen-${s}`, { views: Array.from({ length: 50 }, (_, i) => ({ name: `View ${i}`, table: { hidden } })) }]));
+    expect(await settings('setPreferences', { namedViews: screens })).toMatchObject({
+      ok: false, error: { kind: 'validation', message: 'The saved table views and bookmarks are too large to keep (more than 1 MB). Delete some bookmarks and try again.' },
+    });
+    expect(await size()).toBe(small);
+    expect(await settings('preferences')).toMatchObject({ ok: true, data: { theme: 'dark', tables: {}, namedViews: {} } });
+
+    // At the bounds: 100 widths, a default view's name of 80 characters.
+    expect(await settings('setTableView', { table: '/admins', view: { widths: widths(100) } })).toMatchObject({ ok: true });
+    const name = 'n'.repeat(80);
+    expect(await settings('setPreferences', { namedViews: { '/admins': { views: [{ name, table: {} }], defaultView: name } } })).toMatchObject({ ok: true, data: { namedViews: { '/admins': { defaultView: name } } } });
+    expect(await size()).toBeLessThan(20 * 1024);
   });
 
   it('a stored file with preferences past the bounds keeps its connection', async () => {

@@ -1,11 +1,13 @@
 import type { LocalImpl, Local } from '../../shared/api';
-import { ok } from '../../shared/result';
+import { fail, ok } from '../../shared/result';
 import * as v from 'valibot';
-import { MAX_TABLE_VIEWS, PreferencesSchema, type Connection, type Preferences, type SettingsView, type StoredSettings } from '../../shared/schemas/settings';
+import { MAX_PREFERENCES_BYTES, MAX_TABLE_VIEWS, PREFERENCES_TEXT, PreferencesSchema, type Connection, type Preferences, type SettingsView, type StoredSettings } from '../../shared/schemas/settings';
 import { loadSettings, platformUrlOf, saveSettings, serviceBase } from '../services/settings';
 import type { TokenStore } from '../services/token-stores';
 
 const preferencesOf = (stored: StoredSettings): Preferences => v.parse(PreferencesSchema, stored.preferences ?? {});
+/** Preferences past the size settings.json keeps them at (each part is bounded; this bounds them together). */
+const tooLarge = (preferences: Preferences): boolean => Buffer.byteLength(JSON.stringify(preferences), 'utf8') > MAX_PREFERENCES_BYTES;
 
 export interface SandboxHandle {
   url: string;
@@ -76,6 +78,7 @@ export async function createSettingsGroup(deps: SettingsGroupDeps) {
     preferences: async () => ok(preferencesOf(settings)),
     setPreferences: async (patch) => {
       const preferences = { ...preferencesOf(settings), ...patch };
+      if (tooLarge(preferences)) return fail('validation', PREFERENCES_TEXT.tooLarge);
       settings = { ...settings, preferences };
       await saveSettings(deps.stateDir, settings);
       return ok(preferences);
@@ -90,6 +93,7 @@ export async function createSettingsGroup(deps: SettingsGroupDeps) {
         for (const key of Object.keys(tables).slice(0, Math.max(0, Object.keys(tables).length - MAX_TABLE_VIEWS))) delete tables[key];
       }
       const preferences = { ...current, tables };
+      if (tooLarge(preferences)) return fail('validation', PREFERENCES_TEXT.tooLarge);
       settings = { ...settings, preferences };
       await saveSettings(deps.stateDir, settings);
       return ok(preferences);

@@ -7,6 +7,7 @@ import type { Course, CourseDocument, DocumentListing } from '../../shared/schem
 import type { LibraryFile } from '../../shared/schemas/library';
 import type { Video } from '../../shared/schemas/topics';
 import type { Question } from '../../shared/schemas/question-bank';
+import { probeLink, type LinkAnswer } from './link-probe';
 import {
   HEALTH_TEXT,
   LINK_CHECK,
@@ -48,41 +49,12 @@ async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T
   await Promise.all(runners);
 }
 
-/** The answer of a link: null when it answers, else why not. */
-export type LinkProbe = (url: string) => Promise<string | null>;
-
-/** A HEAD request (a GET of one byte where HEAD is refused) with a timeout; any answer under 400 counts. */
-export async function probeLink(url: string, timeoutMs: number = LINK_CHECK.timeoutMs): Promise<string | null> {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return 'not an address';
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return `${parsed.protocol} is not a web address`;
-  const attempt = async (method: 'HEAD' | 'GET'): Promise<number> => {
-    const response = await fetch(parsed, {
-      method,
-      redirect: 'follow',
-      signal: AbortSignal.timeout(timeoutMs),
-      headers: method === 'GET' ? { range: 'bytes=0-0' } : {},
-    });
-    await response.body?.cancel();
-    return response.status;
-  };
-  try {
-    let status = await attempt('HEAD');
-    if (status === 405 || status === 501) status = await attempt('GET');
-    return status < 400 ? null : `HTTP ${status}`;
-  } catch (error) {
-    const name = error instanceof Error ? error.name : '';
-    return name === 'TimeoutError' ? `no answer in ${timeoutMs / 1000} s` : 'no answer';
-  }
-}
+/** Asks one link (probeLink, or a stand-in in tests). */
+export type LinkProbe = (url: string) => Promise<LinkAnswer>;
 
 /** Link answers kept for a while (a second check does not ask every address again), at most a few asked at once. */
 export class LinkChecker {
-  private readonly cache = new Map<string, { at: number; answer: Promise<string | null>; failed?: boolean }>();
+  private readonly cache = new Map<string, { at: number; answer: Promise<LinkAnswer>; failed?: boolean }>();
 
   constructor(
     private readonly probe: LinkProbe = (url) => probeLink(url),
@@ -90,8 +62,8 @@ export class LinkChecker {
   ) {}
 
   /** Each distinct address's answer (null: it answers). */
-  async check(urls: readonly string[]): Promise<Map<string, string | null>> {
-    const answers = new Map<string, string | null>();
+  async check(urls: readonly string[]): Promise<Map<string, LinkAnswer>> {
+    const answers = new Map<string, LinkAnswer>();
     await eachLimited([...new Set(urls)], LINK_CHECK.concurrency, async (url) => {
       const kept = this.cache.get(url);
       const fresh = kept && this.now() - kept.at < (kept.failed ? LINK_CHECK.failedCacheMs : LINK_CHECK.cacheMs);
@@ -232,10 +204,13 @@ async function checkTree(ctx: CheckContext, tree: CourseTree, links: LinkChecker
   if (links) {
     const answers = await links.check([...linkUrls.keys()]);
     for (const [url, uses] of linkUrls) {
-      const reason = answers.get(url);
-      if (!reason) continue;
+      const answer = answers.get(url);
+      if (!answer) continue;
+      // A link to an address that is not public was not requested: the report says so, and why.
+      const kind = answer.kind === 'refused' ? 'linkNotChecked' : 'brokenLink';
+      const message = HEALTH_TEXT[kind](answer.reason);
       for (const { folder, doc, file } of uses) {
-        problems.push({ kind: 'brokenLink', courseId: course._id, recordId: doc._id, title: doc.title, folderPath: folder.path, fileId: file._id, message: HEALTH_TEXT.brokenLink(reason) });
+        problems.push({ kind, courseId: course._id, recordId: doc._id, title: doc.title, folderPath: folder.path, fileId: file._id, message });
       }
     }
   }
@@ -252,7 +227,7 @@ function orderProblems(problems: HealthProblem[], folders: readonly FolderNode[]
     place.set(folder.doc._id, place.size);
     for (const file of folder.files) place.set(file._id, place.size);
   }
-  const kinds = ['paidWithoutFee', 'noThumbnail', 'emptyFolder', 'missingFile', 'brokenLink', 'notLive', 'repeatedTitle', 'noQuestions', 'noTranscript', 'noMoments'];
+  const kinds = ['paidWithoutFee', 'noThumbnail', 'emptyFolder', 'missingFile', 'brokenLink', 'linkNotChecked', 'notLive', 'repeatedTitle', 'noQuestions', 'noTranscript', 'noMoments'];
   return problems.sort((a, b) => (place.get(a.recordId) ?? -1) - (place.get(b.recordId) ?? -1) || kinds.indexOf(a.kind) - kinds.indexOf(b.kind));
 }
 

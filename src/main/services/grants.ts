@@ -36,6 +36,56 @@ const MAX_GRANTS = 10_000;
  */
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
+/**
+ * Opens a file main found by its path itself (a folder's scan, a caption file beside a video) the way a
+ * grant is opened: a symlink at the path is not followed, a FIFO does not hang the open, and anything
+ * but a regular file is refused on the open handle (so nothing can be swapped in after a check). Throws
+ * GrantError; the caller closes `handle`.
+ */
+export async function openFoundFile(path: string): Promise<{ handle: FileHandle; info: Stats }> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, OPEN_FLAGS);
+  } catch (error) {
+    throw new GrantError((error as { code?: string }).code === 'ELOOP' ? APP_TEXT.foundLink : APP_TEXT.fileMissing);
+  }
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw new GrantError(APP_TEXT.notAFile);
+    return { handle, info };
+  } catch (error) {
+    await handle.close();
+    throw error instanceof GrantError ? error : new GrantError(APP_TEXT.fileMissing);
+  }
+}
+
+/**
+ * Reads an open file whole, counting the bytes actually read (a file may report a size other than what
+ * it holds, e.g. under /proc): more than `maxBytes` throws GrantError(`tooLarge`).
+ */
+async function readBounded(handle: FileHandle, size: number, maxBytes: number, tooLarge: string): Promise<Buffer> {
+  if (size > maxBytes) throw new GrantError(tooLarge);
+  const buffer = Buffer.alloc(maxBytes + 1);
+  let length = 0;
+  while (length < buffer.length) {
+    const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+    if (bytesRead === 0) break;
+    length += bytesRead;
+  }
+  if (length > maxBytes) throw new GrantError(tooLarge);
+  return buffer.subarray(0, length);
+}
+
+/** A found file (see openFoundFile) read whole, at most `maxBytes`. */
+export async function readFoundFile(path: string, maxBytes: number, tooLarge: string): Promise<Buffer> {
+  const { handle, info } = await openFoundFile(path);
+  try {
+    return await readBounded(handle, info.size, maxBytes, tooLarge);
+  } finally {
+    await handle.close();
+  }
+}
+
 /** True when the file on disk is still the one that was granted, unchanged. */
 export function sameFile(grant: Grant, info: Stats): boolean {
   return info.isFile() && info.dev === grant.device && info.ino === grant.inode && info.size === grant.size && info.mtimeMs === grant.mtime;
@@ -109,23 +159,11 @@ export class GrantStore {
     return grant;
   }
 
-  /**
-   * Reads a granted file whole, counting the bytes actually read (a file may report a size other than
-   * what it holds, e.g. under /proc): more than `maxBytes` throws GrantError(`tooLarge`).
-   */
+  /** Reads a granted file whole, at most `maxBytes` (see readBounded). */
   async readAll(id: string, maxBytes: number, tooLarge: string): Promise<{ grant: Grant; bytes: Buffer }> {
     const { grant, handle } = await this.open(id);
     try {
-      if (grant.size > maxBytes) throw new GrantError(tooLarge);
-      const buffer = Buffer.alloc(maxBytes + 1);
-      let length = 0;
-      while (length < buffer.length) {
-        const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
-        if (bytesRead === 0) break;
-        length += bytesRead;
-      }
-      if (length > maxBytes) throw new GrantError(tooLarge);
-      return { grant, bytes: buffer.subarray(0, length) };
+      return { grant, bytes: await readBounded(handle, grant.size, maxBytes, tooLarge) };
     } finally {
       await handle.close();
     }

@@ -1,9 +1,10 @@
-import { open, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { APP_TEXT } from '../../shared/messages';
 import type { MediaFacts } from '../../shared/schemas/media';
 import type { MediaReply, MediaRequest } from './media-worker';
+import { openFoundFile } from './grants';
 
 /**
  * Starts a worker of main's own: from its TypeScript source where main runs from source (the bridge
@@ -101,9 +102,10 @@ export class MediaFactsService {
 }
 
 async function withOpen<T>(path: string, use: (handle: FileHandle, size: number) => Promise<T>): Promise<T> {
-  const handle = await open(path, 'r');
+  // As a grant is opened: no link followed, no FIFO waited on, a regular file only.
+  const { handle, info } = await openFoundFile(path);
   try {
-    return await use(handle, (await handle.stat()).size);
+    return await use(handle, info.size);
   } finally {
     await handle.close();
   }

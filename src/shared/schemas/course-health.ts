@@ -12,6 +12,7 @@ export const HEALTH_KINDS = [
   'emptyFolder',
   'missingFile',
   'brokenLink',
+  'linkNotChecked',
   'noQuestions',
   'noTranscript',
   'noMoments',
@@ -27,6 +28,7 @@ export const HEALTH_KIND_LABEL: Record<HealthKind, string> = {
   emptyFolder: 'Folder without videos',
   missingFile: 'Library file missing',
   brokenLink: 'Link does not answer',
+  linkNotChecked: 'Link not checked',
   noQuestions: 'No questions',
   noTranscript: 'No transcript',
   noMoments: 'No moments',
@@ -41,6 +43,7 @@ export const HEALTH_TEXT = {
   emptyFolder: 'This folder has no videos.',
   missingFile: 'The library file of this video was deleted.',
   brokenLink: (reason: string) => `The link does not answer (${reason}).`,
+  linkNotChecked: (reason: string) => `The link was not checked: ${reason}.`,
   noQuestions: 'No questions follow this video.',
   noTranscript: (language: string) => `No transcript in ${language}, the course's language.`,
   noMoments: 'This video has no moments.',
@@ -50,12 +53,12 @@ export const HEALTH_TEXT = {
   noThumbnail: 'The course has no thumbnail.',
 } as const;
 
-/** A link that does not answer: checked at most this many at a time, each for at most this long. */
 /**
- * Link checks: answers that work are kept 10 minutes; a failure only 30 s (one "Check all" of many
- * courses asks a shared link once, and "Check again" after a server is back asks it again).
+ * Link checks: at most `concurrency` at a time, each (its redirects included, at most `maxRedirects`)
+ * for at most `timeoutMs`. Answers that work are kept 10 minutes; a failure only 30 s (one "Check all"
+ * of many courses asks a shared link once, and "Check again" after a server is back asks it again).
  */
-export const LINK_CHECK = { concurrency: 4, timeoutMs: 5000, cacheMs: 10 * 60_000, failedCacheMs: 30_000 } as const;
+export const LINK_CHECK = { concurrency: 4, timeoutMs: 5000, maxRedirects: 5, cacheMs: 10 * 60_000, failedCacheMs: 30_000 } as const;
 
 export const HealthProblemSchema = v.object({
   kind: v.picklist(HEALTH_KINDS),

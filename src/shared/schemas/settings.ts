@@ -79,6 +79,17 @@ const ColumnIdSchema = v.pipe(v.string(), v.maxLength(100));
 export const COLUMN_WIDTH = { min: 48, max: 1200 } as const;
 /** Screens that remember a view: bounded so a page cannot grow main's settings file without end. */
 export const MAX_TABLE_VIEWS = 100;
+/** Columns a table view may name (hidden ones, widths): more than any screen has. */
+export const MAX_VIEW_COLUMNS = 100;
+/**
+ * All preferences together, as settings.json keeps them: each part has its bound, and this one keeps the
+ * file small whatever their product (a person's views take a few kilobytes).
+ */
+export const MAX_PREFERENCES_BYTES = 1024 * 1024;
+export const PREFERENCES_TEXT = {
+  widths: `A table view keeps at most ${MAX_VIEW_COLUMNS} column widths.`,
+  tooLarge: 'The saved table views and bookmarks are too large to keep (more than 1 MB). Delete some bookmarks and try again.',
+} as const;
 
 /**
  * A table's view as the person left it: sort, filters, search, page size, hidden columns,
@@ -89,8 +100,14 @@ export const TableViewSchema = v.object({
   filters: v.optional(v.pipe(v.array(v.object({ id: ColumnIdSchema, value: v.pipe(v.string(), v.maxLength(500)) })), v.maxLength(50)), []),
   search: v.optional(v.pipe(v.string(), v.maxLength(500)), ''),
   pageSize: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000))), null),
-  hidden: v.optional(v.pipe(v.array(ColumnIdSchema), v.maxLength(100)), []),
-  widths: v.optional(v.record(ColumnIdSchema, v.pipe(v.number(), v.integer(), v.minValue(COLUMN_WIDTH.min), v.maxValue(COLUMN_WIDTH.max))), {}),
+  hidden: v.optional(v.pipe(v.array(ColumnIdSchema), v.maxLength(MAX_VIEW_COLUMNS)), []),
+  widths: v.optional(
+    v.pipe(
+      v.record(ColumnIdSchema, v.pipe(v.number(), v.integer(), v.minValue(COLUMN_WIDTH.min), v.maxValue(COLUMN_WIDTH.max))),
+      v.check((widths) => Object.keys(widths).length <= MAX_VIEW_COLUMNS, PREFERENCES_TEXT.widths),
+    ),
+    {},
+  ),
   density: v.optional(v.picklist(DENSITIES), 'comfortable'),
 });
 export type TableView = v.InferOutput<typeof TableViewSchema>;
@@ -108,7 +125,7 @@ export type NamedView = v.InferOutput<typeof NamedViewSchema>;
 /** A screen's named views and the one it opens with (by name; null: the last view it was left in). */
 export const ScreenViewsSchema = v.object({
   views: v.pipe(v.array(NamedViewSchema), v.maxLength(MAX_NAMED_VIEWS, `At most ${MAX_NAMED_VIEWS} views a screen.`)),
-  defaultView: v.optional(v.nullable(v.string()), null),
+  defaultView: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(VIEW_NAME_MAX, `A default view's name has at most ${VIEW_NAME_MAX} characters.`))), null),
 });
 export type ScreenViews = v.InferOutput<typeof ScreenViewsSchema>;
 

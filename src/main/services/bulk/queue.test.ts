@@ -8,6 +8,8 @@ import { APP_TEXT, MSG } from '../../../shared/messages';
 import { BulkQueue } from './queue';
 import { UploadedIndex } from './uploaded-index';
 import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { MediaFactsService } from '../media-facts';
 import { QUEUE_FILE, QueueStore } from './store';
 import { FakeServer, SIXTY_SECOND_VIDEO, VALID_PATCH, fakeDeps, until, writeVideos } from './testing';
 
@@ -258,6 +260,60 @@ describe('adding files', () => {
     await until(() => queue.get(added.added)[0]!.captions[0]!.state === 'imported', 'imported after the start');
   });
 
+  it.skipIf(process.platform === 'win32')('a file replaced by a FIFO or a link while it is probed: its probe ends without it, and the next files are probed', async () => {
+    const media = new MediaFactsService();
+    try {
+      const folder = join(root, 'swapped');
+      const [piped, linked, kept] = await writeVideos(folder, ['piped.mp4', 'linked.mp4', 'kept.mp4']);
+      const [elsewhere] = await writeVideos(join(root, 'elsewhere'), ['other.mp4']);
+      const swapped = new Set<string>();
+      // After the type is read from the file, before its facts: another thing is put at its path.
+      const readFacts = async (path: string) => {
+        if (!swapped.has(path) && (path === piped || path === linked)) {
+          swapped.add(path);
+          await rm(path);
+          if (path === piped) expect(spawnSync('mkfifo', [path]).status).toBe(0);
+          else await symlink(elsewhere!, path);
+        }
+        return media.factsOfPath(path);
+      };
+      const { queue } = await openQueue({ readFacts, hashFile: (path) => media.hashOfPath(path) });
+      const added = await queue.add([{ path: piped! }, { path: linked! }]);
+      await until(() => queue.get(added.added).every((r) => r.probe !== 'pending'), 'the replaced files probed');
+      // The next file is probed as before: its content hashed (duplicates are found by it).
+      const next = await queue.add([{ path: kept! }]);
+      await until(() => queue.get(next.added)[0]!.probe !== 'pending', 'the next file probed');
+      const hashOf = (id: string) => queue.storedItems().find((stored) => stored.id === id)?.hash;
+      expect(hashOf(next.added[0]!)).toBe(createHash('sha256').update(await readFile(kept!)).digest('hex'));
+      // Nothing was read through the FIFO or the link: no facts, no hash (not the linked file's).
+      expect(queue.get(added.added).map((r) => [r.probe, r.duration])).toEqual([['none', 0], ['none', 0]]);
+      expect(added.added.map(hashOf)).toEqual([null, null]);
+    } finally {
+      await media.close();
+    }
+  });
+
+  it.skipIf(process.platform === 'win32')('caption files that are a FIFO or a link are not read: they fail with why, the upload is not held', async () => {
+    const folder = join(root, 'odd captions');
+    const [talk] = await writeVideos(folder, ['talk.mp4']);
+    expect(spawnSync('mkfifo', [join(folder, 'talk.srt')]).status).toBe(0);
+    await writeFile(join(root, 'secret.srt'), '1\n00:00:01,000 --> 00:00:02,000\nNot for the server\n');
+    await symlink(join(root, 'secret.srt'), join(folder, 'talk.hi.srt'));
+    const imported: unknown[] = [];
+    const { queue } = await openQueue({ importCaptions: async (_recordId, _language, cues) => (imported.push(cues), ok({ count: cues.length })) });
+    const added = await queue.add([{ path: talk! }]);
+    queue.edit('all', VALID_PATCH);
+    await until(() => queue.get(added.added)[0]!.probe !== 'pending');
+    server.auto = () => 'store';
+    queue.start();
+    await until(() => queue.get(added.added)[0]!.captions.every((c) => c.state !== 'pending'), 'captions');
+    expect(queue.get(added.added)[0]!.captions).toEqual([
+      { name: 'talk.hi.srt', language: 'Hindi', state: 'failed', message: APP_TEXT.foundLink },
+      { name: 'talk.srt', language: null, state: 'failed', message: APP_TEXT.notAFile },
+    ]);
+    expect(imported).toEqual([]);
+  });
+
   it('library titles that cannot be fetched do not block the queue, and say so', async () => {
     const [a] = await writeVideos(join(root, 'v'), ['a.mp4']);
     const { queue } = await openQueue({ libraryTitles: async () => fail('network', 'down') });
@@ -417,7 +473,7 @@ describe('the scheduler', () => {
     await until(() => item(queue, ids[0]!).state === 'done');
     const summary = queue.summary();
     expect([summary.uploaded, summary.failed, summary.skipped]).toEqual([2, 0, 1]);
-    expect(queue.summaryCsv().split('\r\n')[2]).toMatch(/^skipped,clip_002\.mp4,.*,Cancelled,1$/);
+    expect(queue.summaryCsv().split('\r\n')[2]).toMatch(/^"skipped","clip_002\.mp4",.*,"Cancelled",1$/);
   });
 
   it('a file changed since it was queued is not sent: choose it again', async () => {

@@ -44,7 +44,8 @@ import type { ReconcileQuery, Reconciler } from './reconcile';
 import { FOLDER_LIMIT, scanFolderInBatches, sniffFileType } from './sniff';
 import { QueueStore, line, profileFields, type ItemLine, type ProfileFields, type StoredItem } from './store';
 import type { UploadedIndex } from './uploaded-index';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
+import { readFoundFile } from '../grants';
 import type { Language } from '../../../shared/constants';
 import { APP_TEXT } from '../../../shared/messages';
 import { MAX_CAPTION_FILE_BYTES } from '../../../shared/schemas/transcripts';
@@ -617,8 +618,8 @@ export class BulkQueue {
       const language = caption.language ?? (item.meta.language || 'English');
       let outcome: { ok: true; count: number } | { ok: false; message: string };
       try {
-        if ((await stat(caption.path)).size > MAX_CAPTION_FILE_BYTES) throw new Error(APP_TEXT.captionsTooLarge);
-        const parsed = sidecarCues(await readFile(caption.path, 'utf8'));
+        // Opened as a grant is: a link or a FIFO at the caption's path is refused, not followed or waited on.
+        const parsed = sidecarCues((await readFoundFile(caption.path, MAX_CAPTION_FILE_BYTES, APP_TEXT.captionsTooLarge)).toString('utf8'));
         if (!parsed.ok) outcome = parsed;
         else {
           const answer = await importer(item.recordId, language, parsed.cues);

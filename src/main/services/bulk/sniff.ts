@@ -1,6 +1,7 @@
-import { open, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { FileType } from '../../../shared/schemas/library';
+import { openFoundFile } from '../grants';
 
 /** Extensions the folder dialog and folder drops take (media files only). */
 export const MEDIA_EXTENSIONS = new Set([
@@ -50,9 +51,9 @@ export function fileTypeOfHead(head: Uint8Array, name: string): FileType {
   return 'other';
 }
 
-/** Reads the first bytes of a file and says its library type. */
+/** Reads the first bytes of a file and says its library type (a link, a FIFO or a folder at the path throws). */
 export async function sniffFileType(path: string, name: string): Promise<FileType> {
-  const handle = await open(path, 'r');
+  const { handle } = await openFoundFile(path);
   try {
     const head = new Uint8Array(16);
     const { bytesRead } = await handle.read(head, 0, head.length, 0);

@@ -1,7 +1,7 @@
 /**
  * The course's own problems open Edit Course over the drawer. The reference server cannot hold a course
  * without a thumbnail or a Paid course without a fee (a platform can), so main's answer is stood in
- * here; the other kinds' fixes are walked in tests/e2e/course-health.spec.ts against the real server.
+ * here (and a link not checked); the other kinds' fixes are walked in tests/e2e/course-health.spec.ts against the real server.
  */
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
@@ -38,5 +38,20 @@ describe('CourseHealthButton', () => {
     // Closed, the dialog gives the drawer back, still showing the problems.
     await user.click(within(edit).getByRole('button', { name: 'Cancel' }));
     expect(within(await screen.findByRole('dialog', { name: 'Course health: Paid and bare' })).getByText('2 problems in 0 videos and 0 folders.')).toBeTruthy();
+  });
+
+  it('shows a link that was not checked, with why, and the library file to fix it', async () => {
+    const message = 'The link was not checked: 192.168.1.20 is an address of a private network; only public web addresses are checked.';
+    const notChecked = { kind: 'linkNotChecked' as const, courseId: 'c1', recordId: 'v1', title: 'Intranet talk', folderPath: [{ _id: 'm1', title: 'Basics' }], fileId: 'f1', message };
+    fakeBridge({
+      'api:courseTools.health': () => ({ ok: true, data: { ...HEALTH, videos: 1, folders: 1, linksChecked: true, problems: [notChecked] } }),
+      'api:videoRepository.courses': () => ({ ok: true, data: [COURSE] }),
+    });
+    const { user } = renderUi(<CourseHealthButton courseId="c1" courseName={COURSE.name} />);
+    await user.click(screen.getByRole('button', { name: 'Course health' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Course health: Paid and bare' });
+    const row = (await within(drawer).findByText(message)).closest('tr')!;
+    expect(within(row as HTMLElement).getByText('Link not checked')).toBeTruthy();
+    expect(within(row as HTMLElement).getByRole('button', { name: 'Edit the library file: Intranet talk (Link not checked)' })).toBeTruthy();
   });
 });

@@ -44,13 +44,14 @@ const FIX: Record<HealthKind, { label: string; opens: 'folder' | 'videos' | 'tra
   noTranscript: { label: 'Add transcripts', opens: 'transcripts' },
   noMoments: { label: 'Add moments', opens: 'moments' },
   brokenLink: { label: 'Edit the library file', opens: 'file' },
+  linkNotChecked: { label: 'Edit the library file', opens: 'file' },
   notLive: { label: 'Edit the library file', opens: 'file' },
   paidWithoutFee: { label: 'Edit the course', opens: 'course' },
   noThumbnail: { label: 'Edit the course', opens: 'course' },
 };
 
 const KIND_COLOR: Record<HealthKind, 'danger' | 'warning' | 'informative'> = {
-  emptyFolder: 'warning', missingFile: 'danger', brokenLink: 'danger', noQuestions: 'informative', noTranscript: 'informative',
+  emptyFolder: 'warning', missingFile: 'danger', brokenLink: 'danger', linkNotChecked: 'warning', noQuestions: 'informative', noTranscript: 'informative',
   noMoments: 'informative', repeatedTitle: 'warning', notLive: 'danger', paidWithoutFee: 'danger', noThumbnail: 'warning',
 };
 
