@@ -49,8 +49,20 @@ export function describeIssues(issues: readonly ReadIssue[]): string[] {
 /** Issues that mean a field could not be read (not those read from another form, nor a repeated id). */
 export const unreadIssues = (issues: readonly ReadIssue[] | undefined): ReadIssue[] => (issues ?? []).filter((i) => i.kind === undefined);
 
-/** Whether a record shares its id with another record of its list (kept out of selection and bulk actions). */
+/** Whether a record shares its id with another record of its list. */
 export const isDuplicateRecord = (row: unknown): boolean => partialIssues(row)?.some((i) => i.kind === 'duplicate') ?? false;
+
+/**
+ * Why a row cannot be selected or acted on in bulk, or null: it shares its id with another record (a
+ * write by that id could reach either), or the platform sent no record there at all (null in a list).
+ */
+export function notSelectable(row: unknown): string | null {
+  const issues = partialIssues(row);
+  if (!issues) return null;
+  if (issues.some((i) => i.kind === 'duplicate')) return 'another record has the same id';
+  if (issues.some((i) => i.path === '' && i.expected === 'a record')) return 'the platform sent no record here';
+  return null;
+}
 
 /** Field names whose values never leave main or appear in a report (tokens, passwords, hashes). */
 const SECRET_NAME = /token|password|secret|hash/i;
