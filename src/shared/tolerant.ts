@@ -415,6 +415,8 @@ export function answerPayload(schema: v.GenericSchema, envelope: Record<string, 
   for (const key of WRAPPER_KEYS) {
     const inner = envelope[key];
     const tries: [string, unknown][] = [];
+    // The named field inside a wrapper, even null (a call that answers "none" as null).
+    if (field && isObject(inner) && field in inner && direct === undefined && inner[field] === null) return { value: null, from: `${key}.${field}` };
     if (field && isObject(inner)) tries.push([`${key}.${field}`, inner[field]]);
     if (key !== field) tries.push([key, inner]);
     if (field && isObject(direct)) tries.push([`${field}.${key}`, direct[key]]);
