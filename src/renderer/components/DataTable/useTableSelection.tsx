@@ -57,7 +57,7 @@ function RowBox({ id }: { id: string }) {
   const ctx = useContext(SelectCtx);
   // A record sharing its id with another cannot be selected: a write by that id could reach either.
   const blocked = ctx.blocked(id);
-  if (blocked) return <RowCheckbox label={`${ctx.name(id)} cannot be selected: ${blocked}`} checked={false} disabled onClick={() => undefined} />;
+  if (blocked) return <RowCheckbox label={`${ctx.name(id) || 'This row'} cannot be selected: ${blocked}`} checked={false} disabled onClick={() => undefined} />;
   // The click carries Shift (a range).
   return <RowCheckbox label={`Select ${ctx.name(id)}`} checked={ctx.has(id)} onClick={(e: MouseEvent) => ctx.onRow(id, e.shiftKey)} />;
 }
