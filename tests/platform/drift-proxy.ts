@@ -113,7 +113,6 @@ export function duplicateIds(envelope: Rec): void {
 
 const ISO_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const DATE_KEYS = new Set(['at', 'addedAt', 'updatedAt', 'createdAt', 'lastUpdatedAt', 'loginTime', 'startTime']);
-const two = (n: number) => String(n).padStart(2, '0');
 
 /** The forms 'dates' sends, by a record's position in its list (0 to 4): what each ISO date becomes. */
 export const DATE_FORMS: readonly ((iso: string) => string | number)[] = [
