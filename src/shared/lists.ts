@@ -374,6 +374,7 @@ export class KeptList<T> {
     const secret = this.def.secret;
     for (let k = 0; k < rows.length; k++) {
       const row = rows[k] as T;
+      this.noteId(row);
       const marked = issues?.[k];
       if (marked && marked.length > 0) {
         this.marks.set(this.store.length, marked);
@@ -403,8 +404,24 @@ export class KeptList<T> {
    * hashed and sorted with their row numbers packed in one float (8 bytes a row for a moment, no map of
    * a million strings); only rows whose hashes meet are compared by their ids.
    */
+  /** Each row's `_id` hash as it arrives (0: no id), for the duplicate pass; dropped once the list is whole. */
+  private idHashes = new Uint32Array(0);
+
+  private noteId(row: T): void {
+    const i = this.store.length;
+    if (i >= this.idHashes.length) {
+      const grown = new Uint32Array(Math.max(1024, this.idHashes.length * 2));
+      grown.set(this.idHashes);
+      this.idHashes = grown;
+    }
+    const id = row !== null && typeof row === 'object' ? (row as { _id?: unknown })._id : undefined;
+    this.idHashes[i] = typeof id === 'string' && id !== '' ? hash32(id) || 1 : 0;
+  }
+
   private markDuplicates(): void {
     const n = this.store.length;
+    const hashes = this.idHashes;
+    this.idHashes = new Uint32Array(0);
     if (n < 2) return;
     const idAt = this.store.reader((row) => (row as { _id: unknown })._id);
     const bits = Math.max(1, Math.ceil(Math.log2(n + 1)));
@@ -413,8 +430,8 @@ export class KeptList<T> {
     const keys = new Float64Array(n);
     let m = 0;
     for (let i = 0; i < n; i++) {
-      const id = idAt(i);
-      if (typeof id === 'string' && id !== '') keys[m++] = (hash32(id) >>> (32 - hashBits)) * scale + i;
+      const h = hashes[i]!;
+      if (h !== 0) keys[m++] = (h >>> (32 - hashBits)) * scale + i;
     }
     const sorted = keys.subarray(0, m).sort();
     for (let a = 0; a < m; ) {
