@@ -11,7 +11,8 @@ import type { PlatformReport } from '../../src/shared/platform-report';
 import type { ListName, WindowAnswer } from '../../src/shared/lists';
 import type { BatchSummary } from '../../src/shared/batch';
 import type { Result } from '../../src/shared/result';
-import { expectOk, startHarness, type Harness } from './harness';
+import { ADMIN, expectOk, startHarness, type Harness } from './harness';
+import { runCheck } from '../../scripts/check-platform';
 import { DATE_FORMS, startDriftProxy, type DriftMode, type DriftProxy } from '../platform/drift-proxy';
 import { startClient, type Client } from '../platform/client';
 
@@ -113,6 +114,11 @@ describe('a list under a wrapper key (`{ error, message, data: { ... } }`)', () 
     expect(report.calls.flatMap((c) => c.mismatches).every((m) => m.field === '(answer)')).toBe(true);
     expect(report.text).toContain('    (answer): expected the list or record in "questions"; 1 record, e.g. found under "data.questions"');
     expect(report.text).toMatch(/questionBank\.questions .*read, from another shape/);
+    // npm run check-platform prints the same and fails.
+    const lines: string[] = [];
+    const code = await runCheck(['--url', proxy.url], { env: { CC_CHECK_EMAIL: ADMIN.email, CC_CHECK_PASSWORD: ADMIN.password }, out: (text) => lines.push(text) });
+    expect(code).toBe(1);
+    expect(lines.join('\n')).toContain('(answer): expected the list or record in "questions"; 1 record, e.g. found under "data.questions"');
   }, 120_000);
 });
 
