@@ -11,7 +11,7 @@ import { fastDateTime } from './dates';
 import { DIFFICULTIES, type Category, type Question } from './schemas/question-bank';
 import type { LibraryFile } from './schemas/library';
 import type { LearnerWithToken } from './schemas/users';
-import { PARTIAL, type ReadIssue } from './tolerant';
+import { duplicateIssue, PARTIAL, type ReadIssue } from './tolerant';
 import { filterPredicate, narrowRanks, orderByRanks, rankKeys, sortKey, toText, type Getter, type Ranks } from './rows';
 import { videoRepository } from './api/video-repository';
 import { adminAuth } from './api/admin-auth';
@@ -374,6 +374,7 @@ export class KeptList<T> {
     const secret = this.def.secret;
     for (let k = 0; k < rows.length; k++) {
       const row = rows[k] as T;
+      this.noteId(row);
       const marked = issues?.[k];
       if (marked && marked.length > 0) {
         this.marks.set(this.store.length, marked);
@@ -393,8 +394,64 @@ export class KeptList<T> {
 
   /** The list is whole: search, filters and sort may run. */
   finish(): void {
+    if (!this.done) this.markDuplicates();
     this.done = true;
     this.store.finish?.();
+  }
+
+  /**
+   * Rows whose `_id` another row has too get a mark (kept out of selection and bulk actions). Ids are
+   * hashed and sorted with their row numbers packed in one float (8 bytes a row for a moment, no map of
+   * a million strings); only rows whose hashes meet are compared by their ids.
+   */
+  /** Each row's `_id` hash as it arrives (0: no id), for the duplicate pass; dropped once the list is whole. */
+  private idHashes = new Uint32Array(0);
+
+  private noteId(row: T): void {
+    const i = this.store.length;
+    if (i >= this.idHashes.length) {
+      const grown = new Uint32Array(Math.max(1024, this.idHashes.length * 2));
+      grown.set(this.idHashes);
+      this.idHashes = grown;
+    }
+    const id = row !== null && typeof row === 'object' ? (row as { _id?: unknown })._id : undefined;
+    this.idHashes[i] = typeof id === 'string' && id !== '' ? hash32(id) || 1 : 0;
+  }
+
+  private markDuplicates(): void {
+    const n = this.store.length;
+    const hashes = this.idHashes;
+    this.idHashes = new Uint32Array(0);
+    if (n < 2) return;
+    const idAt = this.store.reader((row) => (row as { _id: unknown })._id);
+    const bits = Math.max(1, Math.ceil(Math.log2(n + 1)));
+    const scale = 2 ** bits;
+    const hashBits = Math.min(32, 53 - bits);
+    const keys = new Float64Array(n);
+    let m = 0;
+    for (let i = 0; i < n; i++) {
+      const h = hashes[i]!;
+      if (h !== 0) keys[m++] = (h >>> (32 - hashBits)) * scale + i;
+    }
+    const sorted = keys.subarray(0, m).sort();
+    for (let a = 0; a < m; ) {
+      const hash = Math.floor(sorted[a]! / scale);
+      let b = a + 1;
+      while (b < m && Math.floor(sorted[b]! / scale) === hash) b++;
+      if (b - a > 1) {
+        const byId = new Map<string, number[]>();
+        for (let k = a; k < b; k++) {
+          const i = sorted[k]! - hash * scale;
+          const id = idAt(i) as string;
+          byId.set(id, [...(byId.get(id) ?? []), i]);
+        }
+        for (const [id, rows] of byId) {
+          if (rows.length < 2) continue;
+          for (const i of rows) this.marks.set(i, [...(this.marks.get(i) ?? []), duplicateIssue(id)]);
+        }
+      }
+      a = b;
+    }
   }
 
   /** The secret kept under `key` (a learner's token by mobile key), or null. */
@@ -593,4 +650,14 @@ export class KeptList<T> {
     }
     return this.ids.get(id) ?? -1;
   }
+}
+
+/** FNV-1a over a string's UTF-16 code units: 32 bits. */
+function hash32(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
 }

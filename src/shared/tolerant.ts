@@ -8,6 +8,12 @@ export interface ReadIssue {
   path: string;
   expected: string;
   received: string;
+  /**
+   * Unset: the field could not be read. 'form': it was read, from another form than the contract's (a
+   * date as DD/MM/YYYY); the record shows and edits as usual. 'duplicate': another record of the list
+   * has the same id; the record is kept out of selection and bulk actions until the platform fixes it.
+   */
+  kind?: 'form' | 'duplicate';
 }
 
 /** The property a partly read record carries its issues in (inline: small answers, single records). */
@@ -31,7 +37,31 @@ export function withoutMarks<T>(row: T): T {
 
 /** "question: expected string, held null" lines (a row's tooltip, the dialog's reason). */
 export function describeIssues(issues: readonly ReadIssue[]): string[] {
-  return issues.map((i) => `${i.path || '(record)'}: expected ${i.expected}, held ${i.received}`);
+  return issues.map((i) =>
+    i.kind === 'duplicate'
+      ? `${i.path}: ${i.received} is also the id of another record in this list`
+      : i.kind === 'form'
+        ? `${i.path || '(record)'}: read from another form (held ${i.received}; expected ${i.expected})`
+        : `${i.path || '(record)'}: expected ${i.expected}, held ${i.received}`,
+  );
+}
+
+/** Issues that mean a field could not be read (not those read from another form, nor a repeated id). */
+export const unreadIssues = (issues: readonly ReadIssue[] | undefined): ReadIssue[] => (issues ?? []).filter((i) => i.kind === undefined);
+
+/** Whether a record shares its id with another record of its list. */
+export const isDuplicateRecord = (row: unknown): boolean => partialIssues(row)?.some((i) => i.kind === 'duplicate') ?? false;
+
+/**
+ * Why a row cannot be selected or acted on in bulk, or null: it shares its id with another record (a
+ * write by that id could reach either), or the platform sent no record there at all (null in a list).
+ */
+export function notSelectable(row: unknown): string | null {
+  const issues = partialIssues(row);
+  if (!issues) return null;
+  if (issues.some((i) => i.kind === 'duplicate')) return 'another record has the same id';
+  if (issues.some((i) => i.path === '' && i.expected === 'a record')) return 'the platform sent no record here';
+  return null;
 }
 
 /** Field names whose values never leave main or appear in a report (tokens, passwords, hashes). */
@@ -77,6 +107,16 @@ function expected(schema: AnySchema): string {
   return String(schema.expects ?? schema.type);
 }
 
+/**
+ * A schema's reader of other forms (`v.metadata({ otherForm, form })` in its pipe, e.g. DateTimeSchema):
+ * what the platform may send instead of the contract's form, and the contract's form in words.
+ */
+function otherFormOf(schema: AnySchema): { read: (raw: unknown) => unknown; form: string } | null {
+  const pipe = schema.pipe as { type: string; metadata?: { otherForm?: unknown; form?: unknown } }[] | undefined;
+  const meta = pipe?.find((action) => action.type === 'metadata' && typeof action.metadata?.otherForm === 'function')?.metadata;
+  return meta ? { read: meta.otherForm as (raw: unknown) => unknown, form: String(meta.form ?? 'another form') } : null;
+}
+
 /** The empty value of a schema: '' for text, [] for lists, an object of empties, else undefined. */
 function emptyOf(schema: AnySchema): unknown {
   if (WRAPPER_TYPES.has(schema.type)) return 'default' in schema && schema.default !== undefined ? v.getDefault(schema) : undefined;
@@ -87,6 +127,8 @@ function emptyOf(schema: AnySchema): unknown {
   }
   if (schema.type === 'array') return [];
   if (schema.type === 'string' || schema.type === 'picklist') return '';
+  // Records of several kinds: the last (the one a union falls back to).
+  if (schema.type === 'union' || schema.type === 'variant') return emptyOf((schema.options as AnySchema[]).at(-1)!);
   return undefined;
 }
 
@@ -146,6 +188,14 @@ function read(schema: AnySchema, raw: unknown, path: (string | number)[], sink: 
       sink.issues.push({ path: path.join('.'), expected: parsed.issues[0]?.message ?? 'a valid list', received: `a list of ${raw.length}` });
     }
     return out;
+  }
+  const form = otherFormOf(schema);
+  if (form) {
+    const value = form.read(raw);
+    if (value !== null) {
+      sink.issues.push({ path: path.join('.'), expected: form.form, received: received(path, raw), kind: 'form' });
+      return value;
+    }
   }
   sink.issues.push({ path: path.join('.'), expected: expected(schema), received: received(path, raw) });
   // Raw text where a value is unknown (a language the console does not know), empty where it is missing.
@@ -227,6 +277,13 @@ export function readRecord<T = unknown>(schema: v.GenericSchema, raw: unknown, i
   const parsed = v.safeParse(s, raw);
   if (parsed.success) return { value: (inline ? keepRecordExtras(s, raw, parsed.output) : keepExtras(s, raw, parsed.output)) as Marked<T>, issues: [] };
   const sink: Sink = { issues: [] };
+  // Not a record at all where one is due (null inside a list): an empty record of the kind, marked, so
+  // that a screen's own code finds the fields it reads.
+  if (!isObject(raw) && entriesOf(s) !== null && raw !== undefined) {
+    const empty = (emptyOf(s) ?? {}) as Record<string, unknown>;
+    const issues: ReadIssue[] = [{ path: '', expected: 'a record', received: received([], raw) }];
+    return { value: (inline ? { ...empty, [PARTIAL]: issues } : empty) as Marked<T>, issues };
+  }
   let value = read(s, raw, [], sink, inline);
   value = keepExtras(s, raw, value);
   if (inline && sink.issues.length > 0 && isObject(value)) value = { ...value, [PARTIAL]: sink.issues };
@@ -266,7 +323,20 @@ export function readAnswer(schema: v.GenericSchema, raw: unknown): { value: unkn
   const wantsObject = entriesOf(s) !== null;
   if (wantsObject && !isObject(raw) && !(WRAPPER_TYPES.has(s.type) && (raw === null || raw === undefined))) return null;
   if (s.type === 'array' && !Array.isArray(raw)) return null;
-  return readRecord(schema, raw, true);
+  const read = readRecord(schema, raw, true);
+  // Records of one list sharing an `_id`: the answer's own list, or the lists in its fields.
+  if (Array.isArray(read.value)) read.value = markDuplicates(read.value) as Marked<unknown>;
+  else if (isObject(read.value)) {
+    const record = read.value as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const field = record[key];
+      if (Array.isArray(field) && field.length > 1) {
+        const marked = markDuplicates(field);
+        if (marked !== field) read.value = { ...(read.value as object), [key]: marked } as Marked<unknown>;
+      }
+    }
+  }
+  return read;
 }
 
 /** How many records of an answer were read only partly (itself, or records in its lists). */
@@ -280,4 +350,77 @@ export function countPartial(value: unknown, depth = 0): number {
   let n = partialIssues(value) ? 1 : 0;
   for (const key in value) if (key !== PARTIAL) n += countPartial((value as Record<string, unknown>)[key], depth + 1);
   return n;
+}
+
+// Records that share an id. A platform can hold two records with one `_id` (an import run twice, a
+// copy made outside it): each is shown, marked, and kept out of selection and bulk actions, since a
+// write by that id would reach either.
+
+/** The mark of a record whose `_id` another record of its list has too. */
+export const duplicateIssue = (id: string): ReadIssue => ({ path: '_id', expected: 'an id no other record has', received: received([], id), kind: 'duplicate' });
+
+const idOf = (row: unknown): string | null => {
+  const id = isObject(row) ? row._id : undefined;
+  return typeof id === 'string' && id !== '' ? id : null;
+};
+
+/** The positions of records in `rows` whose `_id` another one has too (records without an id aside). */
+export function duplicatePositions(rows: readonly unknown[]): number[] {
+  const first = new Map<string, number>();
+  const out = new Set<number>();
+  rows.forEach((row, i) => {
+    const id = idOf(row);
+    if (id === null) return;
+    const before = first.get(id);
+    if (before === undefined) first.set(id, i);
+    else out.add(before).add(i);
+  });
+  return [...out].sort((a, b) => a - b);
+}
+
+/** A list of records with those sharing an `_id` marked inline (a new array; the list itself when none do). */
+export function markDuplicates(rows: readonly unknown[]): unknown[] {
+  const positions = duplicatePositions(rows);
+  if (positions.length === 0) return rows as unknown[];
+  const out = [...rows];
+  for (const i of positions) {
+    const row = out[i] as Record<string, unknown>;
+    out[i] = { ...row, [PARTIAL]: [...(partialIssues(row) ?? []), duplicateIssue(idOf(row)!)] };
+  }
+  return out;
+}
+
+// Lists under a wrapper key. Some platforms (or gateways in front of them) wrap an answer's data:
+// `{ data: { questions: [...] } }`, `{ data: [...] }`, `{ questions: { items: [...] } }`. The data is
+// read where it is found, and where it was found is told (logged, and reported by the platform check).
+
+/** Keys a platform wraps its data in. */
+export const WRAPPER_KEYS = ['data', 'items', 'result', 'results', 'records', 'rows', 'list', 'payload', 'content', 'docs'] as const;
+
+/** What the answer was expected to hold, in words (a report's "expected"). */
+export const expectedPlace = (field: string | undefined): string => (field ? `the list or record in "${field}"` : 'the answer\'s fields at its top level');
+
+/**
+ * The data of an envelope for a call whose data is `envelope[field]` (or the envelope itself when no
+ * field is named): where the contract says, else under a wrapper key. `from` names where it was found
+ * when that is not where the contract says ('data.questions', 'data', 'questions.items').
+ */
+export function answerPayload(schema: v.GenericSchema, envelope: Record<string, unknown>, field?: string): { value: unknown; from?: string } {
+  const s = unwrap(schema as AnySchema);
+  const entries = s.type === 'array' ? null : entriesOf(s);
+  const fits = (value: unknown): boolean =>
+    s.type === 'array' ? Array.isArray(value) : entries ? isObject(value) && Object.keys(entries).some((key) => key in value) : value !== undefined;
+  const direct = field ? envelope[field] : envelope;
+  if (fits(direct)) return { value: direct };
+  for (const key of WRAPPER_KEYS) {
+    const inner = envelope[key];
+    const tries: [string, unknown][] = [];
+    // The named field inside a wrapper, even null (a call that answers "none" as null).
+    if (field && isObject(inner) && field in inner && direct === undefined && inner[field] === null) return { value: null, from: `${key}.${field}` };
+    if (field && isObject(inner)) tries.push([`${key}.${field}`, inner[field]]);
+    if (key !== field) tries.push([key, inner]);
+    if (field && isObject(direct)) tries.push([`${field}.${key}`, direct[key]]);
+    for (const [from, value] of tries) if (fits(value)) return { value, from };
+  }
+  return { value: direct };
 }

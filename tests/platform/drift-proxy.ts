@@ -3,7 +3,8 @@
 // first record gets an enum value the console does not know, a text field that is null, a number sent
 // as a string and a nested object missing; every record gets fields the console does not model. A
 // single record (get-user, a topic, a video, a learner's progress summary) is drifted like a list's first. It records every request
-// (method, path, headers, body) so that tests can see what the console sent.
+// (method, path, headers, body) so that tests can see what the console sent. Other modes send the answers a
+// console can still read: wrapped, with nulls, with a repeated `_id`, with dates in other forms.
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -17,8 +18,13 @@ export interface SeenRequest {
 export interface DriftProxy {
   url: string;
   seen: SeenRequest[];
-  /** 'drift' (the default), 'extras' (only the unmodelled fields: every record still matches), 'off'. */
-  mode: 'drift' | 'extras' | 'off';
+  /**
+   * 'drift' (the default), 'extras' (only the unmodelled fields: every record still matches), 'off', or
+   * one or more of the answers the console can still read, joined by '+' ('nulls+duplicates'):
+   * 'wrap' (the envelope's data under `data`), 'nulls' (a null after each list's first record),
+   * 'duplicates' (each list's second record takes the first one's `_id`), 'dates' (see `redate`).
+   */
+  mode: DriftMode;
   close(): Promise<void>;
 }
 
@@ -75,6 +81,73 @@ export function driftEnvelope(envelope: Rec, extrasOnly = false): void {
   }
 }
 
+export type ReadableDrift = 'wrap' | 'nulls' | 'duplicates' | 'dates';
+export type DriftMode = 'drift' | 'extras' | 'off' | ReadableDrift | `${ReadableDrift}+${ReadableDrift}`;
+
+/** The envelope's data (every field but error and message) under `data`, as some gateways wrap it. */
+export function wrapEnvelope(envelope: Rec): void {
+  const data: Rec = {};
+  for (const key of Object.keys(envelope)) {
+    if (key === 'error' || key === 'message') continue;
+    data[key] = envelope[key];
+    delete envelope[key];
+  }
+  envelope.data = data;
+}
+
+/** The envelope's lists of records (arrays of objects, at its top level). */
+const recordLists = (envelope: Rec): Rec[][] =>
+  Object.entries(envelope)
+    .filter(([key, value]) => !KEEP.has(key) && Array.isArray(value) && value.length > 0 && value.every(isRec))
+    .map(([, value]) => value as Rec[]);
+
+/** A null after each list's first record. */
+export function addNulls(envelope: Rec): void {
+  for (const list of recordLists(envelope)) list.splice(1, 0, null as unknown as Rec);
+}
+
+/** Each list's second record takes the first one's `_id`. */
+export function duplicateIds(envelope: Rec): void {
+  for (const list of recordLists(envelope)) if (list.length > 1 && typeof list[0]!._id === 'string') list[1]!._id = list[0]!._id;
+}
+
+const ISO_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+const DATE_KEYS = new Set(['at', 'addedAt', 'updatedAt', 'createdAt', 'lastUpdatedAt', 'loginTime', 'startTime']);
+
+/** The forms 'dates' sends, by a record's position in its list (0 to 4): what each ISO date becomes. */
+export const DATE_FORMS: readonly ((iso: string) => string | number)[] = [
+  // DD/MM/YYYY and D-MM-YYYY of its UTC day; epoch seconds; epoch milliseconds; ISO without its zone.
+  (iso) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`,
+  (iso) => `${Number(iso.slice(8, 10))}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`,
+  (iso) => Math.floor(Date.parse(iso) / 1000),
+  (iso) => Date.parse(iso),
+  (iso) => iso.slice(0, 19),
+];
+
+/** Every ISO date of a record (at any depth), in the form of its position. */
+function redateRecord(record: Rec, form: (iso: string) => string | number): void {
+  for (const [key, value] of Object.entries(record)) {
+    if (DATE_KEYS.has(key) && typeof value === 'string' && ISO_Z.test(value)) record[key] = form(value);
+    else if (isRec(value)) redateRecord(value, form);
+  }
+}
+
+/** The first five records of each list get their dates in the five forms of DATE_FORMS, in order. */
+export function redate(envelope: Rec): void {
+  for (const list of recordLists(envelope)) list.slice(0, DATE_FORMS.length).forEach((record, i) => redateRecord(record, DATE_FORMS[i]!));
+}
+
+/** Alters an envelope in place as `mode` says. */
+export function alterEnvelope(envelope: Rec, mode: DriftMode): void {
+  if (mode === 'off') return;
+  if (mode === 'drift' || mode === 'extras') return driftEnvelope(envelope, mode === 'extras');
+  const parts = mode.split('+') as ReadableDrift[];
+  if (parts.includes('dates')) redate(envelope);
+  if (parts.includes('duplicates')) duplicateIds(envelope);
+  if (parts.includes('nulls')) addNulls(envelope);
+  if (parts.includes('wrap')) wrapEnvelope(envelope);
+}
+
 export async function startDriftProxy(target: string): Promise<DriftProxy> {
   const upstream = new URL(target);
   const seen: SeenRequest[] = [];
@@ -95,7 +168,7 @@ export async function startDriftProxy(target: string): Promise<DriftProxy> {
             const json = String(answer.headers['content-type'] ?? '').includes('application/json');
             if (proxy.mode !== 'off' && req.method === 'GET' && json && (answer.statusCode ?? 500) < 300) {
               const envelope = JSON.parse(payload.toString('utf8')) as Rec;
-              driftEnvelope(envelope, proxy.mode === 'extras');
+              alterEnvelope(envelope, proxy.mode);
               payload = Buffer.from(JSON.stringify(envelope));
             }
             const headers = { ...answer.headers, 'content-length': String(payload.length) };

@@ -1,7 +1,7 @@
 import { BATCH_FIELD, BASE_FIELD, type ApiEvents, type LocalImpl, type Local } from '../../shared/api';
 import { fail, ok, type Result } from '../../shared/result';
 import { BATCH_CONCURRENCY, LIST_BATCH, NOT_RUN, type BatchItem, type BatchMatching, type BatchRun, type BatchSummary } from '../../shared/batch';
-import { withoutMarks } from '../../shared/tolerant';
+import { notSelectable, withoutMarks } from '../../shared/tolerant';
 import type { WindowAnswer, WindowQuery } from '../../shared/lists';
 
 type Handler = (input: unknown) => Promise<Result<unknown>>;
@@ -37,6 +37,8 @@ async function resolveMatching(deps: BatchDeps, batch: string, call: string, mat
     const answer = await deps.window({ list: matching.list, input: matching.input, view, search: matching.search, filters: matching.filters, sort: null, offset, limit: 1000, ...(matching.partial ? { partial: true } : {}) });
     if (!answer.ok) return answer;
     for (const row of answer.data.rows) {
+      // A record sharing its id with another is left out: a write by that id could reach either.
+      if (notSelectable(row)) continue;
       const record = withoutMarks(row as object) as never;
       const key = spec.key(record);
       if (except.has(key)) continue;

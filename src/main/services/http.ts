@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { pathParams, UPLOAD_ID_FIELD, type AuthMode, type CallDef, type ServiceName } from '../../shared/api/contract';
 import { fail, ok, type Result } from '../../shared/result';
 import { MSG } from '../../shared/messages';
-import { countPartial, readAnswer } from '../../shared/tolerant';
+import { answerPayload, countPartial, readAnswer } from '../../shared/tolerant';
 import type { Uploader } from './upload';
 
 export interface HttpDeps {
@@ -195,7 +195,10 @@ async function readEnvelope<O>(def: CallDef, response: Response, label: string, 
     deps.log('response is not a JSON object', { call: label, status: response.status });
     return fail('parse', MSG.somethingWentWrong);
   }
-  const payload = def.data ? envelope[def.data] : envelope;
+  // Where the contract says, else under a wrapper key (`data`, `items`, ...): read, and said in the log.
+  const found = answerPayload(def.output, envelope, def.data);
+  if (found.from) deps.log('answer found under another key', { call: label, expected: def.data ?? '(top level)', found: found.from });
+  const payload = found.value;
   if (options.unread) return ok(payload as O);
   // Read tolerantly: a record that does not match is kept as far as it goes and marked (DESIGN 14);
   // only an answer whose very shape is wrong (no list where a list is due) fails.

@@ -96,3 +96,24 @@ describe('JsonListStream', () => {
     }
   });
 });
+
+describe('JsonListStream: a list under a wrapper key', () => {
+  it('hands the list found by `unwrap` over at the end, whole; without `unwrap` the answer has no list', () => {
+    const text = '{"error":false,"message":"OK","data":{"users":[{"_id":"a"},{"_id":"b"}]}}';
+    const elements: unknown[] = [];
+    const stream = new JsonListStream({
+      field: 'users',
+      onElements: (run) => elements.push(...run),
+      unwrap: (envelope) => ((envelope.data as { users?: unknown[] } | undefined)?.users ?? null),
+    });
+    stream.push(encode(text));
+    expect(elements).toEqual([]);
+    stream.end();
+    expect(elements).toEqual([{ _id: 'a' }, { _id: 'b' }]);
+    expect(stream.count).toBe(2);
+    expect(stream.listClosed).toBe(true);
+    const plain = new JsonListStream({ field: 'users', onElements: () => undefined });
+    plain.push(encode(text));
+    expect(() => plain.end()).toThrow(MalformedJson);
+  });
+});

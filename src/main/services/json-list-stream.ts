@@ -95,6 +95,11 @@ export interface ListStreamOptions {
   field: string;
   /** Receives each run of complete elements, in order (called during `push` and `end`). */
   onElements(elements: unknown[]): void;
+  /**
+   * An answer without `field` at its top level: the list found elsewhere in the envelope (under a
+   * wrapper key such as `data`), read whole at the end, or null when there is none.
+   */
+  unwrap?(envelope: Record<string, unknown>): unknown[] | null;
 }
 
 /**
@@ -145,7 +150,13 @@ export class JsonListStream {
   end(): Record<string, unknown> {
     this.scan(true);
     if (this.state !== 'done') throw new MalformedJson(`The answer ended early (after ${this.consumed + this.buf.length} bytes).`);
-    if (!this.sawField) throw new MalformedJson(`The answer has no '${this.options.field}' list.`);
+    if (!this.sawField) {
+      const list = this.options.unwrap?.(this.envelope) ?? null;
+      if (!list) throw new MalformedJson(`The answer has no '${this.options.field}' list.`);
+      this.elementCount += list.length;
+      if (list.length > 0) this.options.onElements(list);
+      this.closed = true;
+    }
     return this.envelope;
   }
 

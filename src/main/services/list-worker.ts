@@ -6,6 +6,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
+import * as v from 'valibot';
 import { KeptList, listDef, type ListName, type WindowView } from '../../shared/lists';
 import type { CallDef } from '../../shared/api/contract';
 import { MSG } from '../../shared/messages';
@@ -13,7 +14,7 @@ import type { CallError } from '../../shared/result';
 import { CompactStore } from './compact-store';
 import { JsonListStream, MalformedJson } from './json-list-stream';
 import { WorkQueue } from './work-queue';
-import { itemSchemaOf, readList, readRecord, type ReadIssue } from '../../shared/tolerant';
+import { answerPayload, itemSchemaOf, readList, readRecord, type ReadIssue } from '../../shared/tolerant';
 
 export type WorkerRequest =
   /** A load starts (queries of it may come at once and wait); then its joins, then its bytes in chunks. */
@@ -85,7 +86,7 @@ function parseWhole(def: CallDef, body: ArrayBuffer): unknown[] {
   const refused = envelopeError(envelope);
   if (refused) throw refused;
   const item = itemSchemaOf(def.output);
-  const read = item ? readList(item, def.data ? envelope[def.data] : envelope) : null;
+  const read = item ? readList(item, answerPayload(def.output, envelope, def.data).value) : null;
   if (!read) throw parseError(['(root): not a list']);
   return read.values;
 }
@@ -196,6 +197,11 @@ function joins(key: string, entry: Entry, bodies: Record<string, ArrayBuffer>): 
     if (!field) throw new Error('A kept list must be an envelope field.');
     entry.reader = new JsonListStream({
       field,
+      // The list under a wrapper key (`{ data: { questions: [...] } }`): read at the end, whole.
+      unwrap: (envelope) => {
+        const found = answerPayload(v.array(schema), envelope, field);
+        return found.from && Array.isArray(found.value) ? found.value : null;
+      },
       onElements: (records) => {
         // Each record through its schema once: one that does not match is kept as far as it goes, marked.
         const values: unknown[] = new Array(records.length);

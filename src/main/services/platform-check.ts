@@ -1,5 +1,5 @@
 import { contract, type CallDef } from '../../shared/api';
-import { isPersonalField, partialIssues, readAnswer, PARTIAL, type ReadIssue } from '../../shared/tolerant';
+import { answerPayload, expectedPlace, isPersonalField, partialIssues, readAnswer, PARTIAL, type ReadIssue } from '../../shared/tolerant';
 import type { CallHttp } from './http';
 import type { CallReport, FieldMismatch, PlatformReport } from '../../shared/platform-report';
 
@@ -152,7 +152,9 @@ export async function checkPlatform(http: CallHttp, server: string, now: () => n
     } catch {
       envelope = undefined;
     }
-    const payload = envelope !== null && typeof envelope === 'object' ? (def.data ? (envelope as Rec)[def.data] : envelope) : undefined;
+    // Where the contract says, else under a wrapper key: read as the console reads it, and reported.
+    const found = envelope !== null && typeof envelope === 'object' ? answerPayload(def.output, envelope as Rec, def.data) : { value: undefined };
+    const payload = found.value;
     const read = payload === undefined && def.data ? null : readAnswer(def.output, payload);
     if (!read) {
       calls.push({ call: step.id, status: 'ok', ms, bytes, records: 0, partial: 0, mismatches: [{ field: def.data ?? '(answer)', expected: 'the shape the contract names', count: 1, example: '(not readable)' }] });
@@ -162,7 +164,8 @@ export async function checkPlatform(http: CallHttp, server: string, now: () => n
     const issues: PartlyRead[] = [];
     const records = Array.isArray(read.value) ? read.value.length : collect(read.value, issues) + 1;
     if (Array.isArray(read.value)) collect(read.value, issues);
-    calls.push({ call: step.id, status: 'ok', ms, bytes, records, partial: issues.length, mismatches: mismatchesOf(issues.map((p) => p.issues)), partialIds: issues.slice(0, 10).map((p) => p.id) });
+    const wrapped: FieldMismatch[] = found.from ? [{ field: '(answer)', expected: expectedPlace(def.data), count: 1, example: `found under "${found.from}"` }] : [];
+    calls.push({ call: step.id, status: 'ok', ms, bytes, records, partial: issues.length, mismatches: [...wrapped, ...mismatchesOf(issues.map((p) => p.issues))], partialIds: issues.slice(0, 10).map((p) => p.id) });
   }
   const report = { server, calls, ok: calls.every((c) => c.status === 'ok' && c.mismatches.length === 0) };
   return { ...report, text: formatReport(report) };
@@ -175,7 +178,7 @@ export function formatReport(report: Omit<PlatformReport, 'text'>): string {
   const lines = [`Platform check of ${report.server}`, ''];
   for (const c of report.calls) {
     const size = c.bytes >= 1024 ? `${(c.bytes / 1024).toFixed(1)} KB` : `${c.bytes} B`;
-    const verdict = c.status === 'ok' ? (c.mismatches.length === 0 ? 'matches' : `${c.partial} ${c.partial === 1 ? 'record' : 'records'} partly read`) : (c.message ?? '');
+    const verdict = c.status === 'ok' ? (c.mismatches.length === 0 ? 'matches' : c.partial > 0 ? `${c.partial} ${c.partial === 1 ? 'record' : 'records'} partly read` : 'read, from another shape') : (c.message ?? '');
     lines.push(`${pad(c.call, 32)} ${pad(String(c.status), 8)} ${pad(`${c.ms} ms`, 9)} ${pad(size, 10)} ${pad(`${c.records} records`, 14)} ${verdict}`);
     for (const m of c.mismatches) lines.push(`    ${m.field}: expected ${m.expected}; ${m.count} ${m.count === 1 ? 'record' : 'records'}, e.g. ${m.example}`);
     if (c.partialIds && c.partialIds.length > 0) lines.push(`    partly read: ${c.partialIds.join(', ')}${c.partial > c.partialIds.length ? ', …' : ''}`);

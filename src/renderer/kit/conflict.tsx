@@ -3,7 +3,7 @@ import type { FieldValues } from 'react-hook-form';
 import { Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { WarningRegular } from '@fluentui/react-icons';
 import type { Conflict } from '../../shared/result';
-import { describeIssues, partialIssues } from '../../shared/tolerant';
+import { describeIssues, partialIssues, unreadIssues } from '../../shared/tolerant';
 import { changedBy } from '../lib/conflict-text';
 
 // What the kit's dialogs say about a record the console could not read fully, or one someone else
@@ -18,10 +18,12 @@ interface FormFields {
  * of the fields that could not be read, so a save sends back what came.
  */
 export function readOnlyReason(record: unknown, spec: FormFields): ReactNode {
-  const issues = partialIssues(record);
-  if (!issues) return null;
+  // Fields read from another form (a date) or a repeated id do not stop an edit; a record that was
+  // not a record at all (path '') does.
+  const issues = unreadIssues(partialIssues(record));
+  if (issues.length === 0) return null;
   const names = new Set(spec.fields.map((f) => f.name));
-  const blocking = issues.filter((i) => names.has(i.path.split('.')[0] ?? ''));
+  const blocking = issues.filter((i) => i.path === '' || names.has(i.path.split('.')[0] ?? ''));
   if (blocking.length === 0) return null;
   return (
     <>

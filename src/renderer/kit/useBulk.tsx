@@ -3,7 +3,7 @@ import { Button } from '@fluentui/react-components';
 import * as v from 'valibot';
 import { BASE_FIELD } from '../../shared/api';
 import { LIST_BATCH, newBatchId, type BatchRun } from '../../shared/batch';
-import { withoutMarks } from '../../shared/tolerant';
+import { notSelectable, withoutMarks } from '../../shared/tolerant';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { emptySelection, selectedCount, type Selection } from '../components/DataTable/selection';
 import type { SelectionInfo, TableSelection } from '../components/DataTable/useTableSelection';
@@ -68,7 +68,8 @@ export function useBulk<T>({ spec, rowId, kept }: { spec: BulkSpec<T> | undefine
     if (selection.all && kept && inMain) {
       request = { batch, call, matching: { list: kept.list, input: kept.input, ...info.query, except: [...selection.all.except] }, patch };
     } else {
-      const rows = selection.all ? await info.resolveRows() : [...selection.rows.values()];
+      // A record sharing its id with another never goes: a write by that id could reach either.
+      const rows = (selection.all ? await info.resolveRows() : [...selection.rows.values()]).filter((row) => !notSelectable(row));
       request = { batch, call, items: rows.map((row) => ({ key: rowId(row), label: label(row).slice(0, 300), input: { ...(input(row) as object), [BASE_FIELD]: withoutMarks(row as object) } })) };
     }
     setSelection(emptySelection());

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { ADMIN_ROLES, ADMIN_STATUSES, MIN_PASSWORD_LENGTH } from '../constants';
 import { MSG } from '../messages';
-import { IdSchema } from './common';
+import { DateTimeSchema, IdSchema } from './common';
 
 /** Standard email pattern (spec 1 section 5, Admin). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
@@ -23,8 +23,8 @@ export const AdminUserSchema = v.object({
   status: AdminStatusSchema,
   addedBy: v.nullable(PersonRefSchema),
   updatedBy: v.nullable(PersonRefSchema),
-  addedAt: v.string(),
-  updatedAt: v.string(),
+  addedAt: DateTimeSchema,
+  updatedAt: DateTimeSchema,
 });
 export type AdminUser = v.InferOutput<typeof AdminUserSchema>;
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { LANGUAGES } from '../constants';
+import { isIsoDateTime, readDateTime } from '../dates';
 
 /**
  * NUL characters: PostgreSQL cannot store them in text and no form can type one, so any text or id
@@ -75,3 +76,14 @@ export const NoInputSchema = v.object({});
 /** Any non-empty string bounded so a huge payload is refused before it is stored. */
 export const boundedText = (max: number, requiredMessage?: string) =>
   v.pipe(v.string(), noNul(), v.trim(), v.nonEmpty(requiredMessage ?? 'Required'), v.maxLength(max));
+
+/**
+ * A date and time as the contract sends it (ISO 8601 with its zone; '' for none). A platform that sends
+ * another form (DD/MM/YYYY, D-MM-YYYY, epoch seconds or milliseconds, ISO without a zone) is read by
+ * the tolerant reader through `otherForm` and the record marked as read from another form.
+ */
+export const DateTimeSchema = v.pipe(
+  v.string(),
+  v.check(isIsoDateTime, 'a date and time (ISO 8601 with its zone)'),
+  v.metadata({ otherForm: readDateTime, form: 'a date and time (ISO 8601 with its zone)' }),
+);

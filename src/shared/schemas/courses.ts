@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { LANGUAGES } from '../constants';
 import { COURSE_MSG, COURSE_TEXT } from '../course-messages';
 import { MSG } from '../messages';
-import { IdSchema } from './common';
+import { DateTimeSchema, IdSchema } from './common';
 import { FileRefSchema, UploadIdSchema } from './library';
 
 /** Course constants (spec 2 sections 3, 4 and 9). */
@@ -29,7 +29,7 @@ export const MAX_FOLDER_DEPTH = FOLDER_LEVELS.length;
 /** The most records one reorder call may name. */
 export const MAX_REORDER = 10_000;
 
-const MetaDatesSchema = v.object({ at: v.string() });
+const MetaDatesSchema = v.object({ at: DateTimeSchema });
 
 /** A fee in INR: a number, at least 0. */
 const feeSchema = v.pipe(
@@ -180,8 +180,8 @@ export const DocumentSchema = v.object({
   freeToWatch: v.boolean(),
   /** Files: the library file (null when that file was deleted from the library). Folders: null. */
   fileId: v.nullable(DocumentFileSchema),
-  createdAt: v.string(),
-  lastUpdatedAt: v.string(),
+  createdAt: DateTimeSchema,
+  lastUpdatedAt: DateTimeSchema,
   /** The folders above it, from the top of the course down (the breadcrumb). */
   ancestors: v.array(v.object({ _id: IdSchema, title: v.string() })),
   /**

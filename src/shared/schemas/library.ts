@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { LANGUAGES } from '../constants';
 import { APP_TEXT, MSG } from '../messages';
-import { IdSchema } from './common';
+import { DateTimeSchema, IdSchema } from './common';
 
 /** Library constants (spec 1 sections 3 and 9). */
 export const LIBRARY_STATUSES = ['live', 'draft', 'hidden'] as const;
@@ -33,7 +33,7 @@ export type FileRef = v.InferOutput<typeof FileRefSchema>;
 /** Chosen by the renderer for each upload, to match progress events and to cancel. */
 export const UploadIdSchema = v.pipe(v.string(), v.regex(/^[\w-]{1,64}$/, 'Invalid upload id.'));
 
-const MetaInfoSchema = v.object({ created: v.object({ at: v.string() }), updated: v.object({ at: v.string() }) });
+const MetaInfoSchema = v.object({ created: v.object({ at: DateTimeSchema }), updated: v.object({ at: DateTimeSchema }) });
 
 /** The fields a library file is edited by, with the spec's messages (spec 1 section 5, Library file). */
 const fileFields = {

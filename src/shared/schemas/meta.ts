@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { DateTimeSchema } from './common';
 
 /** Who did it: an admin's name (null when the admin was removed since). */
 const ByNameSchema = v.nullish(v.object({ name: v.string() }), null);
@@ -9,8 +10,8 @@ const ByNameSchema = v.nullish(v.object({ name: v.string() }), null);
  * answer without it still reads.
  */
 export const AuthoredMetaSchema = v.object({
-  created: v.object({ by: ByNameSchema, at: v.string() }),
-  updated: v.object({ by: ByNameSchema, at: v.string() }),
+  created: v.object({ by: ByNameSchema, at: DateTimeSchema }),
+  updated: v.object({ by: ByNameSchema, at: DateTimeSchema }),
 });
 export type AuthoredMeta = v.InferOutput<typeof AuthoredMetaSchema>;
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { MSG } from '../messages';
-import { IdSchema, LanguageSchema } from './common';
+import { DateTimeSchema, IdSchema, LanguageSchema } from './common';
 
 export const OPTION_FORMATS = ['radio', 'dropdown', 'checkbox'] as const;
 export const DIFFICULTIES = ['Easy', 'Medium', 'Hard'] as const;
@@ -10,8 +10,8 @@ export const MIN_OPTIONS = 2;
 export const MAX_OPTIONS = 10;
 
 const MetaInfoSchema = v.object({
-  created: v.object({ at: v.string() }),
-  updated: v.object({ at: v.string() }),
+  created: v.object({ at: DateTimeSchema }),
+  updated: v.object({ at: DateTimeSchema }),
 });
 
 // Categories

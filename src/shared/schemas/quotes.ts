@@ -60,8 +60,10 @@ export type DailyTip = v.InferOutput<typeof DailyTipSchema>;
 /** GET /quotes answers both kinds in one list (spec 2 section 7): a tip is told by its `quotes` rows. */
 export const QuoteListItemSchema = v.union([DailyTipSchema, QuoteSchema]);
 export type QuoteListItem = Quote | DailyTip;
-export const isDailyTip = (item: QuoteListItem): item is DailyTip => Array.isArray((item as DailyTip).quotes);
-export const quotesOf = (items: readonly QuoteListItem[]): Quote[] => items.filter((item): item is Quote => !isDailyTip(item));
+// Null-safe: a screen's own code never fails on what the list holds (the reader makes nulls marked records).
+export const isDailyTip = (item: QuoteListItem): item is DailyTip => item !== null && typeof item === 'object' && Array.isArray((item as DailyTip).quotes);
+const isQuote = (item: QuoteListItem): item is Quote => item !== null && typeof item === 'object' && !isDailyTip(item);
+export const quotesOf = (items: readonly QuoteListItem[]): Quote[] => items.filter(isQuote);
 export const tipsOf = (items: readonly QuoteListItem[]): DailyTip[] => items.filter(isDailyTip);
 
 /** A row of the Daily Tips table: one language of one tip (Tip ID, Language, Tip, Added By, ...). */

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { ENGAGEMENT_TEXT as T } from '../engagement-messages';
-import { IdSchema } from './common';
+import { DateTimeSchema, IdSchema } from './common';
 import { requiredText } from './fields';
 
 /** Synonyms screen (spec 2 sections 2 and 9). */
@@ -13,7 +13,7 @@ export const SynonymGroupSchema = v.object({
   _id: IdSchema,
   keyword: v.string(),
   synonyms: v.array(v.string()),
-  updatedAt: v.string(),
+  updatedAt: DateTimeSchema,
 });
 export type SynonymGroup = v.InferOutput<typeof SynonymGroupSchema>;
 

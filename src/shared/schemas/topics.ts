@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { LANGUAGES } from '../constants';
 import { COURSE_MSG, COURSE_TEXT } from '../course-messages';
-import { IdSchema } from './common';
+import { DateTimeSchema, IdSchema } from './common';
 import { orderSchema } from './courses';
 
 export const TOPIC_NAME_MAX = 200;
@@ -9,7 +9,7 @@ export const TOPIC_DESCRIPTION_MAX = 2000;
 /** At most this many questions on one video. */
 export const MAX_VIDEO_QUESTIONS = 1000;
 
-const MetaInfoSchema = v.object({ created: v.object({ at: v.string() }), updated: v.object({ at: v.string() }) });
+const MetaInfoSchema = v.object({ created: v.object({ at: DateTimeSchema }), updated: v.object({ at: DateTimeSchema }) });
 
 /** A module (GET /module): a top-level folder of a course. */
 export const ModuleSchema = v.object({

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { LANGUAGES } from '../constants';
-import { IdSchema } from './common';
+import { DateTimeSchema, IdSchema } from './common';
 
 /** A learner's mobile number as the platform keeps it (10 digits, optionally +91). */
 export const MOBILE_PATTERN = /^(\+91)?[6-9]\d{9}$/;
@@ -13,7 +13,7 @@ export const MobileSchema = v.pipe(
 const userInfoFields = {
   mobileNumber: v.string(),
   /** The last login (ISO time); '' for a learner who never signed in. */
-  loginTime: v.string(),
+  loginTime: DateTimeSchema,
   preferredLanguage: v.picklist(LANGUAGES),
 };
 
@@ -48,28 +48,28 @@ const ProgressNameSchema = v.object({ english: v.string() });
 export const ProgressVideoSchema = v.object({
   videoId: IdSchema,
   title: v.string(),
-  startTime: v.string(),
+  startTime: DateTimeSchema,
   watchTime: v.number(),
   completed: v.boolean(),
 });
 export const ProgressConceptSchema = v.object({
   _id: IdSchema,
   name: ProgressNameSchema,
-  startTime: v.string(),
+  startTime: DateTimeSchema,
   watchTime: v.number(),
   videos: v.array(ProgressVideoSchema),
 });
 export const ProgressTopicSchema = v.object({
   _id: IdSchema,
   name: ProgressNameSchema,
-  startTime: v.string(),
+  startTime: DateTimeSchema,
   watchTime: v.number(),
   concepts: v.array(ProgressConceptSchema),
 });
 export const ProgressModuleSchema = v.object({
   _id: IdSchema,
   name: ProgressNameSchema,
-  startTime: v.string(),
+  startTime: DateTimeSchema,
   watchTime: v.number(),
   topics: v.array(ProgressTopicSchema),
 });
@@ -97,7 +97,7 @@ export const CompletedVideoSchema = v.object({
   conceptId: IdSchema,
   videoId: IdSchema,
   title: v.string(),
-  startTime: v.string(),
+  startTime: DateTimeSchema,
   /** Questions answered right. */
   score: v.number(),
   questionBank: v.array(QuizAnswerSchema),

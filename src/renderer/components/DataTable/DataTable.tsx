@@ -19,6 +19,7 @@ import { ColumnFilters, LoadError, ReorderButtons, SearchBox, Toolbar } from './
 import { useRowPipeline } from './useRowPipeline';
 import { useKeepTableView, useSavedTableView } from './useTableView';
 import { PartialNotice, partialColumn } from './partial';
+import { notSelectable } from '../../../shared/tolerant';
 import { ExportButton, ViewMenu } from './ViewMenu';
 import { useCsvExport } from './exportCsv';
 import { useSelectedRow } from './useSelectedRow';
@@ -133,7 +134,9 @@ export function DataTable<T>({
 }: DataTableProps<T>) {
   const styles = useDataTableStyles();
   const idBase = useId();
-  const rowIdOf = useCallback((row: T, index: number) => (getRowId ? getRowId(row, index) : String(index)), [getRowId]);
+  // Records sharing an id are rows of their own (their keys differ by position): React, the selection
+  // and the keyboard tell them apart.
+  const rowIdOf = useCallback((row: T, index: number) => (getRowId ? (notSelectable(row) ? `${getRowId(row, index)}#${index}` : getRowId(row, index)) : String(index)), [getRowId]);
   const reorder = useReorder({ data, rowIdOf, onSave: onSaveOrder, exitOnSave: exitReorderOnSave });
   const reordering = reorder.active;
   const source: readonly T[] = reordering ? reorder.order : data;

@@ -52,6 +52,12 @@ const useBoxStyles = makeStyles({
     ':hover': { ...shorthands.borderColor(tokens.colorNeutralStrokeAccessibleHover) },
     ...createFocusOutlineStyle({ style: {}, selector: 'focus-within' }),
   },
+  // A row that cannot be selected (it shares its id with another record): a faint box, no hover.
+  boxDisabled: {
+    ...shorthands.borderColor(tokens.colorNeutralStrokeDisabled),
+    backgroundColor: tokens.colorNeutralBackgroundDisabled,
+    ':hover': { ...shorthands.borderColor(tokens.colorNeutralStrokeDisabled) },
+  },
   boxChecked: {
     backgroundColor: tokens.colorCompoundBrandBackground,
     ...shorthands.borderColor(tokens.colorCompoundBrandBackground),
@@ -106,12 +112,12 @@ export function CellBadge({ color, children }: { color: BadgeColor; children: Re
 }
 
 /** A row's check box (Fluent's look; a native input underneath, so its role, name and Space are the browser's). */
-export function RowCheckbox({ label, checked, onClick }: { label: string; checked: boolean; onClick: (event: MouseEvent) => void }) {
+export function RowCheckbox({ label, checked, onClick, disabled = false }: { label: string; checked: boolean; onClick: (event: MouseEvent) => void; disabled?: boolean }) {
   const styles = useBoxStyles();
   return (
-    <span className={mergeClasses(styles.box, checked && styles.boxChecked)}>
+    <span className={mergeClasses(styles.box, checked && styles.boxChecked, disabled && styles.boxDisabled)}>
       {/* Not a tab stop: the row is (Space on it ticks it), so Tab does not walk through a box per row. */}
-      <input type="checkbox" className={styles.boxInput} aria-label={label} checked={checked} onClick={onClick} onChange={() => undefined} tabIndex={-1} data-select-row="" />
+      <input type="checkbox" className={styles.boxInput} aria-label={label} checked={checked} disabled={disabled} onClick={onClick} onChange={() => undefined} tabIndex={-1} data-select-row="" />
       {checked ? <Checkmark12Filled aria-hidden /> : null}
     </span>
   );

@@ -70,3 +70,19 @@ describe('selection', () => {
     expect(prune(kept, (key) => view.find((k) => k.key === key)?.row)).toBe(kept);
   });
 });
+
+describe('rows that cannot be selected (a repeated id, a null the platform sent)', () => {
+  const twin = { n: 9, $partial: [{ path: '_id', expected: 'an id no other record has', received: '"x"', kind: 'duplicate' as const }] };
+  const nothing = { n: 10, $partial: [{ path: '', expected: 'a record', received: 'null' }] };
+  const mixed: Keyed<{ n: number }>[] = [view[0]!, { key: 'twin', row: twin }, view[1]!, { key: 'null', row: nothing }];
+
+  it('are never ticked: not by a click, a range, nor the page box; the page box counts only the others', () => {
+    expect(isSelected(toggle(emptySelection<{ n: number }>(), mixed[1]!), 'twin')).toBe(false);
+    const page = setRows(emptySelection<{ n: number }>(), mixed, true);
+    expect(keys(page)).toEqual(['k0', 'k1']);
+    expect(viewState(page, mixed)).toBe(true);
+    expect(viewState(setRows(page, mixed, false), mixed)).toBe(false);
+    const ranged = range(toggle(emptySelection<{ n: number }>(), mixed[0]!), mixed, mixed[3]!);
+    expect(keys(ranged)).toEqual(['k0', 'k1']);
+  });
+});

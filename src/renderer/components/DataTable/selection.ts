@@ -2,6 +2,8 @@
 // Rows are kept by key with the record as it was shown when ticked (a bulk write's base), so a selection
 // survives paging, sorting and scrolling; "all N matching" is the table's whole view less the unticked.
 
+import { notSelectable } from '../../../shared/tolerant';
+
 export interface Selection<T> {
   /** The rows ticked one by one (or by a range, Ctrl+A, the header box), with the record as shown. */
   readonly rows: ReadonlyMap<string, T>;
@@ -23,8 +25,9 @@ export const isSelected = <T>(s: Selection<T>, key: string): boolean => (s.all ?
 /** How many rows are selected. */
 export const selectedCount = <T>(s: Selection<T>): number => (s.all ? Math.max(0, s.all.count - s.all.except.size) : s.rows.size);
 
-/** Ticks or unticks rows (`on`), keeping the others. */
-export function setRows<T>(s: Selection<T>, rows: readonly Keyed<T>[], on: boolean, anchor: string | null = s.anchor): Selection<T> {
+/** Ticks or unticks rows (`on`), keeping the others; a row sharing its id with another is never ticked. */
+export function setRows<T>(s: Selection<T>, all: readonly Keyed<T>[], on: boolean, anchor: string | null = s.anchor): Selection<T> {
+  const rows = on ? all.filter((k) => !notSelectable(k.row)) : all;
   if (s.all) {
     const except = new Set(s.all.except);
     for (const { key } of rows) {
@@ -58,7 +61,9 @@ export function range<T>(s: Selection<T>, view: readonly Keyed<T>[], item: Keyed
 }
 
 /** Whether every row of `view` is selected (the header box's checked state; 'mixed' when some are). */
-export function viewState<T>(s: Selection<T>, view: readonly Keyed<T>[]): boolean | 'mixed' {
+export function viewState<T>(s: Selection<T>, all: readonly Keyed<T>[]): boolean | 'mixed' {
+  // Rows that can never be selected do not count (else the header box could never be all, nor clear).
+  const view = all.filter((k) => !notSelectable(k.row));
   if (view.length === 0) return selectedCount(s) > 0 ? 'mixed' : false;
   const n = view.filter((k) => isSelected(s, k.key)).length;
   return n === view.length ? true : n > 0 || selectedCount(s) > 0 ? 'mixed' : false;

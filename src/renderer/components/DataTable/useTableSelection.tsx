@@ -3,6 +3,7 @@ import { Checkbox } from '@fluentui/react-components';
 import { RowCheckbox } from './cellControls';
 import type { Column } from './columns';
 import type { WindowView } from '../../../shared/lists';
+import { notSelectable } from '../../../shared/tolerant';
 import { isSelected, prune, range, selectAllMatching, selectedCount, setRows, toggle, viewState, emptySelection, type Keyed, type Selection } from './selection';
 
 export const SELECT_COLUMN = '$select';
@@ -39,8 +40,10 @@ interface Ctx {
   onHeader: () => void;
   onRow: (key: string, shift: boolean) => void;
   name: (key: string) => string;
+  /** Why the row is never selected (it shares its id with another record), or null. */
+  blocked: (key: string) => string | null;
 }
-const SelectCtx = createContext<Ctx>({ has: () => false, header: false, onHeader: () => undefined, onRow: () => undefined, name: () => '' });
+const SelectCtx = createContext<Ctx>({ has: () => false, header: false, onHeader: () => undefined, onRow: () => undefined, name: () => '', blocked: () => null });
 
 // The indicator without its margin: the box fits the narrow column (else the cell cuts it with an ellipsis).
 const TIGHT = { style: { margin: 0 } };
@@ -52,6 +55,9 @@ function HeaderBox() {
 
 function RowBox({ id }: { id: string }) {
   const ctx = useContext(SelectCtx);
+  // A record sharing its id with another cannot be selected: a write by that id could reach either.
+  const blocked = ctx.blocked(id);
+  if (blocked) return <RowCheckbox label={`${ctx.name(id) || 'This row'} cannot be selected: ${blocked}`} checked={false} disabled onClick={() => undefined} />;
   // The click carries Shift (a range).
   return <RowCheckbox label={`Select ${ctx.name(id)}`} checked={ctx.has(id)} onClick={(e: MouseEvent) => ctx.onRow(id, e.shiftKey)} />;
 }
@@ -141,12 +147,17 @@ export function useTableSelection<T>({ control, view, matching, list, inMemory, 
   const names = new Map(view.map((k) => [k.key, k.row]));
   const onRow = (key: string, shift: boolean) => {
     const row = names.get(key) ?? value.rows.get(key);
-    if (row === undefined) return;
+    if (row === undefined || notSelectable(row)) return;
     set(shift ? range(value, view, { key, row }) : toggle(value, { key, row }));
   };
+  const blocked = (key: string) => {
+    const row = names.get(key);
+    return row === undefined ? null : notSelectable(row);
+  };
   const ctx: Ctx = {
-    has: (key) => isSelected(value, key),
-    header: viewState(value, view) === true ? true : view.some((k) => isSelected(value, k.key)) ? 'mixed' : false,
+    has: (key) => isSelected(value, key) && blocked(key) === null,
+    blocked,
+    header: viewState(value, view) === true ? true : view.some((k) => isSelected(value, k.key) && !notSelectable(k.row)) ? 'mixed' : false,
     onHeader: () => set(setRows(value, view, viewState(value, view) !== true)),
     onRow,
     name: (key) => {
@@ -189,7 +200,7 @@ export function useTableSelection<T>({ control, view, matching, list, inMemory, 
     selectAll: () => set(selectAllMatching(value, matching)),
     clear: () => set(emptySelection()),
     exportSelected: () => exportRows(value),
-    resolveRows: async () => (await viewRows()).filter((row, i) => isSelected(value, keyOf(row, i))),
+    resolveRows: async () => (await viewRows()).filter((row, i) => !notSelectable(row) && isSelected(value, keyOf(row, i))),
     query,
   };
   return { enabled: !!control, ctx, onKeyDown, info, Provider: SelectCtx.Provider, selectedKey: (key: string) => isSelected(value, key) };
