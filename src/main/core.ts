@@ -6,6 +6,8 @@ import { fail, ok, type Result } from '../shared/result';
 import { MSG } from '../shared/messages';
 import { inputMessage } from '../shared/schemas/common';
 import { createHttpClient } from './services/http';
+import { createReachability, probeOrigin } from './services/reachability';
+import type { NetPolicy } from './services/transport';
 import { durationOf, MediaFactsService } from './services/media-facts';
 import { defaultPasswordEncoder, type PasswordEncoder } from './services/password';
 import { Session } from './services/session';
@@ -51,6 +53,10 @@ export interface CoreOptions {
   pickSavePath?: (defaultName: string) => Promise<string | null>;
   /** Shows a saved file in the file manager (Electron's shell.showItemInFolder; the bridge records it). */
   showItemInFolder?: (path: string) => Promise<void> | void;
+  /** The http client's network limits (tests make them short); services/transport.ts's defaults otherwise. */
+  net?: Partial<NetPolicy>;
+  /** How often main asks an unreachable platform whether it answers again (tests make it short). */
+  probeEveryMs?: number;
 }
 
 export type Handler = (input: unknown) => Promise<Result<unknown>>;
@@ -104,7 +110,10 @@ export async function createCore(options: CoreOptions) {
   // the settings: the late binding below closes that circle.
   let signOut: () => Promise<void> = async () => undefined;
   const settings = await createSettingsGroup({ stateDir: options.stateDir, tokenStore: options.tokenStore, startSandbox: options.startSandbox, signOut: () => signOut(), log });
+  const reachability = createReachability({ emit: (status) => options.emit('platform:status', status), probe: (origin) => probeOrigin(origin), probeEveryMs: options.probeEveryMs, log });
   const http = createHttpClient({
+    net: options.net,
+    onNetwork: reachability.onNetwork,
     uploader,
     baseFor: settings.baseFor,
     token: () => session.currentToken(),
@@ -296,6 +305,7 @@ export async function createCore(options: CoreOptions) {
     /** The bulk queue: the desktop shell reads its status (progress bar, keep awake, ask before quitting). */
     bulkQueue: bulk.queue,
     async close() {
+      reachability.close();
       await courseImport.imports.close();
       await bulk.queue.close();
       await windows.close();
