@@ -219,7 +219,7 @@ export async function createCore(options: CoreOptions) {
     platform: {
       check: async () => {
         if (!session.currentUser()) return fail('auth', 'Your session has ended. Please log in again.', 401);
-        return ok(await checkPlatform(http, settings.platformUrl() ?? '(no server)'));
+        return ok(await checkPlatform(http, settings.platformUrl() ?? '(no server)', undefined, () => [session.currentToken()]));
       },
     },
   };

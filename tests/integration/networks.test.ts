@@ -13,7 +13,8 @@ import type { Result } from '../../src/shared/result';
 import type { PlatformReport } from '../../src/shared/platform-report';
 import type { WindowAnswer } from '../../src/shared/lists';
 import { NET_TEXT } from '../../src/shared/network-messages';
-import { CHECK_MAX_BYTES } from '../../src/main/services/platform-check';
+import { CHECK_MAX_BYTES, TOKEN_WITHHELD } from '../../src/main/services/platform-check';
+import { runCheck } from '../../scripts/check-platform';
 import type { NetPolicy } from '../../src/main/services/transport';
 import { ADMIN, createTestCore, expectOk, startHarness, type Harness } from './harness';
 import { startMisbehavingProxy, type MisbehavingProxy } from '../platform/misbehaving-proxy';
@@ -271,6 +272,46 @@ describe('the platform check reads small answers only', () => {
     expect(line).toMatchObject({ status: 'failed', message: NET_TEXT.tooLarge(origin, 'GET /video-repository/languages', CHECK_MAX_BYTES) });
     expect(proxy.seen.find((r) => r.fault === 'huge')!.bytesSent).toBeLessThan(CHECK_MAX_BYTES + 8 * MiB);
   }, 60_000);
+});
+
+describe('a server that echoes the session token back', () => {
+  const check = async (...extra: string[]) => {
+    proxy.plan({ kind: 'echo', status: 500, body: '{"error":true,"errorMessage":"Token {token} is not valid for this call"}' }, { path: LANGUAGES });
+    proxy.plan({ kind: 'echo', status: 200, body: '{"error":false,"message":"OK","resources":[{"_id":"r1","slNo":1,"title":{"session":"{token}"}},{"_id":"{token}","slNo":2,"title":5}]}' }, { path: /\/question-bank\/resources/ });
+    const lines: string[] = [];
+    const code = await runCheck(['--url', proxy.url, ...extra], { env: { CC_CHECK_EMAIL: ADMIN.email, CC_CHECK_PASSWORD: ADMIN.password }, out: (text) => lines.push(text) });
+    const tokens = proxy.seen.flatMap((r) => (r.echoed ? [r.echoed] : []));
+    proxy.seen.length = 0;
+    return { code, text: lines.join('\n'), tokens: [...new Set(tokens)] };
+  };
+  const expectNoToken = (text: string, tokens: string[]) => {
+    expect(tokens.length).toBeGreaterThan(0);
+    for (const token of tokens) {
+      expect(token.length).toBeGreaterThan(30);
+      for (const piece of [token, token.slice(0, 16), token.slice(-16)]) expect(text).not.toContain(piece);
+    }
+  };
+
+  it('npm run check-platform prints neither the token nor a piece of it, in messages, examples or ids', async () => {
+    const { code, text, tokens } = await check();
+    expect(code).toBe(1);
+    expect(text).toMatch(/videoRepository\.languages .*Token \(session token withheld\) is not valid for this call/);
+    expect(text).toContain('e.g. {"session":"(session token withheld)');
+    expect(text).toContain(`partly read: r1, ${TOKEN_WITHHELD}`);
+    expectNoToken(text, tokens);
+  }, 120_000);
+
+  it('nor with --json', async () => {
+    const { text, tokens } = await check('--json');
+    expect(text).toContain(TOKEN_WITHHELD);
+    expectNoToken(text, tokens);
+  }, 120_000);
+
+  it("a screen's call never shows a token the server echoes in its message", async () => {
+    proxy.plan({ kind: 'echo', status: 400, body: '{"error":true,"errorMessage":"Bad token {token}"}' }, { path: LANGUAGES });
+    const result = await call('videoRepository', 'languages');
+    expect(result).toEqual({ ok: false, error: { kind: 'http', status: 400, message: `Bad token ${TOKEN_WITHHELD}` } });
+  });
 });
 
 describe('a platform that goes away and comes back', () => {

@@ -18,6 +18,8 @@ export type Fault =
   | { kind: 'refuse' }
   /** This status instead of the real answer (429 with Retry-After, 503, ...), with an optional body. */
   | { kind: 'status'; status: number; retryAfter?: string; body?: string; type?: string }
+  /** This status and body, with `{token}` replaced by the token the request carried (a server that echoes it back). */
+  | { kind: 'echo'; status: number; body: string }
   /** A gateway's own error page: HTML, status 502. */
   | { kind: 'html502' }
   /** The real answer, gzipped. */
@@ -34,6 +36,8 @@ export interface SeenRequest {
   bytesSent: number;
   /** The client closed the connection before the whole answer was sent. */
   closedEarly: boolean;
+  /** The token an `echo` fault sent back. */
+  echoed?: string;
 }
 
 export interface MisbehavingProxy {
@@ -143,6 +147,15 @@ export async function startMisbehavingProxy(target: string): Promise<Misbehaving
     if (fault?.kind === 'status') {
       const text = fault.body ?? '';
       res.writeHead(fault.status, { 'content-type': fault.type ?? 'application/json', 'content-length': String(Buffer.byteLength(text)), ...(fault.retryAfter ? { 'retry-after': fault.retryAfter } : {}) });
+      await write(res, record, text);
+      res.end();
+      return;
+    }
+    if (fault?.kind === 'echo') {
+      const token = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
+      const text = fault.body.split('{token}').join(token);
+      record.echoed = token;
+      res.writeHead(fault.status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) });
       await write(res, record, text);
       res.end();
       return;

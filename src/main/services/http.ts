@@ -6,7 +6,7 @@ import { MSG } from '../../shared/messages';
 import { NET_TEXT } from '../../shared/network-messages';
 import { countPartial, readAnswer } from '../../shared/tolerant';
 import type { Uploader } from './upload';
-import { backoffMs, BodyProblem, boundedStream, declaredTooLarge, NET_DEFAULTS, readBounded, retryAfterMs, RETRY_STATUSES, sleep, type NetPolicy } from './transport';
+import { backoffMs, BodyProblem, boundedStream, declaredTooLarge, NET_DEFAULTS, readBounded, retryAfterMs, RETRY_STATUSES, sleep, withholding, type NetPolicy } from './transport';
 
 export interface HttpDeps {
   /** The base URL of a service, or null when no connection is configured. */
@@ -195,7 +195,7 @@ export function createHttpClient(deps: HttpDeps): CallHttp {
         if (problem.fault === 'broken' && (await waitBefore(attempt, backoffMs(attempt, policy, random)))) continue;
         return fail(problem.fault === 'too-large' ? 'parse' : 'network', problem.message);
       }
-      return readEnvelope<O>(def, { status: response.status, type: response.headers.get('content-type'), bytes }, label, deps, options, { origin, what, waited });
+      return readEnvelope<O>(def, { status: response.status, type: response.headers.get('content-type'), bytes }, label, deps, options, { origin, what, waited, token });
     }
   };
 }
@@ -266,7 +266,7 @@ async function sendMultipart<O>(def: CallDef, url: string, input: Record<string,
   });
   if (!answer.ok) return answer;
   const origin = new URL(url).origin;
-  return readEnvelope<O>(def, { status: answer.data.status, type: null, bytes: new TextEncoder().encode(answer.data.text) }, label, deps, {}, { origin, what: `${def.method} ${new URL(url).pathname}`, waited: 0 });
+  return readEnvelope<O>(def, { status: answer.data.status, type: null, bytes: new TextEncoder().encode(answer.data.text) }, label, deps, {}, { origin, what: `${def.method} ${new URL(url).pathname}`, waited: 0, token });
 }
 
 function strictRead(schema: v.GenericSchema, payload: unknown): { value: unknown; issues: [] } | null {
@@ -286,6 +286,8 @@ interface AnswerContext {
   origin: string;
   what: string;
   waited: number;
+  /** The token the call carried: withheld from the server's message should the server echo it. */
+  token: string | null;
 }
 
 /** What a call's answer should hold, in words: for the message of an answer that does not. */
@@ -314,7 +316,7 @@ async function readEnvelope<O>(def: CallDef, answer: Answer, label: string, deps
     body = undefined;
   }
   const envelope = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
-  const serverMessage = typeof envelope?.errorMessage === 'string' ? envelope.errorMessage : undefined;
+  const serverMessage = typeof envelope?.errorMessage === 'string' ? withholding([context.token])(envelope.errorMessage) : undefined;
   const ok2xx = answer.status >= 200 && answer.status < 300;
   // A gateway's or a proxy's own page: HTML where the platform answers JSON.
   const html = !envelope && ((answer.type ?? '').includes('html') || /^\s*</.test(text));

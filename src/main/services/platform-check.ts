@@ -1,7 +1,7 @@
 import { contract, type CallDef } from '../../shared/api';
 import { isPersonalField, partialIssues, readAnswer, PARTIAL, type ReadIssue } from '../../shared/tolerant';
 import type { CallHttp } from './http';
-import { BodyProblem, streamFailureMessage } from './transport';
+import { BodyProblem, streamFailureMessage, TOKEN_WITHHELD, withholding } from './transport';
 import type { CallReport, FieldMismatch, PlatformReport } from '../../shared/platform-report';
 
 // A platform check before rollout (DESIGN section 14): every read call of the contract once, against a
@@ -126,7 +126,7 @@ export function mismatchesOf(issuesByRecord: readonly ReadIssue[][]): FieldMisma
  * not match. `http` must be signed in; `learnerToken` finds a learner's token in the learner list's
  * answer (the progress calls act as a learner) and never appears in the report.
  */
-export async function checkPlatform(http: CallHttp, server: string, now: () => number = () => performance.now()): Promise<PlatformReport> {
+export async function checkPlatform(http: CallHttp, server: string, now: () => number = () => performance.now(), secrets: () => readonly (string | null)[] = () => []): Promise<PlatformReport> {
   const answers: Answers = {};
   const calls: CallReport[] = [];
   const learnerToken = () => {
@@ -178,9 +178,19 @@ export async function checkPlatform(http: CallHttp, server: string, now: () => n
     if (Array.isArray(read.value)) collect(read.value, issues);
     calls.push({ call: step.id, status: 'ok', ms, bytes, records, partial: issues.length, mismatches: mismatchesOf(issues.map((p) => p.issues)), partialIds: issues.slice(0, 10).map((p) => p.id) });
   }
-  const report = { server, calls, ok: calls.every((c) => c.status === 'ok' && c.mismatches.length === 0) };
+  // A server may echo a token back (in an error message, in a field of a record): never in the report.
+  const hide = withholding([...secrets(), learnerToken()]);
+  const shown = calls.map((c) => ({
+    ...c,
+    ...(c.message !== undefined ? { message: hide(c.message) } : {}),
+    mismatches: c.mismatches.map((m) => ({ ...m, example: hide(m.example) })),
+    ...(c.partialIds ? { partialIds: c.partialIds.map(hide) } : {}),
+  }));
+  const report = { server, calls: shown, ok: calls.every((c) => c.status === 'ok' && c.mismatches.length === 0) };
   return { ...report, text: formatReport(report) };
 }
+
+export { TOKEN_WITHHELD, withholding };
 
 const pad = (text: string, width: number) => (text.length >= width ? text : text + ' '.repeat(width - text.length));
 

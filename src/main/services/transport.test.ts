@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { backoffMs, BodyProblem, boundedStream, declaredTooLarge, NET_DEFAULTS, readBounded, retryAfterMs, RETRY_STATUSES, type BodyLimits } from './transport';
+import { backoffMs, BodyProblem, boundedStream, declaredTooLarge, NET_DEFAULTS, readBounded, retryAfterMs, RETRY_STATUSES, TOKEN_WITHHELD, withholding, type BodyLimits } from './transport';
 import { CHECK_MAX_BYTES } from './platform-check';
 
 const MiB = 1024 * 1024;
@@ -116,5 +116,17 @@ describe('reading a body within bounds', () => {
 
     await expect(new Response(boundedStream(body(['ab'], 'stall'), limits())).arrayBuffer()).rejects.toMatchObject({ fault: 'idle' });
     await expect(new Response(boundedStream(body(['x'.repeat(60), 'y'.repeat(60)]), limits())).arrayBuffer()).rejects.toMatchObject({ fault: 'too-large', bytesRead: 120 });
+  });
+});
+
+describe('withholding a token a server echoes', () => {
+  const token = 'Zq3_k9-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789ab';
+  const hide = withholding([token, null]);
+  it('replaces the token, and a long enough piece of it (an example cut short), nothing else', () => {
+    expect(hide(`Bad token ${token}!`)).toBe(`Bad token ${TOKEN_WITHHELD}!`);
+    expect(hide(`{"session":"${token.slice(0, 20)}…`)).toBe(`{"session":"${TOKEN_WITHHELD}…`);
+    expect(hide(`x${token}y`)).toBe(`x${TOKEN_WITHHELD}y`);
+    expect(hide('An ordinary message about questions-and-answers')).toBe('An ordinary message about questions-and-answers');
+    expect(withholding([null, 'short'])('short')).toBe('short');
   });
 });

@@ -178,7 +178,27 @@ export function streamFailureMessage(error: unknown, fallback: string): string {
   return error instanceof BodyProblem ? error.message : fallback;
 }
 
-/** Waits `ms`, or less when the signal aborts. */
+/** Waits `ms`. */
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** What a withheld token reads as (a server that echoes one back in a message or a field). */
+export const TOKEN_WITHHELD = '(session token withheld)';
+/** Runs of token-like characters; one of 12 or more that is part of a secret is withheld (an example cut short keeps only part of one). */
+const TOKEN_RUN = /[A-Za-z0-9._~+/=-]{12,}/g;
+
+/** Replaces every secret, and every long enough piece of one, in a text. */
+export function withholding(secrets: readonly (string | null | undefined)[]): (text: string) => string {
+  const known = secrets.filter((s): s is string => typeof s === 'string' && s.length >= 12);
+  if (known.length === 0) return (text) => text;
+  return (text) =>
+    text.replace(TOKEN_RUN, (run) => {
+      let out = run;
+      for (const secret of known) {
+        if (secret.includes(out)) return TOKEN_WITHHELD;
+        out = out.split(secret).join(TOKEN_WITHHELD);
+      }
+      return out;
+    });
 }
