@@ -32,7 +32,10 @@ describe('backoff', () => {
     expect([1, 2, 3, 4, 5, 6].map((n) => backoffMs(n, policy, () => 0))).toEqual([250, 500, 1000, 2000, 4000, 4000]);
     const spread = new Set(Array.from({ length: 50 }, () => backoffMs(3, policy)));
     expect(spread.size).toBeGreaterThan(1);
-    for (const ms of spread) expect(ms).toBeGreaterThanOrEqual(1000), expect(ms).toBeLessThanOrEqual(2000);
+    for (const ms of spread) {
+      expect(ms).toBeGreaterThanOrEqual(1000);
+      expect(ms).toBeLessThanOrEqual(2000);
+    }
   });
 });
 
