@@ -94,7 +94,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<BuiltSer
   const app = Fastify({
     bodyLimit: JSON_BODY_LIMIT,
     // What the router and Node answer themselves comes in the envelope too (server/framework-errors.ts).
-    maxParamLength: MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
     clientErrorHandler,
     logger: log
