@@ -58,10 +58,6 @@ export function createReachability(deps: ReachabilityDeps) {
       deps.emit({ state: 'unreachable', origin: down.origin, since: down.since });
       schedule();
     },
-    /** Forgets a platform that was gone (a switch of server, a sign-out). */
-    reset(): void {
-      if (down) back(down.origin);
-    },
     close(): void {
       if (timer) clearTimeout(timer);
       timer = null;
