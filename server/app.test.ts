@@ -14,6 +14,7 @@ import { migrate, MIGRATIONS } from './migrations';
 import { contractRoutes, registerContract } from './routes';
 import { seedDemo } from './seed';
 import { ADMIN, b64, DRIVERS, startTestServer, type TestServer } from './testing';
+import { FRAMEWORK_TEXT, MAX_PARAM_LENGTH } from './framework-errors';
 
 const entries = Object.entries(contract).flatMap(([group, calls]) =>
   Object.entries(calls as Record<string, CallDef>).map(([call, def]) => ({ group, call, def })),
@@ -69,9 +70,37 @@ describe('the HTTP surface (pglite, in memory)', () => {
     expect((await s.call('GET', '/video-repository/languages')).status).toBe(401);
   });
 
-  it('an unknown route or method is a 404 envelope', async () => {
+  it('an unknown route is a 404 envelope; a method the path does not serve is a 405 envelope with Allow', async () => {
     expect(await s.call('GET', '/admin-auth/nope?token=secret')).toEqual({ status: 404, body: { error: true, errorMessage: 'Not found: GET /admin-auth/nope' } });
-    expect((await s.call('DELETE', '/admin-auth/users', { token })).status).toBe(404);
+    const wrong = await fetch(`${s.url}/admin-auth/users?token=secret`, { method: 'DELETE', headers: { authorization: token } });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('GET, HEAD');
+    expect(await wrong.json()).toEqual({ error: true, errorMessage: FRAMEWORK_TEXT.method('DELETE', '/admin-auth/users', ['GET', 'HEAD']) });
+    // A path with a parameter: the methods of its pattern.
+    const patterned = await fetch(`${s.url}/question-bank/questions/abc`, { method: 'GET', headers: { authorization: token } });
+    expect(patterned.status).toBe(405);
+    expect(patterned.headers.get('allow')).toBe('PUT');
+  });
+
+  it('a path parameter over its limit is a 414 envelope that does not echo the path', async () => {
+    const long = 'x'.repeat(MAX_PARAM_LENGTH + 1);
+    const response = await fetch(`${s.url}/admin-auth/get-user/${long}`, { headers: { authorization: token } });
+    expect(response.status).toBe(414);
+    const body = await response.text();
+    expect(JSON.parse(body)).toEqual({ error: true, errorMessage: FRAMEWORK_TEXT.paramTooLong });
+    expect(body).not.toContain(long);
+  });
+
+  it('headers over the limit are a 431 envelope (Node answers before Fastify)', async () => {
+    const response = await fetch(`${s.url}/video-repository/languages`, { headers: { authorization: token, 'x-padding': 'p'.repeat(20_000) } });
+    expect(response.status).toBe(431);
+    expect(await response.json()).toEqual({ error: true, errorMessage: FRAMEWORK_TEXT.headersTooLarge });
+  });
+
+  it('an address that is not a valid URL is a 400 envelope', async () => {
+    const response = await fetch(`${s.url}/admin-auth/get-user/%E0%A4%A`, { headers: { authorization: token } });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: true, errorMessage: FRAMEWORK_TEXT.badUrl });
   });
 
   it('a body that is not JSON → 415 envelope', async () => {

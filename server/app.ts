@@ -13,6 +13,7 @@ import { seedDemo } from './seed';
 import { registerCourseMediaRoutes } from './video-repository/courses';
 import { purgeExpiredTokens } from './tokens';
 import { MSG } from '../src/shared/messages';
+import { clientErrorHandler, frameworkErrors, FRAMEWORK_TEXT, MAX_PARAM_LENGTH, methodsByPath } from './framework-errors';
 
 export { listRoutes, routeUrl, type RouteInfo } from './routes';
 export { readOutbox, type OutboxMessage } from './outbox';
@@ -92,6 +93,10 @@ export async function buildServer(options: ServerOptions = {}): Promise<BuiltSer
   const log = options.log ?? process.env.SERVER_LOG === '1';
   const app = Fastify({
     bodyLimit: JSON_BODY_LIMIT,
+    // What the router and Node answer themselves comes in the envelope too (server/framework-errors.ts).
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors,
+    clientErrorHandler,
     logger: log
       ? {
           level: 'info',
@@ -100,6 +105,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<BuiltSer
         }
       : false,
   });
+
+  // Before any route: the not-found handler answers 405 for a path served with other methods.
+  const servedWith = methodsByPath(app);
 
   // No answer is ever read as another type than it says (an uploaded file served as a page).
   app.addHook('onSend', async (_request, reply) => {
@@ -126,10 +134,13 @@ export async function buildServer(options: ServerOptions = {}): Promise<BuiltSer
     return reply.status(500).send({ error: true, errorMessage: MSG.somethingWentWrong });
   });
 
-  app.setNotFoundHandler((request, reply) =>
+  app.setNotFoundHandler((request, reply) => {
     // The path only: a query string could carry something private.
-    reply.status(404).send({ error: true, errorMessage: `Not found: ${request.method} ${request.url.split('?')[0]}` }),
-  );
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = servedWith(path);
+    if (allowed.length > 0) return reply.status(405).header('allow', allowed.join(', ')).send({ error: true, errorMessage: FRAMEWORK_TEXT.method(request.method, path, allowed) });
+    return reply.status(404).send({ error: true, errorMessage: `Not found: ${request.method} ${path}` });
+  });
 
   const media = await openMediaStore(options.dataDir);
   const orphans = await removeOrphanMedia(db, media);

@@ -6,6 +6,8 @@ import { fail, ok, type Result } from '../shared/result';
 import { MSG } from '../shared/messages';
 import { inputMessage } from '../shared/schemas/common';
 import { createHttpClient } from './services/http';
+import { createReachability, probeOrigin } from './services/reachability';
+import type { NetPolicy } from './services/transport';
 import { durationOf, MediaFactsService } from './services/media-facts';
 import { defaultPasswordEncoder, type PasswordEncoder } from './services/password';
 import { Session } from './services/session';
@@ -58,6 +60,10 @@ export interface CoreOptions {
    * or call from the page can.
    */
   allowLoopbackLinks?: boolean;
+  /** The http client's network limits (tests make them short); services/transport.ts's defaults otherwise. */
+  net?: Partial<NetPolicy>;
+  /** How often main asks an unreachable platform whether it answers again (tests make it short). */
+  probeEveryMs?: number;
 }
 
 export type Handler = (input: unknown) => Promise<Result<unknown>>;
@@ -111,7 +117,10 @@ export async function createCore(options: CoreOptions) {
   // the settings: the late binding below closes that circle.
   let signOut: () => Promise<void> = async () => undefined;
   const settings = await createSettingsGroup({ stateDir: options.stateDir, tokenStore: options.tokenStore, startSandbox: options.startSandbox, signOut: () => signOut(), log });
+  const reachability = createReachability({ emit: (status) => options.emit('platform:status', status), probe: (origin) => probeOrigin(origin), probeEveryMs: options.probeEveryMs, log });
   const http = createHttpClient({
+    net: options.net,
+    onNetwork: reachability.onNetwork,
     uploader,
     baseFor: settings.baseFor,
     token: () => session.currentToken(),
@@ -217,7 +226,7 @@ export async function createCore(options: CoreOptions) {
     platform: {
       check: async () => {
         if (!session.currentUser()) return fail('auth', 'Your session has ended. Please log in again.', 401);
-        return ok(await checkPlatform(http, settings.platformUrl() ?? '(no server)'));
+        return ok(await checkPlatform(http, settings.platformUrl() ?? '(no server)', undefined, () => [session.currentToken()]));
       },
     },
   };
@@ -303,6 +312,7 @@ export async function createCore(options: CoreOptions) {
     /** The bulk queue: the desktop shell reads its status (progress bar, keep awake, ask before quitting). */
     bulkQueue: bulk.queue,
     async close() {
+      reachability.close();
       await courseImport.imports.close();
       await bulk.queue.close();
       await windows.close();

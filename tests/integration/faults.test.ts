@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core';
 import { memoryTokenStore } from '../../src/main/services/token-stores';
 import { channelOf } from '../../src/shared/api';
-import { MSG } from '../../src/shared/messages';
+import { NET_TEXT } from '../../src/shared/network-messages';
 import { createTestCore } from './harness';
 
 /**
@@ -51,9 +51,12 @@ afterAll(async () => {
 const call = (group: string, name: string, input: unknown = {}) => core.handlers.get(channelOf(group, name))!(input);
 
 describe('faults', () => {
-  it('a response that does not match its schema is a parse error with the generic message', async () => {
+  it('a response that does not match its schema is a parse error naming the call and what it expected', async () => {
     expect((await call('session', 'login', { email: 'a@example.in', password: 'pw' })).ok).toBe(true);
-    expect(await call('videoRepository', 'languages')).toEqual({ ok: false, error: { kind: 'parse', message: MSG.somethingWentWrong } });
+    expect(await call('videoRepository', 'languages')).toEqual({
+      ok: false,
+      error: { kind: 'parse', message: NET_TEXT.notReadable(fakeUrl, 'GET /video-repository/languages', 'a JSON object from the platform with a list under "languages"') },
+    });
   });
 
   it('a server that cannot be reached gives a clear message naming it', async () => {

@@ -4,6 +4,7 @@ import type { CallDef, ServiceName } from '../../shared/api/contract';
 import { listDef, LIST_NAMES, OVERTAKEN, type ListName, type WindowAnswer, type WindowQuery } from '../../shared/lists';
 import { fail, ok, type Result } from '../../shared/result';
 import { GONE, type WorkerReply, type WorkerRequest } from './list-worker';
+import { streamFailureMessage } from './transport';
 import { mergeFound, type FindAnswer, type Found } from '../../shared/find';
 
 /** The lists Find anything looks in: those that say how their records show (`find`). */
@@ -27,6 +28,8 @@ export function spawnListWorker(): Worker {
 
 /** Bytes of a list answer main hands the worker before it waits for the worker to catch up. */
 const IN_FLIGHT = 8 * 2 ** 20;
+/** A list's connection that ended without a reason of its own. */
+const LOST = 'The connection was lost while the list arrived. Please try again.';
 
 export interface WindowsDeps {
   /** The list call's 2xx body as its bytes arrive (the worker parses them); a failure as the generic call reports it. */
@@ -154,8 +157,8 @@ export function createWindows(deps: WindowsDeps) {
       if (!answer.ok) return failed(answer);
       try {
         bodies[name] = await readAll(answer.data);
-      } catch {
-        return failed(fail('network', 'The connection was lost while the list arrived. Please try again.'));
+      } catch (error) {
+        return failed(fail('network', streamFailureMessage(error, LOST)));
       }
     }
     const body = await deps.fetchBody(def.call, input, `${def.call.service}${def.call.path} (list window)`);
@@ -184,8 +187,9 @@ export function createWindows(deps: WindowsDeps) {
           await ask({ type: 'ack' });
         }
       }
-    } catch {
-      return failed(fail('network', 'The connection was lost while the list arrived. Please try again.'));
+    } catch (error) {
+      // A stalled or oversized answer says so (its stream is bounded by the http client).
+      return failed(fail('network', streamFailureMessage(error, LOST)));
     }
     return ask<{ total: number }>({ type: 'end', key });
   }

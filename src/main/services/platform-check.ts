@@ -1,6 +1,7 @@
 import { contract, type CallDef } from '../../shared/api';
 import { answerPayload, expectedPlace, isPersonalField, partialIssues, readAnswer, PARTIAL, type ReadIssue } from '../../shared/tolerant';
 import type { CallHttp } from './http';
+import { BodyProblem, streamFailureMessage, TOKEN_WITHHELD, withholding } from './transport';
 import type { CallReport, FieldMismatch, PlatformReport } from '../../shared/platform-report';
 
 // A platform check before rollout (DESIGN section 14): every read call of the contract once, against a
@@ -8,6 +9,12 @@ import type { CallReport, FieldMismatch, PlatformReport } from '../../shared/pla
 // not match (with counts and one example, never a secret or personal value) and the records the
 // console would show as partly read. The CLI (scripts/check-platform.ts) and Help > Check this server
 // run the same function.
+
+/**
+ * The check reads each answer whole in memory, so its budget is small: a bigger answer is reported as
+ * such without being read (the screens read lists by streaming, with a budget of their own).
+ */
+export const CHECK_MAX_BYTES = 64 * 1024 * 1024;
 
 type Answers = Record<string, unknown>;
 type Rec = Record<string, unknown>;
@@ -119,7 +126,7 @@ export function mismatchesOf(issuesByRecord: readonly ReadIssue[][]): FieldMisma
  * not match. `http` must be signed in; `learnerToken` finds a learner's token in the learner list's
  * answer (the progress calls act as a learner) and never appears in the report.
  */
-export async function checkPlatform(http: CallHttp, server: string, now: () => number = () => performance.now()): Promise<PlatformReport> {
+export async function checkPlatform(http: CallHttp, server: string, now: () => number = () => performance.now(), secrets: () => readonly (string | null)[] = () => []): Promise<PlatformReport> {
   const answers: Answers = {};
   const calls: CallReport[] = [];
   const learnerToken = () => {
@@ -137,13 +144,20 @@ export async function checkPlatform(http: CallHttp, server: string, now: () => n
       continue;
     }
     const started = now();
-    const answer = await http<ReadableStream<Uint8Array>>(def, input, `${step.id} (platform check)`, { stream: true, ...(token ? { learnerToken: token } : {}) });
+    const answer = await http<ReadableStream<Uint8Array>>(def, input, `${step.id} (platform check)`, { stream: true, maxBytes: CHECK_MAX_BYTES, ...(token ? { learnerToken: token } : {}) });
     if (!answer.ok) {
       calls.push({ call: step.id, status: answer.error.status ?? 'failed', ms: Math.round(now() - started), bytes: 0, records: 0, partial: 0, mismatches: [], message: answer.error.message });
       continue;
     }
     // The whole answer is read before the clock stops: its time includes the transfer.
-    const body = await new Response(answer.data).arrayBuffer();
+    let body: ArrayBuffer;
+    try {
+      body = await new Response(answer.data).arrayBuffer();
+    } catch (error) {
+      // Stalled, broken or over the budget: the stream says which (see transport.ts).
+      calls.push({ call: step.id, status: 'failed', ms: Math.round(now() - started), bytes: error instanceof BodyProblem ? error.bytesRead : 0, records: 0, partial: 0, mismatches: [], message: streamFailureMessage(error, 'The answer could not be read whole.') });
+      continue;
+    }
     const ms = Math.round(now() - started);
     const bytes = body.byteLength;
     let envelope: unknown;
@@ -167,9 +181,19 @@ export async function checkPlatform(http: CallHttp, server: string, now: () => n
     const wrapped: FieldMismatch[] = found.from ? [{ field: '(answer)', expected: expectedPlace(def.data), count: 1, example: `found under "${found.from}"` }] : [];
     calls.push({ call: step.id, status: 'ok', ms, bytes, records, partial: issues.length, mismatches: [...wrapped, ...mismatchesOf(issues.map((p) => p.issues))], partialIds: issues.slice(0, 10).map((p) => p.id) });
   }
-  const report = { server, calls, ok: calls.every((c) => c.status === 'ok' && c.mismatches.length === 0) };
+  // A server may echo a token back (in an error message, in a field of a record): never in the report.
+  const hide = withholding([...secrets(), learnerToken()]);
+  const shown = calls.map((c) => ({
+    ...c,
+    ...(c.message !== undefined ? { message: hide(c.message) } : {}),
+    mismatches: c.mismatches.map((m) => ({ ...m, example: hide(m.example) })),
+    ...(c.partialIds ? { partialIds: c.partialIds.map(hide) } : {}),
+  }));
+  const report = { server, calls: shown, ok: calls.every((c) => c.status === 'ok' && c.mismatches.length === 0) };
   return { ...report, text: formatReport(report) };
 }
+
+export { TOKEN_WITHHELD, withholding };
 
 const pad = (text: string, width: number) => (text.length >= width ? text : text + ' '.repeat(width - text.length));
 

@@ -37,6 +37,7 @@ import { dialogOpen, useFocusScreen, useKeepFocus } from './screen-focus';
 import { Logo } from '../components/Logo';
 import { useSession } from '../lib/session-store';
 import { queryClient } from './query';
+import { PlatformBanner } from './PlatformBanner';
 
 const SIDEBAR = '232px';
 const SIDEBAR_COLLAPSED = '56px';
@@ -256,6 +257,7 @@ export function Shell() {
       </header>
       <Sidebar collapsed={collapsed} setCollapsed={setCollapsed} />
       <main className={styles.main} ref={mainRef}>
+        <PlatformBanner />
         <ErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<Spinner className={styles.loading} label="Loading…" />}>
             <Outlet />

@@ -101,3 +101,12 @@ describe('message rules', () => {
     expect(settle({ ok: false, error: generic }, { fallback: 'Not added' })).toEqual({ ok: false, error: { ...generic, message: 'Not added' } });
   });
 });
+
+describe('callQuery while the platform cannot be reached', () => {
+  it('pauses platform calls (they keep what they showed) and lets local calls run', () => {
+    expect(callQuery('library.quotes').networkMode).toBe('online');
+    expect(callQuery('adminAuth.users').networkMode).toBe('online');
+    expect(callQuery('settings.get').networkMode).toBe('always');
+    expect(callQuery('history.list').networkMode).toBe('always');
+  });
+});

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { Api } from '../../shared/api';
+import { contract, type Api } from '../../shared/api';
 import type { CallError, Result } from '../../shared/result';
 import { useNotify } from './notify';
 import { successMessage, unwrap, withFallback } from './api';
@@ -61,6 +61,8 @@ export function invoke<I extends CallId>(id: I, ...args: CallArgs<I>): Promise<R
 export function callQuery<I extends CallId>(id: I, ...args: CallArgs<I>) {
   return queryOptions({
     queryKey: callKey(id, args[0]),
+    // A platform call waits (keeping what it showed) while main says the platform cannot be reached.
+    networkMode: serviceOf(id) in contract ? 'online' : 'always',
     queryFn: async () => {
       const data = await unwrap(invoke(id, ...args));
       markArrival(`call:${id}`);

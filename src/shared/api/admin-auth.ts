@@ -52,6 +52,7 @@ export const adminAuth = {
   }),
   update: defineCall({
     service: 'adminAuth', method: 'PUT', path: '/update', auth: 'token+access-token', body: 'json',
+    repeatable: true,
     input: AdminUpdateSchema, output: MessageSchema,
     record: recordById((): CallDef => adminAuth.getUser, AdminUserSchema, { idField: 'id', readInput: (input) => ({ id: input.id }) }),
   }),

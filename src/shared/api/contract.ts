@@ -63,6 +63,13 @@ export interface CallDef<I extends AnySchema = AnySchema, O extends AnySchema = 
    * reaches it through a session call instead. Default true.
    */
   readonly exposed?: boolean;
+  /**
+   * A write the platform cannot apply twice (a PUT that sets a whole record, or a whole order, to the
+   * values sent): main may send it again when no answer came or the gateway said "not now" (network
+   * errors, 408, 429, 502, 503, 504), as it does every GET. Absent: a write is sent once, since a
+   * second create, delete or upload would be a second change.
+   */
+  readonly repeatable?: true;
   /** Set on calls this project added to the documented platform contract, saying why. */
   readonly addition?: string;
   /**

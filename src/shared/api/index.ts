@@ -36,7 +36,18 @@ export interface ApiEvents {
   'batch:progress': BatchProgress;
   /** A command chosen in the native menu (the same the keys run in the page). */
   'app:command': { command: AppCommand };
+  /** Whether the platform can be reached (main's calls find out; see services/reachability.ts). */
+  'platform:status': PlatformStatus;
 }
+
+/**
+ * The platform as main's calls find it: `unreachable` (no answer at all, since `since`, ms since the
+ * epoch; said again at each call that finds it so), `reachable` again, or `waiting` on a 429's Retry-After.
+ */
+export type PlatformStatus =
+  | { state: 'reachable'; origin: string }
+  | { state: 'unreachable'; origin: string; since: number }
+  | { state: 'waiting'; origin: string; waitMs: number };
 export type ApiEventName = keyof ApiEvents;
 
 /** The ipc channel of an event (main sends on it, the preload listens on it). */

@@ -86,6 +86,7 @@ export const library = {
   }),
   updateMoment: defineCall({
     service: 'library', method: 'PUT', path: '/moment/{id}', auth: 'token+access-token', body: 'json',
+    repeatable: true,
     input: MomentUpdateSchema, output: MessageSchema,
     record: recordById((): CallDef => library.moments, MomentSchema, { readInput: (_input, base) => ({ fileId: base.fileId }) }),
   }),
@@ -119,6 +120,7 @@ export const library = {
   }),
   updateSynonyms: defineCall({
     service: 'library', method: 'PUT', path: '/synonyms/{id}', auth: 'token', body: 'json',
+    repeatable: true,
     input: SynonymUpdateSchema, output: MessageSchema,
     record: recordById((): CallDef => library.synonyms, SynonymGroupSchema),
   }),
@@ -139,6 +141,7 @@ export const library = {
   }),
   updateTip: defineCall({
     service: 'library', method: 'PUT', path: '/quotes/{id}/{quoteId}', auth: 'token', body: 'json',
+    repeatable: true,
     input: TipUpdateSchema, output: MessageSchema,
     record: tipRow(),
   }),

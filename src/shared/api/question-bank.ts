@@ -36,6 +36,7 @@ export const questionBank = {
   }),
   updateQuestion: defineCall({
     service: 'questionBank', method: 'PUT', path: '/questions/{id}', auth: 'token+access-token', body: 'json',
+    repeatable: true,
     input: QuestionUpdateSchema, output: MessageSchema,
     record: recordById((): CallDef => questionBank.questions, QuestionSchema),
   }),
@@ -50,6 +51,7 @@ export const questionBank = {
   }),
   updateResource: defineCall({
     service: 'questionBank', method: 'PUT', path: '/resources/{id}', auth: 'token+access-token', body: 'json',
+    repeatable: true,
     input: ResourceUpdateSchema, output: MessageSchema,
     addition: 'The Resources table has an Edit column but the spec documents no call to save an edit; this adds it.',
     record: recordById((): CallDef => questionBank.resources, ResourceSchema),

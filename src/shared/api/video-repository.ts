@@ -64,6 +64,7 @@ export const videoRepository = {
   }),
   updateTranscript: defineCall({
     service: 'videoRepository', method: 'PUT', path: '/transcript/{id}', auth: 'token+access-token', body: 'json',
+    repeatable: true,
     input: TranscriptUpdateSchema, output: MessageSchema,
     record: recordById((): CallDef => videoRepository.transcripts, TranscriptSchema, { readInput: (_input, base) => ({ videoId: base.videoId }), list: (data) => (data as { transcripts?: unknown }).transcripts }),
   }),
@@ -105,6 +106,7 @@ export const videoRepository = {
   }),
   courseSequence: defineCall({
     service: 'videoRepository', method: 'PUT', path: '/course/update-sequence', auth: 'token', body: 'json',
+    repeatable: true,
     input: CourseSequenceSchema, output: MessageSchema,
   }),
 
@@ -119,6 +121,7 @@ export const videoRepository = {
   }),
   updateDocument: defineCall({
     service: 'videoRepository', method: 'PUT', path: '/document/{id}', auth: 'token', body: 'json',
+    repeatable: true,
     input: DocumentUpdateSchema, output: MessageSchema,
     record: documentRecord,
   }),
@@ -148,6 +151,7 @@ export const videoRepository = {
   }),
   reorderDocuments: defineCall({
     service: 'videoRepository', method: 'PUT', path: '/document/reorder-sequence', auth: 'token', body: 'json',
+    repeatable: true,
     input: DocumentReorderSchema, output: MessageSchema,
   }),
   addDescendants: defineCall({
@@ -174,6 +178,7 @@ export const videoRepository = {
   }),
   topicSequence: defineCall({
     service: 'videoRepository', method: 'PUT', path: '/topic/update-sequence', auth: 'token+access-token', body: 'json',
+    repeatable: true,
     input: TopicSequenceSchema, output: MessageSchema,
   }),
 
@@ -196,10 +201,12 @@ export const videoRepository = {
   }),
   videoSequence: defineCall({
     service: 'videoRepository', method: 'PUT', path: '/video/update-sequence/{conceptId}', auth: 'token+access-token', body: 'json',
+    repeatable: true,
     input: VideoSequenceSchema, output: MessageSchema,
   }),
   videoQuestions: defineCall({
     service: 'videoRepository', method: 'PUT', path: '/video/updatequestions/{videoId}', auth: 'token+access-token', body: 'json',
+    repeatable: true,
     input: VideoQuestionsSchema, output: MessageSchema,
   }),
 };
