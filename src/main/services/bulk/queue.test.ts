@@ -206,6 +206,64 @@ describe('adding files', () => {
     expect(queue.get(again.added)[0]!.duplicate).toEqual({ kind: 'library', title: 'Talk', id: recordId, reason: 'content' });
   });
 
+  it('copies of one content are sent once: they wait for the first and then name its record; a cancelled first passes the turn on', async () => {
+    const sha256 = async (path: string) => createHash('sha256').update(await readFile(path)).digest('hex');
+    const [first] = await writeVideos(join(root, 'a'), ['Intro.mp4']);
+    for (const folder of ['b', 'c']) {
+      await mkdir(join(root, folder));
+      await copyFile(first!, join(root, folder, 'Intro.mp4'));
+    }
+    const { queue } = await openQueue({ hashFile: sha256 });
+    const added = await queue.add([first!, join(root, 'b', 'Intro.mp4'), join(root, 'c', 'Intro.mp4')].map((path, i) => ({ path, title: `Intro ${i + 1}` })));
+    queue.edit('all', VALID_PATCH);
+    await until(() => queue.list().rows.every((r) => r.probe !== 'pending'));
+    const [one, two, three] = added.added;
+    expect(item(queue, two!).duplicate).toEqual({ kind: 'queue', title: 'Intro 1', id: one, reason: 'content' });
+    // The first is cancelled before it is sent: the next copy is the one to send, the third waits for it.
+    queue.cancelItems([one!]);
+    expect(item(queue, two!).duplicate).toBeNull();
+    expect(item(queue, three!).duplicate).toEqual({ kind: 'queue', title: 'Intro 2', id: two, reason: 'content' });
+
+    server.auto = () => 'store';
+    queue.start();
+    await until(() => item(queue, two!).state === 'done');
+    await until(() => !queue.status().running, 'finished');
+    expect(server.calls.map((c) => c.item.id)).toEqual([two]);
+    const recordId = item(queue, two!).recordId!;
+    expect(item(queue, three!).duplicate).toEqual({ kind: 'library', title: 'Intro 2', id: recordId, reason: 'content' });
+    expect(item(queue, three!).state).toBe('waiting');
+  });
+
+  it('a duplicate kept after the queue ran out of work is sent without another Start (a paused queue stays paused)', async () => {
+    const [first] = await writeVideos(join(root, 'a'), ['Talk.mp4']);
+    const [other] = await writeVideos(join(root, 'b'), ['Talk.mp4']);
+    const { queue } = await openQueue();
+    const added = await queue.add([{ path: first! }, { path: other! }]);
+    queue.edit('all', VALID_PATCH);
+    await until(() => queue.list().rows.every((r) => r.probe !== 'pending'));
+    const [talk, again] = added.added;
+    expect(item(queue, again!).duplicate?.reason).toBe('title');
+    server.auto = () => 'store';
+    queue.start();
+    await until(() => item(queue, talk!).state === 'done' && !queue.status().running, 'finished');
+    await until(() => events.some((e) => e.finished), 'the finished event');
+    queue.acceptDuplicates([again!]);
+    await until(() => item(queue, again!).state === 'done', 'the kept duplicate uploaded');
+    await until(() => !queue.status().running, 'finished again');
+
+    // Paused by the person: keeping a duplicate does not start it.
+    const [third] = await writeVideos(join(root, 'c'), ['Talk.mp4']);
+    const more = await queue.add([{ path: third! }]);
+    queue.edit(more.added, VALID_PATCH);
+    await until(() => item(queue, more.added[0]!).probe !== 'pending');
+    queue.start();
+    queue.pause();
+    queue.acceptDuplicates(more.added);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(queue.status().running).toBe(false);
+    expect(item(queue, more.added[0]!).state).toBe('waiting');
+  });
+
   it('captions beside a video are imported as its transcripts after its upload, checked as the caption import checks them', async () => {
     const folder = join(root, 'talks');
     const [talk] = await writeVideos(folder, ['talk.mp4']);

@@ -216,6 +216,8 @@ export class BulkQueue {
   private closed = false;
   private hadWork = false;
   private finishedPending = false;
+  /** The queue stopped because its work was done (not paused by the person): new work runs at once. */
+  private finishedByItself = false;
   /** Bytes sent in all, for the overall rate. */
   private sentCounter = 0;
   private libraryTitles: { at: number; titles: Map<string, LibraryRecordFacts>; records: readonly LibraryRecordFacts[] } | null = null;
@@ -453,11 +455,53 @@ export class BulkQueue {
     return { check: 'done', items: flagged };
   }
 
-  /** The user keeps these items although their titles are taken: they may start. */
+  /**
+   * The user keeps these items although their titles are taken: they may start. A queue that had
+   * stopped because it ran out of work runs again for them (one the person paused stays paused).
+   */
   acceptDuplicates(ids: readonly string[]): void {
-    for (const item of this.pick(ids)) if (this.apply(item, { type: 'duplicateKept' })) this.touch(item);
+    let kept = false;
+    for (const item of this.pick(ids)) {
+      if (this.apply(item, { type: 'duplicateKept' })) {
+        this.touch(item);
+        kept = true;
+      }
+    }
+    if (kept) this.carryOn();
     this.saveNow();
     this.pump();
+  }
+
+  /** Runs again after new work appeared in a queue that had stopped only because its work was done. */
+  private carryOn(): void {
+    if (this.running || !this.finishedByItself || !this.hasWork()) return;
+    if (this.heldForOwner()) return;
+    this.running = true;
+    this.hadWork = true;
+    this.finishedByItself = false;
+    this.throttle.request();
+  }
+
+  /**
+   * Later copies of `original`'s content wait for it (they are not sent twice). Once it is uploaded
+   * they name its record (a folder import links that record into each place); once it is cancelled or
+   * removed, the next copy becomes the one that is sent.
+   */
+  private settleCopiesOf(original: BulkItem, gone = false): void {
+    for (const id of this.order) {
+      const copy = this.items.get(id);
+      if (!copy || copy === original) continue;
+      const dup = copy.duplicate;
+      if (dup?.kind !== 'queue' || dup.reason !== 'content' || dup.id !== original.id || copy.state === 'done') continue;
+      if (!gone && original.state === 'done' && original.recordId) {
+        this.apply(copy, { type: 'duplicateFound', duplicate: { kind: 'library', title: original.meta.title, id: original.recordId, reason: 'content' } });
+      } else if (gone || original.state === 'cancelled') {
+        this.apply(copy, { type: 'duplicateKept' });
+        const next = this.contentDuplicateOf(copy);
+        if (next) this.apply(copy, { type: 'duplicateFound', duplicate: next });
+      } else continue;
+      this.touch(copy);
+    }
   }
 
   /** Chooses the file of an item again (after changed-or-missing): new identity, waiting again. */
@@ -558,7 +602,8 @@ export class BulkQueue {
   }
 
   private contentDuplicateOf(item: BulkItem): BulkDuplicate | null {
-    if (item.duplicate || item.state === 'cancelled') return null;
+    // The same content says more than the same title: it replaces a title duplicate.
+    if ((item.duplicate && item.duplicate.reason !== 'title') || item.state === 'cancelled') return null;
     if (item.hash) {
       const firstId = this.byHash.get(item.hash);
       const first = firstId ? this.items.get(firstId) : undefined;
@@ -755,6 +800,7 @@ export class BulkQueue {
     }
     const gone = new Set(targets.map((t) => t.id));
     this.order = this.order.filter((id) => !gone.has(id));
+    for (const item of targets) this.settleCopiesOf(item, true);
     this.changedAll = true;
     this.throttle.request();
     this.saveNow();
@@ -768,6 +814,7 @@ export class BulkQueue {
   start(): void {
     if (this.heldForOwner()) return;
     this.running = true;
+    this.finishedByItself = false;
     this.notice = null;
     this.hadWork = this.hadWork || this.hasWork();
     this.throttle.request();
@@ -784,6 +831,7 @@ export class BulkQueue {
 
   private halt(): void {
     this.running = false;
+    this.finishedByItself = false;
     this.forced.clear();
     for (const entry of this.controllers.values()) {
       entry.reason ??= 'pause-queue';
@@ -834,7 +882,10 @@ export class BulkQueue {
       if (running) {
         running.reason = 'cancel';
         running.controller.abort();
-      } else if (this.apply(item, { type: 'cancelled' })) this.touch(item);
+      } else if (this.apply(item, { type: 'cancelled' })) {
+        this.touch(item);
+        this.settleCopiesOf(item);
+      }
     }
     this.saveNow();
     this.pump();
@@ -904,6 +955,7 @@ export class BulkQueue {
   private checkFinished(): void {
     if (isFinished({ items: this.ordered(), active: new Set(this.controllers.keys()), reconciling: this.reconciling, hadWork: this.hadWork })) {
       this.hadWork = false;
+      this.finishedByItself = this.running || this.forced.size > 0;
       this.running = false;
       this.forced.clear();
       this.finishedPending = true;
@@ -933,7 +985,10 @@ export class BulkQueue {
       if (!this.items.has(item.id) || !answer.data.has(item.id)) continue;
       const recordId = answer.data.get(item.id) ?? null;
       this.apply(item, { type: 'reconciled', recordId });
-      if (recordId) this.rememberUpload(item);
+      if (recordId) {
+        this.rememberUpload(item);
+        this.settleCopiesOf(item);
+      }
       this.touch(item);
     }
     // Items the answer left out keep `inFlight` and are asked about again; stop asking in a loop.
@@ -1022,6 +1077,7 @@ export class BulkQueue {
       this.apply(item, { type: 'uploaded', recordId: result.data.id ?? null });
       this.forced.delete(item.id);
       this.rememberUpload(item);
+      this.settleCopiesOf(item);
     } else if (controller.signal.aborted || result.error.kind === 'cancelled') {
       this.settleAborted(item, entry.reason ?? 'pause-item', sentWhole);
       return;
@@ -1037,6 +1093,7 @@ export class BulkQueue {
     this.controllers.delete(item.id);
     this.apply(item, { type: 'aborted', reason, sentWhole });
     this.touch(item);
+    if (item.state === 'cancelled') this.settleCopiesOf(item);
     this.saveNow();
     this.pump();
   }

@@ -35,7 +35,10 @@ export interface ImportQueue {
   get(ids: readonly string[]): BulkItemView[];
   /** A content duplicate of a library record: not uploaded (the record is linked instead). */
   cancel(ids: readonly string[]): void;
-  /** Two files of the import with the same content: both go up, as the tree has both. */
+  /**
+   * Sends items held as duplicates all the same (a title another file has; a copy of content whose
+   * first copy will not be sent).
+   */
   accept(ids: readonly string[]): void;
 }
 
@@ -288,6 +291,10 @@ export class ImportRun {
     const pending = this.plan.entries.filter((e) => e.kind === 'video' && !this.settled(e.id));
     if (pending.length === 0) return false;
     const views = new Map(this.queue.get(pending.flatMap((e) => (this.state.items.has(e.id) ? [this.state.items.get(e.id)!] : []))).map((view) => [view.id, view]));
+    // The items other items are copies of (the same content): their own state decides what a copy does.
+    const originals = new Map(
+      this.queue.get([...views.values()].flatMap((view) => (view.duplicate?.kind === 'queue' && view.duplicate.reason === 'content' ? [view.duplicate.id] : []))).map((view) => [view.id, view]),
+    );
     let progressed = false;
     const toCancel: string[] = [];
     const toAccept: string[] = [];
@@ -301,6 +308,11 @@ export class ImportRun {
           // Uploaded before (the same bytes): that record is linked, nothing is sent again.
           recordId = view.duplicate.id;
           toCancel.push(view.id);
+        } else if (view.duplicate?.kind === 'queue' && view.duplicate.reason === 'content' && view.state !== 'done') {
+          // The same file elsewhere in the queue: it is uploaded once, and the queue names its record
+          // here when it is done. Only when that copy will not be sent (failed, cancelled, removed) does this one go.
+          const original = originals.get(view.duplicate.id);
+          if (!original || original.state === 'failed' || original.state === 'cancelled' || original.state === 'changed-or-missing') toAccept.push(view.id);
         } else if (view.duplicate && view.state !== 'done') toAccept.push(view.id);
         else if (view.state === 'failed' || view.state === 'cancelled') {
           await this.write([{ e: 'failed', node: entry.id, message: view.lastError ?? `The upload was ${view.state}.` }]);
