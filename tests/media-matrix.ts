@@ -195,13 +195,14 @@ export const HOSTILE_MATRIX: HostileRow[] = [
   { name: 'fine.mp4', what: 'an H.264 + AAC export (the control)', encoders: ['libx264', 'aac'], verdict: 'playable', make: async (path) => void (await ffmpeg([...PICTURE, ...TONE, ...x264, ...aac, ...ONE_SECOND, path])) },
 ];
 
-/** Makes every hostile row this machine can (one at a time: they are small); the rest, with why. */
-export async function makeHostile(dir: string): Promise<{ made: Map<string, string>; skipped: Map<string, string> }> {
+/** Makes every hostile row (or those of `names`) this machine can, one at a time (they are small); the rest, with why. */
+export async function makeHostile(dir: string, names?: readonly string[]): Promise<{ made: Map<string, string>; skipped: Map<string, string> }> {
   const made = new Map<string, string>();
   const skipped = new Map<string, string>();
   await mkdir(dir, { recursive: true });
   const have = await ffmpegEncoders();
   for (const row of HOSTILE_MATRIX) {
+    if (names && !names.includes(row.name)) continue;
     const missing = row.encoders.filter((e) => !have.has(e));
     if (missing.length) {
       skipped.set(row.name, `${row.name} skipped: this machine's ffmpeg has no ${missing.join(', ')} encoder`);

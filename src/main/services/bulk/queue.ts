@@ -20,13 +20,14 @@ import {
   type BulkQueueStatus,
 } from '../../../shared/schemas/bulk';
 import type { FileType } from '../../../shared/schemas/library';
-import { fileTypeOfFacts, mediaWarnings, type MediaFacts } from '../../../shared/schemas/media';
+import { fileTypeOfFacts, mediaVerdict, mediaWarnings, type MediaFacts } from '../../../shared/schemas/media';
 import type { Result } from '../../../shared/result';
 import { backoffDelay, PROBE_BACKOFF } from './backoff';
 import { checkIdentities, checkIdentity, identitiesOf, identityOf, sameFileKey, type FileIdentity } from './identity';
 import {
   failureNeeds,
   isFinished,
+  isHeld,
   isLocked,
   isRetryable,
   isWork,
@@ -41,7 +42,7 @@ import {
 } from './lifecycle';
 import { RateMeter, Throttle } from './progress';
 import type { ReconcileQuery, Reconciler } from './reconcile';
-import { FOLDER_LIMIT, scanFolderInBatches, sniffFileType } from './sniff';
+import { fileTypeOfName, FOLDER_LIMIT, scanFolderInBatches, sniffFileType } from './sniff';
 import { QueueStore, line, profileFields, type ItemLine, type ProfileFields, type StoredItem } from './store';
 import type { UploadedIndex } from './uploaded-index';
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -472,6 +473,23 @@ export class BulkQueue {
     this.pump();
   }
 
+  /**
+   * The person sends files the media library found not playable all the same (they were held). A queue
+   * that had stopped because it ran out of work runs again for them.
+   */
+  sendAnyway(ids: readonly string[]): void {
+    let released = false;
+    for (const item of this.pick(ids)) {
+      if (this.apply(item, { type: 'sendAnyway' })) {
+        this.touch(item);
+        released = true;
+      }
+    }
+    if (released) this.carryOn();
+    this.saveNow();
+    this.pump();
+  }
+
   /** Runs again after new work appeared in a queue that had stopped only because its work was done. */
   private carryOn(): void {
     if (this.running || !this.finishedByItself || !this.hasWork()) return;
@@ -566,22 +584,38 @@ export class BulkQueue {
     const path = item.file.path;
     let fileType: FileType = item.fileType;
     let facts: MediaFacts | null = null;
+    const byName = fileTypeOfName(item.file.name);
+    let sniffed: FileType | null = null;
+    let factsFailed = false;
     try {
-      fileType = await sniffFileType(path, item.file.name);
-      if ((fileType === 'audio' || fileType === 'video') && this.deps.readFacts) {
-        facts = await this.deps.readFacts(path);
+      sniffed = await sniffFileType(path, item.file.name);
+      fileType = sniffed;
+      // A file its name or its first bytes call video or audio is read by the media library, whatever
+      // it turns out to be (a JPEG named .mov is a picture, not "other").
+      if ((sniffed !== 'other' || byName !== 'other') && this.deps.readFacts) {
+        facts = await this.deps.readFacts(path).catch(() => {
+          factsFailed = true;
+          return null;
+        });
         // The tracks the file has decide (a .mp4 of sound alone is audio).
-        if (facts.video || facts.audio) fileType = fileTypeOfFacts(facts);
+        if (facts && (facts.video || facts.audio)) fileType = fileTypeOfFacts(facts);
       }
     } catch {
       facts = null;
     }
+    // The verdict of a file meant as media, once what it is has been read: its content not media, or
+    // the media library's facts (a library that could not read a file its bytes call media says nothing).
+    const meantAsMedia = byName !== 'other' || (sniffed !== null && sniffed !== 'other');
+    const judged = sniffed !== null && (sniffed === 'other' || (!!this.deps.readFacts && !factsFailed));
+    const verdict = meantAsMedia && judged ? mediaVerdict({ size: item.file.size, facts, fileType }) : null;
+    // Not playable: the type its name gives stays (it is not silently made "other").
+    if (verdict?.kind === 'unplayable' && byName !== 'other') fileType = byName;
     let hash: string | null = null;
     if (this.deps.hashFile) hash = await this.deps.hashFile(path).catch(() => null);
     const captions = this.deps.importCaptions ? await this.sidecarsOf(path, item.file.name) : [];
     // The file may have been replaced or the item removed meanwhile.
     if (this.items.get(item.id) !== item || item.file.path !== path || item.state === 'done') return;
-    this.apply(item, { type: 'factsRead', fileType, facts, hash, captions });
+    this.apply(item, { type: 'factsRead', fileType, facts, verdict, hash, captions });
     const duplicate = this.contentDuplicateOf(item);
     if (duplicate) this.apply(item, { type: 'duplicateFound', duplicate });
     this.touch(item);
@@ -1179,6 +1213,8 @@ export class BulkQueue {
       duration: item.duration,
       probe: item.probe,
       warnings: item.facts ? mediaWarnings(item.facts, item.fileType) : [],
+      verdict: item.verdict,
+      held: isHeld(item),
       captions: item.captions.map((caption) => ({ name: caption.name, language: caption.language, state: caption.state, message: caption.message })),
       meta: item.meta,
       state: item.state,
@@ -1223,8 +1259,13 @@ export class BulkQueue {
       all: this.order.length,
       offset,
       rows: window.map((i) => this.view(i)),
-      blocked: bulkBlockedText(this.items.values()),
+      blocked: bulkBlockedText(this.blockables()),
     };
+  }
+
+  /** What bulkBlockedText needs of each item, walked once. */
+  private *blockables(): Generator<{ state: BulkItem['state']; duplicate: BulkItem['duplicate']; held: boolean }> {
+    for (const item of this.items.values()) yield { state: item.state, duplicate: item.duplicate, held: isHeld(item) };
   }
 
   /** The ids a selection names: its own ids, or every item of a view but those it leaves out. */
