@@ -2,6 +2,7 @@ import type { Result } from '../../../shared/result';
 import type { BulkItemView } from '../../../shared/schemas/bulk';
 import type { ImportStatus } from '../../../shared/schemas/course-import';
 import { IMPORT_TEXT } from '../../../shared/schemas/course-import';
+import { MEDIA_VERDICT_TEXT } from '../../../shared/schemas/media';
 import type { Language } from '../../../shared/constants';
 import { applyLine, ImportFiles, type JournalLine, type Plan, type Replayed } from './journal';
 
@@ -402,7 +403,9 @@ export class ImportRun {
       if (this.state.linked.has(entry.id)) return { path, kind: entry.kind, state: 'linked' as const, message: entry.libraryFileId ? 'Linked to the library file of the same title.' : null };
       if (this.state.failed.has(entry.id)) return { path, kind: entry.kind, state: 'failed' as const, message: this.state.failed.get(entry.id)! };
       if (view?.state === 'done') return { path, kind: entry.kind, state: 'uploaded' as const, message: null };
-      const attention = view ? Object.values(view.issues)[0] ?? null : null;
+      // Not playable: held in the queue, never linked, in the words Bulk Upload and Add File use.
+      const unplayable = view?.held && view.verdict?.kind === 'unplayable' ? `${MEDIA_VERDICT_TEXT.unplayable}: ${view.verdict.text} ${MEDIA_VERDICT_TEXT.held}` : null;
+      const attention = view ? (unplayable ?? Object.values(view.issues)[0] ?? null) : null;
       return { path, kind: entry.kind, state: view ? ('queued' as const) : ('waiting' as const), message: attention ? `Needs attention in Bulk Upload: ${attention}` : null };
     });
     const videos = entries.filter((e) => e.kind === 'video');
