@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
@@ -54,6 +54,22 @@ export async function writeVideo(path: string, size = 4096): Promise<string> {
   free.write('free', 4, 'latin1');
   free.write(randomUUID(), 8, 'latin1');
   await writeFile(path, Buffer.concat([head, free]));
+  return path;
+}
+
+/**
+ * writeVideo's file for large sizes without the bytes in memory: the clip, a `free` box header with a
+ * random id, then the rest of `size` left sparse (zeros) inside that box.
+ */
+export async function writeSparseVideo(path: string, size: number): Promise<string> {
+  const head = await playableClip();
+  const tail = Math.max(size - head.length, 8 + 36);
+  const box = Buffer.alloc(8 + 36);
+  box.writeUInt32BE(tail, 0);
+  box.write('free', 4, 'latin1');
+  box.write(randomUUID(), 8, 'latin1');
+  await writeFile(path, Buffer.concat([head, box]));
+  await truncate(path, head.length + tail);
   return path;
 }
 
