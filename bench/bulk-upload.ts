@@ -8,7 +8,7 @@
  *   npm run bench -- bulk-upload [--small 200] [--large 5]
  */
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -17,6 +17,7 @@ import type { Result } from '../src/shared/result';
 import type { BulkOverall } from '../src/shared/schemas/bulk';
 import type { BusinessIdea } from '../src/shared/schemas/business-ideas';
 import { startUploadBench } from './upload-harness';
+import { writeSparseVideo } from '../src/main/services/bulk/testing';
 
 const run$ = promisify(execFile);
 const MiB = 1024 * 1024;
@@ -41,14 +42,12 @@ export async function run(args: string[]): Promise<boolean> {
     // The files: an mp4 header, the file's name, then zeros (sparse), in one folder the queue takes as a drop.
     const folder = join(root, 'videos');
     await mkdir(folder, { recursive: true });
-    const head = Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')]);
     const files: { path: string; size: number }[] = [];
     for (const [count, size, label] of [[small, MiB, 'small'], [large, 256 * MiB, 'large']] as const) {
       for (let i = 1; i <= count; i += 1) {
         const path = join(folder, `Bench_${label}-${String(i).padStart(3, '0')}.mp4`);
-        // Its own name after the header: no two files have the same content (the queue holds duplicates).
-        await writeFile(path, Buffer.concat([head, Buffer.from(path)]));
-        await truncate(path, size);
+        // A playable clip, a random id (the queue holds duplicates), then zeros (sparse): the queue holds files that are not playable.
+        await writeSparseVideo(path, size);
         files.push({ path, size });
       }
     }

@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import type { ImportPreview, ImportStatus } from '../src/shared/schemas/course-import';
 import type { BusinessIdea } from '../src/shared/schemas/business-ideas';
 import { scanFolder } from '../src/main/services/bulk/sniff';
+import { writeVideo } from '../src/main/services/bulk/testing';
 import { numberArg } from './args';
 import { rssMiB, settledRssMiB } from './bulk';
 import { startUploadBench } from './upload-harness';
@@ -29,7 +30,6 @@ const BUDGET = { previewMs: 2000, builtMs: 10_000, memoryMiB: 100 };
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 async function generate(root: string, perConcept: number): Promise<number> {
-  const head = Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')]);
   let n = 0;
   await writeFile(join(root, 'cover.png'), PNG);
   for (let m = 1; m <= 5; m++)
@@ -40,8 +40,8 @@ async function generate(root: string, perConcept: number): Promise<number> {
         await Promise.all(
           Array.from({ length: perConcept }, (_, v) => {
             n += 1;
-            // Each file's content its own (no two are duplicates by content).
-            return writeFile(join(folder, `${v + 1} Lesson ${m}.${t}.${c}.${v + 1}.mp4`), Buffer.concat([head, Buffer.from(`bench ${n} ${Math.random()}`), Buffer.alloc(1000, 1)]));
+            // A playable clip, each file's content its own (no two are duplicates by content).
+            return writeVideo(join(folder, `${v + 1} Lesson ${m}.${t}.${c}.${v + 1}.mp4`), 2600);
           }),
         );
       }
@@ -62,7 +62,7 @@ export async function run(args: string[]): Promise<boolean> {
   const warm = join(dir, 'Warm up');
   await mkdir(join(warm, 'Module'), { recursive: true });
   await writeFile(join(warm, 'cover.png'), PNG);
-  await writeFile(join(warm, 'Module', 'Warm up.mp4'), Buffer.concat([Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')]), Buffer.from(`warm ${Math.random()}`)]));
+  await writeVideo(join(warm, 'Module', 'Warm up.mp4'), 2600);
   const picks = [warm, folder];
   const bench = await startUploadBench(join(dir, 'run'), () => undefined, { pickPaths: async () => [picks.shift()!] });
   try {

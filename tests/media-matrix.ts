@@ -2,7 +2,7 @@
 // audio), made by ffmpeg: the media facts' unit test, the media bench and the e2e walks share them.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -115,4 +115,113 @@ export async function makeMatrix(dir: string, seconds = 2): Promise<{ made: Map<
   };
   await Promise.all([worker(), worker()]);
   return { made, skipped };
+}
+
+/**
+ * The files a copy from a phone or a shared drive leaves behind, and the exports learners cannot play
+ * as they are: each with the verdict it must get before upload ('playable', 'warning' or why it is not
+ * playable). Made at test time from the same test picture (1 s, 160 x 120, a few KB each).
+ */
+export interface HostileRow {
+  name: string;
+  what: string;
+  encoders: string[];
+  make: (path: string) => Promise<void>;
+  verdict: 'playable' | 'warning' | 'empty' | 'not-media' | 'image' | 'cut-short' | 'index-missing';
+  /** The warning it must carry (for 'warning'). */
+  warning?: RegExp;
+}
+
+const ffmpeg = (args: string[]) => run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
+const ONE_SECOND = ['-t', '1'];
+/** The first half of a file: what a copy that stopped half way leaves. */
+async function firstHalf(from: string, to: string): Promise<void> {
+  const whole = await readFile(from);
+  await writeFile(to, whole.subarray(0, Math.floor(whole.length / 2)));
+}
+const hdr = (transfer: 'smpte2084' | 'arib-std-b67') => async (path: string) => {
+  await ffmpeg([
+    ...PICTURE, '-c:v', 'libx265', '-pix_fmt', 'yuv420p10le', '-preset', 'ultrafast',
+    '-x265-params', `log-level=none:colorprim=bt2020:transfer=${transfer}:colormatrix=bt2020nc`,
+    '-color_primaries', 'bt2020', '-color_trc', transfer, '-colorspace', 'bt2020nc', '-tag:v', 'hvc1', ...ONE_SECOND, path,
+  ]);
+};
+
+export const HOSTILE_MATRIX: HostileRow[] = [
+  {
+    name: 'truncated-phone.mov', what: 'the first half of a phone video whose index is at the end', encoders: ['libx264', 'aac'], verdict: 'index-missing',
+    make: async (path) => {
+      const whole = `${path}.whole.mov`;
+      await ffmpeg([...PICTURE, ...TONE, ...x264, ...aac, '-t', '2', whole]);
+      await firstHalf(whole, path);
+      await rm(whole);
+    },
+  },
+  {
+    name: 'cut-short.mp4', what: 'the first half of a file whose index is at the start', encoders: ['libx264', 'aac'], verdict: 'cut-short',
+    make: async (path) => {
+      const whole = `${path}.whole.mp4`;
+      await ffmpeg([...PICTURE, ...TONE, ...x264, ...aac, '-movflags', '+faststart', '-t', '2', whole]);
+      await firstHalf(whole, path);
+      await rm(whole);
+    },
+  },
+  { name: 'empty.mp4', what: 'a zero-byte .mp4', encoders: [], verdict: 'empty', make: (path) => writeFile(path, '') },
+  { name: 'notes.mp4', what: 'a text file named .mp4', encoders: [], verdict: 'not-media', make: (path) => writeFile(path, 'Meeting notes: film the milking shed on Tuesday.\n'.repeat(20)) },
+  {
+    name: 'photo.mov', what: 'a JPEG named .mov', encoders: ['mjpeg'], verdict: 'image',
+    make: async (path) => {
+      await ffmpeg([...PICTURE, '-frames:v', '1', '-f', 'image2', '-c:v', 'mjpeg', path]);
+    },
+  },
+  {
+    name: 'export-prores.mov', what: "an editing suite's ProRes export", encoders: ['prores_ks', 'pcm_s16le'], verdict: 'warning', warning: /^ProRes video/,
+    make: async (path) => {
+      await ffmpeg([...PICTURE, ...TONE, '-c:v', 'prores_ks', '-profile:v', '0', '-c:a', 'pcm_s16le', ...ONE_SECOND, path]);
+    },
+  },
+  { name: 'hdr-pq.mp4', what: 'HDR HEVC, PQ', encoders: ['libx265'], verdict: 'warning', warning: /^HDR video \(PQ\)/, make: hdr('smpte2084') },
+  { name: 'hdr-hlg.mp4', what: 'HDR HEVC, HLG', encoders: ['libx265'], verdict: 'warning', warning: /^HDR video \(HLG\)/, make: hdr('arib-std-b67') },
+  {
+    name: 'portrait.mp4', what: 'portrait phone video (rotation metadata)', encoders: ['libx264'], verdict: 'warning', warning: /^The video is stored turned by (90|270) degrees/,
+    make: async (path) => {
+      const upright = `${path}.upright.mp4`;
+      await ffmpeg([...PICTURE, ...x264, ...ONE_SECOND, upright]);
+      // Rotation as phones write it: a display matrix in the track header, the pixels untouched.
+      await ffmpeg(['-i', upright, '-c', 'copy', '-metadata:s:v:0', 'rotate=90', path]);
+      await rm(upright);
+    },
+  },
+  { name: 'fine.mp4', what: 'an H.264 + AAC export (the control)', encoders: ['libx264', 'aac'], verdict: 'playable', make: async (path) => void (await ffmpeg([...PICTURE, ...TONE, ...x264, ...aac, ...ONE_SECOND, path])) },
+];
+
+/** Makes every hostile row (or those of `names`) this machine can, one at a time (they are small); the rest, with why. */
+export async function makeHostile(dir: string, names?: readonly string[]): Promise<{ made: Map<string, string>; skipped: Map<string, string> }> {
+  const made = new Map<string, string>();
+  const skipped = new Map<string, string>();
+  await mkdir(dir, { recursive: true });
+  const have = await ffmpegEncoders();
+  for (const row of HOSTILE_MATRIX) {
+    if (names && !names.includes(row.name)) continue;
+    const missing = row.encoders.filter((e) => !have.has(e));
+    if (missing.length) {
+      skipped.set(row.name, `${row.name} skipped: this machine's ffmpeg has no ${missing.join(', ')} encoder`);
+      continue;
+    }
+    const path = join(dir, row.name);
+    if (!existsSync(path)) await row.make(path);
+    made.set(row.name, path);
+  }
+  return { made, skipped };
+}
+
+/** ffprobe's view of a file's first video stream: rotation (display matrix), transfer, pixel format. */
+export async function ffprobeVideo(path: string): Promise<{ rotation: number; transfer: string | null; pixFmt: string | null } | null> {
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=color_transfer,pix_fmt:stream_side_data=rotation:stream_tags=rotate', '-of', 'json', path]);
+  const stream = (JSON.parse(stdout) as { streams?: Record<string, unknown>[] }).streams?.[0];
+  if (!stream) return null;
+  const side = (stream.side_data_list as { rotation?: number }[] | undefined)?.find((d) => typeof d.rotation === 'number');
+  const tag = Number((stream.tags as { rotate?: string } | undefined)?.rotate ?? NaN);
+  const transfer = typeof stream.color_transfer === 'string' && stream.color_transfer !== 'unknown' ? stream.color_transfer : null;
+  return { rotation: side?.rotation ?? (Number.isFinite(tag) ? tag : 0), transfer, pixFmt: typeof stream.pix_fmt === 'string' ? stream.pix_fmt : null };
 }

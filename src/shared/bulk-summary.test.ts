@@ -3,7 +3,7 @@ import { bulkBlockedText, bulkSummary, bulkSummaryCsv } from './bulk-summary';
 import { BULK_TEXT, defaultMeta, type BulkItemView } from './schemas/bulk';
 
 const item = (over: Partial<BulkItemView>): BulkItemView => ({
-  id: 'i', file: { name: 'a.mp4', size: 10, folder: '/v' }, thumbnail: null, fileType: 'video', duration: 0, probe: 'ok', warnings: [], captions: [],
+  id: 'i', file: { name: 'a.mp4', size: 10, folder: '/v' }, thumbnail: null, fileType: 'video', duration: 0, probe: 'ok', warnings: [], verdict: null, held: false, captions: [],
   meta: defaultMeta('a.mp4'), state: 'waiting', issues: {}, duplicate: null, attempts: 0, lastError: null, sent: 0,
   percent: 0, rate: 0, recordId: null, retryAt: null, ...over,
 });

@@ -65,7 +65,7 @@ export function bulkSummaryCsv(summary: BulkSummary): string {
   return csvText(HEADER, summary.rows.map((r) => [r.outcome, r.fileName, r.folder, r.size, r.title, r.recordId, r.reason, r.attempts]));
 }
 
-type Blockable = Pick<BulkItemView, 'state' | 'duplicate'>;
+type Blockable = Pick<BulkItemView, 'state' | 'duplicate'> & { held?: boolean };
 
 /**
  * What keeps items from starting, in words (after Start): the rows that need the editor, by why. Null
@@ -74,12 +74,14 @@ type Blockable = Pick<BulkItemView, 'state' | 'duplicate'>;
 export function bulkBlockedText(rows: Iterable<Blockable>): string | null {
   let invalid = 0;
   let held = 0;
+  let unplayable = 0;
   let missing = 0;
   let failed = 0;
   let waiting = 0;
   for (const r of rows) {
     if (r.state === 'invalid') invalid += 1;
     else if (r.state === 'waiting' && r.duplicate) held += 1;
+    else if (r.state === 'waiting' && r.held) unplayable += 1;
     else if (r.state === 'changed-or-missing') missing += 1;
     else if (r.state === 'failed') failed += 1;
     else if (r.state === 'waiting' || r.state === 'uploading') waiting += 1;
@@ -88,6 +90,7 @@ export function bulkBlockedText(rows: Iterable<Blockable>): string | null {
     [
       [invalid, 'with fields to fill or fix'],
       [held, 'held as possible duplicates (keep or skip them)'],
+      [unplayable, 'held as not playable (remove them, or choose Send anyway)'],
       [missing, 'whose files changed or went (choose them again)'],
       [failed, 'that failed (fix them, then Retry selected)'],
     ] as [number, string][]

@@ -3,17 +3,19 @@
  * folder dialog (the harness's stand-in), the preview's levels, the run through the real bulk queue
  * and the directory's calls, and the built folder in order with each video linked to its library file.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeVideo } from '../../src/main/services/bulk/testing';
+import { makeHostile } from '../media-matrix';
+import type { BulkItemView } from '../../src/shared/schemas/bulk';
 import type { BusinessIdea } from '../../src/shared/schemas/business-ideas';
 import { PRELOAD_CHANNELS } from '../../src/shared/api/app';
 import type { Result } from '../../src/shared/result';
 import type { ImportPreview, ImportStatus } from '../../src/shared/schemas/course-import';
 import type { Course, DocumentListing } from '../../src/shared/schemas/courses';
-import type { Keyword } from '../../src/shared/schemas/library';
+import type { Keyword, LibraryFile } from '../../src/shared/schemas/library';
 import { expectOk, startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -73,6 +75,99 @@ describe('courseImport.pick', () => {
     const inConcept = expectOk(await h.call<DocumentListing>('videoRepository', 'document', { id: inTopic[2]!._id })).descendants;
     expect(inConcept.map((d) => d.title)).toEqual(['Buckets']);
   }, 120_000);
+});
+
+describe('a folder import with the same clip in several places', () => {
+  it('uploads it once, links that one record into each place, and finishes by itself', async () => {
+    const course = expectOk(await h.call<Course[]>('videoRepository', 'courses')).find((c) => !c.hasOnlyVideos && c.modulesCount > 0)!;
+    const top = expectOk(await h.call<DocumentListing>('videoRepository', 'document', { id: course._id }));
+    const module = top.descendants.find((d) => d.type === 'folder')!;
+    const folder = join(dir, '6 Same intro');
+    const clip = await writeVideo(join(dir, 'intro-source.mp4'));
+    // Three places, the same bytes, the same title: what editors do with one intro clip in several topics.
+    for (const place of ['1 Milking', '2 Feeding', '3 Calving']) {
+      await mkdir(join(folder, place), { recursive: true });
+      await copyFile(clip, join(folder, place, 'Intro.mp4'));
+    }
+    const libraryBefore = expectOk(await h.call<LibraryFile[]>('library', 'mediaList')).length;
+    h.dialogs.paths.push([folder]);
+    const preview = expectOk(await h.call<ImportPreview>('courseImport', 'pick', { target: { kind: 'folder', courseId: course._id, parent: module._id } }));
+    const ideas = expectOk(await h.call<BusinessIdea[]>('businessIdeas', 'all'));
+    const keywords = expectOk(await h.call<Keyword[]>('library', 'keywords'));
+    expectOk(
+      await h.call<ImportStatus>('courseImport', 'start', {
+        importId: preview.importId,
+        titles: {},
+        course: null,
+        defaults: { description: 'Imported.', type: 'Interview', businessIdeas: [ideas[0]!._id], keywords: [keywords[0]!._id], category: [], level: 1, visibility: 'Public', freeToWatch: false },
+      }),
+    );
+    // Nothing is pressed (no Resume, no keep): the import must finish by itself.
+    let status: ImportStatus | null = null;
+    for (let i = 0; i < 600 && status?.phase !== 'done'; i++) {
+      status = expectOk(await h.call<ImportStatus | null>('courseImport', 'status'));
+      if (status?.phase !== 'done') await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status?.phase, JSON.stringify(status)).toBe('done');
+    expect(status!.videos).toEqual({ uploaded: 3, linked: 3, failed: 0, total: 3 });
+    expect(expectOk(await h.call<LibraryFile[]>('library', 'mediaList')).length).toBe(libraryBefore + 1);
+
+    const topic = expectOk(await h.call<DocumentListing>('videoRepository', 'document', { id: module._id })).descendants.at(-1)!;
+    const places = expectOk(await h.call<DocumentListing>('videoRepository', 'document', { id: topic._id })).descendants;
+    expect(places.map((d) => d.title)).toEqual(['Milking', 'Feeding', 'Calving']);
+    const linked = [];
+    for (const place of places) linked.push(...expectOk(await h.call<DocumentListing>('videoRepository', 'document', { id: place._id })).descendants);
+    expect(linked.map((d) => `${d.type} ${d.title}`)).toEqual(['file Intro', 'file Intro', 'file Intro']);
+    expect(new Set(linked.map((d) => d.fileId?._id)).size).toBe(1);
+  }, 120_000);
+});
+
+describe('a folder import with a damaged video', () => {
+  it('holds it (not uploaded, not linked, the import not done) and says why; removed from the queue, the import finishes without it', async () => {
+    const course = expectOk(await h.call<Course[]>('videoRepository', 'courses')).find((c) => !c.hasOnlyVideos && c.modulesCount > 0)!;
+    const top = expectOk(await h.call<DocumentListing>('videoRepository', 'document', { id: course._id }));
+    const module = top.descendants.find((d) => d.type === 'folder')!;
+    const folder = join(dir, '7 Damaged');
+    await mkdir(folder, { recursive: true });
+    await writeVideo(join(folder, '1 Good.mp4'));
+    const { made } = await makeHostile(join(dir, 'hostile'), ['truncated-phone.mov']);
+    await copyFile(made.get('truncated-phone.mov')!, join(folder, '2 Half copied.mov'));
+    const libraryBefore = expectOk(await h.call<LibraryFile[]>('library', 'mediaList')).length;
+    h.dialogs.paths.push([folder]);
+    const preview = expectOk(await h.call<ImportPreview>('courseImport', 'pick', { target: { kind: 'folder', courseId: course._id, parent: module._id } }));
+    const ideas = expectOk(await h.call<BusinessIdea[]>('businessIdeas', 'all'));
+    const keywords = expectOk(await h.call<Keyword[]>('library', 'keywords'));
+    expectOk(
+      await h.call<ImportStatus>('courseImport', 'start', {
+        importId: preview.importId,
+        titles: {},
+        course: null,
+        defaults: { description: 'Imported.', type: 'Interview', businessIdeas: [ideas[0]!._id], keywords: [keywords[0]!._id], category: [], level: 1, visibility: 'Public', freeToWatch: false },
+      }),
+    );
+    const poll = async (done: (s: ImportStatus) => boolean) => {
+      let status: ImportStatus | null = null;
+      for (let i = 0; i < 600 && !(status && done(status)); i++) {
+        status = expectOk(await h.call<ImportStatus | null>('courseImport', 'status'));
+        if (!(status && done(status))) await new Promise((r) => setTimeout(r, 100));
+      }
+      return status!;
+    };
+    const held = await poll((s) => s.videos.linked === 1 && !!s.entries.find((e) => e.path.endsWith('Half copied'))?.message);
+    const entry = held.entries.find((e) => e.path.endsWith('Half copied'))!;
+    expect(entry.state).toBe('queued');
+    expect(entry.message).toMatch(/^Needs attention in Bulk Upload: Not a playable video or audio file: Its index is missing/);
+    expect(held.phase).not.toBe('done');
+    expect(held.videos).toMatchObject({ uploaded: 1, linked: 1, total: 2 });
+    expect(expectOk(await h.call<LibraryFile[]>('library', 'mediaList')).length).toBe(libraryBefore + 1);
+
+    const queued = expectOk(await h.call<{ rows: BulkItemView[] }>('bulk', 'list', { offset: 0, limit: 500 })).rows.find((r) => r.file.name === '2 Half copied.mov')!;
+    expect(queued).toMatchObject({ held: true, state: 'waiting' });
+    expectOk(await h.call('bulk', 'remove', { ids: [queued.id] }));
+    const done = await poll((s) => s.phase === 'done');
+    expect(done.videos).toMatchObject({ linked: 1, failed: 1, total: 2 });
+    expect(expectOk(await h.call<LibraryFile[]>('library', 'mediaList')).length).toBe(libraryBefore + 1);
+  }, 180_000);
 });
 
 describe('the preload\'s folder-import drop channel', () => {

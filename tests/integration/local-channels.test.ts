@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../server/app';
+import { makeHostile } from '../media-matrix';
 import { writeVideos } from '../../src/main/services/bulk/testing';
 import type { GrantView } from '../../src/shared/api/app';
 import type { BulkAddResult, BulkItemView } from '../../src/shared/schemas/bulk';
@@ -30,6 +31,13 @@ afterAll(async () => {
 
 type Status = { status: { running: boolean; concurrency: number }; overall: { filesTotal: number } };
 const rows = async (ids: string[]) => expectOk(await h.call<BulkItemView[]>('bulk', 'get', { ids }));
+async function until(done: () => Promise<boolean>, ms = 20_000): Promise<void> {
+  const end = performance.now() + ms;
+  while (!(await done())) {
+    if (performance.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 const stateOf = async (id: string) => (await rows([id]))[0]!.state;
 
 describe('files.pick', () => {
@@ -137,6 +145,21 @@ describe('bulk item calls', () => {
     expectOk(await h.call('bulk', 'acceptDuplicates', { ids: [twin] }));
     expect((await rows([twin!]))[0]!.duplicate).toBeNull();
     ids.push(twin!);
+  });
+
+  it('bulk.sendAnyway releases a file the media worker found not playable (held until then)', async () => {
+    const { made } = await makeHostile(join(work, 'hostile'), ['truncated-phone.mov', 'empty.mp4', 'notes.mp4']);
+    const picked = ['truncated-phone.mov', 'empty.mp4', 'notes.mp4'].filter((name) => made.has(name));
+    h.dialogs.paths.push(picked.map((name) => made.get(name)!));
+    const added = expectOk(await h.call<BulkAddResult | null>('bulk', 'pick', { kind: 'files' }))!.added;
+    await until(async () => (await rows(added)).every((r) => r.probe !== 'pending'));
+    const views = await rows(added);
+    expect(views.map((r) => [r.file.name, r.held, r.verdict?.kind === 'unplayable' ? r.verdict.reason : r.verdict?.kind])).toEqual(
+      picked.map((name) => [name, true, { 'truncated-phone.mov': 'index-missing', 'empty.mp4': 'empty', 'notes.mp4': 'not-media' }[name]]),
+    );
+    expectOk(await h.call('bulk', 'sendAnyway', { ids: [added[0]] }));
+    expect((await rows([added[0]!]))[0]).toMatchObject({ held: false, verdict: { kind: 'unplayable' } });
+    ids.push(...added);
   });
 
   it('bulk.remove takes items out of the queue', async () => {

@@ -196,6 +196,10 @@ export async function createBulkGroup(deps: BulkGroupDeps) {
       queue.acceptDuplicates(queue.select(ids));
       return ok(null);
     },
+    sendAnyway: async ({ ids }) => {
+      queue.sendAnyway(queue.select(ids));
+      return ok(null);
+    },
     replaceFile: async ({ id, grantId }) => {
       const file = await grantedPath(grantId);
       return file.ok ? queue.replaceFile(id, file.data) : file;

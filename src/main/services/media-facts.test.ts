@@ -1,10 +1,10 @@
-import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_TEXT } from '../../shared/messages';
-import { fileTypeOfFacts, mediaWarnings, type MediaFacts } from '../../shared/schemas/media';
-import { ffprobeDuration, makeMatrix, MEDIA_MATRIX } from '../../../tests/media-matrix';
+import { fileTypeOfFacts, hdrTransfer, MEDIA_VERDICT_TEXT, mediaVerdict, mediaWarnings, rotationOf, type MediaFacts } from '../../shared/schemas/media';
+import { ffprobeDuration, ffprobeVideo, HOSTILE_MATRIX, makeHostile, makeMatrix, MEDIA_MATRIX } from '../../../tests/media-matrix';
 import { durationOf, MediaFactsService } from './media-facts';
 
 // The media matrix against ffprobe: each file an editor may have, made once by ffmpeg (2 s, 160 x 120).
@@ -89,6 +89,67 @@ describe('media facts (mediainfo.js in the media worker) against ffprobe', () =>
     } finally {
       await handle.close();
     }
+  });
+});
+
+// The damaged and the hard-to-play files: each gets its verdict before upload, its facts against ffprobe.
+describe('verdicts of damaged and hard-to-play files', () => {
+  let dir = '';
+  let made = new Map<string, string>();
+  let skipped = new Map<string, string>();
+  const service = new MediaFactsService();
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'media-hostile-'));
+    ({ made, skipped } = await makeHostile(dir));
+  }, 120_000);
+  afterAll(async () => {
+    await service.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** What the queue and Add File do: facts when the media library can read the file, else none. */
+  const verdictOf = async (path: string) => {
+    const size = (await stat(path)).size;
+    const facts = await service.factsOfPath(path).catch(() => null);
+    return { verdict: mediaVerdict({ size, facts, fileType: 'video' }), facts };
+  };
+
+  for (const row of HOSTILE_MATRIX) {
+    it(`${row.name} (${row.what}): ${row.verdict}`, async (ctx) => {
+      const reason = skipped.get(row.name);
+      if (reason) {
+        console.log(reason);
+        ctx.skip();
+      }
+      const path = made.get(row.name)!;
+      const { verdict, facts } = await verdictOf(path);
+      if (row.verdict === 'playable') expect(verdict).toEqual({ kind: 'playable' });
+      else if (row.verdict === 'warning') {
+        expect(verdict.kind).toBe('warning');
+        expect(verdict.kind === 'warning' && verdict.warnings.some((w) => row.warning!.test(w)), JSON.stringify(verdict)).toBe(true);
+      } else expect(verdict).toMatchObject({ kind: 'unplayable', reason: row.verdict });
+      // The facts a playable file gets agree with ffprobe: rotation, HDR transfer, bit depth.
+      if (facts?.video && (row.verdict === 'warning' || row.verdict === 'playable')) {
+        const probe = (await ffprobeVideo(path))!;
+        // ffprobe's display matrix turns counter-clockwise, MediaInfo's rotation clockwise: they add to a full turn.
+        expect((rotationOf(facts.video) + probe.rotation + 360) % 360).toBe(0);
+        const pq = probe.transfer === 'smpte2084' ? 'PQ' : probe.transfer === 'arib-std-b67' ? 'HLG' : null;
+        expect(hdrTransfer(facts.video.transfer)).toBe(pq);
+        // ProRes carries no bit depth MediaInfo reads; HDR and H.264 do.
+        if (row.name.startsWith('hdr')) expect(probe.pixFmt).toBe('yuv420p10le');
+        if (probe.pixFmt === 'yuv420p10le') expect(facts.video.bitDepth).toBe(10);
+        else if (probe.pixFmt === 'yuv420p') expect(facts.video.bitDepth).toBe(8);
+        expect(facts.video.frameRateMode).toMatch(/^(CFR|VFR)$/);
+      }
+    });
+  }
+
+  it('the words a person reads: what is wrong and what to do', async (ctx) => {
+    if (skipped.has('truncated-phone.mov') || skipped.has('photo.mov')) ctx.skip();
+    expect((await verdictOf(made.get('truncated-phone.mov')!)).verdict).toEqual({ kind: 'unplayable', reason: 'index-missing', text: MEDIA_VERDICT_TEXT.indexMissing });
+    expect((await verdictOf(made.get('photo.mov')!)).verdict).toEqual({ kind: 'unplayable', reason: 'image', text: 'It is a picture (JPEG), not a video. Choose the video file; a picture can be added as a thumbnail.' });
+    expect((await verdictOf(made.get('empty.mp4')!)).verdict).toEqual({ kind: 'unplayable', reason: 'empty', text: 'The file is empty (0 bytes). Copy it again from where it was made.' });
   });
 });
 

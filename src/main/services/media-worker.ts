@@ -53,6 +53,10 @@ export function factsOfResult(result: MediaInfoResult): MediaFacts {
   const general = tracks.find((t) => t['@type'] === 'General') ?? {};
   const video = tracks.find((t) => t['@type'] === 'Video');
   const audio = tracks.find((t) => t['@type'] === 'Audio');
+  const image = tracks.find((t) => t['@type'] === 'Image');
+  const extra = (general.extra ?? {}) as Track;
+  // "PQ / PQ": the container's and the stream's word, the same.
+  const first = (value: unknown) => str(value)?.split(' / ')[0]?.trim() ?? null;
   // The container's duration, else the longest track's (some streams carry it only per track).
   const durations = [general, video, audio].map((t) => num(t?.Duration)).filter((d): d is number => d !== null && d > 0);
   const duration = num(general.Duration) ?? (durations.length ? Math.max(...durations) : null);
@@ -67,10 +71,16 @@ export function factsOfResult(result: MediaInfoResult): MediaFacts {
           width: num(video.Width),
           height: num(video.Height),
           frameRate: num(video.FrameRate),
+          rotation: num(first(video.Rotation)),
+          transfer: first(video.transfer_characteristics),
+          bitDepth: num(video.BitDepth),
+          frameRateMode: str(video.FrameRate_Mode),
         }
       : null,
     audio: audio ? { codec: str(audio.Format) ?? 'unknown', channels: num(audio.Channels), sampleRate: num(audio.SamplingRate) } : null,
     bitRate: num(general.OverallBitRate),
+    truncated: str(extra.IsTruncated)?.toLowerCase() === 'yes',
+    image: image ? (str(image.Format) ?? 'unknown') : null,
   };
 }
 

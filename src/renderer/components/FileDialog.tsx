@@ -15,6 +15,7 @@ import {
   splitDuration,
   type LibraryFile,
   type LibraryFileForm,
+  type FileType,
   type LibraryFileFormInput,
 } from '../../shared/schemas/library';
 import { optionsOf, type FieldDescriptor } from './EntityDialog';
@@ -22,7 +23,7 @@ import { FormDialog } from '../kit/RecordDialogs';
 import { call, recordForm, useCallForm, type AnyRecordForm } from '../kit/Resource';
 import type { FieldForm, PickedNote } from './fields/types';
 import { titleFromFileName } from '../../shared/schemas/bulk';
-import { fileTypeOfFacts, mediaWarnings } from '../../shared/schemas/media';
+import { fileTypeOfFacts, MEDIA_VERDICT_TEXT, mediaVerdict, mediaWarnings } from '../../shared/schemas/media';
 import type { PickedFile } from './FilePicker';
 import { PosterFrame } from './PosterFrame';
 import { useBusinessIdeas, useCategories, useKeywords } from '../lib/library-lists';
@@ -45,24 +46,28 @@ async function fillFromFile(file: PickedFile, form: FieldForm): Promise<PickedNo
   form.setValue(UNREAD, false);
   if (!String(form.values.title ?? '').trim()) form.setValue('title', titleFromFileName(file.name));
   const result = await window.api.files.probe({ grantId: file.grantId });
-  if (!result.ok) {
-    if (!playable(form.values)) return null;
-    form.setValue(UNREAD, true);
-    return { message: result.error.message || APP_TEXT.noDuration };
+  const facts = result.ok ? result.data : null;
+  const tracks = !!facts && (!!facts.video || !!facts.audio);
+  // A file meant as audio or video (the type chosen, or its tracks) gets the verdict Bulk Upload and the
+  // folder import show; one that is not playable is held, and the type stays as chosen.
+  if (playable(form.values) || tracks) {
+    const verdict = mediaVerdict({ size: file.size, facts, fileType: tracks ? fileTypeOfFacts(facts!) : (form.values.fileType as FileType) });
+    if (verdict.kind === 'unplayable') return { hold: { title: MEDIA_VERDICT_TEXT.unplayable, detail: verdict.text } };
   }
-  const facts = result.data;
+  if (!facts) return null;
   const fileType = fileTypeOfFacts(facts);
   if (form.values.fileType !== fileType) form.setValue('fileType', fileType);
   if (fileType === 'other') return null;
+  const warnings = mediaWarnings(facts, fileType).map((w) => `${MEDIA_VERDICT_TEXT.warning}: ${w}`);
   if (facts.durationSeconds === null) {
     form.setValue(UNREAD, true);
-    return { message: APP_TEXT.noDuration, warnings: mediaWarnings(facts, fileType) };
+    return { message: APP_TEXT.noDuration, warnings };
   }
   const parts = splitDuration(Math.max(1, Math.round(facts.durationSeconds)));
   form.setValue('hours', parts.hours);
   form.setValue('minutes', parts.minutes);
   form.setValue('seconds', parts.seconds);
-  return { warnings: mediaWarnings(facts, fileType) };
+  return { warnings };
 }
 
 /** 'URL already exists ...' for a link another file has. */

@@ -46,6 +46,8 @@ export const bulk = {
   /** A grant of a queued item's file (checked: still the file queued), for the page's poster frame of it. */
   fileGrant: defineLocal({ input: v.object({ id: ItemId }), output: v.object({ grantId: v.string(), name: v.string(), size: v.number() }) }),
   acceptDuplicates: defineLocal({ input: v.object({ ids: BulkSelectionSchema }), output: v.null() }),
+  /** Sends files held as not playable all the same. */
+  sendAnyway: defineLocal({ input: v.object({ ids: BulkSelectionSchema }), output: v.null() }),
   /** Choose the file of a changed-or-missing item again. */
   replaceFile: defineLocal({ input: v.object({ id: ItemId, grantId: GrantId }), output: v.null() }),
   remove: defineLocal({ input: v.object({ ids: v.union([Targets, v.literal('finished')]) }), output: v.object({ removed: v.number() }) }),

@@ -11,6 +11,7 @@ import {
   type FileType,
   type LibraryMediaCreateInput,
 } from './library';
+import { MediaVerdictSchema } from './media';
 
 /**
  * Bulk upload (DESIGN section 13): the queue's item model as every side sees it. The queue
@@ -228,6 +229,10 @@ export const BulkItemViewSchema = v.object({
   probe: v.picklist(['pending', 'ok', 'none']),
   /** What the editor should know about the file before it is sent (mediaWarnings); never blocks. */
   warnings: v.array(v.string()),
+  /** What the media library made of the file (null until read, or for a file not meant as media). */
+  verdict: v.nullable(MediaVerdictSchema),
+  /** Not playable and not sent until the person removes it or chooses Send anyway. */
+  held: v.boolean(),
   captions: v.array(BulkCaptionSchema),
   meta: BulkMetaSchema,
   state: v.picklist(BULK_STATES),

@@ -38,9 +38,9 @@ const rules: Row[] = [
   ['on start, a file changed or gone is changed-or-missing', { state: 'waiting' }, { type: 'restored', fileSame: false }, { state: 'changed-or-missing', lastError: BULK_TEXT.changedOrMissing }],
   ['on start, an item with an empty title is invalid', { meta: { ...META, title: '' } }, { type: 'restored', fileSame: true }, { state: 'invalid' }],
   // Media facts on the desktop
-  ['facts read: the duration rounds to whole seconds, at least 1', { probe: 'pending', duration: 0 }, { type: 'factsRead', fileType: 'video', facts: { durationSeconds: 0.2 } as never, hash: 'h', captions: [] }, { probe: 'ok', duration: 1, fileType: 'video', hash: 'h' }],
-  ['facts read: no duration is probe none (the form allows it)', { probe: 'pending' }, { type: 'factsRead', fileType: 'other', facts: null, hash: null, captions: [] }, { probe: 'none', duration: 0, fileType: 'other' }],
-  ['facts read late do not change a done item', { state: 'done', probe: 'pending' }, { type: 'factsRead', fileType: 'video', facts: null, hash: 'h', captions: [] }, { probe: 'pending', hash: null }],
+  ['facts read: the duration rounds to whole seconds, at least 1', { probe: 'pending', duration: 0 }, { type: 'factsRead', fileType: 'video', facts: { durationSeconds: 0.2 } as never, verdict: null, hash: 'h', captions: [] }, { probe: 'ok', duration: 1, fileType: 'video', hash: 'h' }],
+  ['facts read: no duration is probe none (the form allows it)', { probe: 'pending' }, { type: 'factsRead', fileType: 'other', facts: null, verdict: null, hash: null, captions: [] }, { probe: 'none', duration: 0, fileType: 'other' }],
+  ['facts read late do not change a done item', { state: 'done', probe: 'pending' }, { type: 'factsRead', fileType: 'video', facts: null, verdict: null, hash: 'h', captions: [] }, { probe: 'pending', hash: null }],
   // Items: duplicates held until accepted or renamed
   ['a title the library has holds the item', {}, { type: 'duplicateFound', duplicate: titleDuplicate }, { duplicate: titleDuplicate, state: 'waiting' }],
   ['the same content earlier in the queue holds the item', {}, { type: 'duplicateFound', duplicate: contentDuplicate }, { duplicate: contentDuplicate }],

@@ -1,6 +1,6 @@
 import { BULK_TEXT, bulkIssues, defaultMeta, type BulkDuplicate, type BulkMeta } from '../../../shared/schemas/bulk';
 import type { FileType } from '../../../shared/schemas/library';
-import type { MediaFacts } from '../../../shared/schemas/media';
+import type { MediaFacts, MediaVerdict } from '../../../shared/schemas/media';
 import { backoffDelay, RETRY_BACKOFF } from './backoff';
 import type { FileIdentity } from './identity';
 import { fileTypeOfName } from './sniff';
@@ -32,7 +32,9 @@ export type LifecycleEvent =
   /** Read back from the queue file at start; `fileSame` false when its file changed or went. */
   | { type: 'restored'; fileSame: boolean }
   /** Background facts: type from content, duration, hash, sidecar captions. */
-  | { type: 'factsRead'; fileType: FileType; facts: MediaFacts | null; hash: string | null; captions: BulkItem['captions'] }
+  | { type: 'factsRead'; fileType: FileType; facts: MediaFacts | null; verdict: MediaVerdict | null; hash: string | null; captions: BulkItem['captions'] }
+  /** The person sends a file that is not playable all the same. */
+  | { type: 'sendAnyway' }
   | { type: 'duplicateFound'; duplicate: BulkDuplicate }
   /** The user keeps the item although its title or content is taken; or a new title cleared a title duplicate. */
   | { type: 'duplicateKept' }
@@ -77,6 +79,8 @@ export function queued(added: { id: string; key: string; file: FileIdentity; gra
     duration: 0,
     probe: 'pending',
     facts: null,
+    verdict: null,
+    sendAnyway: false,
     hash: null,
     captions: [],
     // The title from the file's name, unless the one who queued it chose one (a folder import).
@@ -161,10 +165,13 @@ export function transition(item: BulkItem, event: LifecycleEvent, now: number): 
         captions: event.captions,
         fileType: event.fileType,
         facts: event.facts,
+        verdict: event.verdict,
         duration: seconds === null ? 0 : Math.max(1, Math.round(seconds)),
         probe: seconds === null ? 'none' : 'ok',
       });
     }
+    case 'sendAnyway':
+      return isHeld(item) ? { ...item, sendAnyway: true } : item;
     case 'duplicateFound':
       return item.state === 'done' ? item : { ...item, duplicate: event.duplicate };
     case 'duplicateKept':
@@ -183,6 +190,8 @@ export function transition(item: BulkItem, event: LifecycleEvent, now: number): 
         duration: 0,
         probe: 'pending',
         facts: null,
+        verdict: null,
+        sendAnyway: false,
         hash: null,
         // A title duplicate stays (same title); a content duplicate was of the old file.
         duplicate: item.duplicate?.reason === 'title' ? item.duplicate : null,
@@ -259,13 +268,17 @@ export function transition(item: BulkItem, event: LifecycleEvent, now: number): 
 
 // Scheduling
 
-/** Work the queue still has: an upload, or an item waiting that is not held as a duplicate. */
-export const isWork = (item: Pick<BulkItem, 'state' | 'duplicate'>): boolean =>
-  item.state === 'uploading' || (item.state === 'waiting' && !item.duplicate);
+/** A file the media library found not playable, held until the person removes it or sends it anyway. */
+export const isHeld = (item: Pick<BulkItem, 'verdict' | 'sendAnyway' | 'state'>): boolean =>
+  item.verdict?.kind === 'unplayable' && !item.sendAnyway && item.state !== 'done' && item.state !== 'uploading';
 
-/** What the person must look at: invalid, failed, changed-or-missing, or held as a duplicate. */
-export const needsAttention = (item: Pick<BulkItem, 'state' | 'duplicate'>): boolean =>
-  item.state === 'invalid' || item.state === 'failed' || item.state === 'changed-or-missing' || (item.state === 'waiting' && !!item.duplicate);
+/** Work the queue still has: an upload, or an item waiting that is not held (as a duplicate or as not playable). */
+export const isWork = (item: Pick<BulkItem, 'state' | 'duplicate' | 'verdict' | 'sendAnyway'>): boolean =>
+  item.state === 'uploading' || (item.state === 'waiting' && !item.duplicate && !isHeld(item));
+
+/** What the person must look at: invalid, failed, changed-or-missing, or held (a duplicate, or not playable). */
+export const needsAttention = (item: Pick<BulkItem, 'state' | 'duplicate' | 'verdict' | 'sendAnyway'>): boolean =>
+  item.state === 'invalid' || item.state === 'failed' || item.state === 'changed-or-missing' || (item.state === 'waiting' && (!!item.duplicate || isHeld(item)));
 
 /** The queue as the scheduler sees it. */
 export interface QueueView {
@@ -305,6 +318,7 @@ export function eligible(item: BulkItem, queue: Pick<QueueView, 'active' | 'forc
     item.state === 'waiting' &&
     !item.duplicate &&
     item.probe !== 'pending' &&
+    !isHeld(item) &&
     item.inFlight === null &&
     !queue.active.has(item.id) &&
     (queue.running || queue.forced.has(item.id)) &&

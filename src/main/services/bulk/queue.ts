@@ -20,13 +20,14 @@ import {
   type BulkQueueStatus,
 } from '../../../shared/schemas/bulk';
 import type { FileType } from '../../../shared/schemas/library';
-import { fileTypeOfFacts, mediaWarnings, type MediaFacts } from '../../../shared/schemas/media';
+import { fileTypeOfFacts, mediaVerdict, mediaWarnings, type MediaFacts } from '../../../shared/schemas/media';
 import type { Result } from '../../../shared/result';
 import { backoffDelay, PROBE_BACKOFF } from './backoff';
 import { checkIdentities, checkIdentity, identitiesOf, identityOf, sameFileKey, type FileIdentity } from './identity';
 import {
   failureNeeds,
   isFinished,
+  isHeld,
   isLocked,
   isRetryable,
   isWork,
@@ -41,7 +42,7 @@ import {
 } from './lifecycle';
 import { RateMeter, Throttle } from './progress';
 import type { ReconcileQuery, Reconciler } from './reconcile';
-import { FOLDER_LIMIT, scanFolderInBatches, sniffFileType } from './sniff';
+import { fileTypeOfName, FOLDER_LIMIT, scanFolderInBatches, sniffFileType } from './sniff';
 import { QueueStore, line, profileFields, type ItemLine, type ProfileFields, type StoredItem } from './store';
 import type { UploadedIndex } from './uploaded-index';
 import { readdir } from 'node:fs/promises';
@@ -217,6 +218,8 @@ export class BulkQueue {
   private closed = false;
   private hadWork = false;
   private finishedPending = false;
+  /** The queue stopped because its work was done (not paused by the person): new work runs at once. */
+  private finishedByItself = false;
   /** Bytes sent in all, for the overall rate. */
   private sentCounter = 0;
   private libraryTitles: { at: number; titles: Map<string, LibraryRecordFacts>; records: readonly LibraryRecordFacts[] } | null = null;
@@ -454,11 +457,70 @@ export class BulkQueue {
     return { check: 'done', items: flagged };
   }
 
-  /** The user keeps these items although their titles are taken: they may start. */
+  /**
+   * The user keeps these items although their titles are taken: they may start. A queue that had
+   * stopped because it ran out of work runs again for them (one the person paused stays paused).
+   */
   acceptDuplicates(ids: readonly string[]): void {
-    for (const item of this.pick(ids)) if (this.apply(item, { type: 'duplicateKept' })) this.touch(item);
+    let kept = false;
+    for (const item of this.pick(ids)) {
+      if (this.apply(item, { type: 'duplicateKept' })) {
+        this.touch(item);
+        kept = true;
+      }
+    }
+    if (kept) this.carryOn();
     this.saveNow();
     this.pump();
+  }
+
+  /**
+   * The person sends files the media library found not playable all the same (they were held). A queue
+   * that had stopped because it ran out of work runs again for them.
+   */
+  sendAnyway(ids: readonly string[]): void {
+    let released = false;
+    for (const item of this.pick(ids)) {
+      if (this.apply(item, { type: 'sendAnyway' })) {
+        this.touch(item);
+        released = true;
+      }
+    }
+    if (released) this.carryOn();
+    this.saveNow();
+    this.pump();
+  }
+
+  /** Runs again after new work appeared in a queue that had stopped only because its work was done. */
+  private carryOn(): void {
+    if (this.running || !this.finishedByItself || !this.hasWork()) return;
+    if (this.heldForOwner()) return;
+    this.running = true;
+    this.hadWork = true;
+    this.finishedByItself = false;
+    this.throttle.request();
+  }
+
+  /**
+   * Later copies of `original`'s content wait for it (they are not sent twice). Once it is uploaded
+   * they name its record (a folder import links that record into each place); once it is cancelled or
+   * removed, the next copy becomes the one that is sent.
+   */
+  private settleCopiesOf(original: BulkItem, gone = false): void {
+    for (const id of this.order) {
+      const copy = this.items.get(id);
+      if (!copy || copy === original) continue;
+      const dup = copy.duplicate;
+      if (dup?.kind !== 'queue' || dup.reason !== 'content' || dup.id !== original.id || copy.state === 'done') continue;
+      if (!gone && original.state === 'done' && original.recordId) {
+        this.apply(copy, { type: 'duplicateFound', duplicate: { kind: 'library', title: original.meta.title, id: original.recordId, reason: 'content' } });
+      } else if (gone || original.state === 'cancelled') {
+        this.apply(copy, { type: 'duplicateKept' });
+        const next = this.contentDuplicateOf(copy);
+        if (next) this.apply(copy, { type: 'duplicateFound', duplicate: next });
+      } else continue;
+      this.touch(copy);
+    }
   }
 
   /** Chooses the file of an item again (after changed-or-missing): new identity, waiting again. */
@@ -523,22 +585,38 @@ export class BulkQueue {
     const path = item.file.path;
     let fileType: FileType = item.fileType;
     let facts: MediaFacts | null = null;
+    const byName = fileTypeOfName(item.file.name);
+    let sniffed: FileType | null = null;
+    let factsFailed = false;
     try {
-      fileType = await sniffFileType(path, item.file.name);
-      if ((fileType === 'audio' || fileType === 'video') && this.deps.readFacts) {
-        facts = await this.deps.readFacts(path);
+      sniffed = await sniffFileType(path, item.file.name);
+      fileType = sniffed;
+      // A file its name or its first bytes call video or audio is read by the media library, whatever
+      // it turns out to be (a JPEG named .mov is a picture, not "other").
+      if ((sniffed !== 'other' || byName !== 'other') && this.deps.readFacts) {
+        facts = await this.deps.readFacts(path).catch(() => {
+          factsFailed = true;
+          return null;
+        });
         // The tracks the file has decide (a .mp4 of sound alone is audio).
-        if (facts.video || facts.audio) fileType = fileTypeOfFacts(facts);
+        if (facts && (facts.video || facts.audio)) fileType = fileTypeOfFacts(facts);
       }
     } catch {
       facts = null;
     }
+    // The verdict of a file meant as media, once what it is has been read: its content not media, or
+    // the media library's facts (a library that could not read a file its bytes call media says nothing).
+    const meantAsMedia = byName !== 'other' || (sniffed !== null && sniffed !== 'other');
+    const judged = sniffed !== null && (sniffed === 'other' || (!!this.deps.readFacts && !factsFailed));
+    const verdict = meantAsMedia && judged ? mediaVerdict({ size: item.file.size, facts, fileType }) : null;
+    // Not playable: the type its name gives stays (it is not silently made "other").
+    if (verdict?.kind === 'unplayable' && byName !== 'other') fileType = byName;
     let hash: string | null = null;
     if (this.deps.hashFile) hash = await this.deps.hashFile(path).catch(() => null);
     const captions = this.deps.importCaptions ? await this.sidecarsOf(path, item.file.name) : [];
     // The file may have been replaced or the item removed meanwhile.
     if (this.items.get(item.id) !== item || item.file.path !== path || item.state === 'done') return;
-    this.apply(item, { type: 'factsRead', fileType, facts, hash, captions });
+    this.apply(item, { type: 'factsRead', fileType, facts, verdict, hash, captions });
     const duplicate = this.contentDuplicateOf(item);
     if (duplicate) this.apply(item, { type: 'duplicateFound', duplicate });
     this.touch(item);
@@ -559,7 +637,8 @@ export class BulkQueue {
   }
 
   private contentDuplicateOf(item: BulkItem): BulkDuplicate | null {
-    if (item.duplicate || item.state === 'cancelled') return null;
+    // The same content says more than the same title: it replaces a title duplicate.
+    if ((item.duplicate && item.duplicate.reason !== 'title') || item.state === 'cancelled') return null;
     if (item.hash) {
       const firstId = this.byHash.get(item.hash);
       const first = firstId ? this.items.get(firstId) : undefined;
@@ -756,6 +835,7 @@ export class BulkQueue {
     }
     const gone = new Set(targets.map((t) => t.id));
     this.order = this.order.filter((id) => !gone.has(id));
+    for (const item of targets) this.settleCopiesOf(item, true);
     this.changedAll = true;
     this.throttle.request();
     this.saveNow();
@@ -769,6 +849,7 @@ export class BulkQueue {
   start(): void {
     if (this.heldForOwner()) return;
     this.running = true;
+    this.finishedByItself = false;
     this.notice = null;
     this.hadWork = this.hadWork || this.hasWork();
     this.throttle.request();
@@ -785,6 +866,7 @@ export class BulkQueue {
 
   private halt(): void {
     this.running = false;
+    this.finishedByItself = false;
     this.forced.clear();
     for (const entry of this.controllers.values()) {
       entry.reason ??= 'pause-queue';
@@ -835,7 +917,10 @@ export class BulkQueue {
       if (running) {
         running.reason = 'cancel';
         running.controller.abort();
-      } else if (this.apply(item, { type: 'cancelled' })) this.touch(item);
+      } else if (this.apply(item, { type: 'cancelled' })) {
+        this.touch(item);
+        this.settleCopiesOf(item);
+      }
     }
     this.saveNow();
     this.pump();
@@ -905,6 +990,7 @@ export class BulkQueue {
   private checkFinished(): void {
     if (isFinished({ items: this.ordered(), active: new Set(this.controllers.keys()), reconciling: this.reconciling, hadWork: this.hadWork })) {
       this.hadWork = false;
+      this.finishedByItself = this.running || this.forced.size > 0;
       this.running = false;
       this.forced.clear();
       this.finishedPending = true;
@@ -934,7 +1020,10 @@ export class BulkQueue {
       if (!this.items.has(item.id) || !answer.data.has(item.id)) continue;
       const recordId = answer.data.get(item.id) ?? null;
       this.apply(item, { type: 'reconciled', recordId });
-      if (recordId) this.rememberUpload(item);
+      if (recordId) {
+        this.rememberUpload(item);
+        this.settleCopiesOf(item);
+      }
       this.touch(item);
     }
     // Items the answer left out keep `inFlight` and are asked about again; stop asking in a loop.
@@ -1023,6 +1112,7 @@ export class BulkQueue {
       this.apply(item, { type: 'uploaded', recordId: result.data.id ?? null });
       this.forced.delete(item.id);
       this.rememberUpload(item);
+      this.settleCopiesOf(item);
     } else if (controller.signal.aborted || result.error.kind === 'cancelled') {
       this.settleAborted(item, entry.reason ?? 'pause-item', sentWhole);
       return;
@@ -1038,6 +1128,7 @@ export class BulkQueue {
     this.controllers.delete(item.id);
     this.apply(item, { type: 'aborted', reason, sentWhole });
     this.touch(item);
+    if (item.state === 'cancelled') this.settleCopiesOf(item);
     this.saveNow();
     this.pump();
   }
@@ -1123,6 +1214,8 @@ export class BulkQueue {
       duration: item.duration,
       probe: item.probe,
       warnings: item.facts ? mediaWarnings(item.facts, item.fileType) : [],
+      verdict: item.verdict,
+      held: isHeld(item),
       captions: item.captions.map((caption) => ({ name: caption.name, language: caption.language, state: caption.state, message: caption.message })),
       meta: item.meta,
       state: item.state,
@@ -1167,8 +1260,13 @@ export class BulkQueue {
       all: this.order.length,
       offset,
       rows: window.map((i) => this.view(i)),
-      blocked: bulkBlockedText(this.items.values()),
+      blocked: bulkBlockedText(this.blockables()),
     };
+  }
+
+  /** What bulkBlockedText needs of each item, walked once. */
+  private *blockables(): Generator<{ state: BulkItem['state']; duplicate: BulkItem['duplicate']; held: boolean }> {
+    for (const item of this.items.values()) yield { state: item.state, duplicate: item.duplicate, held: isHeld(item) };
   }
 
   /** The ids a selection names: its own ids, or every item of a view but those it leaves out. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import * as v from 'valibot';
 import { BULK_CONCURRENCY, BULK_STATES, BulkCaptionSchema, BulkDuplicateSchema, BulkMetaSchema, type BulkMeta } from '../../../shared/schemas/bulk';
 import { FILE_TYPES } from '../../../shared/schemas/library';
-import { MediaFactsSchema } from '../../../shared/schemas/media';
+import { MediaFactsSchema, MediaVerdictSchema } from '../../../shared/schemas/media';
 import { readFileOrNull, writeChunksAtomic } from '../atomic-file';
 
 export const QUEUE_FILE = 'bulk-queue.json';
@@ -44,6 +44,10 @@ export const StoredItemSchema = v.object({
   captions: v.optional(v.array(v.object({ ...BulkCaptionSchema.entries, path: v.string() })), []),
   /** SHA-256 of the content, hex; null until read. */
   hash: v.optional(v.nullable(v.string()), null),
+  /** What the media library made of the file (null until read, or for a file not meant as media). */
+  verdict: v.optional(v.nullable(MediaVerdictSchema), null),
+  /** The person chose to send a file that is not playable (it is held until then). */
+  sendAnyway: v.optional(v.boolean(), false),
   meta: BulkMetaSchema,
   state: v.picklist(BULK_STATES),
   duplicate: v.nullable(BulkDuplicateSchema),

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { fail, ok, type Result } from '../../../shared/result';
 import type { BulkEvent, BulkMetaPatch } from '../../../shared/schemas/bulk';
@@ -16,13 +19,57 @@ export const VALID_PATCH: BulkMetaPatch = {
   keywords: ['65a000000000000000000002'],
 };
 
-/** An mp4 file (a real `ftyp` box, then filler) of `size` bytes; each file's content its own (no two are duplicates). */
+const runFile = promisify(execFile);
+let clip: Promise<Buffer> | null = null;
+/**
+ * A real one-second MP4 (16 x 16, H.264 where this ffmpeg has it, else MPEG-4 part 2; its index at the
+ * start), made once per process: the media library reads it as a playable video.
+ */
+function playableClip(): Promise<Buffer> {
+  clip ??= (async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cc-clip-'));
+    const path = join(dir, 'clip.mp4');
+    const picture = ['-f', 'lavfi', '-i', 'color=c=gray:size=16x16:rate=1', '-t', '1', '-movflags', '+faststart'];
+    try {
+      await runFile('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...picture, '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-preset', 'ultrafast', path]).catch(() =>
+        runFile('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...picture, '-c:v', 'mpeg4', path]),
+      );
+      return await readFile(path);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  })();
+  return clip;
+}
+
+/**
+ * A playable mp4 file of `size` bytes (at least the clip and a few bytes more): the clip, then a `free`
+ * box holding a random id and filler, so each file's content is its own (no two are duplicates).
+ */
 export async function writeVideo(path: string, size = 4096): Promise<string> {
-  const head = Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')]);
-  const body = Buffer.alloc(Math.max(size, head.length + 36), 7);
-  head.copy(body);
-  body.write(randomUUID(), head.length, 'latin1');
-  await writeFile(path, body);
+  const head = await playableClip();
+  const tail = Math.max(size - head.length, 8 + 36);
+  const free = Buffer.alloc(tail, 7);
+  free.writeUInt32BE(tail, 0);
+  free.write('free', 4, 'latin1');
+  free.write(randomUUID(), 8, 'latin1');
+  await writeFile(path, Buffer.concat([head, free]));
+  return path;
+}
+
+/**
+ * writeVideo's file for large sizes without the bytes in memory: the clip, a `free` box header with a
+ * random id, then the rest of `size` left sparse (zeros) inside that box.
+ */
+export async function writeSparseVideo(path: string, size: number): Promise<string> {
+  const head = await playableClip();
+  const tail = Math.max(size - head.length, 8 + 36);
+  const box = Buffer.alloc(8 + 36);
+  box.writeUInt32BE(tail, 0);
+  box.write('free', 4, 'latin1');
+  box.write(randomUUID(), 8, 'latin1');
+  await writeFile(path, Buffer.concat([head, box]));
+  await truncate(path, head.length + tail);
   return path;
 }
 

@@ -2,6 +2,7 @@ import type { Result } from '../../../shared/result';
 import type { BulkItemView } from '../../../shared/schemas/bulk';
 import type { ImportStatus } from '../../../shared/schemas/course-import';
 import { IMPORT_TEXT } from '../../../shared/schemas/course-import';
+import { MEDIA_VERDICT_TEXT } from '../../../shared/schemas/media';
 import type { Language } from '../../../shared/constants';
 import { applyLine, ImportFiles, type JournalLine, type Plan, type Replayed } from './journal';
 
@@ -35,7 +36,10 @@ export interface ImportQueue {
   get(ids: readonly string[]): BulkItemView[];
   /** A content duplicate of a library record: not uploaded (the record is linked instead). */
   cancel(ids: readonly string[]): void;
-  /** Two files of the import with the same content: both go up, as the tree has both. */
+  /**
+   * Sends items held as duplicates all the same (a title another file has; a copy of content whose
+   * first copy will not be sent).
+   */
   accept(ids: readonly string[]): void;
 }
 
@@ -288,6 +292,10 @@ export class ImportRun {
     const pending = this.plan.entries.filter((e) => e.kind === 'video' && !this.settled(e.id));
     if (pending.length === 0) return false;
     const views = new Map(this.queue.get(pending.flatMap((e) => (this.state.items.has(e.id) ? [this.state.items.get(e.id)!] : []))).map((view) => [view.id, view]));
+    // The items other items are copies of (the same content): their own state decides what a copy does.
+    const originals = new Map(
+      this.queue.get([...views.values()].flatMap((view) => (view.duplicate?.kind === 'queue' && view.duplicate.reason === 'content' ? [view.duplicate.id] : []))).map((view) => [view.id, view]),
+    );
     let progressed = false;
     const toCancel: string[] = [];
     const toAccept: string[] = [];
@@ -301,6 +309,11 @@ export class ImportRun {
           // Uploaded before (the same bytes): that record is linked, nothing is sent again.
           recordId = view.duplicate.id;
           toCancel.push(view.id);
+        } else if (view.duplicate?.kind === 'queue' && view.duplicate.reason === 'content' && view.state !== 'done') {
+          // The same file elsewhere in the queue: it is uploaded once, and the queue names its record
+          // here when it is done. Only when that copy will not be sent (failed, cancelled, removed) does this one go.
+          const original = originals.get(view.duplicate.id);
+          if (!original || original.state === 'failed' || original.state === 'cancelled' || original.state === 'changed-or-missing') toAccept.push(view.id);
         } else if (view.duplicate && view.state !== 'done') toAccept.push(view.id);
         else if (view.state === 'failed' || view.state === 'cancelled') {
           await this.write([{ e: 'failed', node: entry.id, message: view.lastError ?? `The upload was ${view.state}.` }]);
@@ -390,7 +403,9 @@ export class ImportRun {
       if (this.state.linked.has(entry.id)) return { path, kind: entry.kind, state: 'linked' as const, message: entry.libraryFileId ? 'Linked to the library file of the same title.' : null };
       if (this.state.failed.has(entry.id)) return { path, kind: entry.kind, state: 'failed' as const, message: this.state.failed.get(entry.id)! };
       if (view?.state === 'done') return { path, kind: entry.kind, state: 'uploaded' as const, message: null };
-      const attention = view ? Object.values(view.issues)[0] ?? null : null;
+      // Not playable: held in the queue, never linked, in the words Bulk Upload and Add File use.
+      const unplayable = view?.held && view.verdict?.kind === 'unplayable' ? `${MEDIA_VERDICT_TEXT.unplayable}: ${view.verdict.text} ${MEDIA_VERDICT_TEXT.held}` : null;
+      const attention = view ? (unplayable ?? Object.values(view.issues)[0] ?? null) : null;
       return { path, kind: entry.kind, state: view ? ('queued' as const) : ('waiting' as const), message: attention ? `Needs attention in Bulk Upload: ${attention}` : null };
     });
     const videos = entries.filter((e) => e.kind === 'video');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { FilePicker, type PickedFile } from '../FilePicker';
 import type { KindProps, PickedNote } from './types';
@@ -24,6 +24,8 @@ export function FileField({ field, id, value, onChange, onBlur, disabled, form }
   const message = note.message ?? null;
   const setMessage = (m: string | null) => setNote({ message: m });
   const [removing, setRemoving] = useState<PickedFile | null>(null);
+  /** A picked file held as not playable (see PickedNote.hold). */
+  const [held, setHeld] = useState<PickedFile | null>(null);
   const picked = value && typeof value === 'object' && 'name' in value ? (value as PickedFile) : null;
   return (
     <div>
@@ -45,7 +47,16 @@ export function FileField({ field, id, value, onChange, onBlur, disabled, form }
           }
           setMessage(null);
           onChange(file);
-          if (file && field.onPicked) void Promise.resolve(field.onPicked(file, form)).then((m) => setNote(noteOf(m)));
+          setHeld(null);
+          if (file && field.onPicked)
+            void Promise.resolve(field.onPicked(file, form)).then((m) => {
+              const next = noteOf(m);
+              setNote(next);
+              if (next.hold) {
+                setHeld(file);
+                onChange(null);
+              }
+            });
         }}
       />
       {field.below?.({
@@ -60,6 +71,34 @@ export function FileField({ field, id, value, onChange, onBlur, disabled, form }
         <Text size={200} className={styles.error} role="alert">
           {message}
         </Text>
+      ) : null}
+      {held && note.hold ? (
+        <MessageBar intent="error" layout="multiline" className={styles.warnings}>
+          <MessageBarBody>
+            <MessageBarTitle>{`${held.name}: ${note.hold.title}`}</MessageBarTitle> {note.hold.detail} It is not sent unless you choose Send anyway.
+          </MessageBarBody>
+          <MessageBarActions>
+            <Button
+              size="small"
+              onClick={() => {
+                onChange(held);
+                setHeld(null);
+                setNote({});
+              }}
+            >
+              Send anyway
+            </Button>
+            <Button
+              size="small"
+              onClick={() => {
+                setHeld(null);
+                setNote({});
+              }}
+            >
+              Remove
+            </Button>
+          </MessageBarActions>
+        </MessageBar>
       ) : null}
       {note.warnings?.length ? (
         <div className={styles.warnings}>

@@ -114,6 +114,11 @@ export type FieldDescriptor<N extends string = string> = { [K in keyof FieldKind
 export interface PickedNote {
   message?: string | null;
   warnings?: readonly string[];
+  /**
+   * The file is not playable: it is held (the field is left empty, so the form cannot be saved with it)
+   * until the person removes it or chooses Send anyway, which puts it back.
+   */
+  hold?: { title: string; detail: string };
 }
 
 export interface FieldForm {

@@ -213,6 +213,9 @@ export default function BulkUploadPage() {
         <Button disabled={!selection} onClick={() => void window.api.bulk.acceptDuplicates({ ids: selection! }).then(() => reload())}>
           Keep duplicates
         </Button>
+        <Button disabled={!selection} onClick={() => void window.api.bulk.sendAnyway({ ids: selection! }).then(() => reload())}>
+          Send anyway
+        </Button>
         <Button
           disabled={!selection}
           onClick={() =>

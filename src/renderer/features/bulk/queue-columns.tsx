@@ -3,6 +3,7 @@ import { Button, Checkbox, Input, Link, ProgressBar, Select, makeStyles, mergeCl
 import { Tooltip } from '../../components/Tooltip';
 import { LANGUAGES } from '../../../shared/constants';
 import type { BulkDuplicate, BulkItemView, BulkMetaPatch } from '../../../shared/schemas/bulk';
+import { MEDIA_VERDICT_TEXT } from '../../../shared/schemas/media';
 import type { Column } from '../../components/DataTable';
 import { useNotify } from '../../components/toast';
 
@@ -68,7 +69,10 @@ const heldAs = (row: BulkItemView) => (row.duplicate && (row.state === 'waiting'
 /** Why a row needs attention, in words: the duplicate it is held for, its first issue, or its error. */
 const messageOf = (row: BulkItemView) => {
   const held = heldAs(row);
-  return held ? duplicateText(held) : (Object.values(row.issues)[0] ?? row.lastError ?? '');
+  if (held) return duplicateText(held);
+  // Not playable: the verdict's words, as Add File and the folder import show them.
+  if (row.held && row.verdict?.kind === 'unplayable') return `${MEDIA_VERDICT_TEXT.unplayable}: ${row.verdict.text} ${MEDIA_VERDICT_TEXT.held}`;
+  return Object.values(row.issues)[0] ?? row.lastError ?? '';
 };
 const editable = (row: BulkItemView) => row.state !== 'uploading' && row.state !== 'done';
 
@@ -152,6 +156,7 @@ function MessageCell({ row }: { row: BulkItemView }) {
   const problem = messageOf(row);
   const text = problem || captionsText(row);
   const bad = problem ? row.state !== 'done' : row.captions.some((c) => c.state === 'failed');
+  const unplayable = row.held && !heldAs(row);
   const held = heldAs(row);
   const message = (
     <span className={styles.message}>
@@ -175,13 +180,23 @@ function MessageCell({ row }: { row: BulkItemView }) {
           </Link>
         </span>
       ) : null}
+      {unplayable ? (
+        <span className={styles.heldActions}>
+          <Link as="button" onClick={() => void window.api.bulk.sendAnyway({ ids: [row.id] })} aria-label={`Send ${row.file.name} anyway`}>
+            Send anyway
+          </Link>
+          <Link as="button" onClick={() => void window.api.bulk.remove({ ids: [row.id] })} aria-label={`Remove ${row.file.name}`}>
+            Remove
+          </Link>
+        </span>
+      ) : null}
       {row.state === 'done' && row.recordId ? (
         <Link href={recordHref(row.recordId)} aria-label={`Open "${row.meta.title}" in the library`}>
           Open in the library
         </Link>
       ) : null}
       {row.state !== 'done' && row.warnings.length > 0 ? (
-        <Tooltip content={row.warnings.join(' ')} relationship="description">
+        <Tooltip content={`${MEDIA_VERDICT_TEXT.warning}: ${row.warnings.join(' ')}`} relationship="description">
           <Button appearance="transparent" size="small" className={styles.warnings} aria-label={`Warnings for ${row.file.name}`}>
             {row.warnings.length === 1 ? row.warnings[0] : `${row.warnings.length} warnings`}
           </Button>
@@ -222,7 +237,7 @@ export function useQueueColumns(): Column<BulkItemView>[] {
       { id: 'description', header: 'Description', accessorFn: (r) => r.meta.description, cell: ({ row }) => <TextCell row={row.original} field="description" label="Description" />, enableSorting: false, meta: { width: 220 } },
       // State, Progress and Message are pinned at the right edge: in a narrow window the other columns
       // scroll under them, and what happens to each file stays in view.
-      { id: 'state', header: 'State', accessorFn: (r) => STATE_LABEL[r.state], enableSorting: false, meta: { width: 96, pin: 'end' } },
+      { id: 'state', header: 'State', accessorFn: (r) => (r.held && r.state === 'waiting' ? 'Held' : STATE_LABEL[r.state]), enableSorting: false, meta: { width: 96, pin: 'end' } },
       {
         id: 'progress',
         header: 'Progress',
