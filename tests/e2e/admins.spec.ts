@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, test, type Page } from '@playwright/test';
 import { createAccount, loginAs, phoneNumber, SANDBOX_ADMIN, tableRows, unique, toast, expectAccessible, signedIn, expectAccessibleStates } from './helpers';
 
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search' });

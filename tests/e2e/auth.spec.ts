@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test } from '@playwright/test';
 import { createAccount, loginAs, newestMail, openApp, SANDBOX_ADMIN, signedOut, webPathOf, toast, expectAccessible } from './helpers';
 
 test.describe('login', () => {

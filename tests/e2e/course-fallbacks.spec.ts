@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, test, type Page } from '@playwright/test';
 import { tableRows, toast, unique, cancelDiscarding, signedIn, expectNotSavedOnly } from './helpers';
 import { useStubPlatform } from './platform-stub';
 

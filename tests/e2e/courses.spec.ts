@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
 import * as v from 'valibot';
 import { CourseFormSchema, courseFormOf, coursePayloadOf } from '../../src/shared/schemas/courses';

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test } from '@playwright/test';
 import { SANDBOX_ADMIN, tableRows, toast, unique, cancelDiscarding, signedIn, expectAccessibleStates, expectNotSaved } from './helpers';
 import { choose, openScreen, searchBox } from './engagement-fixtures';
 import { useStubPlatform } from './platform-stub';

@@ -1,4 +1,4 @@
-import { _electron as electron, chromium, expect, test } from './fixtures';
+import { _electron as electron, chromium, expect, test } from '@playwright/test';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
 import { expectNotSaved, phoneNumber, signedIn, tableRows, toast, unique } from './helpers';
 import { useStubPlatform } from './platform-stub';

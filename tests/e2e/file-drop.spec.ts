@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from './fixtures';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signedIn } from './helpers';
 import { makeVideo, queueDrop } from './library-fixtures';
 

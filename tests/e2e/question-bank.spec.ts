@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from './fixtures';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
 import { tableRows, toast, unique, expectAccessible, signedIn, expectAccessibleStates, expectNotSavedOnly, expectNoToast, shots } from './helpers';
 import { useStubPlatform } from './platform-stub';

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test } from '@playwright/test';
 import { SANDBOX_ADMIN, tableRows, toast, unique, signedIn, expectAccessibleStates, expectNotSavedOnly } from './helpers';
 import { choose, makeImage, openScreen, searchBox } from './engagement-fixtures';
 import { queuePick } from './library-fixtures';

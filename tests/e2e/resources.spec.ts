@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, test, type Page } from '@playwright/test';
 import { tableRows, toast, unique, expectAccessible, signedIn, expectAccessibleStates, expectNotSavedOnly } from './helpers';
 import type { Api } from '../../src/shared/api';
 import { LOST_ID } from '../../src/shared/history';

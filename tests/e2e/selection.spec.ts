@@ -5,7 +5,7 @@
  * again); on Admins every account matching a search, exported as CSV and deleted with one question
  * naming the count. axe (light and dark) on the bar, the bulk dialog and the summary.
  */
-import { expect, test, type Page } from './fixtures';
+import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format } from 'date-fns';

@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from './fixtures';
+import { expect, test, type Locator } from '@playwright/test';
 import { SANDBOX_ADMIN, tableRows, toast, unique, signedIn, expectAccessible, expectAccessibleStates, expectNotSaved, expectEditDeleteLast, expectNotSavedOnly } from './helpers';
 import { choose, makeImage, openScreen, searchBox } from './engagement-fixtures';
 import { queuePick } from './library-fixtures';

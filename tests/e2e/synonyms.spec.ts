@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, test, type Page } from '@playwright/test';
 import { shots, tableRows, toast, unique, cancelDiscarding, signedIn, expectAccessibleStates, expectNotSavedOnly } from './helpers';
 
 const TABLE = 'Synonyms';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
 import { shots, tableRows, toast, unique, cancelDiscarding, signedIn, expectAccessible, expectAccessibleStates, expectNotSavedOnly } from './helpers';
 import { createFile } from './library-fixtures';

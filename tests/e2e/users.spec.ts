@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
 import { openApp, tableRows, signedIn, expectAccessibleStates } from './helpers';
 import { useStubPlatform } from './platform-stub';
