@@ -4,7 +4,7 @@ import { MSG } from '../../shared/messages';
 import { changedFields, undoSummaryText, type HistoryEntry, type UndoSummary } from '../../shared/history';
 import type { CallHttp } from '../services/http';
 import { conflictResult, readCurrent, stableJson } from '../services/records';
-import { entryOf, HistoryStore, pathIds, restoreOf, undoFields, type Recorded } from '../services/history';
+import { entryOf, HISTORY_UNSAVED, HistoryStore, pathIds, restoreOf, undoFields, type Recorded } from '../services/history';
 
 /**
  * Whether the record still holds what a change sent: the same value, or for objects and lists every
@@ -35,8 +35,8 @@ export const UNDO_CONFLICT = 'Someone changed this record after this change: it 
  * (`recorded` wraps the one generic handler, so no screen records anything) and serves the list, a
  * record's changes, and Undo: of an edit, of a delete (the record created again), of a whole action.
  */
-export async function createHistoryGroup(deps: { stateDir: string; http: CallHttp; context: () => Recorded; log: (message: string, details?: Record<string, unknown>) => void }) {
-  const store = await HistoryStore.open(deps.stateDir);
+export async function createHistoryGroup(deps: { stateDir: string; http: CallHttp; context: () => Recorded; log: (message: string, details?: Record<string, unknown>) => void; notice: (message: string) => void }) {
+  const store = await HistoryStore.open(deps.stateDir, undefined, { onFailure: () => deps.notice(HISTORY_UNSAVED) });
   const calls = new Map<string, { def: CallDef; inner: Handler }>();
   const defOf = (call: string) => calls.get(call)?.def;
 

@@ -42,9 +42,12 @@ export function AppEvents() {
     const offNavigate = window.api.on('navigate', ({ path }) => {
       if (typeof path === 'string' && path.startsWith('/')) navigate(path);
     });
+    // Said once by main (History could not be saved); stays until dismissed.
+    const offNotice = window.api.on('app:notice', ({ message }) => notify.error(message));
     return () => {
       offEnded();
       offNavigate();
+      offNotice();
     };
   }, [navigate, clear, notify]);
 

@@ -36,6 +36,8 @@ export interface ApiEvents {
   'batch:progress': BatchProgress;
   /** A command chosen in the native menu (the same the keys run in the page). */
   'app:command': { command: AppCommand };
+  /** Something main could not do that the person should know of, said once (History could not be saved). */
+  'app:notice': { message: string };
 }
 export type ApiEventName = keyof ApiEvents;
 
