@@ -3,7 +3,7 @@ import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { BASE_FIELD, BATCH_FIELD, UPLOAD_ID_FIELD, type CallDef, type Restore } from '../../shared/api/contract';
-import { HistoryEntrySchema, LOST_ID, recordOf, screenOfCall, withoutSecrets, type HistoryEntry, type HistoryRow } from '../../shared/history';
+import { ACTION_RECORDS, HistoryEntrySchema, LOST_ID, recordOf, screenOfCall, withoutSecrets, type HistoryEntry, type HistoryRow } from '../../shared/history';
 import type { Result } from '../../shared/result';
 import { readFileOrNull, writeChunksAtomic } from './atomic-file';
 
@@ -51,7 +51,8 @@ function restoreReason(entry: HistoryEntry, def: CallDef): string | null {
 
 /** Why an entry cannot be undone from the History screen (null: it can). */
 export function undoReason(entry: HistoryEntry, def: CallDef | undefined, undone: boolean): string | null {
-  if (!entry.answer.ok) return 'This change did not happen.';
+  if (entry.records) return 'The records of a bulk upload or a folder import are deleted from their own screens.';
+  if (!entry.answer.ok && !entry.records) return 'This change did not happen.';
   if (undone) return 'Already undone.';
   if (!def) return 'This kind of change can no longer be undone.';
   if (def.method === 'DELETE') return restoreReason(entry, def);
@@ -126,6 +127,14 @@ export class HistoryStore {
 
   /** Adds an entry to those kept, dropping the oldest beyond the limits. */
   private keep(entry: HistoryEntry, size: number): void {
+    // An action's entry written again (it grew): the newer replaces the older, in the older's place.
+    const at = entry.records ? this.entries.findLastIndex((e) => e.id === entry.id) : -1;
+    if (at >= 0) {
+      this.entries[at] = entry;
+      this.bytes += size - (this.sizes[at] ?? 0);
+      this.sizes[at] = size;
+      return;
+    }
     this.entries.push(entry);
     this.sizes.push(size);
     this.bytes += size;
@@ -257,4 +266,111 @@ export function entryOf(call: string, def: CallDef, input: unknown, result: Resu
     entry.before = entry.before ? idsOf(entry.before) : null;
   }
   return entry;
+}
+
+type Log = (message: string, details?: Rec) => void;
+
+/** Nothing reached the server: a refused input, a cancelled call. Not recorded. */
+const reachedServer = (result: Result<unknown>): boolean => result.ok || (result.error.kind !== 'validation' && result.error.kind !== 'cancelled');
+
+/**
+ * Records the door's writes in the store: one entry per write, or one per action of many writes
+ * (`action`). A failure to write is logged (the store tells the person once) and never stops the call.
+ */
+export class HistoryRecorder {
+  constructor(
+    readonly store: HistoryStore,
+    private readonly context: () => Recorded,
+    private readonly log: Log,
+  ) {}
+
+  async record(call: string, def: CallDef, fields: Rec, result: Result<unknown>, extra: { base?: Rec; batch?: string; undoOf?: string } = {}): Promise<void> {
+    if (!reachedServer(result)) return;
+    const input = { ...fields, ...(extra.base ? { [BASE_FIELD]: extra.base } : {}), ...(extra.batch ? { [BATCH_FIELD]: extra.batch } : {}) };
+    await this.store.append(entryOf(call, def, input, result, this.context(), extra.undoOf)).catch((error: unknown) => {
+      this.log('history not written', { call, error: error instanceof Error ? error.message : String(error) });
+    });
+  }
+
+  /** One History entry for many writes: `title(done, failed)` names it; the entry is written as it grows (at most every `everyMs`) and at `close`. */
+  action(spec: { call: string; screen: string; title: (done: number, failed: number) => string; everyMs?: number }): HistoryAction {
+    return new HistoryAction(this, spec);
+  }
+
+  /** @internal Writes an action's entry (it replaces its earlier version). */
+  put(entry: HistoryEntry, call: string): void {
+    this.store.append(entry).catch((error: unknown) => this.log('history not written', { call, error: error instanceof Error ? error.message : String(error) }));
+  }
+
+  contextNow(): Recorded {
+    return this.context();
+  }
+}
+
+/** An action of many writes kept as one History entry with its records (a bulk upload, a folder import). */
+export class HistoryAction {
+  readonly id = randomUUID();
+  private readonly records: NonNullable<HistoryEntry['records']> = [];
+  private more = 0;
+  private done = 0;
+  private failed = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly started = Date.now();
+  private readonly context: Recorded;
+
+  constructor(
+    private readonly recorder: HistoryRecorder,
+    private readonly spec: { call: string; screen: string; title: (done: number, failed: number) => string; everyMs?: number },
+  ) {
+    this.context = recorder.contextNow();
+  }
+
+  /** A write of the action, as the door answered it. */
+  add(def: CallDef, fields: Rec, result: Result<unknown>): void {
+    if (!reachedServer(result)) return;
+    const sent = recordOf(kept(fields) as Rec, null);
+    const made = result.ok && isRec(result.data) && typeof result.data._id === 'string' ? result.data._id : null;
+    if (result.ok) this.done++;
+    else this.failed++;
+    if (this.records.length < ACTION_RECORDS) {
+      this.records.push({ id: made ?? sent.id, label: sent.label, ok: result.ok, ...(result.ok ? {} : { message: result.error.message.slice(0, 300) }) });
+    } else this.more++;
+    this.timer ??= setTimeout(() => this.flush(), this.spec.everyMs ?? 2000);
+  }
+
+  get size(): number {
+    return this.done + this.failed;
+  }
+
+  /** The entry as it stands. */
+  entry(): HistoryEntry {
+    const total = this.done + this.failed;
+    return {
+      id: this.id,
+      at: this.started,
+      who: this.context.who,
+      server: this.context.server,
+      call: this.spec.call,
+      method: 'POST',
+      screen: this.spec.screen,
+      record: { id: null, label: this.spec.title(this.done, this.failed) },
+      before: null,
+      after: {},
+      answer: { ok: this.failed === 0, message: this.failed === 0 ? `${total} ${total === 1 ? 'change' : 'changes'} made.` : `${this.done} of ${total} changes made; ${this.failed} failed.` },
+      records: this.records.slice(),
+      ...(this.more > 0 ? { more: this.more } : {}),
+    };
+  }
+
+  /** Writes the entry now (nothing when no write of the action reached the server). */
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.size > 0) this.recorder.put(this.entry(), this.spec.call);
+  }
+
+  /** The action ended: its entry written as it ends. */
+  close(): void {
+    this.flush();
+  }
 }

@@ -36,6 +36,8 @@ export interface CallOptions {
    * only the part it needs (an edit's record check picks one record out of a long list).
    */
   unread?: boolean;
+  /** Ends the request when aborted (the door gives each call its own). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -119,8 +121,10 @@ export function createHttpClient(deps: HttpDeps): CallHttp {
           redirect: 'manual',
           retry: def.method === 'GET' ? { limit: 2, methods: ['get'], statusCodes: [408, 429, 502, 503, 504] } : 0,
           timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+          ...(options.signal ? { signal: options.signal } : {}),
         });
       } catch (error) {
+        if (options.signal?.aborted) return fail('cancelled', 'Cancelled.');
         const origin = new URL(url).origin;
         const reason = error instanceof Error && error.name === 'TimeoutError' ? 'did not answer in time' : 'cannot be reached';
         deps.log('network error', { call: label, origin, error: error instanceof Error ? error.message : String(error) });
