@@ -245,6 +245,7 @@ export async function createCore(options: CoreOptions) {
       courseImport.closeActions();
       bulk.close();
       door.close();
+      await recorder.store.settled();
       await bulk.queue.close();
       await windows.close();
       await settings.close();

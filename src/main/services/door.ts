@@ -163,7 +163,8 @@ export function createDoor(deps: DoorDeps) {
       }
       if (!options.unrecorded) {
         if (options.action) options.action.add(def, fields, result);
-        else await deps.history?.record(label, def, fields, result, { base, batch: options.batch, undoOf: options.undoOf });
+        // Kept at once (History's list and Undo see it now); on disk in the background, in order: the answer does not wait for the disk.
+        else void deps.history?.record(label, def, fields, result, { base, batch: options.batch, undoOf: options.undoOf });
       }
     }
     return result;

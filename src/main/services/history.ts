@@ -173,6 +173,11 @@ export class HistoryStore {
     return write;
   }
 
+  /** Resolves once every write asked so far has been tried (closing the app). */
+  settled(): Promise<void> {
+    return this.writing;
+  }
+
   get(id: string): HistoryEntry | undefined {
     return this.entries.find((e) => e.id === id);
   }
