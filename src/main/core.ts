@@ -238,6 +238,8 @@ export async function createCore(options: CoreOptions) {
     session,
     settingsView: settings.view,
     windows,
+    /** The one door to the platform (tests and benches send through it as main's services do). */
+    door,
     /** The bulk queue: the desktop shell reads its status (progress bar, keep awake, ask before quitting). */
     bulkQueue: bulk.queue,
     async close() {

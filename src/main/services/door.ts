@@ -142,19 +142,21 @@ export function createDoor(deps: DoorDeps) {
     if (!deps.history && def.method !== 'GET' && !options.unrecorded) return fail('validation', 'This tool changes nothing on the platform.');
     const parsed = parseInput(def.input, input);
     if (!parsed.ok) return parsed.failure;
-    let fields = parsed.value as Rec;
+    // What the caller sent, as History keeps it (the unmodelled fields added below are the record's own).
+    const sent = parsed.value as Rec;
+    let fields = sent;
     const { base, order } = options;
+    // A conflict is an answer too: recorded as a change that did not happen, with why.
+    let result: Result<O> | null = null;
     if (def.record && base) {
-      const conflict = await checkRecord(http, def, fields, base, label, deps.log);
-      if (conflict) return conflict;
-      fields = withUnmodelled(def, fields, base);
+      result = await checkRecord(http, def, fields, base, label, deps.log);
+      if (!result) fields = withUnmodelled(def, fields, base);
     }
-    if (def.sequence && order) {
-      const conflict = await checkOrder(http, def, fields, order, label, deps.log);
-      if (conflict) return conflict;
+    if (!result && def.sequence && order) result = await checkOrder(http, def, fields, order, label, deps.log);
+    if (!result) {
+      if (deps.prepare) await deps.prepare(def, fields);
+      result = await request<O>(def, fields, label, options);
     }
-    if (deps.prepare) await deps.prepare(def, fields);
-    const result = await request<O>(def, fields, label, options);
     if (def.method !== 'GET') {
       if (result.ok) {
         // A change on the server makes the lists main keeps of that service stale.
@@ -162,9 +164,9 @@ export function createDoor(deps: DoorDeps) {
         if (options.action) changed(def.service);
       }
       if (!options.unrecorded) {
-        if (options.action) options.action.add(def, fields, result);
+        if (options.action) options.action.add(def, sent, result);
         // Kept at once (History's list and Undo see it now); on disk in the background, in order: the answer does not wait for the disk.
-        else void deps.history?.record(label, def, fields, result, { base, batch: options.batch, undoOf: options.undoOf });
+        else void deps.history?.record(label, def, sent, result, { base, batch: options.batch, undoOf: options.undoOf });
       }
     }
     return result;
