@@ -16,6 +16,8 @@
 //   src/renderer/lib/**  never imports src/renderer/kit/** nor src/renderer/components/**
 //   ipcMain and ipcRenderer are imported only in src/main/ipc/** and src/preload/** (every call goes through
 //                     the one registration with the sender check, and the one preload bridge)
+//   createHttpClient (src/main/services/http.ts) is imported only by the door (src/main/services/door.ts) and
+//                     its own test: every call main makes to the platform goes through the door
 //   server/**         imports only src/shared of the app (not src/main, src/renderer, src/preload)
 //   src/renderer/**   no file over 400 lines (max-lines)
 import { builtinModules } from 'node:module';
@@ -194,6 +196,17 @@ const rendererImports = (extra = []) => {
 // Tooltips come from the kit's wrapper, which stays closed when a dialog gives the focus back.
 const fluentTooltip = { name: '@fluentui/react-components', importNames: ['Tooltip'], message: "use Tooltip from src/renderer/components/Tooltip (it stays closed when a closing dialog gives the focus back)" };
 
+// The one door (DESIGN section 1): the HTTP client is made only in src/main/services/door.ts.
+const httpClientBan = {
+  group: ['**/services/http', '**/services/http.ts', './http', './http.ts', '**/main/services/http'],
+  importNames: ['createHttpClient'],
+  message: 'Only src/main/services/door.ts makes the HTTP client: send the call through the door (createDoor().send, or createReadingDoor for a tool that only reads) so that it is checked, recorded in History and refreshes the kept lists.',
+};
+const ipcBan = { paths: [{ name: 'electron', importNames: ['ipcMain', 'ipcRenderer'], message: 'ipcMain is used only in src/main/ipc/ (registerIpc adds the sender check to every channel): add the call to the contract instead' }] };
+const doorFiles = ['src/main/services/door.ts', 'src/main/services/http.test.ts'];
+// The door's bench measures the door against the bare client.
+const doorBench = 'bench/door.ts';
+
 const unusedVars = { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true };
 
 const tsFiles = ['**/*.{ts,tsx,mts,cts}'];
@@ -289,17 +302,29 @@ export default defineConfig(
   {
     // Raw ipc only where the calls are registered (with the sender check) and bridged: ipc/ and preload/.
     files: ['src/main/**'],
-    ignores: ['src/main/ipc/**'],
+    ignores: ['src/main/ipc/**', ...doorFiles],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'electron', importNames: ['ipcMain', 'ipcRenderer'], message: 'ipcMain is used only in src/main/ipc/ (registerIpc adds the sender check to every channel): add the call to the contract instead' }] },
-      ],
+      'no-restricted-imports': ['error', { ...ipcBan, patterns: [httpClientBan] }],
       'no-restricted-syntax': [
         'error',
         { selector: 'MemberExpression[property.name=/^ipc(Main|Renderer)$/]', message: 'ipcMain and ipcRenderer are used only in src/main/ipc/ and src/preload/' },
       ],
     },
+  },
+  {
+    // The door itself (and the client's own test) make the HTTP client; raw ipc stays banned there too.
+    files: doorFiles,
+    rules: { 'no-restricted-imports': ['error', ipcBan] },
+  },
+  {
+    // The ipc router: the HTTP client stays in the door.
+    files: ['src/main/ipc/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [httpClientBan] }] },
+  },
+  {
+    files: ['scripts/**', 'tests/**', 'bench/**'],
+    ignores: [doorBench],
+    rules: { 'no-restricted-imports': ['error', { patterns: [httpClientBan] }] },
   },
   {
     files: ['src/preload/**'],

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { contract } from '../src/shared/api';
 import { SERVICES, type ServiceName } from '../src/shared/api/contract';
 import { isTransportAllowed } from '../src/shared/schemas/settings';
-import { createHttpClient } from '../src/main/services/http';
+import { createReadingDoor } from '../src/main/services/door';
 import { defaultPasswordEncoder } from '../src/main/services/password';
 import { checkPlatform } from '../src/main/services/platform-check';
 
@@ -46,7 +46,7 @@ export async function runCheck(argv: readonly string[], io: CheckIo): Promise<nu
     return 2;
   }
   let token: string | null = null;
-  const http = createHttpClient({
+  const http = createReadingDoor({
     baseFor: (service: ServiceName) => url + SERVICES[service],
     token: () => token,
     onUnauthorized: async () => {
@@ -55,7 +55,7 @@ export async function runCheck(argv: readonly string[], io: CheckIo): Promise<nu
     // Only where a shape differs and which call: never values (see http.ts).
     log: () => undefined,
   });
-  const login = await http<{ token: string }>(contract.adminAuth.login, { email, encryptedPassword: defaultPasswordEncoder.encode(password) }, 'adminAuth.login');
+  const login = await http<{ token: string }>(contract.adminAuth.login, { email, encryptedPassword: defaultPasswordEncoder.encode(password) }, 'adminAuth.login', { unrecorded: true });
   if (!login.ok) {
     io.out(`Sign-in at ${url} failed: ${login.error.message}`);
     return 1;
@@ -67,7 +67,7 @@ export async function runCheck(argv: readonly string[], io: CheckIo): Promise<nu
     io.out(values.json ? JSON.stringify({ server: report.server, ok: report.ok, calls: report.calls }, null, 2) : report.text);
     return report.ok ? 0 : 1;
   } finally {
-    await http(contract.adminAuth.logout, {}, 'adminAuth.logout', { timeoutMs: 5000, ignoreUnauthorized: true });
+    await http(contract.adminAuth.logout, {}, 'adminAuth.logout', { timeoutMs: 5000, ignoreUnauthorized: true, unrecorded: true });
   }
 }
 

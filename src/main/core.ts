@@ -1,20 +1,18 @@
-import * as v from 'valibot';
 import { join } from 'node:path';
-import { BASE_FIELD, BATCH_FIELD, contract, local, channelOf, type ApiEvents, type ApiEventName, type CallDef, type Local, type LocalCallDef, type LocalImpl } from '../shared/api';
+import { contract, local, channelOf, type ApiEvents, type ApiEventName, type CallDef, type Local, type LocalCallDef, type LocalImpl } from '../shared/api';
 import { GRANT_PREVIEW_PREFIX, PRELOAD_CHANNELS, type PickKind } from '../shared/api/app';
 import { fail, ok, type Result } from '../shared/result';
 import { MSG } from '../shared/messages';
-import { inputMessage } from '../shared/schemas/common';
-import { createHttpClient } from './services/http';
 import { createReachability, probeOrigin } from './services/reachability';
 import type { NetPolicy } from './services/transport';
+import { createDoor, durationStep, parseInput } from './services/door';
+import { HISTORY_UNSAVED, HistoryRecorder, HistoryStore } from './services/history';
 import { durationOf, MediaFactsService } from './services/media-facts';
 import { defaultPasswordEncoder, type PasswordEncoder } from './services/password';
 import { Session } from './services/session';
 import type { TokenStore } from './services/token-stores';
 import { log } from './services/log';
 import { GrantStore } from './services/grants';
-import { createUploader } from './services/upload';
 import { PreviewProblems, proxyMedia } from './services/media-proxy';
 import { grantMedia } from './services/grant-media';
 import { PosterFrames } from './services/poster-frames';
@@ -27,7 +25,6 @@ import { createCourseImportGroup } from './local/course-import';
 import { createLearnerCalls } from './services/learners';
 import { createWindows } from './services/list-windows';
 import { createWindowsGroup } from './local/windows';
-import { checkRecord, withUnmodelled } from './services/records';
 import { checkPlatform } from './services/platform-check';
 import { createCourseTools, LinkChecker } from './services/course-health';
 import { probeLink } from './services/link-probe';
@@ -68,22 +65,7 @@ export interface CoreOptions {
 
 export type Handler = (input: unknown) => Promise<Result<unknown>>;
 
-/** The first issue's message: the spec's text where the schema carries one. */
-export function firstIssue(issues: readonly v.BaseIssue<unknown>[]): string {
-  const issue = issues[0];
-  if (!issue) return 'Invalid input.';
-  const path = v.getDotPath(issue);
-  // valibot's built-in messages start with 'Invalid'; name the field for those.
-  return issue.message.startsWith('Invalid') && path ? `${path}: ${issue.message}` : issue.message;
-}
-
-/** Checks an input the way every channel does (bounded depth and size, no NUL, then the entry's schema); the parsed value or the failure. */
-function parseInput(schema: v.GenericSchema, input: unknown): { ok: true; value: unknown } | { ok: false; failure: Result<never> } {
-  const problem = inputMessage(input);
-  if (problem) return { ok: false, failure: fail('validation', problem) };
-  const parsed = v.safeParse(schema, input ?? {});
-  return parsed.success ? { ok: true, value: parsed.output } : { ok: false, failure: fail('validation', firstIssue(parsed.issues)) };
-}
+export { firstIssue } from './services/door';
 
 /**
  * Everything main does for the renderer, free of Electron: the Electron main process and the browser
@@ -94,18 +76,6 @@ function parseInput(schema: v.GenericSchema, input: unknown): { ok: true; value:
 export async function createCore(options: CoreOptions) {
   const session = new Session(options.tokenStore, options.stateDir);
   const grants = new GrantStore();
-  // Bulk items' progress goes to the queue (its throttled 'bulk:changed' carries it), not to the window.
-  const bulkProgress = new Map<string, (sent: number, total: number) => void>();
-  const uploader = createUploader({
-    grants,
-    emit: (event, payload) => {
-      const route = bulkProgress.get(payload.uploadId);
-      if (route) route(payload.sent, payload.total);
-      else options.emit(event, payload);
-    },
-    log,
-  });
-
   async function endSession(reason: string): Promise<void> {
     if (!session.currentUser()) return;
     await session.clear();
@@ -118,16 +88,32 @@ export async function createCore(options: CoreOptions) {
   let signOut: () => Promise<void> = async () => undefined;
   const settings = await createSettingsGroup({ stateDir: options.stateDir, tokenStore: options.tokenStore, startSandbox: options.startSandbox, signOut: () => signOut(), log });
   const reachability = createReachability({ emit: (status) => options.emit('platform:status', status), probe: (origin) => probeOrigin(origin), probeEveryMs: options.probeEveryMs, log });
-  const http = createHttpClient({
+  // Every write is recorded (who, server, record, before and after, the answer) in userData.
+  const recorder = new HistoryRecorder(
+    await HistoryStore.open(options.stateDir, undefined, { onFailure: () => options.emit('app:notice', { message: HISTORY_UNSAVED }) }),
+    () => {
+      const user = session.currentUser();
+      return { who: user ? { name: user.name, email: user.email } : null, server: connectedOrigins(settings.platformUrl())[0] ?? '(no server)' };
+    },
+    log,
+  );
+  // The one door to the platform: every call below goes through it (services/door.ts).
+  const door = createDoor({
+    grants,
+    emit: options.emit,
     net: options.net,
     onNetwork: reachability.onNetwork,
-    uploader,
     baseFor: settings.baseFor,
     token: () => session.currentToken(),
     onUnauthorized: () => endSession('Your session has expired. Please log in again.'),
+    history: recorder,
+    invalidate: (service) => windows.invalidate(windows.listsOfService(service)),
+    changed: (service) => options.emit('lists:changed', { service }),
+    prepare: durationStep(async (grantId) => durationOf(await files.factsOf(grantId))),
     log,
   });
-  const sessionGroup = createSessionGroup({ session, tokenStore: options.tokenStore, encoder: options.passwordEncoder ?? defaultPasswordEncoder, call: http, origin: settings.origin, onSignedOut: () => windows.invalidate(), log });
+  const http = door.send;
+  const sessionGroup = createSessionGroup({ session, tokenStore: options.tokenStore, encoder: options.passwordEncoder ?? defaultPasswordEncoder, call: (def, input, label, callOptions) => http(def, input, label, { ...callOptions, unrecorded: true }), origin: settings.origin, onSignedOut: () => windows.invalidate(), log });
   signOut = sessionGroup.signOut;
   // Learners' tokens (for the progress calls) stay in main and belong to the signed-in session.
   // Large lists are kept in main's list worker and served by window; the learner list's tokens are
@@ -151,11 +137,10 @@ export async function createCore(options: CoreOptions) {
   const bulk = await createBulkGroup({
     stateDir: options.stateDir,
     grants,
-    http,
+    send: http,
+    action: () => recorder.action({ call: 'library.createMedia', screen: 'Video Library', title: (done, failed) => `Bulk upload: ${done} ${done === 1 ? 'file' : 'files'} uploaded${failed ? `, ${failed} failed` : ''}` }),
     libraryBase: () => settings.baseFor('library'),
-    progressRoutes: bulkProgress,
     media,
-    cancelUpload: (uploadId) => uploader.cancel(uploadId),
     pickPaths: options.pickPaths,
     pickSavePath: options.pickSavePath,
     emit: (event) => {
@@ -169,20 +154,12 @@ export async function createCore(options: CoreOptions) {
       return server && user ? { server, email: user.email } : null;
     },
   });
-  // Every write call is recorded (who, server, record, before and after, the answer) in userData.
-  const history = await createHistoryGroup({
-    stateDir: options.stateDir,
-    http,
-    log,
-    context: () => {
-      const user = session.currentUser();
-      return { who: user ? { name: user.name, email: user.email } : null, server: connectedOrigins(settings.platformUrl())[0] ?? '(no server)' };
-    },
-  });
+  const history = createHistoryGroup({ recorder, send: http, log });
   // A folder import (course-import) queues its videos in the bulk queue and links them as they finish.
   const courseImport = await createCourseImportGroup({
     stateDir: options.stateDir,
-    http,
+    send: http,
+    action: (title: string) => recorder.action({ call: 'courseImport.start', screen: 'Courses', title: (done, failed) => `Folder import of ${title}: ${done} ${done === 1 ? 'change' : 'changes'}${failed ? `, ${failed} failed` : ''}` }),
     grants,
     queue: bulk.queue,
     enqueue: bulk.addTitled,
@@ -202,7 +179,7 @@ export async function createCore(options: CoreOptions) {
     session: { ...sessionGroup.calls, login },
     settings: settings.calls,
     files: files.calls,
-    uploads: createUploadsGroup({ uploader }).calls,
+    uploads: createUploadsGroup({ uploader: door.uploader }).calls,
     windows: createWindowsGroup({ windows }).calls,
     learners: {
       list: () => learners.list(),
@@ -231,42 +208,10 @@ export async function createCore(options: CoreOptions) {
     },
   };
 
-  /** Per-entry options of the contract, applied to the parsed input before the call. */
-  async function prepare(def: CallDef, fields: Record<string, unknown>): Promise<void> {
-    const duration = def.durationFrom;
-    if (!duration || !(duration.into in fields) || (duration.when && !duration.when(fields))) return;
-    const ref = fields[duration.file] as { grantId?: unknown } | undefined;
-    if (typeof ref?.grantId !== 'string') return;
-    try {
-      fields[duration.into] = durationOf(await files.factsOf(ref.grantId));
-    } catch {
-      // Unknown grant or no duration header: the form's value stays; the upload itself reports a bad grant.
-    }
-  }
-
   const handlers = new Map<string, Handler>();
   for (const [group, calls] of Object.entries(contract) as [string, Record<string, CallDef>][]) {
     for (const [name, def] of Object.entries(calls)) {
-      if (def.exposed === false) continue;
-      const label = `${group}.${name}`;
-      handlers.set(channelOf(group, name), history.recorded(label, def, async (input) => {
-        // The record an edit dialog or a delete question was opened on travels beside the input.
-        const { [BASE_FIELD]: base, [BATCH_FIELD]: _batch, ...rest } = (input !== null && typeof input === 'object' ? input : {}) as Record<string, unknown>;
-        const parsed = parseInput(def.input, input === undefined || input === null ? input : rest);
-        if (!parsed.ok) return parsed.failure;
-        let fields = parsed.value as Record<string, unknown>;
-        if (def.record && base !== null && typeof base === 'object' && !Array.isArray(base)) {
-          const record = base as Record<string, unknown>;
-          const conflict = await checkRecord(http, def, fields, record, label, log);
-          if (conflict) return conflict;
-          fields = withUnmodelled(def, fields, record);
-        }
-        await prepare(def, fields);
-        const result = await http(def, fields, label);
-        // A change on the server makes the lists main keeps of that service stale.
-        if (result.ok && def.method !== 'GET') windows.invalidate(windows.listsOfService(def.service));
-        return result;
-      }));
+      if (def.exposed !== false) handlers.set(channelOf(group, name), door.handler(def, `${group}.${name}`));
     }
   }
   for (const [group, calls] of Object.entries(local) as [string, Record<string, LocalCallDef>][]) {
@@ -309,11 +254,17 @@ export async function createCore(options: CoreOptions) {
     session,
     settingsView: settings.view,
     windows,
+    /** The one door to the platform (tests and benches send through it as main's services do). */
+    door,
     /** The bulk queue: the desktop shell reads its status (progress bar, keep awake, ask before quitting). */
     bulkQueue: bulk.queue,
     async close() {
       reachability.close();
       await courseImport.imports.close();
+      courseImport.closeActions();
+      bulk.close();
+      door.close();
+      await recorder.store.settled();
       await bulk.queue.close();
       await windows.close();
       await settings.close();

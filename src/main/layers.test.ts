@@ -28,4 +28,19 @@ describe('main layers', () => {
     expect(await errors('src/main/ipc/register.ts', named, 'no-restricted-imports')).toEqual([]);
     expect(await errors('src/main/app/window.ts', "import { BrowserWindow } from 'electron';\nexport const a = BrowserWindow;\n", 'no-restricted-imports')).toEqual([]);
   });
+
+  it('the HTTP client is made only by the door', async () => {
+    const make = (from: string) => `import { createHttpClient } from '${from}';\nexport const a = createHttpClient;\n`;
+    const banned = expect.stringContaining('Only src/main/services/door.ts makes the HTTP client');
+    expect(await errors('src/main/core.ts', make('./services/http'), 'no-restricted-imports')).toEqual([banned]);
+    expect(await errors('src/main/local/bulk.ts', make('../services/http'), 'no-restricted-imports')).toEqual([banned]);
+    expect(await errors('src/main/services/course-health.ts', make('./http'), 'no-restricted-imports')).toEqual([banned]);
+    expect(await errors('src/main/ipc/register.ts', make('../services/http'), 'no-restricted-imports')).toEqual([banned]);
+    expect(await errors('scripts/check-platform.ts', "import * as h from '../src/main/services/http';\nexport const a = h;\n", 'no-restricted-imports')).toEqual([expect.stringContaining('Only src/main/services/door.ts')]);
+    expect(await errors('src/main/services/door.ts', make('./http'), 'no-restricted-imports')).toEqual([]);
+    // Its types stay importable (a service takes the door's call by its shape).
+    expect(await errors('src/main/services/records.ts', "import type { CallHttp } from './http';\nexport type A = CallHttp;\n", 'no-restricted-imports')).toEqual([]);
+    // The door keeps the ipc ban.
+    expect(await errors('src/main/services/door.ts', "import { ipcMain } from 'electron';\nexport const a = ipcMain;\n", 'no-restricted-imports')).toEqual([expect.stringContaining('ipcMain is used only')]);
+  });
 });

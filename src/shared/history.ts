@@ -27,6 +27,12 @@ export const HistoryEntrySchema = v.object({
   undoOf: v.optional(v.string()),
   /** The user action (a delete, a bulk change) this write was part of (BATCH_FIELD). */
   batch: v.optional(v.string()),
+  /**
+   * An action of many writes made by main itself (a bulk upload, a folder import), kept as one entry:
+   * its records (the first ACTION_RECORDS of them), how many more, and how many failed.
+   */
+  records: v.optional(v.array(v.object({ id: v.nullable(v.string()), label: v.string(), ok: v.boolean(), message: v.optional(v.string()) }))),
+  more: v.optional(v.number()),
 });
 export type HistoryEntry = v.InferOutput<typeof HistoryEntrySchema>;
 
@@ -86,6 +92,9 @@ export function recordOf(after: Record<string, unknown>, before: Record<string, 
   const label = pick(LABEL_FIELDS) ?? id ?? '(no name)';
   return { id, label: label.length > 120 ? `${label.slice(0, 119)}…` : label };
 }
+
+/** An action's records kept in its entry; the rest are counted. */
+export const ACTION_RECORDS = 200;
 
 /** The fields an entry changed: those sent whose value differs from the record's before (all sent, for an add). */
 export function changedFields(entry: Pick<HistoryEntry, 'before' | 'after'>): string[] {

@@ -12,6 +12,20 @@ export interface Conflict {
   fields: string[];
   /** The record as it is now; null when it is gone. */
   current: unknown;
+  /** A sequence save: the order the screen started from and the order on the server now. */
+  order?: OrderConflict;
+}
+
+/** One record of an order, as the person knows it. */
+export interface OrderItem {
+  id: string;
+  label: string;
+}
+
+/** Two orders of the same list: the one a screen started from, the one on the server now. */
+export interface OrderConflict {
+  started: OrderItem[];
+  now: OrderItem[];
 }
 
 export interface CallError {

@@ -19,6 +19,8 @@ import { fail, ok, type Result } from '../../src/shared/result';
 import { bulkPayloadOf, defaultMeta, type BulkEvent, type BulkMeta, type BulkMetaPatch } from '../../src/shared/schemas/bulk';
 import type { BusinessIdea } from '../../src/shared/schemas/business-ideas';
 import type { Keyword, LibraryFile } from '../../src/shared/schemas/library';
+import type { HistoryRow } from '../../src/shared/history';
+import type { WindowAnswer } from '../../src/shared/lists';
 import { ADMIN, expectOk, createTestCore } from './harness';
 
 let root: string;
@@ -29,6 +31,7 @@ let defaults: BulkMetaPatch;
 const progress = new Map<string, (sent: number, total: number) => void>();
 const bulkEvents: BulkEvent[] = [];
 const uploadEvents: string[] = [];
+const changedServices: string[] = [];
 const queues: BulkQueue[] = [];
 
 const call = async <T>(group: string, name: string, input: unknown = {}): Promise<Result<T>> =>
@@ -36,6 +39,16 @@ const call = async <T>(group: string, name: string, input: unknown = {}): Promis
 /** A file granted as a drop (the preload's channel; the real wiring grants the queued path in main). */
 const grant = async (path: string) => (await core.preloadHandlers.get(PRELOAD_CHANNELS.grantDropped)!({ path })) as Result<GrantView>;
 const list = async () => expectOk(await call<LibraryFile[]>('library', 'mediaList'));
+const historyRows = async () => expectOk(await call<HistoryRow[]>('history', 'list'));
+/** A window of main's kept media list, once it is whole. */
+const mediaWindow = async (): Promise<WindowAnswer<unknown>> => {
+  for (;;) {
+    // A first window may come while the list still arrives: asked again until it is whole.
+    const answer = expectOk(await call<WindowAnswer<unknown>>('windows', 'query', { list: 'media', view: 'bulk-media', search: '', filters: [], sort: null, offset: 0, limit: 10 }));
+    if (answer.complete !== false) return answer;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+};
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'cc-int-bulk-'));
@@ -48,6 +61,7 @@ beforeAll(async () => {
     startSandbox: async () => server,
     emit: (event: keyof ApiEvents, payload: unknown) => {
       if (event === 'bulk:changed') bulkEvents.push(payload as BulkEvent);
+      if (event === 'lists:changed') changedServices.push((payload as ApiEvents['lists:changed']).service);
       if (event !== 'upload:progress') return;
       uploadEvents.push((payload as ApiEvents['upload:progress']).uploadId);
       const p = payload as ApiEvents['upload:progress'];
@@ -233,12 +247,29 @@ describe('bulk queue over the real upload path', () => {
     expectOk(await call('bulk', 'edit', { ids: 'all', patch: defaults }));
     const listed = expectOk(await call<{ total: number; rows: { state: string; meta: { title: string } }[] }>('bulk', 'list', {}));
     expect(listed.rows.map((r) => [r.meta.title, r.state])).toEqual(names.map((_, i) => [`Core bulk ${i + 1}`, 'waiting']));
+    // The Video Library's list as main keeps it, before the run.
+    const before = await mediaWindow();
+    const actionsBefore = (await historyRows()).filter((r) => r.records).length;
     bulkEvents.length = 0;
     uploadEvents.length = 0;
+    changedServices.length = 0;
     expectOk(await call('bulk', 'start'));
     await until(() => bulkEvents.some((e) => e.finished), 'finished', 30_000);
     expect(countTitles(await list(), names.map((_, i) => `Core bulk ${i + 1}`))).toEqual([1, 1, 1]);
     expect(uploadEvents).toEqual([]);
+    // The kept list shows the new files at once (not behind a later open once it is 30 s old)...
+    const after = await mediaWindow();
+    expect(after.total).toBe(before.total + 3);
+    // ...and the window is told that the library changed, so an open Video Library refetches.
+    await until(() => changedServices.includes('library'), 'lists:changed', 5000);
+    // The run is one History action with its three records, not an entry per file.
+    const actions = (await historyRows()).filter((r) => r.records);
+    expect(actions).toHaveLength(actionsBefore + 1);
+    const run = actions[0]!;
+    expect(run).toMatchObject({ call: 'library.createMedia', screen: 'Video Library', record: { label: 'Bulk upload: 3 files uploaded' }, answer: { ok: true } });
+    // Uploads run side by side: in the order they finished.
+    expect(run.records!.map((r) => [r.label, r.ok, typeof r.id]).sort()).toEqual(names.map((_, i) => [`Core bulk ${i + 1}`, true, 'string']));
+    expect(run.undo).not.toBeNull();
     const summary = expectOk(await call<{ uploaded: number; csv: string }>('bulk', 'summary'));
     expect(summary.uploaded).toBeGreaterThanOrEqual(3);
     expect(summary.csv.split('\r\n')[0]).toBe('"Outcome","File","Folder","Size (bytes)","Title","Record id","Reason","Attempts"');

@@ -13,6 +13,7 @@ import type { BulkItemView } from '../../src/shared/schemas/bulk';
 import type { BusinessIdea } from '../../src/shared/schemas/business-ideas';
 import { PRELOAD_CHANNELS } from '../../src/shared/api/app';
 import type { Result } from '../../src/shared/result';
+import type { HistoryRow } from '../../src/shared/history';
 import type { ImportPreview, ImportStatus } from '../../src/shared/schemas/course-import';
 import type { Course, DocumentListing } from '../../src/shared/schemas/courses';
 import type { Keyword, LibraryFile } from '../../src/shared/schemas/library';
@@ -74,6 +75,19 @@ describe('courseImport.pick', () => {
     expect(inTopic.filter((d) => d.type === 'file').every((d) => d.fileId?.title === d.title)).toBe(true);
     const inConcept = expectOk(await h.call<DocumentListing>('videoRepository', 'document', { id: inTopic[2]!._id })).descendants;
     expect(inConcept.map((d) => d.title)).toEqual(['Buckets']);
+
+    // The import is one History action with its records (written within about 2 s of its last write).
+    let action: HistoryRow | undefined;
+    for (let i = 0; i < 100 && !action?.records?.some((r) => r.label === 'Buckets'); i++) {
+      action = expectOk(await h.call<HistoryRow[]>('history', 'list')).find((r) => r.call === 'courseImport.start');
+      if (!action?.records?.some((r) => r.label === 'Buckets')) await new Promise((r) => setTimeout(r, 100));
+    }
+    const imports = expectOk(await h.call<HistoryRow[]>('history', 'list')).filter((r) => r.call === 'courseImport.start');
+    expect(imports).toHaveLength(1);
+    expect(imports[0]).toMatchObject({ screen: 'Courses', answer: { ok: true }, record: { label: expect.stringContaining('Folder import of Milking by hand') } });
+    expect(imports[0]!.records!.map((r) => r.label)).toEqual(expect.arrayContaining(['Milking by hand', 'Tools', 'Morning milking', 'Evening milking', 'Buckets']));
+    // Its writes are not entries of their own.
+    expect(expectOk(await h.call<HistoryRow[]>('history', 'list')).filter((r) => r.call === 'videoRepository.createDocument')).toEqual([]);
   }, 120_000);
 });
 

@@ -7,7 +7,7 @@ import { contract, recordSourceOf, type CallDef } from '../../src/shared/api';
 import { partialIssues, PARTIAL } from '../../src/shared/tolerant';
 import { tipRowsOf, type QuoteListItem } from '../../src/shared/schemas/quotes';
 import { READ_PLAN, checkPlatform } from '../../src/main/services/platform-check';
-import { createHttpClient } from '../../src/main/services/http';
+import { createReadingDoor } from '../../src/main/services/door';
 import { CONFLICT_TEXT } from '../../src/main/services/records';
 import { runCheck } from '../../scripts/check-platform';
 import { ADMIN } from './harness';
@@ -174,7 +174,7 @@ describe('platform check (npm run check-platform, Help > Check this server)', ()
 
   it('writes nothing: only GET requests reach the server', async () => {
     const before = proxy.seen.length;
-    const http = createHttpClient({ baseFor: (s) => `${proxy.url}${contractBase(s)}`, token: () => drifted.core.session.currentToken(), onUnauthorized: async () => undefined, log: () => undefined });
+    const http = createReadingDoor({ baseFor: (s) => `${proxy.url}${contractBase(s)}`, token: () => drifted.core.session.currentToken(), onUnauthorized: async () => undefined, log: () => undefined });
     await checkPlatform(http, proxy.url);
     expect(new Set(proxy.seen.slice(before).map((r) => r.method))).toEqual(new Set(['GET']));
   }, 120_000);

@@ -10,7 +10,8 @@ import type { LibraryFile } from '../../shared/schemas/library';
 import { BulkQueue, listReconciler, type AddedFile, type BulkItem, type BulkUploadFn } from '../services/bulk';
 import { QueueOwnership, type QueueOwner } from '../services/bulk/owner';
 import { GrantError, type Grant, type GrantStore } from '../services/grants';
-import type { CallHttp } from '../services/http';
+import type { Send } from '../services/door';
+import type { HistoryAction } from '../services/history';
 import type { MediaFactsService } from '../services/media-facts';
 import { UploadedIndex } from '../services/bulk/uploaded-index';
 
@@ -20,12 +21,12 @@ export interface BulkGroupDeps {
   /** userData, or the bridge host's state folder: the queue file lives there. */
   stateDir: string;
   grants: GrantStore;
-  http: CallHttp;
+  /** The door to the platform: every call of the queue goes through it. */
+  send: Send;
+  /** A new History action: one per run of the queue, its uploads its records. */
+  action: () => HistoryAction;
   /** The library's base URL, for the probe while the network is lost. */
   libraryBase: () => string | null;
-  /** Routes an upload's progress to the queue instead of the renderer (see core: bulk items send no upload:progress). */
-  progressRoutes: Map<string, (sent: number, total: number) => void>;
-  cancelUpload: (uploadId: string) => boolean;
   /** Main's media worker: the queued files' facts and content hashes. */
   media: MediaFactsService;
   /** The native dialog for several files or a folder; null when cancelled. */
@@ -64,6 +65,13 @@ async function grantQueued(grants: GrantStore, item: Pick<BulkItem, 'file'>): Pr
  * stores it twice). Per-upload progress goes to the queue, whose throttled event carries it.
  */
 export async function createBulkGroup(deps: BulkGroupDeps) {
+  // One History action per run of the queue: opened by its first write, closed when the queue runs out of work.
+  let action: HistoryAction | null = null;
+  const inAction = () => (action ??= deps.action());
+  const endAction = () => {
+    action?.close();
+    action = null;
+  };
   const upload: BulkUploadFn = async (item: Readonly<BulkItem>, signal, onProgress) => {
     let fileGrant: string;
     let thumbGrant: string | undefined;
@@ -77,22 +85,12 @@ export async function createBulkGroup(deps: BulkGroupDeps) {
       throw error;
     }
     if (signal.aborted) return fail('cancelled', APP_TEXT.uploadCancelled);
-    deps.progressRoutes.set(item.id, onProgress);
-    const cancel = () => void deps.cancelUpload(item.id);
-    signal.addEventListener('abort', cancel);
-    try {
-      const fields = { ...bulkPayloadOf(item.meta, item, fileGrant, thumbGrant), clientKey: item.key, uploadId: item.id };
-      const parsed = v.safeParse(contract.library.createMedia.input, fields);
-      if (!parsed.success) return fail('validation', parsed.issues[0].message);
-      const answer = await deps.http<{ _id?: string }>(contract.library.createMedia, parsed.output as Record<string, unknown>, 'bulk upload');
-      return answer.ok ? ok({ id: answer.data._id ?? null }) : answer;
-    } finally {
-      signal.removeEventListener('abort', cancel);
-      deps.progressRoutes.delete(item.id);
-    }
+    const fields = { ...bulkPayloadOf(item.meta, item, fileGrant, thumbGrant), clientKey: item.key, uploadId: item.id };
+    const answer = await deps.send<{ _id?: string }>(contract.library.createMedia, fields, 'library.createMedia', { signal, onProgress, action: inAction() });
+    return answer.ok ? ok({ id: answer.data._id ?? null }) : answer.error.kind === 'cancelled' ? fail('cancelled', APP_TEXT.uploadCancelled) : answer;
   };
 
-  const mediaList = () => deps.http<LibraryFile[]>(contract.library.mediaList, {}, 'bulk reconcile');
+  const mediaList = () => deps.send<LibraryFile[]>(contract.library.mediaList, {}, 'bulk reconcile');
   // The records done items hold (reconciliation never gives them to another item); the queue is known
   // once open has returned, and restoring may reconcile before that.
   const holder: { queue: BulkQueue | null } = { queue: null };
@@ -117,13 +115,15 @@ export async function createBulkGroup(deps: BulkGroupDeps) {
     hashFile: (path) => deps.media.hashOfPath(path),
     importCaptions: async (videoId, language, entries) => {
       const input = { videoId, language, replace: true, entries };
-      const parsed = v.safeParse(contract.videoRepository.bulkTranscripts.input, input);
-      if (!parsed.success) return fail('validation', parsed.issues[0].message);
-      const answer = await deps.http<{ count: number }>(contract.videoRepository.bulkTranscripts, parsed.output as Record<string, unknown>, 'bulk captions');
+      const answer = await deps.send<{ count: number }>(contract.videoRepository.bulkTranscripts, input, 'videoRepository.bulkTranscripts', { action: inAction() });
       return answer.ok ? ok({ count: answer.data.count }) : answer;
     },
     uploaded: { index: await UploadedIndex.open(deps.stateDir), server: () => originOf(deps.libraryBase()) },
-    emit: deps.emit,
+    emit: (event) => {
+      // The run is over (its summary is ready) or stopped: its History action is written whole.
+      if (event.finished || !event.status.active) endAction();
+      deps.emit(event);
+    },
     log: deps.log,
   });
   const queue = opened.queue;
@@ -262,7 +262,7 @@ export async function createBulkGroup(deps: BulkGroupDeps) {
     return ok(await addPaths(parsed.output.paths));
   }
 
-  return { calls, addDropped, addTitled, queue };
+  return { calls, addDropped, addTitled, queue, close: endAction };
 }
 
 function mergeAdds(results: readonly BulkAddResult[]): BulkAddResult {

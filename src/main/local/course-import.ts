@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { contract, type CallDef, type LocalImpl, type Local } from '../../shared/api';
+import { contract, type LocalImpl, type Local } from '../../shared/api';
 import { ImportDroppedSchema } from '../../shared/api/course-import';
 import { APP_TEXT } from '../../shared/messages';
 import { fail, ok, type Result } from '../../shared/result';
@@ -9,24 +9,21 @@ import { FOLDER_LEVELS, type Course, type DocumentListing } from '../../shared/s
 import type { BulkQueue } from '../services/bulk';
 import { CourseImports, type ImportQueue, type ImportServer } from '../services/course-import';
 import { GrantError, type GrantStore } from '../services/grants';
-import type { CallHttp } from '../services/http';
+import type { Send } from '../services/door';
+import type { HistoryAction } from '../services/history';
 
 export interface CourseImportGroupDeps {
   stateDir: string;
-  http: CallHttp;
+  /** The door to the platform: every call of an import goes through it. */
+  send: Send;
+  /** A new History action for an import (named by its course): its writes are its records. */
+  action: (title: string) => HistoryAction;
   grants: GrantStore;
   queue: BulkQueue;
   /** The bulk group's add of titled files: it also claims the queue for the signed-in account. */
   enqueue: (files: readonly { path: string; title: string }[]) => Promise<unknown>;
   pickFolder?: () => Promise<string | null>;
   log: (message: string, details?: Record<string, unknown>) => void;
-}
-
-/** A contract call through main's HTTP client with its input checked as the router checks it. */
-async function call<O>(http: CallHttp, def: CallDef, input: Record<string, unknown>, label: string): Promise<Result<O>> {
-  const parsed = v.safeParse(def.input, input);
-  if (!parsed.success) return fail('validation', parsed.issues[0].message);
-  return http<O>(def, parsed.output as Record<string, unknown>, label);
 }
 
 /** The library title of a course title (the library's are shorter): cut by code points. */
@@ -38,21 +35,38 @@ const libraryTitle = (title: string) => Array.from(title).slice(0, LIBRARY_TITLE
  */
 export async function createCourseImportGroup(deps: CourseImportGroupDeps) {
   const repo = contract.videoRepository;
+  // One History action per import: the running import's, opened by its first write.
+  const actions = new Map<string, HistoryAction>();
+  const inAction = (): { action?: HistoryAction } => {
+    const running = imports.running();
+    if (!running) return {};
+    let action = actions.get(running.importId);
+    if (!action) {
+      for (const [id, other] of actions) {
+        other.close();
+        actions.delete(id);
+      }
+      action = deps.action(running.title);
+      actions.set(running.importId, action);
+    }
+    return { action };
+  };
+  const write = <O>(def: (typeof repo)[keyof typeof repo], input: Record<string, unknown>, label: string) => deps.send<O>(def, input, label, inAction());
   const server: ImportServer = {
-    courses: () => deps.http<Course[]>(repo.courses, {}, 'course import'),
+    courses: () => deps.send<Course[]>(repo.courses, {}, 'course import'),
     createCourse: async (course) => {
       const grant = await deps.grants.grant(course.thumbnailPath).catch((error: unknown) => (error instanceof GrantError ? error : Promise.reject(error)));
       if (grant instanceof GrantError) return fail('validation', grant.message);
       const input = { name: course.name, description: '', language: course.language, courseFee: 0, modulesSkippable: false, hasOnlyVideos: false, status: 'draft', thumbnail: { grantId: grant.id } };
-      return call(deps.http, repo.createCourse, input, 'course import');
+      return write(repo.createCourse, input, 'videoRepository.createCourse');
     },
     listing: async (id) => {
-      const answer = await deps.http<DocumentListing>(repo.document, { id }, 'course import');
+      const answer = await deps.send<DocumentListing>(repo.document, { id }, 'course import');
       return answer.ok ? ok(answer.data.descendants.map((d) => ({ _id: d._id, title: d.title, type: d.type, fileId: d.fileId ? { _id: d.fileId._id } : null }))) : answer;
     },
-    createFolder: (doc) => call(deps.http, repo.createDocument, { type: 'folder', description: '', ...doc }, 'course import'),
-    createFile: (doc) => call(deps.http, repo.createDocument, { type: 'file', description: '', ...doc }, 'course import'),
-    reorder: (ids) => call(deps.http, repo.reorderDocuments, { descendants: [...ids] }, 'course import'),
+    createFolder: (doc) => write(repo.createDocument, { type: 'folder', description: '', ...doc }, 'videoRepository.createDocument'),
+    createFile: (doc) => write(repo.createDocument, { type: 'file', description: '', ...doc }, 'videoRepository.createDocument'),
+    reorder: (ids) => write(repo.reorderDocuments, { descendants: [...ids] }, 'videoRepository.reorderDocuments'),
   };
 
   const queue: ImportQueue = {
@@ -84,9 +98,9 @@ export async function createCourseImportGroup(deps: CourseImportGroupDeps) {
     server,
     queue,
     pickFolder: deps.pickFolder,
-    libraryFiles: () => deps.http<LibraryFile[]>(contract.library.mediaList, {}, 'course import'),
+    libraryFiles: () => deps.send<LibraryFile[]>(contract.library.mediaList, {}, 'course import'),
     targetFacts: async (courseId, parent) => {
-      const answer = await deps.http<DocumentListing>(repo.document, { id: parent || courseId }, 'course import');
+      const answer = await deps.send<DocumentListing>(repo.document, { id: parent || courseId }, 'course import');
       if (!answer.ok) return answer;
       const folder = answer.data.parentInfo;
       return ok({
@@ -123,5 +137,10 @@ export async function createCourseImportGroup(deps: CourseImportGroupDeps) {
     if (!parsed.success) return fail('validation', APP_TEXT.dropNotOnDisk);
     return imports.dropped(parsed.output.paths, parsed.output.target);
   }
-  return { calls, imports, dropped };
+  /** Writes the open action's entry as it stands (the app closes). */
+  const closeActions = () => {
+    for (const action of actions.values()) action.close();
+    actions.clear();
+  };
+  return { calls, imports, dropped, closeActions };
 }

@@ -1,10 +1,10 @@
-import { BASE_FIELD, type CallDef, type LocalImpl, type Local, type Restore } from '../../shared/api';
+import { contract, type CallDef, type LocalImpl, type Local, type Restore } from '../../shared/api';
 import { fail, ok, type Result } from '../../shared/result';
 import { MSG } from '../../shared/messages';
 import { changedFields, undoSummaryText, type HistoryEntry, type UndoSummary } from '../../shared/history';
-import type { CallHttp } from '../services/http';
+import type { Send } from '../services/door';
 import { conflictResult, readCurrent, stableJson } from '../services/records';
-import { entryOf, HistoryStore, pathIds, restoreOf, undoFields, type Recorded } from '../services/history';
+import { pathIds, restoreOf, undoFields, type HistoryRecorder } from '../services/history';
 
 /**
  * Whether the record still holds what a change sent: the same value, or for objects and lists every
@@ -19,7 +19,6 @@ export function holds(now: unknown, sent: unknown): boolean {
   return stableJson(now) === stableJson(sent);
 }
 
-type Handler = (input: unknown) => Promise<Result<unknown>>;
 
 /** The server's message of an answer, else `fallback`. */
 const messageOf = (data: unknown, fallback: string): string => {
@@ -30,45 +29,26 @@ const messageOf = (data: unknown, fallback: string): string => {
 /** Said when the record changed after the change being undone: the undo would overwrite someone's edit. */
 export const UNDO_CONFLICT = 'Someone changed this record after this change: it was not undone.';
 
+/** Every contract call by its History name ('library.updateMedia'). */
+const CALLS = new Map<string, CallDef>(Object.entries(contract).flatMap(([group, calls]) => Object.entries(calls as Record<string, CallDef>).map(([name, def]) => [`${group}.${name}`, def] as [string, CallDef])));
+
 /**
- * History (src/shared/api/history.ts): main records every write call of the contract as it answers
- * (`recorded` wraps the one generic handler, so no screen records anything) and serves the list, a
- * record's changes, and Undo: of an edit, of a delete (the record created again), of a whole action.
+ * History (src/shared/api/history.ts): the door (services/door.ts) records every write it sends, so no
+ * screen records anything; this serves the list, a record's changes, and Undo: of an edit, of a delete
+ * (the record created again), of a whole action. Undo's writes go through the door too.
  */
-export async function createHistoryGroup(deps: { stateDir: string; http: CallHttp; context: () => Recorded; log: (message: string, details?: Record<string, unknown>) => void }) {
-  const store = await HistoryStore.open(deps.stateDir);
-  const calls = new Map<string, { def: CallDef; inner: Handler }>();
-  const defOf = (call: string) => calls.get(call)?.def;
-
-  async function record(call: string, def: CallDef, input: unknown, result: Result<unknown>, undoOf?: string): Promise<void> {
-    // Nothing reached the server: a refused input, a cancelled upload.
-    if (!result.ok && (result.error.kind === 'validation' || result.error.kind === 'cancelled')) return;
-    try {
-      await store.append(entryOf(call, def, input, result, deps.context(), undoOf));
-    } catch (error) {
-      deps.log('history not written', { call, error: error instanceof Error ? error.message : String(error) });
-    }
-  }
-
-  /** The handler of a contract call, recording each write it answers. */
-  function recorded(call: string, def: CallDef, inner: Handler): Handler {
-    if (def.method === 'GET') return inner;
-    calls.set(call, { def, inner });
-    return async (input) => {
-      const result = await inner(input);
-      await record(call, def, input, result);
-      return result;
-    };
-  }
+export function createHistoryGroup(deps: { recorder: HistoryRecorder; send: Send; log: (message: string, details?: Record<string, unknown>) => void }) {
+  const store = deps.recorder.store;
+  const defOf = (call: string) => CALLS.get(call);
 
   /** Entries whose undo runs now: a second Undo of the same change (the toast's and History's) waits its turn and finds it undone. */
   const undoing = new Map<string, Promise<Result<{ message: string }>>>();
 
   /** Undo of an edit: its previous values written back, unless a field it wrote changed since. */
-  async function undoEdit(entry: HistoryEntry, target: { def: CallDef; inner: Handler }): Promise<Result<{ message: string }>> {
+  async function undoEdit(entry: HistoryEntry, target: { name: string; def: CallDef }): Promise<Result<{ message: string }>> {
     const fields = undoFields(entry, target.def);
     // The check: the fields this change wrote must still hold what it wrote.
-    const now = await readCurrent(deps.http, target.def, fields, entry.before ?? {}, `${entry.call} (undo)`, deps.log);
+    const now = await readCurrent(deps.send, target.def, fields, entry.before ?? {}, `${entry.call} (undo)`, deps.log);
     if (now === null) return conflictResult({ fields: [], current: null });
     if (now !== undefined) {
       const current = now as Record<string, unknown>;
@@ -76,31 +56,26 @@ export async function createHistoryGroup(deps: { stateDir: string; http: CallHtt
       const moved = changedFields(entry).filter((key) => !ids.has(key) && key in current && !holds(current[key], entry.after[key]));
       if (moved.length > 0) return fail('conflict', UNDO_CONFLICT, 409);
     }
-    const input = { ...fields, ...(now ? { [BASE_FIELD]: now } : {}) };
-    const result = await target.inner(input);
-    await record(entry.call, target.def, input, result, entry.id);
+    const result = await deps.send(target.def, fields, target.name, { ...(now ? { base: now as Record<string, unknown> } : {}), undoOf: entry.id });
     return result.ok ? ok({ message: messageOf(result.data, 'Change undone.') }) : result;
   }
 
   /** Undo of a delete: the record created again through its screen's create call, from what History kept. */
   async function undoDelete(entry: HistoryEntry, restore: Restore): Promise<Result<{ message: string }>> {
     const createDef = restore.create();
-    const create = [...calls].find(([, c]) => c.def === createDef);
-    if (!create) return fail('validation', 'A deleted record of this kind cannot be brought back.');
-    const [name, target] = create;
-    const input = restore.input(entry.before ?? {});
-    const result = await target.inner(input);
+    const name = [...CALLS].find(([, def]) => def === createDef)?.[0];
+    if (!name) return fail('validation', 'A deleted record of this kind cannot be brought back.');
     // Recorded as undoing the delete, so the delete shows undone.
-    await record(name, createDef, input, result, entry.id);
+    const result = await deps.send(createDef, restore.input(entry.before ?? {}), name, { undoOf: entry.id });
     return result.ok ? ok({ message: messageOf(result.data, 'Record created again.') }) : result;
   }
 
   async function undoEntry(entry: HistoryEntry): Promise<Result<{ message: string }>> {
-    const target = calls.get(entry.call);
-    const reason = store.undoReasonOf(entry, target?.def);
-    if (!target || reason) return fail('validation', reason ?? 'This change is no longer kept.');
-    const restore = target.def.method === 'DELETE' ? restoreOf(target.def) : undefined;
-    return restore ? undoDelete(entry, restore) : undoEdit(entry, target);
+    const def = defOf(entry.call);
+    const reason = store.undoReasonOf(entry, def);
+    if (!def || reason) return fail('validation', reason ?? 'This change is no longer kept.');
+    const restore = def.method === 'DELETE' ? restoreOf(def) : undefined;
+    return restore ? undoDelete(entry, restore) : undoEdit(entry, { name: entry.call, def });
   }
 
   /** One undo of an entry at a time: a second ask runs after the first and is told what it did ('Already undone.'). */
@@ -140,5 +115,5 @@ export async function createHistoryGroup(deps: { stateDir: string; http: CallHtt
       return ok({ message: undoSummaryText(done, notUndone), done, notUndone });
     },
   };
-  return { calls: impl, recorded };
+  return { calls: impl };
 }

@@ -1,13 +1,14 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { adminAuth } from '../../shared/api/admin-auth';
 import { questionBank } from '../../shared/api/question-bank';
 import { library } from '../../shared/api/library';
+import { videoRepository } from '../../shared/api/video-repository';
 import type { CallDef, Restore } from '../../shared/api/contract';
 import { ok, fail } from '../../shared/result';
-import { entryOf, HISTORY_FILE, HistoryStore, NOT_ENOUGH_KEPT, undoFields, undoReason } from './history';
+import { entryOf, HISTORY_FILE, MAX_ENTRY, HistoryStore, NOT_ENOUGH_KEPT, undoFields, undoReason } from './history';
 import { LOST_ID, undoSummaryText } from '../../shared/history';
 
 const dirs: string[] = [];
@@ -168,5 +169,86 @@ describe('the summary of an undone action', () => {
     expect(undoSummaryText(0, [])).toBe('Nothing to undo: no change of this action is kept.');
     expect(undoSummaryText(0, [{ id: '1', label: 'Intro', reason: 'Already undone.' }])).toBe('Not undone. Intro: Already undone.');
     expect(undoSummaryText(2, [{ id: '1', label: 'Intro', reason: 'Someone changed it.' }])).toBe('2 of 3 changes undone. Not undone: Intro: Someone changed it.');
+  });
+});
+
+describe('history that cannot be lost', () => {
+  // Runs as root too: permissions do not stop root, a directory where the file should be does.
+  const blockFile = async (dir: string) => {
+    await rm(join(dir, HISTORY_FILE), { force: true });
+    await mkdir(join(dir, HISTORY_FILE));
+    await writeFile(join(dir, HISTORY_FILE, 'in-the-way'), 'x');
+  };
+  const unblockFile = (dir: string) => rm(join(dir, HISTORY_FILE), { recursive: true, force: true });
+
+  it('goes on after a failed write, tells once, and rewrites the file whole from what it kept once the disk takes it again', async () => {
+    const dir = await tempDir();
+    const failures: unknown[] = [];
+    const store = await HistoryStore.open(dir, 100, { onFailure: (error) => failures.push(error) });
+    await store.append(edit('Before the failure'));
+    await blockFile(dir);
+    await expect(store.append(edit('While failing 1'))).rejects.toThrow();
+    await expect(store.append(edit('While failing 2'))).rejects.toThrow();
+    expect(failures).toHaveLength(1);
+    expect(store.list(() => undefined).map((r) => r.after.title)).toEqual(['While failing 2', 'While failing 1', 'Before the failure']);
+    await unblockFile(dir);
+    await store.append(edit('After the disk recovered'));
+    // Every line reads: nothing torn, nothing missing, in order.
+    const lines = (await readFile(join(dir, HISTORY_FILE), 'utf8')).trim().split('\n');
+    expect(lines.map((line) => JSON.parse(line).after.title)).toEqual(['Before the failure', 'While failing 1', 'While failing 2', 'After the disk recovered']);
+    expect((await HistoryStore.open(dir)).list(() => undefined)).toHaveLength(4);
+    // A second run of failures is told again.
+    await blockFile(dir);
+    await expect(store.append(edit('Failing again'))).rejects.toThrow();
+    expect(failures).toHaveLength(2);
+  });
+
+  it('a write after a failure waits for nothing that never ends (every later write settles)', async () => {
+    const dir = await tempDir();
+    const store = await HistoryStore.open(dir, 100);
+    await blockFile(dir);
+    const settled = await Promise.allSettled([store.append(edit('a')), store.append(edit('b')), store.append(edit('c'))]);
+    expect(settled.map((s) => s.status)).toEqual(['rejected', 'rejected', 'rejected']);
+  });
+
+  it('keeps a 5,000-cue import as a bounded entry: the cues noted, not kept, and not offered for Undo', () => {
+    const entries = Array.from({ length: 5000 }, (_, i) => ({ timeStamp: `00:00:${String(i % 60).padStart(2, '0')}`, captionText: `Line ${i} of the lecture, said slowly and clearly.` }));
+    const entry = entryOf('videoRepository.bulkTranscripts', videoRepository.bulkTranscripts, { videoId: 'v1', language: 'English', replace: true, entries }, fail('http', 'Too many lines', 413), context);
+    expect(Buffer.byteLength(JSON.stringify(entry))).toBeLessThanOrEqual(MAX_ENTRY);
+    expect(entry.after).toMatchObject({ videoId: 'v1', language: 'English', entries: '(not kept: 5,000 items)' });
+  });
+
+  it('bounds what was there before as well as what was sent', () => {
+    const base = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`field${i}`, 'z'.repeat(1500)]));
+    const sent = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`field${i}`, 'w'.repeat(1500)]));
+    const entry = entryOf('library.updateMedia', library.updateMedia, { id: 'm1', ...sent, $base: { _id: 'm1', ...base } }, ok({ message: 'ok' }), context);
+    expect(Buffer.byteLength(JSON.stringify(entry))).toBeLessThanOrEqual(MAX_ENTRY);
+    expect(entry.after.id).toBe('m1');
+    expect(undoReason(entry, library.updateMedia, false)).toMatch(/too large/);
+  });
+
+  it('keeps only the id and the name of a delete that can never be undone, and nothing of the record of a failed delete', () => {
+    const admin = { _id: 'a1', name: 'Ravi Kumar', email: 'ravi@example.com', mobileNumber: '9876543210', role: 'Admin' };
+    const done = entryOf('adminAuth.delete', adminAuth.delete, { id: 'a1', $base: admin }, ok({ message: 'Deleted' }), context);
+    expect(done.record).toEqual({ id: 'a1', label: 'Ravi Kumar' });
+    expect(done.before).toBeNull();
+    expect(JSON.stringify(done)).not.toMatch(/ravi@example.com|9876543210/);
+    const failed = entryOf('library.deleteMedia', library.deleteMedia, { id: 'm9', $base: { _id: 'm9', title: 'Private lecture', description: 'Notes' } }, fail('http', 'Not allowed', 403), context);
+    expect(failed.before).toBeNull();
+    expect(JSON.stringify(failed)).not.toMatch(/Private lecture|Notes/);
+    expect(failed.record.id).toBe('m9');
+  });
+
+  it('keeps the file within its byte budget, dropping the oldest entries', async () => {
+    const dir = await tempDir();
+    const store = await HistoryStore.open(dir, 1000, { maxBytes: 20_000 });
+    for (let i = 0; i < 200; i++) await store.append(edit(`Title ${i} ${'d'.repeat(300)}`));
+    const size = (await stat(join(dir, HISTORY_FILE))).size;
+    expect(size).toBeLessThanOrEqual(40_000);
+    const again = await HistoryStore.open(dir, 1000, { maxBytes: 20_000 });
+    const titles = again.list(() => undefined).map((r) => String(r.after.title).split(' ')[1]);
+    expect(titles[0]).toBe('199');
+    expect(titles.length).toBeLessThan(200);
+    expect(Buffer.byteLength(titles.join(''))).toBeGreaterThan(0);
   });
 });

@@ -3,7 +3,7 @@ import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { BASE_FIELD, BATCH_FIELD, UPLOAD_ID_FIELD, type CallDef, type Restore } from '../../shared/api/contract';
-import { HistoryEntrySchema, LOST_ID, recordOf, screenOfCall, withoutSecrets, type HistoryEntry, type HistoryRow } from '../../shared/history';
+import { ACTION_RECORDS, HistoryEntrySchema, LOST_ID, recordOf, screenOfCall, withoutSecrets, type HistoryEntry, type HistoryRow } from '../../shared/history';
 import type { Result } from '../../shared/result';
 import { readFileOrNull, writeChunksAtomic } from './atomic-file';
 
@@ -13,7 +13,7 @@ export const HISTORY_LIMIT = 5000;
 /** A value longer than this (a long description) is kept cut, so an entry stays a few KiB. */
 const MAX_TEXT = 2000;
 /** An entry's JSON at most about this long (so 5,000 entries stay within about 80 MB at worst, a few MB usually). */
-const MAX_ENTRY = 16_384;
+export const MAX_ENTRY = 16_384;
 
 type Rec = Record<string, unknown>;
 const isRec = (value: unknown): value is Rec => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -51,12 +51,14 @@ function restoreReason(entry: HistoryEntry, def: CallDef): string | null {
 
 /** Why an entry cannot be undone from the History screen (null: it can). */
 export function undoReason(entry: HistoryEntry, def: CallDef | undefined, undone: boolean): string | null {
-  if (!entry.answer.ok) return 'This change did not happen.';
+  if (entry.records) return 'The records of a bulk upload or a folder import are deleted from their own screens.';
+  if (!entry.answer.ok && !entry.records) return 'This change did not happen.';
   if (undone) return 'Already undone.';
   if (!def) return 'This kind of change can no longer be undone.';
   if (def.method === 'DELETE') return restoreReason(entry, def);
   if (!def.record || !entry.before) return 'Only an edit of a record can be undone.';
   if (Object.values(entry.after).includes(FILE)) return 'A replaced file cannot be put back.';
+  if (Object.values(entry.after).some(isNotKept) || Object.values(entry.before).some(isNotKept)) return 'This change was too large to keep whole, so it cannot be undone.';
   return null;
 }
 
@@ -73,52 +75,106 @@ export function undoFields(entry: HistoryEntry, def: CallDef): Rec {
   return Object.fromEntries(Object.entries(entry.after).map(([key, value]) => [key, ids.has(key) || !(key in before) ? value : before[key]]));
 }
 
+/** The file at most about this many bytes: the oldest entries go first. */
+export const HISTORY_MAX_BYTES = 16 * 1024 * 1024;
+
+/** Said once when History could not be written (and again only after it could, then could not). */
+export const HISTORY_UNSAVED = 'History could not be saved to disk: changes you make now may be missing from History after a restart. Check that the disk has free space.';
+
 /**
  * The changes this console made, kept in userData as JSON lines (one entry a line, appended), newest
- * last in the file and first in `list`. At twice `limit` lines the file is rewritten, atomically, with
- * the newest `limit`; a line that does not read is skipped.
+ * last in the file and first in `list`. At twice `limit` lines (or twice `maxBytes`) the file is
+ * rewritten, atomically, with what is kept; a line that does not read is skipped.
+ *
+ * A write that fails (disk full, read-only, a file held open) never stops later ones: the entry stays
+ * in memory, the next write rewrites the whole file from the entries kept (so no torn line and no gap
+ * stay behind), and `onFailure` is called once per run of failures.
  */
 export class HistoryStore {
   private entries: HistoryEntry[] = [];
+  /** Bytes of each kept entry's line, in step with `entries`. */
+  private sizes: number[] = [];
+  private bytes = 0;
   private lines = 0;
+  private fileBytes = 0;
   private writing: Promise<void> = Promise.resolve();
+  /** A write failed: the file on disk no longer matches `entries` and is rewritten whole next. */
+  private broken = false;
 
   private constructor(
     private readonly path: string,
     private readonly limit: number,
+    private readonly maxBytes: number,
+    private readonly onFailure: (error: unknown) => void,
   ) {}
 
-  static async open(dir: string, limit = HISTORY_LIMIT): Promise<HistoryStore> {
-    const store = new HistoryStore(join(dir, HISTORY_FILE), limit);
+  static async open(dir: string, limit = HISTORY_LIMIT, options: { maxBytes?: number; onFailure?: (error: unknown) => void } = {}): Promise<HistoryStore> {
+    const store = new HistoryStore(join(dir, HISTORY_FILE), limit, options.maxBytes ?? HISTORY_MAX_BYTES, options.onFailure ?? (() => undefined));
     const bytes = await readFileOrNull(store.path);
+    store.fileBytes = bytes?.length ?? 0;
     for (const line of bytes ? bytes.toString('utf8').split('\n') : []) {
       if (!line.trim()) continue;
       store.lines++;
       try {
         const parsed = v.safeParse(HistoryEntrySchema, JSON.parse(line));
-        if (parsed.success) store.entries.push(parsed.output);
+        if (parsed.success) store.keep(parsed.output, Buffer.byteLength(line) + 1);
       } catch {
         // A torn last line (a crash while appending): skipped.
       }
     }
-    store.entries = store.entries.slice(-limit);
     return store;
   }
 
-  /** Adds an entry; resolves once it is on disk. */
-  append(entry: HistoryEntry): Promise<void> {
+  /** Adds an entry to those kept, dropping the oldest beyond the limits. */
+  private keep(entry: HistoryEntry, size: number): void {
+    // An action's entry written again (it grew): the newer replaces the older, in the older's place.
+    const at = entry.records ? this.entries.findLastIndex((e) => e.id === entry.id) : -1;
+    if (at >= 0) {
+      this.entries[at] = entry;
+      this.bytes += size - (this.sizes[at] ?? 0);
+      this.sizes[at] = size;
+      return;
+    }
     this.entries.push(entry);
-    if (this.entries.length > this.limit) this.entries.splice(0, this.entries.length - this.limit);
-    this.writing = this.writing.then(async () => {
-      if (this.lines + 1 > this.limit * 2) {
-        // Rewritten with what is kept (this entry included).
-        await writeChunksAtomic(this.path, this.entries.map((e) => `${JSON.stringify(e)}\n`));
-        this.lines = this.entries.length;
-      } else {
-        await appendFile(this.path, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
-        this.lines++;
+    this.sizes.push(size);
+    this.bytes += size;
+    while (this.entries.length > 1 && (this.entries.length > this.limit || this.bytes > this.maxBytes)) {
+      this.entries.shift();
+      this.bytes -= this.sizes.shift() ?? 0;
+    }
+  }
+
+  /** Adds an entry; resolves once it is on disk, rejects when it could not be written (it stays kept, and the next write puts it on disk). */
+  append(entry: HistoryEntry): Promise<void> {
+    const line = `${JSON.stringify(entry)}\n`;
+    this.keep(entry, Buffer.byteLength(line));
+    const write = this.writing.then(async () => {
+      try {
+        if (this.broken || this.lines + 1 > this.limit * 2 || this.fileBytes + line.length > this.maxBytes * 2) {
+          // Rewritten whole with what is kept (this entry included): after a failure, or when the file has grown to twice what is kept.
+          await writeChunksAtomic(this.path, this.entries.map((e) => `${JSON.stringify(e)}\n`));
+          this.lines = this.entries.length;
+          this.fileBytes = this.bytes;
+        } else {
+          await appendFile(this.path, line, { mode: 0o600 });
+          this.lines++;
+          this.fileBytes += Buffer.byteLength(line);
+        }
+        this.broken = false;
+      } catch (error) {
+        // Told once per run of failures; the next write tries again, whole.
+        if (!this.broken) this.onFailure(error);
+        this.broken = true;
+        throw error;
       }
     });
+    // The chain goes on whatever became of this write.
+    this.writing = write.catch(() => undefined);
+    return write;
+  }
+
+  /** Resolves once every write asked so far has been tried (closing the app). */
+  settled(): Promise<void> {
     return this.writing;
   }
 
@@ -157,14 +213,29 @@ export interface Recorded {
   server: string;
 }
 
-/** The history entry of a write call: what was sent and the record it was opened on, without secrets. */
+/** A value too large to keep whole: what stands in its place (Undo is then not offered). */
+const NOT_KEPT = '(not kept: too large)';
+const notKept = (value: unknown): string => (Array.isArray(value) ? `(not kept: ${value.length.toLocaleString('en')} items)` : NOT_KEPT);
+const isNotKept = (value: unknown): boolean => typeof value === 'string' && value.startsWith('(not kept');
+const sizeOf = (value: unknown): number => Buffer.byteLength(JSON.stringify(value) ?? '');
+
+/** The fields of a record with every value larger than `max` bytes replaced by a short note. */
+function bounded(fields: Rec, max: number): Rec {
+  return Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, sizeOf(value) > max ? notKept(value) : value]));
+}
+
+/** The history entry of a write call: what was sent and the record it was opened on, without secrets, at most MAX_ENTRY bytes (four times that for a delete Undo can take back). */
 export function entryOf(call: string, def: CallDef, input: unknown, result: Result<unknown>, context: Recorded, undoOf?: string): HistoryEntry {
   const raw = isRec(input) ? input : {};
   const { [BASE_FIELD]: base, [UPLOAD_ID_FIELD]: _upload, [BATCH_FIELD]: batch, ...fields } = raw;
   const after = kept(fields) as Rec;
   // A delete that Undo can take back keeps its record whole: the record is created again from it.
-  const restorable = def.method === 'DELETE' && restoreOf(def) !== undefined;
-  const before = isRec(base) ? (kept(base, restorable) as Rec) : null;
+  const isDelete = def.method === 'DELETE';
+  const restorable = isDelete && restoreOf(def) !== undefined;
+  const kept0 = isRec(base) ? (kept(base, restorable) as Rec) : null;
+  // A delete that can never be undone keeps the record's id and name only (entry.record); a failed delete nothing of the record.
+  const before = isDelete && (!restorable || !result.ok) ? null : kept0;
+  const record = isDelete && !result.ok ? recordOf(after, null) : recordOf(after, kept0);
   const message = result.ok ? (isRec(result.data) && typeof result.data.message === 'string' ? result.data.message : 'Done.') : result.error.message;
   const entry: HistoryEntry = {
     id: randomUUID(),
@@ -174,17 +245,137 @@ export function entryOf(call: string, def: CallDef, input: unknown, result: Resu
     call,
     method: def.method,
     screen: screenOfCall(def.service, call.split('.')[1] ?? '', def.path),
-    record: recordOf(after, before),
+    record,
     before,
     after,
-    answer: { ok: result.ok, message },
+    answer: { ok: result.ok, message: message.length > MAX_TEXT ? `${message.slice(0, MAX_TEXT)}…` : message },
     ...(undoOf ? { undoOf } : {}),
     ...(typeof batch === 'string' && batch !== '' ? { batch } : {}),
   };
+  const limit = MAX_ENTRY * (restorable ? 4 : 1);
   // A large record keeps, of its before, only what Undo and the link need: the fields sent and its ids.
-  if (entry.before && JSON.stringify(entry).length > MAX_ENTRY * (restorable ? 4 : 1)) {
-    const keep = new Set([...Object.keys(after), '_id', 'id']);
+  const ids = ['_id', 'id'];
+  if (entry.before && sizeOf(entry) > limit) {
+    const keep = new Set([...Object.keys(after), ...ids]);
     entry.before = Object.fromEntries(Object.entries(entry.before).filter(([key]) => keep.has(key)));
   }
+  // Then what was sent and what was there before: each value over a share of the budget is noted, not kept.
+  if (sizeOf(entry) > limit) {
+    entry.after = bounded(entry.after, MAX_TEXT);
+    if (entry.before) entry.before = bounded(entry.before, MAX_TEXT);
+  }
+  // Many fields each under the share: the ids only.
+  if (sizeOf(entry) > limit) {
+    const idsOf = (rec: Rec) => Object.fromEntries(Object.entries(rec).filter(([key]) => ids.includes(key) || pathIds(def).has(key)).map(([key, value]) => [key, sizeOf(value) > 200 ? NOT_KEPT : value]));
+    entry.after = { ...idsOf(entry.after), fields: NOT_KEPT };
+    entry.before = entry.before ? idsOf(entry.before) : null;
+  }
   return entry;
+}
+
+type Log = (message: string, details?: Rec) => void;
+
+/** Nothing reached the server: a refused input, a cancelled call. Not recorded. */
+const reachedServer = (result: Result<unknown>): boolean => result.ok || (result.error.kind !== 'validation' && result.error.kind !== 'cancelled');
+
+/**
+ * Records the door's writes in the store: one entry per write, or one per action of many writes
+ * (`action`). A failure to write is logged (the store tells the person once) and never stops the call.
+ */
+export class HistoryRecorder {
+  constructor(
+    readonly store: HistoryStore,
+    private readonly context: () => Recorded,
+    private readonly log: Log,
+  ) {}
+
+  async record(call: string, def: CallDef, fields: Rec, result: Result<unknown>, extra: { base?: Rec; batch?: string; undoOf?: string } = {}): Promise<void> {
+    if (!reachedServer(result)) return;
+    const input = { ...fields, ...(extra.base ? { [BASE_FIELD]: extra.base } : {}), ...(extra.batch ? { [BATCH_FIELD]: extra.batch } : {}) };
+    await this.store.append(entryOf(call, def, input, result, this.context(), extra.undoOf)).catch((error: unknown) => {
+      this.log('history not written', { call, error: error instanceof Error ? error.message : String(error) });
+    });
+  }
+
+  /** One History entry for many writes: `title(done, failed)` names it; the entry is written as it grows (at most every `everyMs`) and at `close`. */
+  action(spec: { call: string; screen: string; title: (done: number, failed: number) => string; everyMs?: number }): HistoryAction {
+    return new HistoryAction(this, spec);
+  }
+
+  /** @internal Writes an action's entry (it replaces its earlier version). */
+  put(entry: HistoryEntry, call: string): void {
+    this.store.append(entry).catch((error: unknown) => this.log('history not written', { call, error: error instanceof Error ? error.message : String(error) }));
+  }
+
+  contextNow(): Recorded {
+    return this.context();
+  }
+}
+
+/** An action of many writes kept as one History entry with its records (a bulk upload, a folder import). */
+export class HistoryAction {
+  readonly id = randomUUID();
+  private readonly records: NonNullable<HistoryEntry['records']> = [];
+  private more = 0;
+  private done = 0;
+  private failed = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly started = Date.now();
+  private readonly context: Recorded;
+
+  constructor(
+    private readonly recorder: HistoryRecorder,
+    private readonly spec: { call: string; screen: string; title: (done: number, failed: number) => string; everyMs?: number },
+  ) {
+    this.context = recorder.contextNow();
+  }
+
+  /** A write of the action, as the door answered it. */
+  add(def: CallDef, fields: Rec, result: Result<unknown>): void {
+    if (!reachedServer(result)) return;
+    const sent = recordOf(kept(fields) as Rec, null);
+    const made = result.ok && isRec(result.data) && typeof result.data._id === 'string' ? result.data._id : null;
+    if (result.ok) this.done++;
+    else this.failed++;
+    if (this.records.length < ACTION_RECORDS) {
+      this.records.push({ id: made ?? sent.id, label: sent.label, ok: result.ok, ...(result.ok ? {} : { message: result.error.message.slice(0, 300) }) });
+    } else this.more++;
+    this.timer ??= setTimeout(() => this.flush(), this.spec.everyMs ?? 2000);
+  }
+
+  get size(): number {
+    return this.done + this.failed;
+  }
+
+  /** The entry as it stands. */
+  entry(): HistoryEntry {
+    const total = this.done + this.failed;
+    return {
+      id: this.id,
+      at: this.started,
+      who: this.context.who,
+      server: this.context.server,
+      call: this.spec.call,
+      method: 'POST',
+      screen: this.spec.screen,
+      record: { id: null, label: this.spec.title(this.done, this.failed) },
+      before: null,
+      after: {},
+      answer: { ok: this.failed === 0, message: this.failed === 0 ? `${total} ${total === 1 ? 'change' : 'changes'} made.` : `${this.done} of ${total} changes made; ${this.failed} failed.` },
+      records: this.records.slice(),
+      ...(this.more > 0 ? { more: this.more } : {}),
+    };
+  }
+
+  /** Writes the entry now (nothing when no write of the action reached the server). */
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.size > 0) this.recorder.put(this.entry(), this.spec.call);
+  }
+
+  /** The action ended: its entry written as it ends. */
+  close(): void {
+    this.flush();
+  }
 }

@@ -51,6 +51,8 @@ export interface CallOptions {
    * only the part it needs (an edit's record check picks one record out of a long list).
    */
   unread?: boolean;
+  /** Ends the request when aborted (the door gives each call its own). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -151,8 +153,13 @@ export function createHttpClient(deps: HttpDeps): CallHttp {
     };
 
     for (let attempt = 1; ; attempt += 1) {
+      // Each attempt has its own controller; the caller's signal (the door gives each call one) ends it too.
+      if (options.signal?.aborted) return fail('cancelled', 'Cancelled.');
       const controller = new AbortController();
+      const cancel = () => controller.abort();
+      options.signal?.addEventListener('abort', cancel, { once: true });
       const sent = await send(def, url, rest, token, label, deps, options.timeoutMs ?? policy.headersTimeoutMs, controller.signal);
+      if (options.signal?.aborted) return fail('cancelled', 'Cancelled.');
       if ('failure' in sent) return sent.failure;
       if ('network' in sent) {
         // No answer at all: tried again (a headers timeout has waited long enough already).

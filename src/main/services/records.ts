@@ -1,6 +1,6 @@
 import { recordSourceOf, type CallDef } from '../../shared/api/contract';
 import type { CallHttp } from './http';
-import type { Conflict, Result } from '../../shared/result';
+import type { Conflict, OrderItem, Result } from '../../shared/result';
 import { extraFields, PARTIAL, readRecord } from '../../shared/tolerant';
 
 // Edits of records others edit too (DESIGN section 14): before a save or a delete, main reads the
@@ -97,4 +97,43 @@ export function withUnmodelled(def: CallDef, fields: Rec, base: Rec): Rec {
   if (!source || def.method !== 'PUT') return fields;
   const extras = extraFields(source.schema, base);
   return Object.keys(extras).length > 0 ? { ...extras, ...fields } : fields;
+}
+
+export const ORDER_CONFLICT_TEXT = 'Someone else changed this order since you started reordering.';
+
+/** The order a sequence save started from (ORDER_FIELD): the ids in order and the first record. */
+export interface StartedOrder {
+  ids: readonly string[];
+  first: Rec;
+}
+
+/** A record's name as a person knows it in a list: its name or title, else its id. */
+const labelOf = (row: Rec, id: string): string => text(row.name) ?? text(row.title) ?? text(row.question) ?? id;
+
+/**
+ * Checks a sequence save against the order its screen started from: another order on the server (moved,
+ * added or removed records) as a failed Result with both orders, or null to go on. A read that fails
+ * does not stop the save (the check cannot run), it is logged.
+ */
+export async function checkOrder(http: CallHttp, def: CallDef, fields: Rec, started: StartedOrder, label: string, log: (message: string, details?: Rec) => void): Promise<Result<never> | null> {
+  const sequence = def.sequence;
+  if (!sequence) return null;
+  const read = sequence.read();
+  const answer = await http<unknown>(read, sequence.readInput(fields, started.first), `${label} (order as it is now)`, { unread: true });
+  if (!answer.ok) {
+    log('order check skipped', { call: label, error: answer.error.kind });
+    return null;
+  }
+  const now: OrderItem[] = sequence.rows(answer.data).flatMap((row) => (isRec(row) && typeof row._id === 'string' ? [{ id: row._id, label: labelOf(row, row._id) }] : []));
+  if (now.length === started.ids.length && now.every((item, i) => item.id === started.ids[i])) return null;
+  const labels = new Map(now.map((item) => [item.id, item.label]));
+  return {
+    ok: false,
+    error: {
+      kind: 'conflict',
+      status: 409,
+      message: ORDER_CONFLICT_TEXT,
+      conflict: { fields: [], current: now, order: { started: started.ids.map((id) => ({ id, label: labels.get(id) ?? id })), now } },
+    },
+  };
 }

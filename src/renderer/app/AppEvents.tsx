@@ -42,9 +42,18 @@ export function AppEvents() {
     const offNavigate = window.api.on('navigate', ({ path }) => {
       if (typeof path === 'string' && path.startsWith('/')) navigate(path);
     });
+    // Said once by main (History could not be saved); stays until dismissed.
+    const offNotice = window.api.on('app:notice', ({ message }) => notify.error(message));
+    // A bulk upload or a folder import wrote to a service: its screens (and History) show it now, not at their next open.
+    const offChanged = window.api.on('lists:changed', ({ service }) => {
+      void queryClient.invalidateQueries({ queryKey: [service] });
+      void queryClient.invalidateQueries({ queryKey: ['history'] });
+    });
     return () => {
       offEnded();
       offNavigate();
+      offNotice();
+      offChanged();
     };
   }, [navigate, clear, notify]);
 

@@ -93,7 +93,8 @@ export interface ListScreenProps<T, D> {
   addForms?: readonly AddForm[];
   confirmEdit?: (row: T) => EditQuestion;
   remove?: RemoveSpec<T>;
-  reorder?: { save: (rows: T[]) => Promise<boolean | void> };
+  /** The reorder save (with the order it started from) and its dialog (someone else changed the order meanwhile). */
+  reorder?: { save: (rows: T[], started: readonly T[]) => Promise<boolean | void>; dialog?: ReactNode };
   /** More toolbar buttons, before Add. */
   toolbar?: ReactNode;
   /** What the screen can do to many selected records (a resource's `bulk` gives it); without: select and export CSV. */
@@ -220,6 +221,7 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
         }
       />
       {bulk.dialogs}
+      {reorder?.dialog}
       <RecordDialogs state={dialogs} rowId={rowId} editor={editor} remove={remove} />
       {adding !== null && props.addForms?.[adding] ? (
         <FormDialog key={`add-${adding}`} spec={props.addForms[adding].form()} open submitLabel="Add" onClose={() => setAdding(null)} />

@@ -1,7 +1,10 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type * as v from 'valibot';
 import type { FieldValues } from 'react-hook-form';
-import { contract } from '../../shared/api';
+import { contract, ORDER_FIELD } from '../../shared/api';
+import { withoutMarks } from '../../shared/tolerant';
+import type { OrderConflict } from '../../shared/result';
+import { OrderConflictDialog } from './OrderConflictDialog';
 import type { Result } from '../../shared/result';
 import { useUploadSubmit } from '../components/UploadProgress';
 import { serviceOf, successText, useCallMutation, type CallId, type CallInput, type MessageRules } from '../lib/calls';
@@ -169,6 +172,23 @@ export function useResource<T>(r: Resource<T>, rowId: (row: T) => string) {
   // A delete's success toast is the kit's, with Undo (RecordDialogs).
   const remove = useResourceMutation(r.remove as ResourceCall<never> | undefined, true);
   const reorder = useResourceMutation(r.reorder as ResourceCall<never> | undefined);
+  // Another order saved meanwhile: the person's choice, awaited by the save.
+  const [orderConflict, setOrderConflict] = useState<{ order: OrderConflict; choose: (mine: boolean) => void } | null>(null);
+
+  /** A reorder save, checked in main against the order it started from; on a conflict the person chooses. */
+  const saveOrder = async (rows: T[], started: readonly T[]): Promise<boolean> => {
+    const input = (r.reorder!.input ? r.reorder!.input(rows) : rows) as object;
+    const from = (ids: readonly string[]) => ({ ...input, [ORDER_FIELD]: { ids, first: started[0] ? withoutMarks(started[0] as object) : {} } });
+    let result = await reorder.run((started.length > 0 ? from(started.map(rowId)) : input) as never);
+    const order = !result.ok ? result.error.conflict?.order : undefined;
+    if (!order) return result.ok;
+    const mine = await new Promise<boolean>((choose) => setOrderConflict({ order, choose }));
+    setOrderConflict(null);
+    // Reload: reordering ends, and the list (fetched again after the conflict) shows their order.
+    if (!mine) return true;
+    result = await reorder.run(from(order.now.map((item) => item.id)) as never);
+    return result.ok;
+  };
 
   const editor = (record: T | null) => {
     const decl = typeof r.form === 'function' ? r.form(record) : 'add' in r.form ? (record ? r.form.edit : r.form.add) : r.form;
@@ -215,7 +235,12 @@ export function useResource<T>(r: Resource<T>, rowId: (row: T) => string) {
     bulk,
     editor: r.create || r.update ? editor : undefined,
     remove: removeSpec,
-    reorder: r.reorder ? { save: async (rows: T[]) => (await reorder.run((r.reorder!.input ? r.reorder!.input(rows) : rows) as never)).ok } : undefined,
+    reorder: r.reorder
+      ? {
+          save: saveOrder,
+          dialog: <OrderConflictDialog order={orderConflict?.order ?? null} onSaveMine={() => orderConflict?.choose(true)} onReload={() => orderConflict?.choose(false)} />,
+        }
+      : undefined,
   };
 }
 

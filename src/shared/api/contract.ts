@@ -90,6 +90,22 @@ export interface CallDef<I extends AnySchema = AnySchema, O extends AnySchema = 
    * record of this kind cannot be brought back.
    */
   readonly restore?: Restore | { readonly never: string };
+  /**
+   * A save of an order (topics, videos, courses, a folder's documents). With the order the screen
+   * started from (ORDER_FIELD), main reads the order on the server first: another order there stops
+   * the call with a `conflict` that carries both, and the person chooses.
+   */
+  readonly sequence?: SequenceSource;
+}
+
+/** Where main reads the order a sequence save replaces (see CallDef.sequence). */
+export interface SequenceSource {
+  /** The list the order is read from; a thunk, as it is an entry of the same table. */
+  readonly read: () => CallDef;
+  /** The read call's input, from this call's input and the first record of the order the screen started from. */
+  readonly readInput: (input: Record<string, unknown>, first: Record<string, unknown>) => Record<string, unknown>;
+  /** The ordered records in the read call's answer (unread, as it came). */
+  readonly rows: (data: unknown) => readonly unknown[];
 }
 
 /** How Undo of a delete creates the record again, from the record the delete question was opened on. */
@@ -158,6 +174,12 @@ export const BASE_FIELD = '$base';
  * can take back the whole action.
  */
 export const BATCH_FIELD = '$batch';
+
+/**
+ * Beside the input of a sequence save: the order the screen started from, `{ ids, first }` (the ids in
+ * that order and the first record whole, for the read's input). Never sent to the server.
+ */
+export const ORDER_FIELD = '$order';
 
 /**
  * The input field of a multipart call that names the upload (progress events, uploads.cancel); main

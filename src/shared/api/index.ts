@@ -20,6 +20,8 @@ export type Local = typeof local;
 /** Events main pushes to the renderer. */
 import type { AppCommand } from '../shortcuts';
 
+import type { ServiceName } from './contract';
+
 export interface ApiEvents {
   /** The session ended without the user asking (a 401, or a token the keychain lost). */
   'session:ended': { reason: string };
@@ -38,6 +40,10 @@ export interface ApiEvents {
   'app:command': { command: AppCommand };
   /** Whether the platform can be reached (main's calls find out; see services/reachability.ts). */
   'platform:status': PlatformStatus;
+  /** Something main could not do that the person should know of, said once (History could not be saved). */
+  'app:notice': { message: string };
+  /** Main wrote to a service outside any screen's call (a bulk upload, a folder import): its lists are stale. */
+  'lists:changed': { service: ServiceName };
 }
 
 /**

@@ -38,6 +38,12 @@ import {
  * their folder (the course's own id at the top level). A topic's Videos screen edits the same
  * documents through its rows, which are videos (GET /video/bytopic): read as that video (GET /video/{id}).
  */
+/** The list in an answer read unread: the answer itself, or its field `key`; [] when it is not a list. */
+const listOf = (data: unknown, key?: string): readonly unknown[] => {
+  const list = key ? (data !== null && typeof data === 'object' ? (data as Record<string, unknown>)[key] : undefined) : data;
+  return Array.isArray(list) ? list : [];
+};
+
 const documentRecord: RecordChoice = {
   choose: (base) =>
     'videoId' in base
@@ -108,6 +114,7 @@ export const videoRepository = {
     service: 'videoRepository', method: 'PUT', path: '/course/update-sequence', auth: 'token', body: 'json',
     repeatable: true,
     input: CourseSequenceSchema, output: MessageSchema,
+    sequence: { read: (): CallDef => videoRepository.courses, readInput: () => ({}), rows: (data) => listOf(data) },
   }),
 
   // The course directory: documents (folders and files)
@@ -153,6 +160,8 @@ export const videoRepository = {
     service: 'videoRepository', method: 'PUT', path: '/document/reorder-sequence', auth: 'token', body: 'json',
     repeatable: true,
     input: DocumentReorderSchema, output: MessageSchema,
+    // The folder's documents (the course's top: the course itself).
+    sequence: { read: (): CallDef => videoRepository.document, readInput: (_input, first) => ({ id: typeof first.parent === 'string' && first.parent !== '' ? first.parent : first.courseId }), rows: (data) => listOf(data, 'descendants') },
   }),
   addDescendants: defineCall({
     service: 'videoRepository', method: 'POST', path: '/descendant', auth: 'token', body: 'json',
@@ -180,6 +189,7 @@ export const videoRepository = {
     service: 'videoRepository', method: 'PUT', path: '/topic/update-sequence', auth: 'token+access-token', body: 'json',
     repeatable: true,
     input: TopicSequenceSchema, output: MessageSchema,
+    sequence: { read: (): CallDef => videoRepository.topics, readInput: (_input, first) => ({ moduleId: first.moduleId }), rows: (data) => listOf(data, 'topics') },
   }),
 
   // Videos of a topic
@@ -203,6 +213,7 @@ export const videoRepository = {
     service: 'videoRepository', method: 'PUT', path: '/video/update-sequence/{conceptId}', auth: 'token+access-token', body: 'json',
     repeatable: true,
     input: VideoSequenceSchema, output: MessageSchema,
+    sequence: { read: (): CallDef => videoRepository.videosByConcept, readInput: (input) => ({ conceptId: input.conceptId }), rows: (data) => listOf(data) },
   }),
   videoQuestions: defineCall({
     service: 'videoRepository', method: 'PUT', path: '/video/updatequestions/{videoId}', auth: 'token+access-token', body: 'json',

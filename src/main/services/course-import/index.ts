@@ -202,6 +202,14 @@ export class CourseImports {
     return this.run?.status() ?? null;
   }
 
+  /** The import that runs now (its writes are one History action), named by its course or its top folder. */
+  running(): { importId: string; title: string } | null {
+    if (!this.run || this.run.done) return null;
+    const plan = this.run.plan;
+    const top = plan.entries.find((e) => e.parent === null);
+    return { importId: plan.importId, title: plan.course?.name ?? top?.title ?? 'a folder' };
+  }
+
   /** Waits for the running import to end (tests and benches). */
   async settled(): Promise<void> {
     await this.run?.run();

@@ -66,8 +66,8 @@ export interface DataTableProps<T> {
   toolbar?: ReactNode;
   /** Offer drag reorder ('Enable reorder' / 'Disable reorder' and 'Save changes'). */
   reorderable?: boolean;
-  /** Receives the rows in their new order. Resolve false to stay in reorder mode. */
-  onSaveOrder?: (rows: T[]) => Promise<boolean | void> | boolean | void;
+  /** Receives the rows in their new order, and in the order reordering started from. Resolve false to stay in reorder mode. */
+  onSaveOrder?: (rows: T[], started: readonly T[]) => Promise<boolean | void> | boolean | void;
   /** Leave reorder mode after a successful save (default true). */
   exitReorderOnSave?: boolean;
   /** Row height in px: rows are a fixed height so that huge lists virtualise smoothly (default 44). */

@@ -18,8 +18,8 @@ import type { DataTableStyles } from './styles';
 export interface ReorderOptions<T> {
   data: readonly T[];
   rowIdOf: (row: T, index: number) => string;
-  /** Receives the rows in their new order. Resolve false to stay in reorder mode. */
-  onSave?: (rows: T[]) => Promise<boolean | void> | boolean | void;
+  /** Receives the rows in their new order, and in the order reordering started from. Resolve false to stay in reorder mode. */
+  onSave?: (rows: T[], started: readonly T[]) => Promise<boolean | void> | boolean | void;
   /** Leave reorder mode after a successful save (default true). */
   exitOnSave: boolean;
 }
@@ -28,23 +28,27 @@ export interface ReorderOptions<T> {
 export function useReorder<T>({ data, rowIdOf, onSave, exitOnSave }: ReorderOptions<T>) {
   const [active, setActive] = useState(false);
   const [order, setOrder] = useState<T[]>([]);
+  // The order reordering started from: a save checks that the server still has it.
+  const [started, setStarted] = useState<readonly T[]>([]);
   const [changed, setChanged] = useState(false);
   const [saving, setSaving] = useState(false);
   const start = () => {
     setOrder([...data]);
+    setStarted([...data]);
     setChanged(false);
     setActive(true);
   };
   const stop = () => {
     setActive(false);
     setOrder([]);
+    setStarted([]);
     setChanged(false);
   };
   const save = async () => {
     if (!onSave) return;
     setSaving(true);
     try {
-      const outcome = await onSave(order);
+      const outcome = await onSave(order, started);
       if (outcome !== false && exitOnSave) stop();
       else if (outcome !== false) setChanged(false);
     } finally {
