@@ -70,6 +70,8 @@ export interface LogFileOptions {
   level?: LogLevel;
   /** Also to the console (development). */
   console?: boolean;
+  /** Rotation size (default LOG_MAX_BYTES). */
+  maxBytes?: number;
 }
 
 /**
@@ -81,7 +83,7 @@ export function openLogFile(options: LogFileOptions): string {
   const path = join(options.dir, options.fileName);
   const logger = electronLog.create({ logId: `content-console:${path}` });
   logger.transports.file.resolvePathFn = () => path;
-  logger.transports.file.maxSize = LOG_MAX_BYTES;
+  logger.transports.file.maxSize = options.maxBytes ?? LOG_MAX_BYTES;
   logger.transports.file.level = options.level ?? 'info';
   logger.transports.file.format = '[{y}-{m}-{d} {h}:{i}:{s}.{ms}] [{level}] {text}';
   logger.transports.console.level = options.console && process.env.CONTENT_CONSOLE_QUIET !== '1' ? (options.level ?? 'info') : false;

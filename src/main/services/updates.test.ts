@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NsisUpdater } from 'electron-updater';
-import { request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { ElectronHttpExecutor } from 'electron-updater/out/electronHttpExecutor';
 import { createUpdates, offerOf, plainNotes, UPDATE_TEXT, updateErrorText, type UpdaterLike } from './updates';
 import type { UpdateSettings, UpdateState } from '../../shared/schemas/desktop';
@@ -80,8 +80,9 @@ afterAll(async () => {
 
 /** electron-updater's executor with Node's http.request where it calls Electron's net.request (no redirects here). */
 class NodeNetExecutor extends ElectronHttpExecutor {
-  override createRequest(options: RequestOptions, callback: (response: IncomingMessage) => void): ClientRequest {
-    return httpRequest(options, callback);
+  override createRequest(options: RequestOptions, callback: (response: IncomingMessage) => void): Electron.ClientRequest {
+    // Node's request has what the executor uses (on, end, abort); Electron's type adds what it does not call.
+    return httpRequest(options, callback) as unknown as Electron.ClientRequest;
   }
 }
 
