@@ -83,6 +83,9 @@ export function openLogFile(options: LogFileOptions): string {
   const path = join(options.dir, options.fileName);
   const logger = electronLog.create({ logId: `content-console:${path}` });
   logger.transports.file.resolvePathFn = () => path;
+  // electron-log asks the app's name of a package.json near the entry script first, which a packaged app
+  // may not have where it looks; without a name it writes nothing.
+  logger.transports.file.setAppName('Content Console');
   logger.transports.file.maxSize = options.maxBytes ?? LOG_MAX_BYTES;
   logger.transports.file.level = options.level ?? 'info';
   logger.transports.file.format = '[{y}-{m}-{d} {h}:{i}:{s}.{ms}] [{level}] {text}';
