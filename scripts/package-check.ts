@@ -9,6 +9,12 @@
  *    bundle and chunks, the list worker, the sandbox process entry with the server's migrations, the
  *    preload, the renderer, the packages they import), nothing of development is; reports the size.
  * 3. Reads the fuses from the packaged binary and compares them with the security settings.
+ * 2b. Reads the third-party notices file inside the archive (out/third-party-notices.json, written by the
+ *    build from what it bundled and the production dependencies) and fails when a package app.asar carries
+ *    in node_modules is missing from it. Shows the update feed: resources/app-update.yml inside the package
+ *    and the feed file electron-builder wrote (latest-linux.yml here) for a STAND-IN INSTALLER
+ *    (package-check/stand-in-installer.cjs: the real installers need tools this machine cannot download),
+ *    its sha512 and size checked against the file.
  * 4. Loads the packaged main bundle in plain Node with a RECORDING STAND-IN for the `electron` module
  *    (scripts/package-check/electron-stand-in.mjs; not Electron) and checks what main does at start: the
  *    window's security options, the protocols, every contract channel registered with the sender check,
@@ -25,6 +31,11 @@ import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import asar from '@electron/asar';
 import { archiveProblems, RUNTIME_ENTRIES } from './package-check/archive';
+import { noticesProblems, noticesSummary } from './package-check/notices';
+import { feedProblems, type FeedFile } from './package-check/feed';
+import * as v from 'valibot';
+import { load as loadYaml } from 'js-yaml';
+import { NoticesFileSchema } from '../src/shared/schemas/desktop';
 import { fuseProblems, readFuses, standInElectron } from './package-check/fuses';
 import { startupProblems, type ProbeReport } from './package-check/startup';
 import { MIGRATIONS } from '../server/migrations';
@@ -64,9 +75,12 @@ async function sizeOf(path: string): Promise<number> {
 }
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
+/** The feed URL the check builds with (electron-builder.yml's publish url comes from this variable). */
+const FEED_URL = 'https://updates.example.com/content-console';
+
 function run(command: string, commandArgs: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolveRun) => {
-    const child = spawn(command, commandArgs, { cwd: root, env: { ...process.env, CSC_IDENTITY_AUTO_DISCOVERY: 'false' } });
+    const child = spawn(command, commandArgs, { cwd: root, env: { ...process.env, CSC_IDENTITY_AUTO_DISCOVERY: 'false', CONTENT_CONSOLE_UPDATE_FEED: process.env.CONTENT_CONSOLE_UPDATE_FEED ?? FEED_URL } });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -95,7 +109,7 @@ try {
   await chmod(join(electronDist, 'electron'), 0o755);
   await writeFile(join(electronDist, 'locales', 'en-US.pak'), 'stand-in\n');
   const output = join(work, 'dist');
-  const packed = await run(bin('electron-builder'), ['--linux', 'dir', '--publish', 'never', `-c.electronDist=${electronDist}`, '-c.npmRebuild=false', `-c.directories.output=${output}`]);
+  const packed = await run(bin('electron-builder'), ['--linux', 'dir', '--publish', 'never', `-c.electronDist=${electronDist}`, '-c.npmRebuild=false', `-c.directories.output=${output}`, `-c.afterPack=${join(root, 'scripts/package-check/stand-in-installer.cjs')}`]);
   if (packed.code !== 0) fail('electron-builder', [packed.output]);
   const appOut = join(output, 'linux-unpacked');
   step('packaged with electron-builder around the stand-in Electron');
@@ -130,6 +144,31 @@ try {
         .join(', ')}`,
   );
 
+  // 2b. The third-party notices inside the package, and the update feed the build wrote.
+  const noticesRaw = filesOnly.includes('out/third-party-notices.json') ? JSON.parse(asar.extractFile(archive, 'out/third-party-notices.json').toString()) : null;
+  const notices = noticesRaw === null ? null : v.parse(NoticesFileSchema, noticesRaw);
+  const carried = packages.map((pkg) => {
+    const manifest = JSON.parse(asar.extractFile(archive, `node_modules/${pkg}/package.json`).toString()) as { name: string; version: string };
+    return { name: manifest.name, version: manifest.version };
+  });
+  const noticeProblems = noticesProblems(carried, notices);
+  if (noticeProblems.length > 0) fail('the third-party notices', noticeProblems);
+  step(`the notices file inside the package: app.asar/out/third-party-notices.json, ${noticesSummary(notices!)}; each of the ${carried.length} packages in app.asar's node_modules is in it at its version`);
+  const appUpdatePath = join(appOut, 'resources', 'app-update.yml');
+  const appUpdate = (await readFile(appUpdatePath, 'utf8').then((text) => loadYaml(text) as { provider?: string; url?: string }).catch(() => null));
+  const feedName = (await readdir(output)).find((name) => /^latest(-linux|-mac)?\.yml$/.test(name));
+  if (!feedName) fail('the update feed', [`the build wrote no feed file (latest*.yml) into ${output}: ${(await readdir(output)).join(', ')}`]);
+  const feed = loadYaml(await readFile(join(output, feedName), 'utf8')) as FeedFile;
+  const feedFiles: Record<string, Buffer> = {};
+  for (const file of feed.files) feedFiles[file.url] = await readFile(join(output, file.url)).catch(() => undefined as unknown as Buffer);
+  const feedIssues = feedProblems({ version: (packageJson as unknown as { version: string }).version, appUpdate, feed, files: feedFiles });
+  if (feedIssues.length > 0) fail('the update feed', feedIssues);
+  const written = (await readdir(output)).filter((name) => !(name.endsWith('-unpacked') || name === 'builder-debug.yml' || name === 'builder-effective-config.yaml'));
+  step(
+    `the update feed written by the build: ${written.join(', ')} (the feed folder to publish); ${feedName} names version ${feed.version}, ${feed.files.map((f) => `${f.url} (${f.size ?? '?'} bytes, sha512 matches)`).join(', ')}; ` +
+      `resources/app-update.yml inside the package: ${appUpdate!.provider} ${appUpdate!.url}`,
+  );
+
   // 3. The fuses, as the packaging flipped them in the (stand-in) binary.
   const fuses = fuseProblems(readFuses(await readFile(join(appOut, 'content-console'))));
   if (fuses.length > 0) fail('the fuses', fuses);
@@ -155,7 +194,8 @@ try {
   } catch {
     fail("loading the packaged main bundle with the stand-in electron module", [`exit ${probe.status}`, probe.stdout, probe.stderr]);
   }
-  const startup = startupProblems(report, { channels: [...exposedChannels(), ...Object.values(PRELOAD_CHANNELS)], appDir });
+  // The sign-in's email and password must not reach the packaged app's log files.
+  const startup = startupProblems(report, { channels: [...exposedChannels(), ...Object.values(PRELOAD_CHANNELS)], appDir, secrets: ['admin@sandbox.local', 'sandbox-admin-1'] });
   if (startup.length > 0) fail("main's start (packaged bundle, stand-in electron)", startup);
   // The reference server's packages, loaded on their own: what main's start no longer carries.
   const server = spawnSync(process.execPath, ['--input-type=module', '-e', "const t = performance.now(); await import('fastify'); await import('@electric-sql/pglite'); await import('pg'); console.log(performance.now() - t);"], { cwd: appDir, encoding: 'utf8' });
@@ -163,7 +203,8 @@ try {
   step(
     `main's start: ${report.startMs.toFixed(0)} ms to load the packaged bundle and run its ready handlers (stand-in electron), without the reference server; ` +
       `its packages (Fastify, PGlite, pg) take ${Number.isFinite(serverMs) ? serverMs.toFixed(0) : '?'} ms to load, now in the sandbox process only; ` +
-      `${report.ipcChannels.length} channels with the sender check; the sandbox answered a sign-in through the registered handler`,
+      `${report.ipcChannels.length} channels with the sender check; the sandbox answered a sign-in through the registered handler; ` +
+      `the logs folder holds ${report.logs.files.join(' and ')} (${report.logs.text.split('\n').filter(Boolean).length} lines, without the sign-in's email or password); Help menu: ${report.helpMenu.filter((item) => item !== 'separator').join(', ')}`,
   );
   console.log('package:check passed');
 } catch (error) {

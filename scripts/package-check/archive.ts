@@ -12,6 +12,7 @@ export const RUNTIME_ENTRIES: Record<string, string> = {
   'out/main/sandbox.js': 'the sandbox process entry (a utility process main starts when the sandbox is chosen)',
   'out/preload/index.cjs': "the window's preload",
   'out/renderer/index.html': 'the renderer (served over app://)',
+  'out/third-party-notices.json': 'the third-party notices (Help > About), written by the build',
 };
 
 /** Prefixes of what only development uses; none may be in the archive. */

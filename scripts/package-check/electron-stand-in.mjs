@@ -22,6 +22,7 @@ export const recording = {
   utilityProcesses: [],
   defaultProtocolClients: [],
   menuInstalled: false,
+  menuTemplate: null,
 };
 
 // The check passes a folder it removes afterwards.
@@ -92,11 +93,23 @@ export class BrowserWindow extends EventEmitter {
   isMinimized() {
     return false;
   }
+  isMaximized() {
+    return false;
+  }
+  maximize() {}
+  getNormalBounds() {
+    const { x = 0, y = 0, width = 800, height = 600 } = recording.windows.find((w) => w.window === this).options;
+    return { x, y, width, height };
+  }
   isDestroyed() {
     return false;
   }
   setProgressBar() {}
 }
+
+/** One display of 1920 x 1080 (the window state places the window on it). */
+const DISPLAY = { id: 1, bounds: { x: 0, y: 0, width: 1920, height: 1080 }, workArea: { x: 0, y: 0, width: 1920, height: 1040 }, scaleFactor: 1 };
+export const screen = { getAllDisplays: () => [DISPLAY], getPrimaryDisplay: () => DISPLAY };
 
 export const protocol = {
   registerSchemesAsPrivileged: (schemes) => void recording.privilegedSchemes.push(...schemes),
@@ -119,7 +132,10 @@ export const session = {
 };
 
 export const Menu = {
-  buildFromTemplate: (template) => ({ template }),
+  buildFromTemplate: (template) => {
+    recording.menuTemplate = template;
+    return { template };
+  },
   setApplicationMenu: () => void (recording.menuInstalled = true),
 };
 
@@ -128,7 +144,7 @@ export const dialog = {
   showSaveDialog: async () => ({ canceled: true }),
   showMessageBoxSync: () => 0,
 };
-export const shell = { openExternal: async () => undefined };
+export const shell = { openExternal: async () => undefined, openPath: async () => '', showItemInFolder: () => undefined };
 export class Notification {
   static isSupported = () => false;
 }
@@ -161,4 +177,4 @@ export const utilityProcess = {
   },
 };
 
-export default { app, BrowserWindow, protocol, ipcMain, session, Menu, dialog, shell, Notification, powerSaveBlocker, safeStorage, utilityProcess };
+export default { app, BrowserWindow, protocol, ipcMain, session, Menu, dialog, shell, Notification, powerSaveBlocker, safeStorage, utilityProcess, screen };

@@ -1,7 +1,11 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { archiveProblems, importsOf, type ArchiveInput } from './archive';
 import { fuseProblems, readFuses, standInElectron } from './fuses';
-import { REQUIRED_WEB_PREFERENCES, startupProblems, type ProbeReport } from './startup';
+import { HELP_MENU, REQUIRED_WEB_PREFERENCES, startupProblems, type ProbeReport } from './startup';
+import { noticesProblems, noticesSummary } from './notices';
+import { feedProblems } from './feed';
+import type { NoticesFile } from '../../src/shared/schemas/desktop';
 
 const whole: ArchiveInput = {
   files: [
@@ -13,11 +17,12 @@ const whole: ArchiveInput = {
     'out/preload/index.cjs',
     'out/renderer/index.html',
     'out/renderer/assets/index-1.js',
+    'out/third-party-notices.json',
     'node_modules/ky/package.json',
     'node_modules/ky/distribution/index.js',
     'node_modules/fastify/package.json',
   ],
-  built: ['out/main/index.js', 'out/main/list-worker.js', 'out/main/sandbox.js', 'out/main/chunks/lists-1.js', 'out/preload/index.cjs', 'out/renderer/index.html', 'out/renderer/assets/index-1.js', 'out/.build-inputs'],
+  built: ['out/main/index.js', 'out/main/list-worker.js', 'out/main/sandbox.js', 'out/main/chunks/lists-1.js', 'out/preload/index.cjs', 'out/renderer/index.html', 'out/renderer/assets/index-1.js', 'out/third-party-notices.json', 'out/.build-inputs'],
   mainSources: {
     'out/main/index.js': 'import { a as b } from "./chunks/lists-1.js";\nimport ky from "ky";\nimport { app } from "electron";\nimport { join } from "node:path";\n',
     'out/main/sandbox.js': 'import Fastify from "fastify";\nconst MIGRATIONS = [{ id: 1, name: "admins and tokens" }];\n',
@@ -111,11 +116,22 @@ describe("the package check's start rules", () => {
     utilityProcesses: [{ modulePath: '/app/out/main/sandbox.js' }],
     login: { ok: true },
     sandboxStoppedOnQuit: true,
+    logs: { files: ['main.log', 'sandbox.log'], text: '[info] Content Console started {"version":"0.1.0"}\n[info] call api:session.login {"ms":12}' },
+    helpMenu: HELP_MENU,
   };
   const expected = { channels: ['api:a.b', 'api:c.d'], appDir };
 
   it('a start as the security checklist asks passes', () => {
     expect(startupProblems(good, expected)).toEqual([]);
+  });
+
+  it('a log file missing, a secret of the sign-in in the logs and a Help menu without its items are each named', () => {
+    const report: ProbeReport = { ...good, logs: { files: ['main.log'], text: `${good.logs!.text}\nlogin admin@sandbox.local` }, helpMenu: ['Check this server'] };
+    expect(startupProblems(report, { ...expected, secrets: ['admin@sandbox.local'] })).toEqual([
+      'no sandbox.log in the logs folder (main.log)',
+      'the log files hold a secret of the sign-in (adm…)',
+      `the Help menu is ["Check this server"], not ${JSON.stringify(HELP_MENU)}`,
+    ]);
   });
 
   it('a channel without the sender check, a missing channel, a window with Node and the server loaded at start are each named', () => {
@@ -131,6 +147,52 @@ describe("the package check's start rules", () => {
       'channel api:c.d has no ipc handler',
       'channel api:a.b answered a call from another page (no sender check): {"ok":true}',
       "main's start loads the reference server's packages: @electric-sql/pglite",
+    ]);
+  });
+});
+
+describe("the package check's notices", () => {
+  const notices: NoticesFile = {
+    generatedAt: '2026-12-05T00:00:00.000Z',
+    app: { name: 'content-console', version: '0.1.0' },
+    packages: [
+      { name: 'ky', version: '2.1.0', license: 'MIT', where: ['node_modules'], text: 'MIT License' },
+      { name: 'react', version: '19.3.1', license: 'MIT', where: ['renderer'], text: 'MIT License' },
+    ],
+  };
+
+  it('a package whose every carried package is listed passes, and the report counts them by place', () => {
+    expect(noticesProblems([{ name: 'ky', version: '2.1.0' }], notices)).toEqual([]);
+    expect(noticesSummary(notices)).toBe('2 packages (1 in node_modules, 1 bundled into the renderer, 0 into the preload, 0 into main)');
+  });
+
+  it('a carried package missing from the notices, or at another version, or without a licence fails; so does no notices file', () => {
+    const unlicensed = { ...notices, packages: [...notices.packages, { name: 'odd', version: '1.0.0', license: 'UNKNOWN', where: ['node_modules' as const], text: '' }] };
+    expect(noticesProblems([{ name: 'ky', version: '2.2.0' }, { name: 'electron-log', version: '5.4.4' }], unlicensed)).toEqual([
+      'the notices list ky at 2.1.0, but app.asar carries 2.2.0',
+      'the notices lack electron-log 5.4.4, which app.asar carries in node_modules',
+      'the notices name no licence for odd 1.0.0',
+    ]);
+    expect(noticesProblems([], null)).toEqual(['missing out/third-party-notices.json: the third-party notices (Help > About), written by the build']);
+  });
+});
+
+describe("the package check's update feed", () => {
+  const installer = Buffer.from('stand-in installer');
+  const sha512 = createHash('sha512').update(installer).digest('base64');
+  const feedFile = (over: Record<string, string> = {}) =>
+    ({ version: '0.1.0', path: 'Content Console-0.1.0.zip', sha512, files: [{ url: 'Content Console-0.1.0.zip', sha512, size: installer.length }], ...over }) as const;
+
+  it('a feed file naming this version and a file whose sha512 and size match passes', () => {
+    expect(feedProblems({ version: '0.1.0', appUpdate: { provider: 'generic', url: 'https://updates.example.com/cc' }, feed: feedFile(), files: { 'Content Console-0.1.0.zip': installer } })).toEqual([]);
+  });
+
+  it('a feed at another version, a file that does not match, and no app-update.yml are each named', () => {
+    expect(feedProblems({ version: '0.2.0', appUpdate: null, feed: feedFile(), files: { 'Content Console-0.1.0.zip': Buffer.from('tampered') } })).toEqual([
+      'no resources/app-update.yml in the package: the installed app would not know its update feed (publish in electron-builder.yml)',
+      'the feed file names version 0.1.0, not 0.2.0',
+      'Content Console-0.1.0.zip: its sha512 does not match the feed file',
+      'Content Console-0.1.0.zip: its size is 8, the feed file says 18',
     ]);
   });
 });

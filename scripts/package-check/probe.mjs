@@ -4,6 +4,7 @@
  * (read and judged by scripts/package-check.ts). argv: the app folder, then a JSON request:
  * { loginChannel, login } for the call through a registered handler.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -93,5 +94,16 @@ const exited = new Promise((resolve) => {
 });
 app.emit('will-quit');
 report.sandboxStoppedOnQuit = await exited;
+// The log files main and the sandbox wrote in the logs folder (the sign-in above went through them).
+const logsDir = app.getPath('logs');
+const logFiles = (() => {
+  try {
+    return readdirSync(logsDir);
+  } catch {
+    return [];
+  }
+})();
+report.logs = { files: logFiles, text: logFiles.map((name) => readFileSync(join(logsDir, name), 'utf8')).join('\n') };
+report.helpMenu = (recording.menuTemplate ?? []).find((item) => item.role === 'help')?.submenu?.map((item) => item.label ?? item.type) ?? [];
 process.stdout.write(`${JSON.stringify(report)}\n`);
 process.exit(0);

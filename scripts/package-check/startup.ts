@@ -26,7 +26,14 @@ export interface ProbeReport {
   utilityProcesses: { modulePath: string; serviceName?: string }[];
   login: Result | null;
   sandboxStoppedOnQuit: boolean;
+  /** The logs folder after the run: its files and their text. */
+  logs: { files: string[]; text: string };
+  /** The Help menu's items. */
+  helpMenu: string[];
 }
+
+/** The Help menu's items, in order. */
+export const HELP_MENU = ['Show logs', 'Copy diagnostics', 'Save diagnostics as a file…', 'Check this server', 'separator', 'About Content Console'];
 
 /** The window's webPreferences the security checklist requires. */
 export const REQUIRED_WEB_PREFERENCES = {
@@ -42,7 +49,7 @@ export const REQUIRED_WEB_PREFERENCES = {
 /** Packages only the sandbox process may load (main's start must not). */
 export const SERVER_PACKAGES = ['fastify', '@fastify/multipart', '@electric-sql/pglite', 'pg'];
 
-export function startupProblems(report: ProbeReport, expected: { channels: readonly string[]; appDir: string }): string[] {
+export function startupProblems(report: ProbeReport, expected: { channels: readonly string[]; appDir: string; secrets?: readonly string[] }): string[] {
   const problems: string[] = [];
   const prefs = report.window?.options.webPreferences;
   if (!report.window || !prefs) problems.push('main opened no window');
@@ -76,5 +83,9 @@ export function startupProblems(report: ProbeReport, expected: { channels: reado
   if (!sandbox) problems.push(`the sandbox was not started as a utility process from the packaged out/main/sandbox.js (${JSON.stringify(report.utilityProcesses)})`);
   if (!report.login?.ok) problems.push(`a sign-in through the registered handler against the sandbox failed: ${JSON.stringify(report.login)}`);
   if (!report.sandboxStoppedOnQuit) problems.push('the sandbox process still runs after the app quit');
+  for (const file of ['main.log', 'sandbox.log']) if (!report.logs.files.includes(file)) problems.push(`no ${file} in the logs folder (${report.logs.files.join(', ') || 'empty'})`);
+  if (!report.logs.text.includes('Content Console started')) problems.push("main.log lacks main's start line");
+  for (const secret of expected.secrets ?? []) if (report.logs.text.includes(secret)) problems.push(`the log files hold a secret of the sign-in (${secret.slice(0, 3)}…)`);
+  if (JSON.stringify(report.helpMenu) !== JSON.stringify(HELP_MENU)) problems.push(`the Help menu is ${JSON.stringify(report.helpMenu)}, not ${JSON.stringify(HELP_MENU)}`);
   return problems;
 }

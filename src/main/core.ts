@@ -11,7 +11,10 @@ import { durationOf, MediaFactsService } from './services/media-facts';
 import { defaultPasswordEncoder, type PasswordEncoder } from './services/password';
 import { Session } from './services/session';
 import type { TokenStore } from './services/token-stores';
-import { log } from './services/log';
+import { knownSecrets, log, logAt } from './services/log';
+import { logCalls } from './services/logged-calls';
+import { createUpdates, type UpdaterLike } from './services/updates';
+import { createDesktopGroup } from './local/desktop';
 import { GrantStore } from './services/grants';
 import { PreviewProblems, proxyMedia } from './services/media-proxy';
 import { grantMedia } from './services/grant-media';
@@ -61,6 +64,29 @@ export interface CoreOptions {
   net?: Partial<NetPolicy>;
   /** How often main asks an unreachable platform whether it answers again (tests make it short). */
   probeEveryMs?: number;
+  /** The installed app: versions, the updater, the notices file, the logs folder (local/desktop.ts). */
+  desktop?: DesktopOptions;
+}
+
+export interface DesktopOptions {
+  app?: { name: string; version: string };
+  /** Electron, Chromium, Node, V8 (the browser preview has Node only). */
+  versions?: Record<string, string | undefined>;
+  /** electron-updater's autoUpdater; null or absent where there is none (the browser preview, a development run). */
+  updater?: UpdaterLike | null;
+  /** The build names an update feed (app-update.yml beside the app). */
+  hasBuildFeed?: boolean;
+  /** CONTENT_CONSOLE_UPDATES=off on this computer. */
+  updatesLockedOff?: boolean;
+  /** The third-party notices file the build wrote. */
+  noticesPath?: string | null;
+  showLogsFolder?: () => Promise<boolean>;
+}
+
+/** Tokens main hands to the HTTP client are secrets the log's door replaces wherever they appear. */
+function remembered(token: string | null): string | null {
+  knownSecrets.add(token);
+  return token;
 }
 
 export type Handler = (input: unknown) => Promise<Result<unknown>>;
@@ -104,7 +130,7 @@ export async function createCore(options: CoreOptions) {
     net: options.net,
     onNetwork: reachability.onNetwork,
     baseFor: settings.baseFor,
-    token: () => session.currentToken(),
+    token: () => remembered(session.currentToken()),
     onUnauthorized: () => endSession('Your session has expired. Please log in again.'),
     history: recorder,
     invalidate: (service) => windows.invalidate(windows.listsOfService(service)),
@@ -120,7 +146,11 @@ export async function createCore(options: CoreOptions) {
   // looked up there too (it is the same list the Users screen shows).
   const windows = createWindows({ fetchBody: (def, input, label) => http<ReadableStream<Uint8Array>>(def, input, label, { stream: true }), log });
   const learners = createLearnerCalls(http, {
-    tokenOf: (key) => windows.secret('learners', key),
+    tokenOf: (key) => {
+      const token = windows.secret('learners', key);
+      if (typeof token === 'string') knownSecrets.add(token);
+      return token;
+    },
     refresh: () => windows.invalidate((list) => list === 'learners'),
   });
   // One media worker reads facts and hashes for Add File and the bulk queue alike.
@@ -134,6 +164,7 @@ export async function createCore(options: CoreOptions) {
   await session.restore(settings.origin());
   // Bulk events wake a running folder import (it links each video as its upload finishes).
   let importsPoke = () => undefined as void;
+  let updatesPoke = () => undefined as void;
   const bulk = await createBulkGroup({
     stateDir: options.stateDir,
     grants,
@@ -146,6 +177,7 @@ export async function createCore(options: CoreOptions) {
     emit: (event) => {
       options.emit('bulk:changed', event);
       importsPoke();
+      updatesPoke();
     },
     log,
     signedIn: () => {
@@ -167,6 +199,39 @@ export async function createCore(options: CoreOptions) {
     log,
   });
   importsPoke = () => courseImport.imports.poke();
+  // Updates are never offered while something runs that a restart would stop.
+  const desktopOptions = options.desktop ?? {};
+  const appInfo = desktopOptions.app ?? { name: 'Content Console', version: '0.0.0' };
+  const updates = createUpdates({
+    updater: desktopOptions.updater ?? null,
+    currentVersion: appInfo.version,
+    hasBuildFeed: desktopOptions.hasBuildFeed ?? false,
+    lockedOff: desktopOptions.updatesLockedOff ?? false,
+    settings: settings.updates,
+    saveSettings: settings.setUpdates,
+    busy: () => {
+      if (bulk.queue.status().active) return 'A bulk upload is running.';
+      const phase = courseImport.imports.status()?.phase;
+      return phase === 'building' || phase === 'uploading' ? 'A folder import is running.' : null;
+    },
+    emit: (state) => options.emit('desktop:update', state),
+    log: logAt,
+  });
+  updatesPoke = () => updates.poke();
+  const desktop = createDesktopGroup({
+    app: appInfo,
+    versions: desktopOptions.versions ?? { Node: process.versions.node, V8: process.versions.v8 },
+    settingsView: settings.view,
+    serviceBases: settings.serviceBases,
+    preferences: settings.preferences,
+    role: () => session.currentUser()?.role ?? null,
+    queue: bulk.queue,
+    importStatus: () => courseImport.imports.status(),
+    updates,
+    noticesPath: desktopOptions.noticesPath ?? null,
+    showLogsFolder: desktopOptions.showLogsFolder,
+    pickSavePath: options.pickSavePath,
+  });
   // A queue stopped by a sign-out carries on at the next sign-in.
   const login: typeof sessionGroup.calls.login = async (input) => {
     const answer = await sessionGroup.calls.login(input);
@@ -200,6 +265,7 @@ export async function createCore(options: CoreOptions) {
       emit: (payload) => options.emit('batch:progress', payload),
     }).calls,
     courseImport: courseImport.calls,
+    desktop: desktop.calls,
     platform: {
       check: async () => {
         if (!session.currentUser()) return fail('auth', 'Your session has ended. Please log in again.', 401);
@@ -231,6 +297,9 @@ export async function createCore(options: CoreOptions) {
     }
   }
 
+  // One line per call in the log (channel, outcome, time; never an input or an answer).
+  logCalls(handlers, Object.keys(local), logAt);
+
   /**
    * Channels only the preload invokes (never window.api, never the bridge's WebSocket): a dropped
    * file's path, resolved by the preload from the `File` the page handed over.
@@ -258,8 +327,11 @@ export async function createCore(options: CoreOptions) {
     door,
     /** The bulk queue: the desktop shell reads its status (progress bar, keep awake, ask before quitting). */
     bulkQueue: bulk.queue,
+    /** Updates: main starts them once the window is up (a check now and one a day). */
+    updates,
     async close() {
       reachability.close();
+      updates.close();
       await courseImport.imports.close();
       courseImport.closeActions();
       bulk.close();

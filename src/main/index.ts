@@ -1,7 +1,9 @@
 import { app, BrowserWindow, dialog, shell } from 'electron';
+import { existsSync } from 'node:fs';
 import { extname, join } from 'node:path';
+import electronUpdater from 'electron-updater';
 import { DEEP_LINK_SCHEME } from '../shared/constants';
-import { createCore, type Core } from './core';
+import { createCore, type Core, type DesktopOptions } from './core';
 import { startSandbox } from './sandbox/sandbox';
 import { utilitySandbox } from './app/sandbox-process';
 import { registerIpc, sendEvent } from './ipc/register';
@@ -13,7 +15,7 @@ import { chooseTokenStore } from './app/choose-token-store';
 import { PRELOAD_CHANNELS, type PickKind } from '../shared/api/app';
 import type { ApiEvents } from '../shared/api';
 import { exposedChannels } from '../shared/api/build-api';
-import { log } from './services/log';
+import { catchUncaught, log, logAt, openLogFile } from './services/log';
 import { createBulkDesktop, guardQuit } from './app/bulk-desktop';
 import type { BulkPickKind } from './local/bulk';
 
@@ -42,8 +44,14 @@ async function pickPaths(kind: BulkPickKind): Promise<string[] | null> {
   return result.canceled || result.filePaths.length === 0 ? null : result.filePaths;
 }
 
+const SAVE_FILTERS: Record<string, Electron.FileFilter[]> = {
+  '.json': PICK_FILTERS.view,
+  '.csv': [{ name: 'CSV', extensions: ['csv'] }],
+  '.txt': [{ name: 'Text', extensions: ['txt'] }],
+};
+
 async function pickSavePath(defaultName: string): Promise<string | null> {
-  const filters = extname(defaultName) === '.json' ? PICK_FILTERS.view : [{ name: 'CSV', extensions: ['csv'] }];
+  const filters = SAVE_FILTERS[extname(defaultName)] ?? SAVE_FILTERS['.csv']!;
   const options: Electron.SaveDialogOptions = { defaultPath: join(app.getPath('documents'), defaultName), filters };
   const result = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options);
   return result.canceled || !result.filePath ? null : result.filePath;
@@ -51,12 +59,26 @@ async function pickSavePath(defaultName: string): Promise<string | null> {
 
 const bulkDesktop = createBulkDesktop(() => mainWindow);
 
+/** The installed app's facts for the core: versions, the updater (an installed copy only), the notices, the logs folder. */
+function desktopOptions(): DesktopOptions {
+  return {
+    app: { name: 'Content Console', version: app.getVersion() },
+    versions: { Electron: process.versions.electron, Chromium: process.versions.chrome, Node: process.versions.node, V8: process.versions.v8 },
+    // electron-updater works only in a packaged app; a development run has nothing to update.
+    updater: app.isPackaged ? electronUpdater.autoUpdater : null,
+    hasBuildFeed: existsSync(join(process.resourcesPath ?? '', 'app-update.yml')),
+    updatesLockedOff: process.env.CONTENT_CONSOLE_UPDATES === 'off',
+    noticesPath: join(import.meta.dirname, '..', 'third-party-notices.json'),
+    showLogsFolder: async () => (await shell.openPath(app.getPath('logs'))) === '',
+  };
+}
+
 async function startCore(): Promise<Core> {
   const tokenStore = await chooseTokenStore();
   core = await createCore({
     stateDir: app.getPath('userData'),
     tokenStore,
-    startSandbox: () => startSandbox({ dataDir: join(app.getPath('userData'), 'sandbox') }, utilitySandbox, log),
+    startSandbox: () => startSandbox({ dataDir: join(app.getPath('userData'), 'sandbox'), logsDir: app.getPath('logs') }, utilitySandbox, log),
     emit: (event, payload) => {
       sendEvent(mainWindow, event, payload);
       if (event === 'bulk:changed' && core) bulkDesktop(payload as ApiEvents['bulk:changed'], core.bulkQueue.taskbarProgress());
@@ -65,17 +87,34 @@ async function startCore(): Promise<Core> {
     pickPaths,
     pickSavePath,
     showItemInFolder: (path) => shell.showItemInFolder(path),
+    desktop: desktopOptions(),
   });
   return core;
 }
 
 let mainWindow: BrowserWindow | null = null;
+
+/** The main window, its renderer's crashes and hangs logged. */
+function openWindow(): BrowserWindow {
+  const window = createMainWindow(app.getPath('userData'));
+  window.webContents.on('render-process-gone', (_event, details) => logAt('error', 'the window\'s renderer process ended', { reason: details.reason, exitCode: details.exitCode }));
+  window.on('unresponsive', () => logAt('warn', 'the window stopped responding'));
+  window.on('responsive', () => logAt('info', 'the window responds again'));
+  return window;
+}
 let core: Core | null = null;
 let pendingPath: string | null = deepLinkIn(process.argv);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
+  // The log file first, so that everything after, an uncaught error included, lands in it.
+  openLogFile({ dir: app.getPath('logs'), fileName: 'main.log', console: !app.isPackaged });
+  catchUncaught('main');
+  app.on('child-process-gone', (_event, details) => {
+    if (details.reason !== 'clean-exit') logAt('error', 'a process of the app ended', { type: details.type, name: details.name ?? null, reason: details.reason, exitCode: details.exitCode });
+  });
+  logAt('info', 'Content Console started', { version: app.getVersion(), electron: process.versions.electron, platform: process.platform });
   app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME);
   // app:// (the renderer) and cc-media:// (previews) must be declared before the app is ready.
   registerSchemes();
@@ -101,7 +140,9 @@ if (!app.requestSingleInstanceLock()) {
     // The window opens first: the keychain may take seconds to answer (each of its calls has a
     // timeout, then the fallback). Calls the page makes meanwhile wait for the core.
     const ready = startCore();
-    ready.catch((error: unknown) => log('the core failed to start', { error: error instanceof Error ? error.message : String(error) }));
+    ready.catch((error: unknown) => logAt('error', 'the core failed to start', { error }));
+    // Updates: a check once the window is up, then daily (never offered while uploads or imports run).
+    ready.then((started) => started.updates.start()).catch(() => undefined);
     const entry = rendererEntry();
     const previewMedia = ready.then((started) => started.previewMedia);
     previewMedia.catch(() => undefined);
@@ -112,7 +153,7 @@ if (!app.requestSingleInstanceLock()) {
       () => mainWindow,
       isAppUrl,
     );
-    mainWindow = createMainWindow();
+    mainWindow = openWindow();
     mainWindow.webContents.on('did-finish-load', () => {
       const path = pendingPath;
       pendingPath = null;
@@ -122,7 +163,7 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) mainWindow = createMainWindow();
+    if (BrowserWindow.getAllWindows().length === 0) mainWindow = openWindow();
   });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();

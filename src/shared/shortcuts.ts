@@ -14,6 +14,10 @@ export const APP_COMMANDS = {
 /** Commands of the native Help menu (no key of their own). */
 export const HELP_COMMANDS = {
   checkServer: { label: 'Check this server' },
+  showLogs: { label: 'Show logs' },
+  copyDiagnostics: { label: 'Copy diagnostics' },
+  saveDiagnostics: { label: 'Save diagnostics as a file…' },
+  about: { label: 'About Content Console' },
 } as const;
 export type AppCommand = keyof typeof APP_COMMANDS | keyof typeof HELP_COMMANDS;
 export const APP_COMMAND_IDS = Object.keys(APP_COMMANDS) as (keyof typeof APP_COMMANDS)[];

@@ -16,6 +16,7 @@ import { pipeline } from 'node:stream/promises';
 import { build } from 'esbuild';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { createCore, type Core } from '../../src/main/core';
+import { openLogFile } from '../../src/main/services/log';
 import { memoryTokenStore } from '../../src/main/services/token-stores';
 import { startSandbox } from '../../src/main/sandbox/sandbox';
 import { forkSandbox } from '../../src/main/sandbox/fork';
@@ -115,7 +116,21 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url
   const pickQueue: (string | string[] | null)[] = [];
   const dropQueue: (string | string[] | null)[] = [];
   const nextPick = () => (pickQueue.length > 0 ? (pickQueue.shift() ?? null) : null);
+  // The preview's log file, through the same door as the app's: <state>/logs/main.log (Help > Show logs
+  // records the folder in <state>/shown-in-folder.txt).
+  const logsDir = join(options.stateDir, 'logs');
+  openLogFile({ dir: logsDir, fileName: 'main.log' });
+  const manifest = JSON.parse(await readFile(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string };
   const core = await createCore({
+    desktop: {
+      app: { name: 'Content Console', version: manifest.version },
+      versions: { 'Node (the preview host)': process.versions.node },
+      noticesPath: join(import.meta.dirname, '..', '..', 'out', 'third-party-notices.json'),
+      showLogsFolder: async () => {
+        await appendFile(join(options.stateDir, BRIDGE_SHOWN_FILE), `${logsDir}\n`, 'utf8');
+        return true;
+      },
+    },
     pickFile: async () => {
       const next = nextPick();
       return Array.isArray(next) ? (next[0] ?? null) : next;
@@ -131,7 +146,7 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url
     stateDir: options.stateDir,
     allowLoopbackLinks: options.allowLoopbackLinks === true,
     tokenStore: memoryTokenStore('Browser preview: the token is kept in the host process memory only.'),
-    startSandbox: () => startSandbox({ dataDir: options.sandboxDir, resetLinkBase: url }, forkSandbox),
+    startSandbox: () => startSandbox({ dataDir: options.sandboxDir, resetLinkBase: url, logsDir }, forkSandbox),
     emit: (event, payload) => {
       const message: BridgeMessage = { type: 'event', event, payload };
       for (const client of clients) client.send(JSON.stringify(message));

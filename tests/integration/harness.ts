@@ -67,7 +67,8 @@ async function seedTemplate(): Promise<{ template: SeedTemplate; own: boolean }>
   return { template: await createSeedTemplate(), own: true };
 }
 
-export async function startHarness(): Promise<Harness> {
+/** `options`: what a test adds to the core's options (the desktop group's updater, notices, logs folder). */
+export async function startHarness(options: Partial<CoreOptions> = {}): Promise<Harness> {
   const root = await mkdtemp(join(tmpdir(), 'cc-int-'));
   const { template, own } = await seedTemplate();
   const storage = await copySeedTemplate(template, join(root, 'server'));
@@ -90,6 +91,7 @@ export async function startHarness(): Promise<Harness> {
     pickSavePath: async () => dialogs.save.shift() ?? null,
     // The link servers of the course health tests listen on loopback.
     allowLoopbackLinks: true,
+    ...options,
   });
   const call = async <T>(group: string, name: string, input?: unknown): Promise<Result<T>> => {
     const handler = core.handlers.get(channelOf(group, name));

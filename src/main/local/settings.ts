@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { MAX_PREFERENCES_BYTES, MAX_TABLE_VIEWS, PREFERENCES_TEXT, PreferencesSchema, type Connection, type Preferences, type SettingsView, type StoredSettings } from '../../shared/schemas/settings';
 import { loadSettings, platformUrlOf, saveSettings, serviceBase } from '../services/settings';
 import type { TokenStore } from '../services/token-stores';
+import type { UpdateSettings } from '../../shared/schemas/desktop';
 
 const preferencesOf = (stored: StoredSettings): Preferences => v.parse(PreferencesSchema, stored.preferences ?? {});
 /** Preferences past the size settings.json keeps them at (each part is bounded; this bounds them together). */
@@ -112,6 +113,15 @@ export async function createSettingsGroup(deps: SettingsGroupDeps) {
     serverIdentity: (): string | null => (settings.connection.kind === 'sandbox' ? (sandbox ? LOCAL_SANDBOX : null) : origin()),
     /** The base URL of one service (an override, or the platform URL plus its prefix). */
     baseFor: (service: Parameters<typeof serviceBase>[2]) => serviceBase(settings, platformUrl(), service),
+    /** The per-service base overrides (diagnostics). */
+    serviceBases: (): Record<string, string> => ({ ...(settings.serviceBases ?? {}) }) as Record<string, string>,
+    preferences: (): Preferences => preferencesOf(settings),
+    /** Updates: on unless turned off, and the feed (null: the build's). */
+    updates: (): UpdateSettings => ({ enabled: settings.updates?.enabled ?? true, feedUrl: settings.updates?.feedUrl ?? null }),
+    async setUpdates(updates: UpdateSettings): Promise<void> {
+      settings = { ...settings, updates };
+      await saveSettings(deps.stateDir, settings);
+    },
     /** Starts what the stored connection needs (the sandbox). */
     start: () => applyConnection(settings.connection),
     async close(): Promise<void> {

@@ -8,6 +8,7 @@
  */
 import { startServer, SANDBOX_DEFAULTS, type RunningServer } from '../../../server/app';
 import type { FromSandbox, SandboxOptions, ToSandbox } from './protocol';
+import { catchUncaught, logAt, openLogFile } from '../services/log';
 
 interface ParentPort {
   postMessage(message: unknown): void;
@@ -25,6 +26,8 @@ function parentChannel(): { send(message: FromSandbox): void; onMessage(listener
 const parent = parentChannel();
 const options = JSON.parse(process.argv[2] ?? '{}') as SandboxOptions;
 let server: RunningServer | null = null;
+if (options.logsDir) openLogFile({ dir: options.logsDir, fileName: 'sandbox.log' });
+catchUncaught('the sandbox process');
 
 async function stop(): Promise<never> {
   await server?.close();
@@ -50,8 +53,10 @@ try {
       password: process.env.SANDBOX_ADMIN_PASSWORD ?? SANDBOX_DEFAULTS.password,
     },
   });
+  logAt('info', 'the sandbox started', { url: server.url });
   parent.send({ type: 'ready', url: server.url });
 } catch (error) {
+  logAt('error', 'the sandbox could not start', { error });
   parent.send({ type: 'error', message: error instanceof Error ? error.message : String(error) });
   process.exit(1);
 }

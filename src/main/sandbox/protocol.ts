@@ -4,6 +4,8 @@ export interface SandboxOptions {
   dataDir: string;
   /** Where reset links in the sandbox outbox should point besides the content-console:// link. */
   resetLinkBase?: string;
+  /** The app's logs folder: the sandbox writes sandbox.log there (through the same redacting door as main). */
+  logsDir?: string;
 }
 
 /** Parent to sandbox: stop the server, then exit. */

@@ -5,6 +5,7 @@ import { APP_TEXT } from '../../shared/messages';
 import type { MediaFacts } from '../../shared/schemas/media';
 import type { MediaReply, MediaRequest } from './media-worker';
 import { openFoundFile } from './grants';
+import { logAt } from './log';
 
 /**
  * Starts a worker of main's own: from its TypeScript source where main runs from source (the bridge
@@ -57,7 +58,10 @@ export class MediaFactsService {
       for (const [id, resolve] of entry.waiting) resolve({ id, ok: false, message });
       entry.waiting.clear();
     };
-    worker.on('error', (error) => failAll(`The media reader stopped: ${error.message}`));
+    worker.on('error', (error) => {
+      logAt('error', 'the media worker stopped', { error });
+      failAll(`The media reader stopped: ${error.message}`);
+    });
     worker.on('exit', () => failAll('The media reader stopped.'));
     this.workers.push(entry);
     return entry;

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { HashRouter } from 'react-router-dom';
 import { TOASTER_ID } from '../components/toast';
 import { AppEvents } from './AppEvents';
+import { DesktopCommands } from './desktop/DesktopCommands';
 import { UndoProvider } from '../kit/undo';
 import { AppRoutes } from './routes';
 import { queryClient } from './query';
@@ -43,6 +44,7 @@ function ThemedApp() {
         <Toaster toasterId={TOASTER_ID} position="top" offset={{ vertical: 60 }} limit={4} data-tabster="{}" />
         <UndoProvider>
           <AppEvents />
+          <DesktopCommands />
           <AppRoutes />
         </UndoProvider>
       </HashRouter>

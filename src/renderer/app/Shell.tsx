@@ -148,6 +148,8 @@ export function Shell() {
     if (command === 'palette' || command === 'findRecord') return setPalette(true), true;
     if (command === 'shortcuts') return setShortcuts(true), true;
     if (command === 'checkServer') return setChecking(true), true;
+    // The app-wide Help commands are DesktopCommands' (they work on the login screen too).
+    if (command === 'showLogs' || command === 'copyDiagnostics' || command === 'saveDiagnostics' || command === 'about') return false;
     const missing = missingCommandText(command, screen);
     if (missing) return notify.info(missing), true;
     const action = screen[command];

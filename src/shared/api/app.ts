@@ -24,6 +24,7 @@ import { MediaFactsSchema } from '../schemas/media';
 import { find } from './find';
 import { history } from './history';
 import { batch } from './batch';
+import { desktop } from './desktop';
 
 /** What the open dialog offers: media (audio/video/any file), image (thumbnails), captions (.vtt, .srt), view (a shared table view, .json). */
 export const PICK_KINDS = ['media', 'image', 'captions', 'view'] as const;
@@ -181,4 +182,6 @@ export const local = {
   batch,
   /** A folder imported as a course or into one (src/shared/api/course-import.ts). */
   courseImport,
+  /** The installed app: log, diagnostics, About, updates (src/shared/api/desktop.ts). */
+  desktop,
 };

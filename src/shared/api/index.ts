@@ -9,6 +9,7 @@ import { mentorship } from './mentorship';
 import { local } from './app';
 import type { BulkEvent } from '../schemas/bulk';
 import type { BatchProgress } from '../batch';
+import type { UpdateState } from '../schemas/desktop';
 
 /** Every platform call, by service group. Adding a call is adding an entry to one of these tables. */
 export const contract = { adminAuth, questionBank, videoRepository, library, businessIdeas, mentorship, userApp };
@@ -36,6 +37,8 @@ export interface ApiEvents {
   'bulk:changed': BulkEvent;
   /** A bulk action's progress (batch.run), at most about 10 a second and once at the end. */
   'batch:progress': BatchProgress;
+  /** Updates changed (found, downloading, ready and offered, deferred, failed). */
+  'desktop:update': UpdateState;
   /** A command chosen in the native menu (the same the keys run in the page). */
   'app:command': { command: AppCommand };
   /** Whether the platform can be reached (main's calls find out; see services/reachability.ts). */

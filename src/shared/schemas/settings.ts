@@ -173,10 +173,17 @@ export type Preferences = v.InferOutput<typeof PreferencesSchema>;
 /** A change of some preferences (the others keep their values). */
 export const PreferencesPatchSchema = v.partial(PreferencesSchema);
 
+/** Updates (Help > About): on unless turned off; the feed's address, null for the one the build names. */
+export const StoredUpdatesSchema = v.object({
+  enabled: v.optional(v.boolean(), true),
+  feedUrl: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(2048))), null),
+});
+
 export const StoredSettingsSchema = v.object({
   connection: ConnectionSchema,
   serviceBases: v.optional(ServiceBasesSchema, {}),
   preferences: v.optional(PreferencesSchema),
+  updates: v.optional(StoredUpdatesSchema),
 });
 export type StoredSettings = v.InferOutput<typeof StoredSettingsSchema>;
 
