@@ -87,6 +87,8 @@ title_of() {
 # reads as if they had run one after the other. Each runs in its own process group (setsid), so that a
 # failure elsewhere stops it with everything it started.
 logs="$(mktemp -d "${TMPDIR:-/tmp}/cc-test-logs.XXXXXX")"
+# Steps in the background run timed_step in a shell of their own: it needs the folder too.
+export logs
 declare -A bg_pid=() step_wall=() step_cpu=() step_result=()
 step_order=()
 # Runs one step in a shell of its own that writes, when the step ends, its wall time and the CPU time (user +
