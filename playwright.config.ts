@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * Two workers, each with a preview host of its own (port E2E_PORT + its parallel index, its own sandbox
@@ -21,8 +22,8 @@ process.env.E2E_SANDBOX_DIR = hostSandbox(parallelIndex);
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Prints the run's count of axe passes.
-  globalTeardown: './tests/e2e/global-teardown.ts',
+  // Prints the run's count of axe passes (a path of its own: the flaky-run test spreads this config elsewhere).
+  globalTeardown: fileURLToPath(new URL('./tests/e2e/global-teardown.ts', import.meta.url)),
   fullyParallel: false,
   workers,
   // One retry in CI, for diagnosis only: a test that passes only on retry is flaky, and a flaky test
