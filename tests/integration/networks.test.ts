@@ -201,8 +201,9 @@ describe('answers that stop, drip, or are too big', () => {
     const result = await call('videoRepository', 'languages');
     expect(result).toEqual({ ok: false, error: { kind: 'parse', message: NET_TEXT.tooLarge(origin, 'GET /video-repository/languages', 4 * MiB) } });
     const sent = proxy.seen.find((r) => r.fault === 'huge')!;
-    // The budget (4 MiB) plus what the sockets buffered when the client stopped: far from 512 MiB.
-    expect(sent.bytesSent).toBeLessThan(4 * MiB + 8 * MiB);
+    // The budget (4 MiB) plus what the sockets buffered before the client's stop reached the proxy (more on a
+    // loaded machine: 14.7 MiB seen at a load of 4): far from 512 MiB.
+    expect(sent.bytesSent).toBeLessThan(4 * MiB + 32 * MiB);
     await expect.poll(() => sent.closedEarly).toBe(true);
     expect(proxy.count(LANGUAGES)).toBe(1);
   });
@@ -270,7 +271,7 @@ describe('the platform check reads small answers only', () => {
     const report = expectOk(await call<PlatformReport>('platform', 'check'));
     const line = report.calls.find((c) => c.call === 'videoRepository.languages')!;
     expect(line).toMatchObject({ status: 'failed', message: NET_TEXT.tooLarge(origin, 'GET /video-repository/languages', CHECK_MAX_BYTES) });
-    expect(proxy.seen.find((r) => r.fault === 'huge')!.bytesSent).toBeLessThan(CHECK_MAX_BYTES + 8 * MiB);
+    expect(proxy.seen.find((r) => r.fault === 'huge')!.bytesSent).toBeLessThan(CHECK_MAX_BYTES + 32 * MiB);
   }, 60_000);
 });
 

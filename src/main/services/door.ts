@@ -38,7 +38,7 @@ export function parseInput(schema: v.GenericSchema, input: unknown): { ok: true;
 }
 
 /** What a caller may give a call besides its input. */
-export interface SendOptions extends Pick<CallOptions, 'timeoutMs' | 'ignoreUnauthorized' | 'learnerToken' | 'stream' | 'unread'> {
+export interface SendOptions extends Pick<CallOptions, 'timeoutMs' | 'ignoreUnauthorized' | 'learnerToken' | 'stream' | 'unread' | 'maxBytes'> {
   /** The record an edit or a delete was opened on: checked against the server's, its unmodelled fields sent back. */
   base?: Rec;
   /** The order a sequence save started from: checked against the server's. */
@@ -182,6 +182,7 @@ export function createDoor(deps: DoorDeps) {
       ...(options.learnerToken ? { learnerToken: options.learnerToken } : {}),
       ...(options.stream ? { stream: true } : {}),
       ...(options.unread ? { unread: true } : {}),
+      ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
       ...(signal ? { signal } : {}),
     };
     if (def.body !== 'multipart' || (!signal && !onProgress)) return http<O>(def, fields, label, callOptions);
