@@ -23,6 +23,10 @@ import { forkSandbox } from '../../src/main/sandbox/fork';
 import { fail } from '../../src/shared/result';
 import { PRELOAD_CHANNELS } from '../../src/shared/api/app';
 import { APP_TEXT, MSG } from '../../src/shared/messages';
+import { APP_COMMANDS, HELP_COMMANDS } from '../../src/shared/shortcuts';
+
+/** The commands the app menu sends the window. */
+const MENU_COMMANDS = new Set<string>([...Object.keys(APP_COMMANDS), ...Object.keys(HELP_COMMANDS)]);
 import {
   BRIDGE_BULK_DROP_CHANNEL,
   BRIDGE_IMPORT_DROP_CHANNEL,
@@ -31,6 +35,7 @@ import {
   BRIDGE_DROP_CHANNEL,
   BRIDGE_MEDIA_KEY_META,
   BRIDGE_MEDIA_PATH,
+  BRIDGE_MENU_COMMAND_PATH,
   BRIDGE_NEXT_DROP_PATH,
   BRIDGE_NEXT_PICK_PATH,
   BRIDGE_PATH,
@@ -217,6 +222,25 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url
       } catch {
         res.writeHead(400, { 'content-type': 'text/plain' }).end('Send {"path": "<absolute path>"}, {"paths": ["<absolute path>", ...]} or {"path": null}.');
       }
+      return;
+    }
+    if (pathname === BRIDGE_MENU_COMMAND_PATH && options.testRoutes) {
+      // Test-only: what a click on one of the app menu's commands sends the window (`{ "command": "about" }`).
+      // Refused from pages, as the dialogs' stand-ins are.
+      if (req.method !== 'POST' || req.headers.origin) {
+        res.writeHead(403).end();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const command = (JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { command?: unknown }).command;
+      if (typeof command !== 'string' || !MENU_COMMANDS.has(command)) {
+        res.writeHead(400, { 'content-type': 'text/plain' }).end(`Send {"command": one of ${[...MENU_COMMANDS].join(', ')}}.`);
+        return;
+      }
+      const message: BridgeMessage = { type: 'event', event: 'app:command', payload: { command } };
+      for (const client of clients) client.send(JSON.stringify(message));
+      res.writeHead(204).end();
       return;
     }
     if (pathname === BRIDGE_MEDIA_PATH) {

@@ -23,6 +23,8 @@ export const BRIDGE_NEXT_PICK_PATH = '/__bridge/test/next-pick';
  * which must match).
  */
 export const BRIDGE_NEXT_DROP_PATH = '/__bridge/test/next-drop';
+/** Test-only (bridge host): POST `{ "command": "about" }` sends the window what that app menu command sends. */
+export const BRIDGE_MENU_COMMAND_PATH = '/__bridge/test/menu-command';
 /** The bridge client's counterpart of the preload's drop call (`window.files.grantDropped`). */
 export const BRIDGE_DROP_CHANNEL = 'bridge:files.grantDropped';
 /** The bridge client's counterpart of the preload's bulk drop call (`window.files.bulkDropped`). */

@@ -124,7 +124,7 @@ export async function checkOrder(http: CallHttp, def: CallDef, fields: Rec, star
     log('order check skipped', { call: label, error: answer.error.kind });
     return null;
   }
-  const now: OrderItem[] = sequence.rows(answer.data).flatMap((row) => (isRec(row) && typeof row._id === 'string' ? [{ id: row._id, label: labelOf(row, row._id) }] : []));
+  const now: OrderItem[] = sequence.rows(answer.data, started).flatMap((row) => (isRec(row) && typeof row._id === 'string' ? [{ id: row._id, label: labelOf(row, row._id) }] : []));
   if (now.length === started.ids.length && now.every((item, i) => item.id === started.ids[i])) return null;
   const labels = new Map(now.map((item) => [item.id, item.label]));
   return {

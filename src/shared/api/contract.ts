@@ -105,7 +105,12 @@ export interface SequenceSource {
   /** The read call's input, from this call's input and the first record of the order the screen started from. */
   readonly readInput: (input: Record<string, unknown>, first: Record<string, unknown>) => Record<string, unknown>;
   /** The ordered records in the read call's answer (unread, as it came). */
-  readonly rows: (data: unknown) => readonly unknown[];
+  /**
+   * The rows of the read call's answer that make the screen's list, given the order the screen started from
+   * (its ids and first record): the course list is shown one language at a time, and the other languages'
+   * courses are not in the screen's order.
+   */
+  readonly rows: (data: unknown, started: { ids: readonly string[]; first: Record<string, unknown> }) => readonly unknown[];
 }
 
 /** How Undo of a delete creates the record again, from the record the delete question was opened on. */

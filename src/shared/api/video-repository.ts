@@ -114,7 +114,17 @@ export const videoRepository = {
     service: 'videoRepository', method: 'PUT', path: '/course/update-sequence', auth: 'token', body: 'json',
     repeatable: true,
     input: CourseSequenceSchema, output: MessageSchema,
-    sequence: { read: (): CallDef => videoRepository.courses, readInput: () => ({}), rows: (data) => listOf(data) },
+    sequence: {
+      read: (): CallDef => videoRepository.courses,
+      readInput: () => ({}),
+      // The screen shows one language's courses (or all of them): the server's courses the screen started
+      // with, and any new one in the language of its first.
+      rows: (data, { ids, first }) =>
+        listOf(data).filter((row) => {
+          const course = (typeof row === 'object' && row !== null ? row : {}) as { _id?: unknown; language?: unknown };
+          return (typeof course._id === 'string' && ids.includes(course._id)) || course.language === first.language;
+        }),
+    },
   }),
 
   // The course directory: documents (folders and files)
