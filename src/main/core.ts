@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { contract, local, channelOf, type ApiEvents, type ApiEventName, type CallDef, type Local, type LocalCallDef, type LocalImpl } from '../shared/api';
+import { SERVICES, type ServiceName } from '../shared/api/contract';
 import { GRANT_PREVIEW_PREFIX, PRELOAD_CHANNELS, type PickKind } from '../shared/api/app';
 import { fail, ok, type Result } from '../shared/result';
 import { MSG } from '../shared/messages';
@@ -113,7 +114,13 @@ export async function createCore(options: CoreOptions) {
   // the settings: the late binding below closes that circle.
   let signOut: () => Promise<void> = async () => undefined;
   const settings = await createSettingsGroup({ stateDir: options.stateDir, tokenStore: options.tokenStore, startSandbox: options.startSandbox, signOut: () => signOut(), log });
-  const reachability = createReachability({ emit: (status) => options.emit('platform:status', status), probe: (origin) => probeOrigin(origin), probeEveryMs: options.probeEveryMs, log });
+  const reachability = createReachability({
+    emit: (status) => options.emit('platform:status', status),
+    probe: (origin) => probeOrigin(origin),
+    current: () => connectedOrigins(settings.platformUrl(), ...(Object.keys(SERVICES) as ServiceName[]).map((service) => settings.baseFor(service))),
+    probeEveryMs: options.probeEveryMs,
+    log,
+  });
   // Every write is recorded (who, server, record, before and after, the answer) in userData.
   const recorder = new HistoryRecorder(
     await HistoryStore.open(options.stateDir, undefined, { onFailure: () => options.emit('app:notice', { message: HISTORY_UNSAVED }) }),

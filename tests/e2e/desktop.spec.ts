@@ -23,7 +23,7 @@ test('Help: About shows the versions, the updates and the notices; diagnostics a
   const dialog = aboutDialog(page);
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('heading', { name: /^Content Console \d+\.\d+\.\d+$/ })).toBeVisible();
-  await expect(dialog.getByRole('rowheader', { name: 'OS' })).toBeVisible();
+  await expect(dialog.getByRole('rowheader', { name: 'OS', exact: true })).toBeVisible();
   await expect(dialog.getByRole('heading', { name: 'Third-party notices' })).toBeVisible();
   const notices = dialog.getByRole('region', { name: 'Third-party notices' });
   await expect(notices.getByText(/^react \d+\.\d+\.\d+ \(MIT\)$/)).toBeVisible();

@@ -6,6 +6,11 @@ export interface ReachabilityDeps {
   emit(status: PlatformStatus): void;
   /** Whether the server at an origin answers at all (any HTTP answer counts, even an error). */
   probe(origin: string): Promise<boolean>;
+  /**
+   * The origins of the connection now: what a call to another one finds (a server the console was
+   * connected to before, a list still loading from it) says nothing of the platform the window shows.
+   */
+  current?: () => readonly string[];
   /** How often the server is asked while it cannot be reached. */
   probeEveryMs?: number;
   log(message: string, details?: Record<string, unknown>): void;
@@ -25,12 +30,16 @@ export function createReachability(deps: ReachabilityDeps) {
   let timer: ReturnType<typeof setTimeout> | null = null;
   const every = deps.probeEveryMs ?? PROBE_EVERY_MS;
 
+  const isCurrent = (origin: string): boolean => !deps.current || deps.current().includes(origin);
+
   function schedule(): void {
     if (timer || !down) return;
     timer = setTimeout(() => {
       timer = null;
       const origin = down?.origin;
       if (!origin) return;
+      // The connection changed while it was gone: the window is told it is over, nothing is asked of it.
+      if (!isCurrent(origin)) return back(origin);
       void deps.probe(origin).then(
         (answered) => (answered ? back(origin) : schedule()),
         () => schedule(),
@@ -51,6 +60,7 @@ export function createReachability(deps: ReachabilityDeps) {
   return {
     /** What the http client learned from a call. */
     onNetwork(event: NetworkEvent): void {
+      if (!isCurrent(event.origin)) return;
       if (event.kind === 'answered') return back(event.origin);
       if (event.kind === 'waiting') return deps.emit({ state: 'waiting', origin: event.origin, waitMs: event.ms });
       // Said again at each call that finds it gone (the window shows it once); `since` stays the first.
