@@ -57,6 +57,7 @@ export default defineConfig({
       SANDBOX_DIR: hostSandbox(index),
       CONTENT_CONSOLE_QUIET: '1',
       BRIDGE_TEST_ROUTES: '1',
+      BRIDGE_NET_BACKOFF_MS: '50',
       BRIDGE_LOOPBACK_LINKS: '1',
       ...(index > 0 ? { PREVIEW_SKIP_BUILD: '1' } : {}),
     },

@@ -40,6 +40,9 @@ const host = await startBridgeHost({
   testRoutes: process.env.BRIDGE_TEST_ROUTES === '1',
   // Only the e2e suite's preview lets the course health check request its loopback link servers.
   allowLoopbackLinks: process.env.BRIDGE_LOOPBACK_LINKS === '1',
+  // The e2e suite's preview waits less between a call's attempts (its walks of failing platforms would
+  // otherwise wait out the real backoff at each failed read; the waits themselves are tested in integration).
+  ...(process.env.BRIDGE_NET_BACKOFF_MS ? { net: { backoffBaseMs: Number(process.env.BRIDGE_NET_BACKOFF_MS), backoffMaxMs: 4 * Number(process.env.BRIDGE_NET_BACKOFF_MS) } } : {}),
 });
 
 const email = process.env.SANDBOX_ADMIN_EMAIL ?? SANDBOX_DEFAULTS.email;

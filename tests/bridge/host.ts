@@ -15,7 +15,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { build } from 'esbuild';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { createCore, type Core } from '../../src/main/core';
+import { createCore, type Core, type CoreOptions } from '../../src/main/core';
 import { openLogFile } from '../../src/main/services/log';
 import { memoryTokenStore } from '../../src/main/services/token-stores';
 import { startSandbox } from '../../src/main/sandbox/sandbox';
@@ -60,6 +60,8 @@ export interface BridgeHostOptions {
    * listen on 127.0.0.1. Off in the preview people use, as in the app.
    */
   allowLoopbackLinks?: boolean;
+  /** The http client's network limits (the e2e suite's preview makes the waits between attempts short). */
+  net?: CoreOptions['net'];
 }
 
 const TYPES: Record<string, string> = {
@@ -150,6 +152,7 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url
     showItemInFolder: (path) => appendFile(join(options.stateDir, BRIDGE_SHOWN_FILE), `${path}\n`, 'utf8'),
     stateDir: options.stateDir,
     allowLoopbackLinks: options.allowLoopbackLinks === true,
+    ...(options.net ? { net: options.net } : {}),
     tokenStore: memoryTokenStore('Browser preview: the token is kept in the host process memory only.'),
     startSandbox: () => startSandbox({ dataDir: options.sandboxDir, resetLinkBase: url, logsDir }, forkSandbox),
     emit: (event, payload) => {

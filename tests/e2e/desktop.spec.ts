@@ -18,7 +18,7 @@ async function menuCommand(command: string): Promise<void> {
 const aboutDialog = (page: Page) => page.getByRole('dialog', { name: 'About Content Console' });
 
 test('Help: About shows the versions, the updates and the notices; diagnostics are saved without secrets; Show logs opens the logs folder', async ({ page }) => {
-  await signedIn(page, '/courses');
+  await signedIn(page, '/course');
   await menuCommand('about');
   const dialog = aboutDialog(page);
   await expect(dialog).toBeVisible();

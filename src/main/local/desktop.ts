@@ -1,6 +1,6 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { arch, platform, release } from 'node:os';
-import { basename } from 'node:path';
+import { basename, dirname } from 'node:path';
 import * as v from 'valibot';
 import type { Local, LocalImpl } from '../../shared/api';
 import { ok } from '../../shared/result';
@@ -96,6 +96,8 @@ export function createDesktopGroup(deps: DesktopGroupDeps) {
     saveDiagnostics: async () => {
       const path = deps.pickSavePath ? await deps.pickSavePath(diagnosticsFileName(new Date())) : null;
       if (!path) return ok({ saved: null });
+      // As the other saves do: the chosen folder is made when it is not there yet.
+      await mkdir(dirname(path), { recursive: true });
       await writeFile(path, await text(), 'utf8');
       logAt('info', 'diagnostics saved');
       return ok({ saved: basename(path) });
