@@ -100,6 +100,14 @@ async function startSignedIn(page: Page, path: string): Promise<void> {
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 }
 
+/** Points the host at a platform server by URL and signs in there as the sandbox admin (walks of other servers). */
+export async function connectedTo(url: string): Promise<void> {
+  const set = await hostApi.settings.setConnection({ kind: 'remote', url });
+  expect(set.ok, JSON.stringify(set)).toBe(true);
+  const login = await hostApi.session.login({ email: SANDBOX_ADMIN.email, password: SANDBOX_ADMIN.password });
+  expect(login.ok, JSON.stringify(login)).toBe(true);
+}
+
 /** This worker's sandbox folder (its preview host's state and its sandbox server's data). */
 function sandboxDir(): string {
   const dir = process.env.E2E_SANDBOX_DIR;

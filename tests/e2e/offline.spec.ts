@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
 import { NET_TEXT } from '../../src/shared/network-messages';
-import { expectAccessible, loginAs, openApp, SANDBOX_ADMIN, tableRows, unique } from './helpers';
+import { expectAccessible, loginAs, openApp, SANDBOX_ADMIN, tableRows, unique, connectedTo } from './helpers';
 import { startMisbehavingProxy, type MisbehavingProxy } from '../platform/misbehaving-proxy';
 import { startClient, type Client } from '../platform/client';
 import { startServer, type RunningServer } from '../../server/app';
@@ -39,15 +39,7 @@ test.describe('a platform that goes away', () => {
     proxy = await startMisbehavingProxy(platform.url);
     // A colleague works on the platform directly while this console cannot reach it.
     colleague = await startClient(platform.url);
-    const signedIn = await page.evaluate(
-      async ({ url, creds }) => {
-        const a = (globalThis as unknown as WithApi).api;
-        const set = await a.settings.setConnection({ kind: 'remote', url });
-        return set.ok ? a.session.login(creds) : set;
-      },
-      { url: proxy.url, creds: { email: SANDBOX_ADMIN.email, password: SANDBOX_ADMIN.password } },
-    );
-    expect(signedIn, JSON.stringify(signedIn)).toMatchObject({ ok: true });
+    await connectedTo(proxy.url);
     await page.goto('/#/resources');
     const rows = tableRows(page, 'Resources');
     await expect(rows.first()).toBeVisible();

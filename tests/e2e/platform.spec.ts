@@ -2,7 +2,7 @@
 // in front of the sandbox), and a question a colleague changes while it is being edited.
 import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
-import { expectAccessible, loginAs, openApp, SANDBOX_ADMIN, shots, tableRows, toast, unique } from './helpers';
+import { expectAccessible, loginAs, openApp, SANDBOX_ADMIN, shots, tableRows, toast, unique, connectedTo } from './helpers';
 import { startDriftProxy, type DriftProxy } from '../platform/drift-proxy';
 import { startServer, type RunningServer } from '../../server/app';
 
@@ -41,15 +41,7 @@ test.describe('a platform we do not control', () => {
     // A platform of its own (the app's sandbox stops when the app connects elsewhere), drifting.
     platform = await startServer({ admin: { email: SANDBOX_ADMIN.email, password: SANDBOX_ADMIN.password }, seedDemo: true });
     proxy = await startDriftProxy(platform.url);
-    const signedIn = await page.evaluate(
-      async ({ url, creds }) => {
-        const a = (globalThis as unknown as WithApi).api;
-        const set = await a.settings.setConnection({ kind: 'remote', url });
-        return set.ok ? a.session.login(creds) : set;
-      },
-      { url: proxy.url, creds: { email: SANDBOX_ADMIN.email, password: SANDBOX_ADMIN.password } },
-    );
-    expect(signedIn, JSON.stringify(signedIn)).toMatchObject({ ok: true });
+    await connectedTo(proxy.url);
     await page.goto('/#/resources');
     const rows = tableRows(page, 'Resources');
     await expect(rows.first()).toBeVisible();
@@ -101,15 +93,7 @@ test.describe('a platform we do not control', () => {
     proxy = await startDriftProxy(platform.url);
     // Each list: its second record takes the first one's _id, and a null follows the first.
     proxy.mode = 'nulls+duplicates';
-    const signedIn = await page.evaluate(
-      async ({ url, creds }) => {
-        const a = (globalThis as unknown as WithApi).api;
-        const set = await a.settings.setConnection({ kind: 'remote', url });
-        return set.ok ? a.session.login(creds) : set;
-      },
-      { url: proxy.url, creds: { email: SANDBOX_ADMIN.email, password: SANDBOX_ADMIN.password } },
-    );
-    expect(signedIn, JSON.stringify(signedIn)).toMatchObject({ ok: true });
+    await connectedTo(proxy.url);
 
     await page.goto('/#/resources');
     const rows = tableRows(page, 'Resources');
