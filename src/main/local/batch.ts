@@ -2,6 +2,7 @@ import { BATCH_FIELD, BASE_FIELD, type ApiEvents, type LocalImpl, type Local } f
 import { fail, ok, type Result } from '../../shared/result';
 import { BATCH_CONCURRENCY, LIST_BATCH, NOT_RUN, type BatchItem, type BatchMatching, type BatchRun, type BatchSummary } from '../../shared/batch';
 import { notSelectable, withoutMarks } from '../../shared/tolerant';
+import { Limiter } from '../services/limiter';
 import type { WindowAnswer, WindowQuery } from '../../shared/lists';
 
 type Handler = (input: unknown) => Promise<Result<unknown>>;
@@ -81,24 +82,26 @@ export function createBatchGroup(deps: BatchDeps) {
       deps.emit({ batch, total: items.length, done, failed: failedCount });
     };
     progress(true);
-    let next = 0;
-    const worker = async () => {
-      while (next < items.length && !job.cancelled) {
-        const item = items[next++]!;
-        const answer = handler ? await handler({ ...item.input, [BATCH_FIELD]: batch }) : fail('validation', `No call ${job.call}.`);
-        if (answer.ok) {
-          done += 1;
-          job.failed.delete(item.key);
-        } else {
-          failedCount += 1;
-          job.failed.set(item.key, answer.error.message);
-        }
-        progress(false);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
     // Records a cancel left untouched fail as not run, so Retry failed takes them too.
-    for (const item of items.slice(next)) job.failed.set(item.key, NOT_RUN);
+    const notRun: BatchItem[] = [];
+    const limiter = new Limiter(Math.max(1, concurrency));
+    const one = async (item: BatchItem) => {
+      if (job.cancelled) {
+        notRun.push(item);
+        return;
+      }
+      const answer = handler ? await handler({ ...item.input, [BATCH_FIELD]: batch }) : fail('validation', `No call ${job.call}.`);
+      if (answer.ok) {
+        done += 1;
+        job.failed.delete(item.key);
+      } else {
+        failedCount += 1;
+        job.failed.set(item.key, answer.error.message);
+      }
+      progress(false);
+    };
+    await Promise.all(items.map((item) => limiter.run(() => one(item))));
+    for (const item of notRun) job.failed.set(item.key, NOT_RUN);
     job.running = false;
     progress(true);
     const byKey = new Map(items.map((item) => [item.key, item]));

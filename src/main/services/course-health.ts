@@ -8,6 +8,7 @@ import type { LibraryFile } from '../../shared/schemas/library';
 import type { Video } from '../../shared/schemas/topics';
 import type { Question } from '../../shared/schemas/question-bank';
 import { probeLink, type LinkAnswer } from './link-probe';
+import { eachLimited } from './limiter';
 import {
   HEALTH_TEXT,
   LINK_CHECK,
@@ -38,15 +39,6 @@ class CallFailed extends Error {
   constructor(readonly result: Result<never>) {
     super('call failed');
   }
-}
-
-/** Runs `work` on each item, at most `limit` at a time. */
-async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const runners = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  });
-  await Promise.all(runners);
 }
 
 /** Asks one link (probeLink, or a stand-in in tests). */
