@@ -1,4 +1,5 @@
 import type { Result } from '../../../shared/result';
+import type { ReconcileQuery, Reconciler } from './reconcile';
 import { checkIdentity } from './identity';
 import { failureNeeds, isRetryable, type AbortReason, type BulkItem, type LifecycleEvent, type UploadError } from './lifecycle';
 import { RateMeter } from './progress';
@@ -44,6 +45,10 @@ export interface AttemptHost {
   serverAnswers(): Promise<boolean>;
   signedOut(): void;
   goOffline(): void;
+  closed(): boolean;
+  /** A reconciled item has its record. */
+  reconciled(item: BulkItem): void;
+  log(message: string, details?: Record<string, unknown>): void;
 }
 
 /**
@@ -163,4 +168,44 @@ export class Attempt {
     if (error.kind === 'auth') host.signedOut();
     else if (!serverAnswers) host.goOffline();
   }
+}
+
+/**
+ * Attempts that may have reached the server (they still have `inFlight`: a crash, a lost answer after
+ * the last byte, a 5xx) are asked about before they are sent again: a record found makes an item done.
+ * `answered` runs once the server has answered or failed to. True when the queue may carry on (the
+ * queue is written); false when it went offline or stopped.
+ */
+export async function reconcileAttempts(host: AttemptHost, reconcile: Reconciler, items: BulkItem[], answered: () => void): Promise<boolean> {
+  const queries: ReconcileQuery[] = items.map((item) => ({ id: item.id, key: item.key, ...item.inFlight! }));
+  let answer: Awaited<ReturnType<Reconciler>>;
+  try {
+    answer = await reconcile(queries);
+  } catch (error) {
+    answer = { ok: false, error: { kind: 'network', message: error instanceof Error ? error.message : String(error) } };
+  }
+  answered();
+  if (host.closed()) return false;
+  if (!answer.ok) {
+    host.log('bulk: reconciliation failed', { error: answer.error.message, kind: answer.error.kind });
+    if (answer.error.kind === 'auth') host.signedOut();
+    else host.goOffline();
+    return false;
+  }
+  for (const item of items) {
+    if (!host.holds(item) || !answer.data.has(item.id)) continue;
+    const recordId = answer.data.get(item.id) ?? null;
+    host.apply(item, { type: 'reconciled', recordId });
+    if (recordId) host.reconciled(item);
+    host.touch(item);
+  }
+  // Items the answer left out keep `inFlight` and are asked about again; stop asking in a loop.
+  if (items.some((i) => host.holds(i) && i.inFlight !== null)) {
+    host.log('bulk: reconciliation left items unanswered');
+    host.goOffline();
+    return false;
+  }
+  host.commit('none', false);
+  await host.flushOrPause();
+  return true;
 }

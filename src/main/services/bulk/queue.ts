@@ -1,92 +1,30 @@
 import * as v from 'valibot';
 import { bulkSummary, bulkSummaryCsv, type BulkSummary } from '../../../shared/bulk-summary';
-import type { Language } from '../../../shared/constants';
 import type { Result } from '../../../shared/result';
-import {
-  BULK_CONCURRENCY,
-  BULK_TEXT,
-  BulkMetaPatchSchema,
-  type BulkAddResult,
-  type BulkEvent,
-  type BulkItemView,
-  type BulkListFilter,
-  type BulkMeta,
-  type BulkMetaPatch,
-  type BulkOverall,
-  type BulkQueueStatus,
-  type BulkSelection,
-  type BulkView,
-} from '../../../shared/schemas/bulk';
-import type { MediaFacts } from '../../../shared/schemas/media';
-import { Attempt, type AttemptHost, type BulkUploadFn, type Save } from './attempt';
-import { backoffDelay, PROBE_BACKOFF } from './backoff';
-import { Duplicates, type ItemEvent, type LibraryRecordFacts } from './duplicates';
+import { BULK_CONCURRENCY, BULK_TEXT, BulkMetaPatchSchema, type BulkItemView, type BulkMeta, type BulkMetaPatch, type BulkOverall, type BulkQueueStatus, type BulkSelection } from '../../../shared/schemas/bulk';
+import { Attempt, reconcileAttempts, type AttemptHost, type Save } from './attempt';
+import { Connection } from './connection';
+import type { AddResult, BulkQueueDeps } from './deps';
+import { Duplicates, type ItemEvent } from './duplicates';
 import { Enrichment } from './enrichment';
-import { checkIdentities, identityOf, type FileIdentity } from './identity';
+import { identityOf, type FileIdentity } from './identity';
 import { asFiles, queueFiles, type AddedFile, type AddedFiles } from './intake';
 import { isFinished, isLocked, isWork, schedule, transition, type BulkItem, type LifecycleEvent } from './lifecycle';
 import { RateMeter, Throttle } from './progress';
-import type { ReconcileQuery, Reconciler } from './reconcile';
 import { FOLDER_LIMIT, scanFolderInBatches } from './sniff';
 import { line, QueueStore, type StoredItem } from './store';
 import { ItemTable } from './table';
-import type { UploadedIndex } from './uploaded-index';
-import { blockedText, itemView, matching, narrows, overallOf, selectedIds } from './views';
+import { itemView, overallOf, progressOf, selectedIds, windowOf, type QueueWindow, type WindowQuery } from './views';
 
-export type { BulkItem } from './lifecycle';
-export type { AddedFile } from './intake';
-export type { BulkUploadFn } from './attempt';
-export type { LibraryRecordFacts } from './duplicates';
-/** See BulkAddResultSchema. */
-export type AddResult = BulkAddResult;
-export type ListFilter = BulkListFilter;
-
-export interface BulkQueueDeps {
-  /** The folder of the queue file (userData). */
-  folder: string;
-  upload: BulkUploadFn;
-  /** Which attempts that may have reached the server created a record (see reconcile.ts). */
-  reconcile: Reconciler;
-  /** True when the server answers (any HTTP answer counts); used while the network is lost. */
-  probe: () => Promise<boolean>;
-  /** The library's titles, for the duplicate flag; an error only skips the check (and says so). */
-  libraryTitles?: () => Promise<Result<readonly LibraryRecordFacts[]>>;
-  /** The SHA-256 of a file's content (main's media worker), for duplicates by content. */
-  hashFile?: (path: string) => Promise<string>;
-  /** Imports a done item's caption cues as the record's transcripts (replacing that language's lines). */
-  importCaptions?: (recordId: string, language: Language, cues: { timeStamp: string; captionText: string }[]) => Promise<Result<{ count: number }>>;
-  /** What this client uploaded before, by content, on the server the queue sends to (its origin). */
-  uploaded?: { index: UploadedIndex; server: () => string | null };
-  /** The media facts of a file (main's media worker); a null duration when it has none. */
-  readFacts?: (path: string) => Promise<MediaFacts>;
-  /** The one event of the queue, at most about every `eventIntervalMs`. */
-  emit: (event: BulkEvent) => void;
-  log?: (message: string, details?: Record<string, unknown>) => void;
-  /** [0, 1), for the backoff jitter. */
-  random?: () => number;
-  eventIntervalMs?: number;
-  storeDebounceMs?: number;
-  /** Attempts answered by 429, 5xx or a lost connection (while the server answers) before an item fails. */
-  maxFailures?: number;
-  /** Null when the queue may upload for the signed-in session; else why not (a queue of another server or account, see owner.ts). */
-  refusal?: () => string | null;
-}
+export type { AddResult, AddedFile, BulkItem, BulkQueueDeps, BulkUploadFn, LibraryRecordFacts, ListFilter } from './deps';
 
 /**
- * The bulk upload queue (DESIGN section 13): the public operations and the scheduling. Its parts: the
- * item table (table.ts, with the change journal the one commit step reads), intake (intake.ts), one
- * attempt of one item (attempt.ts), duplicates (duplicates.ts: lifecycle events this shell applies),
- * enrichment (enrichment.ts: probes and sidecar captions on the shared limiter), views (views.ts). The
- * rules are pure functions in lifecycle.ts (`transition` for an item, `schedule` for the queue).
- *
- * Scheduling: at most `concurrency` uploads at once (1 to 6, default 2), in queue order. An item starts
- * when it is waiting, valid, not held and past its `retryAt`. A 429, a 5xx or a lost connection while
- * the server still answers retries with capped, jittered backoff (up to `maxFailures`); any other 4xx
- * fails the item with the server's message. When the server stops answering the queue goes offline:
- * nothing starts, the server is probed with backoff, and the queue carries on when it answers. Pausing
- * aborts the uploads in flight (a multipart POST cannot be resumed). Nothing twice: an attempt is
- * written with `inFlight` before a byte goes out, and an item that still has it is reconciled with the
- * server (`deps.reconcile`) before it is sent again.
+ * The bulk upload queue (DESIGN section 13): its public operations and the scheduling. The rules are
+ * pure functions in lifecycle.ts (`transition`, `schedule`); the parts are the item table (table.ts),
+ * intake, one attempt of one item (attempt.ts), duplicates, enrichment, views and the connection.
+ * Every operation ends in the one commit step (`commit`). At most `concurrency` uploads at once, in
+ * queue order; retries with capped, jittered backoff; offline while the server does not answer; an
+ * attempt is written before a byte goes out and reconciled before it is sent again (nothing twice).
  */
 export class BulkQueue {
   private readonly table: ItemTable;
@@ -94,21 +32,19 @@ export class BulkQueue {
   private readonly enrichment: Enrichment;
   private readonly store: QueueStore;
   private readonly throttle: Throttle;
+  private readonly connection: Connection;
   /** The attempts in flight, by item. */
   private readonly attempts = new Map<string, Attempt>();
   private readonly overallMeter = new RateMeter(5000);
   /** Items the user started one by one: they run even while the queue is paused. */
   private readonly forced = new Set<string>();
   private running = false;
-  private offline = false;
   private concurrency: number = BULK_CONCURRENCY.default;
   private notice: string | null = null;
   private reconciling = false;
   /** While the library's titles are being fetched for new items, nothing starts. */
   private checkingTitles = 0;
   private wakeTimer: ReturnType<typeof setTimeout> | null = null;
-  private probeTimer: ReturnType<typeof setTimeout> | null = null;
-  private probing: Promise<boolean> | null = null;
   private closed = false;
   private hadWork = false;
   private finishedPending = false;
@@ -141,7 +77,18 @@ export class BulkQueue {
     });
     this.store = new QueueStore(deps.folder, { changes: () => this.table.changes(), everything: () => this.table.everything() }, deps.storeDebounceMs ?? 1000);
     this.throttle = new Throttle(deps.eventIntervalMs ?? 100, () => this.emitNow());
-    this.host = this.attemptHost(deps.random ?? Math.random, deps.maxFailures ?? 6);
+    const random = deps.random ?? Math.random;
+    this.host = this.attemptHost(random, deps.maxFailures ?? 6);
+    this.connection = new Connection({
+      probe: () => deps.probe(),
+      random,
+      closed: () => this.closed,
+      changed: () => this.throttle.request(),
+      back: () => {
+        for (const item of this.table.ordered()) if (this.apply(item, { type: 'serverBack' })) this.table.touch(item);
+        this.commit('none');
+      },
+    });
   }
 
   /**
@@ -158,26 +105,11 @@ export class BulkQueue {
   private async restore(): Promise<string | null> {
     const loaded = await this.store.load();
     if (!loaded.queue) return loaded.problem;
-    const { items, profiles, profileOf, running, concurrency } = loaded.queue;
-    this.table.restoreProfiles(profiles, profileOf, line.queue(running, concurrency));
-    this.concurrency = concurrency;
-    // Done and cancelled items need their files no more.
-    const open = items.filter((stored) => stored.state !== 'done' && stored.state !== 'cancelled');
-    const results = await checkIdentities(open.map((stored) => stored.file));
-    const checks = new Map(open.map((stored, i) => [stored, results[i]!]));
-    const probes: string[] = [];
-    for (const stored of items) {
-      const before = { ...stored, issues: {} };
-      const item = transition(before, { type: 'restored', fileSame: (checks.get(stored) ?? 'same') === 'same' }, Date.now());
-      if (item.probe === 'pending' && item.state !== 'done' && item.state !== 'cancelled') probes.push(item.id);
-      this.table.insert(item);
-      if (storedChanged(before, item)) this.table.markDirty(item);
-    }
+    this.concurrency = loaded.queue.concurrency;
+    const probes = await this.table.restore(loaded.queue);
     // Captions of items uploaded before a crash or quit: imported now (replacing, so never twice).
     for (const item of this.table.ordered()) if (item.state === 'done') void this.enrichment.importCaptionsOf(item);
-    this.running = running;
-    this.table.dropUnusedProfiles();
-    this.table.notifyAll();
+    this.running = loaded.queue.running;
     if (this.hasWork()) this.hadWork = true;
     this.enrichment.probe(probes);
     this.commit('none');
@@ -223,7 +155,7 @@ export class BulkQueue {
     const result: AddResult = { added: [], alreadyQueued: [], unreadable: [], libraryCheck: 'skipped' };
     // Nothing of the add starts before its titles are checked (after its last slice).
     this.checkingTitles += 1;
-    let fresh: BulkItem[] = [];
+    let fresh: BulkItem[];
     try {
       fresh = await queueFiles(this.table, files, Date.now(), result, () => this.commit('none', false));
       if (fresh.length > 0) {
@@ -455,7 +387,7 @@ export class BulkQueue {
       forced: this.forced,
       running: this.running,
       concurrency: this.concurrency,
-      offline: this.offline,
+      offline: this.connection.offline,
       reconciling: this.reconciling,
       checkingTitles: this.checkingTitles > 0,
       closed: this.closed,
@@ -494,39 +426,11 @@ export class BulkQueue {
     this.commit('now', false);
   }
 
+  /** Asks the server what became of attempts that may have reached it (attempt.ts), then carries on. */
   private async reconcile(items: BulkItem[]): Promise<void> {
     this.reconciling = true;
-    const queries: ReconcileQuery[] = items.map((item) => ({ id: item.id, key: item.key, ...item.inFlight! }));
-    let answer: Awaited<ReturnType<Reconciler>>;
-    try {
-      answer = await this.deps.reconcile(queries);
-    } catch (error) {
-      answer = { ok: false, error: { kind: 'network', message: error instanceof Error ? error.message : String(error) } };
-    }
-    this.reconciling = false;
-    if (this.closed) return;
-    if (!answer.ok) {
-      this.log('bulk: reconciliation failed', { error: answer.error.message, kind: answer.error.kind });
-      if (answer.error.kind === 'auth') this.stopSignedOut();
-      else this.goOffline();
-      return;
-    }
-    for (const item of items) {
-      if (!this.table.has(item.id) || !answer.data.has(item.id)) continue;
-      const recordId = answer.data.get(item.id) ?? null;
-      this.apply(item, { type: 'reconciled', recordId });
-      if (recordId) this.settled(item);
-      this.table.touch(item);
-    }
-    // Items the answer left out keep `inFlight` and are asked about again; stop asking in a loop.
-    if (items.some((i) => this.table.has(i.id) && i.inFlight !== null)) {
-      this.log('bulk: reconciliation left items unanswered');
-      this.goOffline();
-      return;
-    }
-    this.commit('none', false);
-    await this.flushOrPause();
-    this.pump();
+    const settled = await reconcileAttempts(this.host, this.deps.reconcile, items, () => (this.reconciling = false));
+    if (settled) this.pump();
   }
 
   /** Writes the queue now; when that fails, the queue pauses (nothing is sent that is not recorded). */
@@ -542,33 +446,6 @@ export class BulkQueue {
       this.halt();
       return false;
     }
-  }
-
-  private serverAnswers(): Promise<boolean> {
-    this.probing ??= this.deps
-      .probe()
-      .catch(() => false)
-      .finally(() => (this.probing = null));
-    return this.probing;
-  }
-
-  private goOffline(): void {
-    if (this.offline || this.closed) return;
-    this.offline = true;
-    this.throttle.request();
-    let failures = 0;
-    const again = () => {
-      failures += 1;
-      this.probeTimer = setTimeout(async () => {
-        this.probeTimer = null;
-        if (this.closed) return;
-        if (!(await this.serverAnswers())) return again();
-        this.offline = false;
-        for (const item of this.table.ordered()) if (this.apply(item, { type: 'serverBack' })) this.table.touch(item);
-        this.commit('none');
-      }, backoffDelay(failures, this.host.random, PROBE_BACKOFF));
-    };
-    again();
   }
 
   /** True when the queue belongs to another server or account: it stops (if it ran) and says so. */
@@ -618,9 +495,12 @@ export class BulkQueue {
         this.settled(item);
       },
       cancelled: (item) => void this.applyAll(this.duplicates.copiesOf(item)),
-      serverAnswers: () => this.serverAnswers(),
+      serverAnswers: () => this.connection.serverAnswers(),
       signedOut: () => this.stopSignedOut(),
-      goOffline: () => this.goOffline(),
+      goOffline: () => this.connection.goOffline(),
+      closed: () => this.closed,
+      reconciled: (item) => this.settled(item),
+      log: this.log,
     };
   }
 
@@ -630,15 +510,9 @@ export class BulkQueue {
     return itemView(item, this.attempts.get(item.id)?.rate(Date.now()) ?? 0);
   }
 
-  /** A window of the queue for the grid: `total` items pass the filter and search (of `all`); `blocked` says what keeps items of the whole queue from starting. */
-  list(query: { offset?: number; limit?: number } & Partial<BulkView> = {}): { total: number; all: number; offset: number; rows: BulkItemView[]; blocked: string | null } {
-    const offset = Math.max(0, query.offset ?? 0);
-    const limit = Math.max(0, query.limit ?? 200);
-    // The whole queue's window is a slice of its order (no copy of 100,000 items per window).
-    const found = narrows(query) ? matching(this.table.pick('all'), query) : null;
-    const window = found ? found.slice(offset, offset + limit) : this.table.slice(offset, offset + limit);
-    const rows = window.map((i) => this.view(i));
-    return { total: found ? found.length : this.table.size, all: this.table.size, offset, rows, blocked: blockedText(this.table.ordered()) };
+  /** A window of the queue for the grid (views.ts). */
+  list(query: WindowQuery = {}): QueueWindow {
+    return windowOf(this.table, query, (item) => this.view(item));
   }
 
   /** The ids a selection names: its own ids, or every item of a view but those it leaves out. */
@@ -653,7 +527,7 @@ export class BulkQueue {
 
   status(): BulkQueueStatus {
     const active = this.hasWork() && (this.running || this.forced.size > 0);
-    return { running: this.running, offline: this.offline, concurrency: this.concurrency, active, notice: this.notice, foreign: (this.deps.refusal?.() ?? null) !== null };
+    return { running: this.running, offline: this.connection.offline, concurrency: this.concurrency, active, notice: this.notice, foreign: (this.deps.refusal?.() ?? null) !== null };
   }
 
   overall(): BulkOverall {
@@ -677,13 +551,7 @@ export class BulkQueue {
 
   private emitNow(): void {
     const changed = this.table.takeChanged();
-    const progress: BulkEvent['progress'] = [];
-    for (const [id, attempt] of this.attempts) {
-      const item = attempt.item;
-      if (!this.table.has(id) || item.state !== 'uploading') continue;
-      const view = this.view(item);
-      progress.push({ id, sent: item.sent, total: item.file.size, percent: view.percent, rate: view.rate });
-    }
+    const progress = progressOf([...this.attempts.values()].filter((a) => this.table.has(a.item.id)).map((a) => this.view(a.item)));
     const finished = this.finishedPending;
     this.finishedPending = false;
     this.deps.emit({ status: this.status(), overall: this.overall(), progress, changed, finished });
@@ -715,19 +583,11 @@ export class BulkQueue {
     this.closed = true;
     this.running = wasRunning; // the next start carries on
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
-    if (this.probeTimer) clearTimeout(this.probeTimer);
+    this.connection.dispose();
     this.throttle.dispose();
     await this.store.flush();
     await this.store.close();
   }
-}
-
-/** Whether a change of an item reached what its line holds (everything but its checks and its fields). */
-function storedChanged(before: BulkItem, after: BulkItem): boolean {
-  for (const key of Object.keys(after) as (keyof BulkItem)[]) {
-    if (key !== 'issues' && key !== 'meta' && before[key] !== after[key]) return true;
-  }
-  return before.meta.title !== after.meta.title;
 }
 
 const invalid = (message: string): Result<never> => ({ ok: false, error: { kind: 'validation', message } });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { BulkMetaPatch } from '../../../shared/schemas/bulk';
-import { sameFileKey } from './identity';
-import type { BulkItem } from './lifecycle';
-import { line, profileFields, type ItemLine, type ProfileFields, type StoredItem } from './store';
+import { checkIdentities, sameFileKey } from './identity';
+import { transition, type BulkItem } from './lifecycle';
+import { line, profileFields, type ItemLine, type LoadResult, type ProfileFields, type StoredItem } from './store';
 
 /** Above this many changed items in one event, the view is told "all" (it reads its window again). */
 export const CHANGED_ALL_THRESHOLD = 500;
@@ -165,15 +165,30 @@ export class ItemTable {
 
   // Profiles
 
-  /** The profiles of a restored queue (dropped again by `dropUnused` when no item names them). */
-  restoreProfiles(profiles: Iterable<[string, ProfileFields]>, profileOf: Iterable<[string, string]>, settings: string): void {
-    for (const [id, fields] of profiles) this.profiles.set(id, { fields, refs: 0 });
-    for (const [itemId, profileId] of profileOf) this.linkProfile(itemId, profileId);
-    this.writtenSettings = settings;
-  }
-
-  dropUnusedProfiles(): void {
+  /**
+   * The items of a queue file, restored (done stays done; an item that was uploading waits again and is
+   * reconciled before it is sent; a file changed or gone since it was queued is marked
+   * changed-or-missing). Returns the ids of the items whose probe is still to run.
+   */
+  async restore(queue: NonNullable<LoadResult['queue']>): Promise<string[]> {
+    for (const [id, fields] of queue.profiles) this.profiles.set(id, { fields, refs: 0 });
+    for (const [itemId, profileId] of queue.profileOf) this.linkProfile(itemId, profileId);
+    this.writtenSettings = line.queue(queue.running, queue.concurrency);
+    // Done and cancelled items need their files no more.
+    const open = queue.items.filter((stored) => stored.state !== 'done' && stored.state !== 'cancelled');
+    const results = await checkIdentities(open.map((stored) => stored.file));
+    const checks = new Map(open.map((stored, i) => [stored, results[i]!]));
+    const probes: string[] = [];
+    for (const stored of queue.items) {
+      const before = { ...stored, issues: {} };
+      const item = transition(before, { type: 'restored', fileSame: (checks.get(stored) ?? 'same') === 'same' }, Date.now());
+      if (item.probe === 'pending' && item.state !== 'done' && item.state !== 'cancelled') probes.push(item.id);
+      this.insert(item);
+      if (storedChanged(before, item)) this.dirty.add(item.id);
+    }
     for (const [id, profile] of this.profiles) if (profile.refs === 0) this.profiles.delete(id);
+    this.changedAll = true;
+    return probes;
   }
 
   /**
@@ -304,3 +319,10 @@ export class ItemTable {
   }
 }
 
+/** Whether a change of an item reached what its line holds (everything but its checks and its fields). */
+function storedChanged(before: BulkItem, after: BulkItem): boolean {
+  for (const key of Object.keys(after) as (keyof BulkItem)[]) {
+    if (key !== 'issues' && key !== 'meta' && before[key] !== after[key]) return true;
+  }
+  return before.meta.title !== after.meta.title;
+}

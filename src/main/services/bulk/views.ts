@@ -1,9 +1,10 @@
 import { dirname } from 'node:path';
 import { bulkBlockedText } from '../../../shared/bulk-summary';
 import { searchTextOf, selectIndices, type RowFilter } from '../../../shared/rows';
-import type { BulkItemView, BulkOverall, BulkSelection, BulkView } from '../../../shared/schemas/bulk';
+import type { BulkEvent, BulkItemView, BulkOverall, BulkSelection, BulkView } from '../../../shared/schemas/bulk';
 import { mediaWarnings } from '../../../shared/schemas/media';
 import { isHeld, isWork, needsAttention, type BulkItem } from './lifecycle';
+import type { ItemTable } from './table';
 
 // What the grid and the summary see of the queue: pure functions of the items (and the upload rates).
 
@@ -106,4 +107,31 @@ export function overallOf(items: Iterable<BulkItem>, rate: number): BulkOverall 
     secondsLeft: bytesLeft === 0 ? 0 : rate > 0 ? Math.ceil(bytesLeft / rate) : null,
     needAttention,
   };
+}
+
+export type WindowQuery = { offset?: number; limit?: number } & Partial<BulkView>;
+export interface QueueWindow {
+  total: number;
+  all: number;
+  offset: number;
+  rows: BulkItemView[];
+  blocked: string | null;
+}
+
+/**
+ * A window of the queue for the grid: `total` items pass the filter and search (of `all`), `rows` are
+ * the window's; `blocked` says what keeps items of the whole queue from starting.
+ */
+export function windowOf(table: ItemTable, query: WindowQuery, view: (item: BulkItem) => BulkItemView): QueueWindow {
+  const offset = Math.max(0, query.offset ?? 0);
+  const limit = Math.max(0, query.limit ?? 200);
+  // The whole queue's window is a slice of its order (no copy of 100,000 items per window).
+  const found = narrows(query) ? matching(table.pick('all'), query) : null;
+  const window = found ? found.slice(offset, offset + limit) : table.slice(offset, offset + limit);
+  return { total: found ? found.length : table.size, all: table.size, offset, rows: window.map(view), blocked: blockedText(table.ordered()) };
+}
+
+/** The progress of the uploads in flight, for the queue's event. */
+export function progressOf(views: readonly BulkItemView[]): BulkEvent['progress'] {
+  return views.filter((v) => v.state === 'uploading').map((v) => ({ id: v.id, sent: v.sent, total: v.file.size, percent: v.percent, rate: v.rate }));
 }
