@@ -170,6 +170,71 @@ export class Attempt {
   }
 }
 
+/** The attempts in flight, by item, and the upload rate over them all. */
+export class InFlight {
+  private readonly attempts = new Map<string, Attempt>();
+  private readonly meter = new RateMeter(5000);
+  /** Bytes sent in all, for the overall rate. */
+  private sent = 0;
+
+  get size(): number {
+    return this.attempts.size;
+  }
+
+  ids(): Set<string> {
+    return new Set(this.attempts.keys());
+  }
+
+  get(id: string): Attempt | undefined {
+    return this.attempts.get(id);
+  }
+
+  all(): Attempt[] {
+    return [...this.attempts.values()];
+  }
+
+  /** A new attempt of the item, started. */
+  start(item: BulkItem, host: AttemptHost): void {
+    const attempt = new Attempt(item, host);
+    this.attempts.set(item.id, attempt);
+    void attempt.run();
+  }
+
+  isCurrent(attempt: Attempt): boolean {
+    return this.attempts.get(attempt.item.id) === attempt;
+  }
+
+  release(attempt: Attempt): void {
+    if (this.isCurrent(attempt)) this.attempts.delete(attempt.item.id);
+  }
+
+  /** The item's attempt, aborted and forgotten (the item was removed). */
+  drop(id: string): void {
+    this.attempts.get(id)?.abort('cancel', true);
+    this.attempts.delete(id);
+  }
+
+  clear(): void {
+    this.attempts.clear();
+  }
+
+  /** `delta` more bytes went out. */
+  progressed(delta: number): void {
+    if (delta > 0) this.sent += delta;
+    this.meter.sample(Date.now(), this.sent);
+  }
+
+  /** The item's upload rate now (0 when it is not sending). */
+  rateOf(id: string): number {
+    return this.attempts.get(id)?.rate(Date.now()) ?? 0;
+  }
+
+  /** The overall upload rate now (0 when nothing is in flight). */
+  rate(): number {
+    return this.attempts.size > 0 ? this.meter.rate(Date.now()) : 0;
+  }
+}
+
 /**
  * Attempts that may have reached the server (they still have `inFlight`: a crash, a lost answer after
  * the last byte, a 5xx) are asked about before they are sent again: a record found makes an item done.

@@ -106,3 +106,8 @@ export async function checkIdentity(file: FileIdentity): Promise<'same' | 'chang
 
 /** The key that says two queued entries are the same file. */
 export const sameFileKey = (file: Pick<FileIdentity, 'path' | 'device' | 'inode'>): string => `${file.device}:${file.inode}:${file.path}`;
+
+/** A file's identity, or the error that says why it cannot be read (for an answer, not a throw). */
+export async function identityOrError(path: string): Promise<FileIdentity | Error> {
+  return identityOf(path).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+}

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BulkAddResult } from '../../../shared/schemas/bulk';
 import { identitiesOf } from './identity';
 import { queued, type BulkItem } from './lifecycle';
+import type { Duplicates, ItemEvent } from './duplicates';
 import type { ItemTable } from './table';
 
 export interface AddedFile {
@@ -18,6 +19,29 @@ export type AddedFiles = readonly AddedFile[] | AsyncIterable<readonly AddedFile
 const ADD_SLICE = 2000;
 /** The first slice of an add is small: its rows show at once, the rest follow in full slices. */
 const FIRST_SLICE = 200;
+
+/** What intake works with: the table, the duplicates, how the view hears of a slice, how the queue applies events. */
+export interface IntakeParts {
+  table: ItemTable;
+  duplicates: Duplicates;
+  shown: () => void;
+  apply: (events: Iterable<ItemEvent>) => void;
+}
+
+/**
+ * An add: its files queued in slices (`queueFiles`), then, once they are all in (a pass over the queue
+ * per slice would cost seconds at 100,000 files), titles the queue or the library already have are
+ * flagged. Returns the new items.
+ */
+export async function intake(parts: IntakeParts, files: AddedFiles, result: BulkAddResult): Promise<BulkItem[]> {
+  const fresh = await queueFiles(parts.table, files, Date.now(), result, parts.shown);
+  if (fresh.length === 0) return fresh;
+  parts.apply(parts.duplicates.inQueue(fresh));
+  const library = await parts.duplicates.inLibrary(fresh);
+  result.libraryCheck = library.check;
+  parts.apply(library.events);
+  return fresh;
+}
 
 /** A folder scan's batches of paths as added files. */
 export async function* asFiles(batches: AsyncIterable<string[]>): AsyncGenerator<AddedFile[]> {

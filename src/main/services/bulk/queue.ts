@@ -1,16 +1,16 @@
 import * as v from 'valibot';
 import { bulkSummary, bulkSummaryCsv, type BulkSummary } from '../../../shared/bulk-summary';
 import type { Result } from '../../../shared/result';
-import { BULK_CONCURRENCY, BULK_TEXT, BulkMetaPatchSchema, type BulkItemView, type BulkMeta, type BulkMetaPatch, type BulkOverall, type BulkQueueStatus, type BulkSelection } from '../../../shared/schemas/bulk';
-import { Attempt, reconcileAttempts, type AttemptHost, type Save } from './attempt';
+import { BULK_CONCURRENCY, BULK_TEXT, BulkMetaPatchSchema, type BulkItemView, type BulkMetaPatch, type BulkOverall, type BulkQueueStatus, type BulkSelection } from '../../../shared/schemas/bulk';
+import { InFlight, reconcileAttempts, type AttemptHost, type Save } from './attempt';
 import { Connection } from './connection';
 import type { AddResult, BulkQueueDeps } from './deps';
 import { Duplicates, type ItemEvent } from './duplicates';
 import { Enrichment } from './enrichment';
-import { identityOf, type FileIdentity } from './identity';
-import { asFiles, queueFiles, type AddedFile, type AddedFiles } from './intake';
+import { identityOrError } from './identity';
+import { asFiles, intake, type AddedFile, type AddedFiles } from './intake';
 import { isFinished, isLocked, isWork, schedule, transition, type BulkItem, type LifecycleEvent } from './lifecycle';
-import { RateMeter, Throttle } from './progress';
+import { Throttle } from './progress';
 import { FOLDER_LIMIT, scanFolderInBatches } from './sniff';
 import { line, QueueStore, type StoredItem } from './store';
 import { ItemTable } from './table';
@@ -19,12 +19,9 @@ import { itemView, overallOf, progressOf, selectedIds, windowOf, type QueueWindo
 export type { AddResult, AddedFile, BulkItem, BulkQueueDeps, BulkUploadFn, LibraryRecordFacts, ListFilter } from './deps';
 
 /**
- * The bulk upload queue (DESIGN section 13): its public operations and the scheduling. The rules are
- * pure functions in lifecycle.ts (`transition`, `schedule`); the parts are the item table (table.ts),
- * intake, one attempt of one item (attempt.ts), duplicates, enrichment, views and the connection.
- * Every operation ends in the one commit step (`commit`). At most `concurrency` uploads at once, in
- * queue order; retries with capped, jittered backoff; offline while the server does not answer; an
- * attempt is written before a byte goes out and reconciled before it is sent again (nothing twice).
+ * The bulk upload queue (DESIGN section 13): its public operations and the scheduling; the rules are
+ * lifecycle.ts, the parts are named in docs/ARCHITECTURE.md ("The bulk queue, file by file"). Every
+ * operation ends in the one commit step (`commit`).
  */
 export class BulkQueue {
   private readonly table: ItemTable;
@@ -33,9 +30,7 @@ export class BulkQueue {
   private readonly store: QueueStore;
   private readonly throttle: Throttle;
   private readonly connection: Connection;
-  /** The attempts in flight, by item. */
-  private readonly attempts = new Map<string, Attempt>();
-  private readonly overallMeter = new RateMeter(5000);
+  private readonly attempts = new InFlight();
   /** Items the user started one by one: they run even while the queue is paused. */
   private readonly forced = new Set<string>();
   private running = false;
@@ -50,8 +45,6 @@ export class BulkQueue {
   private finishedPending = false;
   /** The queue stopped because its work was done (not paused by the person): new work runs at once. */
   private finishedByItself = false;
-  /** Bytes sent in all, for the overall rate. */
-  private sentCounter = 0;
   private readonly log: NonNullable<BulkQueueDeps['log']>;
   private readonly host: AttemptHost;
 
@@ -91,11 +84,7 @@ export class BulkQueue {
     });
   }
 
-  /**
-   * Opens the queue: restores the queue file of `deps.folder` (done stays done; an item that was
-   * uploading waits again and is reconciled before it is sent; a file changed or gone since it was
-   * queued is marked changed-or-missing) and carries on if it was running.
-   */
+  /** Opens the queue: restores the queue file of `deps.folder` (see ItemTable.restore) and carries on if it was running. */
   static async open(deps: BulkQueueDeps): Promise<{ queue: BulkQueue; problem: string | null }> {
     const queue = new BulkQueue(deps);
     const problem = await queue.restore();
@@ -116,11 +105,7 @@ export class BulkQueue {
     return loaded.problem;
   }
 
-  /**
-   * The one commit step every operation ends with: the view hears of what the table marked (one
-   * throttled event), the store writes it (`now`: a state change, paused on failure; `soon`: within a
-   * second), and the scheduler looks again (`pump`).
-   */
+  /** The one commit step every operation ends with: the view hears (one throttled event), the store writes (`now` or `soon`), the scheduler looks again. */
   private commit(save: Save, pump = true): void {
     this.throttle.request();
     if (save === 'now') void this.flushOrPause();
@@ -144,38 +129,20 @@ export class BulkQueue {
     return changed;
   }
 
-  // Adding files
-
-  /**
-   * Queues files (from the open dialog, a folder scan or a drop), in slices as they come (intake.ts). A
-   * title the library or the queue already has is flagged and held until accepted or renamed; nothing
-   * of the add starts before that check.
-   */
+  /** Queues files (the open dialog, a folder scan, a drop) as they come (intake.ts); titles taken are held until accepted or renamed. */
   async add(files: AddedFiles): Promise<AddResult> {
     const result: AddResult = { added: [], alreadyQueued: [], unreadable: [], libraryCheck: 'skipped' };
     // Nothing of the add starts before its titles are checked (after its last slice).
     this.checkingTitles += 1;
     let fresh: BulkItem[];
     try {
-      fresh = await queueFiles(this.table, files, Date.now(), result, () => this.commit('none', false));
-      if (fresh.length > 0) {
-        // Titles the queue already has, once the add's files are all in (a pass per slice would cost
-        // seconds at 100,000 files), then the library's.
-        this.applyAll(this.duplicates.inQueue(fresh));
-        const library = await this.duplicates.inLibrary(fresh);
-        result.libraryCheck = library.check;
-        this.applyAll(library.events);
-      }
+      fresh = await intake({ table: this.table, duplicates: this.duplicates, shown: () => this.commit('none', false), apply: (events) => this.applyAll(events) }, files, result);
     } finally {
       this.checkingTitles -= 1;
     }
-    if (fresh.length === 0) {
-      this.commit('none');
-      return result;
-    }
-    // New items are written within a second (serialising 10,000 at once would hold up the first rows); an item is always written before its upload starts.
+    // Written within a second (10,000 at once would hold up the first rows); an attempt writes its item before it sends.
     this.enrichment.probe(fresh.map((item) => item.id));
-    this.commit('soon');
+    this.commit(fresh.length > 0 ? 'soon' : 'none');
     return result;
   }
 
@@ -245,30 +212,14 @@ export class BulkQueue {
     return { ok: true, data: null };
   }
 
-  /**
-   * Changes fields of the items (a cell edit, the defaults panel for the selection or 'all'). Items
-   * uploading or done are left as they are and counted in `skipped`; the rest are checked again.
-   */
+  /** Changes fields of the items (a cell, the defaults panel); items uploading or done are left as they are, counted in `skipped`. */
   edit(ids: readonly string[] | 'all', input: BulkMetaPatch): Result<{ changed: number; skipped: number }> {
     const parsed = v.safeParse(BulkMetaPatchSchema, input);
     if (!parsed.success) return invalid(parsed.issues[0].message);
     const { title, ...patch } = parsed.output;
     const picked = this.table.pick(ids);
     const editable = picked.filter((item) => !isLocked(item));
-    const retitled: BulkItem[] = [];
-    let stateChanged = false;
-    for (const group of this.table.patchFields(editable, patch)) {
-      for (const item of group.items) {
-        const before = item.meta.title;
-        const wasState = item.state;
-        this.apply(item, { type: 'edited', meta: { ...group.fields, title: title ?? before } as BulkMeta });
-        if (item.meta.title !== before) retitled.push(item);
-        // The item's line (its title, profile and state) is written again only when one of those changed.
-        if (group.moved || item.meta.title !== before || item.state !== wasState) this.table.markDirty(item);
-        stateChanged ||= item.state !== wasState;
-      }
-      this.table.notifyMany(group.items);
-    }
+    const { retitled, stateChanged } = this.table.edit(editable, patch, title, (item, meta) => this.apply(item, { type: 'edited', meta }));
     if (stateChanged) this.commit('now', false);
     // A new title clears a title duplicate and may find another; the same content stays the same content.
     if (retitled.length > 0) for (const { item, event } of this.duplicates.retitled(retitled)) this.apply(item, event);
@@ -276,15 +227,11 @@ export class BulkQueue {
     return { ok: true, data: { changed: editable.length, skipped: picked.length - editable.length } };
   }
 
-  /**
-   * Removes items from the queue. Those uploading are aborted first; a record such an upload may still
-   * have made (its body had gone out whole) is not followed up: the user asked for the item to go.
-   */
+  /** Removes items; uploads are aborted first (a record one may still have made is not followed up: the person asked for it to go). */
   remove(ids: readonly string[] | 'all' | 'finished'): number {
     const targets = ids === 'finished' ? this.table.pick('all').filter((i) => i.state === 'done' || i.state === 'cancelled') : this.table.pick(ids);
     for (const item of targets) {
-      this.attempts.get(item.id)?.abort('cancel', true);
-      this.attempts.delete(item.id);
+      this.attempts.drop(item.id);
       this.forced.delete(item.id);
     }
     this.table.remove(targets);
@@ -292,8 +239,6 @@ export class BulkQueue {
     this.commit('now');
     return targets.length;
   }
-
-  // Queue control
 
   /** Starts (or resumes) the whole queue. */
   start(): void {
@@ -316,19 +261,33 @@ export class BulkQueue {
     this.running = false;
     this.finishedByItself = false;
     this.forced.clear();
-    for (const attempt of this.attempts.values()) attempt.abort('pause-queue', true);
+    for (const attempt of this.attempts.all()) attempt.abort('pause-queue', true);
     this.throttle.request();
   }
 
   /** Pauses items: an upload in flight is aborted; the items wait until resumed. */
   pauseItems(ids: readonly string[]): void {
+    this.stopItems(ids, 'pause-item', { type: 'paused' });
+    this.commit('now', false);
+  }
+
+  /** Cancels items: an upload in flight is aborted; the items stay in the list as cancelled. */
+  cancelItems(ids: readonly string[]): void {
+    this.stopItems(ids, 'cancel', { type: 'cancelled' });
+    this.commit('now');
+  }
+
+  /** Items stop: an upload in flight is aborted (its attempt settles them), the others take `event` at once. */
+  private stopItems(ids: readonly string[], reason: 'pause-item' | 'cancel', event: LifecycleEvent): void {
     for (const item of this.table.pick(ids)) {
       this.forced.delete(item.id);
       const attempt = this.attempts.get(item.id);
-      if (attempt) attempt.abort('pause-item');
-      else if (this.apply(item, { type: 'paused' })) this.table.touch(item);
+      if (attempt) attempt.abort(reason);
+      else if (this.apply(item, event)) {
+        this.table.touch(item);
+        if (item.state === 'cancelled') this.applyAll(this.duplicates.copiesOf(item));
+      }
     }
-    this.commit('now', false);
   }
 
   /** Resumes items: paused, failed or cancelled items wait again (retries counted anew); with `now` they start even while the queue is paused. */
@@ -343,23 +302,7 @@ export class BulkQueue {
   }
 
   /** Retries items (failed, cancelled, paused): they go now, even while the queue is stopped. */
-  retryItems(ids: readonly string[]): void {
-    this.resumeItems(ids, true);
-  }
-
-  /** Cancels items: an upload in flight is aborted; the items stay in the list as cancelled. */
-  cancelItems(ids: readonly string[]): void {
-    for (const item of this.table.pick(ids)) {
-      this.forced.delete(item.id);
-      const attempt = this.attempts.get(item.id);
-      if (attempt) attempt.abort('cancel');
-      else if (this.apply(item, { type: 'cancelled' })) {
-        this.table.touch(item);
-        this.applyAll(this.duplicates.copiesOf(item));
-      }
-    }
-    this.commit('now');
-  }
+  retryItems = (ids: readonly string[]): void => this.resumeItems(ids, true);
 
   /** Uploads at once, 1 to 6. Lowering it lets the uploads in flight finish; no new one starts until below. */
   setConcurrency(n: number): void {
@@ -370,39 +313,24 @@ export class BulkQueue {
     this.commit('soon');
   }
 
-  // The scheduler
-
   private hasWork(): boolean {
-    for (const item of this.table.ordered()) if (isWork(item)) return true;
-    return false;
+    return this.table.some(isWork);
   }
 
   /** Starts what may start (the rules are `schedule` in lifecycle.ts); reconciles first when an earlier attempt may have reached the server. */
   private pump(): void {
     const wantsToRun = this.running || this.forced.size > 0;
     const now = Date.now();
-    const next = schedule({
-      items: this.table.ordered(),
-      active: new Set(this.attempts.keys()),
-      forced: this.forced,
-      running: this.running,
-      concurrency: this.concurrency,
-      offline: this.connection.offline,
-      reconciling: this.reconciling,
-      checkingTitles: this.checkingTitles > 0,
-      closed: this.closed,
-      refused: wantsToRun && (this.deps.refusal?.() ?? null) !== null,
-      now,
-    });
+    const { running, concurrency, reconciling, closed } = this;
+    const refused = wantsToRun && (this.deps.refusal?.() ?? null) !== null;
+    const next = schedule({ items: this.table.ordered(), active: this.attempts.ids(), forced: this.forced, running, concurrency, offline: this.connection.offline, reconciling, checkingTitles: this.checkingTitles > 0, closed, refused, now });
     if (next.kind === 'refuse') this.heldForOwner();
     else if (next.kind === 'idle') this.checkFinished();
     else if (next.kind === 'reconcile') void this.reconcile(this.table.pick(next.ids));
     else if (next.kind === 'start') {
       for (const item of this.table.pick(next.ids)) {
-        const attempt = new Attempt(item, this.host);
-        this.attempts.set(item.id, attempt);
         this.hadWork = true;
-        void attempt.run();
+        this.attempts.start(item, this.host);
       }
       if (this.wakeTimer) clearTimeout(this.wakeTimer);
       this.wakeTimer = null;
@@ -417,7 +345,7 @@ export class BulkQueue {
   }
 
   private checkFinished(): void {
-    if (!isFinished({ items: this.table.ordered(), active: new Set(this.attempts.keys()), reconciling: this.reconciling, hadWork: this.hadWork })) return;
+    if (!isFinished({ items: this.table.ordered(), active: this.attempts.ids(), reconciling: this.reconciling, hadWork: this.hadWork })) return;
     this.hadWork = false;
     this.finishedByItself = this.running || this.forced.size > 0;
     this.running = false;
@@ -475,18 +403,15 @@ export class BulkQueue {
       upload: this.deps.upload,
       maxFailures,
       random,
-      isCurrent: (attempt) => this.attempts.get(attempt.item.id) === attempt,
-      release: (attempt) => {
-        if (this.attempts.get(attempt.item.id) === attempt) this.attempts.delete(attempt.item.id);
-      },
+      isCurrent: (attempt) => this.attempts.isCurrent(attempt),
+      release: (attempt) => this.attempts.release(attempt),
       holds: (item) => this.table.has(item.id),
       apply: (item, event) => this.apply(item, event),
       touch: (item) => this.table.touch(item),
       commit: (save, pump) => this.commit(save, pump),
       flushOrPause: () => this.flushOrPause(),
       progressed: (item, delta) => {
-        if (delta > 0) this.sentCounter += delta;
-        this.overallMeter.sample(Date.now(), this.sentCounter);
+        this.attempts.progressed(delta);
         this.table.notify(item);
         this.throttle.request();
       },
@@ -504,11 +429,7 @@ export class BulkQueue {
     };
   }
 
-  // Views (views.ts)
-
-  private view(item: BulkItem): BulkItemView {
-    return itemView(item, this.attempts.get(item.id)?.rate(Date.now()) ?? 0);
-  }
+  private view = (item: BulkItem): BulkItemView => itemView(item, this.attempts.rateOf(item.id));
 
   /** A window of the queue for the grid (views.ts). */
   list(query: WindowQuery = {}): QueueWindow {
@@ -516,23 +437,17 @@ export class BulkQueue {
   }
 
   /** The ids a selection names: its own ids, or every item of a view but those it leaves out. */
-  select(selection: BulkSelection): string[] {
-    return Array.isArray(selection) ? selection : selectedIds(this.table.pick('all'), selection);
-  }
+  select = (selection: BulkSelection): string[] => (Array.isArray(selection) ? selection : selectedIds(this.table.pick('all'), selection));
 
   /** The items' views (ids not in the queue are left out). */
-  get(ids: readonly string[]): BulkItemView[] {
-    return this.table.pick(ids).map((i) => this.view(i));
-  }
+  get = (ids: readonly string[]): BulkItemView[] => this.table.pick(ids).map((i) => this.view(i));
 
   status(): BulkQueueStatus {
     const active = this.hasWork() && (this.running || this.forced.size > 0);
     return { running: this.running, offline: this.connection.offline, concurrency: this.concurrency, active, notice: this.notice, foreign: (this.deps.refusal?.() ?? null) !== null };
   }
 
-  overall(): BulkOverall {
-    return overallOf(this.table.ordered(), this.attempts.size > 0 ? this.overallMeter.rate(Date.now()) : 0);
-  }
+  overall = (): BulkOverall => overallOf(this.table.ordered(), this.attempts.rate());
 
   /** 0 to 1 for the taskbar or dock (`setProgressBar`), or -1 when nothing runs (removes the bar). */
   taskbarProgress(): number {
@@ -541,44 +456,33 @@ export class BulkQueue {
     return bytesTotal > 0 ? bytesSent / bytesTotal : 0;
   }
 
-  summary(): BulkSummary {
-    return bulkSummary(this.table.pick('all').map((i) => this.view(i)));
-  }
-
-  summaryCsv(): string {
-    return bulkSummaryCsv(this.summary());
-  }
+  summary = (): BulkSummary => bulkSummary(this.table.pick('all').map((i) => this.view(i)));
+  summaryCsv = (): string => bulkSummaryCsv(this.summary());
 
   private emitNow(): void {
     const changed = this.table.takeChanged();
-    const progress = progressOf([...this.attempts.values()].filter((a) => this.table.has(a.item.id)).map((a) => this.view(a.item)));
+    const progress = progressOf(this.attempts.all().flatMap((a) => (this.table.has(a.item.id) ? [this.view(a.item)] : [])));
     const finished = this.finishedPending;
     this.finishedPending = false;
     this.deps.emit({ status: this.status(), overall: this.overall(), progress, changed, finished });
   }
 
-  // The store
-
   /** The items as they would be stored if serialised now (tests compare it with the file). */
-  storedItems(): StoredItem[] {
-    return this.table.stored();
-  }
+  storedItems = (): StoredItem[] => this.table.stored();
 
   /** Duration and size of the last queue file write, and how many writes so far (bench, diagnostics). */
-  storeStats(): { lastWriteMs: number; lastWriteBytes: number; writes: number; path: string } {
-    return { lastWriteMs: this.store.lastWriteMs, lastWriteBytes: this.store.lastWriteBytes, writes: this.store.writes, path: this.store.path };
-  }
+  storeStats = (): { lastWriteMs: number; lastWriteBytes: number; writes: number; path: string } => ({ lastWriteMs: this.store.lastWriteMs, lastWriteBytes: this.store.lastWriteBytes, writes: this.store.writes, path: this.store.path });
 
   /** Writes the queue now (tests, quitting). */
-  flush(): Promise<void> {
-    return this.store.flush();
-  }
+  flush = (): Promise<void> => this.store.flush();
 
   /** Stops: aborts uploads in flight (they wait again, reconciled on the next start if their body went out whole), writes the queue file, stops every timer. */
   async close(): Promise<void> {
     const wasRunning = this.running;
-    for (const attempt of this.attempts.values()) attempt.abort('close');
-    for (const [id, attempt] of this.attempts) if (this.table.has(id) && this.apply(attempt.item, { type: 'closed' })) this.table.markDirty(attempt.item);
+    for (const attempt of this.attempts.all()) {
+      attempt.abort('close');
+      if (this.table.has(attempt.item.id) && this.apply(attempt.item, { type: 'closed' })) this.table.markDirty(attempt.item);
+    }
     this.attempts.clear();
     this.closed = true;
     this.running = wasRunning; // the next start carries on
@@ -591,7 +495,3 @@ export class BulkQueue {
 }
 
 const invalid = (message: string): Result<never> => ({ ok: false, error: { kind: 'validation', message } });
-
-async function identityOrError(path: string): Promise<FileIdentity | Error> {
-  return identityOf(path).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
-}

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BulkMetaPatch } from '../../../shared/schemas/bulk';
+import type { BulkMeta, BulkMetaPatch } from '../../../shared/schemas/bulk';
 import { checkIdentities, sameFileKey } from './identity';
 import { transition, type BulkItem } from './lifecycle';
 import { line, profileFields, type ItemLine, type LoadResult, type ProfileFields, type StoredItem } from './store';
@@ -60,6 +60,12 @@ export class ItemTable {
   /** The items in queue order, walked lazily (the scheduler stops as soon as it knows). */
   *ordered(): Generator<BulkItem> {
     for (const id of this.order) yield this.items.get(id)!;
+  }
+
+  /** Whether any item passes `test` (stops at the first). */
+  some(test: (item: BulkItem) => boolean): boolean {
+    for (const item of this.items.values()) if (test(item)) return true;
+    return false;
   }
 
   /** The items the ids name, in that order ('all': the queue's order); ids not in the queue are left out. */
@@ -196,7 +202,7 @@ export class ItemTable {
    * line written, not one per item); otherwise the items that change move to a new profile. Returns
    * each group of items with its new fields and whether it moved (its items' lines are written again).
    */
-  patchFields(items: readonly BulkItem[], patch: Omit<BulkMetaPatch, 'title'>): { items: BulkItem[]; fields: ProfileFields; moved: boolean }[] {
+  private patchFields(items: readonly BulkItem[], patch: Omit<BulkMetaPatch, 'title'>): { items: BulkItem[]; fields: ProfileFields; moved: boolean }[] {
     const groups = new Map<string, BulkItem[]>();
     for (const item of items) {
       const profile = this.profileOf.get(item.id)!;
@@ -222,6 +228,28 @@ export class ItemTable {
       out.push({ items: group, fields: this.profiles.get(target)!.fields, moved });
     }
     return out;
+  }
+
+  /**
+   * An edit of the items' fields (`patchFields`) and titles, each item's change applied by `apply` (the
+   * queue's lifecycle step). An item's line (title, profile, state) is written again only when one of
+   * those changed; the view hears of every item. Returns the items retitled and whether a state changed.
+   */
+  edit(items: readonly BulkItem[], patch: Omit<BulkMetaPatch, 'title'>, title: string | undefined, apply: (item: BulkItem, meta: BulkMeta) => void): { retitled: BulkItem[]; stateChanged: boolean } {
+    const retitled: BulkItem[] = [];
+    let stateChanged = false;
+    for (const group of this.patchFields(items, patch)) {
+      for (const item of group.items) {
+        const before = item.meta.title;
+        const wasState = item.state;
+        apply(item, { ...group.fields, title: title ?? before } as BulkMeta);
+        if (item.meta.title !== before) retitled.push(item);
+        if (group.moved || item.meta.title !== before || item.state !== wasState) this.dirty.add(item.id);
+        stateChanged ||= item.state !== wasState;
+      }
+      this.notifyMany(group.items);
+    }
+    return { retitled, stateChanged };
   }
 
   private newProfile(fields: ProfileFields): string {
