@@ -85,7 +85,7 @@ export async function createBulkGroup(deps: BulkGroupDeps) {
       throw error;
     }
     if (signal.aborted) return fail('cancelled', APP_TEXT.uploadCancelled);
-    const fields = { ...bulkPayloadOf(item.meta, item, fileGrant, thumbGrant), clientKey: item.key, uploadId: item.id };
+    const fields = { ...bulkPayloadOf(item.meta, item, fileGrant, thumbGrant), clientKey: item.key };
     const answer = await deps.send<{ _id?: string }>(contract.library.createMedia, fields, 'library.createMedia', { signal, onProgress, action: inAction() });
     return answer.ok ? ok({ id: answer.data._id ?? null }) : answer.error.kind === 'cancelled' ? fail('cancelled', APP_TEXT.uploadCancelled) : answer;
   };

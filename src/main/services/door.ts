@@ -1,7 +1,6 @@
 import * as v from 'valibot';
-import { randomUUID } from 'node:crypto';
 import type { CallDef, ServiceName } from '../../shared/api/contract';
-import { BASE_FIELD, BATCH_FIELD, ORDER_FIELD, UPLOAD_ID_FIELD } from '../../shared/api/contract';
+import { BASE_FIELD, BATCH_FIELD, ORDER_FIELD } from '../../shared/api/contract';
 import { fail, type Result } from '../../shared/result';
 import { inputMessage } from '../../shared/schemas/common';
 import { createHttpClient, type CallHttp, type CallOptions, type HttpDeps } from './http';
@@ -112,17 +111,8 @@ export function durationStep(durationOf: (grantId: string) => Promise<number>) {
 const CHANGED_EVERY_MS = 1000;
 
 export function createDoor(deps: DoorDeps) {
-  // Upload progress: to the caller that asked for it, else to the window.
-  const progressRoutes = new Map<string, (sent: number, total: number) => void>();
-  const uploader: Uploader = createUploader({
-    grants: deps.grants,
-    emit: (event, payload) => {
-      const route = progressRoutes.get(payload.uploadId);
-      if (route) route(payload.sent, payload.total);
-      else deps.emit(event, payload);
-    },
-    log: deps.log,
-  });
+  // Upload progress goes to the caller that passed `onProgress` with its call, else to the window.
+  const uploader: Uploader = createUploader({ grants: deps.grants, emit: deps.emit, log: deps.log });
   const http: CallHttp = createHttpClient({ ...deps, uploader });
 
   // Lists changed behind the window: told at most once a second per service.
@@ -184,19 +174,10 @@ export function createDoor(deps: DoorDeps) {
       ...(options.unread ? { unread: true } : {}),
       ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
       ...(signal ? { signal } : {}),
+      ...(onProgress ? { onProgress } : {}),
     };
-    if (def.body !== 'multipart' || (!signal && !onProgress)) return http<O>(def, fields, label, callOptions);
-    // An upload: named, so that its progress is routed and the signal cancels its bytes.
-    const uploadId = typeof fields[UPLOAD_ID_FIELD] === 'string' ? (fields[UPLOAD_ID_FIELD] as string) : randomUUID();
-    const cancel = () => void uploader.cancel(uploadId);
-    if (onProgress) progressRoutes.set(uploadId, onProgress);
-    signal?.addEventListener('abort', cancel);
-    try {
-      return await http<O>(def, { ...fields, [UPLOAD_ID_FIELD]: uploadId }, label, callOptions);
-    } finally {
-      signal?.removeEventListener('abort', cancel);
-      if (onProgress) progressRoutes.delete(uploadId);
-    }
+    // An upload's signal and progress travel with the call down to the uploader (no table of uploads here).
+    return http<O>(def, fields, label, callOptions);
   }
 
   return {

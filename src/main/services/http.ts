@@ -53,6 +53,8 @@ export interface CallOptions {
   unread?: boolean;
   /** Ends the request when aborted (the door gives each call its own). */
   signal?: AbortSignal;
+  /** An upload's bytes as they go out (a multipart call): to the caller, not the window. */
+  onProgress?: (sent: number, total: number) => void;
 }
 
 /**
@@ -131,7 +133,7 @@ export function createHttpClient(deps: HttpDeps): CallHttp {
 
     const { path, rest } = fillPath(def.path, input);
     const url = base.replace(/\/+$/, '') + path;
-    if (def.body === 'multipart') return sendMultipart<O>(def, url, rest, token, label, deps);
+    if (def.body === 'multipart') return sendMultipart<O>(def, url, rest, token, label, deps, options);
     const origin = new URL(url).origin;
     // The call as support can find it: method and path, never the query (it may hold a search or an email).
     const what = `${def.method} ${new URL(url).pathname}`;
@@ -251,7 +253,7 @@ function causeOf(error: Error): string {
 }
 
 /** A multipart call: file fields (grant ids) become file parts streamed from disk; see services/upload.ts. */
-async function sendMultipart<O>(def: CallDef, url: string, input: Record<string, unknown>, token: string | null, label: string, deps: HttpDeps): Promise<Result<O>> {
+async function sendMultipart<O>(def: CallDef, url: string, input: Record<string, unknown>, token: string | null, label: string, deps: HttpDeps, options: CallOptions): Promise<Result<O>> {
   if (!deps.uploader) return fail('network', 'Uploads are not available here.');
   const fields = { ...input };
   const uploadId = typeof fields[UPLOAD_ID_FIELD] === 'string' ? (fields[UPLOAD_ID_FIELD] as string) : undefined;
@@ -270,6 +272,8 @@ async function sendMultipart<O>(def: CallDef, url: string, input: Record<string,
     files,
     uploadId,
     label,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
   if (!answer.ok) return answer;
   const origin = new URL(url).origin;

@@ -83,6 +83,10 @@ export interface MultipartRequest {
   files: { field: string; grantId: string }[];
   uploadId?: string;
   label: string;
+  /** Cancels the upload (the caller's own signal; `cancel(uploadId)` does too). */
+  signal?: AbortSignal;
+  /** Progress to the caller instead of the window's `upload:progress` event. */
+  onProgress?: (sent: number, total: number) => void;
 }
 
 /** The server's answer (status and body text), for the caller to read as an envelope. */
@@ -105,6 +109,7 @@ class ProgressMeter {
     private readonly uploadId: string | undefined,
     private readonly total: number,
     private readonly emit: UploaderDeps['emit'],
+    private readonly onProgress?: (sent: number, total: number) => void,
   ) {}
 
   reset(): void {
@@ -124,7 +129,8 @@ class ProgressMeter {
     while (this.samples.length > 2 && now - this.samples[0]![0] > 1000) this.samples.shift();
     const [t0, s0] = this.samples[0]!;
     const rate = now > t0 ? Math.round(((this.sent - s0) * 1000) / (now - t0)) : 0;
-    if (this.uploadId) this.emit('upload:progress', { uploadId: this.uploadId, sent: this.sent, total: this.total, rate });
+    if (this.onProgress) this.onProgress(this.sent, this.total);
+    else if (this.uploadId) this.emit('upload:progress', { uploadId: this.uploadId, sent: this.sent, total: this.total, rate });
   }
 }
 
@@ -287,6 +293,9 @@ export function createUploader(deps: UploaderDeps) {
 
   async function send(request: MultipartRequest): Promise<Result<RawAnswer>> {
     const controller = new AbortController();
+    const cancel = () => controller.abort();
+    if (request.signal?.aborted) cancel();
+    request.signal?.addEventListener('abort', cancel, { once: true });
     if (request.uploadId) {
       running.get(request.uploadId)?.abort();
       running.set(request.uploadId, controller);
@@ -300,7 +309,7 @@ export function createUploader(deps: UploaderDeps) {
         if (imageKindOfName(grant.name) && !isImageContent(grant.name, await grantHead(deps.grants, grant.id))) return fail('validation', imageContentMessage(grant.name));
       }
       const body = layoutMultipart(request.fields, files);
-      const meter = new ProgressMeter(request.uploadId, body.length, deps.emit);
+      const meter = new ProgressMeter(request.uploadId, body.length, deps.emit, request.onProgress);
       const idempotent = request.method === 'PUT';
       for (let n = 1; ; n += 1) {
         meter.reset();
@@ -321,6 +330,7 @@ export function createUploader(deps: UploaderDeps) {
       deps.log('upload failed', { call: request.label, origin, error: error instanceof Error ? error.message : String(error) });
       return fail('network', `The upload to ${origin} failed: the server cannot be reached or the connection was lost. Check the connection and try again.`);
     } finally {
+      request.signal?.removeEventListener('abort', cancel);
       if (request.uploadId && running.get(request.uploadId) === controller) running.delete(request.uploadId);
     }
   }
