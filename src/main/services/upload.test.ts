@@ -102,4 +102,38 @@ describe('createUploader', () => {
       await server.close();
     }
   });
+
+  it("the caller's own progress and signal travel with the call: no window event, no upload id, and an abort cancels the bytes", async () => {
+    const path = await patterned('own.bin', 3 * 1024 * 1024);
+    let answer: (() => void) | null = null;
+    const server = await serve((req, res) => {
+      req.resume();
+      answer = () => res.end('{}');
+    });
+    try {
+      const grants = new GrantStore();
+      const grant = await grants.grant(path);
+      const windowEvents: unknown[] = [];
+      const uploader = createUploader({ grants, emit: (_event, p) => windowEvents.push(p), log: () => undefined });
+      const controller = new AbortController();
+      const progress: [number, number][] = [];
+      const onProgress = (sent: number, total: number) => {
+        progress.push([sent, total]);
+        // Cancelled from the caller's side once bytes are going out.
+        if (sent > 0 && !controller.signal.aborted) controller.abort();
+      };
+      const result = await uploader.send({ method: 'POST', url: server.url, headers: {}, fields: {}, files: [{ field: 'file', grantId: grant.id }], label: 'test', signal: controller.signal, onProgress });
+      expect(result.ok).toBe(false);
+      expect(!result.ok && result.error.kind).toBe('cancelled');
+      expect(progress.length).toBeGreaterThan(0);
+      expect(progress[0]![1]).toBeGreaterThan(3 * 1024 * 1024);
+      expect(windowEvents).toEqual([]);
+      // A signal aborted before the call sends nothing at all.
+      const again = await uploader.send({ method: 'POST', url: server.url, headers: {}, fields: {}, files: [{ field: 'file', grantId: grant.id }], label: 'test', signal: AbortSignal.abort(), onProgress });
+      expect(!again.ok && again.error.kind).toBe('cancelled');
+    } finally {
+      (answer as (() => void) | null)?.();
+      await server.close();
+    }
+  });
 });
