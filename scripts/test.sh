@@ -181,7 +181,7 @@ if [ "$#" -gt 0 ]; then
   exit 0
 fi
 
-# Everything, in stages (docs/decisions.md, "CI in stages"). Steps of a stage share the two cores: lint,
+# Everything, in stages (docs/decisions/testing-and-ci.md, "CI in stages"). Steps of a stage share the two cores: lint,
 # typecheck and Electronegativity are one thread each. The e2e walks (two workers) and vitest have the machine
 # to themselves. In CI, the start check runs last, in this checkout (tests/fresh-clone.mjs --here).
 fresh_clone=0

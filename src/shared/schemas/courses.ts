@@ -22,7 +22,7 @@ export const DOCUMENT_DESCRIPTION_MAX = 2000;
 export const PREVIEW_DIALOG_WIDTH = 1000;
 /**
  * Folder levels of a course: a folder at the top of a course is a module, a folder in a module a
- * topic, a folder in a topic a concept. Deeper folders are refused (see docs/decisions.md).
+ * topic, a folder in a topic a concept. Deeper folders are refused (see docs/decisions/reference-server.md).
  */
 export const FOLDER_LEVELS = ['module', 'topic', 'concept'] as const;
 export const MAX_FOLDER_DEPTH = FOLDER_LEVELS.length;
