@@ -14,7 +14,8 @@ import type { BusinessIdea } from '../../src/shared/schemas/business-ideas';
 import { PRELOAD_CHANNELS } from '../../src/shared/api/app';
 import type { Result } from '../../src/shared/result';
 import type { HistoryRow } from '../../src/shared/history';
-import type { ImportPreview, ImportStatus } from '../../src/shared/schemas/course-import';
+import type { ImportPreview, ImportStatus, ImportVerdicts } from '../../src/shared/schemas/course-import';
+import { MEDIA_VERDICT_TEXT } from '../../src/shared/schemas/media';
 import type { Course, DocumentListing } from '../../src/shared/schemas/courses';
 import type { Keyword, LibraryFile } from '../../src/shared/schemas/library';
 import { expectOk, startHarness, type Harness } from './harness';
@@ -149,6 +150,17 @@ describe('a folder import with a damaged video', () => {
     const libraryBefore = expectOk(await h.call<LibraryFile[]>('library', 'mediaList')).length;
     h.dialogs.paths.push([folder]);
     const preview = expectOk(await h.call<ImportPreview>('courseImport', 'pick', { target: { kind: 'folder', courseId: course._id, parent: module._id } }));
+    // The preview's verdicts, read by main's media worker after the preview: the words Bulk Upload and Add File use.
+    let judged: ImportVerdicts | null = null;
+    for (let i = 0; i < 600 && !(judged && judged.read === judged.total); i++) {
+      judged = expectOk(await h.call<ImportVerdicts>('courseImport', 'verdicts', { importId: preview.importId }));
+      if (judged.read < judged.total) await new Promise((r) => setTimeout(r, 100));
+    }
+    const idOf = (title: string) => preview.nodes.find((n) => n.title === title)!.id;
+    expect(judged!.total).toBe(2);
+    expect(judged!.verdicts[idOf('Good')]).toEqual({ kind: 'playable' });
+    expect(judged!.verdicts[idOf('Half copied')]).toEqual({ kind: 'unplayable', reason: 'index-missing', text: MEDIA_VERDICT_TEXT.indexMissing });
+    expect(await h.call('courseImport', 'verdicts', { importId: 'not-a-preview' })).toMatchObject({ ok: false, error: { message: 'This preview is no longer open. Choose the folder again.' } });
     const ideas = expectOk(await h.call<BusinessIdea[]>('businessIdeas', 'all'));
     const keywords = expectOk(await h.call<Keyword[]>('library', 'keywords'));
     expectOk(

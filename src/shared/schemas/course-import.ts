@@ -3,6 +3,7 @@ import { LANGUAGES } from '../constants';
 import { BulkMetaSchema, titleKey } from './bulk';
 import { DOCUMENT_TITLE_MAX, FOLDER_LEVELS } from './courses';
 import { IdSchema } from './common';
+import { MediaVerdictSchema } from './media';
 
 /**
  * Importing a folder of videos as a course, or into a folder of one: main reads the folder's tree
@@ -82,6 +83,18 @@ export const ImportPreviewSchema = v.object({
   readMs: v.number(),
 });
 export type ImportPreview = v.InferOutput<typeof ImportPreviewSchema>;
+
+/**
+ * The media library's verdict of each video of a preview (main reads them after the preview is shown:
+ * a folder of 1,000 videos takes seconds). Only judged files have one; `read` of `total` are done.
+ */
+export const ImportVerdictsSchema = v.object({
+  importId: v.string(),
+  verdicts: v.record(v.string(), MediaVerdictSchema),
+  read: v.number(),
+  total: v.number(),
+});
+export type ImportVerdicts = v.InferOutput<typeof ImportVerdictsSchema>;
 
 /** The library fields every queued video gets (the Add File form's, less the title and language). */
 export const ImportDefaultsSchema = v.object({
