@@ -181,7 +181,7 @@ describe('a folder import with a damaged video', () => {
     };
     const held = await poll((s) => s.videos.linked === 1 && !!s.entries.find((e) => e.path.endsWith('Half copied'))?.message);
     const entry = held.entries.find((e) => e.path.endsWith('Half copied'))!;
-    expect(entry.state).toBe('queued');
+    expect(entry.state).toBe('held');
     expect(entry.message).toMatch(/^Needs attention in Bulk Upload: Not a playable video or audio file: Its index is missing/);
     expect(held.phase).not.toBe('done');
     expect(held.videos).toMatchObject({ uploaded: 1, linked: 1, total: 2 });

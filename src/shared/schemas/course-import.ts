@@ -120,7 +120,8 @@ export const ImportStartSchema = v.object({
 });
 export type ImportStart = v.InferOutput<typeof ImportStartSchema>;
 
-export const IMPORT_ENTRY_STATES = ['waiting', 'made', 'queued', 'uploaded', 'linked', 'failed', 'skipped'] as const;
+/** held: not playable, kept in the bulk queue (not uploaded, not linked) until removed there or sent anyway. */
+export const IMPORT_ENTRY_STATES = ['waiting', 'made', 'queued', 'held', 'uploaded', 'linked', 'failed', 'skipped'] as const;
 
 /** An import as main runs it: what is built so far (the summary when it has finished). */
 export const ImportStatusSchema = v.object({

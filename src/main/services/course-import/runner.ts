@@ -406,7 +406,8 @@ export class ImportRun {
       // Not playable: held in the queue, never linked, in the words Bulk Upload and Add File use.
       const unplayable = view?.held && view.verdict?.kind === 'unplayable' ? `${MEDIA_VERDICT_TEXT.unplayable}: ${view.verdict.text} ${MEDIA_VERDICT_TEXT.held}` : null;
       const attention = view ? (unplayable ?? Object.values(view.issues)[0] ?? null) : null;
-      return { path, kind: entry.kind, state: view ? ('queued' as const) : ('waiting' as const), message: attention ? `Needs attention in Bulk Upload: ${attention}` : null };
+      const state = unplayable ? ('held' as const) : view ? ('queued' as const) : ('waiting' as const);
+      return { path, kind: entry.kind, state, message: attention ? `Needs attention in Bulk Upload: ${attention}` : null };
     });
     const videos = entries.filter((e) => e.kind === 'video');
     const folders = plan.entries.filter((e) => e.kind === 'folder' && !(plan.course && e.parent === null));

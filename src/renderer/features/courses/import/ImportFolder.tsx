@@ -43,7 +43,7 @@ export const IMPORT_BUTTON = 'Import folder…';
 const NO_VERDICTS: Readonly<Record<string, MediaVerdict>> = {};
 
 const STATE_TEXT: Record<ImportStatus['entries'][number]['state'], string> = {
-  waiting: 'waiting', made: 'made', queued: 'queued for upload', uploaded: 'uploaded', linked: 'linked', failed: 'not imported', skipped: 'left out',
+  waiting: 'waiting', made: 'made', queued: 'queued for upload', held: 'held: not playable', uploaded: 'uploaded', linked: 'linked', failed: 'not imported', skipped: 'left out',
 };
 
 /** Imports whose end this page has seen (the course screens' lists were fetched again then). */
