@@ -37,10 +37,13 @@ const importStatus = (page: Page) =>
 async function screens(page: Page, name: string): Promise<void> {
   const size = page.viewportSize();
   await page.setViewportSize({ width: 1024, height: 700 });
+  // The theme's colours settled, not caught mid-transition.
+  const settled = await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await page.screenshot({ path: test.info().outputPath(`${name}-${colorScheme}.png`) });
   }
+  await settled.evaluate((style) => style.remove());
   await page.emulateMedia({ colorScheme: null });
   if (size) await page.setViewportSize(size);
 }
