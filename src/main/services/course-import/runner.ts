@@ -304,6 +304,9 @@ export class ImportRun {
       const itemId = this.state.items.get(entry.id);
       const view = itemId ? views.get(itemId) : undefined;
       if (!recordId && view) {
+        // Not playable and not sent anyway: held, so neither linked nor accepted, whatever its duplicate
+        // state (a copy of content uploaded before, with Send anyway there, is not this file's say-so).
+        if (view.held && view.state !== 'done') continue;
         if (view.state === 'done' && view.recordId) recordId = view.recordId;
         else if (view.duplicate?.kind === 'library' && view.duplicate.reason === 'content' && view.state !== 'done') {
           // Uploaded before (the same bytes): that record is linked, nothing is sent again.
