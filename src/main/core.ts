@@ -203,6 +203,7 @@ export async function createCore(options: CoreOptions) {
     queue: bulk.queue,
     enqueue: bulk.addTitled,
     pickFolder: options.pickPaths ? async () => (await options.pickPaths!('folder'))?.[0] ?? null : undefined,
+    readFacts: (path) => media.factsOfPath(path),
     log,
   });
   importsPoke = () => courseImport.imports.poke();
@@ -336,6 +337,8 @@ export async function createCore(options: CoreOptions) {
     bulkQueue: bulk.queue,
     /** Updates: main starts them once the window is up (a check now and one a day). */
     updates,
+    /** Starts the media worker ahead of the first file (main calls it once the window is up and main at rest). */
+    warmMedia: () => media.warm(),
     async close() {
       reachability.close();
       updates.close();
@@ -347,6 +350,7 @@ export async function createCore(options: CoreOptions) {
       await bulk.queue.close();
       await windows.close();
       await settings.close();
+      await media.close();
     },
   };
 }

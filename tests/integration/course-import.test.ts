@@ -14,7 +14,8 @@ import type { BusinessIdea } from '../../src/shared/schemas/business-ideas';
 import { PRELOAD_CHANNELS } from '../../src/shared/api/app';
 import type { Result } from '../../src/shared/result';
 import type { HistoryRow } from '../../src/shared/history';
-import type { ImportPreview, ImportStatus } from '../../src/shared/schemas/course-import';
+import type { ImportPreview, ImportStatus, ImportVerdicts } from '../../src/shared/schemas/course-import';
+import { MEDIA_VERDICT_TEXT } from '../../src/shared/schemas/media';
 import type { Course, DocumentListing } from '../../src/shared/schemas/courses';
 import type { Keyword, LibraryFile } from '../../src/shared/schemas/library';
 import { expectOk, startHarness, type Harness } from './harness';
@@ -76,16 +77,19 @@ describe('courseImport.pick', () => {
     const inConcept = expectOk(await h.call<DocumentListing>('videoRepository', 'document', { id: inTopic[2]!._id })).descendants;
     expect(inConcept.map((d) => d.title)).toEqual(['Buckets']);
 
-    // The import is one History action with its records (written within about 2 s of its last write).
+    // The import is one History action with its records (written within about 2 s of its last write;
+    // the videos are linked in the order their uploads end, so every label is waited for).
+    const labels = ['Milking by hand', 'Tools', 'Morning milking', 'Evening milking', 'Buckets'];
+    const complete = (row: HistoryRow | undefined) => labels.every((label) => row?.records?.some((r) => r.label === label));
     let action: HistoryRow | undefined;
-    for (let i = 0; i < 100 && !action?.records?.some((r) => r.label === 'Buckets'); i++) {
+    for (let i = 0; i < 100 && !complete(action); i++) {
       action = expectOk(await h.call<HistoryRow[]>('history', 'list')).find((r) => r.call === 'courseImport.start');
-      if (!action?.records?.some((r) => r.label === 'Buckets')) await new Promise((r) => setTimeout(r, 100));
+      if (!complete(action)) await new Promise((r) => setTimeout(r, 100));
     }
     const imports = expectOk(await h.call<HistoryRow[]>('history', 'list')).filter((r) => r.call === 'courseImport.start');
     expect(imports).toHaveLength(1);
     expect(imports[0]).toMatchObject({ screen: 'Courses', answer: { ok: true }, record: { label: expect.stringContaining('Folder import of Milking by hand') } });
-    expect(imports[0]!.records!.map((r) => r.label)).toEqual(expect.arrayContaining(['Milking by hand', 'Tools', 'Morning milking', 'Evening milking', 'Buckets']));
+    expect(imports[0]!.records!.map((r) => r.label)).toEqual(expect.arrayContaining(labels));
     // Its writes are not entries of their own.
     expect(expectOk(await h.call<HistoryRow[]>('history', 'list')).filter((r) => r.call === 'videoRepository.createDocument')).toEqual([]);
   }, 120_000);
@@ -149,6 +153,17 @@ describe('a folder import with a damaged video', () => {
     const libraryBefore = expectOk(await h.call<LibraryFile[]>('library', 'mediaList')).length;
     h.dialogs.paths.push([folder]);
     const preview = expectOk(await h.call<ImportPreview>('courseImport', 'pick', { target: { kind: 'folder', courseId: course._id, parent: module._id } }));
+    // The preview's verdicts, read by main's media worker after the preview: the words Bulk Upload and Add File use.
+    let judged: ImportVerdicts | null = null;
+    for (let i = 0; i < 600 && !(judged && judged.read === judged.total); i++) {
+      judged = expectOk(await h.call<ImportVerdicts>('courseImport', 'verdicts', { importId: preview.importId }));
+      if (judged.read < judged.total) await new Promise((r) => setTimeout(r, 100));
+    }
+    const idOf = (title: string) => preview.nodes.find((n) => n.title === title)!.id;
+    expect(judged!.total).toBe(2);
+    expect(judged!.verdicts[idOf('Good')]).toEqual({ kind: 'playable' });
+    expect(judged!.verdicts[idOf('Half copied')]).toEqual({ kind: 'unplayable', reason: 'index-missing', text: MEDIA_VERDICT_TEXT.indexMissing });
+    expect(await h.call('courseImport', 'verdicts', { importId: 'not-a-preview' })).toMatchObject({ ok: false, error: { message: 'This preview is no longer open. Choose the folder again.' } });
     const ideas = expectOk(await h.call<BusinessIdea[]>('businessIdeas', 'all'));
     const keywords = expectOk(await h.call<Keyword[]>('library', 'keywords'));
     expectOk(
@@ -169,7 +184,7 @@ describe('a folder import with a damaged video', () => {
     };
     const held = await poll((s) => s.videos.linked === 1 && !!s.entries.find((e) => e.path.endsWith('Half copied'))?.message);
     const entry = held.entries.find((e) => e.path.endsWith('Half copied'))!;
-    expect(entry.state).toBe('queued');
+    expect(entry.state).toBe('held');
     expect(entry.message).toMatch(/^Needs attention in Bulk Upload: Not a playable video or audio file: Its index is missing/);
     expect(held.phase).not.toBe('done');
     expect(held.videos).toMatchObject({ uploaded: 1, linked: 1, total: 2 });

@@ -304,6 +304,9 @@ export class ImportRun {
       const itemId = this.state.items.get(entry.id);
       const view = itemId ? views.get(itemId) : undefined;
       if (!recordId && view) {
+        // Not playable and not sent anyway: held, so neither linked nor accepted, whatever its duplicate
+        // state (a copy of content uploaded before, with Send anyway there, is not this file's say-so).
+        if (view.held && view.state !== 'done') continue;
         if (view.state === 'done' && view.recordId) recordId = view.recordId;
         else if (view.duplicate?.kind === 'library' && view.duplicate.reason === 'content' && view.state !== 'done') {
           // Uploaded before (the same bytes): that record is linked, nothing is sent again.
@@ -406,7 +409,8 @@ export class ImportRun {
       // Not playable: held in the queue, never linked, in the words Bulk Upload and Add File use.
       const unplayable = view?.held && view.verdict?.kind === 'unplayable' ? `${MEDIA_VERDICT_TEXT.unplayable}: ${view.verdict.text} ${MEDIA_VERDICT_TEXT.held}` : null;
       const attention = view ? (unplayable ?? Object.values(view.issues)[0] ?? null) : null;
-      return { path, kind: entry.kind, state: view ? ('queued' as const) : ('waiting' as const), message: attention ? `Needs attention in Bulk Upload: ${attention}` : null };
+      const state = unplayable ? ('held' as const) : view ? ('queued' as const) : ('waiting' as const);
+      return { path, kind: entry.kind, state, message: attention ? `Needs attention in Bulk Upload: ${attention}` : null };
     });
     const videos = entries.filter((e) => e.kind === 'video');
     const folders = plan.entries.filter((e) => e.kind === 'folder' && !(plan.course && e.parent === null));

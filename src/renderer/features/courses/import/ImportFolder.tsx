@@ -18,6 +18,7 @@ import { FolderArrowUpRegular } from '@fluentui/react-icons';
 import { LANGUAGES, type Language } from '../../../../shared/constants';
 import { bulkIssues, defaultMeta } from '../../../../shared/schemas/bulk';
 import { VIDEO_TYPES } from '../../../../shared/schemas/library';
+import type { MediaVerdict } from '../../../../shared/schemas/media';
 import { IMPORT_TEXT, importTitleProblem, type ImportDefaults, type ImportPreview, type ImportStatus, type ImportTarget } from '../../../../shared/schemas/course-import';
 import { ContentDialog } from '../../../components/ContentDialog';
 import { DropZone } from '../../../components/DropZone';
@@ -39,9 +40,10 @@ const useStyles = makeStyles({
 });
 
 export const IMPORT_BUTTON = 'Import folder…';
+const NO_VERDICTS: Readonly<Record<string, MediaVerdict>> = {};
 
 const STATE_TEXT: Record<ImportStatus['entries'][number]['state'], string> = {
-  waiting: 'waiting', made: 'made', queued: 'queued for upload', uploaded: 'uploaded', linked: 'linked', failed: 'not imported', skipped: 'left out',
+  waiting: 'waiting', made: 'made', queued: 'queued for upload', held: 'held: not playable', uploaded: 'uploaded', linked: 'linked', failed: 'not imported', skipped: 'left out',
 };
 
 /** Imports whose end this page has seen (the course screens' lists were fetched again then). */
@@ -144,6 +146,13 @@ function ImportDialog({ preview, target, onClose }: { preview: ImportPreview; ta
   const ideas = useBusinessIdeas();
   const keywords = useKeywords();
   const onTitle = useCallback((id: string, title: string) => setTitles((t) => ({ ...t, [id]: title })), []);
+  // What the media library makes of each video, read by main after the preview opened (seconds for a large folder).
+  const judged = useQuery({
+    ...callQuery('courseImport.verdicts', { importId: preview.importId }),
+    refetchInterval: (query) => (query.state.data && query.state.data.read >= query.state.data.total ? false : 500),
+  }).data;
+  const verdicts = judged?.verdicts ?? NO_VERDICTS;
+  const unplayable = preview.nodes.filter((n) => !n.skipped && verdicts[n.id]?.kind === 'unplayable').length;
 
   const included = preview.nodes.filter((n) => !n.skipped);
   const videos = included.filter((n) => n.kind === 'video').length;
@@ -218,7 +227,12 @@ function ImportDialog({ preview, target, onClose }: { preview: ImportPreview; ta
     >
       <Text role="status">
         {plural(folders, 'folder')} and {plural(videos, 'video')} to import
-        {problems > 0 ? `; ${plural(problems, 'entry', 'entries')} marked below` : ''}. A leading number orders an entry and is left out of its title.
+        {problems > 0 ? `; ${plural(problems, 'entry', 'entries')} marked below` : ''}. A leading number orders an entry and is left out of its title.{' '}
+        {!judged || judged.read < judged.total
+          ? `Checking the videos: ${judged?.read ?? 0} of ${judged?.total ?? videos} read.`
+          : unplayable > 0
+            ? `${plural(unplayable, 'video')} not playable: held in Bulk Upload (not uploaded, not linked) until removed there or sent anyway.`
+            : 'Every video was checked.'}
       </Text>
       {target.kind === 'course' ? (
         <div className={styles.fields}>
@@ -263,7 +277,7 @@ function ImportDialog({ preview, target, onClose }: { preview: ImportPreview; ta
         {multi('Keyword groups', 'keywords', (keywords.data ?? []).map((k) => ({ id: k._id, name: k.keyword })))}
         <Text size={200}>Every video is uploaded to the library in {language} with these fields, then linked into its folder.</Text>
       </div>
-      <ImportTree nodes={preview.nodes} titles={titles} onTitle={onTitle} />
+      <ImportTree nodes={preview.nodes} titles={titles} verdicts={verdicts} onTitle={onTitle} />
       {/* What still keeps Import back (once tried), as it changes; else why main refused it. */}
       {(tried && blocked) || error ? (
         <Text role="alert" className={styles.failed}>
