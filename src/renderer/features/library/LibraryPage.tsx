@@ -35,7 +35,7 @@ const listOf = (filter: FilterValues | null): WindowSource =>
   filter ? { list: 'mediaFiltered', input: { ...filter, ...(filter.level ? { level: Number(filter.level) } : {}) } as LibraryFilter } : MEDIA;
 const MEDIA: WindowSource = { list: 'media' };
 
-/** What changes on many files at once (issue 21): the filter bar's fields. */
+/** What changes on many files at once: the filter bar's fields. */
 const BULK_FIELDS: readonly BulkField[] = [
   { name: 'status', label: 'Status', options: LIBRARY_STATUSES },
   { name: 'visibility', label: 'Visibility', options: VISIBILITIES },
