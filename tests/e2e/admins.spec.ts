@@ -66,7 +66,7 @@ test.describe('admins as a Super Admin', () => {
     await expect(row.first()).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
   });
 
-  test('a server refusal stays in the dialog with the typed values', async ({ page }) => {
+  test("a server refusal: the server's message as an error toast (both specs), and in the dialog with the typed values", async ({ page }) => {
     await signedIn(page);
     await openAdmins(page);
     await page.getByRole('button', { name: 'Add Admin' }).click();
@@ -76,6 +76,7 @@ test.describe('admins as a Super Admin', () => {
     await dialog.getByRole('textbox', { name: 'Phone No.' }).fill(phoneNumber());
     await dialog.getByRole('button', { name: 'Add' }).click();
     await expect(dialog.getByText('An admin with this email already exists.')).toBeVisible();
+    await expect(toast(page, 'An admin with this email already exists.')).toBeVisible();
     await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue('Duplicate Person');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     // The form was changed: Cancel asks first.
