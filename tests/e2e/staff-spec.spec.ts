@@ -8,7 +8,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
 import { createCourse } from './course-fixtures';
-import { SANDBOX_ADMIN, createAccount, expectAccessible, loginAs, phoneNumber, shots, signedIn, tableRows, toast, unique } from './helpers';
+import { createFile } from './library-fixtures';
+import { SANDBOX_ADMIN, cancelDiscarding, createAccount, expectAccessible, loginAs, phoneNumber, shots, signedIn, tableRows, toast, unique } from './helpers';
 
 type WithApi = { api: Api };
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -166,6 +167,19 @@ test('a bulk Change of questions and Undo of a question edit ask that the change
   await summary.getByRole('button', { name: 'Close' }).click();
   expect(await difficulties()).toEqual(['Hard', 'Hard']);
 
+  // Edit Question: a second correct option under Radio takes the first one's place, and the form says how to mark several.
+  await tableRows(page, 'Question Bank').first().getByRole('button', { name: /^Edit question / }).click();
+  await page.getByRole('alertdialog', { name: 'Edit this question?' }).getByRole('button', { name: 'Yes, edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Question' });
+  await edit.getByRole('radio', { name: 'Option 2 is correct' }).click();
+  await expect(edit.getByRole('radio', { name: 'Option 1 is correct' })).not.toBeChecked();
+  await expect(edit.getByRole('status').filter({ hasText: /^Radio and Dropdown/ })).toHaveText(
+    'Radio and Dropdown take one correct option, so the one marked before is no longer correct. To mark several correct options, choose Checkbox as the Option format.',
+  );
+  await expectAccessible(page, 'Edit Question saying how to mark several correct options');
+  await shots(page, 'staff-edit-question-several');
+  await cancelDiscarding(page, edit);
+
   // History's Undo of one of those edits asks the same, for one question.
   await page.getByRole('link', { name: 'History' }).click();
   await expect(page.getByRole('table', { name: 'History' })).toHaveAttribute('aria-busy', 'false');
@@ -211,4 +225,83 @@ test('an Admin finds and sees in History only accounts of role User, as the Admi
   await expect(tableRows(page, 'History').filter({ hasText: user.name })).toHaveCount(1);
   await expect(tableRows(page, 'History').filter({ hasText: other.name })).toHaveCount(0);
   await expect(tableRows(page, 'History').filter({ hasText: `${word} admin` })).toHaveCount(0);
+});
+
+test('Video Library: every spec column shows at 1920 x 1080; narrower, the toolbar says how many columns are hidden and opens the View menu', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await signedIn(page);
+  await page.getByRole('link', { name: 'Video Library' }).click();
+  const table = page.getByRole('table', { name: 'Video Library' });
+  await expect(table).toHaveAttribute('aria-busy', 'false');
+  const spec = ['Video Id', 'File Name', 'Language', 'Status', 'Visibility', 'Level', 'Type', 'Questions', 'Add Questions', 'Add Transcripts', 'Update Moments', 'Created At', 'Last Updated', 'Edit', 'Delete'];
+  const headers = async () => (await table.getByRole('columnheader').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+  const missing = async () => {
+    const shown = await headers();
+    return spec.filter((h) => !shown.includes(h));
+  };
+  await expect.poll(missing).toEqual([]);
+  const tools = page.getByRole('toolbar', { name: 'Video Library tools' });
+  await expect(tools.getByRole('button', { name: /columns? hidden$/ })).toHaveCount(0);
+
+  for (const size of [{ width: 1440, height: 900 }, { width: 1024, height: 700 }]) {
+    await page.setViewportSize(size);
+    // Some columns give way to the narrower window.
+    await expect.poll(async () => (await missing()).length).toBeGreaterThan(0);
+    const hidden = (await missing()).length;
+    const count = tools.getByRole('button', { name: `${hidden} columns hidden` });
+    await expect(count).toBeVisible();
+    await shots(page, `staff-library-hidden-columns-${size.width}`);
+    await count.click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expect(page.getByRole('menu').getByText(`Columns (${hidden} hidden to fit the window)`)).toBeVisible();
+    await page.keyboard.press('Escape');
+  }
+  await expectAccessible(page, 'Video Library with hidden columns counted');
+});
+
+test("Add Questions: clicking a question's text ticks that question (each box its own id); Duration's boxes have their own ids", async ({ page, request }) => {
+  await signedIn(page);
+  const word = `Ids${unique()}`;
+  await page.evaluate(async (word) => {
+    const api = (globalThis as unknown as WithApi).api;
+    await api.questionBank.addCategory({ name: word });
+    const categories = await api.questionBank.categories();
+    const categoryId = categories.ok ? categories.data.find((c) => c.name === word)!._id : '';
+    for (const n of [1, 2, 3]) {
+      const r = await api.questionBank.addQuestion({
+        question: `${word} question ${n}`, language: 'English', categoryId, helpText: '', optionFormat: 'radio', difficulty: 'Easy',
+        options: [{ option: 'Yes', isTrue: true }, { option: 'No', isTrue: false }],
+      });
+      if (!r.ok) throw new Error(r.error.message);
+    }
+  }, word);
+  const file = await createFile(page, request, { title: `${word} file` });
+  await page.getByRole('link', { name: 'Video Library' }).click();
+  await expect(page.getByRole('table', { name: 'Video Library' })).toHaveAttribute('aria-busy', 'false');
+  await search(page).fill(file.title);
+  await tableRows(page, 'Video Library').first().getByRole('button', { name: `Add questions to ${file.title}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Add Questions to ${file.title}` });
+  await dialog.getByRole('textbox', { name: 'Search questions' }).fill(word);
+  await expect(dialog.getByRole('checkbox')).toHaveCount(3);
+  await dialog.getByText(new RegExp(`${word} question 2 \\(English\\)$`)).click();
+  await expect(dialog.getByRole('checkbox', { name: new RegExp(`${word} question 2 `) })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: new RegExp(`${word} question 1 `) })).not.toBeChecked();
+  await expect(dialog.getByRole('group', { name: 'Questions (1 selected)' })).toBeVisible();
+  const duplicates = () =>
+    page.evaluate(() => {
+      const ids = [...document.querySelectorAll('[id]')].map((e) => e.id);
+      return [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
+    });
+  expect(await duplicates()).toEqual([]);
+  await expectAccessible(page, 'Add Questions with one question ticked by its text');
+  await shots(page, 'staff-add-questions-ids');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('button', { name: 'Add File' }).click();
+  const add = page.getByRole('dialog', { name: 'Add File' });
+  await add.getByRole('combobox', { name: 'File type', exact: true }).selectOption('video');
+  const ids = await add.locator('input[type="number"]').evaluateAll((inputs) => inputs.map((i) => i.id));
+  expect(ids.length).toBeGreaterThanOrEqual(3);
+  expect(new Set(ids).size).toBe(ids.length);
+  expect(await duplicates()).toEqual([]);
 });
