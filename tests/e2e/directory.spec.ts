@@ -42,7 +42,7 @@ test('three folder levels down by clicking, back by the breadcrumb, the browser 
   for (const h of ['Folder/File Name', 'Type', 'Created At', 'Last Updated', 'Edit', 'Delete']) expect(headers.map((t) => t.trim())).toContain(h);
   await expectAccessibleStates(page, 'Directory', 'Start your own dairy');
   // Spec 2: the top of a course offers Add Folder and Add File (a document's parent is empty there).
-  await expect(page.getByText('English course: its modules and videos.', { exact: true })).toBeVisible();
+  await expect(page.getByText('Hindi course: its modules and videos.', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Folder' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add File' })).toBeVisible();
 
