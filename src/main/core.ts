@@ -193,7 +193,7 @@ export async function createCore(options: CoreOptions) {
       return server && user ? { server, email: user.email } : null;
     },
   });
-  const history = createHistoryGroup({ recorder, send: http, log });
+  const history = createHistoryGroup({ recorder, send: http, log, viewerRole: () => session.currentUser()?.role ?? null });
   // A folder import (course-import) queues its videos in the bulk queue and links them as they finish.
   const courseImport = await createCourseImportGroup({
     stateDir: options.stateDir,
@@ -261,7 +261,7 @@ export async function createCore(options: CoreOptions) {
     },
     bulk: bulk.calls,
     courseTools: createCourseTools(http, new LinkChecker((url) => probeLink(url, { allowLoopback: options.allowLoopbackLinks === true }))),
-    find: (await createFindGroup({ windows, stateDir: options.stateDir })).calls,
+    find: (await createFindGroup({ windows, stateDir: options.stateDir, viewerRole: () => session.currentUser()?.role ?? null })).calls,
     history: history.calls,
     // Bulk actions run each record through the recorded handler below (bound late: the map is filled after).
     batch: createBatchGroup({

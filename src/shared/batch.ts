@@ -1,4 +1,4 @@
-// Bulk actions (issue 21, item 1): one action of the console on many records, run by main through the
+// Bulk actions: one action of the console on many records, run by main through the
 // same recorded contract handler a single write uses. Pure TypeScript, shared by main and the renderer.
 import * as v from 'valibot';
 import { LIST_NAMES, type ListName } from './lists';

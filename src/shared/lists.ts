@@ -21,7 +21,7 @@ import type { AdminUser } from './schemas/admin-auth';
 import type { Mentor } from './schemas/mentors';
 import { SessionSchema, type Session } from './schemas/sessions';
 import type { SynonymGroup } from './schemas/synonyms';
-import { bestOf, FIND_MIN_TEXT, FIND_PER_LIST, FIND_RANKED, rankOf, type FindSpec, type Found } from './find';
+import { bestOf, seesAccount, FIND_MIN_TEXT, FIND_PER_LIST, FIND_RANKED, rankOf, type FindSpec, type Found } from './find';
 
 /** A sort and filter field: its value, and for enum columns the values in their meaning's order. */
 export interface ListField<T> {
@@ -125,7 +125,7 @@ export const LISTS = {
     call: adminAuth.users,
     fields: {},
     search: (a) => joined(a.name, a.email, a.phoneNo, a.role, a.status),
-    find: { screen: 'Admins', title: (a) => a.name, detail: (a) => `${a.email} · ${a.role}`, id: (a) => a.id, key: (a) => a.email },
+    find: { screen: 'Admins', title: (a) => a.name, detail: (a) => `${a.email} · ${a.role}`, id: (a) => a.id, key: (a) => a.email, visibleTo: (a, role) => seesAccount(role, a.role) },
   }),
   mentors: def<Mentor>({
     call: mentorship.sessionUsers,
@@ -615,9 +615,12 @@ export class KeptList<T> {
    * `rankOf`), and the `recent` ids among them whatever their rank. The palette's keystrokes narrow
    * one another like a screen's search does (view '\u0000find').
    */
-  find(needle: string, recent: ReadonlySet<string>, limit = FIND_PER_LIST): Found[] {
+  find(needle: string, recent: ReadonlySet<string>, limit = FIND_PER_LIST, viewerRole: string | null = null): Found[] {
     const spec = this.def.find;
     if (!spec || !this.done) return [];
+    const visibleTo = spec.visibleTo;
+    const visibleAt = visibleTo ? this.store.reader((row) => visibleTo(row, viewerRole)) : null;
+    const hidden = (i: number) => visibleAt !== null && !visibleAt(i);
     const text = needle.trim().toLowerCase();
     const titleAt = this.store.reader((row) => spec.title(row));
     // The recent records that match, found by id (an index built once), whatever their rank.
@@ -625,14 +628,14 @@ export class KeptList<T> {
     if (recent.size > 0) {
       for (const id of recent) {
         const i = this.indexOfId(id, spec);
-        if (i >= 0 && (!text || this.store.contains(i, text))) mine.add(i);
+        if (i >= 0 && !hidden(i) && (!text || this.store.contains(i, text))) mine.add(i);
       }
     }
     // One character matches most of a large list and says little: records are looked for from two on.
     const selected = text.length >= FIND_MIN_TEXT ? (this.select({ search: text, filters: [], sort: null }, '\u0000find') ?? []) : [];
     // A short text matches most of a large list: its first rows are ranked, and typing on narrows.
     const candidates = selected.length > FIND_RANKED ? selected.slice(0, FIND_RANKED) : selected;
-    const hits = [...[...mine].map((index) => ({ index, title: String(titleAt(index) ?? '') })).map((h) => ({ ...h, rank: rankOf(h.title, text) })), ...bestOf(candidates, (i) => String(titleAt(i) ?? ''), text, limit, (i) => mine.has(i))];
+    const hits = [...[...mine].map((index) => ({ index, title: String(titleAt(index) ?? '') })).map((h) => ({ ...h, rank: rankOf(h.title, text) })), ...bestOf(candidates, (i) => String(titleAt(i) ?? ''), text, limit, (i) => mine.has(i) || hidden(i))];
     return hits.map(({ index, rank, title }) => {
       const row = this.store.row(index);
       return { list: '', screen: spec.screen, id: spec.id(row), title, detail: orEmpty(() => spec.detail?.(row) ?? ''), key: orEmpty(() => spec.key(row)), rank, recent: false };

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
-import { tableRows, toast, unique, expectAccessible, signedIn, expectAccessibleStates, expectNotSavedOnly, expectNoToast, shots } from './helpers';
+import { tableRows, toast, unique, expectAccessible, signedIn, expectAccessibleStates, expectNotSavedWithToast, expectNoToast, shots } from './helpers';
 import { useStubPlatform } from './platform-stub';
 
 type WithApi = { api: Api };
@@ -112,7 +112,7 @@ test.describe('question bank', () => {
     await apiCategory(page, `Race ${id}`);
     await dialog.getByRole('textbox', { name: 'Category name' }).fill(`race ${id}`);
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-    await expectNotSavedOnly(page, dialog, 'Another Category with the same name already exists.');
+    await expectNotSavedWithToast(page, dialog, 'Another Category with the same name already exists.');
 
     await dialog.getByRole('textbox', { name: 'Category name' }).fill(`Valid ${id}`);
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
@@ -341,7 +341,7 @@ test.describe('question bank', () => {
     const dialog = page.getByRole('dialog', { name: 'Add Category' });
     await dialog.getByRole('textbox', { name: 'Category name' }).fill(`Never ${id}`);
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-    await expectNotSavedOnly(page, dialog, 'Category Not Added, Please Try Again');
+    await expectNotSavedWithToast(page, dialog, 'Category Not Added, Please Try Again');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     // The form was changed: Cancel asks first.
     await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard' }).click();
@@ -356,7 +356,7 @@ test.describe('question bank', () => {
     await option(form, 2).fill('No');
     await form.getByRole('radio', { name: 'Option 2 is correct' }).check();
     await form.getByRole('button', { name: 'Add', exact: true }).click();
-    await expectNotSavedOnly(page, form, 'Question Not Added, Please Try Again');
+    await expectNotSavedWithToast(page, form, 'Question Not Added, Please Try Again');
     await expect(form.getByRole('textbox', { name: /^Question/ })).toHaveValue(`Never ${id}?`);
   });
 });

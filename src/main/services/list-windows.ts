@@ -275,7 +275,7 @@ export function createWindows(deps: WindowsDeps) {
      * Find anything (Ctrl+K): the best records of every findable list for `text`, recent ones first. A
      * list not kept yet is loaded in the background and named in `loading` until it is whole.
      */
-    async find(text: string, recent: readonly string[]): Promise<Result<FindAnswer>> {
+    async find(text: string, recent: readonly string[], viewerRole: string | null = null): Promise<Result<FindAnswer>> {
       const loading: string[] = [];
       const failed: FindAnswer['failed'] = [];
       const asks: Promise<Found[]>[] = [];
@@ -297,7 +297,7 @@ export function createWindows(deps: WindowsDeps) {
         }
         const mine = recent.filter((key) => key.startsWith(`${list}:`)).map((key) => key.slice(list.length + 1));
         asks.push(
-          askKept<Found[]>(list, {}, (key) => ({ type: 'find', key, text, recent: mine })).then((answer) => {
+          askKept<Found[]>(list, {}, (key) => ({ type: 'find', key, text, recent: mine, viewerRole })).then((answer) => {
             if (answer.ok) return answer.data.map((found) => ({ ...found, list }));
             failed.push({ screen, message: answer.error.message });
             return [];

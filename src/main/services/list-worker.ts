@@ -29,7 +29,7 @@ export type WorkerRequest =
   | { type: 'window'; id: number; key: string; view: string; query: WindowView }
   | { type: 'secret'; id: number; key: string; lookup: string }
   /** Find anything: the best records of a whole list for `text`, and its `recent` ids among them. */
-  | { type: 'find'; id: number; key: string; text: string; recent: string[] }
+  | { type: 'find'; id: number; key: string; text: string; recent: string[]; viewerRole: string | null }
   /** `collect`: after a full garbage collection (what the worker retains, not what it has yet to collect). */
   | { type: 'memory'; id: number; collect?: boolean }
   /** Answered once every chunk before it is read: main waits for it so its chunks never pile up here. */
@@ -330,7 +330,7 @@ function handle(msg: WorkerRequest): void {
     case 'secret':
       return query(msg.id, msg.key, { ready: (list) => list.complete, answer: (list) => list.secret(msg.lookup) });
     case 'find':
-      return query(msg.id, msg.key, { ready: (list) => list.complete, answer: (list) => list.find(msg.text, new Set(msg.recent)) });
+      return query(msg.id, msg.key, { ready: (list) => list.complete, answer: (list) => list.find(msg.text, new Set(msg.recent), undefined, msg.viewerRole) });
     case 'ack':
       // After the bytes before it are read: main's backpressure.
       return work.push(null, () => reply({ id: msg.id, ok: true, data: null }));

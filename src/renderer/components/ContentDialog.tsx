@@ -1,6 +1,5 @@
 import { useRef, type ReactNode } from 'react';
 import { useFocusReturn } from './useFocusReturn';
-import { showingErrorsInline } from '../lib/inline-errors';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components';
 
 export interface ContentDialogAction {
@@ -53,7 +52,7 @@ export function ContentDialog({
                 appearance="primary"
                 disabled={busy || !!action.disabled}
                 icon={busy ? <Spinner size="tiny" /> : undefined}
-                onClick={() => void showingErrorsInline(async () => action.onClick())}
+                onClick={() => void action.onClick()}
               >
                 {action.label}
               </Button>

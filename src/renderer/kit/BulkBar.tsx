@@ -47,13 +47,23 @@ const useStyles = makeStyles({
   count: { fontWeight: tokens.fontWeightSemibold, marginRight: '8px' },
   failures: { margin: '8px 0 0', paddingLeft: '20px', maxHeight: '200px', overflowY: 'auto' },
   reason: { color: tokens.colorPaletteRedForeground1 },
+  note: { flexBasis: '100%', color: tokens.colorNeutralForeground2 },
 });
 
 /** "3 files" / "1 file". */
 export const countOf = (n: number, names: readonly [string, string]) => `${n.toLocaleString('en-IN')} ${n === 1 ? names[0] : names[1]}`;
 
 /** The bar over a table while rows are selected: how many, and what the screen can do to them. */
-export function SelectionBar({ info, fields, onField, onDelete }: { info: SelectionInfo<unknown>; fields: readonly BulkField[]; onField?: (field: BulkField) => void; onDelete?: () => void }) {
+export function SelectionBar({ info, fields, onField, onDelete, note, actionsDisabled = false }: {
+  info: SelectionInfo<unknown>;
+  fields: readonly BulkField[];
+  onField?: (field: BulkField) => void;
+  onDelete?: () => void;
+  /** Why some ticked records are left out of the actions (one's own account). */
+  note?: string;
+  /** Nothing the actions can take is selected. */
+  actionsDisabled?: boolean;
+}) {
   const styles = useStyles();
   return (
     // A plain toolbar (like the table's own): Tab reaches each button; Fluent's adds focus guards axe refuses here.
@@ -65,7 +75,9 @@ export function SelectionBar({ info, fields, onField, onDelete }: { info: Select
       {fields.length > 0 && onField ? (
         <Menu>
           <MenuTrigger disableButtonEnhancement>
-            <Button icon={<EditRegular />}>Change</Button>
+            <Button icon={<EditRegular />} disabled={actionsDisabled}>
+              Change
+            </Button>
           </MenuTrigger>
           <MenuPopover>
             <MenuList>
@@ -79,7 +91,7 @@ export function SelectionBar({ info, fields, onField, onDelete }: { info: Select
         </Menu>
       ) : null}
       {onDelete ? (
-        <Button icon={<DeleteRegular />} onClick={onDelete}>
+        <Button icon={<DeleteRegular />} onClick={onDelete} disabled={actionsDisabled}>
           Delete
         </Button>
       ) : null}
@@ -90,6 +102,11 @@ export function SelectionBar({ info, fields, onField, onDelete }: { info: Select
         Clear selection
       </Button>
       {/* The count of the matching rows when not all are selected: what "all matching" would take. */}
+      {note ? (
+        <Text size={200} className={styles.note}>
+          {note}
+        </Text>
+      ) : null}
     </div>
   );
 }

@@ -266,7 +266,8 @@ export const DocumentReorderSchema = v.object({ descendants: orderSchema() });
  */
 export const DescendantAddSchema = v.object({
   courseId: IdSchema,
-  parent: IdSchema,
+  // Empty at the top of the course (spec 2), as a created document's.
+  parent: parentSchema,
   fileIds: v.pipe(
     v.array(IdSchema, COURSE_TEXT.chooseVideo),
     v.minLength(1, COURSE_TEXT.chooseVideo),

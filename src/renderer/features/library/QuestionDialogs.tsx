@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { Badge, Checkbox, Field, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useId, useMemo, useState } from 'react';
+import { Badge, Checkbox, Input, Label, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons';
 import { MSG } from '../../../shared/messages';
 import type { LibraryFile } from '../../../shared/schemas/library';
@@ -23,6 +23,8 @@ const useStyles = makeStyles({
   },
   item: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'baseline' },
   muted: { color: tokens.colorNeutralForeground3 },
+  field: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  error: { color: tokens.colorPaletteRedForeground1 },
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 });
 
@@ -74,6 +76,8 @@ function Selector({ file, onClose }: { file: LibraryFile; onClose: () => void })
   const [selected, setSelected] = useState<Set<string>>(() => new Set(file.questionBank));
   const [search, setSearch] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // Each check box its own id (its label's `for`): a Fluent Field around them gave all of them the Field's one.
+  const base = useId();
   const shown = useMemo(() => {
     const needle = search.trim().toLowerCase();
     const all = questions.data ?? [];
@@ -117,15 +121,17 @@ function Selector({ file, onClose }: { file: LibraryFile; onClose: () => void })
         value={search}
         onChange={(_e, d) => setSearch(d.value)}
       />
-      <Field label={`Questions (${selected.size} selected)`} validationState={error ? 'error' : 'none'} validationMessage={error ?? undefined}>
+      <div className={styles.field}>
+        <Label id={`${base}-label`}>{`Questions (${selected.size} selected)`}</Label>
         {questions.isPending ? (
           <Spinner size="small" label="Loading questions…" />
         ) : (
-          <div className={styles.list} role="group" aria-label="Questions">
+          <div className={styles.list} role="group" aria-labelledby={`${base}-label`} aria-describedby={error ? `${base}-error` : undefined}>
             {shown.length === 0 ? <Text className={styles.muted}>No question matches.</Text> : null}
             {shown.map((q) => (
               <Checkbox
                 key={q._id}
+                id={`${base}-${q._id}`}
                 checked={selected.has(q._id)}
                 onChange={(_e, d) => toggle(q._id, d.checked === true)}
                 label={`${q.id}. ${q.question} (${q.language})`}
@@ -133,7 +139,12 @@ function Selector({ file, onClose }: { file: LibraryFile; onClose: () => void })
             ))}
           </div>
         )}
-      </Field>
+        {error ? (
+          <Text id={`${base}-error`} size={200} role="alert" className={styles.error}>
+            {error}
+          </Text>
+        ) : null}
+      </div>
     </ContentDialog>
   );
 }

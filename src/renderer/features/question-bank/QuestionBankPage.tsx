@@ -15,6 +15,7 @@ import { questionForm } from './questionForm';
 import { QB_PAGE_SIZE, QB_PAGE_SIZES } from './queries';
 import type { WindowSource } from '../../lib/windows';
 import { questionUpdateOf } from '../../../shared/batch';
+import { questionEditConfirmation } from '../../kit/undo';
 
 /**
  * Main keeps the question list and serves the table its page (src/shared/lists.ts: the search covers
@@ -68,6 +69,8 @@ export default function QuestionBankPage() {
         { name: 'categoryId', label: 'Category', options: [...(categories.data ?? [])].sort((a, b) => a.name.localeCompare(b.name)).map((c) => ({ value: c._id, label: c.name })) },
       ],
       input: questionUpdateOf,
+      // As editing one question: the change reaches every video that uses them, asked once per action.
+      confirmChange: (count) => questionEditConfirmation(count),
     },
   });
 
