@@ -30,9 +30,9 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { SANDBOX_DEFAULTS } from '../server/app';
-import { createWindows } from '../src/main/services/list-windows';
+import { createWindows } from '../src/main/services/lists/windows';
 import { fail, ok } from '../src/shared/result';
-import type { WindowQuery } from '../src/shared/lists';
+import type { WindowQuery } from '../src/shared/windows';
 import { freePort } from '../tests/free-port';
 import { median } from './stats';
 

@@ -7,14 +7,16 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
 import * as v from 'valibot';
-import { KeptList, listDef, type ListName, type WindowView } from '../../shared/lists';
-import type { CallDef } from '../../shared/api/contract';
-import { MSG } from '../../shared/messages';
-import type { CallError } from '../../shared/result';
-import { CompactStore } from './compact-store';
+import { listDef, type ListName } from '../../../shared/lists';
+import type { WindowView } from '../../../shared/windows';
+import { KeptList } from './kept-list';
+import type { CallDef } from '../../../shared/api/contract';
+import { MSG } from '../../../shared/messages';
+import type { CallError } from '../../../shared/result';
+import { CompactStore } from './compact/store';
 import { JsonListStream, MalformedJson } from './json-list-stream';
 import { WorkQueue } from './work-queue';
-import { answerPayload, itemSchemaOf, readList, readRecord, type ReadIssue } from '../../shared/tolerant';
+import { answerPayload, itemSchemaOf, readList, readRecord, type ReadIssue } from '../../../shared/tolerant';
 
 export type WorkerRequest =
   /** A load starts (queries of it may come at once and wait); then its joins, then its bytes in chunks. */

@@ -1,11 +1,12 @@
 import { Worker } from 'node:worker_threads';
 import * as v from 'valibot';
-import type { CallDef, ServiceName } from '../../shared/api/contract';
-import { listDef, LIST_NAMES, OVERTAKEN, type ListName, type WindowAnswer, type WindowQuery } from '../../shared/lists';
-import { fail, ok, type Result } from '../../shared/result';
-import { GONE, type WorkerReply, type WorkerRequest } from './list-worker';
-import { streamFailureMessage } from './transport';
-import { mergeFound, type FindAnswer, type Found } from '../../shared/find';
+import type { CallDef, ServiceName } from '../../../shared/api/contract';
+import { listDef, LIST_NAMES, type ListName } from '../../../shared/lists';
+import { OVERTAKEN, type WindowAnswer, type WindowQuery } from '../../../shared/windows';
+import { fail, ok, type Result } from '../../../shared/result';
+import { GONE, type WorkerReply, type WorkerRequest } from './worker';
+import { streamFailureMessage } from '../transport';
+import { mergeFound, type FindAnswer, type Found } from '../../../shared/find';
 
 /** The lists Find anything looks in: those that say how their records show (`find`). */
 const FINDABLE = LIST_NAMES.filter((name) => listDef(name).find);
@@ -19,8 +20,8 @@ const FIND_RETRY_MS = 30_000;
 export function spawnListWorker(): Worker {
   const here = import.meta.url;
   // Names in variables: bundlers leave `new URL(variable, import.meta.url)` alone.
-  const boot = './list-worker-tsx.mjs';
-  const source = './list-worker.ts';
+  const boot = '../tsx-worker.mjs';
+  const source = './worker.ts';
   const built = './list-worker.js';
   if (here.endsWith('.ts')) return new Worker(new URL(boot, here), { workerData: { entry: new URL(source, here).href } });
   return new Worker(new URL(built, here));

@@ -13,8 +13,9 @@
 // * Search texts are kept by window (dense-text.ts: Indian scripts a byte a character), each window's in
 //   a pool of its own, searched with Buffer.indexOf and the needle written in that window.
 // * Secret keys (a learner's mobile) are found through an open-addressing hash table of row numbers.
-import { SEARCH_SEPARATOR, type ListStore } from '../../shared/lists';
-import { radixOrder, rankTexts } from '../../shared/rows';
+import { SEARCH_SEPARATOR } from '../../../../shared/lists';
+import type { ListStore } from '../store';
+import { radixOrder, rankTexts } from '../../../../shared/rows';
 import { HEX_IDS, hexIdLength, needleIn, readHexId, readWindowed, windowedLength, windowOf, writeHexId, writeWindowed } from './dense-text';
 
 const GROW = 1.5;
