@@ -285,6 +285,29 @@ export default defineConfig(
     files: ['src/main/services/bulk/**'],
     rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },
   },
+  {
+    // TEMPORARY: functions still over the 120-line cap, each to be split by responsibility (a hook, a
+    // part of its own); remove a file from this list when its function is split. The bulk ones (the page,
+    // the ipc group, the core's wiring of the queue's progress) change with the bulk queue's split.
+    files: [
+      'src/main/core.ts',
+      'src/main/local/bulk.ts',
+      'src/main/services/updates.ts',
+      'src/main/services/upload.ts',
+      'src/renderer/app/Shell.tsx',
+      'src/renderer/components/DataTable/DataTable.tsx',
+      'src/renderer/components/DataTable/useRowPipeline.ts',
+      'src/renderer/components/entity-form/EntityForm.tsx',
+      'src/renderer/components/fields/RowsField.tsx',
+      'src/renderer/features/bulk/BulkUploadPage.tsx',
+      'src/renderer/features/courses/DirectoryPage.tsx',
+      'src/renderer/features/courses/VideosPage.tsx',
+      'src/renderer/features/courses/import/ImportFolder.tsx',
+      'src/renderer/features/library/TranscriptImportDialog.tsx',
+    ],
+    ignores: testFiles,
+    rules: { 'max-lines-per-function': 'off' },
+  },
   // The layer rules.
   {
     files: ['src/**', 'server/**'],

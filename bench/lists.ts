@@ -1,6 +1,6 @@
 /**
  * Large lists benchmark, run by `npm run bench -- lists`: a million learners through main's list
- * windows (src/main/services/list-windows.ts: the list streamed into the worker, kept compactly), against
+ * windows (src/main/services/lists/windows.ts: the list streamed into the worker, kept compactly), against
  * the reference server in its own process, on PGlite and on PostgreSQL. It may take many minutes (the
  * seed of a million learners alone takes 4 to 9 minutes on 2 cores).
  *

@@ -160,7 +160,7 @@ export const local = {
   },
   /** Learners and their progress: main keeps the learners' tokens (src/shared/api/user-app.ts). */
   learners,
-  /** List windows kept by main (DESIGN section 12, src/shared/lists.ts). */
+  /** List windows kept by main (DESIGN section 12; the lists in src/shared/lists.ts, the query and answer in src/shared/windows.ts). */
   /** A check of the connected server before rollout: every read call once, nothing written (Help > Check this server). */
   platform: {
     check: defineLocal({ input: v.object({}), output: PlatformReportSchema }),
