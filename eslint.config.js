@@ -302,7 +302,6 @@ export default defineConfig(
       'src/renderer/features/bulk/BulkUploadPage.tsx',
       'src/renderer/features/courses/DirectoryPage.tsx',
       'src/renderer/features/courses/VideosPage.tsx',
-      'src/renderer/features/courses/import/ImportFolder.tsx',
       'src/renderer/features/library/TranscriptImportDialog.tsx',
     ],
     ignores: testFiles,
