@@ -27,7 +27,7 @@ import { createUploadsGroup } from './local/uploads';
 import { createBulkGroup, type BulkPickKind } from './local/bulk';
 import { createCourseImportGroup } from './local/course-import';
 import { createLearnerCalls } from './services/learners';
-import { createWindows } from './services/list-windows';
+import { createWindows } from './services/lists/windows';
 import { createWindowsGroup } from './local/windows';
 import { checkPlatform } from './services/platform-check';
 import { createCourseTools, LinkChecker } from './services/course-health';

@@ -11,7 +11,7 @@ import { memoryTokenStore } from '../../src/main/services/token-stores';
 import { channelOf, type ApiEvents, type PlatformStatus } from '../../src/shared/api';
 import type { Result } from '../../src/shared/result';
 import type { PlatformReport } from '../../src/shared/platform-report';
-import type { WindowAnswer } from '../../src/shared/lists';
+import type { WindowAnswer } from '../../src/shared/windows';
 import { NET_TEXT } from '../../src/shared/network-messages';
 import { CHECK_MAX_BYTES, TOKEN_WITHHELD } from '../../src/main/services/platform-check';
 import { runCheck } from '../../scripts/check-platform';

@@ -4,7 +4,7 @@ import type { LocalImpl, Local } from '../../shared/api';
 import { RECENT_LIMIT, recentKey } from '../../shared/find';
 import { ok } from '../../shared/result';
 import { readFileOrNull, writeFileAtomic } from '../services/atomic-file';
-import type { Windows } from '../services/list-windows';
+import type { Windows } from '../services/lists/windows';
 
 export const RECENT_FILE = 'recent-records.json';
 

@@ -9,13 +9,13 @@ import { logAt } from './log';
 
 /**
  * Starts a worker of main's own: from its TypeScript source where main runs from source (the bridge
- * host under tsx, vitest: list-worker-tsx.mjs compiles it), else the bundle electron.vite.config.ts
+ * host under tsx, vitest: tsx-worker.mjs compiles it), else the bundle electron.vite.config.ts
  * builds next to main's (`<name>.js`).
  */
 export function spawnMainWorker(name: string): Worker {
   const here = import.meta.url;
   // Names in variables: bundlers leave `new URL(variable, import.meta.url)` alone.
-  const boot = './list-worker-tsx.mjs';
+  const boot = './tsx-worker.mjs';
   const source = `./${name}.ts`;
   const built = `./${name}.js`;
   if (here.endsWith('.ts')) return new Worker(new URL(boot, here), { workerData: { entry: new URL(source, here).href } });

@@ -129,6 +129,29 @@ export function ImportDropZone({ target, disabled = false, children }: { target:
   );
 }
 
+/** A required multi-select of the import's defaults (business ideas, keyword groups). */
+function MultiField({ label, items, selected, issue, onChange }: { label: string; items: { id: string; name: string }[]; selected: string[]; issue: string | undefined; onChange: (ids: string[]) => void }) {
+  return (
+    <Field label={label} required validationMessage={issue}>
+      <Dropdown
+        multiselect
+        // Inside the dialog: a popup portalled outside it is hidden from assistive technology by the modal.
+        inlinePopup
+        placeholder={`Select ${label.toLowerCase()}`}
+        selectedOptions={selected}
+        value={items.filter((i) => selected.includes(i.id)).map((i) => i.name).join(', ')}
+        onOptionSelect={(_, data) => onChange(data.selectedOptions)}
+      >
+        {items.map((i) => (
+          <Option key={i.id} value={i.id}>
+            {i.name}
+          </Option>
+        ))}
+      </Dropdown>
+    </Field>
+  );
+}
+
 function ImportDialog({ preview, target, onClose }: { preview: ImportPreview; target: ImportTarget; onClose: () => void }) {
   const styles = useStyles();
   const { language: listLanguage } = useCourseLanguage();
@@ -197,26 +220,6 @@ function ImportDialog({ preview, target, onClose }: { preview: ImportPreview; ta
     if (answer.ok && answer.data) setThumbnail({ grantId: answer.data.grantId, name: answer.data.name });
     else if (!answer.ok) setError(answer.error.message);
   };
-  const multi = (label: string, key: 'businessIdeas' | 'keywords', items: { id: string; name: string }[]) => (
-    <Field label={label} required validationMessage={tried ? fieldIssues[key] : undefined}>
-      <Dropdown
-        multiselect
-        // Inside the dialog: a popup portalled outside it is hidden from assistive technology by the modal.
-        inlinePopup
-        placeholder={`Select ${label.toLowerCase()}`}
-        selectedOptions={defaults[key]}
-        value={items.filter((i) => defaults[key].includes(i.id)).map((i) => i.name).join(', ')}
-        onOptionSelect={(_, data) => setDefaults((d) => ({ ...d, [key]: data.selectedOptions }))}
-      >
-        {items.map((i) => (
-          <Option key={i.id} value={i.id}>
-            {i.name}
-          </Option>
-        ))}
-      </Dropdown>
-    </Field>
-  );
-
   return (
     <ContentDialog
       title={target.kind === 'course' ? `Import ${preview.folderName} as a course` : `Import ${preview.folderName}`}
@@ -273,8 +276,8 @@ function ImportDialog({ preview, target, onClose }: { preview: ImportPreview; ta
         <Field label="Free to watch">
           <Switch checked={defaults.freeToWatch} label={defaults.freeToWatch ? 'Yes' : 'No'} onChange={(_, d) => setDefaults((x) => ({ ...x, freeToWatch: d.checked }))} />
         </Field>
-        {multi('Business ideas', 'businessIdeas', (ideas.data ?? []).map((i) => ({ id: i._id, name: i.inEnglish })))}
-        {multi('Keyword groups', 'keywords', (keywords.data ?? []).map((k) => ({ id: k._id, name: k.keyword })))}
+        <MultiField label="Business ideas" items={(ideas.data ?? []).map((i) => ({ id: i._id, name: i.inEnglish }))} selected={defaults.businessIdeas} issue={tried ? fieldIssues.businessIdeas : undefined} onChange={(ids) => setDefaults((d) => ({ ...d, businessIdeas: ids }))} />
+        <MultiField label="Keyword groups" items={(keywords.data ?? []).map((k) => ({ id: k._id, name: k.keyword }))} selected={defaults.keywords} issue={tried ? fieldIssues.keywords : undefined} onChange={(ids) => setDefaults((d) => ({ ...d, keywords: ids }))} />
         <Text size={200}>Every video is uploaded to the library in {language} with these fields, then linked into its folder.</Text>
       </div>
       <ImportTree nodes={preview.nodes} titles={titles} verdicts={verdicts} onTitle={onTitle} />
