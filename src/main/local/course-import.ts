@@ -129,6 +129,7 @@ export async function createCourseImportGroup(deps: CourseImportGroupDeps) {
   const calls: LocalImpl<Local>['courseImport'] = {
     pick: ({ target }) => imports.pick(target),
     start: (input) => imports.start(input),
+    cancel: ({ importId }) => imports.cancel(importId),
     status: async () => ok(imports.status()),
   };
   /** The preload's drop channel: the paths it resolved from the dropped items, and the import's target. */

@@ -12,6 +12,8 @@ export const courseImport = {
   pick: defineLocal({ input: v.object({ target: ImportTargetSchema }), output: v.nullable(ImportPreviewSchema) }),
   /** Builds the previewed tree: folders now, videos through the bulk queue, each linked as it is uploaded. */
   start: defineLocal({ input: ImportStartSchema, output: ImportStatusSchema }),
+  /** Stops the running import for good: what was made stays, its unsent uploads leave the queue. */
+  cancel: defineLocal({ input: v.object({ importId: v.string() }), output: v.nullable(ImportStatusSchema) }),
   /** The running or last import (null: none since the app started and none unfinished). */
   status: defineLocal({ input: v.object({}), output: v.nullable(ImportStatusSchema) }),
 };
