@@ -58,7 +58,9 @@ export function RowsField({ field, id, disabled, error, form }: Props) {
     const all = (form.values[field.name] as Record<string, unknown>[] | undefined) ?? [];
     all.forEach((row, i) => {
       const next = several ? (i === index ? checked : row[flag.name]) : i === index && checked;
-      if (row[flag.name] !== next) update(i, { ...row, [flag.name]: next });
+      // The flag alone is set: update() would give the row a new key, its radio would be made anew and
+      // the focus (moved there by ArrowDown) would fall to the page.
+      if (row[flag.name] !== next) form.setValue(`${field.name}.${i}.${flag.name}`, next);
     });
   };
 

@@ -4,7 +4,7 @@
  * here (and a link not checked); the other kinds' fixes are walked in tests/e2e/course-health.spec.ts against the real server.
  */
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { Course } from '../../../shared/schemas/courses';
 import type { CourseHealth } from '../../../shared/schemas/course-health';
 import { fakeBridge, renderUi } from '../../test/render';
@@ -53,5 +53,23 @@ describe('CourseHealthButton', () => {
     const row = (await within(drawer).findByText(message)).closest('tr')!;
     expect(within(row as HTMLElement).getByText('Link not checked')).toBeTruthy();
     expect(within(row as HTMLElement).getByRole('button', { name: 'Edit the library file: Intranet talk (Link not checked)' })).toBeTruthy();
+  });
+
+  it('gives the focus back to its button when the drawer closes (Close, then Escape)', async () => {
+    fakeBridge({
+      'api:courseTools.health': () => ({ ok: true, data: HEALTH }),
+      'api:videoRepository.courses': () => ({ ok: true, data: [COURSE] }),
+    });
+    const { user } = renderUi(<CourseHealthButton courseId="c1" courseName={COURSE.name} />);
+    const opener = screen.getByRole('button', { name: 'Course health' });
+    await user.click(opener);
+    const drawer = await screen.findByRole('dialog', { name: 'Course health: Paid and bare' });
+    await user.click(within(drawer).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+    await user.click(opener);
+    await screen.findByRole('dialog', { name: 'Course health: Paid and bare' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import {
@@ -25,6 +25,7 @@ import { plural } from '../../lib/format';
 import { action, value } from '../../kit/columns';
 import { FormDialog } from '../../kit/RecordDialogs';
 import { DataTable } from '../../components/DataTable';
+import { useFocusReturn } from '../../components/useFocusReturn';
 import { fileCalls, useFileForm } from '../../components/FileDialog';
 import { resource, useResource } from '../../kit/Resource';
 import { courseCalls, courseForm } from './CourseDialog';
@@ -140,8 +141,11 @@ function HealthDrawer({ title, open, onClose, links, setLinks, checking, onReche
   title: string; open: boolean; onClose: () => void; links: boolean; setLinks: (on: boolean) => void; checking: boolean; onRecheck: () => void; children: ReactNode;
 }) {
   const styles = useStyles();
+  // Closed, the drawer leaves the page: the focus goes back to the button that opened it.
+  const surface = useRef<HTMLDivElement>(null);
+  useFocusReturn(open, surface);
   return (
-    <OverlayDrawer open={open} onOpenChange={(_e, d) => !d.open && onClose()} position="end" size="large" aria-label={title}>
+    <OverlayDrawer ref={surface} open={open} onOpenChange={(_e, d) => !d.open && onClose()} position="end" size="large" aria-label={title}>
       <DrawerHeader>
         <DrawerHeaderTitle action={<Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} onClick={onClose} />}>{title}</DrawerHeaderTitle>
       </DrawerHeader>
