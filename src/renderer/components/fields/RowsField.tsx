@@ -62,6 +62,8 @@ export function RowsField({ field, id, disabled, error, form }: Props) {
       // the focus (moved there by ArrowDown) would fall to the page.
       if (row[flag.name] !== next) form.setValue(`${field.name}.${i}.${flag.name}`, next);
     });
+    // A message shown about the flags (one correct option only) goes, or stays, at once.
+    if (error) validate(field.name);
   };
 
   const filled = (row: Record<string, unknown> | undefined) => !!row && field.columns.every((c) => String(row[c.name] ?? '').trim() !== '');
