@@ -265,6 +265,8 @@ test.describe('question bank', () => {
 
     await search(page).fill(category);
     await expect(rows).toHaveCount(2);
+    // The Category column names each question's category (a bulk Change of Category is checked there).
+    await expect(rows.nth(0).getByRole('gridcell').or(rows.nth(0).getByRole('cell')).filter({ hasText: category })).toHaveCount(1);
     // Sort by options count (numbers sort high to low first): 4 (Mine) before 3 (Other), then the other way round.
     const countHeader = page.getByRole('columnheader', { name: 'Options count' });
     await countHeader.getByRole('button').click();
