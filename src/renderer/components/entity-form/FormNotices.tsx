@@ -21,25 +21,10 @@ const useStyles = makeStyles({
 });
 
 /** A notice the width of the form. */
-function Notice({ intent, title, takesLostFocus = false, children }: { intent: 'error' | 'warning'; title: string; takesLostFocus?: boolean; children: ReactNode }) {
+function Notice({ intent, title, children }: { intent: 'error' | 'warning'; title: string; children: ReactNode }) {
   const styles = useStyles();
-  const bar = useRef<HTMLDivElement>(null);
-  // A refused save: the Save button was disabled while it ran and the focus fell to the page (Escape
-  // would then close nothing). The notice takes it, so the message is read and the dialog keeps the keys.
-  useEffect(() => {
-    if (!takesLostFocus) return;
-    const active = document.activeElement;
-    if (!active || active === document.body || (active instanceof HTMLButtonElement && active.disabled)) bar.current?.focus();
-  }, [takesLostFocus]);
   return (
-    <MessageBar
-      ref={bar}
-      tabIndex={takesLostFocus ? -1 : undefined}
-      intent={intent}
-      role={intent === 'error' ? 'alert' : undefined}
-      layout="multiline"
-      className={styles.wide}
-    >
+    <MessageBar intent={intent} role={intent === 'error' ? 'alert' : undefined} layout="multiline" className={styles.wide}>
       <MessageBarBody>
         <MessageBarTitle>{title}</MessageBarTitle>
         {children}
@@ -113,7 +98,7 @@ export function FormNotices({ invalidNotice, readOnly, conflict, serverError, bu
       ) : null}
       {conflict ? <ConflictNotice conflict={conflict} busy={busy} form={form} submit={submit} /> : null}
       {serverError ? (
-        <Notice intent="error" title="Not saved" takesLostFocus>
+        <Notice intent="error" title="Not saved">
           {serverError}
         </Notice>
       ) : null}
