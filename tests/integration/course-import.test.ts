@@ -244,3 +244,73 @@ describe('the preload\'s folder-import drop channel', () => {
     expect(preview.nodes.map((n) => `${n.level} ${n.title}`)).toEqual(['topic Grazing', 'file Rotation']);
   });
 });
+
+describe('courseImport.start with a thumbnail that is not an image', () => {
+  it('is refused at once with the course form\'s words (named .png but a video inside, or an .mp4 chosen), and no import starts', async () => {
+    const folder = join(dir, 'Thumbs');
+    await mkdir(join(folder, '1 Basics'), { recursive: true });
+    await writeVideo(join(folder, '1 Basics', 'Intro.mp4'));
+    await copyFile(join(folder, '1 Basics', 'Intro.mp4'), join(folder, 'cover.png'));
+    h.dialogs.paths.push([folder]);
+    const preview = expectOk(await h.call<ImportPreview>('courseImport', 'pick', { target: { kind: 'course' } }));
+    expect(preview.thumbnail?.name).toBe('cover.png');
+    const ideas = expectOk(await h.call<BusinessIdea[]>('businessIdeas', 'all'));
+    const keywords = expectOk(await h.call<Keyword[]>('library', 'keywords'));
+    const start = (thumbnailGrantId: string) =>
+      h.call<ImportStatus>('courseImport', 'start', {
+        importId: preview.importId,
+        titles: {},
+        course: { name: 'Thumbs', language: 'English', thumbnailGrantId },
+        defaults: { description: 'Imported.', type: 'Interview', businessIdeas: [ideas[0]!._id], keywords: [keywords[0]!._id], category: [], level: 1, visibility: 'Public', freeToWatch: false },
+      });
+    const before = expectOk(await h.call<ImportStatus | null>('courseImport', 'status'));
+    const refused = await start(preview.thumbnail!.grantId);
+    expect(refused).toEqual({ ok: false, error: { kind: 'validation', message: 'The thumbnail must be a png, jpg or jpeg image.' } });
+    h.dialogs.file.push(join(folder, '1 Basics', 'Intro.mp4'));
+    const mp4 = expectOk(await h.call<{ grantId: string }>('files', 'pick', { kind: 'image' }));
+    expect(await start(mp4.grantId)).toEqual(refused);
+    expect(expectOk(await h.call<ImportStatus | null>('courseImport', 'status'))?.importId ?? null).toBe(before?.importId ?? null);
+  });
+});
+
+describe('courseImport.cancel', () => {
+  it('stops an import that waits (a held video): what was made stays, the held upload leaves the queue, and the next import may start', async () => {
+    const course = expectOk(await h.call<Course[]>('videoRepository', 'courses')).find((c) => !c.hasOnlyVideos && c.modulesCount > 0)!;
+    const top = expectOk(await h.call<DocumentListing>('videoRepository', 'document', { id: course._id }));
+    const module = top.descendants.find((d) => d.type === 'folder')!;
+    const folder = join(dir, '8 Stuck');
+    await mkdir(folder, { recursive: true });
+    await writeVideo(join(folder, '1 Fine.mp4'));
+    const { made } = await makeHostile(join(dir, 'hostile-2'), ['truncated-phone.mov']);
+    await copyFile(made.get('truncated-phone.mov')!, join(folder, '2 Broken.mov'));
+    h.dialogs.paths.push([folder]);
+    const target = { kind: 'folder', courseId: course._id, parent: module._id };
+    const preview = expectOk(await h.call<ImportPreview>('courseImport', 'pick', { target }));
+    const ideas = expectOk(await h.call<BusinessIdea[]>('businessIdeas', 'all'));
+    const keywords = expectOk(await h.call<Keyword[]>('library', 'keywords'));
+    const defaults = { description: 'Imported.', type: 'Interview', businessIdeas: [ideas[0]!._id], keywords: [keywords[0]!._id], category: [], level: 1, visibility: 'Public', freeToWatch: false };
+    const started = expectOk(await h.call<ImportStatus>('courseImport', 'start', { importId: preview.importId, titles: {}, course: null, defaults }));
+    let status: ImportStatus | null = null;
+    for (let i = 0; i < 600 && !(status?.videos.linked === 1 && status.entries.some((e) => e.message)); i++) {
+      status = expectOk(await h.call<ImportStatus | null>('courseImport', 'status'));
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status!.phase).toBe('uploading');
+
+    const stopped = expectOk(await h.call<ImportStatus | null>('courseImport', 'cancel', { importId: started.importId }))!;
+    expect(stopped.phase).toBe('cancelled');
+    expect(stopped.problem).toBe('Cancelled. What was made before stays; uploads not yet sent were taken out of the queue.');
+    const broken = expectOk(await h.call<{ rows: BulkItemView[] }>('bulk', 'list', { offset: 0, limit: 500 })).rows.find((r) => r.file.name === '2 Broken.mov')!;
+    expect(broken.state).toBe('cancelled');
+    const inModule = expectOk(await h.call<DocumentListing>('videoRepository', 'document', { id: module._id })).descendants;
+    expect(inModule.some((d) => d.title === 'Stuck')).toBe(true);
+
+    // Not "Another folder is being imported": the next one previews and may start.
+    const next = join(dir, '9 Next');
+    await mkdir(next, { recursive: true });
+    await writeVideo(join(next, 'One.mp4'));
+    h.dialogs.paths.push([next]);
+    const second = expectOk(await h.call<ImportPreview>('courseImport', 'pick', { target }));
+    expectOk(await h.call<ImportStatus>('courseImport', 'start', { importId: second.importId, titles: {}, course: null, defaults }));
+  }, 180_000);
+});

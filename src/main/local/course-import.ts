@@ -134,6 +134,7 @@ export async function createCourseImportGroup(deps: CourseImportGroupDeps) {
     pick: ({ target }) => imports.pick(target),
     verdicts: async ({ importId }) => imports.verdicts(importId),
     start: (input) => imports.start(input),
+    cancel: ({ importId }) => imports.cancel(importId),
     status: async () => ok(imports.status()),
   };
   /** The preload's drop channel: the paths it resolved from the dropped items, and the import's target. */

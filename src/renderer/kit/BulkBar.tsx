@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   Button,
   Dialog,
@@ -140,6 +140,13 @@ export function BulkFieldDialog({ field, count, names, onApply, onCancel }: { fi
   );
 }
 
+/** The title of a bulk action once it has ended: 'Changing Status of 3 files' becomes 'Changed Status of 3 files'. */
+export function finishedTitle(title: string, cancelled: boolean): string {
+  const done = title
+    .replace(/^Changing /, 'Changed ').replace(/^Deleting /, 'Deleted ').replace(/^Creating /, 'Created ').replace(/…$/, '');
+  return cancelled ? `${title.replace(/…$/, '')}: stopped` : done;
+}
+
 /**
  * A bulk action's progress, then its summary: done, failed (each with the server's reason) and Retry
  * failed. `actions` adds buttons beside Retry failed (the summary's batch id is `job.batch`).
@@ -150,11 +157,16 @@ export function BatchDialog({ job, names, onRetry, onCancel, onClose, actions }:
   useFocusReturn(true, surface);
   const summary = job.summary;
   const finished = (summary?.done ?? 0) + (summary?.failed.length ?? 0);
+  // Once the work ends the focus goes to Close, never to Undo (Enter right after Apply must not undo it).
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!job.running) close.current?.focus();
+  }, [job.running]);
   return (
     <Dialog open modalType={job.running ? 'alert' : 'modal'} onOpenChange={(_e, data) => (!data.open && !job.running ? onClose() : undefined)}>
       <DialogSurface ref={surface} aria-describedby={undefined}>
         <DialogBody>
-          <DialogTitle>{job.title}</DialogTitle>
+          <DialogTitle>{job.running ? job.title : finishedTitle(job.title, !!summary?.cancelled)}</DialogTitle>
           <DialogContent>
             {job.running ? (
               <Field validationMessage={`${(job.done + job.failed).toLocaleString('en-IN')} of ${countOf(job.total, names)}`} validationState="none">
@@ -187,7 +199,7 @@ export function BatchDialog({ job, names, onRetry, onCancel, onClose, actions }:
               <>
                 {actions}
                 {summary && summary.failed.length > 0 ? <Button onClick={onRetry}>Retry failed</Button> : null}
-                <Button appearance="primary" onClick={onClose}>
+                <Button ref={close} appearance="primary" onClick={onClose}>
                   Close
                 </Button>
               </>

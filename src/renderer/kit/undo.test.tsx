@@ -76,4 +76,19 @@ describe('offerUndo', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(bridge.inputsOf('api:history.undoBatch')).toEqual([]);
   });
+
+  it("the toast's Undo says at once that it is undoing (many records take a while), then how it went", async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    fakeBridge({
+      'api:history.ofBatch': () => ({ ok: true, data: [row({ id: 'h1', call: 'library.updateMedia', lost: [] }), row({ id: 'h2', call: 'library.updateMedia', lost: [] })] }),
+      'api:history.undoBatch': () => new Promise((resolve) => (answer = resolve)) as never,
+    });
+    const { user } = renderUi(<Offer batch="bulk-8" />);
+    await user.click(screen.getByRole('button', { name: 'Delete it' }));
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Undoing 2 changes…')).toBeTruthy();
+    answer({ ok: true, data: { message: 'All 2 changes undone.', done: 2, notUndone: [] } });
+    expect(await screen.findByText('All 2 changes undone.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Undoing 2 changes…')).toBeNull());
+  });
 });

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link, Toast, ToastTitle, useToastController } from '@fluentui/react-components';
+import { Link, Spinner, Toast, ToastTitle, useToastController } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import type { HistoryRow, UndoSummary } from '../../shared/history';
 import type { Result } from '../../shared/result';
@@ -184,7 +184,15 @@ export function useUndo() {
         if (!offered) return;
         stop();
         dismissToast(toastId);
-        void undoRows(undoable, () => invoke('history.undoBatch', { batch }));
+        // Said at once: undoing many records takes a while, and a click with no answer is clicked again.
+        const pending = `undoing:${batch}`;
+        dispatchToast(
+          <Toast>
+            <ToastTitle media={<Spinner size="tiny" />}>{`Undoing ${undoable.length === 1 ? '1 change' : `${undoable.length.toLocaleString('en-IN')} changes`}…`}</ToastTitle>
+          </Toast>,
+          { toastId: pending, intent: 'info', timeout: -1, politeness: 'polite', root: { tabIndex: -1 } },
+        );
+        void undoRows(undoable, () => invoke('history.undoBatch', { batch })).finally(() => dismissToast(pending));
       };
       const onKey = (event: KeyboardEvent) => {
         const mod = event.ctrlKey || event.metaKey;

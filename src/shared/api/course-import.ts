@@ -14,6 +14,8 @@ export const courseImport = {
   verdicts: defineLocal({ input: v.object({ importId: v.pipe(v.string(), v.nonEmpty(), v.maxLength(64)) }), output: ImportVerdictsSchema }),
   /** Builds the previewed tree: folders now, videos through the bulk queue, each linked as it is uploaded. */
   start: defineLocal({ input: ImportStartSchema, output: ImportStatusSchema }),
+  /** Stops the running import for good: what was made stays, its unsent uploads leave the queue. */
+  cancel: defineLocal({ input: v.object({ importId: v.string() }), output: v.nullable(ImportStatusSchema) }),
   /** The running or last import (null: none since the app started and none unfinished). */
   status: defineLocal({ input: v.object({}), output: v.nullable(ImportStatusSchema) }),
 };

@@ -30,6 +30,8 @@ export const IMPORT_TEXT = {
   dropOneFolder: 'Drop one folder here: its folders and videos are imported together. To upload single files, use Bulk Upload.',
   folderUnreadable: 'This folder cannot be read. Check that you may open it, then drop it again.',
   dropRefused: (reason: string) => `A folder cannot be imported here. ${reason}`,
+  cancelledByYou: 'Cancelled. What was made before stays; uploads not yet sent were taken out of the queue.',
+  courseRefused: (reason: string) => `The server refused the course: ${reason} Nothing more was imported.`,
   courseNotFound: 'The new course could not be found on the server after it was created.',
   folderNotFound: (title: string) => `The folder "${title}" could not be found on the server after it was created.`,
 } as const;
@@ -126,7 +128,8 @@ export const IMPORT_ENTRY_STATES = ['waiting', 'made', 'queued', 'held', 'upload
 /** An import as main runs it: what is built so far (the summary when it has finished). */
 export const ImportStatusSchema = v.object({
   importId: v.string(),
-  phase: v.picklist(['building', 'uploading', 'done', 'stopped']),
+  /** `cancelled`: stopped for good (`problem` says why); what was made stays. */
+  phase: v.picklist(['building', 'uploading', 'done', 'stopped', 'cancelled']),
   courseId: v.nullable(v.string()),
   /** Where the built folders are: the course's top or the folder imported into. */
   parent: v.string(),

@@ -18,10 +18,14 @@ import {
 } from '../../../shared/schemas/course-import';
 import type { MediaVerdict } from '../../../shared/schemas/media';
 import type { Language } from '../../../shared/constants';
+import { COURSE_TEXT } from '../../../shared/course-messages';
+import { IMAGE_SIGNATURE_BYTES, isImageContent } from '../../../shared/image-signature';
+import { isCourseThumbnailName } from '../../../shared/file-kinds';
 import { emptyReplay, ImportFiles, IMPORTS_FOLDER, listImports, type Plan } from './journal';
 import { ImportRun, type ImportQueue, type ImportServer } from './runner';
 import { planTree, readFolderTree, type PlannedNode } from './tree';
 import { verdictOfPath, type ReadFacts } from './verdicts';
+import { openFoundFile } from '../grants';
 
 export { planTree, readFolderTree, numberAndTitle } from './tree';
 export { ImportRun, type ImportQueue, type ImportServer, type ListedDoc } from './runner';
@@ -69,6 +73,20 @@ interface Preview {
 
 /** Files read at once for the preview's verdicts (the media service has a worker per core, at most two). */
 const VERDICTS_AT_ONCE = 2;
+
+/** The first bytes of a file (what it really is), empty when it cannot be read (opened as grants are). */
+async function headOf(path: string): Promise<Uint8Array> {
+  const found = await openFoundFile(path).catch(() => null);
+  if (!found) return new Uint8Array();
+  const { handle } = found;
+  try {
+    const buffer = new Uint8Array(IMAGE_SIGNATURE_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, IMAGE_SIGNATURE_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
 
 /** Previews kept for their Confirm (the latest few: a preview not confirmed is simply forgotten). */
 const PREVIEWS_KEPT = 4;
@@ -207,6 +225,10 @@ export class CourseImports {
       const granted = preview.thumbnail?.grantId === course.thumbnailGrantId ? ok(preview.thumbnail.path) : await this.deps.grantedPath(course.thumbnailGrantId);
       if (!granted.ok) return granted;
       thumbnailPath = granted.data;
+      // The server would refuse the course, and the import would wait on it: refused here, the form kept.
+      if (!isCourseThumbnailName(basename(thumbnailPath)) || !isImageContent(basename(thumbnailPath), await headOf(thumbnailPath))) {
+        return fail('validation', COURSE_TEXT.thumbnailType);
+      }
     }
     const entries: Plan['entries'] = [];
     for (const node of preview.nodes) {
@@ -239,6 +261,13 @@ export class CourseImports {
     this.previews.delete(input.importId);
     this.run = new ImportRun(plan, emptyReplay(), files, this.deps.server, this.deps.queue, this.log);
     void this.run.run();
+    return ok(this.run.status());
+  }
+
+  /** Stops the running import for good (what was made stays); the status as it ends. */
+  async cancel(importId: string): Promise<Result<ImportStatus | null>> {
+    if (!this.run || this.run.plan.importId !== importId) return fail('validation', IMPORT_TEXT.unknownImport);
+    await this.run.cancel(IMPORT_TEXT.cancelledByYou);
     return ok(this.run.status());
   }
 

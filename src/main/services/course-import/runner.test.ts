@@ -249,6 +249,64 @@ describe('ImportRun', () => {
   });
 });
 
+describe('ImportRun that cannot or should not go on', () => {
+  let dir = '';
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'cc-import-stop-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it('stops for good when the server refuses the course (no retry for ever), says why, and stays stopped after a restart', async () => {
+    const server = new FakeServer();
+    let tries = 0;
+    server.createCourse = async () => {
+      tries += 1;
+      return fail('http', 'The thumbnail must be a png, jpg or jpeg image.', 400);
+    };
+    const files = new ImportFiles(dir, 'e');
+    const run = new ImportRun(plan('e'), emptyReplay(), files, server, new FakeQueue());
+    await run.run();
+    expect(tries).toBe(1);
+    const status = run.status();
+    expect(status.phase).toBe('cancelled');
+    expect(status.problem).toBe('The server refused the course: The thumbnail must be a png, jpg or jpeg image. Nothing more was imported.');
+    const state = await files.readJournal();
+    expect(state.done).toBe(true);
+    expect(new ImportRun(plan('e'), state, files, server, new FakeQueue()).status().phase).toBe('cancelled');
+  });
+
+  it('a server that is busy is tried again, not taken as a refusal', async () => {
+    const server = new FakeServer();
+    const original = server.createCourse.bind(server);
+    let tries = 0;
+    server.createCourse = async (course) => (++tries === 1 ? fail('http', 'Too many requests', 429) : original(course));
+    const queue = new FakeQueue();
+    const run = new ImportRun(plan('f'), emptyReplay(), new ImportFiles(dir, 'f'), server, queue);
+    void run.run();
+    await until(() => queue.items.size === 3);
+    await run.close();
+    expect(tries).toBe(2);
+  });
+
+  it('cancel keeps what was made, takes the unsent uploads out of the queue, and is written down', async () => {
+    const server = new FakeServer();
+    const queue = new FakeQueue();
+    const files = new ImportFiles(dir, 'g');
+    const run = new ImportRun(plan('g'), emptyReplay(), files, server, queue);
+    void run.run();
+    await until(() => queue.items.size === 3);
+    queue.finish('Land');
+    run.poke();
+    await until(() => server.writes.includes('file Land'));
+    await run.cancel('Cancelled.');
+    expect(run.status().phase).toBe('cancelled');
+    expect(run.status().problem).toBe('Cancelled.');
+    expect(queue.cancelled.sort()).toEqual(['i2', 'i3']);
+    expect(server.docs.map((d) => d.title)).toEqual(expect.arrayContaining(['Planning', 'Feeding', 'Land']));
+    expect((await files.readJournal()).cancelled).toBe('Cancelled.');
+  });
+});
+
 describe('replay', () => {
   it('applies the lines in order and ignores a last line cut short by a crash', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'cc-import-replay-'));

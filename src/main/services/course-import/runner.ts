@@ -44,6 +44,13 @@ export interface ImportQueue {
 }
 
 const RETRY_MIN_MS = 500;
+
+/** Thrown once the run has stopped itself for good (its line written). */
+class Stopped extends Error {}
+
+/** A refusal that repeating the same call cannot change: the input's own fault (not a server busy or gone). */
+const refusedForGood = (error: { kind: string; status?: number }) =>
+  error.kind === 'validation' || (error.kind === 'http' && error.status !== undefined && error.status >= 400 && error.status < 500 && ![408, 429].includes(error.status));
 const RETRY_MAX_MS = 5000;
 
 /**
@@ -93,6 +100,7 @@ export class ImportRun {
           progressed = await this.step();
           if (this.problem && progressed) this.problem = null;
         } catch (error) {
+          if (error instanceof Stopped) break;
           this.problem = error instanceof Error ? error.message : String(error);
           this.log('course import: a step failed', { importId: this.plan.importId, error: this.problem });
         }
@@ -114,6 +122,25 @@ export class ImportRun {
   /** Looks again now (an upload finished, the user signed in). */
   poke(): void {
     this.wake?.();
+  }
+
+  /**
+   * Stops the import for good: what was made stays, its uploads not yet finished leave the queue, and the
+   * journal says so (a restart does not carry on with it).
+   */
+  async cancel(message: string): Promise<void> {
+    if (this.state.done) return;
+    this.closed = true;
+    this.wake?.();
+    await this.finished;
+    const unsent = this.plan.entries.flatMap((e) => {
+      const item = e.kind === 'video' && !this.settled(e.id) ? this.state.items.get(e.id) : undefined;
+      return item ? [item] : [];
+    });
+    const open = this.queue.get(unsent).filter((view) => view.state !== 'done').map((view) => view.id);
+    if (open.length > 0) this.queue.cancel(open);
+    await this.files.append([{ e: 'cancelled', message }]);
+    applyLine(this.state, { e: 'cancelled', message });
   }
 
   async close(): Promise<void> {
@@ -195,6 +222,11 @@ export class ImportRun {
     let found = await find();
     if (!found) {
       const made = await this.server.createCourse(course);
+      if (!made.ok && refusedForGood(made.error)) {
+        // Trying again would be refused again (a thumbnail that is not an image): stop, say why.
+        await this.write([{ e: 'cancelled', message: IMPORT_TEXT.courseRefused(made.error.message) }]);
+        throw new Stopped();
+      }
       if (!made.ok) this.fail(made);
       found = await find();
       if (!found) throw new Error(IMPORT_TEXT.courseNotFound);
@@ -418,7 +450,7 @@ export class ImportRun {
     const top = plan.target.kind === 'folder' ? plan.target.parent : '';
     return {
       importId: plan.importId,
-      phase: this.state.done ? 'done' : this.closed ? 'stopped' : this.state.items.size > 0 || this.state.linked.size > 0 ? 'uploading' : 'building',
+      phase: this.state.cancelled !== null ? 'cancelled' : this.state.done ? 'done' : this.closed ? 'stopped' : this.state.items.size > 0 || this.state.linked.size > 0 ? 'uploading' : 'building',
       courseId,
       parent: top,
       courseName: plan.course?.name ?? '',
@@ -429,7 +461,7 @@ export class ImportRun {
         failed: videos.filter((e) => e.state === 'failed').length,
         total: videos.length,
       },
-      problem: this.problem,
+      problem: this.state.cancelled ?? this.problem,
       entries,
     };
   }

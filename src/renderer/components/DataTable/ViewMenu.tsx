@@ -102,7 +102,9 @@ export const ExportButton = memo(function ExportButton({ onExport, disabled }: {
     <Tooltip content="Export CSV" relationship="label">
       <Button
         icon={busy ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
-        disabled={disabled || busy}
+        disabled={disabled}
+        // Focusable while busy: a disabled button drops the focus to the page (Escape would then miss its drawer).
+        disabledFocusable={busy && !disabled}
         onClick={() => {
           setBusy(true);
           void onExport().finally(() => setBusy(false));

@@ -62,8 +62,12 @@ export function RowsField({ field, id, disabled, error, form }: Props) {
     if (!several && checked && all.some((row, i) => i !== index && row[flag.name] === true)) setMoved(true);
     all.forEach((row, i) => {
       const next = several ? (i === index ? checked : row[flag.name]) : i === index && checked;
-      if (row[flag.name] !== next) update(i, { ...row, [flag.name]: next });
+      // The flag alone is set: update() would give the row a new key, its radio would be made anew and
+      // the focus (moved there by ArrowDown) would fall to the page.
+      if (row[flag.name] !== next) form.setValue(`${field.name}.${i}.${flag.name}`, next);
     });
+    // A message shown about the flags (one correct option only) goes, or stays, at once.
+    if (error) validate(field.name);
   };
 
   const filled = (row: Record<string, unknown> | undefined) => !!row && field.columns.every((c) => String(row[c.name] ?? '').trim() !== '');
