@@ -68,7 +68,7 @@ const p95 = (xs: number[]): number => {
  * (Until 2026-12-02 the bench waited for a frame past the one that painted the change: every time it
  * reported here ran one frame long, while the plain table's did not; docs/performance.md.)
  */
-const PAGE_HELPERS = `
+export const PAGE_HELPERS = `
   // tsx (esbuild, keepNames) wraps named functions of page.evaluate bodies in __name(...).
   window.__name = (f) => f;
   window.__afterPaint = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
@@ -84,7 +84,7 @@ const PAGE_HELPERS = `
 `;
 
 /** The page's helpers, as page.evaluate bodies see them. */
-type PageHelpers = { __untilPainted: (test: () => boolean, limitMs?: number) => Promise<number>; __afterPaint: () => Promise<void> };
+export type PageHelpers = { __untilPainted: (test: () => boolean, limitMs?: number) => Promise<number>; __afterPaint: () => Promise<void> };
 
 /** One key press in the focused search box until the table's new row count is painted. */
 async function keystroke(page: Page, tableName: string, key: string): Promise<number> {
@@ -155,7 +155,7 @@ async function openScreen(page: Page, name: string, list: string, cdp?: CDPSessi
  * Bytes main sends the page: every message of the bridge's WebSocket (the stand-in for Electron's ipc),
  * counted where the host sends it, in this process.
  */
-function countSentBytes(): () => number {
+export function countSentBytes(): () => number {
   let bytes = 0;
   const send = WebSocket.prototype.send;
   WebSocket.prototype.send = function (this: WebSocket, data: unknown, ...rest: unknown[]) {
@@ -166,7 +166,7 @@ function countSentBytes(): () => number {
 }
 
 /** Main's share of each window query (the handler's time: the worker's search, sort and slice). */
-function timeWindowQueries(handlers: Map<string, (input: unknown) => Promise<unknown>>): { take(): number[] } {
+export function timeWindowQueries(handlers: Map<string, (input: unknown) => Promise<unknown>>): { take(): number[] } {
   const channel = channelOf('windows', 'query');
   const handler = handlers.get(channel)!;
   let times: number[] = [];
@@ -188,7 +188,7 @@ function timeWindowQueries(handlers: Map<string, (input: unknown) => Promise<unk
 }
 
 /** The page's used JS heap after a garbage collection (MB). */
-async function rendererHeapMb(page: Page): Promise<number> {
+export async function rendererHeapMb(page: Page): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('HeapProfiler.collectGarbage');
   const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
@@ -196,7 +196,7 @@ async function rendererHeapMb(page: Page): Promise<number> {
   return usedSize / 2 ** 20;
 }
 
-interface ScreenBench {
+export interface ScreenBench {
   /** The sidebar entry, the heading and the table's name. */
   name: string;
   /** The list main keeps for it (src/shared/lists.ts). */
@@ -207,13 +207,13 @@ interface ScreenBench {
   sortBy: string[];
 }
 
-const SCREENS: ScreenBench[] = [
+export const SCREENS: ScreenBench[] = [
   // A new letter asks main for a result not seen before; Backspace goes back to one the page keeps.
   { name: 'Question Bank', list: 'questions', keys: ['s', 'h', ...['a', 'e', 'i', 'o', 'u'].flatMap((k) => [k, 'Backspace'])], sortBy: ['Options count', 'Question'] },
   { name: 'Users', list: 'learners', keys: ['9', '8', ...['7', '6', '5', '4', '3'].flatMap((k) => [k, 'Backspace'])], sortBy: ['Last Login Time', 'Mobile'] },
 ];
 
-interface ScreenResult {
+export interface ScreenResult {
   rows: number;
   /** The first open: to the first rows painted, and to the whole list kept by main. */
   cold: number;
@@ -232,7 +232,7 @@ interface ScreenResult {
   cpu: { opens: number[]; keys: number[]; sorts: number[] };
 }
 
-async function measureScreen(page: Page, screen: ScreenBench, received: () => number, mainMs: { take(): number[] }, loaded: (list: string) => Promise<unknown>): Promise<ScreenResult> {
+export async function measureScreen(page: Page, screen: ScreenBench, received: () => number, mainMs: { take(): number[] }, loaded: (list: string) => Promise<unknown>): Promise<ScreenResult> {
   const cold = (await openScreen(page, screen.name, screen.list)).open;
   // The first rows show while the list still streams in; what follows is timed on the whole kept list
   // (a search or sort before it is whole waits for it, and the load would share the machine).
