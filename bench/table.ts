@@ -6,7 +6,7 @@
  * (playwright-core) and measures, in the page, for each:
  *   open screen    from a click on the sidebar's Question Bank (the Admins screen showing) to the first
  *                  rows painted (the end of the frame that paints them). The Question Bank runs on a list
- *                  main keeps (DESIGN section 12): the first open ("cold", shown beside, not budgeted)
+ *                  main keeps (DESIGN section 12): the first open ("cold", budgeted at 1 s)
  *                  paints the first rows while main still loads 100,000 questions from the server into
  *                  its list worker; the bench waits for the whole list, then each open after it ("warm",
  *                  budgeted as first render) asks main for one page's window, and the searches and sorts
@@ -54,7 +54,7 @@ const rendererDir = join(root, 'out/renderer');
  * openScreen: a click on the sidebar to rows painted (ms); firstRender: a window's arrival to its rows
  * painted, also at most firstRenderRef x the plain table; the renderer's heap after loading (MB).
  */
-const BUDGET = { openScreen: 300, firstRender: 200, firstRenderRef: 3, keystroke: 50, sort: 150, initialJsKb: 350, loginPaint: 500, rendererHeapMb: 64, workerMbPer100k: 50 } as const;
+const BUDGET = { firstOpen: 1000, openScreen: 300, firstRender: 200, firstRenderRef: 3, keystroke: 50, sort: 150, initialJsKb: 350, loginPaint: 500, rendererHeapMb: 64, workerMbPer100k: 50 } as const;
 
 const p95 = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -518,7 +518,8 @@ export async function run(args: string[]): Promise<boolean> {
       const heapOk = r.heapMb < BUDGET.rendererHeapMb;
       passed &&= heapOk;
       console.log(`${'renderer JS heap after it (MB)'.padEnd(34)}${fmt(r.heapMb)}         - ${String(BUDGET.rendererHeapMb).padStart(8)}${ratio(r.heapMb, BUDGET.rendererHeapMb)}         -       -   ${heapOk ? 'yes' : 'NO'}`);
-      console.log(`${'first open, first rows (info)'.padEnd(34)}${fmt(r.cold)}         -        -       -         -       -   -    (main loads the list from the server into its worker; rows show as it streams in)`);
+      // Main loads the list from the server into its worker; rows show as it streams in.
+      line('first open -> first rows (1)', r.cold, undefined, BUDGET.firstOpen, undefined);
       console.log(`${'first open, whole list (info)'.padEnd(34)}${fmt(r.whole)}         -        -       -         -       -   -    (the steps above it run once the whole list is kept)`);
       console.log(`the page's main-thread CPU time (info; steadier than wall time on a busy machine): open median ${median(r.cpu.opens).toFixed(1)} ms, keystroke ${median(r.cpu.keys).toFixed(1)} ms, sort ${median(r.cpu.sorts).toFixed(1)} ms (each sort: ${r.cpu.sorts.map((t) => t.toFixed(0)).join(', ')}; wall: ${r.sorts.map((t) => t.toFixed(0)).join(', ')})`);
       console.log(`main's share of a keystroke (its window queries): median ${median(r.keyMainMs).toFixed(1)} ms, p95 ${p95(r.keyMainMs).toFixed(1)} ms over ${r.keyMainMs.length} queries`);
