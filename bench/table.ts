@@ -66,7 +66,7 @@ const p95 = (xs: number[]): number => {
  * frame paints; once it passes, it resolves in a task after that frame, when what passed is on screen
  * (the time it resolves with). `__afterPaint()`, for a change made outside a frame: after the next paint.
  * (Until 2026-12-02 the bench waited for a frame past the one that painted the change: every time it
- * reported here ran one frame long, while the plain table's did not; docs/performance.md.)
+ * reported here ran one frame long, while the plain table's did not; docs/performance-history.md.)
  */
 export const PAGE_HELPERS = `
   // tsx (esbuild, keepNames) wraps named functions of page.evaluate bodies in __name(...).

@@ -27,8 +27,8 @@ import { createUploadsGroup } from './local/uploads';
 import { createBulkGroup, type BulkPickKind } from './local/bulk';
 import { createCourseImportGroup } from './local/course-import';
 import { createLearnerCalls } from './services/learners';
-import { createWindows } from './services/list-windows';
-import { earlyListWorker } from './services/early-list-worker';
+import { createWindows } from './services/lists/windows';
+import { earlyListWorker } from './services/lists/early-worker';
 import { createWindowsGroup } from './local/windows';
 import { checkPlatform } from './services/platform-check';
 import { createCourseTools, LinkChecker } from './services/course-health';
@@ -197,7 +197,7 @@ export async function createCore(options: CoreOptions) {
       return server && user ? { server, email: user.email } : null;
     },
   });
-  const history = createHistoryGroup({ recorder, send: http, log });
+  const history = createHistoryGroup({ recorder, send: http, log, viewerRole: () => session.currentUser()?.role ?? null });
   // A folder import (course-import) queues its videos in the bulk queue and links them as they finish.
   const courseImport = await createCourseImportGroup({
     stateDir: options.stateDir,
@@ -207,6 +207,7 @@ export async function createCore(options: CoreOptions) {
     queue: bulk.queue,
     enqueue: bulk.addTitled,
     pickFolder: options.pickPaths ? async () => (await options.pickPaths!('folder'))?.[0] ?? null : undefined,
+    readFacts: (path) => media.factsOfPath(path),
     log,
   });
   importsPoke = () => courseImport.imports.poke();
@@ -264,7 +265,7 @@ export async function createCore(options: CoreOptions) {
     },
     bulk: bulk.calls,
     courseTools: createCourseTools(http, new LinkChecker((url) => probeLink(url, { allowLoopback: options.allowLoopbackLinks === true }))),
-    find: (await createFindGroup({ windows, stateDir: options.stateDir })).calls,
+    find: (await createFindGroup({ windows, stateDir: options.stateDir, viewerRole: () => session.currentUser()?.role ?? null })).calls,
     history: history.calls,
     // Bulk actions run each record through the recorded handler below (bound late: the map is filled after).
     batch: createBatchGroup({
@@ -340,6 +341,8 @@ export async function createCore(options: CoreOptions) {
     bulkQueue: bulk.queue,
     /** Updates: main starts them once the window is up (a check now and one a day). */
     updates,
+    /** Starts the media worker ahead of the first file (main calls it once the window is up and main at rest). */
+    warmMedia: () => media.warm(),
     async close() {
       reachability.close();
       updates.close();
@@ -352,6 +355,7 @@ export async function createCore(options: CoreOptions) {
       await windows.close();
       await listWorker.close();
       await settings.close();
+      await media.close();
     },
   };
 }

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { earlyListWorker } from './early-list-worker';
-import { createWindows, spawnListWorker } from './list-windows';
-import { ok } from '../../shared/result';
-import { Session } from './session';
-import { memoryTokenStore } from './token-stores';
+import { earlyListWorker } from './early-worker';
+import { createWindows } from './windows';
+import { spawnListWorker } from './worker-client';
+import { ok } from '../../../shared/result';
+import { Session } from '../session';
+import { memoryTokenStore } from '../token-stores';
 
 // The real worker thread (started from source through tsx); `start` only counts the starts.
 const started: Worker[] = [];

@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import { spawnListWorker } from './list-windows';
+import { spawnListWorker } from './worker-client';
 
 /**
  * The list worker started ahead of the first list: once someone is signed in (a list screen comes
