@@ -28,6 +28,7 @@ import { createBulkGroup, type BulkPickKind } from './local/bulk';
 import { createCourseImportGroup } from './local/course-import';
 import { createLearnerCalls } from './services/learners';
 import { createWindows } from './services/lists/windows';
+import { earlyListWorker } from './services/lists/early-worker';
 import { createWindowsGroup } from './local/windows';
 import { checkPlatform } from './services/platform-check';
 import { createCourseTools, LinkChecker } from './services/course-health';
@@ -151,7 +152,10 @@ export async function createCore(options: CoreOptions) {
   // Learners' tokens (for the progress calls) stay in main and belong to the signed-in session.
   // Large lists are kept in main's list worker and served by window; the learner list's tokens are
   // looked up there too (it is the same list the Users screen shows).
-  const windows = createWindows({ fetchBody: (def, input, label) => http<ReadableStream<Uint8Array>>(def, input, label, { stream: true }), log });
+  // The list worker starts with a session, so that the first list's open does not wait for it.
+  const listWorker = earlyListWorker();
+  session.onSignedIn = () => listWorker.warm();
+  const windows = createWindows({ fetchBody: (def, input, label) => http<ReadableStream<Uint8Array>>(def, input, label, { stream: true }), spawn: listWorker.spawn, log });
   const learners = createLearnerCalls(http, {
     tokenOf: (key) => {
       const token = windows.secret('learners', key);
@@ -349,6 +353,7 @@ export async function createCore(options: CoreOptions) {
       await recorder.store.settled();
       await bulk.queue.close();
       await windows.close();
+      await listWorker.close();
       await settings.close();
       await media.close();
     },
