@@ -19,7 +19,7 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve(root, 'src/main/index.ts'),
-          'list-worker': resolve(root, 'src/main/services/list-worker.ts'),
+          'list-worker': resolve(root, 'src/main/services/lists/worker.ts'),
           'media-worker': resolve(root, 'src/main/services/media-worker.ts'),
           sandbox: resolve(root, 'src/main/sandbox/child.ts'),
         },

@@ -19,7 +19,9 @@
 //   createHttpClient (src/main/services/http.ts) is imported only by the door (src/main/services/door.ts) and
 //                     its own test: every call main makes to the platform goes through the door
 //   server/**         imports only src/shared of the app (not src/main, src/renderer, src/preload)
-//   src/renderer/**   no file over 400 lines (max-lines)
+//   src/renderer/**   no file over 400 lines (max-lines); src/main/**, src/shared/** no file over 500
+//   src/**            no function over 120 lines, blank lines and comments aside (max-lines-per-function;
+//                     tests exempt: a describe block holds its cases)
 import { builtinModules } from 'node:module';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -265,6 +267,41 @@ export default defineConfig(
   {
     files: ['src/preload/**'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+  // The size rule: a file or a function past its cap holds more than one responsibility (split it by
+  // responsibility). Main and shared files hold more plumbing than a screen: 500 lines.
+  {
+    files: ['src/main/**', 'src/shared/**'],
+    rules: { 'max-lines': ['error', { max: 500, skipBlankLines: false, skipComments: false }] },
+  },
+  {
+    files: ['src/**'],
+    ignores: testFiles,
+    rules: { 'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    // TEMPORARY: functions still over the 120-line cap, each to be split by responsibility (a hook, a
+    // part of its own); remove a file from this list when its function is split. The bulk ones (the page,
+    // the ipc group, the core's wiring of the queue's progress) change with the bulk queue's split.
+    files: [
+      'src/main/core.ts',
+      'src/main/local/bulk.ts',
+      'src/main/services/updates.ts',
+      'src/main/services/upload.ts',
+      'src/renderer/app/Shell.tsx',
+      'src/renderer/components/DataTable/DataTable.tsx',
+      'src/renderer/components/DataTable/useRowPipeline.ts',
+      'src/renderer/components/entity-form/EntityForm.tsx',
+      'src/renderer/components/fields/RowsField.tsx',
+      'src/renderer/features/bulk/BulkUploadPage.tsx',
+      'src/renderer/features/courses/DirectoryPage.tsx',
+      'src/renderer/features/courses/import/ImportFolder.tsx',
+      'src/renderer/features/courses/VideosPage.tsx',
+      'src/renderer/features/library/TranscriptImportDialog.tsx',
+      'src/renderer/kit/useBulk.tsx',
+    ],
+    ignores: testFiles,
+    rules: { 'max-lines-per-function': 'off' },
   },
   // The layer rules.
   {

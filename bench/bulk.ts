@@ -41,7 +41,7 @@ const MiB = 1024 * 1024;
 const BUDGET = { rowsMs: 1000, memoryMiB: 64, writeMs: 50, editAllMs: 50 };
 
 /** Files named like a camera's or an editor's export, spread over a few sub-folders. */
-async function generate(folder: string, count: number): Promise<void> {
+export async function generate(folder: string, count: number): Promise<void> {
   const head = Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')]);
   const body = Buffer.concat([head, Buffer.alloc(1000, 1)]);
   const batch = 200;

@@ -8,8 +8,9 @@
  * search budget); the ratio to the reference is printed.
  */
 import { performance } from 'node:perf_hooks';
-import { CompactStore } from '../src/main/services/compact-store';
-import { KeptList, LISTS, type ListDef } from '../src/shared/lists';
+import { CompactStore } from '../src/main/services/lists/compact/store';
+import { LISTS, type ListDef } from '../src/shared/lists';
+import { KeptList } from '../src/main/services/lists/kept-list';
 import { mergeFound } from '../src/shared/find';
 import type { Question } from '../src/shared/schemas/question-bank';
 import type { LearnerWithToken } from '../src/shared/schemas/users';

@@ -1,6 +1,6 @@
 /**
  * Large lists benchmark, run by `npm run bench -- lists`: a million learners through main's list
- * windows (src/main/services/list-windows.ts: the list streamed into the worker, kept compactly), against
+ * windows (src/main/services/lists/windows.ts: the list streamed into the worker, kept compactly), against
  * the reference server in its own process, on PGlite and on PostgreSQL. It may take many minutes (the
  * seed of a million learners alone takes 4 to 9 minutes on 2 cores).
  *
@@ -30,9 +30,9 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { SANDBOX_DEFAULTS } from '../server/app';
-import { createWindows } from '../src/main/services/list-windows';
+import { createWindows } from '../src/main/services/lists/windows';
 import { fail, ok } from '../src/shared/result';
-import type { WindowQuery } from '../src/shared/lists';
+import type { WindowQuery } from '../src/shared/windows';
 import { freePort } from '../tests/free-port';
 import { median } from './stats';
 

@@ -1,9 +1,13 @@
 /**
  * `npm run bench -- media [--files 1000] [--hash-mib 1024]`: main's media worker (DESIGN section 15).
  *
- * * Facts of `--files` files of mixed containers (copies of the 26-file ffmpeg matrix of
- *   tests/media-matrix.ts): files per second, and the longest stall of main's event loop meanwhile
- *   (perf_hooks' event-loop delay histogram). Targets: >= 200 files/s, no stall over 20 ms.
+ * * Facts of `--files` files of mixed containers (copies of the 26-file ffmpeg matrix and the damaged
+ *   and hard-to-play files of tests/media-matrix.ts): files per second, and the longest stall of main's
+ *   event loop meanwhile (perf_hooks' event-loop delay histogram), the first probe of the session
+ *   included: the worker is started as the app starts it (warm(), main at rest, timed on its own), then
+ *   the first file is read inside the measured window. Targets: >= 200 files/s, no stall over 20 ms.
+ * * The worker's memory after the files (its WebAssembly memory and JavaScript heap, as it reports
+ *   them) under MEMORY_BOUND_MIB, with how many times it was recycled (RECYCLE_LIMITS).
  * * Hashing: the worker's streamed SHA-256 of one large file against `sha256sum` on the same file, in
  *   the same run (each the best of two, the file in the page cache for both). Target: >= 0.8 x.
  *   The issue names a 4 GiB file; the default is 1 GiB to spare the shared disk (`--hash-mib 4096`).
@@ -17,12 +21,12 @@
 import { execFile } from 'node:child_process';
 import { copyFile, mkdtemp, open, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { promisify } from 'node:util';
-import { MediaFactsService } from '../src/main/services/media-facts';
-import { makeMatrix } from '../tests/media-matrix';
+import { MediaFactsService, RECYCLE_LIMITS } from '../src/main/services/media-facts';
+import { makeHostile, makeMatrix } from '../tests/media-matrix';
 import { numberArg } from './args';
 import { measurePosterFrame, posterRows } from './poster-frame';
 
@@ -30,6 +34,10 @@ const exec = promisify(execFile);
 const MiB = 1024 * 1024;
 
 const rssMiB = () => process.memoryUsage().rss / MiB;
+/** The bound on the worker's memory after 1,000 files: the WebAssembly recycle limit and 32 MiB of JavaScript heap. */
+const MEMORY_BOUND_MIB = RECYCLE_LIMITS.wasmBytes / MiB + 32;
+const STALL_BUDGET_MS = 20;
+const FACTS_BUDGET = 200;
 
 async function writeLarge(path: string, mib: number): Promise<void> {
   const block = randomBytes(MiB);
@@ -49,8 +57,13 @@ async function timeIt<T>(work: () => Promise<T>): Promise<{ ms: number; value: T
 
 type Row = readonly [what: string, measured: string, result: string, target: string, pass: boolean | null];
 
+/** The rows as the other benches print them: what, the figure, its budget and ratio, yes/NO, then how it was measured. */
 function report(rows: readonly Row[]): boolean {
-  console.table(rows.map(([what, measured, result, target, pass]) => ({ what, measured, result, target, pass: pass === null ? 'n/a' : pass ? 'pass' : 'FAIL' })));
+  console.log(`\n${'what'.padEnd(34)}${'result'.padEnd(42)}${'budget'.padEnd(30)}ok`);
+  for (const [what, measured, result, target, pass] of rows) {
+    console.log(`${what.padEnd(34)}${result.padEnd(42)}${target.padEnd(30)}${pass === null ? '-' : pass ? 'yes' : 'NO'}`);
+    console.log(`${''.padEnd(4)}${measured}`);
+  }
   return rows.every(([, , , , pass]) => pass !== false);
 }
 
@@ -62,10 +75,11 @@ export async function run(args: string[]): Promise<boolean> {
   const root = await mkdtemp(join(tmpdir(), 'cc-bench-media-'));
   const service = new MediaFactsService();
   try {
-    console.log('making the media matrix with ffmpeg...');
+    console.log('making the media matrix and the damaged files with ffmpeg...');
     const { made, skipped } = await makeMatrix(join(root, 'matrix'));
-    for (const reason of skipped.values()) console.log(reason);
-    const sources = [...made.values()];
+    const hostile = await makeHostile(join(root, 'hostile'));
+    for (const reason of [...skipped.values(), ...hostile.skipped.values()]) console.log(reason);
+    const sources = [...made.values(), ...hostile.made.values()];
     const { mkdir } = await import('node:fs/promises');
     await mkdir(join(root, 'many'));
     const paths: string[] = [];
@@ -75,8 +89,13 @@ export async function run(args: string[]): Promise<boolean> {
       await copyFile(source, path);
       paths.push(path);
     }
-    // Warm-up: the worker starts and loads MediaInfo's WebAssembly once per app.
-    await service.factsOfPath(paths[0]!);
+    // The app starts the worker once its window is up and main is at rest (warm()): timed on its own.
+    const warmLoop = monitorEventLoopDelay({ resolution: 1 });
+    warmLoop.enable();
+    service.warm();
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    warmLoop.disable();
+    const warmStallMs = warmLoop.max / 1e6;
 
     const rss0 = rssMiB();
     const cpu0 = process.cpuUsage();
@@ -84,15 +103,21 @@ export async function run(args: string[]): Promise<boolean> {
     loop.enable();
     let read = 0;
     let withDuration = 0;
+    let firstMs = 0;
     const facts = await timeIt(async () => {
-      // Four asked at once (the queue asks two; Add File one): the worker takes them in turn.
-      const queue = [...paths];
+      // The session's first probe, then four asked at once (the queue asks two; Add File one).
+      const first = performance.now();
+      const f = await service.factsOfPath(paths[0]!);
+      firstMs = performance.now() - first;
+      read += 1;
+      if (f.durationSeconds !== null) withDuration += 1;
+      const queue = paths.slice(1);
       await Promise.all(
         Array.from({ length: 4 }, async () => {
           for (let path = queue.shift(); path; path = queue.shift()) {
-            const f = await service.factsOfPath(path);
+            const f = await service.factsOfPath(path).catch(() => null);
             read += 1;
-            if (f.durationSeconds !== null) withDuration += 1;
+            if (f?.durationSeconds != null) withDuration += 1;
           }
         }),
       );
@@ -105,6 +130,8 @@ export async function run(args: string[]): Promise<boolean> {
     const rssFacts = rssMiB() - rss0;
     const perSecond = read / (facts.ms / 1000);
     const maxStallMs = loop.max / 1e6;
+    const memory = service.lastMemory;
+    const workerMiB = memory ? (memory.wasmBytes + memory.heapBytes) / MiB : NaN;
 
     console.log(`writing a ${hashMiB} MiB file for the hash...`);
     const large = join(root, 'large.bin');
@@ -121,14 +148,17 @@ export async function run(args: string[]): Promise<boolean> {
     const hashRatio = referenceMs / mineMs;
     const rssHash = rssMiB() - rss0;
 
+    const ratio = (value: number, budget: number) => `${(value / budget).toFixed(2)} x budget`;
     const rows: Row[] = [
-      ['facts', `${read} files (${withDuration} with a duration) in ${(facts.ms / 1000).toFixed(2)} s`, `${perSecond.toFixed(0)} files/s`, '>= 200 files/s', perSecond >= 200],
-      ['facts, CPU', 'CPU time of main and the worker per file', `${cpuMsPerFile.toFixed(1)} ms (${(1000 / cpuMsPerFile).toFixed(0)} files/s on one free core)`, 'information', null],
-      ['main event loop', 'longest stall while the worker read them', `${maxStallMs.toFixed(1)} ms`, '<= 20 ms', maxStallMs <= 20],
-      ['hash', `${hashMiB} MiB: worker ${(mineMs / 1000).toFixed(2)} s, sha256sum ${(referenceMs / 1000).toFixed(2)} s`, `${hashRatio.toFixed(2)} x sha256sum`, '>= 0.8 x', hashRatio >= 0.8],
-      ['memory', 'RSS growth: after the facts / after the hash', `${rssFacts.toFixed(1)} / ${rssHash.toFixed(1)} MiB`, 'the hash adds < 64 MiB', rssHash - rssFacts < 64],
+      ['facts (files/s)', `${read} files (${withDuration} with a duration; ${sources.length} kinds, the damaged ones among them) in ${(facts.ms / 1000).toFixed(2)} s; CPU ${cpuMsPerFile.toFixed(1)} ms per file (${(1000 / cpuMsPerFile).toFixed(0)} files/s on one free core)`, `${perSecond.toFixed(0)} (${(perSecond / FACTS_BUDGET).toFixed(2)} x budget)`, `>= ${FACTS_BUDGET}`, perSecond >= FACTS_BUDGET],
+      ["main's longest stall (ms)", `over the session's first probe (${firstMs.toFixed(0)} ms, the worker started at rest) and the ${read - 1} files after it`, `${maxStallMs.toFixed(1)} (${ratio(maxStallMs, STALL_BUDGET_MS)})`, `<= ${STALL_BUDGET_MS}`, maxStallMs <= STALL_BUDGET_MS],
+      ["worker's start at rest (ms)", "main's longest stall while warm() started the worker (as the app does once its window is up)", warmStallMs.toFixed(1), 'information', null],
+      [`worker memory, ${read} files (MiB)`, `as it reported after the last file: WebAssembly ${((memory?.wasmBytes ?? NaN) / MiB).toFixed(1)} MiB + heap ${((memory?.heapBytes ?? NaN) / MiB).toFixed(1)} MiB; ${service.counts.recycled} recycled, ${service.counts.started} started (limits: ${RECYCLE_LIMITS.wasmBytes / MiB} MiB WebAssembly, ${RECYCLE_LIMITS.files} files)`, `${workerMiB.toFixed(1)} (${ratio(workerMiB, MEMORY_BOUND_MIB)})`, `<= ${MEMORY_BOUND_MIB}`, workerMiB <= MEMORY_BOUND_MIB],
+      ['hash (x sha256sum)', `${hashMiB} MiB: worker ${(mineMs / 1000).toFixed(2)} s, sha256sum ${(referenceMs / 1000).toFixed(2)} s`, hashRatio.toFixed(2), '>= 0.8', hashRatio >= 0.8],
+      ['process RSS growth (MiB)', 'after the facts / after the hash: the hash of the large file adds < 64 MiB', `${rssFacts.toFixed(1)} / ${rssHash.toFixed(1)}`, 'hash adds < 64', rssHash - rssFacts < 64],
       ...(await poster()),
     ];
+    console.log(`load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores (the machine is shared: wall-clock figures move with it)`);
     return report(rows);
   } finally {
     await service.close();

@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- <name>] [options]`: runs the benchmarks of DESIGN section 8 and prints ratios.
- * Names: upload (bench/upload.ts), lists (bench/lists.ts, a million learners on PGlite and PostgreSQL), bulk (bench/bulk.ts, the bulk queue), bulk-upload (bench/bulk-upload.ts, the queue against curl), media (bench/media.ts, media facts and hashing), course-health (bench/course-health.ts, the health of a course of 5,000 videos), course-import (bench/course-import.ts, a folder of 1,000 videos as a course), door (bench/door.ts, what the one door adds per call); others (e.g. table) register below. Without a name, all run.
+ * Names: upload (bench/upload.ts), lists (bench/lists.ts, a million learners on PGlite and PostgreSQL), bulk (bench/bulk.ts, the bulk queue), bulk-upload (bench/bulk-upload.ts, the queue against curl), media (bench/media.ts, media facts and hashing), course-health (bench/course-health.ts, the health of a course of 5,000 videos), course-import (bench/course-import.ts, a folder of 1,000 videos as a course), door (bench/door.ts, what the one door adds per call), peers (bench/peers.ts, the console against AG Grid and Uppy); others (e.g. table) register below. Without a name, all run.
  * Each benchmark prints a table and a pass/fail per target, and exits non-zero when a target fails. Several
  * run one after another, each in a process of its own.
  */
@@ -17,6 +17,7 @@ const BENCHES: Record<string, () => Promise<{ run(args: string[]): Promise<boole
   find: () => import('./find'),
   'course-import': () => import('./course-import'),
   door: () => import('./door'),
+  peers: () => import('./peers'),
 };
 
 const args = process.argv.slice(2);

@@ -6,7 +6,7 @@
  * (playwright-core) and measures, in the page, for each:
  *   open screen    from a click on the sidebar's Question Bank (the Admins screen showing) to the first
  *                  rows painted (the end of the frame that paints them). The Question Bank runs on a list
- *                  main keeps (DESIGN section 12): the first open ("cold", shown beside, not budgeted)
+ *                  main keeps (DESIGN section 12): the first open ("cold", budgeted at 1 s)
  *                  paints the first rows while main still loads 100,000 questions from the server into
  *                  its list worker; the bench waits for the whole list, then each open after it ("warm",
  *                  budgeted as first render) asks main for one page's window, and the searches and sorts
@@ -54,7 +54,7 @@ const rendererDir = join(root, 'out/renderer');
  * openScreen: a click on the sidebar to rows painted (ms); firstRender: a window's arrival to its rows
  * painted, also at most firstRenderRef x the plain table; the renderer's heap after loading (MB).
  */
-const BUDGET = { openScreen: 300, firstRender: 200, firstRenderRef: 3, keystroke: 50, sort: 150, initialJsKb: 350, loginPaint: 500, rendererHeapMb: 64, workerMbPer100k: 50 } as const;
+const BUDGET = { firstOpen: 1000, openScreen: 300, firstRender: 200, firstRenderRef: 3, keystroke: 50, sort: 150, initialJsKb: 350, loginPaint: 500, rendererHeapMb: 64, workerMbPer100k: 50 } as const;
 
 const p95 = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -66,9 +66,9 @@ const p95 = (xs: number[]): number => {
  * frame paints; once it passes, it resolves in a task after that frame, when what passed is on screen
  * (the time it resolves with). `__afterPaint()`, for a change made outside a frame: after the next paint.
  * (Until 2026-12-02 the bench waited for a frame past the one that painted the change: every time it
- * reported here ran one frame long, while the plain table's did not; docs/performance.md.)
+ * reported here ran one frame long, while the plain table's did not; docs/performance-history.md.)
  */
-const PAGE_HELPERS = `
+export const PAGE_HELPERS = `
   // tsx (esbuild, keepNames) wraps named functions of page.evaluate bodies in __name(...).
   window.__name = (f) => f;
   window.__afterPaint = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
@@ -84,7 +84,7 @@ const PAGE_HELPERS = `
 `;
 
 /** The page's helpers, as page.evaluate bodies see them. */
-type PageHelpers = { __untilPainted: (test: () => boolean, limitMs?: number) => Promise<number>; __afterPaint: () => Promise<void> };
+export type PageHelpers = { __untilPainted: (test: () => boolean, limitMs?: number) => Promise<number>; __afterPaint: () => Promise<void> };
 
 /** One key press in the focused search box until the table's new row count is painted. */
 async function keystroke(page: Page, tableName: string, key: string): Promise<number> {
@@ -155,7 +155,7 @@ async function openScreen(page: Page, name: string, list: string, cdp?: CDPSessi
  * Bytes main sends the page: every message of the bridge's WebSocket (the stand-in for Electron's ipc),
  * counted where the host sends it, in this process.
  */
-function countSentBytes(): () => number {
+export function countSentBytes(): () => number {
   let bytes = 0;
   const send = WebSocket.prototype.send;
   WebSocket.prototype.send = function (this: WebSocket, data: unknown, ...rest: unknown[]) {
@@ -166,7 +166,7 @@ function countSentBytes(): () => number {
 }
 
 /** Main's share of each window query (the handler's time: the worker's search, sort and slice). */
-function timeWindowQueries(handlers: Map<string, (input: unknown) => Promise<unknown>>): { take(): number[] } {
+export function timeWindowQueries(handlers: Map<string, (input: unknown) => Promise<unknown>>): { take(): number[] } {
   const channel = channelOf('windows', 'query');
   const handler = handlers.get(channel)!;
   let times: number[] = [];
@@ -188,7 +188,7 @@ function timeWindowQueries(handlers: Map<string, (input: unknown) => Promise<unk
 }
 
 /** The page's used JS heap after a garbage collection (MB). */
-async function rendererHeapMb(page: Page): Promise<number> {
+export async function rendererHeapMb(page: Page): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('HeapProfiler.collectGarbage');
   const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
@@ -196,7 +196,7 @@ async function rendererHeapMb(page: Page): Promise<number> {
   return usedSize / 2 ** 20;
 }
 
-interface ScreenBench {
+export interface ScreenBench {
   /** The sidebar entry, the heading and the table's name. */
   name: string;
   /** The list main keeps for it (src/shared/lists.ts). */
@@ -207,13 +207,13 @@ interface ScreenBench {
   sortBy: string[];
 }
 
-const SCREENS: ScreenBench[] = [
+export const SCREENS: ScreenBench[] = [
   // A new letter asks main for a result not seen before; Backspace goes back to one the page keeps.
   { name: 'Question Bank', list: 'questions', keys: ['s', 'h', ...['a', 'e', 'i', 'o', 'u'].flatMap((k) => [k, 'Backspace'])], sortBy: ['Options count', 'Question'] },
   { name: 'Users', list: 'learners', keys: ['9', '8', ...['7', '6', '5', '4', '3'].flatMap((k) => [k, 'Backspace'])], sortBy: ['Last Login Time', 'Mobile'] },
 ];
 
-interface ScreenResult {
+export interface ScreenResult {
   rows: number;
   /** The first open: to the first rows painted, and to the whole list kept by main. */
   cold: number;
@@ -232,7 +232,7 @@ interface ScreenResult {
   cpu: { opens: number[]; keys: number[]; sorts: number[] };
 }
 
-async function measureScreen(page: Page, screen: ScreenBench, received: () => number, mainMs: { take(): number[] }, loaded: (list: string) => Promise<unknown>): Promise<ScreenResult> {
+export async function measureScreen(page: Page, screen: ScreenBench, received: () => number, mainMs: { take(): number[] }, loaded: (list: string) => Promise<unknown>): Promise<ScreenResult> {
   const cold = (await openScreen(page, screen.name, screen.list)).open;
   // The first rows show while the list still streams in; what follows is timed on the whole kept list
   // (a search or sort before it is whole waits for it, and the load would share the machine).
@@ -485,7 +485,16 @@ export async function run(args: string[]): Promise<boolean> {
     const memory = await host.core.windows.memory(true);
     const ref = await reference(page);
     const js = await initialJsKb();
-    const partial = only === 'question-bank' ? null : await measurePartialList(page, host, standIn, openScreen);
+    // A step of its own that fails (a timeout on a loaded machine) fails the run, but not before the
+    // figures above are printed.
+    let partialFailed: string | null = null;
+    const partial =
+      only === 'question-bank'
+        ? null
+        : await measurePartialList(page, host, standIn, openScreen).catch((error: unknown) => {
+            partialFailed = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+            return null;
+          });
 
     const fmt = (x: number) => x.toFixed(1).padStart(8);
     const ratio = (a: number, b: number) => (a / b).toFixed(2).padStart(7);
@@ -509,7 +518,8 @@ export async function run(args: string[]): Promise<boolean> {
       const heapOk = r.heapMb < BUDGET.rendererHeapMb;
       passed &&= heapOk;
       console.log(`${'renderer JS heap after it (MB)'.padEnd(34)}${fmt(r.heapMb)}         - ${String(BUDGET.rendererHeapMb).padStart(8)}${ratio(r.heapMb, BUDGET.rendererHeapMb)}         -       -   ${heapOk ? 'yes' : 'NO'}`);
-      console.log(`${'first open, first rows (info)'.padEnd(34)}${fmt(r.cold)}         -        -       -         -       -   -    (main loads the list from the server into its worker; rows show as it streams in)`);
+      // Main loads the list from the server into its worker; rows show as it streams in.
+      line('first open -> first rows (1)', r.cold, undefined, BUDGET.firstOpen, undefined);
       console.log(`${'first open, whole list (info)'.padEnd(34)}${fmt(r.whole)}         -        -       -         -       -   -    (the steps above it run once the whole list is kept)`);
       console.log(`the page's main-thread CPU time (info; steadier than wall time on a busy machine): open median ${median(r.cpu.opens).toFixed(1)} ms, keystroke ${median(r.cpu.keys).toFixed(1)} ms, sort ${median(r.cpu.sorts).toFixed(1)} ms (each sort: ${r.cpu.sorts.map((t) => t.toFixed(0)).join(', ')}; wall: ${r.sorts.map((t) => t.toFixed(0)).join(', ')})`);
       console.log(`main's share of a keystroke (its window queries): median ${median(r.keyMainMs).toFixed(1)} ms, p95 ${p95(r.keyMainMs).toFixed(1)} ms over ${r.keyMainMs.length} queries`);
@@ -534,6 +544,10 @@ export async function run(args: string[]): Promise<boolean> {
         `${'  page CPU, click -> painted (info)'.padEnd(34)}${fmt(median(partial.partialCpu))}  ${fmt(p95(partial.partialCpu))}        -       -  ${fmt(median(partial.cleanCpu))} ${ratio(median(partial.partialCpu), median(partial.cleanCpu))}   -    (the page's main-thread CPU time over the same span: steadier than wall time on a busy machine)`,
       );
       console.log(`  runs, clean: ${partial.clean.map((t) => t.toFixed(0)).join(', ')}; partly read: ${partial.partial.map((t) => t.toFixed(0)).join(', ')} (ms)`);
+    }
+    if (partialFailed) {
+      passed = false;
+      console.log(`\nQuestion Bank with partly readable records: NOT measured (${partialFailed})`);
     }
     if (course) console.log(`${'reorder 1,000 topics: save (info)'.padEnd(34)}${fmt(course.reorderSave)}         -        -       -         -       -   -    (one PUT /topic/update-sequence, until reorder mode ends)`);
     if (memory.ok && memory.data.lists > 0) {

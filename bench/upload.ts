@@ -19,7 +19,7 @@
  *
  * The server's folder (and the sparse files sent) are in memory (/dev/shm) when this machine has it:
  * the ratio is the client's against curl, and the server's disk writeback moved either client's rounds
- * between 250 and 750 MiB/s, more than any difference between the clients (docs/performance.md, fifth
+ * between 250 and 750 MiB/s, more than any difference between the clients (docs/performance-history.md, fifth
  * session). `--server-disk` keeps them in the temp folder on disk.
  */
 import { execFile } from 'node:child_process';

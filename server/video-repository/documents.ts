@@ -25,14 +25,12 @@ type DocumentHandlers = Pick<
 >;
 
 /**
- * The folder new content goes into: a folder of the same course ('' = the top of the course). Folders
- * go three levels deep; a videos-only course has no topics (its modules hold the videos).
+ * The folder new content goes into: a folder of the same course ('' = the top of the course, where spec 2
+ * offers Add Folder and Add File: a document's parent is empty there). Folders go three levels deep; a
+ * videos-only course has no topics (its modules hold the videos).
  */
 async function parentFor(q: Queryable, course: CourseRow, parentId: string, type: 'folder' | 'file'): Promise<DocRow | null> {
-  if (!parentId) {
-    if (type === 'file') throw new HttpError(400, T.fileAtTop);
-    return null;
-  }
+  if (!parentId) return null;
   const parent = await findDoc(q, parentId);
   if (!parent) throw new HttpError(404, T.folderNotFound);
   if (parent.type !== 'folder') throw new HttpError(400, T.parentNotFolder);

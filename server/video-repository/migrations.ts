@@ -5,7 +5,7 @@ import type { Migration } from '../db';
  *
  * A course's directory is one tree of documents: a folder at the top of a course is a module, a
  * folder in a module a topic, a folder in a topic a concept (no deeper folders); files (videos) sit
- * in any folder and show a library file. The topic and video screens of spec 1 are views of the same
+ * in any folder or at the top of a course and show a library file. The topic and video screens of spec 1 are views of the same
  * tree, so a topic added there is a folder in the directory and the other way round.
  * `ancestors` holds the ids of the folders above, from the top (subtree counts and breadcrumbs).
  */
@@ -53,6 +53,15 @@ export const COURSE_MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX documents_children ON documents (course_id, parent_id, sequence)`,
       `CREATE INDEX documents_parent ON documents (parent_id, sequence)`,
       `CREATE INDEX documents_ancestors ON documents USING gin (ancestors jsonb_path_ops)`,
+    ],
+  },
+  {
+    id: 41,
+    name: 'video-repository: a file may sit at the top of a course (spec 2: Add File there, its parent empty)',
+    statements: [
+      // The first unnamed table CHECK of documents: folder depth and no video, or a file with a parent.
+      `ALTER TABLE documents DROP CONSTRAINT documents_check`,
+      `ALTER TABLE documents ADD CONSTRAINT documents_folder_shape CHECK (type = 'file' OR (depth <= 3 AND file_id IS NULL))`,
     ],
   },
 ];

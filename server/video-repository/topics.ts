@@ -59,7 +59,7 @@ export const topicHandlers: TopicHandlers = {
     const counts = await videoCounts(ctx.db, rows.map((r) => r.id));
     return {
       topics: rows.map((r) => toTopic(r, counts)),
-      // A videos-only course keeps its videos in its modules: no topics (see docs/decisions.md).
+      // A videos-only course keeps its videos in its modules: no topics (see docs/decisions/reference-server.md).
       disallowTopicAddition: course.has_only_videos,
       moduleInfo: { _id: module.id, name: module.title, courseId: course.id, courseName: course.name, language: course.language },
     };

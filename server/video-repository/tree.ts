@@ -31,7 +31,6 @@ export const COURSE_SERVER_TEXT = {
   parentNotFolder: 'Files and folders can only be added inside a folder.',
   parentOtherCourse: 'The parent folder belongs to another course.',
   tooDeep: 'Folders go three levels deep: module, topic and concept. Add videos to a concept.',
-  fileAtTop: 'Add videos inside a module, topic or concept, not at the top of the course.',
   libraryFileMissing: 'The chosen video is not in the library. Reload the list and choose again.',
   folderHasNoVideo: 'A folder has no video; only files do.',
   onlyVideos: 'This course has only videos: its modules hold videos, not topics.',

@@ -27,7 +27,8 @@ import { createUploadsGroup } from './local/uploads';
 import { createBulkGroup, type BulkPickKind } from './local/bulk';
 import { createCourseImportGroup } from './local/course-import';
 import { createLearnerCalls } from './services/learners';
-import { createWindows } from './services/list-windows';
+import { createWindows } from './services/lists/windows';
+import { earlyListWorker } from './services/lists/early-worker';
 import { createWindowsGroup } from './local/windows';
 import { checkPlatform } from './services/platform-check';
 import { createCourseTools, LinkChecker } from './services/course-health';
@@ -151,7 +152,10 @@ export async function createCore(options: CoreOptions) {
   // Learners' tokens (for the progress calls) stay in main and belong to the signed-in session.
   // Large lists are kept in main's list worker and served by window; the learner list's tokens are
   // looked up there too (it is the same list the Users screen shows).
-  const windows = createWindows({ fetchBody: (def, input, label) => http<ReadableStream<Uint8Array>>(def, input, label, { stream: true }), log });
+  // The list worker starts with a session, so that the first list's open does not wait for it.
+  const listWorker = earlyListWorker();
+  session.onSignedIn = () => listWorker.warm();
+  const windows = createWindows({ fetchBody: (def, input, label) => http<ReadableStream<Uint8Array>>(def, input, label, { stream: true }), spawn: listWorker.spawn, log });
   const learners = createLearnerCalls(http, {
     tokenOf: (key) => {
       const token = windows.secret('learners', key);
@@ -193,7 +197,7 @@ export async function createCore(options: CoreOptions) {
       return server && user ? { server, email: user.email } : null;
     },
   });
-  const history = createHistoryGroup({ recorder, send: http, log });
+  const history = createHistoryGroup({ recorder, send: http, log, viewerRole: () => session.currentUser()?.role ?? null });
   // A folder import (course-import) queues its videos in the bulk queue and links them as they finish.
   const courseImport = await createCourseImportGroup({
     stateDir: options.stateDir,
@@ -203,6 +207,7 @@ export async function createCore(options: CoreOptions) {
     queue: bulk.queue,
     enqueue: bulk.addTitled,
     pickFolder: options.pickPaths ? async () => (await options.pickPaths!('folder'))?.[0] ?? null : undefined,
+    readFacts: (path) => media.factsOfPath(path),
     log,
   });
   importsPoke = () => courseImport.imports.poke();
@@ -260,7 +265,7 @@ export async function createCore(options: CoreOptions) {
     },
     bulk: bulk.calls,
     courseTools: createCourseTools(http, new LinkChecker((url) => probeLink(url, { allowLoopback: options.allowLoopbackLinks === true }))),
-    find: (await createFindGroup({ windows, stateDir: options.stateDir })).calls,
+    find: (await createFindGroup({ windows, stateDir: options.stateDir, viewerRole: () => session.currentUser()?.role ?? null })).calls,
     history: history.calls,
     // Bulk actions run each record through the recorded handler below (bound late: the map is filled after).
     batch: createBatchGroup({
@@ -336,6 +341,8 @@ export async function createCore(options: CoreOptions) {
     bulkQueue: bulk.queue,
     /** Updates: main starts them once the window is up (a check now and one a day). */
     updates,
+    /** Starts the media worker ahead of the first file (main calls it once the window is up and main at rest). */
+    warmMedia: () => media.warm(),
     async close() {
       reachability.close();
       updates.close();
@@ -346,7 +353,9 @@ export async function createCore(options: CoreOptions) {
       await recorder.store.settled();
       await bulk.queue.close();
       await windows.close();
+      await listWorker.close();
       await settings.close();
+      await media.close();
     },
   };
 }

@@ -93,6 +93,8 @@ async function startCore(): Promise<Core> {
 }
 
 let mainWindow: BrowserWindow | null = null;
+/** After the page has loaded: its first calls (the session, the home screen's lists) are answered by then. */
+const MEDIA_WARM_DELAY_MS = 1500;
 
 /** The main window, its renderer's crashes and hangs logged. */
 function openWindow(): BrowserWindow {
@@ -155,6 +157,8 @@ if (!app.requestSingleInstanceLock()) {
     );
     mainWindow = openWindow();
     mainWindow.webContents.on('did-finish-load', () => {
+      // The media worker starts once the page is up and main is at rest, not in the first file's probe.
+      ready.then((started) => setTimeout(() => started.warmMedia(), MEDIA_WARM_DELAY_MS).unref()).catch(() => undefined);
       const path = pendingPath;
       pendingPath = null;
       if (path) openPath(path);

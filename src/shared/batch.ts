@@ -1,7 +1,8 @@
-// Bulk actions (issue 21, item 1): one action of the console on many records, run by main through the
+// Bulk actions: one action of the console on many records, run by main through the
 // same recorded contract handler a single write uses. Pure TypeScript, shared by main and the renderer.
 import * as v from 'valibot';
-import { LIST_NAMES, type ListName } from './lists';
+import type { ListName } from './lists';
+import { ListSelectionEntries } from './windows';
 import { libraryFormOf, libraryPayloadOf, LibraryFileFormSchema, type LibraryFile } from './schemas/library';
 import type { Question } from './schemas/question-bank';
 
@@ -22,11 +23,8 @@ export type BatchItem = v.InferOutput<typeof BatchItemSchema>;
  * the ones unticked since. Main resolves them itself, so no row travels to the page to be counted or run.
  */
 export const BatchMatchingSchema = v.object({
-  list: v.picklist(LIST_NAMES),
-  input: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))),
-  search: Text(500),
-  filters: v.pipe(v.array(v.object({ id: Text(100), kind: v.picklist(['select', 'text']), value: Text(500) })), v.maxLength(20)),
-  partial: v.optional(v.boolean()),
+  // The rows a window of the same table selects (./windows): one shape for both.
+  ...ListSelectionEntries,
   except: v.pipe(v.array(Text(200)), v.maxLength(100_000)),
 });
 export type BatchMatching = v.InferOutput<typeof BatchMatchingSchema>;

@@ -4,7 +4,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { fastDateTime, isIsoDateTime, readDateTime } from './dates';
-import { KeptList, listDef } from './lists';
 import { QuestionSchema, type Question } from './schemas/question-bank';
 import { QuoteListItemSchema, quotesOf, tipRowsOf, type QuoteListItem } from './schemas/quotes';
 import { SessionListSchema } from './schemas/sessions';
@@ -113,25 +112,6 @@ describe('two records with one _id', () => {
     const event = (id: string) => ({ _id: id });
     const list = readAnswer(SessionListSchema, { session: [event('e1'), event('e1')], roles: [] })!.value as { session: unknown[] };
     expect(list.session.every((e) => notSelectable(e) === 'another record has the same id')).toBe(true);
-  });
-
-  it('a kept list marks them once it is whole: counted, filtered to, and their window rows carry the mark', () => {
-    const rows = [question(1), question(2), { ...question(3), _id: 'q2' }, question(4), { ...question(5), _id: 'q2' }] as unknown as Question[];
-    const list = KeptList.of(listDef('questions'), rows);
-    expect(list.partial).toBe(3);
-    const only = list.window({ search: '', filters: [], sort: null, offset: 0, limit: 10, partial: true });
-    expect(only.rows.map((r) => (r as Question).id)).toEqual([2, 3, 5]);
-    expect(only.rows.every((r) => notSelectable(r) === 'another record has the same id')).toBe(true);
-    expect(notSelectable(list.window({ search: '', filters: [], sort: null, offset: 0, limit: 1 }).rows[0])).toBeNull();
-  });
-
-  it('a kept list of many rows finds a pair among 50,000 by hash and id, and no false pair', () => {
-    const n = 50_000;
-    const rows = Array.from({ length: n }, (_, i) => ({ ...question(i), _id: `id-${i}` })) as unknown as Question[];
-    (rows[n - 1] as { _id: string })._id = 'id-17';
-    const list = KeptList.of(listDef('questions'), rows);
-    expect(list.partial).toBe(2);
-    expect(list.window({ search: '', filters: [], sort: null, offset: 0, limit: 10, partial: true }).rows.map((r) => (r as Question).id)).toEqual([17, n - 1]);
   });
 });
 

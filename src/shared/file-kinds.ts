@@ -9,3 +9,7 @@ const extensionOf = (name: string): string => (name.includes('.') ? (name.split(
 
 export const isImageName = (name: string): boolean => (IMAGE_EXTENSIONS as readonly string[]).includes(extensionOf(name));
 export const isVideoName = (name: string): boolean => (VIDEO_FILE_EXTENSIONS as readonly string[]).includes(extensionOf(name));
+
+/** A course thumbnail: png, jpg or jpeg only (spec 2: "The thumbnail accepts png, jpg or jpeg"). */
+export const COURSE_THUMBNAIL_FILE_EXTENSIONS = ['png', 'jpg', 'jpeg'] as const;
+export const isCourseThumbnailName = (name: string): boolean => (COURSE_THUMBNAIL_FILE_EXTENSIONS as readonly string[]).includes(extensionOf(name));

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { bestOf, mergeFound, rankOf, type Found } from './find';
-import { KeptList, LISTS } from './lists';
 
 describe('rankOf', () => {
   it('ranks the whole title, then its start, then a word start, then inside a word, then another field', () => {
@@ -32,31 +31,5 @@ describe('bestOf', () => {
     const titles = ['Workshop', 'Shop', 'Pricing', 'A shop', 'Shopping', 'Shop'];
     const best = bestOf([0, 1, 2, 3, 4, 5], (i) => titles[i]!, 'shop', 2, (i) => i === 1);
     expect(best.map((b) => b.index)).toEqual([5, 4]);
-  });
-});
-
-describe('KeptList.find', () => {
-  const learner = (id: string, mobile: string) => ({
-    _id: id,
-    userInfo: { mobileNumber: mobile, loginTime: '2026-01-01T10:00:00.000Z', preferredLanguage: 'Hindi', token: `token-${id}` },
-    currentProgress: { progress: 10 },
-  });
-  it("finds a learner by part of the mobile, with the screen it opens in, and never the learner's token", () => {
-    const list = KeptList.of(LISTS.learners as never, [learner('l1', '9820012345'), learner('l2', '9000098200'), learner('l3', '7000000000')]);
-    const hits = list.find('98200', new Set());
-    expect(hits.map((h) => [h.id, h.title, h.rank, h.screen, h.key])).toEqual([
-      ['l1', '9820012345', 1, 'Users', '9820012345'],
-      ['l2', '9000098200', 3, 'Users', '9000098200'],
-    ]);
-    expect(JSON.stringify(hits)).not.toContain('token-');
-    // One character finds only the recent records.
-    expect(list.find('9', new Set()).map((h) => h.id)).toEqual([]);
-    expect(list.find('9', new Set(['l2'])).map((h) => h.id)).toEqual(['l2']);
-    // Typing on narrows the earlier results.
-    expect(list.find('982001', new Set()).map((h) => h.id)).toEqual(['l1']);
-    // A recent record that matches comes once.
-    expect(list.find('98200', new Set(['l2'])).map((h) => h.id)).toEqual(['l2', 'l1']);
-    // Without text: only the recent ones.
-    expect(list.find('', new Set(['l3'])).map((h) => h.id)).toEqual(['l3']);
   });
 });

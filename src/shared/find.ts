@@ -14,7 +14,15 @@ export interface FindSpec<T> {
   id: (row: T) => string;
   /** What the screen's search box is set to so that the record's row shows (a mobile, a file id). */
   key: (row: T) => string;
+  /** Whether a signed-in person of this role may see the record (default: everyone may). */
+  visibleTo?: (row: T, viewerRole: string | null) => boolean;
 }
+
+/**
+ * The servers' rule for accounts, which the console keeps wherever accounts show (Admins, Find anything,
+ * History): an Admin sees and changes only records of role User; a Super Admin sees all.
+ */
+export const seesAccount = (viewerRole: string | null, accountRole: unknown): boolean => viewerRole !== 'Admin' || accountRole === 'User';
 
 /**
  * How well a record's title matches what was typed (lower case, trimmed); smaller is better. Only

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { issueSentence } from './plain-issues';
 import { DEEP_LINK_SCHEME } from './constants';
 import { NamedViewSchema, TableKeySchema, type NamedView } from './schemas/settings';
 
@@ -55,8 +56,10 @@ export function readViewText(text: string): ViewRead {
   if (parsed.success) return { ok: true, file: parsed.output };
   const issue = parsed.issues[0];
   const where = v.getDotPath(issue);
-  // The format's own messages say it all; others name the field that is wrong.
-  return { ok: false, message: where === 'format' || where === 'version' ? issue.message : `${VIEW_TEXT.unreadable} ${where ?? 'the file'}: ${issue.message}` };
+  // No format field at all (another program's .json): not a view, said as the format's own message says it.
+  if (where === 'format' && issue.input === undefined) return { ok: false, message: 'This is not a Content Console view.' };
+  // The format's own messages say it all; others name the field that is wrong, in plain words.
+  return { ok: false, message: where === 'format' || where === 'version' ? issue.message : `${VIEW_TEXT.unreadable} ${issueSentence(issue)}` };
 }
 
 const toBase64Url = (text: string): string => {

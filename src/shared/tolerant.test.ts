@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { KeptList, listDef } from './lists';
 import { QuestionSchema, type Question } from './schemas/question-bank';
 import { describeIssues, extraFields, partialIssues, readAnswer, readList, readRecord, withoutMarks, PARTIAL } from './tolerant';
 import * as v from 'valibot';
@@ -78,25 +77,5 @@ describe('readList and readAnswer', () => {
     expect(readAnswer(v.array(QuestionSchema), 'nonsense')).toBeNull();
     const single = readAnswer(QuestionSchema, { ...good(5), helpText: 3 })!;
     expect(partialIssues(single.value)).toHaveLength(1);
-  });
-});
-
-describe('KeptList with partly read rows', () => {
-  const read = readList<Question>(QuestionSchema, [good(0), { ...good(1), metaInfo: null, language: 'Elvish' }, good(2), { ...good(3), options: 'many' }])!;
-  const list = KeptList.of(listDef('questions'), read.values, { categories: [] }, 1, undefined, read.values.map((_, i) => read.marks.get(i)));
-  const base = { search: '', filters: [], sort: null, offset: 0, limit: 100 };
-
-  it('serves every row, marks the partly read ones, counts them and filters to them', () => {
-    const all = list.window(base);
-    expect(all).toMatchObject({ total: 4, count: 4, partial: 2 });
-    expect(all.rows.map((r) => !!partialIssues(r))).toEqual([false, true, false, true]);
-    const only = list.window({ ...base, partial: true });
-    expect(only.rows.map((r) => (r as Question).id)).toEqual([1, 3]);
-  });
-
-  it('sorts and searches a partly read row without throwing (its missing values sort last)', () => {
-    const sorted = list.window({ ...base, sort: { id: 'updatedOn', desc: false } });
-    expect(sorted.rows.map((r) => (r as Question).id)).toEqual([0, 2, 3, 1]);
-    expect(list.window({ ...base, search: 'elvish' }).rows.map((r) => (r as Question).id)).toEqual([1]);
   });
 });

@@ -60,6 +60,10 @@ async function invoke(channel: string, input: unknown): Promise<Result<unknown>>
   }
 }
 
+// Open the socket as the page loads: Electron's ipc needs no connection, so the app's first calls
+// (its preferences and session, asked before React renders) should not wait for one either.
+void connect().catch(() => undefined);
+
 window.api = buildApi(invoke, (event, listener) => {
   const set = listeners.get(event) ?? new Set();
   set.add(listener);

@@ -44,11 +44,20 @@ const CATALOGUE = [
   'Event link is copied.',
 ];
 
+/**
+ * Texts that appear in more than one place, and the walks that assert each place: a tool that reaches
+ * the same record (a bulk action, Undo) must say the spec's text too, not a text of its own.
+ */
+const PLACES: Record<string, Record<string, string>> = {
+  'User has been Deleted!!': { 'e2e/admins.spec.ts': 'the Delete of one admin', 'e2e/staff-spec.spec.ts': 'a bulk Delete of accounts' },
+  'Are you sure you want to delete course {name}?': { 'e2e/courses.spec.ts': "a course's Delete", 'e2e/staff-spec.spec.ts': 'a bulk Delete of one course' },
+};
+
 const root = join(import.meta.dirname, '..');
-const sources = ['e2e', 'integration']
-  .flatMap((dir) => readdirSync(join(root, dir)).filter((f) => f.endsWith('.ts')).map((f) => join(root, dir, f)))
-  .map((path) => readFileSync(path, 'utf8'))
-  .join('\n');
+const files = new Map(
+  ['e2e', 'integration'].flatMap((dir) => readdirSync(join(root, dir)).filter((f) => f.endsWith('.ts')).map((f): [string, string] => [`${dir}/${f}`, readFileSync(join(root, dir, f), 'utf8')])),
+);
+const sources = [...files.values()].join('\n');
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The text as a string literal: quoted whole ('...', "..." or `...`; a {placeholder} filled in or `${...}`). */
@@ -62,11 +71,11 @@ const literal = (text: string): RegExp => {
 /** Matchers that accept part of a text, or any case. */
 const LOOSE = /(getByText\(\s*|toContainText\(\s*|hasText:\s*|getByLabel\(\s*)$/;
 
-function exactUses(text: string): number {
+function exactUses(text: string, source = sources): number {
   let exact = 0;
-  for (const match of sources.matchAll(literal(text))) {
-    const before = sources.slice(Math.max(0, match.index - 40), match.index);
-    const after = sources.slice(match.index + match[0].length, match.index + match[0].length + 30);
+  for (const match of source.matchAll(literal(text))) {
+    const before = source.slice(Math.max(0, match.index - 40), match.index);
+    const after = source.slice(match.index + match[0].length, match.index + match[0].length + 30);
     const loose = LOOSE.test(before) && !(/getByText\(\s*$/.test(before) && /^\s*,\s*\{[^}]*exact:\s*true/.test(after));
     if (!loose) exact += 1;
   }
@@ -76,6 +85,13 @@ function exactUses(text: string): number {
 describe("the specs' fixed texts", () => {
   it('each is asserted exactly, as a literal, by an e2e or integration test', () => {
     expect(CATALOGUE.filter((text) => exactUses(text) === 0)).toEqual([]);
+  });
+
+  it('each text of several places is asserted exactly in the walk of each place', () => {
+    const missing = Object.entries(PLACES).flatMap(([text, places]) =>
+      Object.entries(places).flatMap(([file, place]) => (exactUses(text, files.get(file) ?? '') > 0 ? [] : [`${text} (${place}, ${file})`])),
+    );
+    expect(missing).toEqual([]);
   });
 
   it('a literal only inside a loose matcher does not count', () => {

@@ -66,7 +66,7 @@ test.describe('admins as a Super Admin', () => {
     await expect(row.first()).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
   });
 
-  test('a server refusal stays in the dialog with the typed values', async ({ page }) => {
+  test("a server refusal: the server's message as an error toast (both specs), and in the dialog with the typed values", async ({ page }) => {
     await signedIn(page);
     await openAdmins(page);
     await page.getByRole('button', { name: 'Add Admin' }).click();
@@ -76,6 +76,7 @@ test.describe('admins as a Super Admin', () => {
     await dialog.getByRole('textbox', { name: 'Phone No.' }).fill(phoneNumber());
     await dialog.getByRole('button', { name: 'Add' }).click();
     await expect(dialog.getByText('An admin with this email already exists.')).toBeVisible();
+    await expect(toast(page, 'An admin with this email already exists.')).toBeVisible();
     await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue('Duplicate Person');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     // The form was changed: Cancel asks first.
@@ -115,6 +116,9 @@ test.describe('admins as a Super Admin', () => {
     // Edit button without opening the button's tooltip (it would cover the row above and take the click
     // meant for that row's Delete).
     const ownEdit = page.getByRole('button', { name: `Edit ${SANDBOX_ADMIN.name}` });
+    // The page's timers from here on are Playwright's clock (time still flows): the tooltip's delay is
+    // then run through at once, instead of waited out.
+    await page.clock.install();
     await page.mouse.move(0, 0);
     await ownEdit.focus();
     await page.keyboard.press('Enter');
@@ -125,7 +129,7 @@ test.describe('admins as a Super Admin', () => {
     await page.keyboard.press('Escape');
     await expect(own).toBeHidden();
     await expect(ownEdit).toBeFocused();
-    await page.waitForTimeout(600); // longer than a tooltip's delay
+    await page.clock.runFor(600); // longer than a tooltip's delay
     await expect(page.getByRole('tooltip')).toHaveCount(0);
     // Tab away and back: a person's own move shows it again.
     await page.keyboard.press('Shift+Tab');

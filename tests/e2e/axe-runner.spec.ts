@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { COLOUR_RULES, runAxe, WCAG_AA } from './helpers';
+import { COLOUR_RULES, HTMLCS_FAILING, runAxe, runCodeSniffer, WCAG_AA } from './helpers';
 
 // The walks' accessibility checks are only as good as the runner under them: it must find what axe finds,
 // with every WCAG A/AA rule in the light pass and the colour rules in the dark one.
@@ -15,4 +15,19 @@ test('the axe runner reports a nameless button, low contrast, and nothing it was
   expect(colours[0]?.nodes).toHaveLength(2);
   const withoutContrast = await runAxe(page, { include: ['.toasts'] }, { type: 'tag', values: WCAG_AA }, ['color-contrast']);
   expect(withoutContrast).toEqual([]);
+});
+
+test('the second engine (HTML_CodeSniffer) reports shared ids and nameless controls, not hash-route links', async ({ page }) => {
+  await page.setContent(`<!doctype html><html lang="en"><head><title>Sniffer</title></head><body><main><h1>Page</h1>
+    <a href="#/courses">Courses</a>
+    <label for="q"><input type="checkbox" id="q">First</label><label for="q"><input type="checkbox" id="q">Second</label>
+    <input type="text"></main></body></html>`);
+  const errors = await runCodeSniffer(page);
+  expect(errors.some((e) => e.code.endsWith('.F77'))).toBe(true);
+  expect(errors.some((e) => /\.H91\.InputText\.Name$/.test(e.code))).toBe(true);
+  expect(errors.every((e) => HTMLCS_FAILING.test(e.code))).toBe(true);
+  await page.setContent(`<!doctype html><html lang="en"><head><title>Clean</title></head><body><main><h1>Page</h1>
+    <a href="#/courses">Courses</a><label><input type="checkbox" id="a">First</label><label><input type="checkbox" id="b">Second</label>
+    <label for="t">Name</label><input type="text" id="t"></main></body></html>`);
+  expect(await runCodeSniffer(page)).toEqual([]);
 });

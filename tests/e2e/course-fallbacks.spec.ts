@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { tableRows, toast, unique, cancelDiscarding, signedIn, expectNotSavedOnly } from './helpers';
+import { tableRows, toast, unique, cancelDiscarding, signedIn, expectNotSavedWithToast } from './helpers';
 import { useStubPlatform } from './platform-stub';
 
 /**
@@ -44,7 +44,7 @@ test('failures without a message: Module, Topic and File Not Added, Video Not Ed
   const folder = page.getByRole('dialog', { name: 'Add Folder' });
   await folder.getByLabel('Name').fill(name);
   await folder.getByRole('button', { name: 'Add', exact: true }).click();
-  await expectNotSavedOnly(page, folder, 'Module Not Added, Please Try Again');
+  await expectNotSavedWithToast(page, folder, 'Module Not Added, Please Try Again');
   await expect(folder.getByLabel('Name')).toHaveValue(name);
   await cancelDiscarding(page, folder);
   // A folder delete the platform refuses without a message: the spec's fixed text, and the folder stays.
@@ -61,7 +61,7 @@ test('failures without a message: Module, Topic and File Not Added, Video Not Ed
   const topic = page.getByRole('dialog', { name: 'Add Topic' });
   await topic.getByLabel('Topic name').fill(name);
   await topic.getByRole('button', { name: 'Add', exact: true }).click();
-  await expectNotSavedOnly(page, topic, 'Topic Not Added, Please Try Again');
+  await expectNotSavedWithToast(page, topic, 'Topic Not Added, Please Try Again');
   await expect(topic.getByLabel('Topic name')).toHaveValue(name);
   await cancelDiscarding(page, topic);
 
@@ -78,7 +78,7 @@ test('failures without a message: Module, Topic and File Not Added, Video Not Ed
   // The topic has concepts: the video goes into the one chosen (POST /document, refused alike).
   await file.getByRole('combobox', { name: 'Concept' }).selectOption({ index: 1 });
   await file.getByRole('button', { name: 'Add', exact: true }).click();
-  await expectNotSavedOnly(page, file, 'File Not Added, Please Try Again');
+  await expectNotSavedWithToast(page, file, 'File Not Added, Please Try Again');
   await expect(file.getByLabel('Title')).toHaveValue(name);
   await cancelDiscarding(page, file);
 
@@ -89,7 +89,7 @@ test('failures without a message: Module, Topic and File Not Added, Video Not Ed
   await expect(question.locator('option').nth(1)).toBeAttached();
   await question.selectOption({ index: 1 });
   await ask.getByRole('button', { name: 'Add', exact: true }).click();
-  await expectNotSavedOnly(page, ask, 'Video Not Edited, Please Try Again');
+  await expectNotSavedWithToast(page, ask, 'Video Not Edited, Please Try Again');
   await expect(ask).toBeVisible();
   await cancelDiscarding(page, ask);
 

@@ -72,6 +72,9 @@ test('course health finds each seeded problem and opens the record that fixes it
     await panel.getByRole('button', { name: 'Edit the library file: Broken link' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit File' });
     await expect(edit.getByRole('textbox', { name: /Title/ })).toHaveValue(/^Broken link /);
+    // It is the library's record, under another title there: said before anything is changed.
+    await expect(edit).toContainText('In the library this file is titled “Broken link ');
+    await expect(edit).toContainText('applies in every course that links it');
     await expectAccessible(page, 'Edit File from Course health');
     await edit.getByRole('button', { name: 'Cancel' }).click();
     await panel.getByRole('button', { name: 'Edit the library file: Draft talk' }).click();
@@ -79,6 +82,8 @@ test('course health finds each seeded problem and opens the record that fixes it
     await edit.getByRole('button', { name: 'Cancel' }).click();
     await panel.getByRole('button', { name: 'Close' }).click();
     await expect(panel).toBeHidden();
+    // The focus goes back to the button that opened the drawer, not to the page.
+    await expect(page.getByRole('button', { name: 'Course health' })).toBeFocused();
     // ...and the screens: the folder, the topic's videos, the transcripts and moments of the file.
     const fixes: [string, RegExp, string][] = [
       ['Open the folder: Empty module', new RegExp(`#/directory/${seed.courseId}/${seed.emptyModuleId}$`), 'Empty module'],
@@ -107,7 +112,7 @@ test('course health finds each seeded problem and opens the record that fixes it
     await expect(page.getByRole('heading', { level: 4 })).toHaveText(['Concept: Start', 'Concept: Repeats']);
     const start = page.getByRole('region', { name: 'Concept Start' }).or(page.locator('section[aria-label="Concept Start"]'));
     const headers = start.getByRole('button');
-    await expect(headers).toHaveText([/^Welcome1:35Free to watch1 question after it$/, /^Draft talk1:35No questions$/, /^Broken link/, /^Silent link/, /^Lost video0:00No questions$/]);
+    await expect(headers).toHaveText([/^Welcome1:35Free to watch1 question after it$/, /^Draft talk1:35Draft: learners do not see itNo questions$/, /^Broken link/, /^Silent link/, /^Lost video0:00No questions$/]);
     await headers.first().click();
     await expect(start.getByText(seed.questionText)).toBeVisible();
     await expect(start.getByRole('list', { name: 'Transcript in English' })).toContainText('Welcome to the course.');

@@ -124,7 +124,9 @@ test('import a folder as a course: the preview and its problems, a crash mid-imp
 
     // The library fields every video gets.
     await dialog.getByRole('button', { name: 'Import 6 videos' }).click();
-    await expect(message).toHaveText('Description is mandatory');
+    // Each field's message beside it, once: none repeated below the form.
+    await expect(dialog.getByText('Description is mandatory')).toHaveCount(1);
+    await expect(dialog.getByText('1 title to fix first.')).toHaveCount(0);
     await dialog.getByLabel('Type').selectOption('Interview');
     await dialog.getByLabel('Description').fill('Imported from a folder by the e2e walk.');
     await dialog.getByRole('combobox', { name: 'Business ideas' }).click();
@@ -133,8 +135,8 @@ test('import a folder as a course: the preview and its problems, a crash mid-imp
     await dialog.getByRole('combobox', { name: 'Keyword groups' }).click();
     await dialog.getByRole('menuitemcheckbox').first().click();
     await page.keyboard.press('Escape');
-    // Fixed, the message goes.
-    await expect(message).toHaveCount(0);
+    // Fixed, the messages go.
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
     await expectAccessible(page, 'Import folder preview');
     await page.screenshot({ path: test.info().outputPath('import-preview-light.png') });
     await page.emulateMedia({ colorScheme: 'dark' });

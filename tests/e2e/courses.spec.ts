@@ -193,7 +193,7 @@ test('edit a course (Live switch, stored thumbnail kept), delete it, and a faile
   // Delete asks with the spec's question; declining keeps it.
   await row.first().getByRole('button', { name: `Delete ${renamed}` }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete course' });
-  await expect(confirm).toContainText(`Are you sure you want to delete course ${renamed}?`);
+  await expect(confirm.getByText(`Are you sure you want to delete course ${renamed}?`, { exact: true })).toBeVisible();
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(row).toHaveCount(1);
 

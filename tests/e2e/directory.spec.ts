@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
 import type { CourseDocument } from '../../src/shared/schemas/courses';
 import { choose } from './engagement-fixtures';
-import { tableRows, toast, unique, cancelDiscarding, signedIn, expectAccessible, expectAccessibleStates, expectNotSavedOnly } from './helpers';
+import { tableRows, toast, unique, cancelDiscarding, signedIn, expectAccessible, expectAccessibleStates, expectNotSavedWithToast } from './helpers';
 import { createFile } from './library-fixtures';
 import { createCourse, createFolder, expectWidth, keyboardMoveDown, mouseDrag, rememberLanguage } from './course-fixtures';
 
@@ -41,10 +41,10 @@ test('three folder levels down by clicking, back by the breadcrumb, the browser 
   const headers = await page.getByRole('table', { name: 'Start your own dairy' }).getByRole('columnheader').allInnerTexts();
   for (const h of ['Folder/File Name', 'Type', 'Created At', 'Last Updated', 'Edit', 'Delete']) expect(headers.map((t) => t.trim())).toContain(h);
   await expectAccessibleStates(page, 'Directory', 'Start your own dairy');
-  // At the top of a course videos cannot be added: the video buttons are not offered, the subtitle says where they go.
-  await expect(page.getByText('Videos go into a module: open one to add them.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Upload Video' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Add File' })).toHaveCount(0);
+  // Spec 2: the top of a course offers Add Folder and Add File (a document's parent is empty there).
+  await expect(page.getByText('Hindi course: its modules and videos.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Folder' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add File' })).toBeVisible();
 
   await rowsOf(page, 'Start your own dairy').getByRole('button', { name: 'Planning the dairy', exact: true }).click();
   await expect(heading(page, 'Planning the dairy')).toBeVisible();
@@ -152,7 +152,7 @@ test('folders: add (greyed while blank), update, three levels deep, delete says 
   const modules = await childrenOf(page, course._id);
   await page.evaluate((id) => (globalThis as unknown as WithApi).api.videoRepository.deleteDocument({ id }), modules[0]!._id);
   await late.getByRole('button', { name: 'Add', exact: true }).click();
-  await expectNotSavedOnly(page, late, 'Folder not found. It may have been deleted; reload the list.');
+  await expectNotSavedWithToast(page, late, 'Folder not found. It may have been deleted; reload the list.');
   await cancelDiscarding(page, late);
 
   // A folder with content: the question says what goes with it.

@@ -40,3 +40,14 @@ test('a dropped item that is not a file on disk is refused with a clear message'
   await dropOn(page, dialog.getByText('Drop an audio, video or other file here, or choose one'), 'made-up.mp4');
   await expect(dialog.getByRole('alert').filter({ hasText: 'This item is not a file on this computer.' })).toBeVisible();
 });
+
+test('a video dropped on the thumbnail is refused at once, with what to choose, and the field stays empty', async ({ page, request }) => {
+  const dialog = page.getByRole('dialog', { name: 'Add File' });
+  await dialog.getByRole('combobox', { name: 'File type', exact: true }).selectOption('video');
+  const video = makeVideo(1);
+  const name = video.split('/').at(-1)!;
+  await queueDrop(request, video);
+  await dropOn(page, dialog.getByText(/^Drop an image here or choose one/), name);
+  await expect(dialog.getByRole('alert').filter({ hasText: /^Choose an image/ })).toHaveText('Choose an image: a png, jpg, jpeg, webp or gif file.');
+  await expect(dialog.getByText(name, { exact: true })).toHaveCount(0);
+});

@@ -4,6 +4,8 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import axe from 'axe-core';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { appendFile, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Api } from '../../src/shared/api';
@@ -275,10 +277,13 @@ export async function expectNoToast(page: Page, message: string): Promise<void> 
   expect(await toast(page, message).count()).toBe(0);
 }
 
-/** A dialog's refused save shows in the dialog only ('Not saved' and the message), never also as a toast. */
-export async function expectNotSavedOnly(page: Page, dialog: Locator, message: string): Promise<void> {
+/**
+ * A dialog's refused save: the specs' error toast says the message, and the dialog keeps it ('Not saved'
+ * and the message) beside what was typed.
+ */
+export async function expectNotSavedWithToast(page: Page, dialog: Locator, message: string): Promise<void> {
   await expectNotSaved(dialog, message);
-  await expectNoToast(page, message);
+  await expect(toast(page, message)).toBeVisible();
 }
 
 /**
@@ -354,6 +359,57 @@ export async function runAxe(page: Page, context: axe.ContextObject, runOnly: ax
   return results.violations;
 }
 
+/**
+ * HTML_CodeSniffer, a second engine beside axe: axe missed 199 check boxes sharing one id (the first took
+ * all their labels, the others had no name). Only its two rule families of WCAG 4.1 run (4.1.1: duplicate
+ * ids, F77; 4.1.2: a control without a name, H91), and only their errors fail, so a pass costs little. Its
+ * 2.4.1 family is not run: it reads the app's hash-route links ('#/courses') as links to in-page
+ * anchors and reports "no such id" for each (a false positive; NO_SUCH_ID is filtered should a family
+ * that reports it be added). The script goes into the page once per load.
+ */
+const HTMLCS_SOURCE = readFileSync(createRequire(import.meta.url).resolve('html_codesniffer/build/HTMLCS.js'), 'utf8');
+const HTMLCS_FAMILIES = ['Principle4.Guideline4_1.4_1_1', 'Principle4.Guideline4_1.4_1_2'];
+/** The codes of a duplicate id and of a control without a name. */
+export const HTMLCS_FAILING = /\.F77$|\.H91\.[A-Za-z]+\.Name$|\.H91\.A\.(Empty|EmptyNoId|NoContent)$/;
+const NO_SUCH_ID = /\.NoSuchID$/;
+
+export interface SnifferError {
+  code: string;
+  msg: string;
+  element: string;
+}
+
+/** HTML_CodeSniffer's errors of the two families on what the page shows now (`scope`: a CSS selector, or the document). */
+export async function runCodeSniffer(page: Page, scope?: string): Promise<SnifferError[]> {
+  if (!(await page.evaluate(() => 'HTMLCS' in globalThis))) await page.evaluate(HTMLCS_SOURCE);
+  const messages = await page.evaluate(
+    ({ families, scope }) =>
+      new Promise<SnifferError[]>((resolve, reject) => {
+        const g = globalThis as unknown as Record<string, unknown> & {
+          HTMLCS: { process: (standard: string, content: unknown, done: () => void, failed: () => void, language: string) => void; getMessages: () => { type: number; code: string; msg: string; element: Element }[] };
+        };
+        // WCAG2AA narrowed to the two families (a standard of another name is not found by its loader here).
+        (g.HTMLCS_WCAG2AA as { sniffs: unknown }).sniffs = [{ standard: 'WCAG2AAA', include: families }];
+        const root = scope ? document.querySelector(scope) : document;
+        if (!root) return resolve([]);
+        g.HTMLCS.process(
+          'WCAG2AA',
+          root,
+          () =>
+            resolve(
+              g.HTMLCS.getMessages()
+                .filter((m) => m.type === 1)
+                .map((m) => ({ code: m.code, msg: m.msg, element: m.element.outerHTML.slice(0, 160) })),
+            ),
+          () => reject(new Error('HTML_CodeSniffer could not run')),
+          'en',
+        );
+      }),
+    { families: HTMLCS_FAMILIES, scope },
+  );
+  return messages.filter((m) => HTMLCS_FAILING.test(m.code) && !NO_SUCH_ID.test(m.code));
+}
+
 /** One line per axe pass of the run, for the count printed at its end (tests/e2e/global-teardown.ts). */
 export const AXE_RUNS_FILE = 'axe-runs.log';
 async function countAxeRun(line: string): Promise<void> {
@@ -387,6 +443,11 @@ async function checkAccessible(page: Page, what: string, options: { themeTimeout
     await countAxeRun(`${colorScheme}${toasts ? ' +toasts' : ''} ${what}`);
     const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1, 3).join(' ') ?? ''}`).join('\n')}`);
     expect(summary, `axe on ${what}, ${colorScheme}`).toEqual([]);
+    // Ids and names do not depend on the theme: the second engine runs once, beside axe's light pass.
+    if (colorScheme === 'light') {
+      const sniffed = await runCodeSniffer(page);
+      expect(sniffed.map((m) => `${m.code}: ${m.msg}\n    ${m.element}`), `HTML_CodeSniffer on ${what}`).toEqual([]);
+    }
   }
   await page.emulateMedia({ colorScheme: null });
   await settled.evaluate((style) => style.parentNode?.removeChild(style));

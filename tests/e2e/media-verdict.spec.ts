@@ -1,16 +1,21 @@
 /**
- * A damaged video queued in Bulk Upload beside a good one: the row says it is not a playable video and
- * why, it is held (the good one uploads, it does not), and it goes only when the person says Send anyway.
+ * Damaged videos (made by ffmpeg at test time) where a person picks files: Bulk Upload, Add File and a
+ * folder import. Each says, in the same words, that the file is not a playable video and why; it is held
+ * (the good files upload, it does not) and goes only when the person says Send anyway. Every walk checks
+ * the library: a damaged file uploaded without the person's say-so fails it.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Api } from '../../src/shared/api';
+import { MEDIA_VERDICT_TEXT } from '../../src/shared/schemas/media';
 import { writeVideos } from '../../src/main/services/bulk/testing';
 import { BRIDGE_NEXT_PICK_PATH } from '../bridge/protocol';
 import { makeHostile } from '../media-matrix';
 import { SANDBOX_ADMIN, expectAccessible, loginAs, toast, unique } from './helpers';
+import { queuePick } from './library-fixtures';
 import { bulkOverall, emptyBulkQueue } from './processes';
 
 type WithApi = { api: Api };
@@ -20,6 +25,36 @@ const libraryTitles = (page: Page) =>
     if (!answer.ok) throw new Error(answer.error.message);
     return answer.data.map((f) => f.title);
   });
+
+const importStatus = (page: Page) =>
+  page.evaluate(async () => {
+    const answer = await (globalThis as unknown as WithApi).api.courseImport.status({});
+    if (!answer.ok) throw new Error(answer.error.message);
+    return answer.data;
+  });
+
+/** Light and dark screenshots of what the walk shows now (1024 x 700), kept with the test's output. */
+async function screens(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 1024, height: 700 });
+  // The theme's colours settled, not caught mid-transition.
+  const settled = await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${colorScheme}.png`) });
+  }
+  await settled.evaluate((style) => (style as HTMLElement).remove());
+  await page.emulateMedia({ colorScheme: null });
+  if (size) await page.setViewportSize(size);
+}
+
+/** Chooses the first option of a Fluent multiselect dropdown (its options are `role`: the import's inline popup has menu items). */
+async function chooseFirst(scope: Locator, label: string, role: 'option' | 'menuitemcheckbox' = 'option'): Promise<void> {
+  await scope.getByRole('combobox', { name: label }).click();
+  const options = role === 'option' ? scope.page().getByRole('listbox', { name: label }).getByRole('option') : scope.getByRole('menuitemcheckbox');
+  await options.first().click();
+  await scope.page().keyboard.press('Escape');
+}
 
 test('bulk upload: a half-copied phone video is held as not playable and sent only when the person says so', async ({ page, request }) => {
   const dir = mkdtempSync(join(tmpdir(), 'cc-e2e-verdict-'));
@@ -58,6 +93,128 @@ test('bulk upload: a half-copied phone video is held as not playable and sent on
     await expect.poll(async () => (await bulkOverall(page)).filesDone, { timeout: 30_000 }).toBe(2);
     titles = await libraryTitles(page);
     expect(titles).toContain(`Half ${tag}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('add file: a half-copied phone video is held with its verdict; nothing is uploaded until Send anyway', async ({ page, request }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'cc-e2e-verdict-add-'));
+  const tag = unique();
+  try {
+    const { made } = await makeHostile(join(dir, 'made'), ['truncated-phone.mov']);
+    const damaged = join(dir, `Half_${tag}.mov`);
+    copyFileSync(made.get('truncated-phone.mov')!, damaged);
+    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await page.getByRole('link', { name: 'Video Library' }).click();
+    await page.getByRole('button', { name: 'Add File' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add File' });
+    await dialog.getByRole('combobox', { name: 'File type', exact: true }).selectOption('video');
+    await queuePick(request, damaged);
+    await dialog.getByRole('button', { name: 'Choose file… (File)', exact: true }).click();
+    // The verdict in Bulk Upload's words; the type stays video (not silently "other").
+    await expect(dialog.getByText(`Half_${tag}.mov: ${MEDIA_VERDICT_TEXT.unplayable}`, { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(dialog.getByText(MEDIA_VERDICT_TEXT.indexMissing, { exact: false })).toBeVisible();
+    await expect(dialog.getByRole('combobox', { name: 'File type', exact: true })).toHaveValue('video');
+    await expect(dialog.getByLabel('Title')).toHaveValue(`Half ${tag}`);
+    // Nothing was read from it: its duration is not shown as read from the file, and can be entered.
+    await expect(dialog.getByText('Read from the file.')).toBeHidden();
+    await dialog.getByLabel('Description').fill('A damaged file, sent only on Send anyway.');
+    await dialog.getByRole('combobox', { name: 'Type', exact: true }).selectOption('Interview');
+    await dialog.getByRole('combobox', { name: 'Level', exact: true }).selectOption('3');
+    await dialog.getByRole('button', { name: 'Select All', exact: true }).click();
+    await chooseFirst(dialog, 'Keyword groups');
+    await dialog.getByLabel('Seconds').fill('5');
+    await expectAccessible(page, 'Add File with a file held as not playable');
+    await screens(page, 'add-file-held');
+
+    // Add without the person's say-so: the held file is not sent, the dialog stays.
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('Enter a new file!')).toBeVisible();
+    expect(await libraryTitles(page)).not.toContain(`Half ${tag}`);
+
+    // Send anyway puts the file back; Add sends it.
+    await dialog.getByRole('button', { name: 'Send anyway', exact: true }).click();
+    await expect(dialog.getByText(`Half_${tag}.mov`, { exact: true })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(toast(page, 'File has been Added')).toBeVisible({ timeout: 30_000 });
+    expect(await libraryTitles(page)).toContain(`Half ${tag}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('folder import: verdicts in the preview; identical clips upload once and link by themselves; the damaged one is held, never linked', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const dir = mkdtempSync(join(tmpdir(), 'cc-e2e-verdict-import-'));
+  const tag = unique();
+  try {
+    const { made } = await makeHostile(join(dir, 'made'), ['truncated-phone.mov', 'fine.mp4']);
+    const root = join(dir, `Verdicts ${tag}`);
+    const places = ['1 Milking', '2 Feeding', '3 Calving'];
+    // The same intro clip, byte for byte, in three topics; a half-copied phone video beside the first.
+    for (const place of places) {
+      mkdirSync(join(root, '1 Basics', place), { recursive: true });
+      copyFileSync(made.get('fine.mp4')!, join(root, '1 Basics', place, `Intro ${tag}.mp4`));
+    }
+    const damagedName = `Half copied ${tag}.mov`;
+    copyFileSync(made.get('truncated-phone.mov')!, join(root, '1 Basics', '1 Milking', damagedName));
+    execFileSync('ffmpeg', ['-loglevel', 'error', '-f', 'lavfi', '-i', 'color=c=teal:s=96x96', '-frames:v', '1', '-y', join(root, 'cover.png')]);
+
+    await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
+    await emptyBulkQueue(page);
+    const before = await libraryTitles(page);
+    await page.getByRole('link', { name: 'Courses' }).click();
+    await request.post(BRIDGE_NEXT_PICK_PATH, { data: { paths: [root] } });
+    await page.getByRole('button', { name: 'Import folder…' }).click();
+    const dialog = page.getByRole('dialog', { name: `Import Verdicts ${tag} as a course` });
+    await expect(dialog.getByRole('status')).toContainText('4 videos to import');
+    // The media check ends by itself, and names the damaged file in the words of Bulk Upload and Add File.
+    await expect(dialog.getByRole('status')).toContainText('1 video not playable: held in Bulk Upload (not uploaded, not linked) until removed there or sent anyway.', { timeout: 60_000 });
+    const tree = dialog.getByRole('list', { name: 'What the import builds' });
+    const rowOf = (name: string) => tree.getByRole('listitem').filter({ has: page.getByRole('textbox', { name: `Title of ${name}`, exact: true }) });
+    await expect(rowOf(damagedName)).toContainText(`${MEDIA_VERDICT_TEXT.unplayable}: ${MEDIA_VERDICT_TEXT.indexMissing} ${MEDIA_VERDICT_TEXT.held}`);
+    await expect(rowOf(`Intro ${tag}.mp4`)).toHaveCount(3);
+    for (const row of await rowOf(`Intro ${tag}.mp4`).all()) await expect(row).not.toContainText(MEDIA_VERDICT_TEXT.unplayable);
+
+    await dialog.getByLabel('Type').selectOption('Interview');
+    await dialog.getByLabel('Description').fill('Imported by the verdict walk.');
+    await chooseFirst(dialog, 'Business ideas', 'menuitemcheckbox');
+    await chooseFirst(dialog, 'Keyword groups', 'menuitemcheckbox');
+    await expectAccessible(page, 'Import preview with a video held as not playable');
+    await screens(page, 'import-preview-held');
+
+    await dialog.getByRole('button', { name: 'Import 4 videos' }).click();
+    const progress = page.getByRole('dialog', { name: /^Import(ing…| finished)$/ });
+    await expect(progress).toBeVisible();
+    // Nothing is pressed: the identical clips upload once and are linked into their three places.
+    await expect.poll(async () => (await importStatus(page))?.videos.linked, { timeout: 120_000 }).toBe(3);
+    await expect(progress.getByRole('region', { name: 'Not imported' })).toContainText(`Needs attention in Bulk Upload: ${MEDIA_VERDICT_TEXT.unplayable}: ${MEDIA_VERDICT_TEXT.indexMissing}`);
+    const held = await importStatus(page);
+    expect(held!.phase).not.toBe('done');
+    expect(held!.entries.find((e) => e.path.endsWith(`Half copied ${tag}`))).toMatchObject({ state: 'held' });
+    let titles = await libraryTitles(page);
+    expect(titles.filter((t) => t === `Intro ${tag}`)).toHaveLength(1);
+    expect(titles).not.toContain(`Half copied ${tag}`);
+    expect(titles.length).toBe(before.length + 1);
+    await expectAccessible(page, 'Import progress with a video held');
+    await screens(page, 'import-progress-held');
+
+    // Removed from Bulk Upload (the person's say): the import finishes by itself without it.
+    await progress.getByRole('button', { name: 'Close' }).first().click();
+    await page.getByRole('link', { name: 'Bulk Upload' }).click();
+    const grid = page.getByRole('table', { name: 'Bulk upload queue' });
+    // Removed by its check box (its row's own words and buttons are the bulk walk's to check: after that
+    // walk the same bytes were sent anyway from this host, and the row names that upload first).
+    await grid.getByRole('checkbox', { name: `Select ${damagedName}` }).check();
+    await page.getByRole('button', { name: 'Remove selected' }).click();
+    await expect.poll(async () => (await importStatus(page))?.phase, { timeout: 60_000 }).toBe('done');
+    const done = await importStatus(page);
+    expect(done!.videos).toMatchObject({ linked: 3, failed: 1, total: 4 });
+    titles = await libraryTitles(page);
+    expect(titles).not.toContain(`Half copied ${tag}`);
+    expect(titles.length).toBe(before.length + 1);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

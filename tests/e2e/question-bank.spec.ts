@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
-import { tableRows, toast, unique, expectAccessible, signedIn, expectAccessibleStates, expectNotSavedOnly, expectNoToast, shots } from './helpers';
+import { tableRows, toast, unique, expectAccessible, signedIn, expectAccessibleStates, expectNotSavedWithToast, expectNoToast, shots } from './helpers';
 import { useStubPlatform } from './platform-stub';
 
 type WithApi = { api: Api };
@@ -112,7 +112,7 @@ test.describe('question bank', () => {
     await apiCategory(page, `Race ${id}`);
     await dialog.getByRole('textbox', { name: 'Category name' }).fill(`race ${id}`);
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-    await expectNotSavedOnly(page, dialog, 'Another Category with the same name already exists.');
+    await expectNotSavedWithToast(page, dialog, 'Another Category with the same name already exists.');
 
     await dialog.getByRole('textbox', { name: 'Category name' }).fill(`Valid ${id}`);
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
@@ -265,6 +265,8 @@ test.describe('question bank', () => {
 
     await search(page).fill(category);
     await expect(rows).toHaveCount(2);
+    // The Category column names each question's category (a bulk Change of Category is checked there).
+    await expect(rows.nth(0).getByRole('gridcell').or(rows.nth(0).getByRole('cell')).filter({ hasText: category })).toHaveCount(1);
     // Sort by options count (numbers sort high to low first): 4 (Mine) before 3 (Other), then the other way round.
     const countHeader = page.getByRole('columnheader', { name: 'Options count' });
     await countHeader.getByRole('button').click();
@@ -290,7 +292,18 @@ test.describe('question bank', () => {
     const changes = tableRows(page, 'History');
     await search(page).fill(id);
     await expect(changes.nth(0)).toContainText(edited);
-    await expect(changes.nth(0)).toContainText(`question: ${text.slice(0, 39)}…`);
+    await expect(changes.nth(0)).toContainText(`Question: ${text.slice(0, 39)}…`);
+    // Options as their texts (the correct ones marked), never cut JSON; the whole change before and after.
+    await expect(changes.nth(0)).toContainText('Options: ');
+    await expect(changes.nth(0)).not.toContainText('{"option"');
+    await changes.nth(0).getByRole('button', { name: /^Question: / }).click();
+    const whatChanged = page.getByRole('dialog', { name: `What changed: ${edited}` });
+    const optionsRow = whatChanged.getByRole('row', { name: /^Options/ });
+    await expect(optionsRow.getByRole('cell').last()).toHaveText('Jupiter (correct), Saturn (correct), Mars, Neptune');
+    await expect(whatChanged.getByRole('row', { name: /^Question/ }).getByRole('cell').last()).toHaveText(edited);
+    await expectAccessible(page, 'the before and after of a History entry');
+    await whatChanged.getByRole('button', { name: 'Close' }).click();
+    await expect(whatChanged).toBeHidden();
     await expect(changes.nth(0)).toContainText('Question Bank');
     await expect(changes.filter({ hasText: text }).filter({ hasText: 'Added' })).toHaveCount(1);
     await expect(changes.filter({ hasText: `Other ${id} question` }).filter({ hasText: 'Added' })).toHaveCount(1);
@@ -300,7 +313,9 @@ test.describe('question bank', () => {
     await shots(page, 'history');
     await changes.nth(0).getByRole('button', { name: `Undo the change of ${edited}` }).click();
     await expect(changes).toHaveCount(before + 1);
-    await expect(changes.nth(0)).toContainText(`Undo: question: ${edited.slice(0, 39)}…`);
+    await expect(changes.nth(0)).toContainText(`Undo: Question: ${edited.slice(0, 39)}…`);
+    // The focus stays with the entry that was undone (its Undo button gone), not on the heading.
+    await expect(changes.nth(1)).toBeFocused();
     await expect(changes.nth(1).getByRole('button', { name: /^Undo the change/ })).toHaveCount(0);
     const undone = await page.evaluate(async (id) => {
       const list = await (globalThis as unknown as WithApi).api.questionBank.questions();
@@ -316,8 +331,8 @@ test.describe('question bank', () => {
     const recent = edit.getByRole('region', { name: 'Recent changes' });
     // The add is not among them: the server made the record's id after it was sent.
     await expect(recent.getByRole('listitem')).toHaveCount(2);
-    await expect(recent.getByRole('listitem').nth(0)).toContainText(`Sandbox Admin · Undo: question: ${edited.slice(0, 39)}…`);
-    await expect(recent.getByRole('listitem').nth(1)).toContainText(`Sandbox Admin · question: ${text.slice(0, 39)}…`);
+    await expect(recent.getByRole('listitem').nth(0)).toContainText(`Sandbox Admin · Undo: Question: ${edited.slice(0, 39)}…`);
+    await expect(recent.getByRole('listitem').nth(1)).toContainText(`Sandbox Admin · Question: ${text.slice(0, 39)}…`);
     await expectAccessible(page, 'the Edit Question dialog with its recent changes');
     await shots(page, 'question-recent-changes');
     await edit.getByRole('button', { name: 'Cancel' }).click();
@@ -341,7 +356,7 @@ test.describe('question bank', () => {
     const dialog = page.getByRole('dialog', { name: 'Add Category' });
     await dialog.getByRole('textbox', { name: 'Category name' }).fill(`Never ${id}`);
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-    await expectNotSavedOnly(page, dialog, 'Category Not Added, Please Try Again');
+    await expectNotSavedWithToast(page, dialog, 'Category Not Added, Please Try Again');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     // The form was changed: Cancel asks first.
     await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard' }).click();
@@ -356,7 +371,7 @@ test.describe('question bank', () => {
     await option(form, 2).fill('No');
     await form.getByRole('radio', { name: 'Option 2 is correct' }).check();
     await form.getByRole('button', { name: 'Add', exact: true }).click();
-    await expectNotSavedOnly(page, form, 'Question Not Added, Please Try Again');
+    await expectNotSavedWithToast(page, form, 'Question Not Added, Please Try Again');
     await expect(form.getByRole('textbox', { name: /^Question/ })).toHaveValue(`Never ${id}?`);
   });
 });

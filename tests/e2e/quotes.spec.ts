@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SANDBOX_ADMIN, tableRows, toast, unique, signedIn, expectAccessibleStates, expectNotSavedOnly } from './helpers';
+import { SANDBOX_ADMIN, tableRows, toast, unique, signedIn, expectAccessibleStates, expectNotSavedWithToast } from './helpers';
 import { choose, makeImage, openScreen, searchBox } from './engagement-fixtures';
 import { queuePick } from './library-fixtures';
 import { useStubPlatform } from './platform-stub';
@@ -96,7 +96,7 @@ test.describe('quotes', () => {
     await dialog.getByRole('combobox', { name: /^Language/ }).selectOption('English');
     await choose(dialog, 'Groups', ['courage']);
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-    await expectNotSavedOnly(page, dialog, 'Error in Post, Please Try Again');
+    await expectNotSavedWithToast(page, dialog, 'Error in Post, Please Try Again');
     await expect(dialog.getByRole('textbox', { name: /^Quote/ })).toHaveValue(/^Never stored/);
   });
 });

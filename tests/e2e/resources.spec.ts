@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { tableRows, toast, unique, expectAccessible, signedIn, expectAccessibleStates, expectNotSavedOnly } from './helpers';
+import { tableRows, toast, unique, expectAccessible, signedIn, expectAccessibleStates, expectNotSavedWithToast } from './helpers';
 import type { Api } from '../../src/shared/api';
 import { LOST_ID } from '../../src/shared/history';
 import { useStubPlatform } from './platform-stub';
@@ -134,7 +134,7 @@ test.describe('resources', () => {
     await dialog.getByRole('combobox', { name: /^Language/ }).selectOption('English');
     await dialog.getByRole('combobox', { name: /^Type/ }).selectOption('Article');
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-    await expectNotSavedOnly(page, dialog, 'Resource Not Added, Please Try Again');
+    await expectNotSavedWithToast(page, dialog, 'Resource Not Added, Please Try Again');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     // The form was changed: Cancel asks first.
     await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard' }).click();

@@ -58,8 +58,10 @@ test('select a range of files and change their status past a refused one; select
   await shots(page, 'selection-field-dialog');
   await change.getByRole('button', { name: 'Apply' }).click();
 
-  const summary = page.getByRole('dialog', { name: 'Changing Status of 3 files' });
+  // Done, the title says so, and the focus is on Close (Enter right after Apply must not undo it).
+  const summary = page.getByRole('dialog', { name: 'Changed Status of 3 files' });
   await expect(summary.getByRole('status')).toHaveText('2 done, 1 failed.');
+  await expect(summary.getByRole('button', { name: 'Close' })).toBeFocused();
   await expect(summary.getByRole('list', { name: 'Failed' }).getByRole('listitem')).toHaveText([`${titles[1]}: Someone else changed this record since you opened it.`]);
   await expectAccessible(page, 'the bulk summary');
   await shots(page, 'selection-summary');
@@ -68,6 +70,8 @@ test('select a range of files and change their status past a refused one; select
   await expect(summary.getByRole('status')).toHaveText('0 done, 1 failed.');
   await summary.getByRole('button', { name: 'Close' }).click();
   await expect(bar).toHaveCount(0);
+  // The focus is back on the screen, not on the page's body.
+  await expect.poll(() => page.evaluate(() => document.activeElement !== document.body && !!document.activeElement?.closest('main'))).toBe(true);
   const after = await mediaList(page);
   expect(made.map((m) => after.find((f) => f._id === m._id)?.status)).toEqual(made.map((m) => (m._id === middle._id ? 'draft' : 'hidden')));
   // The toast offers Undo of the whole action (the two it changed) for 10 s.
@@ -125,7 +129,7 @@ test('select a range of files and change their status past a refused one; select
   const confirm = page.getByRole('alertdialog', { name: 'Delete 12 accounts' });
   await expect(confirm).toContainText('Are you sure you want to delete these 12 accounts?');
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  const deleted = page.getByRole('dialog', { name: 'Deleting 12 accounts' });
+  const deleted = page.getByRole('dialog', { name: 'Deleted 12 accounts' });
   await expect(deleted.getByRole('status')).toHaveText('12 done, 0 failed.');
   await deleted.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByText('No records match the search or filters.')).toBeVisible();

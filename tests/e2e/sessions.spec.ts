@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { SANDBOX_ADMIN, tableRows, toast, unique, signedIn, expectAccessible, expectAccessibleStates, expectNotSaved, expectEditDeleteLast, expectNotSavedOnly } from './helpers';
+import { SANDBOX_ADMIN, tableRows, toast, unique, signedIn, expectAccessible, expectAccessibleStates, expectNotSaved, expectEditDeleteLast, expectNotSavedWithToast } from './helpers';
 import { choose, makeImage, openScreen, searchBox } from './engagement-fixtures';
 import { queuePick } from './library-fixtures';
 import { useStubPlatform } from './platform-stub';
@@ -186,7 +186,7 @@ test.describe('events', () => {
     await tableRows(page, TABLE).first().getByRole('button', { name: /^Edit / }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Event' });
     await edit.getByRole('button', { name: 'Save' }).click();
-    await expectNotSavedOnly(page, edit, 'Event Not Updated, Please Try Again');
+    await expectNotSavedWithToast(page, edit, 'Event Not Updated, Please Try Again');
     mode = 'drop';
     await edit.getByRole('button', { name: 'Save' }).click();
     await expectNotSaved(edit, 'Error in Update, Please Try Again');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { shots, tableRows, toast, unique, cancelDiscarding, signedIn, expectAccessibleStates, expectNotSavedOnly } from './helpers';
+import { shots, tableRows, toast, unique, cancelDiscarding, signedIn, expectAccessibleStates, expectNotSavedWithToast } from './helpers';
 
 const TABLE = 'Synonyms';
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
@@ -101,7 +101,7 @@ test.describe('synonyms', () => {
     await dialog.getByRole('textbox', { name: /^Group/ }).fill(group.toUpperCase());
     await dialog.getByRole('textbox', { name: /^Synonyms/ }).fill('cream');
     await submit.click();
-    await expectNotSavedOnly(page, dialog, 'Another group with the same name already exists.');
+    await expectNotSavedWithToast(page, dialog, 'Another group with the same name already exists.');
     await expect(dialog.getByRole('textbox', { name: /^Group/ })).toHaveValue(group.toUpperCase());
     await cancelDiscarding(page, dialog);
     await search(page).fill(id);

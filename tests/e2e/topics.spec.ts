@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
-import { shots, tableRows, toast, unique, cancelDiscarding, signedIn, expectAccessible, expectAccessibleStates, expectNotSavedOnly } from './helpers';
+import { shots, tableRows, toast, unique, cancelDiscarding, signedIn, expectAccessible, expectAccessibleStates, expectNotSavedWithToast } from './helpers';
 import { createFile } from './library-fixtures';
 import { createCourse, createFolder, expectWidth, keyboardMoveDown, mouseDrag, rememberLanguage } from './course-fixtures';
 
@@ -114,7 +114,7 @@ test('Add Topic: name required (submit disabled), description optional, failure 
   await dialog.getByLabel('Description').fill('Kept in the form.');
   await page.evaluate((id) => (globalThis as unknown as WithApi).api.videoRepository.deleteDocument({ id }), module._id);
   await add.click();
-  await expectNotSavedOnly(page, dialog, 'Module not found. It may have been deleted; reload the list.');
+  await expectNotSavedWithToast(page, dialog, 'Module not found. It may have been deleted; reload the list.');
   await expect(dialog.getByLabel('Description')).toHaveValue('Kept in the form.');
   await cancelDiscarding(page, dialog);
 

@@ -20,7 +20,7 @@ import { bulkPayloadOf, defaultMeta, type BulkEvent, type BulkMeta, type BulkMet
 import type { BusinessIdea } from '../../src/shared/schemas/business-ideas';
 import type { Keyword, LibraryFile } from '../../src/shared/schemas/library';
 import type { HistoryRow } from '../../src/shared/history';
-import type { WindowAnswer } from '../../src/shared/lists';
+import type { WindowAnswer } from '../../src/shared/windows';
 import { ADMIN, expectOk, createTestCore } from './harness';
 
 let root: string;

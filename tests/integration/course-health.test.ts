@@ -318,6 +318,9 @@ describe('courseTools.preview', () => {
     expect(start.videos[0]).toMatchObject({ duration: 95, freeToWatch: true, fileId: seed.files.good, questions: [{ _id: seed.questionId, question: seed.questionText }] });
     expect(start.videos[0]!.questions[0]!.options.length).toBeGreaterThanOrEqual(2);
     expect(start.videos[4]).toMatchObject({ title: 'Lost video', fileId: '', duration: 0, freeToWatch: false, questions: [] });
+    // What a learner does not see is said: the draft file's status; each question's language beside the video's.
+    expect(start.videos.map((x) => x.status)).toEqual(['live', 'draft', 'live', 'live', '']);
+    expect(start.videos[0]).toMatchObject({ language: 'English', questions: [{ language: 'English' }] });
   });
 });
 

@@ -14,7 +14,8 @@ import type { BusinessIdea } from '../../src/shared/schemas/business-ideas';
 import { PRELOAD_CHANNELS } from '../../src/shared/api/app';
 import type { Result } from '../../src/shared/result';
 import type { HistoryRow } from '../../src/shared/history';
-import type { ImportPreview, ImportStatus } from '../../src/shared/schemas/course-import';
+import type { ImportPreview, ImportStatus, ImportVerdicts } from '../../src/shared/schemas/course-import';
+import { MEDIA_VERDICT_TEXT } from '../../src/shared/schemas/media';
 import type { Course, DocumentListing } from '../../src/shared/schemas/courses';
 import type { Keyword, LibraryFile } from '../../src/shared/schemas/library';
 import { expectOk, startHarness, type Harness } from './harness';
@@ -76,16 +77,19 @@ describe('courseImport.pick', () => {
     const inConcept = expectOk(await h.call<DocumentListing>('videoRepository', 'document', { id: inTopic[2]!._id })).descendants;
     expect(inConcept.map((d) => d.title)).toEqual(['Buckets']);
 
-    // The import is one History action with its records (written within about 2 s of its last write).
+    // The import is one History action with its records (written within about 2 s of its last write;
+    // the videos are linked in the order their uploads end, so every label is waited for).
+    const labels = ['Milking by hand', 'Tools', 'Morning milking', 'Evening milking', 'Buckets'];
+    const complete = (row: HistoryRow | undefined) => labels.every((label) => row?.records?.some((r) => r.label === label));
     let action: HistoryRow | undefined;
-    for (let i = 0; i < 100 && !action?.records?.some((r) => r.label === 'Buckets'); i++) {
+    for (let i = 0; i < 100 && !complete(action); i++) {
       action = expectOk(await h.call<HistoryRow[]>('history', 'list')).find((r) => r.call === 'courseImport.start');
-      if (!action?.records?.some((r) => r.label === 'Buckets')) await new Promise((r) => setTimeout(r, 100));
+      if (!complete(action)) await new Promise((r) => setTimeout(r, 100));
     }
     const imports = expectOk(await h.call<HistoryRow[]>('history', 'list')).filter((r) => r.call === 'courseImport.start');
     expect(imports).toHaveLength(1);
     expect(imports[0]).toMatchObject({ screen: 'Courses', answer: { ok: true }, record: { label: expect.stringContaining('Folder import of Milking by hand') } });
-    expect(imports[0]!.records!.map((r) => r.label)).toEqual(expect.arrayContaining(['Milking by hand', 'Tools', 'Morning milking', 'Evening milking', 'Buckets']));
+    expect(imports[0]!.records!.map((r) => r.label)).toEqual(expect.arrayContaining(labels));
     // Its writes are not entries of their own.
     expect(expectOk(await h.call<HistoryRow[]>('history', 'list')).filter((r) => r.call === 'videoRepository.createDocument')).toEqual([]);
   }, 120_000);
@@ -149,6 +153,17 @@ describe('a folder import with a damaged video', () => {
     const libraryBefore = expectOk(await h.call<LibraryFile[]>('library', 'mediaList')).length;
     h.dialogs.paths.push([folder]);
     const preview = expectOk(await h.call<ImportPreview>('courseImport', 'pick', { target: { kind: 'folder', courseId: course._id, parent: module._id } }));
+    // The preview's verdicts, read by main's media worker after the preview: the words Bulk Upload and Add File use.
+    let judged: ImportVerdicts | null = null;
+    for (let i = 0; i < 600 && !(judged && judged.read === judged.total); i++) {
+      judged = expectOk(await h.call<ImportVerdicts>('courseImport', 'verdicts', { importId: preview.importId }));
+      if (judged.read < judged.total) await new Promise((r) => setTimeout(r, 100));
+    }
+    const idOf = (title: string) => preview.nodes.find((n) => n.title === title)!.id;
+    expect(judged!.total).toBe(2);
+    expect(judged!.verdicts[idOf('Good')]).toEqual({ kind: 'playable' });
+    expect(judged!.verdicts[idOf('Half copied')]).toEqual({ kind: 'unplayable', reason: 'index-missing', text: MEDIA_VERDICT_TEXT.indexMissing });
+    expect(await h.call('courseImport', 'verdicts', { importId: 'not-a-preview' })).toMatchObject({ ok: false, error: { message: 'This preview is no longer open. Choose the folder again.' } });
     const ideas = expectOk(await h.call<BusinessIdea[]>('businessIdeas', 'all'));
     const keywords = expectOk(await h.call<Keyword[]>('library', 'keywords'));
     expectOk(
@@ -169,7 +184,7 @@ describe('a folder import with a damaged video', () => {
     };
     const held = await poll((s) => s.videos.linked === 1 && !!s.entries.find((e) => e.path.endsWith('Half copied'))?.message);
     const entry = held.entries.find((e) => e.path.endsWith('Half copied'))!;
-    expect(entry.state).toBe('queued');
+    expect(entry.state).toBe('held');
     expect(entry.message).toMatch(/^Needs attention in Bulk Upload: Not a playable video or audio file: Its index is missing/);
     expect(held.phase).not.toBe('done');
     expect(held.videos).toMatchObject({ uploaded: 1, linked: 1, total: 2 });
@@ -228,4 +243,74 @@ describe('the preload\'s folder-import drop channel', () => {
     expect(preview.language).toBe(course.language);
     expect(preview.nodes.map((n) => `${n.level} ${n.title}`)).toEqual(['topic Grazing', 'file Rotation']);
   });
+});
+
+describe('courseImport.start with a thumbnail that is not an image', () => {
+  it('is refused at once with the course form\'s words (named .png but a video inside, or an .mp4 chosen), and no import starts', async () => {
+    const folder = join(dir, 'Thumbs');
+    await mkdir(join(folder, '1 Basics'), { recursive: true });
+    await writeVideo(join(folder, '1 Basics', 'Intro.mp4'));
+    await copyFile(join(folder, '1 Basics', 'Intro.mp4'), join(folder, 'cover.png'));
+    h.dialogs.paths.push([folder]);
+    const preview = expectOk(await h.call<ImportPreview>('courseImport', 'pick', { target: { kind: 'course' } }));
+    expect(preview.thumbnail?.name).toBe('cover.png');
+    const ideas = expectOk(await h.call<BusinessIdea[]>('businessIdeas', 'all'));
+    const keywords = expectOk(await h.call<Keyword[]>('library', 'keywords'));
+    const start = (thumbnailGrantId: string) =>
+      h.call<ImportStatus>('courseImport', 'start', {
+        importId: preview.importId,
+        titles: {},
+        course: { name: 'Thumbs', language: 'English', thumbnailGrantId },
+        defaults: { description: 'Imported.', type: 'Interview', businessIdeas: [ideas[0]!._id], keywords: [keywords[0]!._id], category: [], level: 1, visibility: 'Public', freeToWatch: false },
+      });
+    const before = expectOk(await h.call<ImportStatus | null>('courseImport', 'status'));
+    const refused = await start(preview.thumbnail!.grantId);
+    expect(refused).toEqual({ ok: false, error: { kind: 'validation', message: 'The thumbnail must be a png, jpg or jpeg image.' } });
+    h.dialogs.file.push(join(folder, '1 Basics', 'Intro.mp4'));
+    const mp4 = expectOk(await h.call<{ grantId: string }>('files', 'pick', { kind: 'image' }));
+    expect(await start(mp4.grantId)).toEqual(refused);
+    expect(expectOk(await h.call<ImportStatus | null>('courseImport', 'status'))?.importId ?? null).toBe(before?.importId ?? null);
+  });
+});
+
+describe('courseImport.cancel', () => {
+  it('stops an import that waits (a held video): what was made stays, the held upload leaves the queue, and the next import may start', async () => {
+    const course = expectOk(await h.call<Course[]>('videoRepository', 'courses')).find((c) => !c.hasOnlyVideos && c.modulesCount > 0)!;
+    const top = expectOk(await h.call<DocumentListing>('videoRepository', 'document', { id: course._id }));
+    const module = top.descendants.find((d) => d.type === 'folder')!;
+    const folder = join(dir, '8 Stuck');
+    await mkdir(folder, { recursive: true });
+    await writeVideo(join(folder, '1 Fine.mp4'));
+    const { made } = await makeHostile(join(dir, 'hostile-2'), ['truncated-phone.mov']);
+    await copyFile(made.get('truncated-phone.mov')!, join(folder, '2 Broken.mov'));
+    h.dialogs.paths.push([folder]);
+    const target = { kind: 'folder', courseId: course._id, parent: module._id };
+    const preview = expectOk(await h.call<ImportPreview>('courseImport', 'pick', { target }));
+    const ideas = expectOk(await h.call<BusinessIdea[]>('businessIdeas', 'all'));
+    const keywords = expectOk(await h.call<Keyword[]>('library', 'keywords'));
+    const defaults = { description: 'Imported.', type: 'Interview', businessIdeas: [ideas[0]!._id], keywords: [keywords[0]!._id], category: [], level: 1, visibility: 'Public', freeToWatch: false };
+    const started = expectOk(await h.call<ImportStatus>('courseImport', 'start', { importId: preview.importId, titles: {}, course: null, defaults }));
+    let status: ImportStatus | null = null;
+    for (let i = 0; i < 600 && !(status?.videos.linked === 1 && status.entries.some((e) => e.message)); i++) {
+      status = expectOk(await h.call<ImportStatus | null>('courseImport', 'status'));
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status!.phase).toBe('uploading');
+
+    const stopped = expectOk(await h.call<ImportStatus | null>('courseImport', 'cancel', { importId: started.importId }))!;
+    expect(stopped.phase).toBe('cancelled');
+    expect(stopped.problem).toBe('Cancelled. What was made before stays; uploads not yet sent were taken out of the queue.');
+    const broken = expectOk(await h.call<{ rows: BulkItemView[] }>('bulk', 'list', { offset: 0, limit: 500 })).rows.find((r) => r.file.name === '2 Broken.mov')!;
+    expect(broken.state).toBe('cancelled');
+    const inModule = expectOk(await h.call<DocumentListing>('videoRepository', 'document', { id: module._id })).descendants;
+    expect(inModule.some((d) => d.title === 'Stuck')).toBe(true);
+
+    // Not "Another folder is being imported": the next one previews and may start.
+    const next = join(dir, '9 Next');
+    await mkdir(next, { recursive: true });
+    await writeVideo(join(next, 'One.mp4'));
+    h.dialogs.paths.push([next]);
+    const second = expectOk(await h.call<ImportPreview>('courseImport', 'pick', { target }));
+    expectOk(await h.call<ImportStatus>('courseImport', 'start', { importId: second.importId, titles: {}, course: null, defaults }));
+  }, 180_000);
 });

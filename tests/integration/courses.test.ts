@@ -194,7 +194,7 @@ describe('videoRepository.document', () => {
 });
 
 describe('videoRepository.createDocument', () => {
-  it('adds folders three levels deep and a video file; refuses a fourth level, a file at the top, a folder of another course', async () => {
+  it('adds folders three levels deep and a video file, and a file at the top (its parent empty); refuses a fourth level, a folder of another course', async () => {
     const course = await addCourse('Directory course');
     const add = (input: Record<string, unknown>) => h.call('videoRepository', 'createDocument', { courseId: course._id, ...input });
     expect(expectOk(await add({ title: 'Module 1', description: 'First module', type: 'folder', parent: '' }))).toEqual({ message: 'Folder has been Added' });
@@ -208,7 +208,11 @@ describe('videoRepository.createDocument', () => {
       message: 'File has been Added',
     });
     expect((await listing(concept._id)).descendants[0]).toMatchObject({ title: 'Intro video', freeToWatch: true, description: 'Watch first', fileId: { _id: library[0]!._id } });
-    expect(await add({ title: 'Top file', type: 'file', parent: '', fileId: library[0]!._id })).toMatchObject({ ok: false, error: { status: 400 } });
+    // Spec 2: a document's parent is empty at the top level, where Add File is offered too.
+    expect(expectOk(await add({ title: 'Top file', type: 'file', parent: '', fileId: library[0]!._id }))).toEqual({ message: 'File has been Added' });
+    expect((await listing(course._id)).descendants.map((d) => [d.title, d.type])).toEqual([['Module 1', 'folder'], ['Top file', 'file']]);
+    expectOk(await h.call('videoRepository', 'addDescendants', { courseId: course._id, parent: '', fileIds: [library[1]!._id], freeToWatch: false }));
+    expect((await listing(course._id)).descendants.map((d) => d.type)).toEqual(['folder', 'file', 'file']);
     expect(await add({ title: 'Bad file', type: 'file', parent: concept._id, fileId: 'not-in-library' })).toMatchObject({ ok: false, error: { status: 400 } });
     const other = (await courses()).find((c) => c.name === 'Start your own dairy')!;
     const before = (await listing(module._id)).descendants.length;

@@ -8,7 +8,8 @@ import { notSelectable, partialIssues, PARTIAL, type ReadIssue } from '../../src
 import { fastDateTime } from '../../src/shared/dates';
 import { quotesOf, tipRowsOf, type QuoteListItem } from '../../src/shared/schemas/quotes';
 import type { PlatformReport } from '../../src/shared/platform-report';
-import type { ListName, WindowAnswer } from '../../src/shared/lists';
+import type { ListName } from '../../src/shared/lists';
+import type { WindowAnswer } from '../../src/shared/windows';
 import type { BatchSummary } from '../../src/shared/batch';
 import type { Result } from '../../src/shared/result';
 import { ADMIN, expectOk, startHarness, type Harness } from './harness';

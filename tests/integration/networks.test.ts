@@ -1,7 +1,7 @@
 // Real networks: the real main-process core, through a misbehaving proxy of our own, in front of the
 // seeded reference server. Each test counts the attempts the proxy saw, the bytes it managed to send and
 // how the call ended. The limits are made short here (idle 300 ms, backoff from 20 ms) so the suite runs
-// in seconds; transport.test.ts checks that the real defaults are the ones docs/decisions.md gives.
+// in seconds; transport.test.ts checks that the real defaults are the ones docs/decisions/network-and-door.md gives.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import { memoryTokenStore } from '../../src/main/services/token-stores';
 import { channelOf, type ApiEvents, type PlatformStatus } from '../../src/shared/api';
 import type { Result } from '../../src/shared/result';
 import type { PlatformReport } from '../../src/shared/platform-report';
-import type { WindowAnswer } from '../../src/shared/lists';
+import type { WindowAnswer } from '../../src/shared/windows';
 import { NET_TEXT } from '../../src/shared/network-messages';
 import { CHECK_MAX_BYTES, TOKEN_WITHHELD } from '../../src/main/services/platform-check';
 import { runCheck } from '../../scripts/check-platform';

@@ -13,7 +13,7 @@ import { runCheck } from '../../scripts/check-platform';
 import { ADMIN } from './harness';
 import type { Result } from '../../src/shared/result';
 import type { PlatformReport } from '../../src/shared/platform-report';
-import type { WindowAnswer } from '../../src/shared/lists';
+import type { WindowAnswer } from '../../src/shared/windows';
 import { expectOk, startHarness, type Harness } from './harness';
 import { EXTRA_FIELDS, startDriftProxy, type DriftProxy } from '../platform/drift-proxy';
 import { startClient, type Client } from '../platform/client';

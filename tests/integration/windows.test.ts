@@ -4,7 +4,7 @@
  * through main makes it stale.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WindowAnswer, WindowQuery } from '../../src/shared/lists';
+import type { WindowAnswer, WindowQuery } from '../../src/shared/windows';
 import type { Category, Question } from '../../src/shared/schemas/question-bank';
 import type { LibraryFile } from '../../src/shared/schemas/library';
 import { expectOk, startHarness, type Harness } from './harness';

@@ -3,7 +3,7 @@ import { fail, ok, type Result } from '../../shared/result';
 import { BATCH_CONCURRENCY, LIST_BATCH, NOT_RUN, type BatchItem, type BatchMatching, type BatchRun, type BatchSummary } from '../../shared/batch';
 import { notSelectable, withoutMarks } from '../../shared/tolerant';
 import { Limiter } from '../services/limiter';
-import type { WindowAnswer, WindowQuery } from '../../shared/lists';
+import type { WindowAnswer, WindowQuery } from '../../shared/windows';
 
 type Handler = (input: unknown) => Promise<Result<unknown>>;
 

@@ -4,6 +4,7 @@ import { ImportDroppedSchema } from '../../shared/api/course-import';
 import { APP_TEXT } from '../../shared/messages';
 import { fail, ok, type Result } from '../../shared/result';
 import type { BulkItemView, BulkMetaPatch } from '../../shared/schemas/bulk';
+import type { MediaFacts } from '../../shared/schemas/media';
 import { LIBRARY_TITLE_MAX, type LibraryFile } from '../../shared/schemas/library';
 import { FOLDER_LEVELS, type Course, type DocumentListing } from '../../shared/schemas/courses';
 import type { BulkQueue } from '../services/bulk';
@@ -23,6 +24,8 @@ export interface CourseImportGroupDeps {
   /** The bulk group's add of titled files: it also claims the queue for the signed-in account. */
   enqueue: (files: readonly { path: string; title: string }[]) => Promise<unknown>;
   pickFolder?: () => Promise<string | null>;
+  /** The media library's facts of a file by path (the preview's verdicts). */
+  readFacts?: (path: string) => Promise<MediaFacts>;
   log: (message: string, details?: Record<string, unknown>) => void;
 }
 
@@ -122,13 +125,16 @@ export async function createCourseImportGroup(deps: CourseImportGroupDeps) {
         throw error;
       }
     },
+    readFacts: deps.readFacts,
     log: deps.log,
   });
   await imports.resume();
 
   const calls: LocalImpl<Local>['courseImport'] = {
     pick: ({ target }) => imports.pick(target),
+    verdicts: async ({ importId }) => imports.verdicts(importId),
     start: (input) => imports.start(input),
+    cancel: ({ importId }) => imports.cancel(importId),
     status: async () => ok(imports.status()),
   };
   /** The preload's drop channel: the paths it resolved from the dropped items, and the import's target. */

@@ -2,6 +2,7 @@ import { contract, type CallDef, type LocalImpl, type Local, type Restore } from
 import { fail, ok, type Result } from '../../shared/result';
 import { MSG } from '../../shared/messages';
 import { changedFields, undoSummaryText, type HistoryEntry, type UndoSummary } from '../../shared/history';
+import { seesAccount } from '../../shared/find';
 import type { Send } from '../services/door';
 import { conflictResult, readCurrent, stableJson } from '../services/records';
 import { pathIds, restoreOf, undoFields, type HistoryRecorder } from '../services/history';
@@ -37,7 +38,13 @@ const CALLS = new Map<string, CallDef>(Object.entries(contract).flatMap(([group,
  * screen records anything; this serves the list, a record's changes, and Undo: of an edit, of a delete
  * (the record created again), of a whole action. Undo's writes go through the door too.
  */
-export function createHistoryGroup(deps: { recorder: HistoryRecorder; send: Send; log: (message: string, details?: Record<string, unknown>) => void }) {
+export function createHistoryGroup(deps: {
+  recorder: HistoryRecorder;
+  send: Send;
+  log: (message: string, details?: Record<string, unknown>) => void;
+  /** The signed-in person's role: an Admin sees the changes of accounts of role User only. */
+  viewerRole?: () => string | null;
+}) {
   const store = deps.recorder.store;
   const defOf = (call: string) => CALLS.get(call);
 
@@ -90,23 +97,29 @@ export function createHistoryGroup(deps: { recorder: HistoryRecorder; send: Send
     return run;
   }
 
+  /** The entries the signed-in person may see: an account's change only when they may see the account. */
+  const visible = <E extends HistoryEntry>(entries: E[]): E[] => {
+    const role = deps.viewerRole?.() ?? null;
+    return entries.filter((e) => !e.call.startsWith('adminAuth.') || seesAccount(role, (e.before ?? e.after).role ?? e.after.role));
+  };
+
   const impl: LocalImpl<Local>['history'] = {
-    list: async () => ok(store.list(defOf)),
-    ofRecord: async ({ id }) => ok(store.list(defOf).filter((e) => e.record.id === id).slice(0, 20)),
+    list: async () => ok(visible(store.list(defOf))),
+    ofRecord: async ({ id }) => ok(visible(store.list(defOf).filter((e) => e.record.id === id)).slice(0, 20)),
     undo: async ({ id }) => {
       const entry = store.get(id);
-      if (!entry) return fail('validation', 'This change is no longer kept.');
+      if (!entry || visible([entry]).length === 0) return fail('validation', 'This change is no longer kept.');
       return undoOnce(entry);
     },
     ofBatch: async ({ batch }) => {
-      const ids = new Set(store.ofBatch(batch).map((e) => e.id));
+      const ids = new Set(visible(store.ofBatch(batch)).map((e) => e.id));
       return ok(store.list(defOf).filter((row) => ids.has(row.id)));
     },
     undoBatch: async ({ batch }) => {
       let done = 0;
       const notUndone: UndoSummary['notUndone'] = [];
       // Newest first: a record changed twice in one action gets its oldest values last.
-      for (const entry of store.ofBatch(batch)) {
+      for (const entry of visible(store.ofBatch(batch))) {
         // One that throws is one not undone; the rest goes on.
         const result = await undoOnce(entry).catch(() => fail('network', MSG.somethingWentWrong));
         if (result.ok) done++;

@@ -1,7 +1,7 @@
 import type { LocalImpl, Local } from '../../shared/api';
-import type { WindowQuery } from '../../shared/lists';
+import type { WindowQuery } from '../../shared/windows';
 import { ok } from '../../shared/result';
-import type { Windows } from '../services/list-windows';
+import type { Windows } from '../services/lists/windows';
 
 /** The list windows main keeps (DESIGN section 12): the renderer asks for what it shows. */
 export function createWindowsGroup({ windows }: { windows: Windows }) {

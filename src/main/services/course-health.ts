@@ -272,9 +272,10 @@ export function createCourseTools(call: Call, links: LinkChecker = new LinkCheck
             const ids = doc.questionBank;
             return {
               _id: doc._id, title: doc.title, fileId: file?._id ?? '', duration: file?.duration ?? 0, freeToWatch: doc.freeToWatch,
+              status: file?.status ?? '', language: file?.language ?? '',
               questions: ids.flatMap((id) => {
                 const q = questions.get(id);
-                return q ? [{ _id: q._id, question: q.question, options: q.options.map((o) => o.option) }] : [];
+                return q ? [{ _id: q._id, question: q.question, options: q.options.map((o) => o.option), language: q.language }] : [];
               }),
             };
           }),

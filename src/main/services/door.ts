@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { issueSentence } from '../../shared/plain-issues';
 import type { CallDef, ServiceName } from '../../shared/api/contract';
 import { BASE_FIELD, BATCH_FIELD, ORDER_FIELD } from '../../shared/api/contract';
 import { fail, type Result } from '../../shared/result';
@@ -22,10 +23,9 @@ type Log = (message: string, details?: Rec) => void;
 /** The first issue's message: the spec's text where the schema carries one. */
 export function firstIssue(issues: readonly v.BaseIssue<unknown>[]): string {
   const issue = issues[0];
-  if (!issue) return 'Invalid input.';
-  const path = v.getDotPath(issue);
-  // valibot's built-in messages start with 'Invalid'; name the field for those.
-  return issue.message.startsWith('Invalid') && path ? `${path}: ${issue.message}` : issue.message;
+  if (!issue) return 'This input is not valid.';
+  // valibot's built-in messages never reach a person: the field named, the rule in plain words.
+  return issueSentence(issue);
 }
 
 /** Checks an input the way every call is checked (bounded depth and size, no NUL, then the schema); the parsed value or the failure. */

@@ -44,7 +44,7 @@ export interface CallOptions {
   ignoreUnauthorized?: boolean;
   /** The token of a `credential: 'learner'` call (main resolves it; see services/learners.ts). */
   learnerToken?: string;
-  /** A 2xx answer's body as the stream of its bytes, as they arrive, unparsed: main's list worker reads it (services/list-windows.ts). */
+  /** A 2xx answer's body as the stream of its bytes, as they arrive, unparsed: main's list worker reads it (services/lists/windows.ts). */
   stream?: boolean;
   /**
    * A 2xx answer's data as the JSON it came in, not read against the call's schema: the caller reads

@@ -11,7 +11,7 @@ export { mobileKey };
 
 export const NO_SUCH_LEARNER = (mobile: string) => `No learner with the mobile number ${mobile}.`;
 
-/** Where learners' tokens come from: main's kept learner list (services/list-windows.ts), by mobile key. */
+/** Where learners' tokens come from: main's kept learner list (services/lists/windows.ts), by mobile key. */
 export interface LearnerTokens {
   /** The token of the learner with this mobile key; null when the kept list has no such learner. */
   tokenOf(key: string): Promise<Result<string | null>>;

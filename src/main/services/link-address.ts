@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 /**
  * Which addresses the course health check may request. A link record names any address, so a check
  * run by an admin must not become a probe of the admin's own computer or network: only public
- * internet addresses are asked (see docs/decisions.md, "Security, round three").
+ * internet addresses are asked (see docs/decisions/security.md, "The link check").
  */
 export type AddressKind = 'loopback' | 'private' | 'linkLocal' | 'sharedNat' | 'multicast' | 'unspecified' | 'reserved';
 

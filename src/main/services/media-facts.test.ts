@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_TEXT } from '../../shared/messages';
 import { fileTypeOfFacts, hdrTransfer, MEDIA_VERDICT_TEXT, mediaVerdict, mediaWarnings, rotationOf, type MediaFacts } from '../../shared/schemas/media';
 import { ffprobeDuration, ffprobeVideo, HOSTILE_MATRIX, makeHostile, makeMatrix, MEDIA_MATRIX } from '../../../tests/media-matrix';
-import { durationOf, MediaFactsService } from './media-facts';
+import { durationOf, MediaFactsService, spawnMainWorker } from './media-facts';
 
 // The media matrix against ffprobe: each file an editor may have, made once by ffmpeg (2 s, 160 x 120).
 describe('media facts (mediainfo.js in the media worker) against ffprobe', () => {
@@ -77,6 +77,50 @@ describe('media facts (mediainfo.js in the media worker) against ffprobe', () =>
     expect(() => durationOf(facts)).toThrow(APP_TEXT.noDuration);
     expect(APP_TEXT.noDuration).toBe('This file has no readable duration. Enter the duration by hand.');
   });
+
+  it('retires a worker past its file limit and its memory limit: counted, and the facts after a recycle are the same', async () => {
+    const names = [...made.keys()].slice(0, 7);
+    expect(names.length).toBeGreaterThanOrEqual(7);
+    const expected = await Promise.all(names.map((name) => service.factsOfPath(made.get(name)!)));
+    // Real workers, counted as they start: one at a time, retired after every 3 files.
+    let spawned = 0;
+    const byFiles = new MediaFactsService(() => (spawned++, spawnMainWorker('media-worker')), 1, { files: 3, wasmBytes: Infinity });
+    try {
+      const got = [];
+      for (const name of names) got.push(await byFiles.factsOfPath(made.get(name)!));
+      expect(got).toEqual(expected);
+      expect(byFiles.counts.recycled).toBe(Math.floor(names.length / 3));
+      expect(spawned).toBe(Math.ceil(names.length / 3));
+      // Asked all at once: a retired worker still answers what it was given.
+      expect(await Promise.all(names.map((name) => byFiles.factsOfPath(made.get(name)!)))).toEqual(expected);
+    } finally {
+      await byFiles.close();
+    }
+    // Past its memory limit (MediaInfo's WebAssembly memory is tens of MiB from the start): a fresh worker per file.
+    const byMemory = new MediaFactsService(undefined, 1, { files: Infinity, wasmBytes: 1024 * 1024 });
+    try {
+      for (const name of names.slice(0, 3)) expect(await byMemory.factsOfPath(made.get(name)!)).toEqual(expected[names.indexOf(name)]);
+      expect(byMemory.lastMemory!.wasmBytes).toBeGreaterThan(1024 * 1024);
+      expect(byMemory.counts).toEqual({ started: 3, recycled: 3 });
+    } finally {
+      await byMemory.close();
+    }
+  }, 120_000);
+
+  it('warm() starts the worker ahead of the first file: the first probe starts none', async () => {
+    let spawned = 0;
+    const warmed = new MediaFactsService(() => (spawned++, spawnMainWorker('media-worker')), 1);
+    try {
+      warmed.warm();
+      warmed.warm();
+      expect(spawned).toBe(1);
+      const name = [...made.keys()][0]!;
+      expect(await warmed.factsOfPath(made.get(name)!)).toEqual(await service.factsOfPath(made.get(name)!));
+      expect(spawned).toBe(1);
+    } finally {
+      await warmed.close();
+    }
+  }, 60_000);
 
   it('hashes the content (SHA-256) through the open handle', async () => {
     const path = join(dir, 'bytes.bin');

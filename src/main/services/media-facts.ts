@@ -3,33 +3,54 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { APP_TEXT } from '../../shared/messages';
 import type { MediaFacts } from '../../shared/schemas/media';
-import type { MediaReply, MediaRequest } from './media-worker';
+import type { MediaReply, MediaRequest, WorkerMemory } from './media-worker';
 import { openFoundFile } from './grants';
 import { logAt } from './log';
 
 /**
  * Starts a worker of main's own: from its TypeScript source where main runs from source (the bridge
- * host under tsx, vitest: list-worker-tsx.mjs compiles it), else the bundle electron.vite.config.ts
+ * host under tsx, vitest: tsx-worker.mjs compiles it), else the bundle electron.vite.config.ts
  * builds next to main's (`<name>.js`).
  */
 export function spawnMainWorker(name: string): Worker {
   const here = import.meta.url;
   // Names in variables: bundlers leave `new URL(variable, import.meta.url)` alone.
-  const boot = './list-worker-tsx.mjs';
+  const boot = './tsx-worker.mjs';
   const source = `./${name}.ts`;
   const built = `./${name}.js`;
   if (here.endsWith('.ts')) return new Worker(new URL(boot, here), { workerData: { entry: new URL(source, here).href } });
   return new Worker(new URL(built, here));
 }
 
+/** When a media worker is retired and a fresh one takes its place (its memory given back with it). */
+export interface RecycleLimits {
+  /** Its WebAssembly memory past this (MediaInfo's; it only grows: a hostile file can take hundreds of MiB). */
+  wasmBytes: number;
+  /** Files whose facts it has read: a fresh start every so many keeps what leaks in the library bounded too. */
+  files: number;
+}
+
+/** 160 MiB of WebAssembly memory (MediaInfo starts at about 33 MiB and stays under 64 on ordinary files) or 500 files. */
+export const RECYCLE_LIMITS: RecycleLimits = { wasmBytes: 160 * 1024 * 1024, files: 500 };
+
+type Entry = { worker: Worker; waiting: Map<number, (reply: MediaReply) => void>; files: number; memory: WorkerMemory | null };
+
 /**
  * Media facts and content hashes of files main holds open (DESIGN section 15), worked out in the media
- * workers. A worker starts when requests need it and is kept (MediaInfo's WebAssembly loads once per worker).
+ * workers. A worker is kept while it serves (MediaInfo's WebAssembly loads once per worker) and retired
+ * past its RecycleLimits: it takes no new request, ends when its last one is answered, and the next
+ * request starts a fresh one.
  */
 export class MediaFactsService {
-  /** The workers (up to `size`, started as requests come), each with the requests it has in hand. */
-  private readonly workers: { worker: Worker; waiting: Map<number, (reply: MediaReply) => void> }[] = [];
+  /** The workers that take requests (up to `size`, started as requests come), each with the requests it has in hand. */
+  private readonly workers: Entry[] = [];
+  /** Retired workers still answering what they were given. */
+  private readonly retiring = new Set<Entry>();
   private next = 1;
+  /** Workers started, and retired past their limits, since this service was made (the tests and the bench count them). */
+  readonly counts = { started: 0, recycled: 0 };
+  /** The memory the last worker to answer reported (the bench's figure). */
+  lastMemory: WorkerMemory | null = null;
 
   /**
    * `size` workers at most: a folder of many files is read on two cores where there are two (each
@@ -38,23 +59,40 @@ export class MediaFactsService {
   constructor(
     private readonly spawn: () => Worker = () => spawnMainWorker('media-worker'),
     private readonly size = Math.max(1, Math.min(2, availableParallelism())),
+    private readonly limits: RecycleLimits = RECYCLE_LIMITS,
   ) {}
 
+  /**
+   * Starts a worker ahead of the first request, where main has nothing else to do (a worker's start
+   * costs main's event loop tens of milliseconds; better at rest than in the middle of a probe).
+   */
+  warm(): void {
+    if (this.workers.length === 0) this.start();
+  }
+
   /** The least busy worker, or a new one while there are fewer than `size` and all are busy. */
-  private pick(): { worker: Worker; waiting: Map<number, (reply: MediaReply) => void> } {
+  private pick(): Entry {
     const idle = [...this.workers].sort((a, b) => a.waiting.size - b.waiting.size)[0];
     if (idle && (idle.waiting.size === 0 || this.workers.length >= this.size)) return idle;
+    return this.start();
+  }
+
+  private start(): Entry {
     const worker = this.spawn();
     worker.unref();
-    const entry = { worker, waiting: new Map<number, (reply: MediaReply) => void>() };
+    this.counts.started += 1;
+    const entry: Entry = { worker, waiting: new Map(), files: 0, memory: null };
     worker.on('message', (reply: MediaReply) => {
       const resolve = entry.waiting.get(reply.id);
       entry.waiting.delete(reply.id);
+      if (reply.memory) entry.memory = this.lastMemory = reply.memory;
+      if (this.retiring.has(entry) && entry.waiting.size === 0) void this.end(entry);
       resolve?.(reply);
     });
     const failAll = (message: string) => {
       const at = this.workers.indexOf(entry);
       if (at >= 0) this.workers.splice(at, 1);
+      this.retiring.delete(entry);
       for (const [id, resolve] of entry.waiting) resolve({ id, ok: false, message });
       entry.waiting.clear();
     };
@@ -67,12 +105,34 @@ export class MediaFactsService {
     return entry;
   }
 
+  /** Retires a worker past its limits: no new request goes to it; it ends once it has answered the ones it has. */
+  private checkLimits(entry: Entry): void {
+    if (this.retiring.has(entry)) return;
+    const over = entry.files >= this.limits.files || (entry.memory?.wasmBytes ?? 0) > this.limits.wasmBytes;
+    if (!over) return;
+    const at = this.workers.indexOf(entry);
+    if (at >= 0) this.workers.splice(at, 1);
+    this.retiring.add(entry);
+    this.counts.recycled += 1;
+    logAt('info', 'media worker recycled', { files: entry.files, wasmBytes: entry.memory?.wasmBytes ?? null });
+    if (entry.waiting.size === 0) void this.end(entry);
+  }
+
+  private async end(entry: Entry): Promise<void> {
+    this.retiring.delete(entry);
+    await entry.worker.terminate();
+  }
+
   private ask(type: MediaRequest['type'], handle: FileHandle, size: number): Promise<MediaReply> {
     const id = this.next++;
-    const { worker, waiting } = this.pick();
+    const entry = this.pick();
+    if (type === 'facts') entry.files += 1;
     return new Promise((resolve) => {
-      waiting.set(id, resolve);
-      worker.postMessage({ id, type, fd: handle.fd, size } satisfies MediaRequest);
+      entry.waiting.set(id, (reply) => {
+        this.checkLimits(entry);
+        resolve(reply);
+      });
+      entry.worker.postMessage({ id, type, fd: handle.fd, size } satisfies MediaRequest);
     });
   }
 
@@ -100,7 +160,8 @@ export class MediaFactsService {
   }
 
   async close(): Promise<void> {
-    const workers = this.workers.splice(0);
+    const workers = [...this.workers.splice(0), ...this.retiring];
+    this.retiring.clear();
     await Promise.all(workers.map(({ worker }) => worker.terminate()));
   }
 }

@@ -7,12 +7,29 @@ import { read } from 'node:fs';
 import { createRequire } from 'node:module';
 import { sep } from 'node:path';
 import { promisify } from 'node:util';
+import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import mediaInfoFactory, { type MediaInfo, type MediaInfoResult } from 'mediainfo.js';
 import type { MediaFacts } from '../../shared/schemas/media';
 
 export type MediaRequest = { id: number; type: 'facts' | 'hash'; fd: number; size: number };
-export type MediaReply = { id: number; ok: true; facts?: MediaFacts; hash?: string } | { id: number; ok: false; message: string };
+/** What the worker holds after a request: its WebAssembly memory (MediaInfo's, which never shrinks) and its JavaScript heap. */
+export type WorkerMemory = { wasmBytes: number; heapBytes: number };
+export type MediaReply = ({ id: number; ok: true; facts?: MediaFacts; hash?: string } | { id: number; ok: false; message: string }) & { memory?: WorkerMemory };
+
+// MediaInfo's WebAssembly memory, caught as Emscripten instantiates the module (mediainfo.js does not
+// expose it): main reads its size in every reply and retires a worker whose memory grew past its limit
+// (a WebAssembly memory only grows; ending the worker is the one way to give it back).
+let wasmMemory: WebAssembly.Memory | null = null;
+const instantiate = WebAssembly.instantiate.bind(WebAssembly) as (...args: unknown[]) => Promise<unknown>;
+(WebAssembly as { instantiate: unknown }).instantiate = async (...args: unknown[]) => {
+  const made = await instantiate(...args);
+  const instance = (made as { instance?: WebAssembly.Instance }).instance ?? (made as WebAssembly.Instance);
+  const memory = Object.values(instance.exports ?? {}).find((e) => e instanceof WebAssembly.Memory);
+  if (memory) wasmMemory = memory as WebAssembly.Memory;
+  return made;
+};
+const memoryNow = (): WorkerMemory => ({ wasmBytes: wasmMemory?.buffer.byteLength ?? 0, heapBytes: getHeapStatistics().used_heap_size });
 
 const readAt = promisify(read);
 const HASH_CHUNK = 4 * 1024 * 1024;
@@ -114,7 +131,8 @@ async function hashOf(fd: number, size: number): Promise<string> {
 parentPort?.on('message', (msg: MediaRequest) => {
   const work = msg.type === 'facts' ? factsOf(msg.fd, msg.size).then((facts) => ({ facts })) : hashOf(msg.fd, msg.size).then((hash) => ({ hash }));
   void work.then(
-    (answer) => parentPort!.postMessage({ id: msg.id, ok: true, ...answer } satisfies MediaReply),
-    (error: unknown) => parentPort!.postMessage({ id: msg.id, ok: false, message: error instanceof Error ? error.message : String(error) } satisfies MediaReply),
+    (answer) => parentPort!.postMessage({ id: msg.id, ok: true, ...answer, memory: memoryNow() } satisfies MediaReply),
+    (error: unknown) =>
+      parentPort!.postMessage({ id: msg.id, ok: false, message: error instanceof Error ? error.message : String(error), memory: memoryNow() } satisfies MediaReply),
   );
 });

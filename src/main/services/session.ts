@@ -15,6 +15,8 @@ export class Session {
   private user: UserDetails | null = null;
   private account: string | null = null;
   private readonly file;
+  /** Called when a session begins (restored at start, or a login): main readies what a session uses next. */
+  onSignedIn: (() => void) | null = null;
 
   constructor(
     readonly store: TokenStore,
@@ -47,6 +49,7 @@ export class Session {
       this.token = token;
       this.user = saved.user;
       this.account = saved.account;
+      this.onSignedIn?.();
     } catch {
       await this.file.remove();
     }
@@ -60,6 +63,7 @@ export class Session {
     this.token = token;
     this.user = user;
     this.account = account;
+    this.onSignedIn?.();
   }
 
   /** Clears the keychain entry and the user details. Safe to call twice. */

@@ -5,9 +5,9 @@ import { CHECK_MAX_BYTES } from './platform-check';
 
 const MiB = 1024 * 1024;
 
-describe('the real defaults are the ones docs/decisions.md gives', () => {
+describe('the real defaults are the ones docs/decisions/network-and-door.md gives', () => {
   it('each row of the table in "Real networks" matches NET_DEFAULTS', () => {
-    const doc = readFileSync(new URL('../../../docs/decisions.md', import.meta.url), 'utf8');
+    const doc = readFileSync(new URL('../../../docs/decisions/network-and-door.md', import.meta.url), 'utf8');
     const rows = [
       `| attempts of a call safe to repeat (the first included) | ${NET_DEFAULTS.attempts} |`,
       `| first backoff wait, doubling up to | ${NET_DEFAULTS.backoffBaseMs / 1000} s, ${NET_DEFAULTS.backoffMaxMs / 1000} s (each wait half to all of it, at random) |`,

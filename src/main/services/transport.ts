@@ -1,7 +1,7 @@
 // The parts of a call that real networks need (see http.ts, which uses them): when to try again and
 // how long to wait, and reading an answer's body within an idle limit and a size budget.
 
-/** How main treats a network that misbehaves. Tests pass small values; the defaults are what docs/decisions.md says. */
+/** How main treats a network that misbehaves. Tests pass small values; the defaults are what docs/decisions/network-and-door.md says. */
 export interface NetPolicy {
   /** Attempts of a call that is safe to repeat, the first included. */
   attempts: number;

@@ -15,7 +15,7 @@ import { IMAGE_SIGNATURE_BYTES, imageContentMessage, imageKindOfName, isImageCon
 export const PROGRESS_INTERVAL_MS = 100;
 /**
  * Read size from disk. Measured against curl on loopback with the server's files in memory
- * (docs/performance.md, 2026-12-05): the client's CPU per GiB falls with the read size (128 KiB 0.65 to
+ * (docs/performance-history.md, 2026-12-05): the client's CPU per GiB falls with the read size (128 KiB 0.65 to
  * 0.9 s, 256 KiB 0.55, 512 KiB 0.35, 1 MiB 0.3; curl 0.4), and on a two-core machine the client's CPU
  * is taken from the server's, which is the bottleneck. 1 MiB reads ran from 3 % behind curl to 20 %
  * ahead of it, 128 KiB ones from level with it to 6 % behind. The server's CPU per GiB did not move

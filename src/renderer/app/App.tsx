@@ -31,7 +31,7 @@ function ThemedApp() {
   if (!ready) return null;
   // No className on the provider: Fluent copies its classes onto portal nodes (toasts, dialogs), and a
   // sized class there would cover the window. Navigation renders at once, not as a transition (React
-  // rendered a screen in 5 ms slices with frames between them; decisions.md, 2026-12-02).
+  // rendered a screen in 5 ms slices with frames between them; docs/decisions/screens-and-kit.md, "Navigation and rendering").
   return (
     <FluentProvider theme={theme}>
       <HashRouter useTransitions={false}>

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { MSG } from '../../shared/messages';
 import { useNotify } from '../components/toast';
 import { queryClient } from './query';
-import { useSession } from '../lib/session-store';
+import { currentSession, useSession } from '../lib/session-store';
 
 /** Loads the session at start and follows main's events (session ended, deep-link navigation). */
 export function AppEvents() {
@@ -15,7 +15,7 @@ export function AppEvents() {
 
   useEffect(() => {
     let alive = true;
-    void window.api.session.current().then((result) => {
+    void currentSession().then((result) => {
       if (!alive) return;
       if (result.ok) setSession(result.data);
       else {

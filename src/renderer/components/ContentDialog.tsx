@@ -1,6 +1,7 @@
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useFocusReturn } from './useFocusReturn';
-import { showingErrorsInline } from '../lib/inline-errors';
+import { DiscardChangesDialog } from './EntityDialog';
+import { setUnsaved } from '../lib/unsaved';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components';
 
 export interface ContentDialogAction {
@@ -23,6 +24,7 @@ export function ContentDialog({
   busy = false,
   action,
   contentClassName,
+  dirty = false,
   onClose,
   children,
 }: {
@@ -33,34 +35,58 @@ export function ContentDialog({
   busy?: boolean;
   action?: ContentDialogAction;
   contentClassName?: string;
+  /** What was typed in it is not saved yet: Escape, the backdrop and Cancel ask "Discard changes?" first. */
+  dirty?: boolean;
   onClose: () => void;
   children: ReactNode;
 }) {
   const surface = useRef<HTMLDivElement>(null);
   useFocusReturn(open, surface);
+  const [asking, setAsking] = useState(false);
+  const form = useRef(Symbol('content-dialog'));
+  useEffect(() => {
+    const id = form.current;
+    setUnsaved(id, open && dirty);
+    return () => setUnsaved(id, false);
+  }, [open, dirty]);
+  const requestClose = () => {
+    if (busy) return;
+    if (dirty) setAsking(true);
+    else onClose();
+  };
   return (
-    <Dialog open={open} onOpenChange={(_e, d) => (!d.open && !busy ? onClose() : undefined)}>
-      <DialogSurface ref={surface} style={width ? { maxWidth: width } : undefined}>
-        <DialogBody>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogContent className={contentClassName}>{children}</DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" disabled={busy} onClick={onClose}>
-              {action ? 'Cancel' : 'Close'}
-            </Button>
-            {action ? (
-              <Button
-                appearance="primary"
-                disabled={busy || !!action.disabled}
-                icon={busy ? <Spinner size="tiny" /> : undefined}
-                onClick={() => void showingErrorsInline(async () => action.onClick())}
-              >
-                {action.label}
+    <>
+      <Dialog open={open} onOpenChange={(_e, d) => (!d.open ? requestClose() : undefined)}>
+        <DialogSurface ref={surface} style={width ? { maxWidth: width } : undefined}>
+          <DialogBody>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogContent className={contentClassName}>{children}</DialogContent>
+            <DialogActions>
+              <Button appearance="secondary" disabled={busy} onClick={requestClose}>
+                {action ? 'Cancel' : 'Close'}
               </Button>
-            ) : null}
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+              {action ? (
+                <Button
+                  appearance="primary"
+                  disabled={busy || !!action.disabled}
+                  icon={busy ? <Spinner size="tiny" /> : undefined}
+                  onClick={() => void action.onClick()}
+                >
+                  {action.label}
+                </Button>
+              ) : null}
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+      <DiscardChangesDialog
+        open={open && asking}
+        onKeep={() => setAsking(false)}
+        onDiscard={() => {
+          setAsking(false);
+          onClose();
+        }}
+      />
+    </>
   );
 }

@@ -52,7 +52,11 @@ async function fillFromFile(file: PickedFile, form: FieldForm): Promise<PickedNo
   // folder import show; one that is not playable is held, and the type stays as chosen.
   if (playable(form.values) || tracks) {
     const verdict = mediaVerdict({ size: file.size, facts, fileType: tracks ? fileTypeOfFacts(facts!) : (form.values.fileType as FileType) });
-    if (verdict.kind === 'unplayable') return { hold: { title: MEDIA_VERDICT_TEXT.unplayable, detail: verdict.text } };
+    if (verdict.kind === 'unplayable') {
+      // Nothing was read from it: the duration is the person's to enter if they send it anyway.
+      form.setValue(UNREAD, true);
+      return { hold: { title: MEDIA_VERDICT_TEXT.unplayable, detail: verdict.text } };
+    }
   }
   if (!facts) return null;
   const fileType = fileTypeOfFacts(facts);

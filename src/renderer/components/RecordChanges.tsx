@@ -1,7 +1,8 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
-import { changedFields, type HistoryRow } from '../../shared/history';
+import type { HistoryRow } from '../../shared/history';
+import { changeLine, type NameOf } from '../lib/change-text';
 import { LISTS } from '../../shared/lists';
 import type { FindSpec } from '../../shared/find';
 import { callQuery } from '../lib/calls';
@@ -11,19 +12,26 @@ import { pathOfScreen, useOpenRecord } from '../lib/open-record';
 /** The record an edit dialog was opened on (the kit's FormDialog provides it): its recent changes show. */
 export const DialogRecord = createContext<unknown>(null);
 
-const short = (value: unknown): string => {
-  const text = value === undefined || value === null || value === '' ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
-  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
-};
+/** Names by id of what a change may point at (categories, business ideas, keyword groups), from lists kept a while. */
+export function useChangeNames(): NameOf {
+  const STATIC = { staleTime: 5 * 60_000 } as const;
+  const categories = useQuery({ ...callQuery('questionBank.categories'), ...STATIC }).data;
+  const libraryCategories = useQuery({ ...callQuery('library.categories'), ...STATIC }).data;
+  const ideas = useQuery({ ...callQuery('businessIdeas.all'), ...STATIC }).data;
+  const keywords = useQuery({ ...callQuery('library.keywords'), ...STATIC }).data;
+  return useMemo(() => {
+    const names = new Map<string, string>();
+    for (const c of categories ?? []) names.set(c._id, c.name);
+    for (const c of libraryCategories ?? []) names.set(c._id, c.english);
+    for (const i of ideas ?? []) names.set(i._id, i.inEnglish);
+    for (const k of keywords ?? []) names.set(k._id, k.keyword);
+    return (id: string) => names.get(id);
+  }, [categories, libraryCategories, ideas, keywords]);
+}
 
-/** What an entry changed, in a line: 'Title: Old → New; Level: 1 → 2', 'Added', 'Deleted'. */
-export function changeText(row: HistoryRow): string {
-  const prefix = row.undoOf ? 'Undo: ' : '';
-  if (row.method === 'DELETE') return `${prefix}Deleted`;
-  const fields = changedFields(row).filter((k) => !['id', '_id'].includes(k));
-  if (!row.before) return `${prefix}Added${fields.length > 0 ? ` (${fields.join(', ')})` : ''}`;
-  if (fields.length === 0) return `${prefix}Saved with no change`;
-  return prefix + fields.map((k) => `${k}: ${short(row.before?.[k])} → ${short(row.after[k])}`).join('; ');
+/** What an entry changed, in a line ('Category: Dairy → Poultry'), values cut; `full`: nothing cut. */
+export function changeText(row: HistoryRow, nameOf: NameOf = () => undefined, full = false): string {
+  return changeLine(row, nameOf, full);
 }
 
 const specOf = (screen: string): FindSpec<never> | undefined =>
@@ -60,6 +68,7 @@ export function RecordChanges() {
   const id = idOf(useContext(DialogRecord));
   const query = useQuery({ ...callQuery('history.ofRecord', { id: id ?? '-' }), enabled: id !== null, staleTime: 0 });
   const rows = (query.data ?? []).slice(0, 5);
+  const nameOf = useChangeNames();
   if (!id || rows.length === 0) return null;
   return (
     <section className={styles.box} aria-label="Recent changes">
@@ -67,7 +76,7 @@ export function RecordChanges() {
       <ul className={styles.list}>
         {rows.map((row) => (
           <li key={row.id}>
-            {formatDateTime(row.at)} · {row.who?.name ?? '—'} · {row.answer.ok ? changeText(row) : `Failed: ${row.answer.message}`}
+            {formatDateTime(row.at)} · {row.who?.name ?? '—'} · {row.answer.ok ? changeText(row, nameOf) : `Failed: ${row.answer.message}`}
           </li>
         ))}
       </ul>

@@ -58,6 +58,12 @@ function twinOf(opener: HTMLElement, table = opener.closest<HTMLElement>('table'
   return () => (table.isConnected ? ([...table.querySelectorAll(opener.tagName)].find(same) ?? null) : null);
 }
 
+/** The newest control that had the focus and is still on the page, outside every dialog. */
+function lastOutsideDialogs(): HTMLElement | null {
+  for (const { el } of [...recent].reverse()) if (el.isConnected && el !== document.body && !el.closest(DIALOG)) return el;
+  return null;
+}
+
 /**
  * Where focus goes when the opener is gone (a deleted row's button, a deleted entry's Delete): the row now
  * at its place; in a list (an accordion, a list of items), the first control of the item now at its place;
@@ -76,7 +82,9 @@ function fallbackFor(opener: HTMLElement): () => HTMLElement | null {
   }
   // An opener inside another dialog (a Remove inside a form): the focus stays in that dialog.
   const dialog = opener.closest<HTMLElement>(DIALOG);
-  if (dialog) return () => (dialog.isConnected ? (dialog.querySelector<HTMLElement>(FOCUSABLE) ?? null) : null);
+  // That dialog gone too (a form whose Apply opened a progress dialog): the control used last outside any
+  // dialog (a row's check box), else the screen's heading.
+  if (dialog) return () => (dialog.isConnected ? (dialog.querySelector<HTMLElement>(FOCUSABLE) ?? null) : (lastOutsideDialogs() ?? screenHeading()));
   const item = opener.closest<HTMLElement>('.fui-AccordionItem, li');
   const list = item?.parentElement;
   const index = item && list ? [...list.children].indexOf(item) : -1;

@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   Button,
   Dialog,
@@ -47,13 +47,23 @@ const useStyles = makeStyles({
   count: { fontWeight: tokens.fontWeightSemibold, marginRight: '8px' },
   failures: { margin: '8px 0 0', paddingLeft: '20px', maxHeight: '200px', overflowY: 'auto' },
   reason: { color: tokens.colorPaletteRedForeground1 },
+  note: { flexBasis: '100%', color: tokens.colorNeutralForeground2 },
 });
 
 /** "3 files" / "1 file". */
 export const countOf = (n: number, names: readonly [string, string]) => `${n.toLocaleString('en-IN')} ${n === 1 ? names[0] : names[1]}`;
 
 /** The bar over a table while rows are selected: how many, and what the screen can do to them. */
-export function SelectionBar({ info, fields, onField, onDelete }: { info: SelectionInfo<unknown>; fields: readonly BulkField[]; onField?: (field: BulkField) => void; onDelete?: () => void }) {
+export function SelectionBar({ info, fields, onField, onDelete, note, actionsDisabled = false }: {
+  info: SelectionInfo<unknown>;
+  fields: readonly BulkField[];
+  onField?: (field: BulkField) => void;
+  onDelete?: () => void;
+  /** Why some ticked records are left out of the actions (one's own account). */
+  note?: string;
+  /** Nothing the actions can take is selected. */
+  actionsDisabled?: boolean;
+}) {
   const styles = useStyles();
   return (
     // A plain toolbar (like the table's own): Tab reaches each button; Fluent's adds focus guards axe refuses here.
@@ -65,7 +75,9 @@ export function SelectionBar({ info, fields, onField, onDelete }: { info: Select
       {fields.length > 0 && onField ? (
         <Menu>
           <MenuTrigger disableButtonEnhancement>
-            <Button icon={<EditRegular />}>Change</Button>
+            <Button icon={<EditRegular />} disabled={actionsDisabled}>
+              Change
+            </Button>
           </MenuTrigger>
           <MenuPopover>
             <MenuList>
@@ -79,7 +91,7 @@ export function SelectionBar({ info, fields, onField, onDelete }: { info: Select
         </Menu>
       ) : null}
       {onDelete ? (
-        <Button icon={<DeleteRegular />} onClick={onDelete}>
+        <Button icon={<DeleteRegular />} onClick={onDelete} disabled={actionsDisabled}>
           Delete
         </Button>
       ) : null}
@@ -90,6 +102,11 @@ export function SelectionBar({ info, fields, onField, onDelete }: { info: Select
         Clear selection
       </Button>
       {/* The count of the matching rows when not all are selected: what "all matching" would take. */}
+      {note ? (
+        <Text size={200} className={styles.note}>
+          {note}
+        </Text>
+      ) : null}
     </div>
   );
 }
@@ -123,6 +140,13 @@ export function BulkFieldDialog({ field, count, names, onApply, onCancel }: { fi
   );
 }
 
+/** The title of a bulk action once it has ended: 'Changing Status of 3 files' becomes 'Changed Status of 3 files'. */
+export function finishedTitle(title: string, cancelled: boolean): string {
+  const done = title
+    .replace(/^Changing /, 'Changed ').replace(/^Deleting /, 'Deleted ').replace(/^Creating /, 'Created ').replace(/…$/, '');
+  return cancelled ? `${title.replace(/…$/, '')}: stopped` : done;
+}
+
 /**
  * A bulk action's progress, then its summary: done, failed (each with the server's reason) and Retry
  * failed. `actions` adds buttons beside Retry failed (the summary's batch id is `job.batch`).
@@ -133,11 +157,16 @@ export function BatchDialog({ job, names, onRetry, onCancel, onClose, actions }:
   useFocusReturn(true, surface);
   const summary = job.summary;
   const finished = (summary?.done ?? 0) + (summary?.failed.length ?? 0);
+  // Once the work ends the focus goes to Close, never to Undo (Enter right after Apply must not undo it).
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!job.running) close.current?.focus();
+  }, [job.running]);
   return (
     <Dialog open modalType={job.running ? 'alert' : 'modal'} onOpenChange={(_e, data) => (!data.open && !job.running ? onClose() : undefined)}>
       <DialogSurface ref={surface} aria-describedby={undefined}>
         <DialogBody>
-          <DialogTitle>{job.title}</DialogTitle>
+          <DialogTitle>{job.running ? job.title : finishedTitle(job.title, !!summary?.cancelled)}</DialogTitle>
           <DialogContent>
             {job.running ? (
               <Field validationMessage={`${(job.done + job.failed).toLocaleString('en-IN')} of ${countOf(job.total, names)}`} validationState="none">
@@ -170,7 +199,7 @@ export function BatchDialog({ job, names, onRetry, onCancel, onClose, actions }:
               <>
                 {actions}
                 {summary && summary.failed.length > 0 ? <Button onClick={onRetry}>Retry failed</Button> : null}
-                <Button appearance="primary" onClick={onClose}>
+                <Button ref={close} appearance="primary" onClick={onClose}>
                   Close
                 </Button>
               </>

@@ -58,6 +58,8 @@ export interface RemoveSpec<T> {
   question: (row: T) => ReactNode;
   /** The success text of an answer (the spec's message rules), shown with Undo. */
   done: (data: unknown) => string;
+  /** How long that toast stays when the spec fixes it (default: Undo's 10 s). */
+  doneTimeout?: number;
 }
 
 const NO_MUTATION: CallMutation<unknown, unknown> = { run: async () => ({ ok: true, data: null }), busy: false };
@@ -69,8 +71,8 @@ export function useRecordDialogs<T>(remove?: RemoveSpec<T>) {
   const deletion = useDeleteConfirm(
     (remove?.mutation ?? NO_MUTATION) as CallMutation<unknown, unknown>,
     (row: T) => remove?.input(row),
-    // The success toast offers Undo of this delete (its action id) for 10 seconds.
-    (data, batch) => remove && void offerUndo({ message: remove.done(data), batch }),
+    // The success toast offers Undo of this delete (its action id): for 10 seconds, or the spec's time.
+    (data, batch) => remove && void offerUndo({ message: remove.done(data), batch, timeout: remove.doneTimeout }),
   );
   return { editing, edit: setEditing, close: () => setEditing(null), record: editing === 'add' ? null : editing, deletion };
 }

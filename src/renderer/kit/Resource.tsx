@@ -74,9 +74,18 @@ export interface Resource<T> {
   /**
    * Bulk actions on selected records: what many are called, a record's name, the fields that change
    * on many at once (written by `update` per record: the edit form's values with the new value, unless
-   * `input` says otherwise), and Delete (the `remove` call) unless `remove: false`.
+   * `input` says otherwise), and Delete (the `remove` call) unless `remove: false`. A delete of one
+   * asks the screen's own question; a delete of all ends with the delete's fixed message (`success`).
    */
-  bulk?: { names: readonly [string, string]; label: (row: T) => string; fields?: readonly BulkField[]; input?: (row: T, patch: Patch) => unknown; remove?: false };
+  bulk?: {
+    names: readonly [string, string];
+    label: (row: T) => string;
+    fields?: readonly BulkField[];
+    input?: (row: T, patch: Patch) => unknown;
+    remove?: false;
+    keptOut?: BulkSpec<T>['keptOut'];
+    confirmChange?: BulkSpec<T>['confirmChange'];
+  };
 }
 
 /** A resource declaration, typed by its record. */
@@ -207,6 +216,7 @@ export function useResource<T>(r: Resource<T>, rowId: (row: T) => string) {
         title: r.remove.title,
         question: r.remove.question,
         done: (data) => successText(data, r.remove!.rules as MessageRules<unknown>),
+        doneTimeout: r.remove.rules.successTimeout,
       }
     : undefined;
   // Bulk: each record's input as its Edit would save it with the new values; its delete as the screen's.
@@ -230,6 +240,10 @@ export function useResource<T>(r: Resource<T>, rowId: (row: T) => string) {
           }
         : undefined,
     remove: r.remove && r.bulk.remove !== false ? { call: r.remove.call, input: (row) => (r.remove!.input ? r.remove!.input(row) : { id: rowId(row) }) } : undefined,
+    removeQuestion: r.remove?.question,
+    removed: typeof r.remove?.rules.success === 'string' ? { text: r.remove.rules.success, timeout: r.remove.rules.successTimeout } : undefined,
+    keptOut: r.bulk.keptOut,
+    confirmChange: r.bulk.confirmChange,
   };
   return {
     bulk,

@@ -128,6 +128,32 @@ function SaveViewDialog({ state, onClose }: { state: NamedViewsState; onClose: (
   );
 }
 
+type Renaming = { from: string; to: string; problem: string | null };
+
+/** A view's row while it is renamed: the new name, Save name, Cancel. */
+function RenameRow({ name, renaming, onChange, onSave }: { name: string; renaming: Renaming; onChange: (next: Renaming | null) => void; onSave: () => void }) {
+  const styles = useStyles();
+  return (
+    <div className={styles.row} role="listitem">
+      <Field label={`New name of ${name}`} validationMessage={renaming.problem ?? undefined} className={styles.name}>
+        <Input
+          value={renaming.to}
+          maxLength={80}
+          autoFocus
+          onChange={(_e, d) => onChange({ ...renaming, to: d.value, problem: null })}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') onSave();
+          }}
+        />
+      </Field>
+      <Button appearance="primary" onClick={onSave}>
+        Save name
+      </Button>
+      <Button onClick={() => onChange(null)}>Cancel</Button>
+    </div>
+  );
+}
+
 /** Rename, delete, export, share; and which view the screen opens with. */
 function ManageViewsDialog({ state, onClose }: { state: NamedViewsState; onClose: () => void }) {
   const styles = useStyles();
@@ -135,7 +161,7 @@ function ManageViewsDialog({ state, onClose }: { state: NamedViewsState; onClose
   const notify = useNotify();
   // Said inside the dialog (a toast under a modal dialog cannot be reached), with its Show in folder.
   const [exported, setExported] = useState<{ name: string; savedId: string | null } | null>(null);
-  const [renaming, setRenaming] = useState<{ from: string; to: string; problem: string | null } | null>(null);
+  const [renaming, setRenaming] = useState<Renaming | null>(null);
   const [link, setLink] = useState<{ name: string; url: string } | null>(null);
   // The last view deleted, offered back in the dialog (Undo), where it was and as the default if it was.
   const [deleted, setDeleted] = useState<{ view: NamedView; index: number; wasDefault: boolean } | null>(null);
@@ -167,23 +193,7 @@ function ManageViewsDialog({ state, onClose }: { state: NamedViewsState; onClose
       <div className={styles.rows} role="list" aria-label="Views">
         {screen.views.map((view) =>
           renaming?.from === view.name ? (
-            <div key={view.name} className={styles.row} role="listitem">
-              <Field label={`New name of ${view.name}`} validationMessage={renaming.problem ?? undefined} className={styles.name}>
-                <Input
-                  value={renaming.to}
-                  maxLength={80}
-                  autoFocus
-                  onChange={(_e, d) => setRenaming({ ...renaming, to: d.value, problem: null })}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter') finishRename();
-                  }}
-                />
-              </Field>
-              <Button appearance="primary" onClick={finishRename}>
-                Save name
-              </Button>
-              <Button onClick={() => setRenaming(null)}>Cancel</Button>
-            </div>
+            <RenameRow key={view.name} name={view.name} renaming={renaming} onChange={setRenaming} onSave={finishRename} />
           ) : (
             <div key={view.name} className={styles.row} role="listitem">
               <Text className={styles.name}>{view.name}</Text>

@@ -61,4 +61,34 @@ describe('offerUndo', () => {
     expect(await screen.findByText('Resource has been Deleted')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
   });
+
+  it('Undo of question edits asks first that the change reaches the videos that use them; No undoes nothing', async () => {
+    const bridge = fakeBridge({
+      'api:history.ofBatch': () => ({ ok: true, data: [row({ id: 'h1', call: 'questionBank.updateQuestion', lost: [] }), row({ id: 'h2', call: 'questionBank.updateQuestion', lost: [] })] }),
+      'api:history.undoBatch': () => ({ ok: true, data: { message: 'Undone.', done: 2, notUndone: [] } }),
+    });
+    const { user } = renderUi(<Offer batch="b5" />);
+    await user.click(screen.getByRole('button', { name: 'Delete it' }));
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Undo the edit of 2 questions?' });
+    expect(within(ask).getByText('Questions may be used in videos. Your change affects every video that uses these 2 questions. Do you want to undo the edit?')).toBeTruthy();
+    await user.click(within(ask).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(bridge.inputsOf('api:history.undoBatch')).toEqual([]);
+  });
+
+  it("the toast's Undo says at once that it is undoing (many records take a while), then how it went", async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    fakeBridge({
+      'api:history.ofBatch': () => ({ ok: true, data: [row({ id: 'h1', call: 'library.updateMedia', lost: [] }), row({ id: 'h2', call: 'library.updateMedia', lost: [] })] }),
+      'api:history.undoBatch': () => new Promise((resolve) => (answer = resolve)) as never,
+    });
+    const { user } = renderUi(<Offer batch="bulk-8" />);
+    await user.click(screen.getByRole('button', { name: 'Delete it' }));
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Undoing 2 changes…')).toBeTruthy();
+    answer({ ok: true, data: { message: 'All 2 changes undone.', done: 2, notUndone: [] } });
+    expect(await screen.findByText('All 2 changes undone.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Undoing 2 changes…')).toBeNull());
+  });
 });

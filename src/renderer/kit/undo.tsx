@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link, Toast, ToastTitle, useToastController } from '@fluentui/react-components';
+import { Link, Spinner, Toast, ToastTitle, useToastController } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import type { HistoryRow, UndoSummary } from '../../shared/history';
 import type { Result } from '../../shared/result';
@@ -8,20 +8,37 @@ import { Tooltip } from '../components/Tooltip';
 import { TOASTER_ID, useNotify } from '../components/toast';
 import { invoke } from '../lib/calls';
 
-// Undo after a delete or a bulk change (issue 21): the success toast offers Undo for 10 seconds
-// (a button, and Ctrl+Z while it shows); after that History keeps it. Main undoes the whole action by
+// Undo after a delete or a bulk change: the success toast offers Undo for 10 seconds (a button, and
+// Ctrl+Z while it shows); after that History keeps it. A toast whose time the spec fixes (an admin's
+// delete: 2 s) keeps that time. Main undoes the whole action by
 // its batch id (history.undoBatch); a record that comes back only in part is named first.
 
 /** How long the toast offers Undo. */
 export const UNDO_MS = 10_000;
 
-/** Asks, when some of the changes are deletes, whether to create them again knowing what is lost; true: go on. */
+/**
+ * Asks what Undo must ask first: for edits of questions, the spec's confirmation that the change affects
+ * the videos that use them (once, naming how many); for deletes, whether to create them again knowing
+ * what is lost. true: go on.
+ */
 type Ask = (rows: HistoryRow[]) => Promise<boolean>;
 const AskContext = createContext<Ask | null>(null);
 
 interface Question {
   rows: HistoryRow[];
   answer: (yes: boolean) => void;
+}
+
+/** Writes whose change the spec asks to confirm first: a question's edit reaches every video that uses it. */
+const CONFIRMED_CALLS = new Set(['questionBank.updateQuestion']);
+
+/** The question-edit confirmation of `count` questions (the Question Bank's bulk Change asks it too). */
+export function questionEditConfirmation(count: number, undo = false): { title: string; text: string } {
+  const which = count === 1 ? 'this question' : `these ${count.toLocaleString('en-IN')} questions`;
+  return {
+    title: count === 1 ? `${undo ? 'Undo the edit of' : 'Edit'} this question?` : `${undo ? 'Undo the edit of' : 'Edit'} ${count.toLocaleString('en-IN')} questions?`,
+    text: `Questions may be used in videos. Your change affects every video that uses ${which}. Do you want to ${undo ? 'undo the edit' : 'go on'}?`,
+  };
 }
 
 /** The deletes among rows and what they cannot bring back (each said once). */
@@ -38,10 +55,18 @@ export function restoreTitle(deletes: HistoryRow[]): string {
 /** Holds the statement dialog of what cannot come back (mounted once, in the app). */
 export function UndoProvider({ children }: { children: ReactNode }) {
   const [question, setQuestion] = useState<Question | null>(null);
-  const ask = useCallback<Ask>((rows) => {
-    if (lostOf(rows).deletes.length === 0) return Promise.resolve(true);
+  const [edits, setEdits] = useState<Question | null>(null);
+  const ask = useCallback<Ask>(async (rows) => {
+    const confirmed = rows.filter((r) => CONFIRMED_CALLS.has(r.call));
+    if (confirmed.length > 0 && !(await new Promise<boolean>((resolve) => setEdits({ rows: confirmed, answer: resolve })))) return false;
+    if (lostOf(rows).deletes.length === 0) return true;
     return new Promise((resolve) => setQuestion({ rows, answer: resolve }));
   }, []);
+  const closeEdits = (yes: boolean) => {
+    edits?.answer(yes);
+    setEdits(null);
+  };
+  const editQuestion = questionEditConfirmation(edits?.rows.length ?? 1, true);
   const close = (yes: boolean) => {
     question?.answer(yes);
     setQuestion(null);
@@ -50,6 +75,15 @@ export function UndoProvider({ children }: { children: ReactNode }) {
   return (
     <AskContext.Provider value={ask}>
       {children}
+      <ConfirmDialog
+        open={edits !== null}
+        title={editQuestion.title}
+        text={editQuestion.text}
+        confirmLabel="Yes, undo"
+        cancelLabel="No"
+        onConfirm={() => closeEdits(true)}
+        onCancel={() => closeEdits(false)}
+      />
       <ConfirmDialog
         open={question !== null}
         title={restoreTitle(deletes)}
@@ -137,17 +171,28 @@ export function useUndo() {
   );
 
   const offerUndo = useCallback(
-    async ({ message, batch }: { message: string; batch: string }) => {
+    async ({ message, batch, timeout = UNDO_MS }: { message: string; batch: string; timeout?: number }) => {
       const undoable = await undoableOf(batch);
-      if (undoable.length === 0) return latest.current.notify.success(message);
+      if (undoable.length === 0) return latest.current.notify.success(message, timeout);
       const toastId = `undo:${batch}`;
       let offered = true;
-      const undo = () => {
-        if (!offered) return;
+      const stop = () => {
         offered = false;
         window.removeEventListener('keydown', onKey, true);
+      };
+      const undo = () => {
+        if (!offered) return;
+        stop();
         dismissToast(toastId);
-        void undoRows(undoable, () => invoke('history.undoBatch', { batch }));
+        // Said at once: undoing many records takes a while, and a click with no answer is clicked again.
+        const pending = `undoing:${batch}`;
+        dispatchToast(
+          <Toast>
+            <ToastTitle media={<Spinner size="tiny" />}>{`Undoing ${undoable.length === 1 ? '1 change' : `${undoable.length.toLocaleString('en-IN')} changes`}…`}</ToastTitle>
+          </Toast>,
+          { toastId: pending, intent: 'info', timeout: -1, politeness: 'polite', root: { tabIndex: -1 } },
+        );
+        void undoRows(undoable, () => invoke('history.undoBatch', { batch })).finally(() => dismissToast(pending));
       };
       const onKey = (event: KeyboardEvent) => {
         const mod = event.ctrlKey || event.metaKey;
@@ -173,17 +218,14 @@ export function useUndo() {
         {
           toastId,
           intent: 'success',
-          timeout: UNDO_MS,
+          timeout,
           politeness: 'polite',
           // The toast itself takes no focus (as every toast); its Undo button is in the tab order.
           root: { tabIndex: -1 },
           onStatusChange: (_e, { status }) => {
             if (status === 'visible') revealToaster();
-            // Gone after 10 s: History keeps the Undo.
-            if (status === 'dismissed' || status === 'unmounted') {
-              offered = false;
-              window.removeEventListener('keydown', onKey, true);
-            }
+            // Gone: History keeps the Undo.
+            if (status === 'dismissed' || status === 'unmounted') stop();
           },
         },
       );

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Button } from '@fluentui/react-components';
 import * as v from 'valibot';
 import { BASE_FIELD } from '../../shared/api';
@@ -26,7 +26,18 @@ export interface BulkSpec<T> {
   update?: { call: CallId; input: (row: T, patch: Patch) => unknown };
   /** The delete call and a record's input. */
   remove?: { call: CallId; input: (row: T) => unknown };
+  /** The delete question of one record (the screen's own, the spec's words); several are asked by count and named. */
+  removeQuestion?: (row: T) => ReactNode;
+  /** The toast after a delete where every record went, when the spec fixes the delete's message (and its time). */
+  removed?: { text: string; timeout?: number };
+  /** Records no bulk action takes (one's own account), and why: said in the bar while one is selected. */
+  keptOut?: { row: (row: T) => boolean; reason: string };
+  /** Asked once before a change is applied, naming how many (the spec's confirmation of an edit). */
+  confirmChange?: (count: number) => { title: string; text: string };
 }
+
+/** How many names a delete question lists before "and N more". */
+const NAMED = 10;
 
 /** The toast's text after a bulk action that changed something (null: nothing changed). */
 export const doneMessage = (job: BatchJob): string | null => {
@@ -50,30 +61,66 @@ export function useBulk<T>({ spec, rowId, kept }: { spec: BulkSpec<T> | undefine
   const [selection, setSelection] = useState<Selection<T>>(emptySelection);
   const [field, setField] = useState<BulkField | null>(null);
   const [deleting, setDeleting] = useState(false);
+  // A change chosen and waiting for the spec's confirmation.
+  const [confirming, setConfirming] = useState<{ field: BulkField; value: string | number } | null>(null);
+  // What the running action is: a delete's toast may be the spec's message.
+  const kind = useRef<'change' | 'delete'>('change');
   // The bar's latest view of the table (its query, its rows): what an action started from the bar runs on.
   const infoRef = useRef<SelectionInfo<T> | null>(null);
   const runner = useBatchRun();
   const { offerUndo, undoAction } = useUndo();
   const names = spec?.names ?? (['row', 'rows'] as const);
   const label = spec?.label ?? rowId;
-  const count = selectedCount(selection);
+  const keptOut = spec?.keptOut;
+  // The ticked records the actions leave out (not knowable row by row under "all matching": the bar says it may be).
+  const picked = selection.all ? null : [...selection.rows.values()];
+  const keptOutPicked = keptOut && picked ? picked.filter(keptOut.row).length : 0;
+  const count = selectedCount(selection) - keptOutPicked;
+  const takes = (row: T) => !notSelectable(row) && !keptOut?.row(row);
 
   /** Runs one call on every selected record: "all matching" of a list main keeps is resolved there. */
   const start = async (title: string, call: CallId, input: (row: T) => unknown, patch?: Patch) => {
     const info = infoRef.current;
     if (!info) return;
     const batch = newBatchId();
-    const inMain = selection.all && kept && LIST_BATCH[kept.list]?.calls[call];
+    // Records kept out are known here only: then the renderer resolves "all matching" itself.
+    const inMain = selection.all && kept && !keptOut && LIST_BATCH[kept.list]?.calls[call];
     let request: BatchRun;
     if (selection.all && kept && inMain) {
       request = { batch, call, matching: { list: kept.list, input: kept.input, ...info.query, except: [...selection.all.except] }, patch };
     } else {
       // A record sharing its id with another never goes: a write by that id could reach either.
-      const rows = (selection.all ? await info.resolveRows() : [...selection.rows.values()]).filter((row) => !notSelectable(row));
+      const rows = (selection.all ? await info.resolveRows() : [...selection.rows.values()]).filter(takes);
       request = { batch, call, items: rows.map((row) => ({ key: rowId(row), label: label(row).slice(0, 300), input: { ...(input(row) as object), [BASE_FIELD]: withoutMarks(row as object) } })) };
     }
     setSelection(emptySelection());
     await runner.run(title, request);
+  };
+
+  /** A change of one field on the selected records. */
+  const change = (field: BulkField, value: string | number) => {
+    const update = spec!.update!;
+    kind.current = 'change';
+    void start(`Changing ${field.label} of ${countOf(count, names)}`, update.call, (row) => update.input(row, { [field.name]: value }), { [field.name]: value });
+  };
+
+  /** One record: the screen's own question; several: how many, and their names when the page holds them. */
+  const deleteQuestion = (): ReactNode => {
+    const rows = picked?.filter(takes) ?? null;
+    if (rows?.length === 1 && spec?.removeQuestion) return spec.removeQuestion(rows[0]!);
+    const asked = `Are you sure you want to delete ${count === 1 ? `this ${names[0]}` : `these ${countOf(count, names)}`}?`;
+    if (!rows || rows.length < 2) return asked;
+    return (
+      <>
+        <p style={{ marginTop: 0 }}>{asked}</p>
+        <ul style={{ marginBottom: 0, paddingInlineStart: 20 }} aria-label={`The ${names[1]}`}>
+          {rows.slice(0, NAMED).map((row) => (
+            <li key={rowId(row)}>{label(row)}</li>
+          ))}
+          {rows.length > NAMED ? <li>{`and ${(rows.length - NAMED).toLocaleString('en-IN')} more`}</li> : null}
+        </ul>
+      </>
+    );
   };
 
   const control: TableSelection<T> = {
@@ -87,6 +134,8 @@ export function useBulk<T>({ spec, rowId, kept }: { spec: BulkSpec<T> | undefine
           fields={spec?.update ? (spec.fields ?? []) : []}
           onField={setField}
           onDelete={spec?.remove ? () => setDeleting(true) : undefined}
+          note={keptOut && (selection.all || keptOutPicked > 0) ? keptOut.reason : undefined}
+          actionsDisabled={count <= 0}
         />
       );
     },
@@ -101,16 +150,31 @@ export function useBulk<T>({ spec, rowId, kept }: { spec: BulkSpec<T> | undefine
           names={names}
           onCancel={() => setField(null)}
           onApply={(value) => {
-            const update = spec.update!;
             setField(null);
-            void start(`Changing ${field.label} of ${countOf(count, names)}`, update.call, (row) => update.input(row, { [field.name]: value }), { [field.name]: value });
+            if (spec.confirmChange) setConfirming({ field, value });
+            else change(field, value);
+          }}
+        />
+      ) : null}
+      {spec?.confirmChange ? (
+        <ConfirmDialog
+          open={confirming !== null}
+          title={spec.confirmChange(count).title}
+          text={spec.confirmChange(count).text}
+          confirmLabel="Yes, change"
+          cancelLabel="No"
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            const chosen = confirming!;
+            setConfirming(null);
+            change(chosen.field, chosen.value);
           }}
         />
       ) : null}
       <ConfirmDialog
         open={deleting && !!spec?.remove}
         title={`Delete ${countOf(count, names)}`}
-        text={`Are you sure you want to delete ${count === 1 ? `this ${names[0]}` : `these ${countOf(count, names)}`}?`}
+        text={deleteQuestion()}
         confirmLabel="Delete"
         cancelLabel="Cancel"
         danger
@@ -118,6 +182,7 @@ export function useBulk<T>({ spec, rowId, kept }: { spec: BulkSpec<T> | undefine
         onConfirm={() => {
           const remove = spec!.remove!;
           setDeleting(false);
+          kind.current = 'delete';
           void start(`Deleting ${countOf(count, names)}`, remove.call, remove.input);
         }}
       />
@@ -128,10 +193,13 @@ export function useBulk<T>({ spec, rowId, kept }: { spec: BulkSpec<T> | undefine
           onRetry={() => void runner.retry()}
           onCancel={runner.cancel}
           onClose={() => {
-            // Closed after changes: the toast offers Undo for 10 s, then History keeps it.
-            const message = doneMessage(runner.job!);
+            // Closed after changes: the toast offers Undo for 10 s, then History keeps it. A delete of
+            // every record says the spec's message for the spec's time, when it fixes one.
+            const job = runner.job!;
+            const removed = kind.current === 'delete' && job.changed > 0 && (job.summary?.failed.length ?? 0) === 0 ? spec?.removed : undefined;
+            const message = removed ? removed.text : doneMessage(job);
             runner.close();
-            if (message) void offerUndo({ message, batch: runner.job!.batch });
+            if (message) void offerUndo({ message, batch: job.batch, timeout: removed?.timeout });
           }}
           actions={
             runner.job.summary && runner.job.changed > 0 ? (

@@ -4,7 +4,6 @@ import type { CallError, Result } from '../../shared/result';
 import { useNotify } from './notify';
 import { successMessage, unwrap, withFallback } from './api';
 import { withRecordBase } from './record-base';
-import { errorsShownInline } from './inline-errors';
 
 // Queries and mutations from the contract: a call is named 'group.call' (checked against window.api's
 // type), its query key is derived from that name and its input, and a mutation names what it
@@ -119,8 +118,8 @@ export function settle<O>(result: Result<O>, rules: Pick<MessageRules<O>, 'fallb
 
 export interface CallMutation<In, O> {
   /**
-   * Runs the call: success toast and invalidation, or the error toast (none when a dialog shows the
-   * failure: lib/inline-errors). Resolves with the settled Result.
+   * Runs the call: success toast and invalidation, or the error toast (a dialog around the save shows
+   * the failure as well). Resolves with the settled Result.
    */
   run: (input: In) => Promise<Result<O>>;
   busy: boolean;
@@ -150,8 +149,6 @@ export function useCallMutation<C extends MutationCall>(call: C, rules: MessageR
   const run = async (input: MutationInput<C>): Promise<Result<MutationOutput<C>>> => {
     // Synchronously, before any await: the record the dialog around this run acts on (lib/record-base).
     const sent = typeof call === 'string' ? withRecordBase(call, input) : input;
-    // Likewise whether a dialog shows the failure itself: then it gets no toast as well.
-    const inline = errorsShownInline();
     const result = await mutation.mutateAsync(sent);
     if (!result.ok && result.error.kind === 'conflict') {
       // The dialog shows it, with its choices; the list is stale, so it is fetched again.
@@ -161,7 +158,8 @@ export function useCallMutation<C extends MutationCall>(call: C, rules: MessageR
     if (result.ok) {
       if (rules.success !== false) notify.success(successText(result.data, rules), rules.successTimeout);
       for (const t of rules.invalidates ?? []) void client.invalidateQueries({ queryKey: targetKey(t) });
-    } else if (!inline) {
+    } else {
+      // Both specs: the server's errorMessage shows as an error toast (a dialog keeps it too, beside the form).
       notify.error(result.error.message);
     }
     return result;

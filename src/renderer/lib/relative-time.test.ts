@@ -21,3 +21,14 @@ describe('relative times', () => {
     expect(toDate('')).toBeNull();
   });
 });
+
+describe('the exact time without a zone given', () => {
+  it("uses this computer's zone, the same text each time", () => {
+    const date = new Date(2026, 10, 26, 9, 5);
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(exactTime(date)).toBe(`26/11/2026 09:05 (${zone}, ${utcOffset(date)})`);
+    expect(exactTime(date)).toBe(exactTime(new Date(date.getTime())));
+    // A zone given still wins over the one kept for this computer.
+    expect(exactTime(date, 'Asia/Kolkata')).toContain('(Asia/Kolkata, ');
+  });
+});

@@ -34,7 +34,22 @@ export function utcOffset(date: Date): string {
   return `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }
 
+// This computer's time zone, read once: a new Intl.DateTimeFormat for each date on screen was most of a
+// long list's first render (a folder of 5,000 videos: two relative dates a row, each with its exact time).
+let zone: string | undefined;
+const localZone = () => (zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
+// The exact times by date and zone: a table shows the same dates again on every page and search.
+const exact = new Map<string, string>();
+const EXACT_KEPT = 10_000;
+
 /** '26/11/2026 14:30 (Asia/Kolkata, UTC+05:30)': the spec's DD/MM/YYYY HH:mm and the zone it is in. */
-export function exactTime(date: Date, timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone): string {
-  return `${format(date, DATE_TIME_FORMAT)} (${timeZone}, ${utcOffset(date)})`;
+export function exactTime(date: Date, timeZone = localZone()): string {
+  const key = `${date.getTime()} ${timeZone}`;
+  let text = exact.get(key);
+  if (text === undefined) {
+    if (exact.size >= EXACT_KEPT) exact.clear();
+    text = `${format(date, DATE_TIME_FORMAT)} (${timeZone}, ${utcOffset(date)})`;
+    exact.set(key, text);
+  }
+  return text;
 }

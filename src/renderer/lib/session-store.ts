@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { UserDetails } from '../../shared/schemas/admin-auth';
 import type { SessionView } from '../../shared/api/app';
+import type { Result } from '../../shared/result';
 
 type TokenStore = SessionView['tokenStore'];
 
@@ -21,3 +22,20 @@ export const useSession = create<SessionState>()((set) => ({
   setSession: (view) => set({ status: 'ready', user: view.user, tokenStore: view.tokenStore }),
   clear: () => set({ status: 'ready', user: null }),
 }));
+
+let askedAtStart: Promise<Result<SessionView>> | null = null;
+
+/**
+ * Asks main for the session as the page starts, before React renders: the question then travels with
+ * the preferences' (the app shows nothing until those are in), not after their answer.
+ */
+export function askSessionAtStart(): void {
+  askedAtStart ??= window.api.session.current();
+}
+
+/** The answer to the question asked at start, once; a new question after that (or without one). */
+export function currentSession(): Promise<Result<SessionView>> {
+  const asked = askedAtStart ?? window.api.session.current();
+  askedAtStart = null;
+  return asked;
+}

@@ -1,5 +1,6 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { OVERTAKEN, type ListName, type WindowAnswer, type WindowView } from '../../shared/lists';
+import { LISTS, type ListName } from '../../shared/lists';
+import { OVERTAKEN, type WindowAnswer, type WindowView } from '../../shared/windows';
 import { ApiError, unwrap } from './api';
 import { callKey, invoke, type CallId } from './calls';
 
@@ -25,23 +26,12 @@ export type AnyWindowSource = WindowSource | LocalWindowSource;
 
 const isLocal = (source: AnyWindowSource): source is LocalWindowSource => 'fetch' in source;
 
-/** The call each kept list comes from: a mutation that invalidates that call refetches its windows. */
-const LIST_CALLS: Record<ListName, CallId> = {
-  questions: 'questionBank.questions',
-  media: 'library.mediaList',
-  mediaFiltered: 'library.media',
-  learners: 'learners.list',
-  // Kept for Find anything only (their screens read them whole).
-  courses: 'videoRepository.courses',
-  admins: 'adminAuth.users',
-  mentors: 'mentorship.sessionUsers',
-  events: 'mentorship.sessions',
-  synonyms: 'library.synonyms',
-};
-
-/** The query key of a window: under its call's key, so the call's invalidations reach it. */
+/**
+ * The query key of a window: under the key of the call the registry names for its list (`queryCall`), so
+ * that call's invalidations reach it.
+ */
 export function windowKey(source: AnyWindowSource, view?: WindowView): QueryKey {
-  const base = isLocal(source) ? source.key : [...callKey(LIST_CALLS[source.list], source.input ?? {}), 'window'];
+  const base = isLocal(source) ? source.key : [...callKey(LISTS[source.list].queryCall as CallId, source.input ?? {}), 'window'];
   return [...base, ...(view ? [view] : [])];
 }
 

@@ -8,6 +8,10 @@
  */
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { installPlainMessages } from '../../shared/plain-issues';
+
+// As the app starts (main.tsx): a rule without a text of its own says itself in plain words.
+installPlainMessages();
 
 const BOX = { width: 1024, height: 640 };
 

@@ -13,7 +13,7 @@ import {
 } from '../schemas/admin-auth';
 import { IdSchema } from '../schemas/common';
 
-/** Admin auth (spec 1 section 7). Responses the spec leaves unshown are decided in docs/decisions.md. */
+/** Admin auth (spec 1 section 7). Responses the spec leaves unshown are decided in docs/decisions/session-and-shell.md. */
 export const adminAuth = {
   login: defineCall({
     service: 'adminAuth', method: 'POST', path: '/login', auth: 'none', body: 'json',

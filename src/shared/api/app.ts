@@ -15,7 +15,8 @@ import type { Result } from '../result';
 import type { ImportPreview, ImportTarget } from '../schemas/course-import';
 import { learners } from './user-app';
 import { PlatformReportSchema } from '../platform-report';
-import { LIST_NAMES, WindowAnswerSchema, WindowQuerySchema } from '../lists';
+import { LIST_NAMES } from '../lists';
+import { WindowAnswerSchema, WindowQuerySchema } from '../windows';
 import { bulk } from './bulk';
 import { courseTools } from './course-tools';
 import { courseImport } from './course-import';
@@ -159,7 +160,7 @@ export const local = {
   },
   /** Learners and their progress: main keeps the learners' tokens (src/shared/api/user-app.ts). */
   learners,
-  /** List windows kept by main (DESIGN section 12, src/shared/lists.ts). */
+  /** List windows kept by main (DESIGN section 12; the lists in src/shared/lists.ts, the query and answer in src/shared/windows.ts). */
   /** A check of the connected server before rollout: every read call once, nothing written (Help > Check this server). */
   platform: {
     check: defineLocal({ input: v.object({}), output: PlatformReportSchema }),

@@ -59,7 +59,7 @@ export const questionBank = {
   deleteResource: defineCall({
     service: 'questionBank', method: 'DELETE', path: '/resources/{id}', auth: 'token+access-token', body: 'none',
     input: v.object({ id: IdSchema }), output: MessageSchema,
-    addition: 'The spec documents no way to remove a resource; Undo after a delete (issue 21) needs one to take back.',
+    addition: 'The spec documents no way to remove a resource; Undo after a delete needs one to take back.',
     record: recordById((): CallDef => questionBank.resources, ResourceSchema),
     restore: {
       create: (): CallDef => questionBank.addResource,

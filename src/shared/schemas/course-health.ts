@@ -97,6 +97,8 @@ export const PreviewQuestionSchema = v.object({
   _id: v.string(),
   question: v.string(),
   options: v.array(v.string()),
+  /** The question's language (a learner of the video's language may not read another). */
+  language: v.string(),
 });
 
 export const PreviewVideoSchema = v.object({
@@ -107,6 +109,10 @@ export const PreviewVideoSchema = v.object({
   /** Seconds (0 when the library file is missing). */
   duration: v.number(),
   freeToWatch: v.boolean(),
+  /** The library file's status ('live', 'draft', 'hidden'; '' when it is missing): learners see only live files. */
+  status: v.string(),
+  /** The library file's language ('' when it is missing). */
+  language: v.string(),
   /** The questions after the video, in their order; ids the bank no longer has are left out. */
   questions: v.array(PreviewQuestionSchema),
 });

@@ -3,6 +3,7 @@ import { LANGUAGES } from '../constants';
 import { BulkMetaSchema, titleKey } from './bulk';
 import { DOCUMENT_TITLE_MAX, FOLDER_LEVELS } from './courses';
 import { IdSchema } from './common';
+import { MediaVerdictSchema } from './media';
 
 /**
  * Importing a folder of videos as a course, or into a folder of one: main reads the folder's tree
@@ -29,6 +30,8 @@ export const IMPORT_TEXT = {
   dropOneFolder: 'Drop one folder here: its folders and videos are imported together. To upload single files, use Bulk Upload.',
   folderUnreadable: 'This folder cannot be read. Check that you may open it, then drop it again.',
   dropRefused: (reason: string) => `A folder cannot be imported here. ${reason}`,
+  cancelledByYou: 'Cancelled. What was made before stays; uploads not yet sent were taken out of the queue.',
+  courseRefused: (reason: string) => `The server refused the course: ${reason} Nothing more was imported.`,
   courseNotFound: 'The new course could not be found on the server after it was created.',
   folderNotFound: (title: string) => `The folder "${title}" could not be found on the server after it was created.`,
 } as const;
@@ -83,6 +86,18 @@ export const ImportPreviewSchema = v.object({
 });
 export type ImportPreview = v.InferOutput<typeof ImportPreviewSchema>;
 
+/**
+ * The media library's verdict of each video of a preview (main reads them after the preview is shown:
+ * a folder of 1,000 videos takes seconds). Only judged files have one; `read` of `total` are done.
+ */
+export const ImportVerdictsSchema = v.object({
+  importId: v.string(),
+  verdicts: v.record(v.string(), MediaVerdictSchema),
+  read: v.number(),
+  total: v.number(),
+});
+export type ImportVerdicts = v.InferOutput<typeof ImportVerdictsSchema>;
+
 /** The library fields every queued video gets (the Add File form's, less the title and language). */
 export const ImportDefaultsSchema = v.object({
   ...v.pick(BulkMetaSchema, ['description', 'type', 'businessIdeas', 'keywords', 'category', 'level', 'visibility']).entries,
@@ -107,12 +122,14 @@ export const ImportStartSchema = v.object({
 });
 export type ImportStart = v.InferOutput<typeof ImportStartSchema>;
 
-export const IMPORT_ENTRY_STATES = ['waiting', 'made', 'queued', 'uploaded', 'linked', 'failed', 'skipped'] as const;
+/** held: not playable, kept in the bulk queue (not uploaded, not linked) until removed there or sent anyway. */
+export const IMPORT_ENTRY_STATES = ['waiting', 'made', 'queued', 'held', 'uploaded', 'linked', 'failed', 'skipped'] as const;
 
 /** An import as main runs it: what is built so far (the summary when it has finished). */
 export const ImportStatusSchema = v.object({
   importId: v.string(),
-  phase: v.picklist(['building', 'uploading', 'done', 'stopped']),
+  /** `cancelled`: stopped for good (`problem` says why); what was made stays. */
+  phase: v.picklist(['building', 'uploading', 'done', 'stopped', 'cancelled']),
   courseId: v.nullable(v.string()),
   /** Where the built folders are: the course's top or the folder imported into. */
   parent: v.string(),

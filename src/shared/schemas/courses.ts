@@ -22,7 +22,7 @@ export const DOCUMENT_DESCRIPTION_MAX = 2000;
 export const PREVIEW_DIALOG_WIDTH = 1000;
 /**
  * Folder levels of a course: a folder at the top of a course is a module, a folder in a module a
- * topic, a folder in a topic a concept. Deeper folders are refused (see docs/decisions.md).
+ * topic, a folder in a topic a concept. Deeper folders are refused (see docs/decisions/reference-server.md).
  */
 export const FOLDER_LEVELS = ['module', 'topic', 'concept'] as const;
 export const MAX_FOLDER_DEPTH = FOLDER_LEVELS.length;
@@ -266,7 +266,8 @@ export const DocumentReorderSchema = v.object({ descendants: orderSchema() });
  */
 export const DescendantAddSchema = v.object({
   courseId: IdSchema,
-  parent: IdSchema,
+  // Empty at the top of the course (spec 2), as a created document's.
+  parent: parentSchema,
   fileIds: v.pipe(
     v.array(IdSchema, COURSE_TEXT.chooseVideo),
     v.minLength(1, COURSE_TEXT.chooseVideo),

@@ -344,8 +344,8 @@ export const MomentSchema = v.object({
   _id: IdSchema,
   fileId: IdSchema,
   timestamp: v.pipe(v.string(MSG.enterTimestamp), v.trim(), v.nonEmpty(MSG.enterTimestamp), v.regex(TIMESTAMP_PATTERN, APP_TEXT.timestampFormat)),
-  description: v.pipe(v.string(MSG.enterDescription), v.trim(), v.nonEmpty(MSG.enterDescription), v.maxLength(1000)),
-  transcript: v.pipe(v.string(MSG.enterTranscript), v.trim(), v.nonEmpty(MSG.enterTranscript), v.maxLength(10_000)),
+  description: v.pipe(v.string(MSG.enterDescription), v.trim(), v.nonEmpty(MSG.enterDescription), v.maxLength(1000, 'The description is at most 1,000 characters.')),
+  transcript: v.pipe(v.string(MSG.enterTranscript), v.trim(), v.nonEmpty(MSG.enterTranscript), v.maxLength(10_000, 'The transcript is at most 10,000 characters.')),
 });
 export type Moment = v.InferOutput<typeof MomentSchema>;
 /** The moment form and POST /moment/addmoment/{fileId} (fileId: the library file's _id). */

@@ -14,11 +14,18 @@ import {
   type ImportStart,
   type ImportStatus,
   type ImportTarget,
+  type ImportVerdicts,
 } from '../../../shared/schemas/course-import';
+import type { MediaVerdict } from '../../../shared/schemas/media';
 import type { Language } from '../../../shared/constants';
+import { COURSE_TEXT } from '../../../shared/course-messages';
+import { IMAGE_SIGNATURE_BYTES, isImageContent } from '../../../shared/image-signature';
+import { isCourseThumbnailName } from '../../../shared/file-kinds';
 import { emptyReplay, ImportFiles, IMPORTS_FOLDER, listImports, type Plan } from './journal';
 import { ImportRun, type ImportQueue, type ImportServer } from './runner';
 import { planTree, readFolderTree, type PlannedNode } from './tree';
+import { verdictOfPath, type ReadFacts } from './verdicts';
+import { openFoundFile } from '../grants';
 
 export { planTree, readFolderTree, numberAndTitle } from './tree';
 export { ImportRun, type ImportQueue, type ImportServer, type ListedDoc } from './runner';
@@ -48,6 +55,8 @@ export interface CourseImportDeps {
   /** The path of a file the page names by grant (a thumbnail it chose). */
   grantedPath: (grantId: string) => Promise<Result<string>>;
   log?: (message: string, details?: Record<string, unknown>) => void;
+  /** The media library's facts of a file (main's media worker): the preview's verdicts. Absent: none are read. */
+  readFacts?: ReadFacts;
 }
 
 interface Preview {
@@ -57,6 +66,26 @@ interface Preview {
   language: Language | null;
   existing: string[];
   thumbnail: { path: string; grantId: string } | null;
+  /** The videos' verdicts as they are read (by node id), and how many of them are read. */
+  verdicts: Map<string, MediaVerdict>;
+  read: number;
+}
+
+/** Files read at once for the preview's verdicts (the media service has a worker per core, at most two). */
+const VERDICTS_AT_ONCE = 2;
+
+/** The first bytes of a file (what it really is), empty when it cannot be read (opened as grants are). */
+async function headOf(path: string): Promise<Uint8Array> {
+  const found = await openFoundFile(path).catch(() => null);
+  if (!found) return new Uint8Array();
+  const { handle } = found;
+  try {
+    const buffer = new Uint8Array(IMAGE_SIGNATURE_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, IMAGE_SIGNATURE_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Previews kept for their Confirm (the latest few: a preview not confirmed is simply forgotten). */
@@ -134,11 +163,14 @@ export class CourseImports {
     const plan = planTree(raw, { rootDepth: facts.depth + 1, maxDepth: facts.hasOnlyVideos ? 1 : FOLDER_LEVELS.length, library: titles });
     const importId = randomUUID();
     const thumbnail = plan.thumbnail ? await this.deps.grant(plan.thumbnail).catch(() => null) : null;
-    this.previews.set(importId, {
+    const kept: Preview = {
       importId, target, nodes: plan.nodes, language: target.kind === 'folder' ? facts.language : null, existing: facts.existing,
       thumbnail: thumbnail && plan.thumbnail ? { path: plan.thumbnail, grantId: thumbnail.grantId } : null,
-    });
+      verdicts: new Map(), read: 0,
+    };
+    this.previews.set(importId, kept);
     while (this.previews.size > PREVIEWS_KEPT) this.previews.delete(this.previews.keys().next().value!);
+    void this.readVerdicts(kept);
     return ok({
       importId,
       folderName: basename(raw.path),
@@ -147,6 +179,36 @@ export class CourseImports {
       language: target.kind === 'folder' ? facts.language : null,
       readMs: Math.round(performance.now() - started),
     });
+  }
+
+  /** The videos a preview judges: every media file it lists, left out or not (a left-out one is still worth knowing about). */
+  private static judged(preview: Preview): PlannedNode[] {
+    return preview.nodes.filter((n) => n.kind === 'video' && !n.problems.some((p) => p.kind === 'notMedia'));
+  }
+
+  /** Reads the verdicts of a preview's videos, a few at once, while the preview is kept. */
+  private async readVerdicts(preview: Preview): Promise<void> {
+    const readFacts = this.deps.readFacts;
+    const queue = CourseImports.judged(preview);
+    if (!readFacts) {
+      preview.read = queue.length;
+      return;
+    }
+    const next = async (): Promise<void> => {
+      for (let node = queue.shift(); node && this.previews.get(preview.importId) === preview; node = queue.shift()) {
+        const verdict = await verdictOfPath(node.path, node.name, readFacts).catch(() => null);
+        if (verdict) preview.verdicts.set(node.id, verdict);
+        preview.read += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: VERDICTS_AT_ONCE }, next));
+  }
+
+  /** The verdicts of a preview's videos read so far. */
+  verdicts(importId: string): Result<ImportVerdicts> {
+    const preview = this.previews.get(importId);
+    if (!preview) return fail('validation', IMPORT_TEXT.unknownImport);
+    return ok({ importId, verdicts: Object.fromEntries(preview.verdicts), read: preview.read, total: CourseImports.judged(preview).length });
   }
 
   /** Builds a previewed tree: the plan is written first, then the run starts (and survives a restart). */
@@ -163,6 +225,10 @@ export class CourseImports {
       const granted = preview.thumbnail?.grantId === course.thumbnailGrantId ? ok(preview.thumbnail.path) : await this.deps.grantedPath(course.thumbnailGrantId);
       if (!granted.ok) return granted;
       thumbnailPath = granted.data;
+      // The server would refuse the course, and the import would wait on it: refused here, the form kept.
+      if (!isCourseThumbnailName(basename(thumbnailPath)) || !isImageContent(basename(thumbnailPath), await headOf(thumbnailPath))) {
+        return fail('validation', COURSE_TEXT.thumbnailType);
+      }
     }
     const entries: Plan['entries'] = [];
     for (const node of preview.nodes) {
@@ -195,6 +261,13 @@ export class CourseImports {
     this.previews.delete(input.importId);
     this.run = new ImportRun(plan, emptyReplay(), files, this.deps.server, this.deps.queue, this.log);
     void this.run.run();
+    return ok(this.run.status());
+  }
+
+  /** Stops the running import for good (what was made stays); the status as it ends. */
+  async cancel(importId: string): Promise<Result<ImportStatus | null>> {
+    if (!this.run || this.run.plan.importId !== importId) return fail('validation', IMPORT_TEXT.unknownImport);
+    await this.run.cancel(IMPORT_TEXT.cancelledByYou);
     return ok(this.run.status());
   }
 

@@ -46,7 +46,9 @@ export type JournalLine =
   | { e: 'linked'; node: string; recordId: string }
   | { e: 'failed'; node: string; message: string }
   | { e: 'sorted'; node: string }
-  | { e: 'done' };
+  | { e: 'done' }
+  /** Stopped for good (the person cancelled it, or the server refused the course): what was made stays. */
+  | { e: 'cancelled'; message: string };
 
 /** What the journal says is built. */
 export interface Replayed {
@@ -57,10 +59,12 @@ export interface Replayed {
   failed: Map<string, string>;
   sorted: Set<string>;
   done: boolean;
+  /** Why the import was stopped for good (it is `done` then too), or null. */
+  cancelled: string | null;
 }
 
 export function emptyReplay(): Replayed {
-  return { courseId: null, folders: new Map(), items: new Map(), linked: new Map(), failed: new Map(), sorted: new Set(), done: false };
+  return { courseId: null, folders: new Map(), items: new Map(), linked: new Map(), failed: new Map(), sorted: new Set(), done: false, cancelled: null };
 }
 
 /** Applies one journal line (pure apart from the state it is given). */
@@ -87,6 +91,10 @@ export function applyLine(state: Replayed, line: JournalLine): void {
       break;
     case 'done':
       state.done = true;
+      break;
+    case 'cancelled':
+      state.done = true;
+      state.cancelled = line.message;
   }
 }
 

@@ -60,7 +60,9 @@ class FakeServer implements ImportServer {
 
 /** The bulk queue as an import sees it: the test finishes uploads when it likes. */
 class FakeQueue implements ImportQueue {
-  items = new Map<string, { id: string; path: string; state: BulkItemView['state']; recordId: string | null; title: string }>();
+  items = new Map<string, { id: string; path: string; state: BulkItemView['state']; recordId: string | null; title: string; held?: boolean; duplicate?: BulkItemView['duplicate'] }>();
+  accepted: string[] = [];
+  cancelled: string[] = [];
   enqueued = 0;
   async enqueue(files: readonly { path: string }[]) {
     for (const { path } of files) {
@@ -79,11 +81,15 @@ class FakeQueue implements ImportQueue {
   get(ids: readonly string[]) {
     return ids.flatMap((id) => {
       const i = this.items.get(id);
-      return i ? [{ id: i.id, state: i.state, recordId: i.recordId, duplicate: null, lastError: null, issues: {} } as unknown as BulkItemView] : [];
+      return i ? [{ id: i.id, state: i.state, recordId: i.recordId, duplicate: i.duplicate ?? null, held: !!i.held, verdict: i.held ? { kind: 'unplayable', reason: 'index-missing', text: 'Its index is missing.' } : null, lastError: null, issues: {} } as unknown as BulkItemView] : [];
     });
   }
-  cancel() {}
-  accept() {}
+  cancel(ids: readonly string[]) {
+    this.cancelled.push(...ids);
+  }
+  accept(ids: readonly string[]) {
+    this.accepted.push(...ids);
+  }
   finish(title: string) {
     const item = [...this.items.values()].find((i) => i.title === title)!;
     item.state = 'done';
@@ -152,6 +158,33 @@ describe('ImportRun', () => {
     expect(status.entries.map((e) => `${e.path}: ${e.state}`)).toContain('Dairy basics / Planning / Budget: linked');
   });
 
+  it('a held file (not playable) is never linked, even when its content was uploaded before; sent anyway, it is', async () => {
+    const server = new FakeServer();
+    const queue = new FakeQueue();
+    const run = new ImportRun(plan('h'), emptyReplay(), new ImportFiles(dir, 'h'), server, queue);
+    const finished = run.run();
+    await until(() => queue.items.size === 3);
+    const land = [...queue.items.values()].find((i) => i.title === 'Land')!;
+    // Its bytes are a record's the library has (a copy sent anyway elsewhere), and it is held here.
+    land.held = true;
+    land.duplicate = { kind: 'library', reason: 'content', id: 'rec-earlier', title: 'Land' } as BulkItemView['duplicate'];
+    queue.finish('Budget');
+    queue.finish('Grass');
+    run.poke();
+    await until(() => server.writes.includes('file Grass') && server.writes.includes('file Budget'));
+    run.poke();
+    await until(() => run.status().entries.some((e) => e.path.endsWith('Land') && e.state === 'held'));
+    expect(server.docs.some((d) => d.fileId?._id === 'rec-earlier')).toBe(false);
+    expect(queue.cancelled).toEqual([]);
+    expect(queue.accepted).toEqual([]);
+    expect(run.status().phase).not.toBe('done');
+    // The person's say-so (Send anyway): no longer held, the record its content already has is linked.
+    land.held = false;
+    run.poke();
+    await finished;
+    expect(server.docs.find((d) => d.title === 'Land')!.fileId).toEqual({ _id: 'rec-earlier' });
+  });
+
   it('resumes after a crash from its journal, and a write whose answer was lost is found on the server, not made twice', async () => {
     const server = new FakeServer();
     const queue = new FakeQueue();
@@ -213,6 +246,64 @@ describe('ImportRun', () => {
     await until(async () => (await files.readJournal()).items.size === 3);
     await run.close();
     expect(queue.enqueued).toBe(3);
+  });
+});
+
+describe('ImportRun that cannot or should not go on', () => {
+  let dir = '';
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'cc-import-stop-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it('stops for good when the server refuses the course (no retry for ever), says why, and stays stopped after a restart', async () => {
+    const server = new FakeServer();
+    let tries = 0;
+    server.createCourse = async () => {
+      tries += 1;
+      return fail('http', 'The thumbnail must be a png, jpg or jpeg image.', 400);
+    };
+    const files = new ImportFiles(dir, 'e');
+    const run = new ImportRun(plan('e'), emptyReplay(), files, server, new FakeQueue());
+    await run.run();
+    expect(tries).toBe(1);
+    const status = run.status();
+    expect(status.phase).toBe('cancelled');
+    expect(status.problem).toBe('The server refused the course: The thumbnail must be a png, jpg or jpeg image. Nothing more was imported.');
+    const state = await files.readJournal();
+    expect(state.done).toBe(true);
+    expect(new ImportRun(plan('e'), state, files, server, new FakeQueue()).status().phase).toBe('cancelled');
+  });
+
+  it('a server that is busy is tried again, not taken as a refusal', async () => {
+    const server = new FakeServer();
+    const original = server.createCourse.bind(server);
+    let tries = 0;
+    server.createCourse = async (course) => (++tries === 1 ? fail('http', 'Too many requests', 429) : original(course));
+    const queue = new FakeQueue();
+    const run = new ImportRun(plan('f'), emptyReplay(), new ImportFiles(dir, 'f'), server, queue);
+    void run.run();
+    await until(() => queue.items.size === 3);
+    await run.close();
+    expect(tries).toBe(2);
+  });
+
+  it('cancel keeps what was made, takes the unsent uploads out of the queue, and is written down', async () => {
+    const server = new FakeServer();
+    const queue = new FakeQueue();
+    const files = new ImportFiles(dir, 'g');
+    const run = new ImportRun(plan('g'), emptyReplay(), files, server, queue);
+    void run.run();
+    await until(() => queue.items.size === 3);
+    queue.finish('Land');
+    run.poke();
+    await until(() => server.writes.includes('file Land'));
+    await run.cancel('Cancelled.');
+    expect(run.status().phase).toBe('cancelled');
+    expect(run.status().problem).toBe('Cancelled.');
+    expect(queue.cancelled.sort()).toEqual(['i2', 'i3']);
+    expect(server.docs.map((d) => d.title)).toEqual(expect.arrayContaining(['Planning', 'Feeding', 'Land']));
+    expect((await files.readJournal()).cancelled).toBe('Cancelled.');
   });
 });
 

@@ -44,6 +44,13 @@ export interface ImportQueue {
 }
 
 const RETRY_MIN_MS = 500;
+
+/** Thrown once the run has stopped itself for good (its line written). */
+class Stopped extends Error {}
+
+/** A refusal that repeating the same call cannot change: the input's own fault (not a server busy or gone). */
+const refusedForGood = (error: { kind: string; status?: number }) =>
+  error.kind === 'validation' || (error.kind === 'http' && error.status !== undefined && error.status >= 400 && error.status < 500 && ![408, 429].includes(error.status));
 const RETRY_MAX_MS = 5000;
 
 /**
@@ -93,6 +100,7 @@ export class ImportRun {
           progressed = await this.step();
           if (this.problem && progressed) this.problem = null;
         } catch (error) {
+          if (error instanceof Stopped) break;
           this.problem = error instanceof Error ? error.message : String(error);
           this.log('course import: a step failed', { importId: this.plan.importId, error: this.problem });
         }
@@ -114,6 +122,25 @@ export class ImportRun {
   /** Looks again now (an upload finished, the user signed in). */
   poke(): void {
     this.wake?.();
+  }
+
+  /**
+   * Stops the import for good: what was made stays, its uploads not yet finished leave the queue, and the
+   * journal says so (a restart does not carry on with it).
+   */
+  async cancel(message: string): Promise<void> {
+    if (this.state.done) return;
+    this.closed = true;
+    this.wake?.();
+    await this.finished;
+    const unsent = this.plan.entries.flatMap((e) => {
+      const item = e.kind === 'video' && !this.settled(e.id) ? this.state.items.get(e.id) : undefined;
+      return item ? [item] : [];
+    });
+    const open = this.queue.get(unsent).filter((view) => view.state !== 'done').map((view) => view.id);
+    if (open.length > 0) this.queue.cancel(open);
+    await this.files.append([{ e: 'cancelled', message }]);
+    applyLine(this.state, { e: 'cancelled', message });
   }
 
   async close(): Promise<void> {
@@ -195,6 +222,11 @@ export class ImportRun {
     let found = await find();
     if (!found) {
       const made = await this.server.createCourse(course);
+      if (!made.ok && refusedForGood(made.error)) {
+        // Trying again would be refused again (a thumbnail that is not an image): stop, say why.
+        await this.write([{ e: 'cancelled', message: IMPORT_TEXT.courseRefused(made.error.message) }]);
+        throw new Stopped();
+      }
       if (!made.ok) this.fail(made);
       found = await find();
       if (!found) throw new Error(IMPORT_TEXT.courseNotFound);
@@ -304,6 +336,9 @@ export class ImportRun {
       const itemId = this.state.items.get(entry.id);
       const view = itemId ? views.get(itemId) : undefined;
       if (!recordId && view) {
+        // Not playable and not sent anyway: held, so neither linked nor accepted, whatever its duplicate
+        // state (a copy of content uploaded before, with Send anyway there, is not this file's say-so).
+        if (view.held && view.state !== 'done') continue;
         if (view.state === 'done' && view.recordId) recordId = view.recordId;
         else if (view.duplicate?.kind === 'library' && view.duplicate.reason === 'content' && view.state !== 'done') {
           // Uploaded before (the same bytes): that record is linked, nothing is sent again.
@@ -406,7 +441,8 @@ export class ImportRun {
       // Not playable: held in the queue, never linked, in the words Bulk Upload and Add File use.
       const unplayable = view?.held && view.verdict?.kind === 'unplayable' ? `${MEDIA_VERDICT_TEXT.unplayable}: ${view.verdict.text} ${MEDIA_VERDICT_TEXT.held}` : null;
       const attention = view ? (unplayable ?? Object.values(view.issues)[0] ?? null) : null;
-      return { path, kind: entry.kind, state: view ? ('queued' as const) : ('waiting' as const), message: attention ? `Needs attention in Bulk Upload: ${attention}` : null };
+      const state = unplayable ? ('held' as const) : view ? ('queued' as const) : ('waiting' as const);
+      return { path, kind: entry.kind, state, message: attention ? `Needs attention in Bulk Upload: ${attention}` : null };
     });
     const videos = entries.filter((e) => e.kind === 'video');
     const folders = plan.entries.filter((e) => e.kind === 'folder' && !(plan.course && e.parent === null));
@@ -414,7 +450,7 @@ export class ImportRun {
     const top = plan.target.kind === 'folder' ? plan.target.parent : '';
     return {
       importId: plan.importId,
-      phase: this.state.done ? 'done' : this.closed ? 'stopped' : this.state.items.size > 0 || this.state.linked.size > 0 ? 'uploading' : 'building',
+      phase: this.state.cancelled !== null ? 'cancelled' : this.state.done ? 'done' : this.closed ? 'stopped' : this.state.items.size > 0 || this.state.linked.size > 0 ? 'uploading' : 'building',
       courseId,
       parent: top,
       courseName: plan.course?.name ?? '',
@@ -425,7 +461,7 @@ export class ImportRun {
         failed: videos.filter((e) => e.state === 'failed').length,
         total: videos.length,
       },
-      problem: this.problem,
+      problem: this.state.cancelled ?? this.problem,
       entries,
     };
   }

@@ -2,7 +2,7 @@ import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'r
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLatestCallback } from '../../lib/latest-callback';
 import type { ColumnFiltersState, SortingState } from '@tanstack/react-table';
-import type { WindowView } from '../../../shared/lists';
+import type { WindowView } from '../../../shared/windows';
 import type { TableView } from '../../../shared/schemas/settings';
 import { fetchWindow, forgetWindowView, isOvertaken, refreshWindow, windowKey, windowLabel, type AnyWindowSource } from '../../lib/windows';
 import { markArrival } from '../../lib/calls';

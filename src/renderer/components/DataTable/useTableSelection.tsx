@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useRef, type KeyboardEvent, type 
 import { Checkbox } from '@fluentui/react-components';
 import { RowCheckbox } from './cellControls';
 import type { Column } from './columns';
-import type { WindowView } from '../../../shared/lists';
+import type { WindowView } from '../../../shared/windows';
 import { notSelectable } from '../../../shared/tolerant';
 import { isSelected, prune, range, selectAllMatching, selectedCount, setRows, toggle, viewState, emptySelection, type Keyed, type Selection } from './selection';
 

@@ -3,7 +3,6 @@ import { useForm, useWatch, type FieldValues, type Resolver } from 'react-hook-f
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import type * as v from 'valibot';
 import { Button, DialogActions, DialogBody, DialogContent, DialogTitle, Spinner, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { showingErrorsInline } from '../../lib/inline-errors';
 import type { FieldDescriptor, FieldForm } from '../fields/types';
 import { RecordChanges } from '../RecordChanges';
 import { FormFields } from './FormFields';
@@ -153,8 +152,8 @@ export function EntityForm<S extends AnySchema>({
     }
     onBusy(true);
     try {
-      // The failure shows in this dialog ('Not saved'), not as a toast too.
-      const result = await showingErrorsInline(() => onSubmit(values as v.InferOutput<S>));
+      // A failure shows as the specs' error toast and stays in this dialog ('Not saved') beside what was typed.
+      const result = await onSubmit(values as v.InferOutput<S>);
       if (result.ok) {
         onBusy(false);
         onSuccess?.(result.data);

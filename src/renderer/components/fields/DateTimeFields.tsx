@@ -83,7 +83,8 @@ export function DurationField({ field, id, value, onChange, onBlur, disabled, fo
     const labelId = `${id}-${part}-label`;
     return (
       <Input
-        id={part === 'hours' ? id : undefined}
+        // Each box its own id: without one, the Field around them gave all three the hours' id.
+        id={part === 'hours' ? id : `${id}-${part}`}
         className={styles.part}
         type="number"
         aria-labelledby={labelId}

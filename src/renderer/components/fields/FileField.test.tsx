@@ -59,4 +59,15 @@ describe('file field', () => {
     expectDescribedBy(choose, 'Choose an image!');
     expect(form.sent).toEqual([]);
   });
+
+  it('an image field refuses another file on pick or drop, before any save, and stays empty', async () => {
+    fakeBridge({ 'api:files.pick': () => ({ ok: true, data: { grantId: 'g2', name: 'clip.mp4', size: 1024 } }) });
+    const form = renderForm({ schema, fields, defaults: { picture: null } });
+    const d = form.dialog();
+    await form.user.click(within(d).getByRole('button', { name: 'Choose image… (Picture)' }));
+    expect((await within(d).findByRole('alert')).textContent).toBe('Choose an image: a png, jpg, jpeg, webp or gif file.');
+    expect(within(d).queryByText('clip.mp4')).toBeNull();
+    await form.save();
+    expect(form.sent).toEqual([{ picture: null }]);
+  });
 });

@@ -3,6 +3,10 @@ import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle,
 import { ConfirmDialog } from '../ConfirmDialog';
 import { FilePicker, type PickedFile } from '../FilePicker';
 import type { KindProps, PickedNote } from './types';
+import { IMAGE_EXTENSIONS, isImageName } from '../../../shared/file-kinds';
+
+/** What an image field says of another file, on pick or drop (the server would refuse it only at save). */
+export const IMAGE_ONLY = { test: isImageName, message: `Choose an image: a ${IMAGE_EXTENSIONS.slice(0, -1).join(', ')} or ${IMAGE_EXTENSIONS.at(-1)} file.` };
 
 type Props = KindProps<'file'>;
 
@@ -27,6 +31,7 @@ export function FileField({ field, id, value, onChange, onBlur, disabled, form }
   /** A picked file held as not playable (see PickedNote.hold). */
   const [held, setHeld] = useState<PickedFile | null>(null);
   const picked = value && typeof value === 'object' && 'name' in value ? (value as PickedFile) : null;
+  const accept = field.accept ?? (field.pick === 'image' ? IMAGE_ONLY : undefined);
   return (
     <div>
       <FilePicker
@@ -41,9 +46,9 @@ export function FileField({ field, id, value, onChange, onBlur, disabled, form }
         onBlur={onBlur}
         onChange={(file) => {
           if (!file && picked) return setRemoving(picked);
-          if (file && field.accept && !field.accept.test(file.name)) {
+          if (file && accept && !accept.test(file.name)) {
             onChange(null);
-            return setMessage(field.accept.message);
+            return setMessage(accept.message);
           }
           setMessage(null);
           onChange(file);

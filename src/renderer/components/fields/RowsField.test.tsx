@@ -44,4 +44,34 @@ describe('rows field', () => {
     await form.save();
     expect(form.sent).toEqual([{ tips: [{ language: 'Hindi', text: 'Save a little every day' }] }]);
   });
+
+  it('ArrowDown in the correct-option radios moves the choice and keeps the focus on the radios (not the page)', async () => {
+    const optionSchema = v.object({ options: v.array(v.object({ text: v.string(), correct: v.boolean() })) });
+    const optionFields: FieldDescriptor[] = [
+      {
+        kind: 'rows',
+        name: 'options',
+        label: 'Options',
+        itemLabel: 'Option',
+        columns: [{ name: 'text', label: 'Text' }],
+        flag: { name: 'correct', label: 'Correct', several: false },
+        newRow: () => ({ text: '', correct: false }),
+      },
+    ];
+    const form = renderForm({
+      schema: optionSchema,
+      fields: optionFields,
+      defaults: { options: [{ text: 'Cow', correct: true }, { text: 'Goat', correct: false }, { text: 'Hen', correct: false }] },
+    });
+    const d = form.dialog();
+    const first = within(d).getByRole('radio', { name: 'Option 1 is correct' });
+    first.focus();
+    await form.user.keyboard('{ArrowDown}');
+    const second = within(d).getByRole('radio', { name: 'Option 2 is correct' });
+    await waitFor(() => expect((second as HTMLInputElement).checked).toBe(true));
+    expect(document.activeElement).toBe(second);
+    expect((within(d).getByRole('radio', { name: 'Option 1 is correct' }) as HTMLInputElement).checked).toBe(false);
+    await form.save();
+    expect(form.sent).toEqual([{ options: [{ text: 'Cow', correct: false }, { text: 'Goat', correct: true }, { text: 'Hen', correct: false }] }]);
+  });
 });

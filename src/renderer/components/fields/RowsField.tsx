@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useFieldArray } from 'react-hook-form';
 import { Button, Checkbox, FieldContextProvider, Input, Radio, Select, Text, Textarea, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Tooltip } from '../Tooltip';
@@ -12,6 +12,7 @@ const useStyles = makeStyles({
   row: { display: 'grid', columnGap: tokens.spacingHorizontalS, alignItems: 'start' },
   head: { display: 'grid', columnGap: tokens.spacingHorizontalS, color: tokens.colorNeutralForeground3 },
   flag: { display: 'flex', justifyContent: 'center', minHeight: '32px', alignItems: 'center' },
+  moved: { display: 'block', color: tokens.colorNeutralForeground2 },
   cell: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0 },
   rowError: { color: tokens.colorPaletteRedForeground1 },
   invalid: { borderBottomColor: tokens.colorPaletteRedBorder2 },
@@ -53,13 +54,20 @@ export function RowsField({ field, id, disabled, error, form }: Props) {
       (inputs?.[at] ?? listRef.current?.querySelector<HTMLButtonElement>('button[data-add]'))?.focus();
     });
 
+  // Said once a second flag took the first one's place (see flag.moved).
+  const [moved, setMoved] = useState(false);
   const setFlag = (index: number, checked: boolean) => {
     if (!flag) return;
     const all = (form.values[field.name] as Record<string, unknown>[] | undefined) ?? [];
+    if (!several && checked && all.some((row, i) => i !== index && row[flag.name] === true)) setMoved(true);
     all.forEach((row, i) => {
       const next = several ? (i === index ? checked : row[flag.name]) : i === index && checked;
-      if (row[flag.name] !== next) update(i, { ...row, [flag.name]: next });
+      // The flag alone is set: update() would give the row a new key, its radio would be made anew and
+      // the focus (moved there by ArrowDown) would fall to the page.
+      if (row[flag.name] !== next) form.setValue(`${field.name}.${i}.${flag.name}`, next);
     });
+    // A message shown about the flags (one correct option only) goes, or stays, at once.
+    if (error) validate(field.name);
   };
 
   const filled = (row: Record<string, unknown> | undefined) => !!row && field.columns.every((c) => String(row[c.name] ?? '').trim() !== '');
@@ -184,6 +192,11 @@ export function RowsField({ field, id, disabled, error, form }: Props) {
             </div>
           );
         })}
+        {flag?.moved && moved && !several ? (
+          <Text size={200} role="status" className={styles.moved}>
+            {flag.moved}
+          </Text>
+        ) : null}
         <Button
           data-add=""
           className={styles.add}

@@ -75,7 +75,8 @@ export interface FieldKinds {
     onPicked?: (file: PickedFile, form: FieldForm) => Promise<PickedNote | string | null> | void;
     /**
      * Which files the field takes, by name: a dropped file skips the open dialog's filter, so another one
-     * is refused at once (the field stays empty) with `message`.
+     * is refused at once (the field stays empty) with `message`. A field that picks an image takes
+     * images only unless it says otherwise (IMAGE_ONLY).
      */
     accept?: { test: (name: string) => boolean; message: string };
     /** Shown under the picker: another way to fill the field (a thumbnail from a frame of the video). */
@@ -90,7 +91,11 @@ export interface FieldKinds {
      * `several` may follow the form's values (a question's option format): when it turns to one and more
      * than one row is flagged, the rows are checked again at once, so the message shows before a save.
      */
-    flag?: { name: string; label: string; several: boolean | ((values: FieldValues) => boolean) };
+    /**
+     * `moved`: said when one flagged row is the rule and choosing another row unflags the one before (how
+     * to flag several, where the form allows it).
+     */
+    flag?: { name: string; label: string; several: boolean | ((values: FieldValues) => boolean); moved?: string };
     max?: number;
     itemLabel?: string;
     addLabel?: string;

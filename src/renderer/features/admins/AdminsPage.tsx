@@ -33,6 +33,8 @@ export function visibleTo(viewer: UserDetails | null, rows: readonly AdminUser[]
 
 /** The server refuses changing one's own role or status: on one's own record the switch says so up front. */
 const OWN_ACCOUNT_HINT = 'You cannot change the role or status of your own account.';
+/** Said in the selection bar while one's own row is ticked. */
+const OWN_ACCOUNT_KEPT_OUT = 'Your own account is left out of Delete and Change: you cannot delete it or change its status.';
 
 const switchOf = (name: 'role' | 'status', on: string, off: string, own = false): FieldDescriptor<'role' | 'status'> => ({
   kind: 'switch', name, label: name === 'role' ? 'Role' : 'Status', onLabel: on, offLabel: off, onValue: on, offValue: off,
@@ -105,7 +107,13 @@ export default function AdminsPage() {
       title: 'Delete account',
       question: (r) => `Are you sure you want to delete ${r.name} (${r.email})?`,
     },
-    bulk: { names: ['account', 'accounts'], label: (r) => `${r.name} (${r.email})`, fields: [{ name: 'status', label: 'Status', options: ['Active', 'Inactive'] }] },
+    bulk: {
+      names: ['account', 'accounts'],
+      label: (r) => `${r.name} (${r.email})`,
+      fields: [{ name: 'status', label: 'Status', options: ['Active', 'Inactive'] }],
+      // The server refuses both on one's own account: the actions leave it out and the bar says why.
+      keptOut: { row: (r) => r.id === me?.id, reason: OWN_ACCOUNT_KEPT_OUT },
+    },
   });
 
   return (

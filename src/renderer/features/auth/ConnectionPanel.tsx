@@ -148,31 +148,38 @@ export function ConnectionPanel() {
               {saving ? 'Saving…' : 'Use this connection'}
             </Button>
           </div>
-          {view ? (
-            <dl className={styles.facts}>
-              <dt className={styles.term}>Calls go to</dt>
-              <dd className={styles.value} data-testid="active-url">
-                {view.activeUrl ?? 'Not connected'}
-              </dd>
-              {view.connection.kind === 'sandbox' ? (
-                <>
-                  <dt className={styles.term}>Sandbox</dt>
-                  <dd className={styles.value}>{view.sandbox.running ? 'Running' : 'Not running'}</dd>
-                </>
-              ) : null}
-              <dt className={styles.term}>Token store</dt>
-              <dd className={styles.value}>
-                <Text size={200}>{view.tokenStoreNote ?? TOKEN_STORE_NOTE[view.tokenStore]}</Text>
-              </dd>
-            </dl>
-          ) : null}
-          {view?.sandbox.error ? (
-            <MessageBar intent="error">
-              <MessageBarBody>The local sandbox could not start: {view.sandbox.error}</MessageBarBody>
-            </MessageBar>
-          ) : null}
+          {view ? <ConnectionFacts view={view} styles={styles} /> : null}
         </AccordionPanel>
       </AccordionItem>
     </Accordion>
+  );
+}
+
+/** Where calls go, the sandbox's state, the token store; why the sandbox could not start. */
+function ConnectionFacts({ view, styles }: { view: SettingsView; styles: ReturnType<typeof useStyles> }) {
+  return (
+    <>
+      <dl className={styles.facts}>
+        <dt className={styles.term}>Calls go to</dt>
+        <dd className={styles.value} data-testid="active-url">
+          {view.activeUrl ?? 'Not connected'}
+        </dd>
+        {view.connection.kind === 'sandbox' ? (
+          <>
+            <dt className={styles.term}>Sandbox</dt>
+            <dd className={styles.value}>{view.sandbox.running ? 'Running' : 'Not running'}</dd>
+          </>
+        ) : null}
+        <dt className={styles.term}>Token store</dt>
+        <dd className={styles.value}>
+          <Text size={200}>{view.tokenStoreNote ?? TOKEN_STORE_NOTE[view.tokenStore]}</Text>
+        </dd>
+      </dl>
+      {view.sandbox.error ? (
+        <MessageBar intent="error">
+          <MessageBarBody>The local sandbox could not start: {view.sandbox.error}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+    </>
   );
 }

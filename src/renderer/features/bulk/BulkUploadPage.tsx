@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Label, MessageBar, MessageBarActions, MessageBarBody, ProgressBar, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { BulkAddResult, BulkItemView, BulkListFilter, BulkMetaPatch, BulkOverall, BulkQueueStatus, BulkSelection, BulkView } from '../../../shared/schemas/bulk';
-import type { WindowAnswer } from '../../../shared/lists';
+import type { WindowAnswer } from '../../../shared/windows';
 import type { Result } from '../../../shared/result';
 import { DataTable } from '../../components/DataTable';
 import { unwrap } from '../../lib/api';

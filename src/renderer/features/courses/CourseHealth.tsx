@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import {
@@ -25,6 +25,7 @@ import { plural } from '../../lib/format';
 import { action, value } from '../../kit/columns';
 import { FormDialog } from '../../kit/RecordDialogs';
 import { DataTable } from '../../components/DataTable';
+import { useFocusReturn } from '../../components/useFocusReturn';
 import { fileCalls, useFileForm } from '../../components/FileDialog';
 import { resource, useResource } from '../../kit/Resource';
 import { courseCalls, courseForm } from './CourseDialog';
@@ -63,11 +64,11 @@ const directoryOf = (courseId: string, folders: readonly { _id: string }[]) => `
 /** A problem's record, opened: a screen (the drawer closes), or a dialog over the drawer. */
 function useFix(close: () => void) {
   const navigate = useNavigate();
-  const [dialog, setDialog] = useState<{ kind: 'file' | 'course'; id: string } | null>(null);
+  const [dialog, setDialog] = useState<{ kind: 'file' | 'course'; id: string; title: string } | null>(null);
   const fix = useCallback(
     (p: HealthProblem) => {
       const opens = FIX[p.kind].opens;
-      if (opens === 'file' || opens === 'course') return setDialog({ kind: opens, id: opens === 'file' ? p.fileId : p.courseId });
+      if (opens === 'file' || opens === 'course') return setDialog({ kind: opens, id: opens === 'file' ? p.fileId : p.courseId, title: p.title });
       close();
       if (opens === 'folder') navigate(directoryOf(p.courseId, p.folderPath));
       else if (opens === 'videos') navigate(`/videos/${encodeURIComponent(p.recordId)}`);
@@ -76,15 +77,25 @@ function useFix(close: () => void) {
     },
     [close, navigate],
   );
-  const dialogs = dialog?.kind === 'file' ? <LibraryFileFix id={dialog.id} onClose={() => setDialog(null)} /> : dialog ? <CourseFix id={dialog.id} onClose={() => setDialog(null)} /> : null;
+  const dialogs = dialog?.kind === 'file' ? <LibraryFileFix id={dialog.id} docTitle={dialog.title} onClose={() => setDialog(null)} /> : dialog ? <CourseFix id={dialog.id} onClose={() => setDialog(null)} /> : null;
   return { fix, dialogs };
 }
 
-function LibraryFileFix({ id, onClose }: { id: string; onClose: () => void }) {
+/**
+ * What the person must know before editing a library file from a course: it is the library's record, used
+ * by every course that links it (not this course's copy), and it may carry another title than the video here.
+ */
+export function libraryFileNotice(file: Pick<LibraryFile, 'title'>, docTitle: string): string {
+  const shared = 'This is the library file itself: a change here (its status too) applies in every course that links it, not only in this one.';
+  return file.title === docTitle ? shared : `In the library this file is titled “${file.title}”; this course calls it “${docTitle}”. ${shared}`;
+}
+
+function LibraryFileFix({ id, docTitle, onClose }: { id: string; docTitle: string; onClose: () => void }) {
   const files = useQuery(callQuery('library.mediaList'));
   const { editor } = useResource(resource<LibraryFile>({ name: 'File', form: useFileForm(), ...fileCalls }), (f) => f._id);
   const file = files.data?.find((f) => f._id === id);
-  const spec = file ? editor?.(file) : null;
+  const base = file ? editor?.(file) : null;
+  const spec = base && file ? { ...base, dialog: { ...base.dialog, intro: <MessageBar intent="warning" layout="multiline"><MessageBarBody>{libraryFileNotice(file, docTitle)}</MessageBarBody></MessageBar> } } : null;
   if (!file || !spec) return files.isPending ? <Spinner label="Opening the library file…" /> : null;
   return <FormDialog spec={spec} open submitLabel="Save" record={file} specFor={(r) => editor?.(r as LibraryFile) ?? null} onClose={onClose} />;
 }
@@ -114,7 +125,8 @@ function ProblemsTable({ reports, showCourse, onFix }: { reports: readonly Cours
       }),
       value<Row>('title', 'Record', (p) => p.title, { width: 170 }),
       value<Row>('where', 'Where', (p) => p.folderPath.map((f) => f.title).join(' > ') || 'The course', { width: 200 }),
-      value<Row>('message', 'Details', (p) => p.message, { width: 280 }),
+      // Cut at narrow widths: the whole text is the cell's tooltip.
+      value<Row>('message', 'Details', (p) => p.message, { width: 280, cell: (p) => <span title={p.message}>{p.message}</span> }),
       action<Row>('fix', 'Fix', { label: (p) => `${FIX[p.kind].label}: ${p.title} (${HEALTH_KIND_LABEL[p.kind]})`, icon: <WrenchRegular />, onClick: onFix, width: 56 }),
     ],
     [showCourse, onFix],
@@ -140,8 +152,11 @@ function HealthDrawer({ title, open, onClose, links, setLinks, checking, onReche
   title: string; open: boolean; onClose: () => void; links: boolean; setLinks: (on: boolean) => void; checking: boolean; onRecheck: () => void; children: ReactNode;
 }) {
   const styles = useStyles();
+  // Closed, the drawer leaves the page: the focus goes back to the button that opened it.
+  const surface = useRef<HTMLDivElement>(null);
+  useFocusReturn(open, surface);
   return (
-    <OverlayDrawer open={open} onOpenChange={(_e, d) => !d.open && onClose()} position="end" size="large" aria-label={title}>
+    <OverlayDrawer ref={surface} open={open} onOpenChange={(_e, d) => !d.open && onClose()} position="end" size="large" aria-label={title}>
       <DrawerHeader>
         <DrawerHeaderTitle action={<Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} onClick={onClose} />}>{title}</DrawerHeaderTitle>
       </DrawerHeader>

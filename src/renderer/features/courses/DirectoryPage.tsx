@@ -59,7 +59,6 @@ export function deleteQuestion(doc: CourseDocument): string {
 /** What the two video buttons do (the spec names them; these say how they differ). */
 export const ADD_FILE_DESCRIPTION = 'Adds videos that are in the library already, several at once, each under its library title.';
 export const UPLOAD_VIDEO_DESCRIPTION = `Adds one video under a title of your own: pick it from the library, or upload a new one with ${UPLOAD_NEW_VIDEO}`;
-export const ROOT_VIDEOS_HINT = 'Videos go into a module: open one to add them.';
 
 const LEVEL_TEXT: Record<CourseDocument['level'], string> = { module: 'Module', topic: 'Topic', concept: 'Concept', file: 'Video' };
 
@@ -248,8 +247,7 @@ export default function DirectoryPage() {
     }),
   );
 
-  // Folders go three levels deep; a videos-only course keeps videos directly in its modules; videos
-  // go into a folder, never at the top of a course.
+  // Folders go three levels deep; a videos-only course keeps videos directly in its modules.
   const folderBlocked = !listing
     ? 'Loading…'
     : folder?.level === 'concept'
@@ -257,20 +255,15 @@ export default function DirectoryPage() {
       : folder?.level === 'module' && course?.hasOnlyVideos
         ? 'This course has only videos: its modules hold videos, not topics.'
         : false;
-  // Videos go into a folder: at the top of a course the video buttons are not offered (the subtitle says where).
-  const atRoot = !!listing && !folder;
+  // Spec 2 offers Add Folder and Add File at a course's top level too (a document's parent is empty there).
   const addForms: AddForm[] = [
     { label: 'Add Folder', form: () => folders.editor!(null)!, disabled: folderBlocked, primary: true },
-    ...(atRoot
-      ? []
-      : [
-          { label: 'Add File', form: () => addFilesForm, disabled: listing ? false : 'Loading…', description: ADD_FILE_DESCRIPTION } as const,
-          { label: 'Upload Video', form: () => videos.editor!(null)!, disabled: listing ? false : 'Loading…', description: UPLOAD_VIDEO_DESCRIPTION } as const,
-        ]),
+    { label: 'Add File', form: () => addFilesForm, disabled: listing ? false : 'Loading…', description: ADD_FILE_DESCRIPTION },
+    { label: 'Upload Video', form: () => videos.editor!(null)!, disabled: listing ? false : 'Loading…', description: UPLOAD_VIDEO_DESCRIPTION },
   ];
 
   const title = folder?.title ?? course?.name ?? 'Directory';
-  const subtitle = !listing ? undefined : folder ? `${LEVEL_TEXT[folder.level]} of ${course?.name}` : `${course?.language} course: its modules. ${ROOT_VIDEOS_HINT}`;
+  const subtitle = !listing ? undefined : folder ? `${LEVEL_TEXT[folder.level]} of ${course?.name}` : `${course?.language} course: its modules and videos.`;
 
   return (
     // A folder dropped on the directory imports into the folder shown, as the Import folder… button does.

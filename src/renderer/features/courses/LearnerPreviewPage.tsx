@@ -66,6 +66,7 @@ function Transcript({ fileId, language }: { fileId: string; language: Language }
 
 function VideoItem({ video, language }: { video: PreviewVideo; language: Language }) {
   const styles = useStyles();
+  const otherLanguage = video.language ? video.questions.filter((q) => q.language && q.language !== video.language).length : 0;
   return (
     <AccordionItem value={video._id}>
       <AccordionHeader>
@@ -75,6 +76,17 @@ function VideoItem({ video, language }: { video: PreviewVideo; language: Languag
           {video.freeToWatch ? (
             <Badge appearance="tint" color="success">
               Free to watch
+            </Badge>
+          ) : null}
+          {/* Learners see only live files: a draft or hidden one is marked, not shown as if they saw it. */}
+          {video.status && video.status !== 'live' ? (
+            <Badge appearance="tint" color="warning">
+              {`${video.status === 'draft' ? 'Draft' : video.status === 'hidden' ? 'Hidden' : video.status}: learners do not see it`}
+            </Badge>
+          ) : null}
+          {otherLanguage > 0 ? (
+            <Badge appearance="tint" color="informative">
+              {`${otherLanguage} ${otherLanguage === 1 ? 'question' : 'questions'} not in ${video.language}`}
             </Badge>
           ) : null}
           <Text className={styles.muted}>{video.questions.length ? `${video.questions.length} ${video.questions.length === 1 ? 'question' : 'questions'} after it` : 'No questions'}</Text>
@@ -88,6 +100,7 @@ function VideoItem({ video, language }: { video: PreviewVideo; language: Languag
               {video.questions.map((q) => (
                 <li key={q._id}>
                   <Text>{q.question}</Text>
+                  {video.language && q.language && q.language !== video.language ? <Text className={styles.muted}>{` (in ${q.language}, the video is in ${video.language})`}</Text> : null}
                   <ul>
                     {q.options.map((o, i) => (
                       <li key={i}>{o}</li>

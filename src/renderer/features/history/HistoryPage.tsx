@@ -1,5 +1,5 @@
 import { ArrowUndoRegular } from '@fluentui/react-icons';
-import { changedFields, type HistoryRow } from '../../../shared/history';
+import type { HistoryRow } from '../../../shared/history';
 import type { UndoSummary } from '../../../shared/history';
 import type { Result } from '../../../shared/result';
 import { callQuery, invoke } from '../../lib/calls';
@@ -8,7 +8,10 @@ import { useUndo } from '../../kit/undo';
 import { action, date, LinkCell, value } from '../../kit/columns';
 import { ListScreen } from '../../kit/ListScreen';
 import { useCallback } from 'react';
-import { changeText, useRecordTarget } from '../../components/RecordChanges';
+import { useQueryClient } from '@tanstack/react-query';
+import { changeText, useChangeNames, useRecordTarget } from '../../components/RecordChanges';
+import { ChangeCell } from './ChangeCell';
+import type { NameOf } from '../../lib/change-text';
 
 /** The day of an entry, DD/MM/YYYY (the Day filter). */
 const dayOf = (r: HistoryRow) => formatDateTime(r.at).slice(0, 10);
@@ -24,13 +27,13 @@ function RecordLink({ row }: { row: HistoryRow }) {
   );
 }
 
-const columnsWith = (undo: (row: HistoryRow) => Promise<void>) => [
+const columnsWith = (undo: (row: HistoryRow) => Promise<void>, nameOf: NameOf) => [
   date<HistoryRow>('at', 'When', (r) => new Date(r.at).toISOString(), { width: 150 }),
   value<HistoryRow>('day', 'Day', dayOf, { width: 120, filter: 'select', priority: 3 }),
   value<HistoryRow>('person', 'Person', (r) => r.who?.name ?? '—', { width: 150, filter: 'select' }),
   value<HistoryRow>('screen', 'Screen', (r) => r.screen, { width: 140, filter: 'select' }),
   value<HistoryRow>('record', 'Record', (r) => r.record.label, { minWidth: 180, cell: (r) => <RecordLink row={r} /> }),
-  value<HistoryRow>('change', 'Change', (r) => `${changeText(r)}${r.undone ? ' (undone)' : ''}`, { minWidth: 220 }),
+  value<HistoryRow>('change', 'Change', (r) => `${changeText(r, nameOf)}${r.undone ? ' (undone)' : ''}`, { minWidth: 220, cell: (r) => <ChangeCell row={r} nameOf={nameOf} /> }),
   value<HistoryRow>('answer', 'Answer', (r) => (r.answer.ok ? r.answer.message : `Failed: ${r.answer.message}`), { minWidth: 160, priority: 2 }),
   value<HistoryRow>('server', 'Server', (r) => r.server, { width: 180, priority: 1 }),
   action<HistoryRow>('undo', 'Undo', { label: (r) => `Undo the change of ${r.record.label}`, icon: <ArrowUndoRegular />, onClick: (r) => void undo(r), hidden: (r) => r.undo !== null }),
@@ -50,7 +53,18 @@ const undoOne = async (row: HistoryRow): Promise<Result<UndoSummary>> => {
  */
 export default function HistoryPage() {
   const { undoRows } = useUndo();
-  const columns = useCallback(() => columnsWith((row) => undoRows([row], () => undoOne(row))), [undoRows]);
+  const nameOf = useChangeNames();
+  const client = useQueryClient();
+  const undo = useCallback(
+    async (row: HistoryRow) => {
+      await undoRows([row], () => undoOne(row));
+      // Its Undo button is gone now: the focus goes to the entry's row (not to the heading) once the list is read again.
+      await client.refetchQueries({ queryKey: ['history'] });
+      requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-history-id="${CSS.escape(row.id)}"]`)?.closest<HTMLElement>('tr')?.focus());
+    },
+    [undoRows, client],
+  );
+  const columns = useCallback(() => columnsWith(undo, nameOf), [undo, nameOf]);
   return (
     <ListScreen
       title="History"
@@ -58,7 +72,7 @@ export default function HistoryPage() {
       list={{ ...callQuery('history.list'), staleTime: 0 }}
       rowId={(r) => r.id}
       columns={columns}
-      search={{ placeholder: 'Search the history', text: (r) => `${r.record.label} ${r.screen} ${r.who?.name ?? ''} ${changedFields(r).join(' ')} ${r.answer.message}` }}
+      search={{ placeholder: 'Search the history', text: (r) => `${r.record.label} ${r.screen} ${r.who?.name ?? ''} ${changeText(r, nameOf, true)} ${r.answer.message}` }}
       pageSize={50}
       pageSizes={[50, 100, 500]}
       emptyText="No changes yet: what you add, edit or delete from this console shows here."

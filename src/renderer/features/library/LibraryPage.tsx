@@ -35,7 +35,7 @@ const listOf = (filter: FilterValues | null): WindowSource =>
   filter ? { list: 'mediaFiltered', input: { ...filter, ...(filter.level ? { level: Number(filter.level) } : {}) } as LibraryFilter } : MEDIA;
 const MEDIA: WindowSource = { list: 'media' };
 
-/** What changes on many files at once (issue 21): the filter bar's fields. */
+/** What changes on many files at once: the filter bar's fields. */
 const BULK_FIELDS: readonly BulkField[] = [
   { name: 'status', label: 'Status', options: LIBRARY_STATUSES },
   { name: 'visibility', label: 'Visibility', options: VISIBILITIES },
@@ -66,15 +66,16 @@ export default function LibraryPage() {
   });
 
   const columns = useCallback(
-    // In a narrow window the name, status and questions stay; the rest give way by their priority.
+    // Every spec column shows at 1920 x 1080 (their least widths fit); in a narrow window the name, status
+    // and questions stay, the rest give way by their priority and the toolbar says how many.
     ({ editColumn, deleteColumn }: ScreenActions<LibraryFile>) => [
-      text<LibraryFile>('fileId', 'Video Id', { width: 100, priority: 2 }),
-      link<LibraryFile>('title', 'File Name', (r) => setPreview(mediaSourceOf(r)), (r) => `Preview ${r.title}`, { minWidth: 220, title: (r) => r.fileName ?? r.title }),
+      text<LibraryFile>('fileId', 'Video Id', { width: 92, priority: 2 }),
+      link<LibraryFile>('title', 'File Name', (r) => setPreview(mediaSourceOf(r)), (r) => `Preview ${r.title}`, { minWidth: 200, title: (r) => r.fileName ?? r.title }),
       text<LibraryFile>('language', 'Language', { width: 112, priority: 1 }),
       badge<LibraryFile>('status', 'Status', { live: 'success', draft: 'warning' }, { width: 92 }),
       text<LibraryFile>('visibility', 'Visibility', { width: 108, priority: 4 }),
-      value<LibraryFile>('level', 'Level', (r) => r.level, { width: 84, align: 'center', priority: 4, cell: (r) => (r.level > 0 ? r.level : '—') }),
-      value<LibraryFile>('type', 'Type', (r) => r.type, { width: 150, priority: 3, cell: (r) => r.type || '—' }),
+      value<LibraryFile>('level', 'Level', (r) => r.level, { width: 72, align: 'center', priority: 4, cell: (r) => (r.level > 0 ? r.level : '—') }),
+      value<LibraryFile>('type', 'Type', (r) => r.type, { width: 124, priority: 3, cell: (r) => r.type || '—' }),
       count<LibraryFile>('questions', 'Questions', (r) => r.questionBank.length, setShowQuestions, (r) => `Questions of ${r.title}`),
       action<LibraryFile>('addQuestions', 'Add Questions', { label: (r) => `Add questions to ${r.title}`, icon: <QuestionCircleRegular />, onClick: setTagging, width: 80, wrapHeader: true }),
       action<LibraryFile>('addTranscripts', 'Add Transcripts', {

@@ -22,8 +22,8 @@ type Draft = { timestamp: string; description: string; transcript: string };
 
 const FIELDS: FieldDescriptor<keyof Draft>[] = [
   { kind: 'text', name: 'timestamp', label: 'Timestamp', required: true, placeholder: 'HH:mm:ss', hint: 'HH:mm:ss, e.g. 00:01:30' },
-  { kind: 'textarea', name: 'description', label: 'Description', required: true, rows: 2 },
-  { kind: 'textarea', name: 'transcript', label: 'Transcript', required: true, rows: 4 },
+  { kind: 'textarea', name: 'description', label: 'Description', required: true, rows: 2, maxLength: 1000 },
+  { kind: 'textarea', name: 'transcript', label: 'Transcript', required: true, rows: 4, maxLength: 10_000 },
 ];
 
 /** Seconds as HH:mm:ss. */

@@ -1,6 +1,7 @@
-import { useMemo, useState } from 'react';
-import { Badge, Checkbox, Field, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useId, useMemo, useState } from 'react';
+import { Badge, Checkbox, Input, Label, Select, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons';
+import { LANGUAGES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import type { LibraryFile } from '../../../shared/schemas/library';
 import { useCallMutation } from '../../lib/calls';
@@ -23,8 +24,16 @@ const useStyles = makeStyles({
   },
   item: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'baseline' },
   muted: { color: tokens.colorNeutralForeground3 },
+  field: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  error: { color: tokens.colorPaletteRedForeground1 },
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  filters: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  search: { flex: '1 1 240px' },
 });
+
+/** At most this many questions are listed at once (the rest are found by a search). */
+const SHOWN_MAX = 200;
+const ALL_LANGUAGES = '';
 
 /** The questions tagged on a file (the Questions column). */
 export function TaggedQuestionsDialog({ file, onClose }: { file: LibraryFile | null; onClose: () => void }) {
@@ -73,13 +82,19 @@ function Selector({ file, onClose }: { file: LibraryFile; onClose: () => void })
   const questions = useQuestions();
   const [selected, setSelected] = useState<Set<string>>(() => new Set(file.questionBank));
   const [search, setSearch] = useState('');
+  // The video's own language first: a question in another language is rarely what a learner of it needs.
+  const [language, setLanguage] = useState<string>(file.language);
   const [error, setError] = useState<string | null>(null);
-  const shown = useMemo(() => {
+  // Each check box its own id (its label's `for`): a Fluent Field around them gave all of them the Field's one.
+  const base = useId();
+  const { shown, matching } = useMemo(() => {
     const needle = search.trim().toLowerCase();
-    const all = questions.data ?? [];
+    const all = (questions.data ?? []).filter((q) => language === ALL_LANGUAGES || q.language === language);
     const list = needle ? all.filter((q) => `${q.id} ${q.question} ${q.language}`.toLowerCase().includes(needle)) : all;
-    return list.slice(0, 200);
-  }, [questions.data, search]);
+    return { shown: list.slice(0, SHOWN_MAX), matching: list.length };
+  }, [questions.data, search, language]);
+  // Ticked or unticked anything: closing asks first.
+  const dirty = selected.size !== file.questionBank.length || file.questionBank.some((id) => !selected.has(id));
 
   const toggle = (id: string, on: boolean) => {
     setError(null);
@@ -108,24 +123,38 @@ function Selector({ file, onClose }: { file: LibraryFile; onClose: () => void })
       busy={setQuestions.busy}
       action={{ label: 'Save', onClick: save }}
       contentClassName={styles.body}
+      dirty={dirty}
       onClose={onClose}
     >
-      <Input
-        contentBefore={<SearchRegular />}
-        placeholder="Search questions"
-        aria-label="Search questions"
-        value={search}
-        onChange={(_e, d) => setSearch(d.value)}
-      />
-      <Field label={`Questions (${selected.size} selected)`} validationState={error ? 'error' : 'none'} validationMessage={error ?? undefined}>
+      <div className={styles.filters}>
+        <Input
+          className={styles.search}
+          contentBefore={<SearchRegular />}
+          placeholder="Search questions"
+          aria-label="Search questions"
+          value={search}
+          onChange={(_e, d) => setSearch(d.value)}
+        />
+        <Select aria-label="Language of the questions" value={language} onChange={(_e, d) => setLanguage(d.value)}>
+          {LANGUAGES.map((l) => (
+            <option key={l} value={l}>
+              {l === file.language ? `${l} (the video's language)` : l}
+            </option>
+          ))}
+          <option value={ALL_LANGUAGES}>All languages</option>
+        </Select>
+      </div>
+      <div className={styles.field}>
+        <Label id={`${base}-label`}>{`Questions (${selected.size} selected)`}</Label>
         {questions.isPending ? (
           <Spinner size="small" label="Loading questions…" />
         ) : (
-          <div className={styles.list} role="group" aria-label="Questions">
-            {shown.length === 0 ? <Text className={styles.muted}>No question matches.</Text> : null}
+          <div className={styles.list} role="group" aria-labelledby={`${base}-label`} aria-describedby={error ? `${base}-error` : undefined}>
+            {shown.length === 0 ? <Text className={styles.muted}>{language === ALL_LANGUAGES ? 'No question matches.' : `No question in ${language} matches.`}</Text> : null}
             {shown.map((q) => (
               <Checkbox
                 key={q._id}
+                id={`${base}-${q._id}`}
                 checked={selected.has(q._id)}
                 onChange={(_e, d) => toggle(q._id, d.checked === true)}
                 label={`${q.id}. ${q.question} (${q.language})`}
@@ -133,7 +162,17 @@ function Selector({ file, onClose }: { file: LibraryFile; onClose: () => void })
             ))}
           </div>
         )}
-      </Field>
+        {error ? (
+          <Text id={`${base}-error`} size={200} role="alert" className={styles.error}>
+            {error}
+          </Text>
+        ) : null}
+      </div>
+      {matching > shown.length ? (
+        <Text role="status" className={styles.muted}>
+          {`Showing the first ${shown.length.toLocaleString('en-IN')} of ${matching.toLocaleString('en-IN')} questions: search to find the others.`}
+        </Text>
+      ) : null}
     </ContentDialog>
   );
 }

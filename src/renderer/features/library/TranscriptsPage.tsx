@@ -29,17 +29,38 @@ const useStyles = makeStyles({
 
 type FormKey = 'timeStamp' | 'captionText' | 'language';
 
+/** Import .vtt/.srt: the file picked and read, its captions parsed (the dialog then places them). */
+function useCaptionImport() {
+  const notify = useNotify();
+  const [importing, setImporting] = useState<ImportSource | null>(null);
+  const [importBusy, setImportBusy] = useState(false);
+  const startImport = async () => {
+    setImportBusy(true);
+    try {
+      const picked = await window.api.files.pick({ kind: 'captions' });
+      if (!picked.ok) return notify.error(picked.error.message);
+      if (!picked.data) return;
+      const read = await window.api.files.readText({ grantId: picked.data.grantId });
+      if (!read.ok) return notify.error(read.error.message);
+      const cues = parseCaptionsDetailed(read.data.text);
+      if (cues.length === 0) return notify.error(`No captions found in ${read.data.name}: the file is not WebVTT (.vtt) or SubRip (.srt).`);
+      setImporting({ name: read.data.name, cues });
+    } finally {
+      setImportBusy(false);
+    }
+  };
+  return { importing, setImporting, importBusy, startImport };
+}
+
 export default function TranscriptsPage() {
   const styles = useStyles();
-  const notify = useNotify();
   // The Video Library opens this screen with { videoId } in router state; a reload keeps ?videoId=.
   const media = useLibraryFile('videoId');
   const videoId = media.fileId;
   const { seek, play } = usePlayFrom();
 
   const [chip, setChip] = useState<Language | 'All'>('All');
-  const [importing, setImporting] = useState<ImportSource | null>(null);
-  const [importBusy, setImportBusy] = useState(false);
+  const { importing, setImporting, importBusy, startImport } = useCaptionImport();
 
   const transcripts = useQuery({ ...callQuery('videoRepository.transcripts', { videoId: videoId ?? '' }), enabled: !!videoId });
   const rules = { fallback: MSG.somethingWentWrong };
@@ -85,22 +106,6 @@ export default function TranscriptsPage() {
     }
     return [...byTime.entries()].sort(([a], [b]) => a.localeCompare(b));
   }, [transcripts.data, chip]);
-
-  const startImport = async () => {
-    setImportBusy(true);
-    try {
-      const picked = await window.api.files.pick({ kind: 'captions' });
-      if (!picked.ok) return notify.error(picked.error.message);
-      if (!picked.data) return;
-      const read = await window.api.files.readText({ grantId: picked.data.grantId });
-      if (!read.ok) return notify.error(read.error.message);
-      const cues = parseCaptionsDetailed(read.data.text);
-      if (cues.length === 0) return notify.error(`No captions found in ${read.data.name}: the file is not WebVTT (.vtt) or SubRip (.srt).`);
-      setImporting({ name: read.data.name, cues });
-    } finally {
-      setImportBusy(false);
-    }
-  };
 
   const missingText = 'Open the transcripts of a file from the Video Library (Add Transcripts).';
 

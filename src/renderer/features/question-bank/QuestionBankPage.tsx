@@ -15,6 +15,7 @@ import { questionForm } from './questionForm';
 import { QB_PAGE_SIZE, QB_PAGE_SIZES } from './queries';
 import type { WindowSource } from '../../lib/windows';
 import { questionUpdateOf } from '../../../shared/batch';
+import { questionEditConfirmation } from '../../kit/undo';
 
 /**
  * Main keeps the question list and serves the table its page (src/shared/lists.ts: the search covers
@@ -22,11 +23,13 @@ import { questionUpdateOf } from '../../../shared/batch';
  */
 const QUESTIONS: WindowSource = { list: 'questions' };
 
-const columns = ({ editColumn }: ScreenActions<Question>) => [
+const columnsWith = (categoryOf: (id: string) => string) => ({ editColumn }: ScreenActions<Question>) => [
   text<Question>('id', 'ID', { width: 80, priority: 3 }),
   text<Question>('language', 'Language', { width: 120, priority: 2, filter: 'select', filterOptions: LANGUAGES }),
   // The question is what a person reads: other columns give way before it is narrower than this.
   text<Question>('question', 'Question', { minWidth: 360 }),
+  // The category by its name (a bulk Change of Category is checked here); the search finds a category by its name.
+  value<Question>('category', 'Category', (r) => categoryOf(r.categoryId), { width: 150, sortable: false, priority: 2 }),
   badge<Question>('difficulty', 'Difficulty', { Easy: 'success', Medium: 'warning', Hard: 'danger' }, { width: 104, sortOrder: DIFFICULTIES }),
   value<Question>('optionsCount', 'Options count', (r) => r.options.length, { width: 132, align: 'end', priority: 3 }),
   date<Question>('addedOn', 'Added On', (r) => r.metaInfo.created.at, { priority: 4 }),
@@ -37,6 +40,10 @@ const columns = ({ editColumn }: ScreenActions<Question>) => [
 export default function QuestionBankPage() {
   const [addingCategory, setAddingCategory] = useState(false);
   const categories = useQuery(callQuery('questionBank.categories'));
+  const columns = useMemo(() => {
+    const names = new Map((categories.data ?? []).map((c) => [c._id, c.name]));
+    return columnsWith((id) => names.get(id) ?? (categories.data ? 'Unknown category' : ''));
+  }, [categories.data]);
 
   // Refused before the call when the name is taken (case and surrounding spaces ignored); the server
   // refuses a name that slips through (409) and its message shows.
@@ -68,6 +75,8 @@ export default function QuestionBankPage() {
         { name: 'categoryId', label: 'Category', options: [...(categories.data ?? [])].sort((a, b) => a.name.localeCompare(b.name)).map((c) => ({ value: c._id, label: c.name })) },
       ],
       input: questionUpdateOf,
+      // As editing one question: the change reaches every video that uses them, asked once per action.
+      confirmChange: (count) => questionEditConfirmation(count),
     },
   });
 

@@ -9,6 +9,9 @@ import { recordForm, type AnyRecordForm } from '../../kit/Resource';
 const FORMAT_LABEL: Record<(typeof OPTION_FORMATS)[number], string> = { radio: 'Radio', dropdown: 'Dropdown', checkbox: 'Checkbox' };
 const formatOptions = OPTION_FORMATS.map((f) => ({ value: f, label: FORMAT_LABEL[f] }));
 
+/** Said in Edit Question when a second correct option takes the first one's place (spec 1: editing allows several). */
+export const SEVERAL_CORRECT_HINT = 'Radio and Dropdown take one correct option, so the one marked before is no longer correct. To mark several correct options, choose Checkbox as the Option format.';
+
 /**
  * Add Question and Edit Question: the same fields; adding takes one correct option (radio), editing
  * needs an option format and marks one correct option for Radio and Dropdown, several for Checkbox.
@@ -40,7 +43,12 @@ export function questionForm(record: Question | null, categories: readonly Categ
       addLabel: 'Add option',
       columns: [{ name: 'option', label: 'Option' }],
       // Adding takes one correct option; editing as many as the format shows (checkbox: several).
-      flag: { name: 'isTrue', label: 'Correct', several: editing ? (values: { optionFormat?: unknown }) => values.optionFormat === 'checkbox' : false },
+      flag: {
+        name: 'isTrue',
+        label: 'Correct',
+        several: editing ? (values: { optionFormat?: unknown }) => values.optionFormat === 'checkbox' : false,
+        ...(editing ? { moved: SEVERAL_CORRECT_HINT } : {}),
+      },
       newRow: () => ({ option: '', isTrue: false }),
       hint: editing ? 'At least 2 options; Radio and Dropdown take one correct option, Checkbox several.' : 'At least 2 options; mark the one correct option.',
     },

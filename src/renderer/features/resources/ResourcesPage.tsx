@@ -45,7 +45,7 @@ const resourceRecords = resource<Resource>({
   }),
   create: call('questionBank.addResource', rules('add')),
   update: call('questionBank.updateResource', rules('edit')),
-  // An addition, like add and edit: the spec has no delete; Undo after a delete needs one (issue 21).
+  // An addition, like add and edit: the spec has no delete; Undo after a delete needs one.
   remove: {
     ...call('questionBank.deleteResource', { fallback: 'Resource Not Deleted, Please Try Again', successFallback: 'Resource has been Deleted' }),
     title: 'Delete Resource',

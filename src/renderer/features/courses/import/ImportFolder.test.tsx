@@ -4,11 +4,12 @@
  * runs against the real core in tests/e2e/course-import.spec.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { FilesApi } from '../../../../shared/api/app';
 import type { ImportTarget } from '../../../../shared/schemas/course-import';
 import { fakeBridge, renderUi } from '../../../test/render';
-import { ImportDropZone } from './ImportFolder';
+import type { ImportStatus } from '../../../../shared/schemas/course-import';
+import { ImportDropZone, ImportFolderButton } from './ImportFolder';
 
 const TARGET: ImportTarget = { kind: 'folder', courseId: 'c1', parent: 'f1' };
 
@@ -58,5 +59,40 @@ describe('ImportDropZone', () => {
     expect(await screen.findByText(message)).toBeTruthy();
     expect(drops).toEqual([{ names: ['a.mp4', 'b.mp4'], target: TARGET }]);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+const waiting: ImportStatus = {
+  importId: 'imp-1',
+  phase: 'uploading',
+  courseId: 'c1',
+  parent: '',
+  courseName: 'Goats',
+  folders: { made: 1, total: 1 },
+  videos: { uploaded: 0, linked: 0, failed: 0, total: 1 },
+  problem: 'The server did not answer.',
+  entries: [{ path: 'Goats / Basics / Feeding', kind: 'video', state: 'queued', message: null }],
+};
+
+describe('ImportFolderButton with an import running', () => {
+  it('lets the running import be seen again after its dialog was closed, and cancelled after a question', async () => {
+    const bridge = fakeBridge({
+      'api:courseImport.status': () => ({ ok: true, data: waiting }),
+      'api:courseImport.cancel': () => ({ ok: true, data: { ...waiting, phase: 'cancelled', problem: 'Cancelled. What was made before stays; uploads not yet sent were taken out of the queue.' } }),
+    });
+    const { user } = renderUi(<ImportFolderButton target={{ kind: 'course' }} />);
+    await user.click(await screen.findByRole('button', { name: 'Import waiting: show' }));
+    const progress = await screen.findByRole('dialog', { name: 'Importing…' });
+    expect(progress.textContent).toContain('Waiting: The server did not answer.');
+    await user.click(screen.getByRole('button', { name: 'Cancel import…' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Cancel this import?' });
+    // Declined: nothing is sent.
+    await user.click(within(question).getByRole('button', { name: 'Keep importing' }));
+    expect(bridge.inputsOf('api:courseImport.cancel')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Cancel import…' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Cancel this import?' })).getByRole('button', { name: 'Cancel import' }));
+    expect(await screen.findByRole('dialog', { name: 'Import stopped' })).toBeTruthy();
+    expect(screen.getByText('Cancelled. What was made before stays; uploads not yet sent were taken out of the queue.')).toBeTruthy();
+    expect(bridge.inputsOf('api:courseImport.cancel')).toEqual([{ importId: 'imp-1' }]);
   });
 });

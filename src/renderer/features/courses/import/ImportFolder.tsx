@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -7,7 +6,6 @@ import {
   Field,
   Input,
   Option,
-  ProgressBar,
   Select,
   Switch,
   Text,
@@ -16,8 +14,11 @@ import {
 } from '@fluentui/react-components';
 import { FolderArrowUpRegular } from '@fluentui/react-icons';
 import { LANGUAGES, type Language } from '../../../../shared/constants';
+import { COURSE_TEXT } from '../../../../shared/course-messages';
+import { isCourseThumbnailName } from '../../../../shared/file-kinds';
 import { bulkIssues, defaultMeta } from '../../../../shared/schemas/bulk';
 import { VIDEO_TYPES } from '../../../../shared/schemas/library';
+import type { MediaVerdict } from '../../../../shared/schemas/media';
 import { IMPORT_TEXT, importTitleProblem, type ImportDefaults, type ImportPreview, type ImportStatus, type ImportTarget } from '../../../../shared/schemas/course-import';
 import { ContentDialog } from '../../../components/ContentDialog';
 import { DropZone } from '../../../components/DropZone';
@@ -27,6 +28,7 @@ import { callQuery, invoke, targetKey } from '../../../lib/calls';
 import { plural } from '../../../lib/format';
 import { useBusinessIdeas, useKeywords } from '../../../lib/library-lists';
 import { useCourseLanguage } from '../../../lib/preferences';
+import { ImportProgress, ended } from './ImportProgress';
 import { ImportTree } from './ImportTree';
 
 const useStyles = makeStyles({
@@ -39,10 +41,8 @@ const useStyles = makeStyles({
 });
 
 export const IMPORT_BUTTON = 'Import folder…';
+const NO_VERDICTS: Readonly<Record<string, MediaVerdict>> = {};
 
-const STATE_TEXT: Record<ImportStatus['entries'][number]['state'], string> = {
-  waiting: 'waiting', made: 'made', queued: 'queued for upload', uploaded: 'uploaded', linked: 'linked', failed: 'not imported', skipped: 'left out',
-};
 
 /** Imports whose end this page has seen (the course screens' lists were fetched again then). */
 const seenDone = new Set<string>();
@@ -51,31 +51,39 @@ const seenDone = new Set<string>();
  * Follows the running import (main carries on with it after its dialog is closed, and after a restart):
  * when it ends, the course screens' lists are fetched again.
  */
-function useImportEnd(): void {
+function useImportEnd(): ImportStatus | null {
   const client = useQueryClient();
   const status = useQuery({
     ...callQuery('courseImport.status', {}),
-    refetchInterval: (query) => (query.state.data && query.state.data.phase !== 'done' ? 2000 : false),
+    refetchInterval: (query) => (query.state.data && !ended(query.state.data) ? 2000 : false),
   }).data;
   useEffect(() => {
-    if (!status || status.phase !== 'done' || seenDone.has(status.importId)) return;
+    if (!status || !ended(status) || seenDone.has(status.importId)) return;
     seenDone.add(status.importId);
     void client.invalidateQueries({ queryKey: targetKey('videoRepository') });
   }, [status, client]);
+  return status ?? null;
 }
 
 /** The open preview of a chosen or dropped folder, and its dialog (the import and its summary). */
 function useImportPreview(target: ImportTarget) {
-  useImportEnd();
+  const status = useImportEnd();
   const [preview, setPreview] = useState<ImportPreview | null>(null);
-  const dialog = preview ? <ImportDialog key={preview.importId} preview={preview} target={target} onClose={() => setPreview(null)} /> : null;
-  return { open: setPreview, dialog };
+  // The running import, shown again after its dialog was closed (or after a restart).
+  const [showing, setShowing] = useState<ImportStatus | null>(null);
+  const dialog = preview ? (
+    <ImportDialog key={preview.importId} preview={preview} target={target} onClose={() => setPreview(null)} />
+  ) : showing ? (
+    <ImportProgress first={showing} onClose={() => setShowing(null)} />
+  ) : null;
+  const running = status && !ended(status) ? status : null;
+  return { open: setPreview, dialog, running, show: setShowing };
 }
 
 /** The Import folder… button: the folder dialog in main, then the preview, then the import and its summary. */
 export function ImportFolderButton({ target, disabled = false }: { target: ImportTarget; disabled?: string | false }) {
   const notify = useNotify();
-  const { open, dialog } = useImportPreview(target);
+  const { open, dialog, running, show } = useImportPreview(target);
   const [busy, setBusy] = useState(false);
   const choose = async () => {
     setBusy(true);
@@ -101,6 +109,7 @@ export function ImportFolderButton({ target, disabled = false }: { target: Impor
       ) : (
         button
       )}
+      {running ? <Button onClick={() => show(running)}>{running.problem ? 'Import waiting: show' : 'Import running: show'}</Button> : null}
       {dialog}
     </>
   );
@@ -127,6 +136,29 @@ export function ImportDropZone({ target, disabled = false, children }: { target:
   );
 }
 
+/** A required multi-select of the import's defaults (business ideas, keyword groups). */
+function MultiField({ label, items, selected, issue, onChange }: { label: string; items: { id: string; name: string }[]; selected: string[]; issue: string | undefined; onChange: (ids: string[]) => void }) {
+  return (
+    <Field label={label} required validationMessage={issue}>
+      <Dropdown
+        multiselect
+        // Inside the dialog: a popup portalled outside it is hidden from assistive technology by the modal.
+        inlinePopup
+        placeholder={`Select ${label.toLowerCase()}`}
+        selectedOptions={selected}
+        value={items.filter((i) => selected.includes(i.id)).map((i) => i.name).join(', ')}
+        onOptionSelect={(_, data) => onChange(data.selectedOptions)}
+      >
+        {items.map((i) => (
+          <Option key={i.id} value={i.id}>
+            {i.name}
+          </Option>
+        ))}
+      </Dropdown>
+    </Field>
+  );
+}
+
 function ImportDialog({ preview, target, onClose }: { preview: ImportPreview; target: ImportTarget; onClose: () => void }) {
   const styles = useStyles();
   const { language: listLanguage } = useCourseLanguage();
@@ -139,11 +171,24 @@ function ImportDialog({ preview, target, onClose }: { preview: ImportPreview; ta
   });
   const [started, setStarted] = useState<ImportStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The thumbnail's own problem (a file that is not a png, jpg or jpeg), shown beside its field only.
+  const [thumbError, setThumbError] = useState<string | null>(null);
+  const fieldsRef = useRef<HTMLDivElement>(null);
+  // Anything typed or chosen: closing asks first.
+  const dirty = Object.keys(titles).length > 0 || thumbnail?.grantId !== preview.thumbnail?.grantId || course.name !== (root?.title ?? preview.folderName) ||
+    defaults.description !== '' || defaults.type !== '' || defaults.businessIdeas.length > 0 || defaults.keywords.length > 0 || defaults.freeToWatch;
   // The fields' messages show once Import was tried, not while the dialog opens.
   const [tried, setTried] = useState(false);
   const ideas = useBusinessIdeas();
   const keywords = useKeywords();
   const onTitle = useCallback((id: string, title: string) => setTitles((t) => ({ ...t, [id]: title })), []);
+  // What the media library makes of each video, read by main after the preview opened (seconds for a large folder).
+  const judged = useQuery({
+    ...callQuery('courseImport.verdicts', { importId: preview.importId }),
+    refetchInterval: (query) => (query.state.data && query.state.data.read >= query.state.data.total ? false : 500),
+  }).data;
+  const verdicts = judged?.verdicts ?? NO_VERDICTS;
+  const unplayable = preview.nodes.filter((n) => !n.skipped && verdicts[n.id]?.kind === 'unplayable').length;
 
   const included = preview.nodes.filter((n) => !n.skipped);
   const videos = included.filter((n) => n.kind === 'video').length;
@@ -156,21 +201,26 @@ function ImportDialog({ preview, target, onClose }: { preview: ImportPreview; ta
     return bulkIssues({ ...defaultMeta('x.mp4'), ...fields, language }, { fileType: 'video', duration: 1 });
   }, [defaults, language]);
   const badTitles = included.filter((n) => n.level !== 'course' && importTitleProblem(titles[n.id] ?? n.title)).length;
-  const blocked =
-    videos === 0
-      ? 'Nothing in this folder can be imported.'
-      : badTitles > 0
-        ? `${plural(badTitles, 'title')} to fix first.`
-        : target.kind === 'course' && !course.name.trim()
-          ? 'Enter a course name.'
-          : target.kind === 'course' && !thumbnail
-            ? 'Choose a thumbnail for the course.'
-            : (Object.values(fieldIssues)[0] ?? null);
+  // What keeps Import back: a field's own problem shows beside it; the rest (titles, nothing to import) below.
+  const courseNameProblem = target.kind === 'course' && !course.name.trim() ? COURSE_TEXT.enterCourseName : null;
+  const thumbProblem = target.kind === 'course' ? (thumbError ?? (!thumbnail ? COURSE_TEXT.addThumbnail : null)) : null;
+  const formProblem = videos === 0 ? IMPORT_TEXT.nothingToImport : badTitles > 0 ? `${plural(badTitles, 'title')} to fix first.` : null;
+  const blocked = formProblem ?? courseNameProblem ?? thumbProblem ?? Object.values(fieldIssues)[0] ?? null;
+
+  // After a refused Import: the first field with a problem gets the focus (else the message below), once
+  // the messages are rendered.
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals === 0) return;
+    const first = fieldsRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]');
+    (first ?? fieldsRef.current?.querySelector<HTMLElement>('[role="alert"]'))?.focus();
+  }, [refusals]);
+  const focusFirstProblem = () => setRefusals((n) => n + 1);
 
   const start = async () => {
     setError(null);
     setTried(true);
-    if (blocked) return;
+    if (blocked) return focusFirstProblem();
     const answer = await invoke('courseImport.start', {
       importId: preview.importId,
       titles,
@@ -178,51 +228,45 @@ function ImportDialog({ preview, target, onClose }: { preview: ImportPreview; ta
       defaults,
     });
     if (answer.ok) setStarted(answer.data);
+    // Main checks the thumbnail's content too: its refusal belongs beside the field.
+    else if (answer.error.message === COURSE_TEXT.thumbnailType) setThumbError(answer.error.message);
     else setError(answer.error.message);
+    if (!answer.ok) focusFirstProblem();
   };
 
   if (started) return <ImportProgress first={started} onClose={onClose} />;
 
   const pickThumbnail = async () => {
     const answer = await invoke('files.pick', { kind: 'image' });
-    if (answer.ok && answer.data) setThumbnail({ grantId: answer.data.grantId, name: answer.data.name });
-    else if (!answer.ok) setError(answer.error.message);
+    if (!answer.ok) return setThumbError(answer.error.message);
+    if (!answer.data) return;
+    // Refused at once (the course would be refused at the end): the thumbnail chosen before stays.
+    if (!isCourseThumbnailName(answer.data.name)) return setThumbError(COURSE_TEXT.thumbnailType);
+    setThumbError(null);
+    setThumbnail({ grantId: answer.data.grantId, name: answer.data.name });
   };
-  const multi = (label: string, key: 'businessIdeas' | 'keywords', items: { id: string; name: string }[]) => (
-    <Field label={label} required validationMessage={tried ? fieldIssues[key] : undefined}>
-      <Dropdown
-        multiselect
-        // Inside the dialog: a popup portalled outside it is hidden from assistive technology by the modal.
-        inlinePopup
-        placeholder={`Select ${label.toLowerCase()}`}
-        selectedOptions={defaults[key]}
-        value={items.filter((i) => defaults[key].includes(i.id)).map((i) => i.name).join(', ')}
-        onOptionSelect={(_, data) => setDefaults((d) => ({ ...d, [key]: data.selectedOptions }))}
-      >
-        {items.map((i) => (
-          <Option key={i.id} value={i.id}>
-            {i.name}
-          </Option>
-        ))}
-      </Dropdown>
-    </Field>
-  );
-
   return (
     <ContentDialog
       title={target.kind === 'course' ? `Import ${preview.folderName} as a course` : `Import ${preview.folderName}`}
       width={1100}
       contentClassName={styles.content}
       action={{ label: `Import ${plural(videos, 'video')}`, onClick: start }}
+      dirty={dirty}
       onClose={onClose}
     >
+      <div ref={fieldsRef} className={styles.content}>
       <Text role="status">
         {plural(folders, 'folder')} and {plural(videos, 'video')} to import
-        {problems > 0 ? `; ${plural(problems, 'entry', 'entries')} marked below` : ''}. A leading number orders an entry and is left out of its title.
+        {problems > 0 ? `; ${plural(problems, 'entry', 'entries')} marked below` : ''}. A leading number orders an entry and is left out of its title.{' '}
+        {!judged || judged.read < judged.total
+          ? `Checking the videos: ${judged?.read ?? 0} of ${judged?.total ?? videos} read.`
+          : unplayable > 0
+            ? `${plural(unplayable, 'video')} not playable: held in Bulk Upload (not uploaded, not linked) until removed there or sent anyway.`
+            : 'Every video was checked.'}
       </Text>
       {target.kind === 'course' ? (
         <div className={styles.fields}>
-          <Field label="Course name" required>
+          <Field label="Course name" required validationMessage={tried ? courseNameProblem : undefined}>
             <Input value={course.name} maxLength={200} onChange={(_, d) => setCourse((c) => ({ ...c, name: d.value }))} />
           </Field>
           <Field label="Language" required>
@@ -232,12 +276,12 @@ function ImportDialog({ preview, target, onClose }: { preview: ImportPreview; ta
               ))}
             </Select>
           </Field>
-          <Field label="Thumbnail" required>
+          <Field label="Thumbnail" required validationMessage={thumbError ?? (tried ? thumbProblem : undefined)}>
             <span className={styles.thumb}>
               <Text truncate wrap={false}>
                 {thumbnail ? thumbnail.name : 'None in the folder'}
               </Text>
-              <Button size="small" onClick={() => void pickThumbnail()}>
+              <Button size="small" data-invalid={thumbProblem && (tried || thumbError) ? 'true' : undefined} onClick={() => void pickThumbnail()}>
                 Choose…
               </Button>
             </span>
@@ -259,76 +303,18 @@ function ImportDialog({ preview, target, onClose }: { preview: ImportPreview; ta
         <Field label="Free to watch">
           <Switch checked={defaults.freeToWatch} label={defaults.freeToWatch ? 'Yes' : 'No'} onChange={(_, d) => setDefaults((x) => ({ ...x, freeToWatch: d.checked }))} />
         </Field>
-        {multi('Business ideas', 'businessIdeas', (ideas.data ?? []).map((i) => ({ id: i._id, name: i.inEnglish })))}
-        {multi('Keyword groups', 'keywords', (keywords.data ?? []).map((k) => ({ id: k._id, name: k.keyword })))}
+        <MultiField label="Business ideas" items={(ideas.data ?? []).map((i) => ({ id: i._id, name: i.inEnglish }))} selected={defaults.businessIdeas} issue={tried ? fieldIssues.businessIdeas : undefined} onChange={(ids) => setDefaults((d) => ({ ...d, businessIdeas: ids }))} />
+        <MultiField label="Keyword groups" items={(keywords.data ?? []).map((k) => ({ id: k._id, name: k.keyword }))} selected={defaults.keywords} issue={tried ? fieldIssues.keywords : undefined} onChange={(ids) => setDefaults((d) => ({ ...d, keywords: ids }))} />
         <Text size={200}>Every video is uploaded to the library in {language} with these fields, then linked into its folder.</Text>
       </div>
-      <ImportTree nodes={preview.nodes} titles={titles} onTitle={onTitle} />
-      {/* What still keeps Import back (once tried), as it changes; else why main refused it. */}
-      {(tried && blocked) || error ? (
-        <Text role="alert" className={styles.failed}>
-          {(tried && blocked) || error}
+      <ImportTree nodes={preview.nodes} titles={titles} verdicts={verdicts} onTitle={onTitle} />
+      {/* What keeps Import back and has no field of its own (once tried); else why main refused it. */}
+      {(tried && formProblem) || error ? (
+        <Text role="alert" tabIndex={-1} className={styles.failed}>
+          {(tried && formProblem) || error}
         </Text>
       ) : null}
-    </ContentDialog>
-  );
-}
-
-/** The import as it runs, then its summary: what was built, and what was not with why. */
-function ImportProgress({ first, onClose }: { first: ImportStatus; onClose: () => void }) {
-  const styles = useStyles();
-  const navigate = useNavigate();
-  const polled = useQuery({
-    ...callQuery('courseImport.status', {}),
-    refetchInterval: (query) => (query.state.data?.phase === 'done' ? false : 1000),
-  }).data;
-  const status = polled && polled.importId === first.importId ? polled : first;
-  const done = status.phase === 'done';
-  const { folders, videos } = status;
-  const open = () => {
-    if (!status.courseId) return;
-    onClose();
-    navigate(`/directory/${[status.courseId, ...(status.parent ? [status.parent] : [])].map(encodeURIComponent).join('/')}`);
-  };
-  const failed = status.entries.filter((e) => e.state === 'failed' || e.message);
-  return (
-    <ContentDialog title={done ? 'Import finished' : 'Importing…'} width={900} contentClassName={styles.content} onClose={onClose}>
-      <div className={styles.summary} role="status" aria-label="Import progress">
-        <Text>
-          {folders.made} of {plural(folders.total, 'folder')} made; {videos.uploaded} of {plural(videos.total, 'video')} uploaded; {videos.linked} linked into the course
-          {videos.failed ? `; ${videos.failed} not imported` : ''}.
-        </Text>
-        {!done ? <ProgressBar value={videos.total ? videos.linked / videos.total : 0} aria-label="Videos linked" /> : null}
-        {status.problem && !done ? <Text className={styles.failed}>Waiting: {status.problem}</Text> : null}
-        {!done ? <Text size={200}>You can close this: the import carries on, also after a restart. The uploads show in Bulk Upload.</Text> : null}
       </div>
-      {failed.length > 0 ? (
-        <section aria-label="Not imported">
-          <Text weight="semibold">Needs a look</Text>
-          <ul className={styles.entries}>
-            {failed.map((e) => (
-              <li key={e.path}>
-                {e.path}: {e.message ?? STATE_TEXT[e.state]}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      <section aria-label="Built">
-        <Text weight="semibold">{done ? 'What was built' : 'So far'}</Text>
-        <ul className={styles.entries}>
-          {status.entries.map((e) => (
-            <li key={e.path} className={e.state === 'failed' ? styles.failed : undefined}>
-              {e.path} ({e.kind}): {STATE_TEXT[e.state]}
-            </li>
-          ))}
-        </ul>
-      </section>
-      {status.courseId ? (
-        <Button appearance="primary" onClick={open}>
-          Open in the directory
-        </Button>
-      ) : null}
     </ContentDialog>
   );
 }

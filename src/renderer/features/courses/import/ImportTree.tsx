@@ -2,6 +2,17 @@ import { memo } from 'react';
 import { Badge, Text, makeStyles, mergeClasses, shorthands, tokens } from '@fluentui/react-components';
 import { DocumentRegular, FolderRegular, VideoClipRegular } from '@fluentui/react-icons';
 import { importTitleProblem, linkedLibraryFile, type ImportNode } from '../../../../shared/schemas/course-import';
+import { MEDIA_VERDICT_TEXT, type MediaVerdict } from '../../../../shared/schemas/media';
+
+/**
+ * The verdict's words in the preview, as Bulk Upload and Add File say them: not playable (why, and that
+ * it is held), or playable with what learners will see. Playable files say nothing.
+ */
+export function verdictLines(verdict: MediaVerdict | undefined): { text: string; unplayable: boolean }[] {
+  if (!verdict || verdict.kind === 'playable') return [];
+  if (verdict.kind === 'unplayable') return [{ text: `${MEDIA_VERDICT_TEXT.unplayable}: ${verdict.text} ${MEDIA_VERDICT_TEXT.held}`, unplayable: true }];
+  return verdict.warnings.map((w) => ({ text: `${MEDIA_VERDICT_TEXT.warning}: ${w}`, unplayable: false }));
+}
 
 const useStyles = makeStyles({
   list: {
@@ -47,7 +58,7 @@ const useStyles = makeStyles({
 
 const LEVEL_TEXT: Record<ImportNode['level'], string> = { course: 'Course', module: 'Module', topic: 'Topic', concept: 'Concept', file: 'Video' };
 
-const Row = memo(function Row({ node, title, onTitle }: { node: ImportNode; title: string; onTitle: (id: string, title: string) => void }) {
+const Row = memo(function Row({ node, title, verdict, onTitle }: { node: ImportNode; title: string; verdict: MediaVerdict | undefined; onTitle: (id: string, title: string) => void }) {
   const styles = useStyles();
   const editable = !node.skipped && node.level !== 'course';
   const titleProblem = editable ? importTitleProblem(title) : null;
@@ -88,6 +99,11 @@ const Row = memo(function Row({ node, title, onTitle }: { node: ImportNode; titl
             {titleProblem}
           </Text>
         ) : null}
+        {verdictLines(verdict).map((line) => (
+          <Text key={line.text} size={200} className={line.unplayable ? styles.problem : styles.note}>
+            {line.text}
+          </Text>
+        ))}
         {node.captions.length > 0 && !node.skipped ? <Text size={200}>Captions: {node.captions.join(', ')}</Text> : null}
       </span>
     </li>
@@ -95,12 +111,23 @@ const Row = memo(function Row({ node, title, onTitle }: { node: ImportNode; titl
 });
 
 /** The tree an import builds, a row per entry, indented by level, each with its problems and an editable title. */
-export function ImportTree({ nodes, titles, onTitle }: { nodes: readonly ImportNode[]; titles: Readonly<Record<string, string>>; onTitle: (id: string, title: string) => void }) {
+export function ImportTree({
+  nodes,
+  titles,
+  verdicts,
+  onTitle,
+}: {
+  nodes: readonly ImportNode[];
+  titles: Readonly<Record<string, string>>;
+  /** The media library's verdicts by node id, as they are read. */
+  verdicts: Readonly<Record<string, MediaVerdict>>;
+  onTitle: (id: string, title: string) => void;
+}) {
   const styles = useStyles();
   return (
     <ul className={styles.list} aria-label="What the import builds">
       {nodes.map((node) => (
-        <Row key={node.id} node={node} title={titles[node.id] ?? node.title} onTitle={onTitle} />
+        <Row key={node.id} node={node} title={titles[node.id] ?? node.title} verdict={verdicts[node.id]} onTitle={onTitle} />
       ))}
     </ul>
   );

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { KeptList, listDef, PlainStore, SEARCH_SEPARATOR, type WindowView } from '../../shared/lists';
-import { LANGUAGES } from '../../shared/constants';
-import type { LearnerWithToken } from '../../shared/schemas/users';
-import type { Question } from '../../shared/schemas/question-bank';
-import { CompactStore, isInstant, pathOf } from './compact-store';
-import { orderByRanks } from '../../shared/rows';
+import { listDef, SEARCH_SEPARATOR } from '../../../../shared/lists';
+import type { WindowView } from '../../../../shared/windows';
+import { KeptList } from '../kept-list';
+import { PlainStore } from '../store';
+import { LANGUAGES } from '../../../../shared/constants';
+import type { LearnerWithToken } from '../../../../shared/schemas/users';
+import type { Question } from '../../../../shared/schemas/question-bank';
+import { CompactStore, isInstant, pathOf } from './store';
+import { orderByRanks } from '../../../../shared/rows';
 
 /** A small deterministic generator (the same rows on every run). */
 function rng(seed: number) {

@@ -7,43 +7,17 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
 import * as v from 'valibot';
-import { KeptList, listDef, type ListName, type WindowView } from '../../shared/lists';
-import type { CallDef } from '../../shared/api/contract';
-import { MSG } from '../../shared/messages';
-import type { CallError } from '../../shared/result';
-import { CompactStore } from './compact-store';
+import { listDef, type ListName } from '../../../shared/lists';
+import type { WindowView } from '../../../shared/windows';
+import { KeptList } from './kept-list';
+import type { CallDef } from '../../../shared/api/contract';
+import { MSG } from '../../../shared/messages';
+import type { CallError } from '../../../shared/result';
+import { CompactStore } from './compact/store';
 import { JsonListStream, MalformedJson } from './json-list-stream';
 import { WorkQueue } from './work-queue';
-import { answerPayload, itemSchemaOf, readList, readRecord, type ReadIssue } from '../../shared/tolerant';
-
-export type WorkerRequest =
-  /** A load starts (queries of it may come at once and wait); then its joins, then its bytes in chunks. */
-  | { type: 'begin'; key: string; list: ListName; version: number }
-  /** The joined lists (small, whole), before the list's first bytes. */
-  | { type: 'joins'; key: string; joins: Record<string, ArrayBuffer> }
-  | { type: 'chunk'; key: string; bytes: ArrayBuffer }
-  /** The answer is complete: the reply is the list's total, or why it was refused. */
-  | { type: 'end'; id: number; key: string }
-  /** The load failed in main (the server's error, a lost connection): waiting queries get `error`. */
-  | { type: 'fail'; key: string; error: CallError }
-  | { type: 'window'; id: number; key: string; view: string; query: WindowView }
-  | { type: 'secret'; id: number; key: string; lookup: string }
-  /** Find anything: the best records of a whole list for `text`, and its `recent` ids among them. */
-  | { type: 'find'; id: number; key: string; text: string; recent: string[] }
-  /** `collect`: after a full garbage collection (what the worker retains, not what it has yet to collect). */
-  | { type: 'memory'; id: number; collect?: boolean }
-  /** Answered once every chunk before it is read: main waits for it so its chunks never pile up here. */
-  | { type: 'ack'; id: number }
-  | { type: 'drop'; keys: string[] };
-
-export type WorkerReply =
-  | { id: number; ok: true; data: unknown }
-  | { id: number; ok: false; error: CallError; issues?: string[] }
-  /** Unasked: a load failed here (a broken answer); main stops reading it and forgets it. */
-  | { id: 0; ok: false; failedKey: string; error: CallError };
-
-/** The answer to a query of a list this worker no longer keeps (dropped, replaced): main asks again. */
-export const GONE = 'This list is no longer kept; ask again.';
+import { GONE, type WorkerReply, type WorkerRequest } from './protocol';
+import { answerPayload, itemSchemaOf, readList, readRecord, type ReadIssue } from '../../../shared/tolerant';
 
 class Refused extends Error {
   constructor(readonly error: CallError, readonly issues?: string[]) {
@@ -330,7 +304,7 @@ function handle(msg: WorkerRequest): void {
     case 'secret':
       return query(msg.id, msg.key, { ready: (list) => list.complete, answer: (list) => list.secret(msg.lookup) });
     case 'find':
-      return query(msg.id, msg.key, { ready: (list) => list.complete, answer: (list) => list.find(msg.text, new Set(msg.recent)) });
+      return query(msg.id, msg.key, { ready: (list) => list.complete, answer: (list) => list.find(msg.text, new Set(msg.recent), undefined, msg.viewerRole) });
     case 'ack':
       // After the bytes before it are read: main's backpressure.
       return work.push(null, () => reply({ id: msg.id, ok: true, data: null }));

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CallDef } from '../../shared/api/contract';
-import { OVERTAKEN, type WindowQuery } from '../../shared/lists';
-import { fail, ok, type Result } from '../../shared/result';
-import { createWindows, type Windows } from './list-windows';
+import type { CallDef } from '../../../shared/api/contract';
+import { OVERTAKEN, type WindowQuery } from '../../../shared/windows';
+import { fail, ok, type Result } from '../../../shared/result';
+import { createWindows, type Windows } from './windows';
 
 // The window service with its real worker thread (started from source through tsx); only the platform
 // is a stand-in: it answers list calls with the bodies below and counts them.

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { LibraryFile } from '../../../shared/schemas/library';
+import type { Question } from '../../../shared/schemas/question-bank';
+import { fakeBridge, renderUi } from '../../test/render';
+import { QuestionSelectorDialog } from './QuestionDialogs';
+
+// Add Questions on a file: its language first, a hint when the list is cut, and the discard guard.
+
+const question = (n: number, language: string) =>
+  ({ _id: `q${language}${n}`, id: n, question: `${language} question ${n}`, language, categoryId: 'c', optionFormat: 'radio', difficulty: 'Easy', options: [], metaInfo: {} }) as unknown as Question;
+const QUESTIONS = [...Array.from({ length: 250 }, (_, i) => question(i + 1, 'English')), ...Array.from({ length: 5 }, (_, i) => question(i + 1, 'Hindi'))];
+const FILE = { _id: 'f1', title: 'Milking basics', language: 'English', questionBank: [] } as unknown as LibraryFile;
+
+describe('Add Questions', () => {
+  it("lists the video's language by default, says when the list is cut, and the other languages are a choice away", async () => {
+    fakeBridge({ 'api:questionBank.questions': () => ({ ok: true, data: QUESTIONS }) });
+    const { user } = renderUi(<QuestionSelectorDialog file={FILE} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Add Questions to Milking basics' });
+    const list = await within(dialog).findByRole('group', { name: 'Questions' });
+    expect(within(list).getAllByRole('checkbox')).toHaveLength(200);
+    expect(within(list).queryByText(/Hindi question/)).toBeNull();
+    expect(within(dialog).getByRole('status').textContent).toBe('Showing the first 200 of 250 questions: search to find the others.');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Language of the questions' }), 'Hindi');
+    await waitFor(() => expect(within(list).getAllByRole('checkbox')).toHaveLength(5));
+    expect(within(dialog).queryByRole('status')).toBeNull();
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Language of the questions' }), 'All languages');
+    await waitFor(() => expect(within(dialog).getByRole('status').textContent).toBe('Showing the first 200 of 255 questions: search to find the others.'));
+  });
+
+  it('asks before Escape throws away the ticked questions', async () => {
+    let closed = 0;
+    fakeBridge({ 'api:questionBank.questions': () => ({ ok: true, data: QUESTIONS.slice(0, 3) }) });
+    const { user } = renderUi(<QuestionSelectorDialog file={FILE} onClose={() => (closed += 1)} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Add Questions to Milking basics' });
+    await user.click(await within(dialog).findByRole('checkbox', { name: /English question 2/ }));
+    await user.keyboard('{Escape}');
+    const guard = await screen.findByRole('alertdialog', { name: 'Discard changes?' });
+    await user.click(within(guard).getByRole('button', { name: 'Keep editing' }));
+    expect(closed).toBe(0);
+    expect((within(dialog).getByRole('checkbox', { name: /English question 2/ }) as HTMLInputElement).checked).toBe(true);
+  });
+});

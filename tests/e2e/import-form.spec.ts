@@ -1,0 +1,97 @@
+/**
+ * The Import folder form as a person fills it: a thumbnail that is not a png, jpg or jpeg is refused when
+ * it is chosen, beside its field, the one chosen before kept; a file named .png that is not an image
+ * is refused at Import by main (the import never starts to wait on a course the server would refuse);
+ * each field's message shows once, beside it, and the focus goes to the first; closing a filled form
+ * asks first, and what was typed stays when the person keeps editing.
+ */
+import { expect, test } from '@playwright/test';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { COURSE_TEXT } from '../../src/shared/course-messages';
+import { BRIDGE_NEXT_PICK_PATH } from '../bridge/protocol';
+import { expectAccessible, signedIn, unique } from './helpers';
+import { makeVideo } from './library-fixtures';
+import { shotsAtSizes } from './shots-sizes';
+
+test('import folder: a thumbnail that is not an image is refused at once, beside its field; the form keeps what was typed', async ({ page }) => {
+  const tag = unique();
+  const root = join(mkdtempSync(join(tmpdir(), 'cc-e2e-import-form-')), `Goats ${tag}`);
+  mkdirSync(join(root, '1 Basics'), { recursive: true });
+  const clip = makeVideo(1, `1 Feeding ${tag}.mp4`, { folder: join(root, '1 Basics') });
+  // A video renamed cover.png: by its name the folder's thumbnail, by its content not an image.
+  copyFileSync(clip, join(root, 'cover.png'));
+
+  await signedIn(page, '/course');
+  await expect(page.getByRole('heading', { name: 'Courses' })).toBeVisible();
+  expect((await page.request.post(BRIDGE_NEXT_PICK_PATH, { data: { paths: [root] } })).status()).toBe(204);
+  await page.getByRole('button', { name: 'Import folder…' }).click();
+  const dialog = page.getByRole('dialog', { name: `Import Goats ${tag} as a course` });
+  await expect(dialog.getByRole('status')).toContainText('1 folder and 1 video to import');
+  const thumbnail = dialog.locator('.fui-Field').filter({ hasText: 'Thumbnail' });
+  await expect(thumbnail).toContainText('cover.png');
+
+  // An .mp4 chosen as the thumbnail: refused at once with the course form's words; cover.png stays.
+  expect((await page.request.post(BRIDGE_NEXT_PICK_PATH, { data: { paths: [clip] } })).status()).toBe(204);
+  await dialog.getByRole('button', { name: 'Choose…' }).click();
+  await expect(thumbnail).toContainText(COURSE_TEXT.thumbnailType);
+  await expect(thumbnail).toContainText('cover.png');
+  await expect(dialog.getByText(COURSE_TEXT.thumbnailType)).toHaveCount(1);
+
+  // Import with fields left empty: each message once, beside its field; the focus on the first.
+  await dialog.getByLabel('Description').fill('Typed before the mistake.');
+  await dialog.getByRole('button', { name: 'Import 1 video' }).click();
+  await expect(dialog.getByText('Please select video type')).toHaveCount(1);
+  await expect(dialog.getByText(COURSE_TEXT.thumbnailType)).toHaveCount(1);
+  await expect(dialog.getByRole('button', { name: 'Choose…' })).toBeFocused();
+  await expectAccessible(page, 'Import folder form with its errors');
+  await shotsAtSizes(page, 'import-form-errors');
+
+  // The thumbnail error goes with a good choice (a real png) ...
+  const png = join(root, '..', `real ${tag}.png`);
+  // A 1 x 1 png.
+  writeFileSync(png, Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
+  expect((await page.request.post(BRIDGE_NEXT_PICK_PATH, { data: { paths: [png] } })).status()).toBe(204);
+  await dialog.getByRole('button', { name: 'Choose…' }).click();
+  await expect(thumbnail).toContainText(`real ${tag}.png`);
+  await expect(dialog.getByText(COURSE_TEXT.thumbnailType)).toHaveCount(0);
+
+  // Escape and Cancel on a filled form ask first; keeping on editing keeps what was typed.
+  await page.keyboard.press('Escape');
+  const guard = page.getByRole('alertdialog', { name: 'Discard changes?' });
+  await expect(guard).toBeVisible();
+  await guard.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(dialog.getByLabel('Description')).toHaveValue('Typed before the mistake.');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(guard).toBeVisible();
+  await guard.getByRole('button', { name: 'Discard' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('import folder: a thumbnail named .png that is not an image is refused at Import, and no import starts', async ({ page }) => {
+  const tag = unique();
+  const root = join(mkdtempSync(join(tmpdir(), 'cc-e2e-import-form-')), `Sheep ${tag}`);
+  mkdirSync(join(root, '1 Basics'), { recursive: true });
+  const clip = makeVideo(1, `1 Shearing ${tag}.mp4`, { folder: join(root, '1 Basics') });
+  copyFileSync(clip, join(root, 'cover.png'));
+
+  await signedIn(page, '/course');
+  expect((await page.request.post(BRIDGE_NEXT_PICK_PATH, { data: { paths: [root] } })).status()).toBe(204);
+  await page.getByRole('button', { name: 'Import folder…' }).click();
+  const dialog = page.getByRole('dialog', { name: `Import Sheep ${tag} as a course` });
+  await dialog.getByLabel('Type').selectOption('Interview');
+  await dialog.getByLabel('Description').fill('Shearing season.');
+  for (const name of ['Business ideas', 'Keyword groups']) {
+    await dialog.getByRole('combobox', { name }).click();
+    await dialog.getByRole('menuitemcheckbox').first().click();
+    await page.keyboard.press('Escape');
+  }
+  await dialog.getByRole('button', { name: 'Import 1 video' }).click();
+  const thumbnail = dialog.locator('.fui-Field').filter({ hasText: 'Thumbnail' });
+  await expect(thumbnail).toContainText(COURSE_TEXT.thumbnailType);
+  await expect(dialog.getByRole('button', { name: 'Choose…' })).toBeFocused();
+  // Still the form, with what was typed; nothing runs.
+  await expect(dialog.getByLabel('Description')).toHaveValue('Shearing season.');
+  await expect(page.getByRole('button', { name: /Import (running|waiting): show/ })).toHaveCount(0);
+});
