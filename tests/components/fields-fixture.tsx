@@ -17,7 +17,7 @@ import { TOASTER_ID } from '../../src/renderer/components/toast';
 
 let picks = 0;
 const answers: Record<string, () => Result<unknown>> = {
-  'api:files.pick': () => ({ ok: true, data: { grantId: `g${++picks}`, name: `clip-${picks}.mp4`, size: 3 * 1024 * 1024 } }),
+  'api:files.pick': () => ({ ok: true, data: { grantId: `g${++picks}`, name: `picture-${picks}.png`, size: 3 * 1024 * 1024 } }),
   'api:library.mediaList': () => ({
     ok: true,
     data: [

@@ -92,12 +92,12 @@ test('a full valid form: date as D-MM-YYYY, time as HH:mm, duration parts, a pic
 
   // A file: picked (granted in main), shown with its size; removing asks first.
   await d.getByRole('button', { name: 'Choose image… (Picture)', exact: true }).click();
-  await expect(d.getByText('clip-1.mp4')).toBeVisible();
+  await expect(d.getByText('picture-1.png')).toBeVisible();
   await expect(d.getByText('3.0 MB')).toBeVisible();
-  await d.getByRole('button', { name: 'Remove clip-1.mp4' }).click();
+  await d.getByRole('button', { name: 'Remove picture-1.png' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Remove the file?' });
   await confirm.getByRole('button', { name: 'Keep' }).click();
-  await expect(d.getByText('clip-1.mp4')).toBeVisible();
+  await expect(d.getByText('picture-1.png')).toBeVisible();
 
   // Rows: fill the first, add a second, delete it again (the focus stays in the list).
   await d.getByRole('combobox', { name: 'Language 1' }).selectOption('Hindi');
@@ -140,7 +140,7 @@ test('removing a picked file after the question leaves the field empty', async (
   await page.goto(`${base()}/index.html?fixture=fields`);
   const d = dialog(page);
   await d.getByRole('button', { name: 'Choose image… (Picture)', exact: true }).click();
-  await d.getByRole('button', { name: /^Remove clip-/ }).click();
+  await d.getByRole('button', { name: /^Remove picture-/ }).click();
   await page.getByRole('alertdialog', { name: 'Remove the file?' }).getByRole('button', { name: 'Remove' }).click();
-  await expect(d.getByText(/^clip-/)).toHaveCount(0);
+  await expect(d.getByText(/^picture-/)).toHaveCount(0);
 });
