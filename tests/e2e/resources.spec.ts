@@ -102,7 +102,7 @@ test.describe('resources', () => {
     await expect(page.getByRole('heading', { name: 'History', level: 1 })).toBeVisible();
     await page.getByRole('searchbox', { name: 'Search' }).fill(renamed);
     const changes = tableRows(page, 'History');
-    await expect(changes.first()).toContainText('Undo: Added (title, language, type)');
+    await expect(changes.first()).toContainText('Undo: Added (Title, Language, Type)');
     await expect(changes.nth(1)).toContainText('Deleted (undone)');
     await expect(changes.nth(1).getByRole('button', { name: /^Undo/ })).toHaveCount(0);
   });
