@@ -312,6 +312,8 @@ test.describe('question bank', () => {
     await expectAccessible(page, 'the History screen');
     await shots(page, 'history');
     await changes.nth(0).getByRole('button', { name: `Undo the change of ${edited}` }).click();
+    // Undoing a question's edit asks first, as the edit did: the videos that use it change too.
+    await page.getByRole('alertdialog', { name: 'Undo the edit of this question?' }).getByRole('button', { name: 'Yes, undo' }).click();
     await expect(changes).toHaveCount(before + 1);
     await expect(changes.nth(0)).toContainText(`Undo: Question: ${edited.slice(0, 39)}…`);
     // The focus stays with the entry that was undone (its Undo button gone), not on the heading.
