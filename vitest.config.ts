@@ -19,7 +19,20 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['scripts/**/*.test.ts', 'src/**/*.test.ts', 'server/**/*.test.ts'], sequence: { groupOrder: 0 } },
+        test: {
+          name: 'unit',
+          include: ['scripts/**/*.test.ts', 'src/**/*.test.ts'],
+          // The files of a worker share one load of their modules: these tests took 45 % less CPU than with a
+          // fresh module graph per file (85 s against 155 s, measured in one run). The few files that fake
+          // timers or set process.env put them back after themselves.
+          isolate: false,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        // The reference server's own tests: each file opens PGlite databases of its own, kept apart per file.
+        test: { name: 'server', include: ['server/**/*.test.ts'], sequence: { groupOrder: 0 } },
       },
       {
         extends: true,
@@ -40,7 +53,16 @@ export default defineConfig({
       {
         extends: true,
         // The seeded template every harness copies is made once per run.
-        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], globalSetup: ['tests/integration/global-setup.ts'], sequence: { groupOrder: 0 } },
+        // The files of a worker share one load of the server's and main's modules (each file still starts its
+        // own server and core): 42 % less CPU than a fresh module graph per file (21 s against 36 s for eight
+        // files, measured in one run).
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/integration/global-setup.ts'],
+          isolate: false,
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         extends: true,

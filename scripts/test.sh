@@ -121,7 +121,18 @@ record_step() {
   step_cpu[$1]="${cpu:-?}"
   step_result[$1]="$2"
 }
+# The suite's size, read from the steps' own reports: a faster suite must not run fewer tests.
+print_counts() {
+  local plain vitest walks axe
+  plain() { sed 's/\x1b\[[0-9;]*m//g' "$logs/$1.log" 2>/dev/null; }
+  vitest="$(plain unit | grep -E '^ +Tests +' | tail -1 | sed -E 's/^ +Tests +//')"
+  walks="$(plain e2e | grep -E '^ +[0-9]+ (passed|failed|skipped|flaky)' | tr -s ' ' | paste -sd, -)"
+  axe="$(plain e2e | grep -E '^e2e: [0-9]+ axe passes' | sed -E 's/^e2e: //')"
+  [ -z "$vitest$walks$axe" ] && return 0
+  printf '\ntest: the suite: vitest %s; Playwright%s; %s\n' "${vitest:-?}" "${walks:- ?}" "${axe:-? axe passes}"
+}
 print_table() {
+  print_counts
   [ "${#step_order[@]}" -gt 0 ] || return 0
   printf '\ntest: each step (wall and CPU seconds; side-by-side steps overlap)\n'
   printf '  %-20s %8s %8s  %s\n' step wall cpu result
@@ -168,7 +179,8 @@ export -f run_step
 run_fg() {
   local code=0
   section "$(title_of "$1")"
-  timed_step "$1" || code=$?
+  # Its output as it comes, and in its log for the closing counts.
+  timed_step "$1" 2>&1 | tee "$logs/$1.log" || code=$?
   if [ "$code" -eq 0 ]; then record_step "$1" passed; else record_step "$1" "FAILED (exit $code)"; fi
   echo "test: $1 ${step_result[$1]} in ${step_wall[$1]} s (CPU ${step_cpu[$1]} s)"
   return "$code"
@@ -181,9 +193,9 @@ if [ "$#" -gt 0 ]; then
   exit 0
 fi
 
-# Everything, in stages (docs/decisions/testing-and-ci.md, "CI in stages"). Steps of a stage share the two cores: lint,
-# typecheck and Electronegativity are one thread each. The e2e walks (two workers) and vitest have the machine
-# to themselves. In CI, the start check runs last, in this checkout (tests/fresh-clone.mjs --here).
+# Everything, in stages (docs/decisions/testing-and-ci.md, "CI in stages"). Steps of a stage share the two
+# cores: lint, typecheck and Electronegativity are one thread each. The e2e walks (two workers) and vitest have
+# the machine to themselves. In CI, the start check runs last, in this checkout (tests/fresh-clone.mjs --here).
 fresh_clone=0
 if [ "${CI:-}" = "true" ] || [ "${CC_FRESH_CLONE:-}" = "1" ]; then fresh_clone=1; else echo "test: the start check skipped outside CI (CC_FRESH_CLONE=1 runs it)"; fi
 for step in lint typecheck electronegativity; do start_bg "$step"; done
