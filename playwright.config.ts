@@ -5,18 +5,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Workers, each with a preview host of its own (port E2E_PORT + its parallel index, its own sandbox folder):
- * a host keeps one session, one bulk queue and one set of preferences, so two workers on one host would sign
- * each other out. The walks mostly wait (uploads, servers killed and restarted, the app's loads), so CI runs
- * four beside vitest on two cores; two elsewhere. E2E_WORKERS=1 gives a single-host run.
+ * Two workers, each with a preview host of its own (port E2E_PORT + its parallel index, its own sandbox
+ * folder): a host keeps one session, one bulk queue and one set of preferences, so two workers on one
+ * host would sign each other out. E2E_WORKERS=1 gives the old single-host run.
  */
-const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? (process.env.CI ? 4 : 2)));
-/**
- * The longest walks (real uploads of hundreds of MB, servers killed mid-upload, fifty-file queues, many walks
- * in one file) start first, so that the run does not end on one worker still busy with them while the others
- * are idle. Files run whole, in one worker each, in file order within a project.
- */
-const LONG_WALKS = ['admins', 'auth', 'bulk', 'colleagues', 'course-import', 'library', 'offline', 'platform', 'upload-faults'].map((name) => `**/${name}.spec.ts`);
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 const basePort = Number(process.env.E2E_PORT ?? 5790);
 /** A fresh sandbox root per test run: the tests create what they need and never depend on a previous run. */
 const sandboxRoot = process.env.E2E_SANDBOX_ROOT ?? mkdtempSync(join(tmpdir(), 'cc-e2e-'));
@@ -52,10 +45,6 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'off',
   },
-  projects: [
-    { name: 'long', testMatch: LONG_WALKS },
-    { name: 'walks', testIgnore: LONG_WALKS },
-  ],
   // Started one after the other: the first builds the app when its inputs changed, the others reuse it.
   webServer: Array.from({ length: workers }, (_, index) => ({
     command: 'npx tsx scripts/preview.ts',

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: everything CI runs, in stages, stopping after the first stage that fails:
-#   the end-to-end tests (Playwright) side by side with lint, typecheck, Electronegativity and then the unit +
-#   integration tests (vitest); the packaged app (npm run package:check); and in CI (or with CC_FRESH_CLONE=1)
+#   lint, typecheck and Electronegativity side by side; unit + integration tests (vitest); end-to-end tests
+#   (Playwright, two workers); the packaged app (npm run package:check); and in CI (or with CC_FRESH_CLONE=1)
 #   the start check (tests/fresh-clone.mjs --here: `npm start` in this checkout, which in CI is itself a fresh
 #   clone just set up). Each step's output is printed whole, with its time, when it ends; a table of the
 #   steps' times closes the run.
@@ -193,19 +193,18 @@ if [ "$#" -gt 0 ]; then
   exit 0
 fi
 
-# Everything at once, where the two cores allow (docs/decisions/testing-and-ci.md, "CI in one stage"): the e2e
-# walks start first (they build the app, then mostly wait: uploads, servers killed and restarted), and lint,
-# typecheck, Electronegativity and vitest fill the cores beside them. The package check reuses the walks'
-# build (out/ is current then), and in CI the start check runs last, in this checkout
-# (tests/fresh-clone.mjs --here).
+# Everything, in stages (docs/decisions/testing-and-ci.md, "CI in stages"). Steps of a stage share the two
+# cores: lint, typecheck and Electronegativity are one thread each. The e2e walks (two workers) and vitest have
+# the machine to themselves. In CI, the start check runs last, in this checkout (tests/fresh-clone.mjs --here).
 fresh_clone=0
 if [ "${CI:-}" = "true" ] || [ "${CC_FRESH_CLONE:-}" = "1" ]; then fresh_clone=1; else echo "test: the start check skipped outside CI (CC_FRESH_CLONE=1 runs it)"; fi
-for step in e2e lint typecheck electronegativity; do start_bg "$step"; done
+for step in lint typecheck electronegativity; do start_bg "$step"; done
 failed=0
 for step in lint typecheck electronegativity; do finish_bg "$step" || failed=1; done
 [ "$failed" = "0" ] || exit 1
 run_fg unit
-finish_bg e2e
+run_fg e2e
+# After the e2e step: the package check reuses its build (out/ is current then).
 run_fg package
 if [ "$fresh_clone" = "1" ]; then run_fg fresh-clone; fi
 

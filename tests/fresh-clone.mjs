@@ -81,10 +81,25 @@ function npmStart(port, sandboxDir, timeoutMs) {
         if (error.code !== 'ESRCH') throw error;
       }
     };
+    // Whether any process of the group is still there (npm may end before the sandbox it started).
+    const groupAlive = () => {
+      try {
+        process.kill(-child.pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
     const stop = () =>
       new Promise((resolveStop) => {
-        if (exited()) return resolveStop();
-        child.on('exit', () => resolveStop());
+        // Resolved once the whole group is gone, so that its folders are no longer written to.
+        const whenGroupGone = () => {
+          if (!groupAlive()) return resolveStop();
+          setTimeout(whenGroupGone, 100);
+        };
+        if (exited() && !groupAlive()) return resolveStop();
+        if (exited()) return whenGroupGone();
+        child.on('exit', whenGroupGone);
         killGroup('SIGTERM');
         // Stragglers of the group (a server that ignores SIGTERM) are killed after a grace period.
         setTimeout(() => killGroup('SIGKILL'), 10_000).unref();
