@@ -1,5 +1,7 @@
 // The bulk queue's tests share this harness: a fresh folder and fake server per test, and after each
-// test the check that what is on disk is what the queue holds. Imported by the queue.*.test.ts files.
+// test the check that what is on disk is what the queue holds. Each queue.*.test.ts file calls
+// useQueueHarness() at its top: the unit tests share a worker's module load (vitest `isolate: false`), so
+// hooks registered when this module is first imported would reach the first file only.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -21,27 +23,30 @@ export function useServer(next: FakeServer): void {
   server = next;
 }
 
-beforeEach(async () => {
-  root = await mkdtemp(join(tmpdir(), 'cc-bulk-'));
-  server = new FakeServer();
-  events = [];
-});
+/** Registers the per-test folder, fake server and on-disk check in the calling test file. */
+export function useQueueHarness(): void {
+  beforeEach(async () => {
+    root = await mkdtemp(join(tmpdir(), 'cc-bulk-'));
+    server = new FakeServer();
+    events = [];
+  });
 
-afterEach(async () => {
-  vi.useRealTimers();
-  for (const queue of open.splice(0)) {
-    // What is on disk is what the queue holds (its per-item JSON cache is never stale). An upload may
-    // still be starting (stat, then its own write): let that settle first.
-    await queue.flush();
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    await queue.flush();
-    const onDisk = (await readStore(dirname(queue.storeStats().path))).items;
-    const noSent = (items: { sent: number }[]) => items.map((i) => ({ ...i, sent: 0 }));
-    expect(noSent(onDisk)).toEqual(noSent(JSON.parse(JSON.stringify(queue.storedItems()))));
-    await queue.close().catch(() => undefined);
-  }
-  await rm(root, { recursive: true, force: true });
-});
+  afterEach(async () => {
+    vi.useRealTimers();
+    for (const queue of open.splice(0)) {
+      // What is on disk is what the queue holds (its per-item JSON cache is never stale). An upload may
+      // still be starting (stat, then its own write): let that settle first.
+      await queue.flush();
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      await queue.flush();
+      const onDisk = (await readStore(dirname(queue.storeStats().path))).items;
+      const noSent = (items: { sent: number }[]) => items.map((i) => ({ ...i, sent: 0 }));
+      expect(noSent(onDisk)).toEqual(noSent(JSON.parse(JSON.stringify(queue.storedItems()))));
+      await queue.close().catch(() => undefined);
+    }
+    await rm(root, { recursive: true, force: true });
+  });
+}
 
 export async function openQueue(over: Parameters<typeof fakeDeps>[3] = {}, folder = join(root, 'state')) {
   const { queue, problem } = await BulkQueue.open(fakeDeps(folder, server, events, over));

@@ -5,7 +5,9 @@ import { ok } from '../../../shared/result';
 import { UploadedIndex } from './uploaded-index';
 import { createHash } from 'node:crypto';
 import { SIXTY_SECOND_VIDEO, VALID_PATCH, until, writeVideos } from './testing';
-import { open, root, server, events, openQueue, states, item } from './queue-harness';
+import { open, root, server, events, openQueue, states, item, useQueueHarness } from './queue-harness';
+
+useQueueHarness();
 
 describe('duplicates', () => {
   it('a title the library or the queue already has is flagged and held until accepted', async () => {

@@ -7,7 +7,9 @@ import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { MediaFactsService } from '../media-facts';
 import { VALID_PATCH, until, writeVideos } from './testing';
-import { root, server, openQueue } from './queue-harness';
+import { root, server, openQueue, useQueueHarness } from './queue-harness';
+
+useQueueHarness();
 
 describe('enrichment: captions beside a video, probes of files that change', () => {
   it('captions beside a video are imported as its transcripts after its upload, checked as the caption import checks them', async () => {

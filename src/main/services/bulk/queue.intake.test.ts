@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { fail } from '../../../shared/result';
 import { MSG } from '../../../shared/messages';
 import { SIXTY_SECOND_VIDEO, VALID_PATCH, until, writeVideos } from './testing';
-import { root, events, openQueue, item } from './queue-harness';
+import { root, events, openQueue, item, useQueueHarness } from './queue-harness';
+
+useQueueHarness();
 
 describe('intake: adding files', () => {
   it('titles from names, type from content, duration probed, Add File checks', async () => {

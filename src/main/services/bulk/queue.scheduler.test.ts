@@ -4,7 +4,9 @@ import { fail, ok } from '../../../shared/result';
 import { BULK_TEXT } from '../../../shared/schemas/bulk';
 import { APP_TEXT } from '../../../shared/messages';
 import { until } from './testing';
-import { server, events, queueWith, callFor, states, item, readStore } from './queue-harness';
+import { server, events, queueWith, callFor, states, item, readStore, useQueueHarness } from './queue-harness';
+
+useQueueHarness();
 
 describe('the scheduler', () => {
   it('never runs more than the concurrency, and uploads everything once', async () => {

@@ -5,7 +5,9 @@ import { fail } from '../../../shared/result';
 import { BULK_TEXT } from '../../../shared/schemas/bulk';
 import { QUEUE_FILE } from './store';
 import { FakeServer, until, writeVideos } from './testing';
-import { useServer, root, server, openQueue, queueWith, callFor, states, item, readStore } from './queue-harness';
+import { useServer, root, server, openQueue, queueWith, callFor, states, item, readStore, useQueueHarness } from './queue-harness';
+
+useQueueHarness();
 
 describe('the store', () => {
   it('edits are written at most about once a second; state changes at once', async () => {

@@ -17,7 +17,7 @@ describe('Add Questions', () => {
     fakeBridge({ 'api:questionBank.questions': () => ({ ok: true, data: QUESTIONS }) });
     const { user } = renderUi(<QuestionSelectorDialog file={FILE} onClose={() => undefined} />);
     const dialog = await screen.findByRole('dialog', { name: 'Add Questions to Milking basics' });
-    const list = await within(dialog).findByRole('group', { name: 'Questions' });
+    const list = await within(dialog).findByRole('group', { name: 'Questions (0 selected)' });
     expect(within(list).getAllByRole('checkbox')).toHaveLength(200);
     expect(within(list).queryByText(/Hindi question/)).toBeNull();
     expect(within(dialog).getByRole('status').textContent).toBe('Showing the first 200 of 250 questions: search to find the others.');
