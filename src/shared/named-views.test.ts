@@ -29,9 +29,9 @@ describe('a named view as a file and a link', () => {
     expect(readViewText('not json')).toEqual({ ok: false, message: VIEW_TEXT.notJson });
     expect(readViewText('{"format":"something"}')).toEqual({ ok: false, message: 'This is not a Content Console view.' });
     expect(readViewText(JSON.stringify({ ...file, version: 2 }))).toEqual({ ok: false, message: 'This view was made by a newer Content Console.' });
-    expect(readViewText(JSON.stringify({ ...file, view: { ...view, name: '  ' } }))).toEqual({ ok: false, message: `${VIEW_TEXT.unreadable} view.name: Enter a name for the view.` });
-    expect(readViewText(JSON.stringify({ ...file, view: { ...view, table: { ...view.table, widths: { title: 5 } } } }))).toMatchObject({ ok: false, message: expect.stringContaining('view.table.widths.title') });
-    expect(readViewText(JSON.stringify({ ...file, path: 'https://evil.example/' }))).toEqual({ ok: false, message: `${VIEW_TEXT.unreadable} path: The screen address is not one of this app.` });
+    expect(readViewText(JSON.stringify({ ...file, view: { ...view, name: '  ' } }))).toEqual({ ok: false, message: `${VIEW_TEXT.unreadable} Enter a name for the view.` });
+    expect(readViewText(JSON.stringify({ ...file, view: { ...view, table: { ...view.table, widths: { title: 5 } } } }))).toEqual({ ok: false, message: `${VIEW_TEXT.unreadable} Title: too small: at least 48.` });
+    expect(readViewText(JSON.stringify({ ...file, path: 'https://evil.example/' }))).toEqual({ ok: false, message: `${VIEW_TEXT.unreadable} The screen address is not one of this app.` });
     expect(readViewText(' '.repeat(100_001))).toEqual({ ok: false, message: VIEW_TEXT.tooLarge });
     expect(readViewLink('https://example.com/view?d=abc')).toEqual({ ok: false, message: VIEW_TEXT.notLink });
     expect(readViewLink('content-console://view?d=%%%')).toEqual({ ok: false, message: VIEW_TEXT.notLink });
