@@ -14,6 +14,9 @@ const basePort = Number(process.env.E2E_PORT ?? 5790);
 /** A fresh sandbox root per test run: the tests create what they need and never depend on a previous run. */
 const sandboxRoot = process.env.E2E_SANDBOX_ROOT ?? mkdtempSync(join(tmpdir(), 'cc-e2e-'));
 process.env.E2E_SANDBOX_ROOT = sandboxRoot;
+/** The run's seeded sandbox: the first host seeds it, every other host of the run copies it (scripts/sandbox-template.ts). */
+const sandboxTemplate = join(sandboxRoot, 'seeded-sandbox');
+process.env.E2E_SANDBOX_TEMPLATE = sandboxTemplate;
 const hostSandbox = (index: number): string => join(sandboxRoot, `host-${index}`);
 // Playwright loads this file again in each worker after setting TEST_PARALLEL_INDEX (0 .. workers-1, kept by
 // a worker's replacement): the worker's tests then talk to its own host, and helpers read its folder.
@@ -55,6 +58,7 @@ export default defineConfig({
     env: {
       PREVIEW_PORT: String(basePort + index),
       SANDBOX_DIR: hostSandbox(index),
+      SANDBOX_TEMPLATE: sandboxTemplate,
       CONTENT_CONSOLE_QUIET: '1',
       BRIDGE_TEST_ROUTES: '1',
       BRIDGE_NET_BACKOFF_MS: '50',

@@ -31,8 +31,10 @@ export default defineConfig({
       },
       {
         extends: true,
-        // The reference server's own tests: each file opens PGlite databases of its own, kept apart per file.
-        test: { name: 'server', include: ['server/**/*.test.ts'], sequence: { groupOrder: 0 } },
+        // The reference server's own tests: each file opens PGlite (and PostgreSQL) databases of its own. Its
+        // files share their worker's module load too: 154 s of CPU against 219 s with a module graph per file,
+        // the same 268 tests passing (measured in one run each, on a quiet machine).
+        test: { name: 'server', include: ['server/**/*.test.ts'], isolate: false, sequence: { groupOrder: 0 } },
       },
       {
         extends: true,

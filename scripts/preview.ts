@@ -4,7 +4,8 @@
  * sandbox credentials.
  *
  * Env: PREVIEW_PORT (5780), SANDBOX_DIR (.sandbox), SANDBOX_ADMIN_EMAIL, SANDBOX_ADMIN_PASSWORD,
- * PREVIEW_SKIP_BUILD=1 to reuse out/renderer, PREVIEW_OPEN_BROWSER=1 to open the system's default browser when
+ * SANDBOX_TEMPLATE (a seeded sandbox folder a new sandbox is copied from, seeded there first when missing:
+ * scripts/sandbox-template.ts), PREVIEW_SKIP_BUILD=1 to reuse out/renderer, PREVIEW_OPEN_BROWSER=1 to open the system's default browser when
  * there is a desktop. The build is skipped when its inputs have not changed since the last one (out/.build-inputs).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -13,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { startBridgeHost } from '../tests/bridge/host';
 import { SANDBOX_DEFAULTS } from '../server/app';
 import { buildIsCurrent, recordBuild } from './build-stamp.mjs';
+import { sandboxFromTemplate } from './sandbox-template';
 
 const root = resolve(import.meta.dirname, '..');
 const port = Number(process.env.PREVIEW_PORT ?? 5780);
@@ -30,6 +32,8 @@ if (process.env.PREVIEW_SKIP_BUILD === '1' && existsSync(join(rendererDir, 'inde
   if (built.status !== 0) process.exit(built.status ?? 1);
   recordBuild(root);
 }
+
+if (process.env.SANDBOX_TEMPLATE) await sandboxFromTemplate(resolve(process.env.SANDBOX_TEMPLATE), join(sandboxDir, 'server'));
 
 const host = await startBridgeHost({
   port,

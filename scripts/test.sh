@@ -125,9 +125,10 @@ record_step() {
 print_counts() {
   local plain vitest walks axe
   plain() { sed 's/\x1b\[[0-9;]*m//g' "$logs/$1.log" 2>/dev/null; }
-  vitest="$(plain unit | grep -E '^ +Tests +' | tail -1 | sed -E 's/^ +Tests +//')"
-  walks="$(plain e2e | grep -E '^ +[0-9]+ (passed|failed|skipped|flaky)' | tr -s ' ' | paste -sd, -)"
-  axe="$(plain e2e | grep -E '^e2e: [0-9]+ axe passes' | sed -E 's/^e2e: //')"
+  # `|| true`: a step that did not run has no report, and grep's miss must not end the run (pipefail, set -e).
+  vitest="$(plain unit | grep -E '^ +Tests +' | tail -1 | sed -E 's/^ +Tests +//' || true)"
+  walks="$(plain e2e | grep -E '^ +[0-9]+ (passed|failed|skipped|flaky)' | tr -s ' ' | paste -sd, - || true)"
+  axe="$(plain e2e | grep -E '^e2e: [0-9]+ axe passes' | sed -E 's/^e2e: //' || true)"
   [ -z "$vitest$walks$axe" ] && return 0
   printf '\ntest: the suite: vitest %s; Playwright%s; %s\n' "${vitest:-?}" "${walks:- ?}" "${axe:-? axe passes}"
 }
@@ -159,9 +160,15 @@ finish_bg() {
   echo "test: $1 ${step_result[$1]} in ${step_wall[$1]} s (CPU ${step_cpu[$1]} s)"
   return "$code"
 }
+# A stage that failed stops the steps still running beside it. SIGINT first: Playwright then stops the
+# preview hosts it started (on SIGTERM it leaves them holding their ports); whatever is left gets SIGTERM.
 stop_bg() {
-  local step
-  for step in "${!bg_pid[@]}"; do kill -TERM -- "-${bg_pid[$step]}" 2>/dev/null || true; done
+  local step waited
+  for step in "${!bg_pid[@]}"; do kill -INT -- "-${bg_pid[$step]}" 2>/dev/null || true; done
+  for step in "${!bg_pid[@]}"; do
+    for waited in $(seq 1 100); do kill -0 -- "-${bg_pid[$step]}" 2>/dev/null || break; sleep 0.1; done
+    kill -TERM -- "-${bg_pid[$step]}" 2>/dev/null || true
+  done
 }
 run_started=$SECONDS
 cleanup_all() {

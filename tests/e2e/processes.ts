@@ -3,6 +3,7 @@
  * SIGKILL stops it and what it holds), and the bulk queue's state through window.api.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { cp } from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
 import { SANDBOX_ADMIN, toast } from './helpers';
 import type { Api } from '../../src/shared/api';
@@ -69,7 +70,9 @@ export async function emptyBulkQueue(page: Page): Promise<void> {
 
 /** A preview host of a walk's own (scripts/preview.ts on its port and data folder, reusing the build), in one process so SIGKILL stops it and its sandbox. */
 export async function startPreviewHost(port: number, sandboxDir: string): Promise<ChildProcess> {
-  const child = spawnTsx('scripts/preview.ts', [], { PREVIEW_PORT: String(port), SANDBOX_DIR: sandboxDir, PREVIEW_SKIP_BUILD: '1' });
+  // A new sandbox is a copy of the run's seeded one (playwright.config.ts), not seeded again.
+  const template: Record<string, string> = process.env.E2E_SANDBOX_TEMPLATE ? { SANDBOX_TEMPLATE: process.env.E2E_SANDBOX_TEMPLATE } : {};
+  const child = spawnTsx('scripts/preview.ts', [], { PREVIEW_PORT: String(port), SANDBOX_DIR: sandboxDir, PREVIEW_SKIP_BUILD: '1', ...template });
   await waitForOutput(child, /Content Console preview:/, 90_000);
   return child;
 }
@@ -87,4 +90,14 @@ export async function loginPreview(page: Page, url: string): Promise<void> {
   await page.getByLabel('Password', { exact: true }).fill(SANDBOX_ADMIN.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(toast(page, 'Login successful!')).toBeVisible();
+}
+
+/**
+ * The run's seeded sandbox (made by its first host) copied into a walk's own server folder: the demo content
+ * that a valid form needs, without a seed of its own.
+ */
+export async function copySeededSandbox(dataDir: string): Promise<void> {
+  const template = process.env.E2E_SANDBOX_TEMPLATE;
+  if (!template) throw new Error('E2E_SANDBOX_TEMPLATE is not set: run the walks through playwright.config.ts');
+  await cp(template, dataDir, { recursive: true });
 }

@@ -17,7 +17,7 @@ import { makeLargeFile, queuePick } from './library-fixtures';
 import { writeVideos } from '../../src/main/services/bulk/testing';
 import { BRIDGE_NEXT_PICK_PATH } from '../bridge/protocol';
 import { freePort } from '../free-port';
-import { bulkOverall, emptyBulkQueue, killProcess, spawnTsx, waitForOutput } from './processes';
+import { bulkOverall, copySeededSandbox, emptyBulkQueue, killProcess, spawnTsx, waitForOutput } from './processes';
 
 type WithApi = { api: Api };
 type Progress = { sent: number; total: number };
@@ -75,8 +75,8 @@ test('the server killed during an upload: the app says so, keeps the form, and t
 
   try {
     // The keyword groups and business ideas a valid form needs come with the demo content only (no screen
-    // creates them), so the data folder is seeded first; the server itself runs with --no-demo.
-    await started(cli(['seed', '--demo'], env), null);
+    // creates them), so the data folder starts as a copy of the run's seeded sandbox; the server runs with --no-demo.
+    await copySeededSandbox(dataDir);
     server = serve();
     await started(server, READY);
 
@@ -182,7 +182,7 @@ test('the server killed in the middle of a bulk upload: the queue waits, retries
   try {
     // Files large enough that one at a time the queue runs for several seconds.
     const paths = await writeVideos(join(dataDir, 'videos'), Array.from({ length: COUNT }, (_, i) => `Faulty_${tag}-${i + 1}.mp4`), 40 * 1024 * 1024);
-    await started(cli(['seed', '--demo'], env), null);
+    await copySeededSandbox(dataDir);
     server = serve();
     await started(server, READY);
     await signInTo(page, url);
