@@ -4,14 +4,17 @@
  * Tab and gives the focus back to its trigger (Fluent's MenuPopover handles the key, and the menu list
  * tells tabster to leave it alone), and a toast holds nothing focusable here. There the guards are only
  * tab stops that a screen reader is told do not exist (axe: aria-hidden-focus), so they leave the tab
- * order. The guards around the whole app are tabbable only while nothing in it has the focus, which the
- * shell avoids by focusing each screen's heading.
+ * order. The guards around the whole app (the body's own) catch a Tab leaving the page for the browser's
+ * own controls, which a desktop window does not have: tabster made them tabbable with the focus inside the
+ * app (the login form's Email field), so they leave the tab order too, and Tab past the last control comes
+ * round to the first.
  */
 const GUARD = '[data-tabster-dummy]';
 const NO_TAB_NEEDED = '[role="menu"], [data-toaster-position]';
 
 function untab(el: Element): void {
-  if (el instanceof HTMLElement && el.matches(GUARD) && el.tabIndex !== -1 && el.parentElement?.closest(NO_TAB_NEEDED)) el.tabIndex = -1;
+  if (!(el instanceof HTMLElement) || !el.matches(GUARD) || el.tabIndex === -1) return;
+  if (el.parentElement === el.ownerDocument.body || el.parentElement?.closest(NO_TAB_NEEDED)) el.tabIndex = -1;
 }
 
 /** Watches the document from now on; returns the function that stops it. */
