@@ -6,8 +6,7 @@
  * tab stops that a screen reader is told do not exist (axe: aria-hidden-focus), so they leave the tab
  * order. The guards around the whole app (the body's own) catch a Tab leaving the page for the browser's
  * own controls, which a desktop window does not have: tabster made them tabbable with the focus inside the
- * app (the login form's Email field), so they leave the tab order too, and Tab past the last control comes
- * round to the first.
+ * app (the login form's Email field), so they leave the tab order too.
  */
 const GUARD = '[data-tabster-dummy]';
 const NO_TAB_NEEDED = '[role="menu"], [data-toaster-position]';
