@@ -14,13 +14,12 @@ import { channelOf } from '../../src/shared/api';
 import { freePort } from '../free-port';
 import { expectedHealth, seedHealthCourse, type HealthSeed } from '../health-seed';
 import { startLinkServer, type LinkServer } from '../link-server';
-import { expectOk, startHarness, type Harness } from './harness';
+import { expectOk, startHarness, type Harness, PNG_1PX } from './harness';
 
 let h: Harness;
 let work: string;
 let links: LinkServer;
 let seed: HealthSeed;
-const PNG_1PX = '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a00000000049454e44ae426082';
 
 /** window.api's shape over the core's handlers. */
 const apiOf = (harness: Harness) =>

@@ -18,7 +18,7 @@ import type { ImportPreview, ImportStatus, ImportVerdicts } from '../../src/shar
 import { MEDIA_VERDICT_TEXT } from '../../src/shared/schemas/media';
 import type { Course, DocumentListing } from '../../src/shared/schemas/courses';
 import type { Keyword, LibraryFile } from '../../src/shared/schemas/library';
-import { expectOk, startHarness, type Harness } from './harness';
+import { expectOk, startHarness, type Harness, PNG_1PX } from './harness';
 
 let h: Harness;
 let dir: string;
@@ -137,6 +137,41 @@ describe('a folder import with the same clip in several places', () => {
     for (const place of places) linked.push(...expectOk(await h.call<DocumentListing>('videoRepository', 'document', { id: place._id })).descendants);
     expect(linked.map((d) => `${d.type} ${d.title}`)).toEqual(['file Intro', 'file Intro', 'file Intro']);
     expect(new Set(linked.map((d) => d.fileId?._id)).size).toBe(1);
+  }, 120_000);
+});
+
+describe('a new course from a folder', () => {
+  it('links a video at the top of the course there (its parent empty), beside its modules', async () => {
+    const folder = join(dir, 'Top and module');
+    await mkdir(join(folder, '1 Basics'), { recursive: true });
+    await writeVideo(join(folder, 'Welcome.mp4'));
+    await writeVideo(join(folder, '1 Basics', 'First steps.mp4'), 5000);
+    await writeFile(join(folder, 'cover.png'), Buffer.from(PNG_1PX, 'hex'));
+    h.dialogs.paths.push([folder]);
+    const preview = expectOk(await h.call<ImportPreview>('courseImport', 'pick', { target: { kind: 'course' } }));
+    const welcome = preview.nodes.find((n) => n.title === 'Welcome')!;
+    expect(welcome).toMatchObject({ kind: 'video', skipped: false, problems: [] });
+    const ideas = expectOk(await h.call<BusinessIdea[]>('businessIdeas', 'all'));
+    const keywords = expectOk(await h.call<Keyword[]>('library', 'keywords'));
+    expectOk(
+      await h.call<ImportStatus>('courseImport', 'start', {
+        importId: preview.importId,
+        titles: {},
+        course: { name: 'Top and module', language: 'English', thumbnailGrantId: preview.thumbnail!.grantId },
+        defaults: { description: 'Imported.', type: 'Interview', businessIdeas: [ideas[0]!._id], keywords: [keywords[0]!._id], category: [], level: 1, visibility: 'Public', freeToWatch: false },
+      }),
+    );
+    let status: ImportStatus | null = null;
+    for (let i = 0; i < 600 && status?.phase !== 'done'; i++) {
+      status = expectOk(await h.call<ImportStatus | null>('courseImport', 'status'));
+      if (status?.phase !== 'done') await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status?.phase, JSON.stringify(status)).toBe('done');
+    expect(status!.videos).toMatchObject({ linked: 2, failed: 0, total: 2 });
+    const course = expectOk(await h.call<Course[]>('videoRepository', 'courses')).find((c) => c.name === 'Top and module')!;
+    const top = expectOk(await h.call<DocumentListing>('videoRepository', 'document', { id: course._id })).descendants;
+    expect(top.map((d) => `${d.type} ${d.title}`).sort()).toEqual(['file Welcome', 'folder Basics']);
+    expect(top.find((d) => d.type === 'file')!.parent ?? '').toBe('');
   }, 120_000);
 });
 

@@ -6,14 +6,13 @@ import { COURSE_MSG, COURSE_TEXT } from '../../src/shared/course-messages';
 import type { Course, DocumentListing } from '../../src/shared/schemas/courses';
 import type { LibraryFile } from '../../src/shared/schemas/library';
 import { DEMO_COURSES } from '../../server/video-repository/seed';
-import { expectOk, startHarness, type Harness } from './harness';
+import { expectOk, startHarness, type Harness, PNG_1PX } from './harness';
 
 let h: Harness;
 let work: string;
 let png: string;
 let library: LibraryFile[];
 
-const PNG_1PX = '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a00000000049454e44ae426082';
 
 beforeAll(async () => {
   h = await startHarness();

@@ -19,6 +19,9 @@ import { ADMIN, copySeedTemplate, createSeedTemplate, removeSeedTemplate, type S
 
 export { ADMIN };
 
+/** A valid 1 x 1 PNG (hex): a thumbnail or picture the server takes. */
+export const PNG_1PX = '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a00000000049454e44ae426082';
+
 /** What the preload does with a dropped file's path (main's preload-only channel). */
 export async function grantFileOf(core: Core, path: string): Promise<Result<GrantView>> {
   return (await core.preloadHandlers.get(PRELOAD_CHANNELS.grantDropped)!({ path })) as Result<GrantView>;

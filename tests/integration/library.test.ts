@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusinessIdea } from '../../src/shared/schemas/business-ideas';
 import type { Keyword, LibraryCategory, LibraryFile, Moment } from '../../src/shared/schemas/library';
 import { MSG, urlExistsMessage } from '../../src/shared/messages';
-import { expectOk, startHarness, type Harness } from './harness';
+import { expectOk, startHarness, type Harness, PNG_1PX } from './harness';
 
 let h: Harness;
 let work: string;
@@ -172,7 +172,7 @@ describe('library.updateMedia', () => {
     expectOk(await h.call('library', 'createMedia', { ...linkDraft({ title: 'A document', fileType: 'other', fileUrl: '', duration: 0 }), file: { grantId: g.grantId } }));
     const file = (await list()).find((f) => f.title === 'A document')!;
     const png = join(work, 'thumb.png');
-    await writeFile(png, Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a00000000049454e44ae426082', 'hex'));
+    await writeFile(png, Buffer.from(PNG_1PX, 'hex'));
     const t = await grant(png);
     const result = await h.call('library', 'updateMedia', {
       id: file._id, ...linkDraft({ title: 'A document, edited', fileType: 'other', fileUrl: '', duration: 0 }), thumbnail: { grantId: t.grantId },

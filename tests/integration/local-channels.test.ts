@@ -13,11 +13,10 @@ import { makeHostile } from '../media-matrix';
 import { writeVideos } from '../../src/main/services/bulk/testing';
 import type { GrantView } from '../../src/shared/api/app';
 import type { BulkAddResult, BulkItemView } from '../../src/shared/schemas/bulk';
-import { ADMIN, expectOk, startHarness, type Harness } from './harness';
+import { ADMIN, expectOk, startHarness, type Harness, PNG_1PX } from './harness';
 
 let h: Harness;
 let work: string;
-const PNG_1PX = '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a00000000049454e44ae426082';
 
 beforeAll(async () => {
   h = await startHarness();

@@ -8,9 +8,9 @@ import type { BusinessIdea } from '../../src/shared/schemas/business-ideas';
 import type { Keyword } from '../../src/shared/schemas/library';
 import { mentorVideoOf, type Mentor } from '../../src/shared/schemas/mentors';
 import type { SessionList } from '../../src/shared/schemas/sessions';
-import { expectOk, startHarness, type Harness } from './harness';
+import { expectOk, startHarness, type Harness, PNG_1PX } from './harness';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a00000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(PNG_1PX, 'hex');
 
 let h: Harness;
 let work: string;

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGAGEMENT_MSG, ENGAGEMENT_TEXT } from '../../src/shared/engagement-messages';
 import type { Keyword } from '../../src/shared/schemas/library';
 import { quotesOf, tipsOf, type QuoteListItem } from '../../src/shared/schemas/quotes';
-import { expectOk, startHarness, type Harness } from './harness';
+import { expectOk, startHarness, type Harness, PNG_1PX } from './harness';
 
 /** A 1x1 PNG. */
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a00000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(PNG_1PX, 'hex');
 
 let h: Harness;
 let work: string;

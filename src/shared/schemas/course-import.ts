@@ -11,7 +11,7 @@ import { MediaVerdictSchema } from './media';
  */
 
 /** What the preview marks. Every problem but a long name leaves its entry out of the import. */
-export const IMPORT_PROBLEMS = ['tooDeep', 'empty', 'notMedia', 'nameTooLong', 'duplicate', 'videoAtTop'] as const;
+export const IMPORT_PROBLEMS = ['tooDeep', 'empty', 'notMedia', 'nameTooLong', 'duplicate'] as const;
 export type ImportProblemKind = (typeof IMPORT_PROBLEMS)[number];
 
 export const IMPORT_TEXT = {
@@ -21,7 +21,6 @@ export const IMPORT_TEXT = {
   notMedia: 'Not a video or audio file. Left out.',
   nameTooLong: `Name too long: at most ${DOCUMENT_TITLE_MAX} characters. Shorten the title to import it.`,
   duplicate: (title: string) => `The library already has "${title}": that file is linked, not uploaded again. Change the title to upload this one.`,
-  videoAtTop: 'Videos go into a module, not at the top of a course. Left out.',
   noTitle: 'Enter a title.',
   busy: 'Another folder is being imported. Wait until it has finished.',
   unknownImport: 'This preview is no longer open. Choose the folder again.',

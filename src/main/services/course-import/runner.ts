@@ -369,13 +369,15 @@ export class ImportRun {
 
   private async link(courseId: string, entry: Plan['entries'][number], recordId: string): Promise<void> {
     const parent = this.parentIdOf(entry);
-    const has = async () => (await this.listingOf(parent)).some((d) => d.type === 'file' && d.fileId?._id === recordId);
+    // A course's top is listed by the course's id (its documents' parent is empty).
+    const listed = parent || courseId;
+    const has = async () => (await this.listingOf(listed)).some((d) => d.type === 'file' && d.fileId?._id === recordId);
     if (!(await has())) {
       const made = await this.server.createFile({ courseId, parent, title: entry.title, fileId: recordId, freeToWatch: this.plan.defaults.freeToWatch });
       // Our own write: the listing as read plus this link (no read per link); its id is read when the folder is sorted.
-      const known = this.listings.get(parent);
-      if (made.ok && known) this.listings.set(parent, [...known, { _id: '', title: entry.title, type: 'file', fileId: { _id: recordId } }]);
-      else this.listings.delete(parent);
+      const known = this.listings.get(listed);
+      if (made.ok && known) this.listings.set(listed, [...known, { _id: '', title: entry.title, type: 'file', fileId: { _id: recordId } }]);
+      else this.listings.delete(listed);
       if (!made.ok) {
         // The server refused it (a 4xx): this video is not linked; the rest carry on.
         if (made.error.kind === 'http' && made.error.status !== undefined && made.error.status < 500 && made.error.status !== 429) {

@@ -70,7 +70,7 @@ describe('planTree', () => {
       `    - ${'x'.repeat(201)} [file] !nameTooLong`,
       '  + Empty module [module] skipped !empty',
       '    + Empty topic [topic] skipped !empty',
-      '  - stray [file] skipped !videoAtTop',
+      '  - stray [file]',
       '  - notes.txt [file] skipped !notMedia',
     ]);
     const byKind = Object.fromEntries(plan.nodes.flatMap((n) => n.problems.map((p) => [p.kind, p.message])));
@@ -80,7 +80,6 @@ describe('planTree', () => {
       notMedia: IMPORT_TEXT.notMedia,
       nameTooLong: IMPORT_TEXT.nameTooLong,
       duplicate: 'The library already has "Known Title": that file is linked, not uploaded again. Change the title to upload this one.',
-      videoAtTop: IMPORT_TEXT.videoAtTop,
     });
     const known = plan.nodes.find((n) => n.title === 'Known title')!;
     expect(known.libraryFile).toEqual({ _id: 'lib1', title: 'Known Title' });

@@ -126,11 +126,9 @@ export function planTree(root: RawFolder, options: TreeOptions): TreePlan {
         level: 'file', number, problems: [], skipped: node.skipped, libraryFile: null, path: join(folder.path, child.name),
         captions: folder.files.filter((f) => sidecarLanguage(child.name, f) !== undefined).sort(natural.compare),
       };
+      // A video at the top of a new course is linked there (spec 2: its parent is empty), as Add File
+      // at the top of a course's directory does.
       nodes.push(video);
-      if (depth === 0) {
-        video.problems.push(problem('videoAtTop', IMPORT_TEXT.videoAtTop));
-        video.skipped = true;
-      }
       const long = importTitleProblem(title);
       if (long) video.problems.push(problem('nameTooLong', long));
       const found = options.library.get(titleKey(title));
