@@ -121,6 +121,19 @@ test('course health finds each seeded problem and opens the record that fixes it
     await page.getByRole('combobox', { name: "Learner's language" }).selectOption('Hindi');
     await expect(start.getByText('No transcript in Hindi.')).toBeVisible();
     await expect(start.getByRole('list', { name: 'Transcript in English' })).toHaveCount(0);
+
+    // A question in another language than its video's: course health names the video and how many.
+    await page.evaluate(async ({ videoId, questionId }) => {
+      const api = (globalThis as unknown as { api: Api }).api;
+      const all = await api.questionBank.questions();
+      const hindi = all.ok ? all.data.find((q) => q.language === 'Hindi') : undefined;
+      if (!hindi) throw new Error('the demo set has no Hindi question');
+      const set = await api.videoRepository.videoQuestions({ videoId, questionBank: [questionId, hindi._id] });
+      if (!set.ok) throw new Error(JSON.stringify(set));
+    }, { videoId: seed.docs['Welcome']!, questionId: seed.questionId });
+    await page.goto(`/#/directory/${seed.courseId}`);
+    panel = await openHealth();
+    await expect(problemRows(page).filter({ hasText: 'Questions in another language' }).filter({ hasText: "1 of its 2 questions is not in English, the video's language." })).toHaveCount(1);
   } finally {
     await links.close();
   }

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Course } from '../../src/shared/schemas/courses';
-import type { CourseHealth, LearnerPreview } from '../../src/shared/schemas/course-health';
+import { HEALTH_TEXT, type CourseHealth, type LearnerPreview } from '../../src/shared/schemas/course-health';
 import { courseProblems, LinkChecker } from '../../src/main/services/course-health';
 import { probeLink, type ResolvedAddress } from '../../src/main/services/link-probe';
 import { channelOf } from '../../src/shared/api';
@@ -320,6 +320,24 @@ describe('courseTools.preview', () => {
     // What a learner does not see is said: the draft file's status; each question's language beside the video's.
     expect(start.videos.map((x) => x.status)).toEqual(['live', 'draft', 'live', 'live', '']);
     expect(start.videos[0]).toMatchObject({ language: 'English', questions: [{ language: 'English' }] });
+  });
+});
+
+describe('courseTools.health, questions in another language', () => {
+  it("names a video whose questions are not in its file's language, and how many of them", async () => {
+    const all = expectOk(await h.call<{ _id: string; language: string }[]>('questionBank', 'questions'));
+    const hindi = all.find((q) => q.language === 'Hindi')!;
+    const welcome = seed.docs['Welcome'];
+    expectOk(await h.call('videoRepository', 'videoQuestions', { videoId: welcome, questionBank: [seed.questionId, hindi._id] }));
+    try {
+      const problems = (await health()).problems.filter((p) => p.title === 'Welcome');
+      expect(problems).toEqual([expect.objectContaining({ kind: 'questionsOtherLanguage', recordId: welcome, fileId: seed.files.good, message: "1 of its 2 questions is not in English, the video's language." })]);
+      expect(HEALTH_TEXT.questionsOtherLanguage(1, 1, 'Hindi')).toBe("Its question is not in Hindi, the video's language.");
+      expect(HEALTH_TEXT.questionsOtherLanguage(3, 3, 'Hindi')).toBe("All 3 of its questions are not in Hindi, the video's language.");
+    } finally {
+      expectOk(await h.call('videoRepository', 'videoQuestions', { videoId: welcome, questionBank: [seed.questionId] }));
+    }
+    expect((await health()).problems.some((p) => p.title === 'Welcome')).toBe(false);
   });
 });
 

@@ -74,6 +74,7 @@ class CheckContext {
   private libraryList: Promise<Map<string, LibraryFile>> | null = null;
   private readonly transcripts = new Map<string, Promise<readonly string[]>>();
   private readonly moments = new Map<string, Promise<number>>();
+  private questionList: Promise<Map<string, Question>> | null = null;
 
   constructor(private readonly call: Call) {}
 
@@ -86,6 +87,12 @@ class CheckContext {
   library(): Promise<Map<string, LibraryFile>> {
     this.libraryList ??= this.must<LibraryFile[]>(library.mediaList, {}, 'library.mediaList').then((files) => new Map(files.map((f) => [f._id, f])));
     return this.libraryList;
+  }
+
+  /** The question bank by id (asked once, and only when a video has questions). */
+  questions(): Promise<Map<string, Question>> {
+    this.questionList ??= this.must<Question[]>(questionBank.questions, {}, 'questionBank.questions').then((all) => new Map(all.map((q) => [q._id, q])));
+    return this.questionList;
   }
 
   /** The languages a library file has transcript lines in. */
@@ -162,6 +169,7 @@ async function checkTree(ctx: CheckContext, tree: CourseTree, links: LinkChecker
 
   const folders = allFolders(tree.modules);
   const files = await ctx.library();
+  const questions = folders.some((f) => f.files.some((doc) => doc.questionBank.length > 0)) ? await ctx.questions() : new Map<string, Question>();
   const videoProblems: (() => Promise<void>)[] = [];
   const linkUrls = new Map<string, { folder: FolderNode; doc: Video; file: LibraryFile }[]>();
   let videoCount = 0;
@@ -180,6 +188,10 @@ async function checkTree(ctx: CheckContext, tree: CourseTree, links: LinkChecker
         continue;
       }
       if (doc.questionBank.length === 0) problem('noQuestions', doc, HEALTH_TEXT.noQuestions, file._id);
+      // A learner of the video's language is asked these in another language.
+      const asked = doc.questionBank.flatMap((id) => questions.get(id) ?? []);
+      const foreign = file.language ? asked.filter((q) => q.language && q.language !== file.language).length : 0;
+      if (foreign > 0) problem('questionsOtherLanguage', doc, HEALTH_TEXT.questionsOtherLanguage(foreign, asked.length, file.language), file._id);
       if (course.status === 'live' && (file.status === 'draft' || file.status === 'hidden')) problem('notLive', doc, HEALTH_TEXT.notLive(file.status), file._id);
       if (file.fileType === 'link' && links) linkUrls.set(file.fileUrl, [...(linkUrls.get(file.fileUrl) ?? []), { folder, doc, file }]);
       videoProblems.push(async () => {
@@ -219,7 +231,7 @@ function orderProblems(problems: HealthProblem[], folders: readonly FolderNode[]
     place.set(folder.doc._id, place.size);
     for (const file of folder.files) place.set(file._id, place.size);
   }
-  const kinds = ['paidWithoutFee', 'noThumbnail', 'emptyFolder', 'missingFile', 'brokenLink', 'linkNotChecked', 'notLive', 'repeatedTitle', 'noQuestions', 'noTranscript', 'noMoments'];
+  const kinds = ['paidWithoutFee', 'noThumbnail', 'emptyFolder', 'missingFile', 'brokenLink', 'linkNotChecked', 'notLive', 'repeatedTitle', 'noQuestions', 'questionsOtherLanguage', 'noTranscript', 'noMoments'];
   return problems.sort((a, b) => (place.get(a.recordId) ?? -1) - (place.get(b.recordId) ?? -1) || kinds.indexOf(a.kind) - kinds.indexOf(b.kind));
 }
 
@@ -257,11 +269,7 @@ export function createCourseTools(call: Call, links: LinkChecker = new LinkCheck
         const tree = await ctx.tree(courseId);
         const folders = allFolders(tree.modules);
         const files = await ctx.library();
-        const asked = new Set(folders.flatMap((folder) => folder.files.flatMap((video) => video.questionBank)));
-        const questions = new Map<string, Question>();
-        if (asked.size > 0) {
-          for (const q of await ctx.must<Question[]>(questionBank.questions, {}, 'questionBank.questions')) if (asked.has(q._id)) questions.set(q._id, q);
-        }
+        const questions = folders.some((f) => f.files.some((doc) => doc.questionBank.length > 0)) ? await ctx.questions() : new Map<string, Question>();
         const folderOf = (node: FolderNode): PreviewFolder => ({
           _id: node.doc._id,
           title: node.doc.title,

@@ -14,6 +14,7 @@ export const HEALTH_KINDS = [
   'brokenLink',
   'linkNotChecked',
   'noQuestions',
+  'questionsOtherLanguage',
   'noTranscript',
   'noMoments',
   'repeatedTitle',
@@ -30,6 +31,7 @@ export const HEALTH_KIND_LABEL: Record<HealthKind, string> = {
   brokenLink: 'Link does not answer',
   linkNotChecked: 'Link not checked',
   noQuestions: 'No questions',
+  questionsOtherLanguage: 'Questions in another language',
   noTranscript: 'No transcript',
   noMoments: 'No moments',
   repeatedTitle: 'Title repeated',
@@ -45,6 +47,10 @@ export const HEALTH_TEXT = {
   brokenLink: (reason: string) => `The link does not answer (${reason}).`,
   linkNotChecked: (reason: string) => `The link was not checked: ${reason}.`,
   noQuestions: 'No questions follow this video.',
+  questionsOtherLanguage: (count: number, total: number, language: string) => {
+    const which = count < total ? `${count} of its ${total} questions ${count === 1 ? 'is' : 'are'}` : total === 1 ? 'Its question is' : `All ${total} of its questions are`;
+    return `${which} not in ${language}, the video's language.`;
+  },
   noTranscript: (language: string) => `No transcript in ${language}, the course's language.`,
   noMoments: 'This video has no moments.',
   repeatedTitle: (count: number) => `${count} videos in this folder have this title.`,

@@ -42,6 +42,7 @@ const FIX: Record<HealthKind, { label: string; opens: 'folder' | 'videos' | 'tra
   missingFile: { label: 'Open its folder', opens: 'folder' },
   repeatedTitle: { label: 'Open its folder', opens: 'folder' },
   noQuestions: { label: 'Add questions', opens: 'videos' },
+  questionsOtherLanguage: { label: 'Change the questions', opens: 'videos' },
   noTranscript: { label: 'Add transcripts', opens: 'transcripts' },
   noMoments: { label: 'Add moments', opens: 'moments' },
   brokenLink: { label: 'Edit the library file', opens: 'file' },
@@ -52,7 +53,7 @@ const FIX: Record<HealthKind, { label: string; opens: 'folder' | 'videos' | 'tra
 };
 
 const KIND_COLOR: Record<HealthKind, 'danger' | 'warning' | 'informative'> = {
-  emptyFolder: 'warning', missingFile: 'danger', brokenLink: 'danger', linkNotChecked: 'warning', noQuestions: 'informative', noTranscript: 'informative',
+  emptyFolder: 'warning', missingFile: 'danger', brokenLink: 'danger', linkNotChecked: 'warning', noQuestions: 'informative', questionsOtherLanguage: 'warning', noTranscript: 'informative',
   noMoments: 'informative', repeatedTitle: 'warning', notLive: 'danger', paidWithoutFee: 'danger', noThumbnail: 'warning',
 };
 
