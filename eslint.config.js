@@ -285,7 +285,6 @@ export default defineConfig(
     // the ipc group, the core's wiring of the queue's progress) change with the bulk queue's split.
     files: [
       'src/renderer/app/Shell.tsx',
-      'src/renderer/components/fields/RowsField.tsx',
       'src/renderer/features/bulk/BulkUploadPage.tsx',
       'src/renderer/features/courses/DirectoryPage.tsx',
       'src/renderer/features/courses/import/ImportFolder.tsx',
