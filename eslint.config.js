@@ -287,7 +287,6 @@ export default defineConfig(
       'src/renderer/app/Shell.tsx',
       'src/renderer/features/bulk/BulkUploadPage.tsx',
       'src/renderer/features/courses/import/ImportFolder.tsx',
-      'src/renderer/features/courses/VideosPage.tsx',
       'src/renderer/features/library/TranscriptImportDialog.tsx',
       'src/renderer/kit/useBulk.tsx',
     ],
