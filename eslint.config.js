@@ -286,7 +286,6 @@ export default defineConfig(
     files: [
       'src/renderer/app/Shell.tsx',
       'src/renderer/features/bulk/BulkUploadPage.tsx',
-      'src/renderer/features/library/TranscriptImportDialog.tsx',
       'src/renderer/kit/useBulk.tsx',
     ],
     ignores: testFiles,
