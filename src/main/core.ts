@@ -122,15 +122,7 @@ export async function createCore(options: CoreOptions) {
     probeEveryMs: options.probeEveryMs,
     log,
   });
-  // Every write is recorded (who, server, record, before and after, the answer) in userData.
-  const recorder = new HistoryRecorder(
-    await HistoryStore.open(options.stateDir, undefined, { onFailure: () => options.emit('app:notice', { message: HISTORY_UNSAVED }) }),
-    () => {
-      const user = session.currentUser();
-      return { who: user ? { name: user.name, email: user.email } : null, server: connectedOrigins(settings.platformUrl())[0] ?? '(no server)' };
-    },
-    log,
-  );
+  const recorder = await openHistory(options, session, settings);
   // The one door to the platform: every call below goes through it (services/door.ts).
   const door = createDoor({
     grants,
@@ -173,141 +165,29 @@ export async function createCore(options: CoreOptions) {
   // The queue is restored once the server and the session are: a queue that was running carries on.
   await settings.start();
   await session.restore(settings.origin());
-  // Bulk events wake a running folder import (it links each video as its upload finishes).
-  let importsPoke = () => undefined as void;
+  // Bulk events wake the updates (which are never offered while something runs that a restart would stop).
   let updatesPoke = () => undefined as void;
-  const bulk = await createBulkGroup({
-    stateDir: options.stateDir,
-    grants,
-    send: http,
-    action: () => recorder.action({ call: 'library.createMedia', screen: 'Video Library', title: (done, failed) => `Bulk upload: ${done} ${done === 1 ? 'file' : 'files'} uploaded${failed ? `, ${failed} failed` : ''}` }),
-    libraryBase: () => settings.baseFor('library'),
-    media,
-    pickPaths: options.pickPaths,
-    pickSavePath: options.pickSavePath,
-    emit: (event) => {
-      options.emit('bulk:changed', event);
-      importsPoke();
-      updatesPoke();
-    },
-    log,
-    signedIn: () => {
-      const server = settings.serverIdentity();
-      const user = session.currentUser();
-      return server && user ? { server, email: user.email } : null;
-    },
-  });
+  const { bulk, courseImport } = await createQueuedWork(options, { grants, send: http, recorder, settings, session, media, onChanged: () => updatesPoke() });
   const history = createHistoryGroup({ recorder, send: http, log, viewerRole: () => session.currentUser()?.role ?? null });
-  // A folder import (course-import) queues its videos in the bulk queue and links them as they finish.
-  const courseImport = await createCourseImportGroup({
-    stateDir: options.stateDir,
-    send: http,
-    action: (title: string) => recorder.action({ call: 'courseImport.start', screen: 'Courses', title: (done, failed) => `Folder import of ${title}: ${done} ${done === 1 ? 'change' : 'changes'}${failed ? `, ${failed} failed` : ''}` }),
-    grants,
-    queue: bulk.queue,
-    enqueue: bulk.addTitled,
-    pickFolder: options.pickPaths ? async () => (await options.pickPaths!('folder'))?.[0] ?? null : undefined,
-    readFacts: (path) => media.factsOfPath(path),
-    log,
-  });
-  importsPoke = () => courseImport.imports.poke();
-  // Updates are never offered while something runs that a restart would stop.
-  const desktopOptions = options.desktop ?? {};
-  const appInfo = desktopOptions.app ?? { name: 'Content Console', version: '0.0.0' };
-  const updates = createUpdates({
-    updater: desktopOptions.updater ?? null,
-    currentVersion: appInfo.version,
-    hasBuildFeed: desktopOptions.hasBuildFeed ?? false,
-    lockedOff: desktopOptions.updatesLockedOff ?? false,
-    settings: settings.updates,
-    saveSettings: settings.setUpdates,
-    busy: () => {
-      if (bulk.queue.status().active) return 'A bulk upload is running.';
-      const phase = courseImport.imports.status()?.phase;
-      return phase === 'building' || phase === 'uploading' ? 'A folder import is running.' : null;
-    },
-    emit: (state) => options.emit('desktop:update', state),
-    log: logAt,
-  });
+  const { updates, desktop } = createDesktopParts(options, { settings, session, bulk, courseImport });
   updatesPoke = () => updates.poke();
-  const desktop = createDesktopGroup({
-    app: appInfo,
-    versions: desktopOptions.versions ?? { Node: process.versions.node, V8: process.versions.v8 },
-    settingsView: settings.view,
-    serviceBases: settings.serviceBases,
-    preferences: settings.preferences,
-    role: () => session.currentUser()?.role ?? null,
-    queue: bulk.queue,
-    importStatus: () => courseImport.imports.status(),
-    updates,
-    noticesPath: desktopOptions.noticesPath ?? null,
-    showLogsFolder: desktopOptions.showLogsFolder,
-    pickSavePath: options.pickSavePath,
+
+  // Bulk actions run each record through the recorded handler (bound late: the table is made after).
+  const localImpl = await localCalls(options, {
+    session,
+    sessionGroup,
+    settings,
+    files,
+    door,
+    windows,
+    learners,
+    bulk,
+    history,
+    courseImport,
+    desktop,
+    handlerOf: (channel) => handlers.get(channel),
   });
-  // A queue stopped by a sign-out carries on at the next sign-in.
-  const login: typeof sessionGroup.calls.login = async (input) => {
-    const answer = await sessionGroup.calls.login(input);
-    if (answer.ok && bulk.queue.status().notice) bulk.queue.start();
-    return answer;
-  };
-
-  /** Local calls, one per entry of `local` (the type makes a missing one a compile error). */
-  const localImpl: LocalImpl<Local> = {
-    session: { ...sessionGroup.calls, login },
-    settings: settings.calls,
-    files: files.calls,
-    uploads: createUploadsGroup({ uploader: door.uploader }).calls,
-    windows: createWindowsGroup({ windows }).calls,
-    learners: {
-      list: () => learners.list(),
-      progress: (input) => learners.progress(input),
-      conceptProgress: (input) => learners.conceptProgress(input),
-    },
-    bulk: bulk.calls,
-    courseTools: createCourseTools(http, new LinkChecker((url) => probeLink(url, { allowLoopback: options.allowLoopbackLinks === true }))),
-    find: (await createFindGroup({ windows, stateDir: options.stateDir, viewerRole: () => session.currentUser()?.role ?? null })).calls,
-    history: history.calls,
-    // Bulk actions run each record through the recorded handler below (bound late: the map is filled after).
-    batch: createBatchGroup({
-      handler: (call) => {
-        const [group, name] = call.split('.') as [string, string];
-        return group in contract ? handlers.get(channelOf(group, name)) : undefined;
-      },
-      window: (query) => windows.window(query),
-      emit: (payload) => options.emit('batch:progress', payload),
-    }).calls,
-    courseImport: courseImport.calls,
-    desktop: desktop.calls,
-    platform: {
-      check: async () => {
-        if (!session.currentUser()) return fail('auth', 'Your session has ended. Please log in again.', 401);
-        return ok(await checkPlatform(http, settings.platformUrl() ?? '(no server)', undefined, () => [session.currentToken()]));
-      },
-    },
-  };
-
-  const handlers = new Map<string, Handler>();
-  for (const [group, calls] of Object.entries(contract) as [string, Record<string, CallDef>][]) {
-    for (const [name, def] of Object.entries(calls)) {
-      if (def.exposed !== false) handlers.set(channelOf(group, name), door.handler(def, `${group}.${name}`));
-    }
-  }
-  for (const [group, calls] of Object.entries(local) as [string, Record<string, LocalCallDef>][]) {
-    for (const [name, def] of Object.entries(calls)) {
-      const impl = (localImpl as unknown as Record<string, Record<string, (input: unknown) => Promise<Result<unknown>>>>)[group]?.[name];
-      if (!impl) throw new Error(`No handler for local call ${group}.${name}`);
-      handlers.set(channelOf(group, name), async (input) => {
-        const parsed = parseInput(def.input, input);
-        if (!parsed.ok) return parsed.failure;
-        try {
-          return await impl(parsed.value);
-        } catch (error) {
-          log('local call failed', { call: `${group}.${name}`, error: error instanceof Error ? error.message : String(error) });
-          return fail('network', MSG.somethingWentWrong);
-        }
-      });
-    }
-  }
+  const handlers = handlerTable(door, localImpl);
 
   // One line per call in the log (channel, outcome, time; never an input or an answer).
   logCalls(handlers, Object.keys(local), logAt);
@@ -360,6 +240,206 @@ export async function createCore(options: CoreOptions) {
   };
 }
 export type Core = Awaited<ReturnType<typeof createCore>>;
+
+type SettingsGroup = Awaited<ReturnType<typeof createSettingsGroup>>;
+type Door = ReturnType<typeof createDoor>;
+type BulkGroup = Awaited<ReturnType<typeof createBulkGroup>>;
+type CourseImportGroup = Awaited<ReturnType<typeof createCourseImportGroup>>;
+
+/** History: every write is recorded (who, server, record, before and after, the answer) in userData. */
+async function openHistory(options: CoreOptions, session: Session, settings: SettingsGroup): Promise<HistoryRecorder> {
+  return new HistoryRecorder(
+    await HistoryStore.open(options.stateDir, undefined, { onFailure: () => options.emit('app:notice', { message: HISTORY_UNSAVED }) }),
+    () => {
+      const user = session.currentUser();
+      return { who: user ? { name: user.name, email: user.email } : null, server: connectedOrigins(settings.platformUrl())[0] ?? '(no server)' };
+    },
+    log,
+  );
+}
+
+interface QueuedWorkDeps {
+  grants: GrantStore;
+  send: Door['send'];
+  recorder: HistoryRecorder;
+  settings: SettingsGroup;
+  session: Session;
+  media: MediaFactsService;
+  /** Called on every bulk event, after the window and a running folder import are told. */
+  onChanged: () => void;
+}
+
+/**
+ * The work that runs on after a call answers: the bulk queue, and folder imports, which queue their
+ * videos in it and link each one as its upload finishes (bulk events wake a running import).
+ */
+async function createQueuedWork(options: CoreOptions, deps: QueuedWorkDeps): Promise<{ bulk: BulkGroup; courseImport: CourseImportGroup }> {
+  const { grants, send, recorder, settings, session, media } = deps;
+  let importsPoke = () => undefined as void;
+  const bulk = await createBulkGroup({
+    stateDir: options.stateDir,
+    grants,
+    send,
+    action: () => recorder.action({ call: 'library.createMedia', screen: 'Video Library', title: (done, failed) => `Bulk upload: ${done} ${done === 1 ? 'file' : 'files'} uploaded${failed ? `, ${failed} failed` : ''}` }),
+    libraryBase: () => settings.baseFor('library'),
+    media,
+    pickPaths: options.pickPaths,
+    pickSavePath: options.pickSavePath,
+    emit: (event) => {
+      options.emit('bulk:changed', event);
+      importsPoke();
+      deps.onChanged();
+    },
+    log,
+    signedIn: () => {
+      const server = settings.serverIdentity();
+      const user = session.currentUser();
+      return server && user ? { server, email: user.email } : null;
+    },
+  });
+  const courseImport = await createCourseImportGroup({
+    stateDir: options.stateDir,
+    send,
+    action: (title: string) => recorder.action({ call: 'courseImport.start', screen: 'Courses', title: (done, failed) => `Folder import of ${title}: ${done} ${done === 1 ? 'change' : 'changes'}${failed ? `, ${failed} failed` : ''}` }),
+    grants,
+    queue: bulk.queue,
+    enqueue: bulk.addTitled,
+    pickFolder: options.pickPaths ? async () => (await options.pickPaths!('folder'))?.[0] ?? null : undefined,
+    readFacts: (path) => media.factsOfPath(path),
+    log,
+  });
+  importsPoke = () => courseImport.imports.poke();
+  return { bulk, courseImport };
+}
+
+/** The installed app: updates (never offered while something runs that a restart would stop) and the desktop calls. */
+function createDesktopParts(
+  options: CoreOptions,
+  { settings, session, bulk, courseImport }: { settings: SettingsGroup; session: Session; bulk: BulkGroup; courseImport: CourseImportGroup },
+) {
+  const desktopOptions = options.desktop ?? {};
+  const appInfo = desktopOptions.app ?? { name: 'Content Console', version: '0.0.0' };
+  const updates = createUpdates({
+    updater: desktopOptions.updater ?? null,
+    currentVersion: appInfo.version,
+    hasBuildFeed: desktopOptions.hasBuildFeed ?? false,
+    lockedOff: desktopOptions.updatesLockedOff ?? false,
+    settings: settings.updates,
+    saveSettings: settings.setUpdates,
+    busy: () => {
+      if (bulk.queue.status().active) return 'A bulk upload is running.';
+      const phase = courseImport.imports.status()?.phase;
+      return phase === 'building' || phase === 'uploading' ? 'A folder import is running.' : null;
+    },
+    emit: (state) => options.emit('desktop:update', state),
+    log: logAt,
+  });
+  const desktop = createDesktopGroup({
+    app: appInfo,
+    versions: desktopOptions.versions ?? { Node: process.versions.node, V8: process.versions.v8 },
+    settingsView: settings.view,
+    serviceBases: settings.serviceBases,
+    preferences: settings.preferences,
+    role: () => session.currentUser()?.role ?? null,
+    queue: bulk.queue,
+    importStatus: () => courseImport.imports.status(),
+    updates,
+    noticesPath: desktopOptions.noticesPath ?? null,
+    showLogsFolder: desktopOptions.showLogsFolder,
+    pickSavePath: options.pickSavePath,
+  });
+  return { updates, desktop };
+}
+
+interface LocalCallsDeps {
+  session: Session;
+  sessionGroup: ReturnType<typeof createSessionGroup>;
+  settings: SettingsGroup;
+  files: ReturnType<typeof createFilesGroup>;
+  door: Door;
+  windows: ReturnType<typeof createWindows>;
+  learners: ReturnType<typeof createLearnerCalls>;
+  bulk: BulkGroup;
+  history: ReturnType<typeof createHistoryGroup>;
+  courseImport: CourseImportGroup;
+  desktop: ReturnType<typeof createDesktopGroup>;
+  /** The handler of a channel (bulk actions run each record through it). */
+  handlerOf: (channel: string) => Handler | undefined;
+}
+
+/** Local calls, one per entry of `local` (the type makes a missing one a compile error). */
+async function localCalls(options: CoreOptions, deps: LocalCallsDeps): Promise<LocalImpl<Local>> {
+  const { session, sessionGroup, settings, door, windows, learners, bulk } = deps;
+  const http = door.send;
+  // A queue stopped by a sign-out carries on at the next sign-in.
+  const login: typeof sessionGroup.calls.login = async (input) => {
+    const answer = await sessionGroup.calls.login(input);
+    if (answer.ok && bulk.queue.status().notice) bulk.queue.start();
+    return answer;
+  };
+  return {
+    session: { ...sessionGroup.calls, login },
+    settings: settings.calls,
+    files: deps.files.calls,
+    uploads: createUploadsGroup({ uploader: door.uploader }).calls,
+    windows: createWindowsGroup({ windows }).calls,
+    learners: {
+      list: () => learners.list(),
+      progress: (input) => learners.progress(input),
+      conceptProgress: (input) => learners.conceptProgress(input),
+    },
+    bulk: bulk.calls,
+    courseTools: createCourseTools(http, new LinkChecker((url) => probeLink(url, { allowLoopback: options.allowLoopbackLinks === true }))),
+    find: (await createFindGroup({ windows, stateDir: options.stateDir, viewerRole: () => session.currentUser()?.role ?? null })).calls,
+    history: deps.history.calls,
+    batch: createBatchGroup({
+      handler: (call) => {
+        const [group, name] = call.split('.') as [string, string];
+        return group in contract ? deps.handlerOf(channelOf(group, name)) : undefined;
+      },
+      window: (query) => windows.window(query),
+      emit: (payload) => options.emit('batch:progress', payload),
+    }).calls,
+    courseImport: deps.courseImport.calls,
+    desktop: deps.desktop.calls,
+    platform: {
+      check: async () => {
+        if (!session.currentUser()) return fail('auth', 'Your session has ended. Please log in again.', 401);
+        return ok(await checkPlatform(http, settings.platformUrl() ?? '(no server)', undefined, () => [session.currentToken()]));
+      },
+    },
+  };
+}
+
+/**
+ * One handler per channel: contract entries through the door, local entries with their input checked
+ * and a throw turned into 'Something went wrong' (logged).
+ */
+function handlerTable(door: Door, localImpl: LocalImpl<Local>): Map<string, Handler> {
+  const handlers = new Map<string, Handler>();
+  for (const [group, calls] of Object.entries(contract) as [string, Record<string, CallDef>][]) {
+    for (const [name, def] of Object.entries(calls)) {
+      if (def.exposed !== false) handlers.set(channelOf(group, name), door.handler(def, `${group}.${name}`));
+    }
+  }
+  for (const [group, calls] of Object.entries(local) as [string, Record<string, LocalCallDef>][]) {
+    for (const [name, def] of Object.entries(calls)) {
+      const impl = (localImpl as unknown as Record<string, Record<string, (input: unknown) => Promise<Result<unknown>>>>)[group]?.[name];
+      if (!impl) throw new Error(`No handler for local call ${group}.${name}`);
+      handlers.set(channelOf(group, name), async (input) => {
+        const parsed = parseInput(def.input, input);
+        if (!parsed.ok) return parsed.failure;
+        try {
+          return await impl(parsed.value);
+        } catch (error) {
+          log('local call failed', { call: `${group}.${name}`, error: error instanceof Error ? error.message : String(error) });
+          return fail('network', MSG.somethingWentWrong);
+        }
+      });
+    }
+  }
+  return handlers;
+}
 
 /** The origins of the given URLs (nulls and bad URLs left out). */
 function connectedOrigins(...urls: (string | null)[]): string[] {

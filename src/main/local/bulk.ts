@@ -72,23 +72,7 @@ export async function createBulkGroup(deps: BulkGroupDeps) {
     action?.close();
     action = null;
   };
-  const upload: BulkUploadFn = async (item: Readonly<BulkItem>, signal, onProgress) => {
-    let fileGrant: string;
-    let thumbGrant: string | undefined;
-    try {
-      const grant = await grantQueued(deps.grants, item);
-      if (!grant) return fail('validation', APP_TEXT.fileChanged);
-      fileGrant = grant.id;
-      if (item.thumbnail) thumbGrant = (await deps.grants.grant(item.thumbnail.path)).id;
-    } catch (error) {
-      if (error instanceof GrantError) return fail('validation', error.message);
-      throw error;
-    }
-    if (signal.aborted) return fail('cancelled', APP_TEXT.uploadCancelled);
-    const fields = { ...bulkPayloadOf(item.meta, item, fileGrant, thumbGrant), clientKey: item.key };
-    const answer = await deps.send<{ _id?: string }>(contract.library.createMedia, fields, 'library.createMedia', { signal, onProgress, action: inAction() });
-    return answer.ok ? ok({ id: answer.data._id ?? null }) : answer.error.kind === 'cancelled' ? fail('cancelled', APP_TEXT.uploadCancelled) : answer;
-  };
+  const upload = uploadQueued(deps, inAction);
 
   const mediaList = () => deps.send<LibraryFile[]>(contract.library.mediaList, {}, 'bulk reconcile');
   // The records done items hold (reconciliation never gives them to another item); the queue is known
@@ -154,18 +138,62 @@ export async function createBulkGroup(deps: BulkGroupDeps) {
     return mergeAdds(results);
   }
 
-  const status = () => ok({ status: queue.status(), overall: queue.overall() });
-  const grantedPath = async (grantId: string): Promise<Result<AddedFile>> => {
+  const calls = bulkCalls(deps, queue, ownership, addPaths);
+
+  /** The preload's drop channel: paths the preload resolved from the dropped files and folders. */
+  async function addDropped(input: unknown): Promise<Result<unknown>> {
+    const parsed = v.safeParse(BulkDroppedSchema, input);
+    if (!parsed.success) return fail('validation', APP_TEXT.dropNotOnDisk);
+    return ok(await addPaths(parsed.output.paths));
+  }
+
+  return { calls, addDropped, addTitled, queue, close: endAction };
+}
+
+/**
+ * One attempt of one queued item: the queued path granted afresh (a file that is no longer the one
+ * queued is refused), streamed with library.createMedia carrying the item's idempotency key.
+ */
+function uploadQueued(deps: BulkGroupDeps, inAction: () => HistoryAction): BulkUploadFn {
+  return async (item: Readonly<BulkItem>, signal, onProgress) => {
+    let fileGrant: string;
+    let thumbGrant: string | undefined;
     try {
-      const grant = await deps.grants.use(grantId);
-      return ok({ path: grant.path, grantId });
+      const grant = await grantQueued(deps.grants, item);
+      if (!grant) return fail('validation', APP_TEXT.fileChanged);
+      fileGrant = grant.id;
+      if (item.thumbnail) thumbGrant = (await deps.grants.grant(item.thumbnail.path)).id;
     } catch (error) {
       if (error instanceof GrantError) return fail('validation', error.message);
       throw error;
     }
+    if (signal.aborted) return fail('cancelled', APP_TEXT.uploadCancelled);
+    const fields = { ...bulkPayloadOf(item.meta, item, fileGrant, thumbGrant), clientKey: item.key };
+    const answer = await deps.send<{ _id?: string }>(contract.library.createMedia, fields, 'library.createMedia', { signal, onProgress, action: inAction() });
+    return answer.ok ? ok({ id: answer.data._id ?? null }) : answer.error.kind === 'cancelled' ? fail('cancelled', APP_TEXT.uploadCancelled) : answer;
   };
+}
 
-  const calls: LocalImpl<Local>['bulk'] = {
+/** The path behind a grant the page holds (a replacement file, a thumbnail). */
+async function grantedPath(grants: GrantStore, grantId: string): Promise<Result<AddedFile>> {
+  try {
+    const grant = await grants.use(grantId);
+    return ok({ path: grant.path, grantId });
+  } catch (error) {
+    if (error instanceof GrantError) return fail('validation', error.message);
+    throw error;
+  }
+}
+
+/** The queue's local calls (window.api.bulk): each one a step of the queue, answered with its status where the page shows it. */
+function bulkCalls(
+  deps: BulkGroupDeps,
+  queue: BulkQueue,
+  ownership: QueueOwnership,
+  addPaths: (paths: readonly string[]) => Promise<BulkAddResult>,
+): LocalImpl<Local>['bulk'] {
+  const status = () => ok({ status: queue.status(), overall: queue.overall() });
+  return {
     pick: async ({ kind }) => {
       if (!deps.pickPaths) return fail('validation', 'Choosing files is not available here.');
       const paths = await deps.pickPaths(kind);
@@ -178,7 +206,7 @@ export async function createBulkGroup(deps: BulkGroupDeps) {
     setThumbnail: async ({ ids, grantId }) => {
       const targets = ids === 'all' ? ids : queue.select(ids);
       if (!grantId) return queue.setThumbnail(targets, null);
-      const file = await grantedPath(grantId);
+      const file = await grantedPath(deps.grants, grantId);
       return file.ok ? queue.setThumbnail(targets, file.data) : file;
     },
     fileGrant: async ({ id }) => {
@@ -201,7 +229,7 @@ export async function createBulkGroup(deps: BulkGroupDeps) {
       return ok(null);
     },
     replaceFile: async ({ id, grantId }) => {
-      const file = await grantedPath(grantId);
+      const file = await grantedPath(deps.grants, grantId);
       return file.ok ? queue.replaceFile(id, file.data) : file;
     },
     remove: async ({ ids }) => ok({ removed: queue.remove(ids === 'all' || ids === 'finished' ? ids : queue.select(ids)) }),
@@ -254,15 +282,6 @@ export async function createBulkGroup(deps: BulkGroupDeps) {
       return ok({ saved: path.replace(/^.*[\\/]/, '') });
     },
   };
-
-  /** The preload's drop channel: paths the preload resolved from the dropped files and folders. */
-  async function addDropped(input: unknown): Promise<Result<unknown>> {
-    const parsed = v.safeParse(BulkDroppedSchema, input);
-    if (!parsed.success) return fail('validation', APP_TEXT.dropNotOnDisk);
-    return ok(await addPaths(parsed.output.paths));
-  }
-
-  return { calls, addDropped, addTitled, queue, close: endAction };
 }
 
 function mergeAdds(results: readonly BulkAddResult[]): BulkAddResult {

@@ -92,14 +92,72 @@ export interface UpdatesDeps {
   now?: () => number;
 }
 
+/** What the updater last said; the state the page sees is made from it. */
+interface UpdaterProgress {
+  status: UpdateState['status'];
+  found: FoundInfo | null;
+  percent: number | null;
+  message: string | null;
+  checkedAt: number | null;
+}
+
+/**
+ * electron-updater set up (downloads on its own, installs on quit only when offered, its log lines
+ * through ours) and its events followed into `progress`, the page told of each.
+ */
+function followUpdater(updater: UpdaterLike, progress: UpdaterProgress, deps: Pick<UpdatesDeps, 'log' | 'busy'>, changed: () => void): void {
+  updater.autoDownload = true;
+  updater.autoInstallOnAppQuit = false;
+  updater.disableWebInstaller = true;
+  // electron-updater's own lines go through the log's door like every other.
+  updater.logger = {
+    info: (m) => deps.log('info', `updater: ${String(m)}`),
+    warn: (m) => deps.log('warn', `updater: ${String(m)}`),
+    error: (m) => deps.log('error', `updater: ${String(m)}`),
+    debug: (m) => deps.log('debug', `updater: ${m}`),
+  };
+  updater.on('checking-for-update', () => {
+    progress.status = 'checking';
+    progress.message = null;
+    changed();
+  });
+  updater.on('update-available', (info: FoundInfo) => {
+    progress.found = info;
+    progress.status = 'downloading';
+    progress.percent = 0;
+    deps.log('info', 'update found', { version: info.version });
+    changed();
+  });
+  updater.on('update-not-available', () => {
+    progress.status = 'up-to-date';
+    progress.found = null;
+    changed();
+  });
+  updater.on('download-progress', (download: { percent: number }) => {
+    progress.percent = download.percent;
+    changed();
+  });
+  // electron-updater emits this only after the file's sha512 matched the feed's.
+  updater.on('update-downloaded', (info: FoundInfo) => {
+    progress.found = info;
+    progress.status = 'ready';
+    progress.percent = 100;
+    deps.log('info', 'update downloaded and verified', { version: info.version, deferred: deps.busy() });
+    changed();
+  });
+  updater.on('error', (error: Error) => {
+    progress.status = 'error';
+    progress.percent = null;
+    progress.message = updateErrorText(error);
+    deps.log('error', 'update failed', { error });
+    changed();
+  });
+}
+
 export function createUpdates(deps: UpdatesDeps) {
   const now = deps.now ?? Date.now;
   const updater = deps.updater;
-  let status: UpdateState['status'] = 'idle';
-  let found: FoundInfo | null = null;
-  let percent: number | null = null;
-  let message: string | null = null;
-  let checkedAt: number | null = null;
+  const progress: UpdaterProgress = { status: 'idle', found: null, percent: null, message: null, checkedAt: null };
   let timer: ReturnType<typeof setInterval> | null = null;
   let checking: Promise<void> | null = null;
   let lastEmitted = '';
@@ -107,18 +165,18 @@ export function createUpdates(deps: UpdatesDeps) {
   const enabled = () => !deps.lockedOff && deps.settings().enabled;
 
   function state(): UpdateState {
-    const current: UpdateState['status'] = !updater ? 'unavailable' : !enabled() ? 'off' : status;
+    const current: UpdateState['status'] = !updater ? 'unavailable' : !enabled() ? 'off' : progress.status;
     return {
       settings: deps.settings(),
       lockedOff: deps.lockedOff ? UPDATE_TEXT.lockedOff : null,
       status: current,
       current: deps.currentVersion,
-      version: found?.version ?? null,
-      releaseNotes: plainNotes(found?.releaseNotes),
-      percent,
+      version: progress.found?.version ?? null,
+      releaseNotes: plainNotes(progress.found?.releaseNotes),
+      percent: progress.percent,
       ...offerOf(current, deps.busy()),
-      message: current === 'unavailable' ? UPDATE_TEXT.unavailable : message,
-      checkedAt,
+      message: current === 'unavailable' ? UPDATE_TEXT.unavailable : progress.message,
+      checkedAt: progress.checkedAt,
     };
   }
 
@@ -133,54 +191,7 @@ export function createUpdates(deps: UpdatesDeps) {
     deps.emit(next);
   }
 
-  if (updater) {
-    updater.autoDownload = true;
-    updater.autoInstallOnAppQuit = false;
-    updater.disableWebInstaller = true;
-    // electron-updater's own lines go through the log's door like every other.
-    updater.logger = {
-      info: (m) => deps.log('info', `updater: ${String(m)}`),
-      warn: (m) => deps.log('warn', `updater: ${String(m)}`),
-      error: (m) => deps.log('error', `updater: ${String(m)}`),
-      debug: (m) => deps.log('debug', `updater: ${m}`),
-    };
-    updater.on('checking-for-update', () => {
-      status = 'checking';
-      message = null;
-      changed();
-    });
-    updater.on('update-available', (info: FoundInfo) => {
-      found = info;
-      status = 'downloading';
-      percent = 0;
-      deps.log('info', 'update found', { version: info.version });
-      changed();
-    });
-    updater.on('update-not-available', () => {
-      status = 'up-to-date';
-      found = null;
-      changed();
-    });
-    updater.on('download-progress', (progress: { percent: number }) => {
-      percent = progress.percent;
-      changed();
-    });
-    // electron-updater emits this only after the file's sha512 matched the feed's.
-    updater.on('update-downloaded', (info: FoundInfo) => {
-      found = info;
-      status = 'ready';
-      percent = 100;
-      deps.log('info', 'update downloaded and verified', { version: info.version, deferred: deps.busy() });
-      changed();
-    });
-    updater.on('error', (error: Error) => {
-      status = 'error';
-      percent = null;
-      message = updateErrorText(error);
-      deps.log('error', 'update failed', { error });
-      changed();
-    });
-  }
+  if (updater) followUpdater(updater, progress, deps, changed);
 
   function applyFeed(): boolean {
     const feedUrl = deps.settings().feedUrl;
@@ -194,10 +205,10 @@ export function createUpdates(deps: UpdatesDeps) {
   async function check(): Promise<UpdateState> {
     if (!updater || !enabled()) return state();
     // A ready update stays ready: asking again would only download it again.
-    if (status === 'ready') return state();
+    if (progress.status === 'ready') return state();
     if (!deps.settings().feedUrl && !deps.hasBuildFeed) {
-      status = 'idle';
-      message = UPDATE_TEXT.noFeed;
+      progress.status = 'idle';
+      progress.message = UPDATE_TEXT.noFeed;
       changed();
       return state();
     }
@@ -205,14 +216,14 @@ export function createUpdates(deps: UpdatesDeps) {
       checking = (async () => {
         try {
           applyFeed();
-          checkedAt = now();
+          progress.checkedAt = now();
           const result = (await updater.checkForUpdates()) as { downloadPromise?: Promise<unknown> | null } | null;
           await result?.downloadPromise;
         } catch (error) {
           // Also emitted as 'error' (handled there); a rejected check must not go unhandled.
-          if (status !== 'error') {
-            status = 'error';
-            message = updateErrorText(error);
+          if (progress.status !== 'error') {
+            progress.status = 'error';
+            progress.message = updateErrorText(error);
             deps.log('error', 'update check failed', { error });
           }
         } finally {
@@ -244,8 +255,8 @@ export function createUpdates(deps: UpdatesDeps) {
     async setSettings(settings: UpdateSettings): Promise<UpdateState> {
       await deps.saveSettings(settings);
       if (!settings.enabled) {
-        status = 'idle';
-        message = null;
+        progress.status = 'idle';
+        progress.message = null;
       }
       schedule();
       changed();

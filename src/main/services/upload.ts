@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import http, { type IncomingMessage } from 'node:http';
+import http, { type ClientRequest, type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { extname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -161,6 +161,139 @@ async function grantHead(grants: GrantStore, id: string): Promise<Buffer> {
 
 const CONNECT_ERRORS = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
+/** The server's answer to a request (at most the first 4 MiB of its body kept). */
+function answerOf(req: ClientRequest): Promise<RawAnswer> {
+  return new Promise<RawAnswer>((resolve, reject) => {
+    req.once('response', (response: IncomingMessage) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= 4 * 1024 * 1024) chunks.push(chunk);
+      });
+      response.once('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      response.once('error', reject);
+    });
+    req.once('error', reject);
+  });
+}
+
+/**
+ * The body's sender for one attempt: its bytes written with backpressure, its files read from disk in
+ * a few reused buffers. Once the server has answered (a refusal before the whole body, say) the rest of
+ * the body is not wanted: the send stops at its next step (AnsweredEarly) instead of reading the file to
+ * its end into a dead socket.
+ */
+function bodySender(req: ClientRequest, answer: Promise<RawAnswer>, grants: GrantStore, meter: ProgressMeter, signal: AbortSignal): (body: MultipartBody) => Promise<void> {
+  let answered = false;
+  let wake: (() => void) | null = null;
+  const wakeSender = () => {
+    wake?.();
+    wake = null;
+  };
+  answer.then(
+    () => ((answered = true), wakeSender()),
+    () => ((answered = true), wakeSender()),
+  );
+  const stopIfAnswered = () => {
+    if (answered) throw new AnsweredEarly();
+  };
+  const write = async (chunk: Buffer): Promise<void> => {
+    stopIfAnswered();
+    meter.add(chunk.length);
+    req.write(chunk);
+    if (req.writableLength > SEND_BUFFER) await Promise.race([once(req, 'drain'), answer]);
+  };
+  // File bytes go out of a few reused buffers: a read fills a free one while the ones before it are
+  // still being sent, and a buffer is free again when the socket has taken it (its write callback).
+  // No allocation per chunk, no copy, and at most READ_BUFFERS x READ_CHUNK in memory.
+  const free: Buffer[] = Array.from({ length: READ_BUFFERS }, () => Buffer.allocUnsafeSlow(READ_CHUNK));
+  const release = (buffer: Buffer) => {
+    free.push(buffer);
+    wakeSender();
+  };
+  /** Waits for a buffer to come back (or for the answer). */
+  const buffersBack = async (count: number): Promise<void> => {
+    while (free.length < count) {
+      stopIfAnswered();
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+  };
+  const take = async (): Promise<Buffer> => {
+    await buffersBack(1);
+    return free.pop()!;
+  };
+  const sendFile = async (grant: Grant): Promise<void> => {
+    // Opened and checked again for every attempt; the bytes actually read are counted, never more
+    // than the granted size go out.
+    const { handle } = await grants.open(grant.id);
+    try {
+      let read = 0;
+      for (;;) {
+        if (signal.aborted) throw signal.reason;
+        const buffer = await take();
+        const { bytesRead } = await handle.read(buffer, 0, READ_CHUNK, null);
+        stopIfAnswered();
+        if (bytesRead === 0) {
+          free.push(buffer);
+          break;
+        }
+        read += bytesRead;
+        if (read > grant.size) throw new GrantError(APP_TEXT.fileChanged);
+        meter.add(bytesRead);
+        req.write(bytesRead === READ_CHUNK ? buffer : buffer.subarray(0, bytesRead), () => release(buffer));
+      }
+      if (read !== grant.size) throw new GrantError(APP_TEXT.fileChanged);
+      // Every buffer back: the file's bytes are all with the socket before its handle closes.
+      await buffersBack(READ_BUFFERS);
+    } finally {
+      await handle.close();
+    }
+  };
+  return async (body) => {
+    for (const part of body.parts) {
+      if (part.kind === 'bytes') await write(part.data);
+      else await sendFile(part.grant);
+    }
+    req.end();
+  };
+}
+
+/** One attempt of an upload: the request made, its body sent, its answer read. */
+async function attemptUpload(grants: GrantStore, request: MultipartRequest, body: MultipartBody, meter: ProgressMeter, signal: AbortSignal): Promise<RawAnswer> {
+  const url = new URL(request.url);
+  const client = url.protocol === 'https:' ? https : http;
+  const req = client.request(url, {
+    method: request.method,
+    headers: { ...request.headers, 'content-type': body.contentType, 'content-length': String(body.length) },
+    signal,
+  });
+  let connected = false;
+  req.once('socket', (socket) => {
+    if (socket.connecting) socket.once('connect', () => (connected = true));
+    else connected = true;
+  });
+  const answer = answerOf(req);
+  // The answer may come before the body is sent (a refusal): keep the rejection from going unhandled.
+  answer.catch(() => undefined);
+  const send = bodySender(req, answer, grants, meter, signal);
+
+  try {
+    // Whichever settles first: a full send (then wait for the answer) or an early answer, after which
+    // the send stops (AnsweredEarly, not an error of the upload) and the request is let go.
+    const sending = send(body).then(() => null);
+    sending.catch(() => undefined);
+    const early = await Promise.race([sending, answer]);
+    if (early) req.destroy();
+    return early ?? (await answer);
+  } catch (error) {
+    req.destroy();
+    if (signal.aborted || error instanceof GrantError) throw error;
+    const code = (error as { code?: string }).code ?? '';
+    throw new UploadFailure(error instanceof Error ? error.message : String(error), !connected || CONNECT_ERRORS.has(code));
+  }
+}
+
 /**
  * Multipart uploads from disk in constant memory (DESIGN section 7): the body is laid out with a known
  * Content-Length and written with node's http client, the files read in 1 MiB chunks with
@@ -170,126 +303,6 @@ const CONNECT_ERRORS = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOST
  */
 export function createUploader(deps: UploaderDeps) {
   const running = new Map<string, AbortController>();
-
-  async function attempt(request: MultipartRequest, body: MultipartBody, meter: ProgressMeter, signal: AbortSignal): Promise<RawAnswer> {
-    const url = new URL(request.url);
-    const client = url.protocol === 'https:' ? https : http;
-    const req = client.request(url, {
-      method: request.method,
-      headers: { ...request.headers, 'content-type': body.contentType, 'content-length': String(body.length) },
-      signal,
-    });
-    let connected = false;
-    req.once('socket', (socket) => {
-      if (socket.connecting) socket.once('connect', () => (connected = true));
-      else connected = true;
-    });
-    const answer = new Promise<RawAnswer>((resolve, reject) => {
-      req.once('response', (response: IncomingMessage) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size <= 4 * 1024 * 1024) chunks.push(chunk);
-        });
-        response.once('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-        response.once('error', reject);
-      });
-      req.once('error', reject);
-    });
-    // The answer may come before the body is sent (a refusal): keep the rejection from going unhandled.
-    answer.catch(() => undefined);
-
-    // Once the server has answered (a refusal before the whole body, say) the rest of the body is not
-    // wanted: the send stops at its next step instead of reading the file to its end into a dead socket.
-    let answered = false;
-    let wake: (() => void) | null = null;
-    const wakeSender = () => {
-      wake?.();
-      wake = null;
-    };
-    answer.then(
-      () => ((answered = true), wakeSender()),
-      () => ((answered = true), wakeSender()),
-    );
-    const stopIfAnswered = () => {
-      if (answered) throw new AnsweredEarly();
-    };
-    const write = async (chunk: Buffer): Promise<void> => {
-      stopIfAnswered();
-      meter.add(chunk.length);
-      req.write(chunk);
-      if (req.writableLength > SEND_BUFFER) await Promise.race([once(req, 'drain'), answer]);
-    };
-    // File bytes go out of a few reused buffers: a read fills a free one while the ones before it are
-    // still being sent, and a buffer is free again when the socket has taken it (its write callback).
-    // No allocation per chunk, no copy, and at most READ_BUFFERS x READ_CHUNK in memory.
-    const free: Buffer[] = Array.from({ length: READ_BUFFERS }, () => Buffer.allocUnsafeSlow(READ_CHUNK));
-    const release = (buffer: Buffer) => {
-      free.push(buffer);
-      wakeSender();
-    };
-    /** Waits for a buffer to come back (or for the answer). */
-    const buffersBack = async (count: number): Promise<void> => {
-      while (free.length < count) {
-        stopIfAnswered();
-        await new Promise<void>((resolve) => (wake = resolve));
-      }
-    };
-    const take = async (): Promise<Buffer> => {
-      await buffersBack(1);
-      return free.pop()!;
-    };
-    const sendFile = async (grant: Grant): Promise<void> => {
-      // Opened and checked again for every attempt; the bytes actually read are counted, never more
-      // than the granted size go out.
-      const { handle } = await deps.grants.open(grant.id);
-      try {
-        let read = 0;
-        for (;;) {
-          if (signal.aborted) throw signal.reason;
-          const buffer = await take();
-          const { bytesRead } = await handle.read(buffer, 0, READ_CHUNK, null);
-          stopIfAnswered();
-          if (bytesRead === 0) {
-            free.push(buffer);
-            break;
-          }
-          read += bytesRead;
-          if (read > grant.size) throw new GrantError(APP_TEXT.fileChanged);
-          meter.add(bytesRead);
-          req.write(bytesRead === READ_CHUNK ? buffer : buffer.subarray(0, bytesRead), () => release(buffer));
-        }
-        if (read !== grant.size) throw new GrantError(APP_TEXT.fileChanged);
-        // Every buffer back: the file's bytes are all with the socket before its handle closes.
-        await buffersBack(READ_BUFFERS);
-      } finally {
-        await handle.close();
-      }
-    };
-    const send = async (): Promise<void> => {
-      for (const part of body.parts) {
-        if (part.kind === 'bytes') await write(part.data);
-        else await sendFile(part.grant);
-      }
-      req.end();
-    };
-
-    try {
-      // Whichever settles first: a full send (then wait for the answer) or an early answer, after which
-      // the send stops (AnsweredEarly, not an error of the upload) and the request is let go.
-      const sending = send().then(() => null);
-      sending.catch(() => undefined);
-      const early = await Promise.race([sending, answer]);
-      if (early) req.destroy();
-      return early ?? (await answer);
-    } catch (error) {
-      req.destroy();
-      if (signal.aborted || error instanceof GrantError) throw error;
-      const code = (error as { code?: string }).code ?? '';
-      throw new UploadFailure(error instanceof Error ? error.message : String(error), !connected || CONNECT_ERRORS.has(code));
-    }
-  }
 
   async function send(request: MultipartRequest): Promise<Result<RawAnswer>> {
     const controller = new AbortController();
@@ -314,7 +327,7 @@ export function createUploader(deps: UploaderDeps) {
       for (let n = 1; ; n += 1) {
         meter.reset();
         try {
-          const answer = await attempt(request, body, meter, controller.signal);
+          const answer = await attemptUpload(deps.grants, request, body, meter, controller.signal);
           const retryable = answer.status === 429 || (idempotent && answer.status >= 500);
           if (!retryable || n >= MAX_ATTEMPTS) return ok(answer);
           deps.log('upload answered with a retryable status', { call: request.label, status: answer.status, attempt: n });

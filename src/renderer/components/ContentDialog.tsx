@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useFocusReturn } from './useFocusReturn';
-import { DiscardChangesDialog } from './EntityDialog';
+import { useDiscardGuard } from './DiscardChanges';
 import { setUnsaved } from '../lib/unsaved';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components';
 
@@ -42,18 +42,13 @@ export function ContentDialog({
 }) {
   const surface = useRef<HTMLDivElement>(null);
   useFocusReturn(open, surface);
-  const [asking, setAsking] = useState(false);
   const form = useRef(Symbol('content-dialog'));
   useEffect(() => {
     const id = form.current;
     setUnsaved(id, open && dirty);
     return () => setUnsaved(id, false);
   }, [open, dirty]);
-  const requestClose = () => {
-    if (busy) return;
-    if (dirty) setAsking(true);
-    else onClose();
-  };
+  const { requestClose, question } = useDiscardGuard({ open, busy, isDirty: () => dirty, onClose });
   return (
     <>
       <Dialog open={open} onOpenChange={(_e, d) => (!d.open ? requestClose() : undefined)}>
@@ -79,14 +74,7 @@ export function ContentDialog({
           </DialogBody>
         </DialogSurface>
       </Dialog>
-      <DiscardChangesDialog
-        open={open && asking}
-        onKeep={() => setAsking(false)}
-        onDiscard={() => {
-          setAsking(false);
-          onClose();
-        }}
-      />
+      {question}
     </>
   );
 }

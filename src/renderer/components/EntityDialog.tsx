@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Dialog, DialogSurface, makeStyles } from '@fluentui/react-components';
-import { ConfirmDialog } from './ConfirmDialog';
+import { useDiscardGuard } from './DiscardChanges';
 import { useFocusReturn } from './useFocusReturn';
 import { setUnsaved } from '../lib/unsaved';
 import { EntityForm } from './entity-form/EntityForm';
@@ -18,22 +18,6 @@ const useStyles = makeStyles({
   surface: { maxHeight: 'calc(100vh - 32px)', display: 'flex', flexDirection: 'column', boxSizing: 'border-box' },
 });
 
-/** The unsaved-changes question of a form (Escape, backdrop, Cancel and navigation away while dirty). */
-export function DiscardChangesDialog({ open, onKeep, onDiscard }: { open: boolean; onKeep: () => void; onDiscard: () => void }) {
-  return (
-    <ConfirmDialog
-      open={open}
-      title="Discard changes?"
-      text="What you changed in this form is not saved."
-      confirmLabel="Discard"
-      cancelLabel="Keep editing"
-      danger
-      onConfirm={onDiscard}
-      onCancel={onKeep}
-    />
-  );
-}
-
 /** A modal form: fields from descriptors, validation from a valibot schema, server errors kept in view. */
 export function EntityDialog<S extends AnySchema>(props: EntityDialogProps<S>) {
   const { open, onClose } = props;
@@ -41,7 +25,6 @@ export function EntityDialog<S extends AnySchema>(props: EntityDialogProps<S>) {
   const [busy, setBusy] = useState(false);
   const dirty = useRef(false);
   const form = useRef(Symbol('form'));
-  const [asking, setAsking] = useState(false);
   // A closed or unmounted form has nothing unsaved any more.
   useEffect(() => {
     if (open) return;
@@ -52,11 +35,16 @@ export function EntityDialog<S extends AnySchema>(props: EntityDialogProps<S>) {
   const surface = useRef<HTMLDivElement>(null);
   useFocusReturn(open, surface);
   // Closing a changed form asks first; an unchanged one just closes.
-  const requestClose = () => {
-    if (busy) return;
-    if (dirty.current) setAsking(true);
-    else onClose();
-  };
+  const { requestClose, question } = useDiscardGuard({
+    open,
+    busy,
+    isDirty: () => dirty.current,
+    onClose,
+    onDiscard: () => {
+      dirty.current = false;
+      setUnsaved(form.current, false);
+    },
+  });
   return (
     <>
       <Dialog
@@ -80,16 +68,7 @@ export function EntityDialog<S extends AnySchema>(props: EntityDialogProps<S>) {
           ) : null}
         </DialogSurface>
       </Dialog>
-      <DiscardChangesDialog
-        open={open && asking}
-        onKeep={() => setAsking(false)}
-        onDiscard={() => {
-          setAsking(false);
-          dirty.current = false;
-          setUnsaved(form.current, false);
-          onClose();
-        }}
-      />
+      {question}
     </>
   );
 }

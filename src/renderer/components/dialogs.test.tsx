@@ -116,6 +116,31 @@ describe('ContentDialog', () => {
     await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 
+  it('holding changes: closing asks "Discard changes?" first; Keep editing keeps it open, Discard closes', async () => {
+    const { user } = renderUi(
+      <Opener
+        dialog={({ open, close }) => (
+          <ContentDialog open={open} title="Import transcript" dirty action={{ label: 'Import', onClick: () => close('import') }} onClose={() => close('closed')}>
+            <p>12 lines read.</p>
+          </ContentDialog>
+        )}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import transcript' });
+    await user.keyboard('{Escape}');
+    const ask = await screen.findByRole('alertdialog', { name: 'Discard changes?' });
+    expect(within(ask).getByText('What you changed in this form is not saved.')).toBeTruthy();
+    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(dialog.isConnected).toBe(true);
+    expect(answer()).toBe('');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Discard changes?' })).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(answer()).toBe('closed');
+  });
+
   it('without an action: Close only', async () => {
     renderUi(<ContentDialog title="Preview" onClose={() => undefined}>A clip</ContentDialog>);
     const dialog = await screen.findByRole('dialog', { name: 'Preview' });

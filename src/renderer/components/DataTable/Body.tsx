@@ -1,6 +1,8 @@
 import { memo, type CSSProperties, type ReactNode } from 'react';
-import { flexRender, type Cell } from '@tanstack/react-table';
+import { flexRender, type Cell, type Row } from '@tanstack/react-table';
+import type { VirtualItem } from '@tanstack/react-virtual';
 import { Spinner, Text, mergeClasses } from '@fluentui/react-components';
+import { SortableRow } from './reorder';
 import type { DataTableStyles } from './styles';
 
 /** Where a pinned column sticks: its distance from the right edge; `edge` marks the first pinned one. */
@@ -137,5 +139,56 @@ export function VirtualBody({ padTop, padBottom, colCount, empty, loading, faile
         </tr>
       ) : null}
     </tbody>
+  );
+}
+
+/**
+ * The page's rows on screen (the virtualiser's items): sortable rows while reordering, else plain rows
+ * with the keyboard's current one and the ticked ones marked.
+ */
+function PageRows<T>({ items, rows, start, height, reordering, saving, current, selected, styles, pins }: {
+  items: readonly VirtualItem[];
+  rows: readonly Row<T>[];
+  /** The page's first position in the view (for aria-rowindex). */
+  start: number;
+  height: number;
+  reordering: boolean;
+  /** The new order is being saved: the rows cannot be dragged. */
+  saving: boolean;
+  current: number;
+  /** Whether the row of an id is ticked; undefined where nothing can be. */
+  selected: ((id: string) => boolean) | undefined;
+  styles: DataTableStyles;
+  pins: Pins;
+}) {
+  return items.map((item, j) => {
+    const row = rows[j];
+    if (!row) return null;
+    const ariaRowIndex = start + item.index + 2;
+    return reordering ? (
+      <SortableRow key={row.id} id={row.id} height={height} ariaRowIndex={ariaRowIndex} styles={styles} disabled={saving}>
+        <Cells cells={row.getVisibleCells()} styles={styles} pins={pins} />
+      </SortableRow>
+    ) : (
+      <BodyRow key={row.id} height={height} ariaRowIndex={ariaRowIndex} pos={item.index} current={item.index === current} styles={styles} cells={row.getVisibleCells()} pins={pins} selected={!!selected?.(row.id)} />
+    );
+  });
+}
+
+/** The table's body: the page's rows on screen inside the virtual body (its spacers, its empty or loading cell). */
+export function TableBody<T>({ colCount, padTop, padBottom, loading, failed, emptyText, handlers, ...rows }: Parameters<typeof PageRows<T>>[0] & {
+  colCount: number;
+  padTop: number;
+  padBottom: number;
+  loading: boolean;
+  failed: boolean;
+  emptyText: ReactNode;
+  /** The rows' keys, clicks and tips. */
+  handlers: Omit<Parameters<typeof VirtualBody>[0], 'padTop' | 'padBottom' | 'colCount' | 'empty' | 'loading' | 'failed' | 'emptyText' | 'styles' | 'children'>;
+}) {
+  return (
+    <VirtualBody padTop={padTop} padBottom={padBottom} colCount={colCount} empty={rows.rows.length === 0} loading={loading} failed={failed} onMouseOver={(e) => titleIfTruncated(e.target)} {...handlers} emptyText={emptyText} styles={rows.styles}>
+      <PageRows {...rows} />
+    </VirtualBody>
   );
 }

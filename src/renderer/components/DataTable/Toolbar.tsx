@@ -1,11 +1,15 @@
 import { memo, startTransition, useMemo, useState, type ReactNode } from 'react';
-import type { Table } from '@tanstack/react-table';
-import { Button, Input, MessageBar, MessageBarActions, MessageBarBody, Select, Spinner } from '@fluentui/react-components';
+import type { Table, VisibilityState } from '@tanstack/react-table';
+import { Button, Input, MessageBar, MessageBarActions, MessageBarBody, Select, Spinner, Text } from '@fluentui/react-components';
 import { ArrowSwapRegular, DismissRegular, SaveRegular, SearchRegular } from '@fluentui/react-icons';
 import { distinctValues, type Getter } from '../../lib/rows';
 import { columnIdOf, headerText, type Column } from './columns';
 import type { Reorder } from './reorder';
 import type { DataTableStyles } from './styles';
+import type { RowPipeline } from './useRowPipeline';
+import type { TableLook } from './useTableLook';
+import { ExportButton, ViewMenu } from './ViewMenu';
+import { PartialNotice } from './partial';
 
 /**
  * The search box of a table: a search field with a clear button. It shows each key at once and passes
@@ -152,5 +156,81 @@ export function LoadError({ error, onRetry, styles }: { error: string; onRetry?:
         </MessageBarActions>
       ) : null}
     </MessageBar>
+  );
+}
+
+/**
+ * The table's toolbar: the search box and column filters at the start; the View menu and Export CSV
+ * (a table whose view is kept), the reorder buttons (where offered) and the screen's own buttons at the end.
+ */
+export function TableToolbar<T>({ label, styles, view, look, searchable, searchPlaceholder, onDown, columns, table, data, idBase, reordering, viewKey, visibility, fitted, onExport, loading, reorder, buttons }: {
+  label: string;
+  styles: DataTableStyles;
+  view: RowPipeline<T>;
+  look: Pick<TableLook, 'searchBoxKey' | 'density' | 'setDensity' | 'resetView'>;
+  searchable: boolean;
+  searchPlaceholder: string;
+  /** Arrow down from the search box: to the rows. */
+  onDown: () => void;
+  columns: Column<T>[];
+  table: Table<T>;
+  /** The rows in their current order (the filters' choices). */
+  data: readonly T[];
+  idBase: string;
+  reordering: boolean;
+  viewKey: string | undefined;
+  visibility: VisibilityState;
+  fitted: readonly string[];
+  onExport: () => Promise<void>;
+  loading: boolean;
+  /** Reorder, where the table offers it; null otherwise. */
+  reorder: Reorder<T> | null;
+  buttons: ReactNode;
+}) {
+  return (
+    <Toolbar
+      label={label}
+      styles={styles}
+      start={
+        <>
+          {searchable ? <SearchBox key={look.searchBoxKey} value={view.query} onChange={view.setQuery} placeholder={searchPlaceholder} disabled={reordering} styles={styles} onDown={onDown} /> : null}
+          <ColumnFilters columns={columns} table={table} filters={view.columnFilters} data={data} accessors={view.accessors} disabled={reordering} idBase={idBase} styles={styles} />
+        </>
+      }
+      end={
+        <>
+          {viewKey ? <ViewMenu table={table} visibility={visibility} density={look.density} onDensity={look.setDensity} onReset={look.resetView} disabled={reordering} fitted={fitted.length} /> : null}
+          {viewKey ? <ExportButton onExport={onExport} disabled={reordering || loading || view.selectedCount === 0} /> : null}
+          {reorder ? <ReorderButtons reorder={reorder} canStart={!loading && view.total >= 2} styles={styles} /> : null}
+          {buttons}
+        </>
+      }
+    />
+  );
+}
+
+/**
+ * What shows between the toolbar and the rows: a load failure (with Retry), the screen's bar while rows
+ * are selected, the notice of rows read only partly, and how to reorder.
+ */
+export function TableNotices<T>({ error, onRetry, selectionBar, view, reordering, styles }: {
+  error: string | null;
+  onRetry?: () => void;
+  selectionBar: ReactNode;
+  view: RowPipeline<T>;
+  reordering: boolean;
+  styles: DataTableStyles;
+}) {
+  return (
+    <>
+      {error ? <LoadError error={error} onRetry={onRetry} styles={styles} /> : null}
+      {selectionBar}
+      {view.partialCount > 0 && !reordering ? <PartialNotice count={view.partialCount} only={view.partialOnly} onOnly={view.setPartialOnly} className={styles.error} /> : null}
+      {reordering ? (
+        <Text size={200} className={styles.reorderHint}>
+          Drag rows by the handle (or focus a handle, press Space, then the arrow keys) and select Save changes.
+        </Text>
+      ) : null}
+    </>
   );
 }

@@ -2,11 +2,13 @@ import { useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent,
 import type { RowAction } from './columns';
 import type { RowMenuState } from './RowMenu';
 import { scrollLineIntoView } from './scrollLine';
+import { useLatestCallback } from '../../lib/latest-callback';
 
 /**
  * The keyboard's row and the row menu: one row of the page is in the tab order; arrows, Home/End and
  * PageUp/PageDown move it (scrolling it into view), Enter or a double click activates it, Shift+F10,
- * the menu key or a right click opens its menu. `rowHandlers` go on the table's body.
+ * the menu key or a right click opens its menu (`closeMenu` and `runFromMenu` give the focus back to its
+ * row). `rowHandlers` go on the table's body.
  */
 export function useRowKeys<T>({ length, rowAt, scrollRef, rowHeight, rowActions, onRowActivate, reordering }: {
   /** Rows on the page. */
@@ -96,5 +98,21 @@ export function useRowKeys<T>({ length, rowAt, scrollRef, rowHeight, rowActions,
     if (pos !== null) setActivePos(pos);
   };
   const rowHandlers = reordering ? {} : { onKeyDown, onDoubleClick, onContextMenu, onClick };
-  return { current, moveTo, rowElement, menu, setMenu, rowHandlers };
+  const closeMenu = useLatestCallback(() => {
+    const pos = menu?.pos;
+    setMenu(null);
+    // Escape (or a click on nothing focusable) leaves the focus on the page once the menu is gone:
+    // it goes back to the row the menu was for.
+    requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (pos !== undefined && (!active || active === document.body)) rowElement(pos)?.focus();
+    });
+  });
+  const runFromMenu = useLatestCallback((action: RowAction<T>, state: RowMenuState<T>) => {
+    // The row keeps the focus, so a dialog the action opens gives it back there.
+    rowElement(state.pos)?.focus();
+    setMenu(null);
+    action.run(state.row);
+  });
+  return { current, moveTo, menu, rowHandlers, closeMenu, runFromMenu };
 }

@@ -102,7 +102,6 @@ export function useRowPipeline<T>({ source, data, columns, getSearchText, search
   }, [needle, filters, sortedOrder, haystacks, source, windowed]);
 
   // A kept list: ask main for the page's window (the same pipeline runs there, in its list worker).
-  const viewId = useId();
   const request: WindowView = {
     search: needle,
     filters: columnFilters
@@ -113,34 +112,11 @@ export function useRowPipeline<T>({ source, data, columns, getSearchText, search
     limit: paginate ? pageState.pageSize : 1000,
     ...(partialOnly ? { partial: true } : {}),
   };
-  const windowOf = (view: WindowView) => ({
-    queryKey: kept ? windowKey(kept, view) : ['no-window'],
-    queryFn: async () => {
-      const answer = await fetchWindow<T>(kept!, viewId, view);
-      markArrival(windowLabel(kept!));
-      return answer;
-    },
-  });
-  const client = useQueryClient();
-  // A new search asks main for its first page at once, while React renders the box and the table
-  // (the table's query then finds it on its way): a keystroke waits for the slower of the two, not both.
+  const { windowQuery, prefetchSearch, exportWindows } = useKeptWindow<T>(kept, request);
   const search = useLatestCallback((text: string) => {
     setQuery(text);
-    if (kept && !frozen) void client.prefetchQuery(windowOf({ ...request, search: text.trim().toLowerCase(), offset: 0 }));
+    if (!frozen) prefetchSearch(text);
   });
-  const windowQuery = useQuery({
-    ...windowOf(request),
-    enabled: !!kept,
-    placeholderData: keepPreviousData,
-    // While main's list still arrives the window says so: ask again each second (the total grows, and
-    // the whole list's answer replaces it once complete).
-    // The same while a kept list is refreshed behind the rows shown (the newer list replaces them).
-    refetchInterval: (q) => (q.state.data?.complete === false || q.state.data?.refreshing ? 1000 : false),
-    // An overtaken query is asked again (its key may be shown again by then); other failures as usual.
-    retry: (count, error) => (isOvertaken(error) ? count < 3 : count < 1),
-    retryDelay: 0,
-  });
-  useEffect(() => (kept ? () => forgetWindowView(kept, viewId) : undefined), [kept, viewId]);
   const answer = kept ? windowQuery.data : undefined;
   const selectedCount = kept ? (answer?.count ?? 0) : selected ? selected.length : source.length;
 
@@ -195,23 +171,63 @@ export function useRowPipeline<T>({ source, data, columns, getSearchText, search
     /** Every row the view selects, in its order, all pages (the CSV export); a kept list by windows of 1,000. */
     exportRows: async (): Promise<T[]> => {
       if (!kept) return Array.from({ length: selected ? selected.length : source.length }, (_, p) => source[selected ? (selected[p] as number) : p] as T);
-      // Its own view name: the export's windows must not overtake the page's.
-      const exportView = `${viewId}:export`;
-      const rows: T[] = [];
-      try {
-        for (;;) {
-          const answer = await fetchWindow<T>(kept, exportView, { ...request, offset: rows.length, limit: 1000 });
-          rows.push(...answer.rows);
-          if (answer.rows.length === 0 || rows.length >= answer.count) return rows;
-        }
-      } finally {
-        forgetWindowView(kept, exportView);
-      }
+      return exportWindows();
     },
     /** Changes whenever the rows shown start over (the body scrolls back to the top). */
     viewKey: [pageState.pageIndex, pageState.pageSize, deferredQuery, columnFilters, sorting, partialOnly] as const,
     accessors,
   };
+}
+
+/**
+ * A kept list's window for the view: main answers with the page's rows (the query asks again while the
+ * list still arrives or is refreshed). A new search asks main for its first page at once, while React
+ * renders the box and the table (the table's query then finds it on its way): a keystroke waits for the
+ * slower of the two, not both. The export reads the whole view by windows of 1,000.
+ */
+function useKeptWindow<T>(kept: AnyWindowSource | undefined, request: WindowView) {
+  const viewId = useId();
+  const windowOf = (view: WindowView) => ({
+    queryKey: kept ? windowKey(kept, view) : ['no-window'],
+    queryFn: async () => {
+      const answer = await fetchWindow<T>(kept!, viewId, view);
+      markArrival(windowLabel(kept!));
+      return answer;
+    },
+  });
+  const client = useQueryClient();
+  const prefetchSearch = (text: string) => {
+    if (kept) void client.prefetchQuery(windowOf({ ...request, search: text.trim().toLowerCase(), offset: 0 }));
+  };
+  const windowQuery = useQuery({
+    ...windowOf(request),
+    enabled: !!kept,
+    placeholderData: keepPreviousData,
+    // While main's list still arrives the window says so: ask again each second (the total grows, and
+    // the whole list's answer replaces it once complete).
+    // The same while a kept list is refreshed behind the rows shown (the newer list replaces them).
+    refetchInterval: (q) => (q.state.data?.complete === false || q.state.data?.refreshing ? 1000 : false),
+    // An overtaken query is asked again (its key may be shown again by then); other failures as usual.
+    retry: (count, error) => (isOvertaken(error) ? count < 3 : count < 1),
+    retryDelay: 0,
+  });
+  useEffect(() => (kept ? () => forgetWindowView(kept, viewId) : undefined), [kept, viewId]);
+  const exportWindows = async (): Promise<T[]> => {
+    if (!kept) return [];
+    // Its own view name: the export's windows must not overtake the page's.
+    const exportView = `${viewId}:export`;
+    const rows: T[] = [];
+    try {
+      for (;;) {
+        const answer = await fetchWindow<T>(kept, exportView, { ...request, offset: rows.length, limit: 1000 });
+        rows.push(...answer.rows);
+        if (answer.rows.length === 0 || rows.length >= answer.count) return rows;
+      }
+    } finally {
+      forgetWindowView(kept, exportView);
+    }
+  };
+  return { windowQuery, prefetchSearch, exportWindows };
 }
 
 export type RowPipeline<T> = ReturnType<typeof useRowPipeline<T>>;

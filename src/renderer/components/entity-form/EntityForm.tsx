@@ -1,12 +1,13 @@
-import { useEffect, useId, useState } from 'react';
-import { useForm, useWatch, type FieldValues, type Resolver } from 'react-hook-form';
-import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useId, useState } from 'react';
+import { useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type * as v from 'valibot';
-import { Button, DialogActions, DialogBody, DialogContent, DialogTitle, Spinner, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { DialogBody, DialogContent, DialogTitle, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { FieldDescriptor, FieldForm } from '../fields/types';
 import { RecordChanges } from '../RecordChanges';
 import { FormFields } from './FormFields';
+import { FormActions } from './FormActions';
 import { FormNotices } from './FormNotices';
+import { useSchemaForm } from './useSchemaForm';
 import type { AnySchema, EntityDialogProps } from './props';
 
 // The form inside an EntityDialog: react-hook-form with the schema's resolver, the fields' own
@@ -28,7 +29,6 @@ const useStyles = makeStyles({
     '@media (max-width: 900px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
   },
   wide: { gridColumn: '1 / -1' },
-  missing: { color: tokens.colorNeutralForeground3, alignSelf: 'center', maxWidth: '360px' },
 });
 
 /** A value the form still lacks: nothing, blank text, an empty list, not a number. */
@@ -46,6 +46,78 @@ const isEmpty = (value: unknown): boolean =>
 export function missingText(fields: readonly FieldDescriptor[], values: FieldValues): string {
   const missing = fields.filter((f) => f.required && isEmpty(values[f.name])).map((f) => f.label);
   return missing.length > 0 ? `Still needed: ${missing.join(', ')}.` : 'Complete the form first.';
+}
+
+/** The fields' own checks (a server-side lookup, say): each field's message, run on leaving it and before a submit. */
+function useFieldChecks(form: UseFormReturn<FieldValues, unknown, FieldValues>) {
+  const [checkMessages, setCheckMessages] = useState<Record<string, string | null>>({});
+  const runCheck = async (field: FieldDescriptor): Promise<string | null> => {
+    if (!field.check) return null;
+    const all = form.getValues();
+    const message = await field.check(all[field.name], all);
+    setCheckMessages((m) => ({ ...m, [field.name]: message }));
+    return message;
+  };
+  const clearCheck = (name: string) => setCheckMessages((m) => ({ ...m, [name]: null }));
+  return { checkMessages, runCheck, clearCheck };
+}
+
+/**
+ * The submit and what a refused one shows: the fields' own checks first, then the schema's; the focus
+ * to the first field with a message; a failure of the call kept in the dialog beside what was typed.
+ */
+function useEntitySubmit<S extends AnySchema>({ form, visibleFields, runCheck, baseId, onSubmit, onSuccess, onClose, onBusy, failureFallback }: Pick<EntityDialogProps<S>, 'onSubmit' | 'onSuccess' | 'onClose'> & {
+  form: UseFormReturn<FieldValues, unknown, FieldValues>;
+  visibleFields: readonly FieldDescriptor[];
+  runCheck: (field: FieldDescriptor) => Promise<string | null>;
+  baseId: string;
+  onBusy: (busy: boolean) => void;
+  failureFallback: string;
+}) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState(false);
+  /** After a refused submit the focus goes to the first field, in the form's order, that has a message. */
+  const focusFirstError = (has: (name: string) => boolean) => {
+    const first = visibleFields.find((f) => has(f.name) || (f.kind === 'duration' && (has(f.parts.minutes) || has(f.parts.seconds))));
+    if (!first) return;
+    // After the messages render (a field may only now be described by its message).
+    requestAnimationFrame(() => {
+      const box = document.getElementById(`${baseId}-${first.name}`);
+      const target = box?.matches(FOCUSABLE) ? box : box?.querySelector<HTMLElement>(FOCUSABLE);
+      target?.focus();
+    });
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    setInvalid(false);
+    const checked = visibleFields.filter((f) => f.check);
+    const checks = await Promise.all(checked.map((f) => runCheck(f)));
+    if (checks.some((m) => m)) {
+      const refused = new Set<string>(checked.filter((_, i) => checks[i]).map((f) => f.name));
+      focusFirstError((name) => refused.has(name));
+      return;
+    }
+    onBusy(true);
+    try {
+      // A failure shows as the specs' error toast and stays in this dialog ('Not saved') beside what was typed.
+      const result = await onSubmit(values as v.InferOutput<S>);
+      if (result.ok) {
+        onBusy(false);
+        onSuccess?.(result.data);
+        onClose();
+        return;
+      }
+      // A conflict shows as its own notice with its choices (the `conflict` prop), not as a failure.
+      if (result.error.kind !== 'conflict') setServerError(result.error.message || failureFallback);
+    } finally {
+      onBusy(false);
+    }
+  }, (errors) => {
+    setInvalid(true);
+    focusFirstError((name) => !!errors[name]);
+  });
+  return { submit, serverError, invalid };
 }
 
 export function EntityForm<S extends AnySchema>({
@@ -75,38 +147,11 @@ export function EntityForm<S extends AnySchema>({
 }: EntityDialogProps<S> & { onBusy: (busy: boolean) => void; onDirty: (dirty: boolean) => void; onRequestClose: () => void }) {
   const styles = useStyles();
   const baseId = useId();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [invalid, setInvalid] = useState(false);
-  const form = useForm<FieldValues, unknown, FieldValues>({
-    resolver: valibotResolver(schema) as unknown as Resolver<FieldValues, unknown, FieldValues>,
-    defaultValues: defaultValues as FieldValues,
-    mode: canSubmit ? 'onTouched' : 'onSubmit',
-    reValidateMode: 'onChange',
-    // Every rule of the schema runs in one round (valibot's pipes do not stop at a first issue), so
-    // object-level rules (start before end) show together with the fields' own messages.
-    criteriaMode: 'all',
-    // Controllers pass no element refs; focusFirstError below moves the focus instead.
-    shouldFocusError: false,
-  });
-  const { control, handleSubmit, formState } = form;
-  // Cross-field rules (a URL for links, a level for Public files, ...) depend on other fields: after a
-  // first submit, every change re-checks the whole form so every message follows what it says now.
-  const submitted = formState.submitCount > 0;
-  useEffect(() => {
-    if (!submitted) return;
-    const subscription = form.watch((_values, { type }) => {
-      if (type === 'change') void form.trigger();
-    });
-    return () => subscription.unsubscribe();
-  }, [form, submitted]);
+  const form = useSchemaForm(schema, defaultValues, { checkOnTouch: !!canSubmit, onDirty });
+  const { control, formState } = form;
   const busy = formState.isSubmitting;
   const shownStatus = typeof status === 'function' ? status(busy) : status;
-  const isDirty = formState.isDirty;
-  useEffect(() => {
-    onDirty(isDirty);
-  }, [isDirty, onDirty]);
   const values = useWatch({ control }) as FieldValues;
-  const [checkMessages, setCheckMessages] = useState<Record<string, string | null>>({});
   const visibleFields = fields.filter((f) => !f.hidden?.(values));
   // A submit that waits for the form (disabled, or styled inactive) says what is still missing.
   const blocked = canSubmit ? !canSubmit(values) : false;
@@ -120,55 +165,9 @@ export function EntityForm<S extends AnySchema>({
     validate: (name) => void form.trigger(name),
   };
 
-  const runCheck = async (field: FieldDescriptor): Promise<string | null> => {
-    if (!field.check) return null;
-    const all = form.getValues();
-    const message = await field.check(all[field.name], all);
-    setCheckMessages((m) => ({ ...m, [field.name]: message }));
-    return message;
-  };
+  const { checkMessages, runCheck, clearCheck } = useFieldChecks(form);
 
-  /** After a refused submit the focus goes to the first field, in the form's order, that has a message. */
-  const focusFirstError = (has: (name: string) => boolean) => {
-    const first = visibleFields.find((f) => has(f.name) || (f.kind === 'duration' && (has(f.parts.minutes) || has(f.parts.seconds))));
-    if (!first) return;
-    // After the messages render (a field may only now be described by its message).
-    requestAnimationFrame(() => {
-      const box = document.getElementById(`${baseId}-${first.name}`);
-      const target = box?.matches(FOCUSABLE) ? box : box?.querySelector<HTMLElement>(FOCUSABLE);
-      target?.focus();
-    });
-  };
-
-  const submit = handleSubmit(async (values) => {
-    setServerError(null);
-    setInvalid(false);
-    const checked = visibleFields.filter((f) => f.check);
-    const checks = await Promise.all(checked.map((f) => runCheck(f)));
-    if (checks.some((m) => m)) {
-      const refused = new Set<string>(checked.filter((_, i) => checks[i]).map((f) => f.name));
-      focusFirstError((name) => refused.has(name));
-      return;
-    }
-    onBusy(true);
-    try {
-      // A failure shows as the specs' error toast and stays in this dialog ('Not saved') beside what was typed.
-      const result = await onSubmit(values as v.InferOutput<S>);
-      if (result.ok) {
-        onBusy(false);
-        onSuccess?.(result.data);
-        onClose();
-        return;
-      }
-      // A conflict shows as its own notice with its choices (the `conflict` prop), not as a failure.
-      if (result.error.kind !== 'conflict') setServerError(result.error.message || failureFallback);
-    } finally {
-      onBusy(false);
-    }
-  }, (errors) => {
-    setInvalid(true);
-    focusFirstError((name) => !!errors[name]);
-  });
+  const { submit, serverError, invalid } = useEntitySubmit({ form, visibleFields, runCheck, baseId, onSubmit, onSuccess, onClose, onBusy, failureFallback });
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label={title} className={styles.shell}>
@@ -193,39 +192,25 @@ export function EntityForm<S extends AnySchema>({
             disabled={busy || !!readOnly}
             checkMessages={checkMessages}
             onCheck={(field) => void runCheck(field)}
-            onChecked={(name) => setCheckMessages((m) => ({ ...m, [name]: null }))}
+            onChecked={clearCheck}
           />
           {shownStatus ? <div className={styles.wide}>{shownStatus}</div> : null}
           <RecordChanges />
         </DialogContent>
-        {!readOnly && !busy && waiting ? (
-          <DialogActions position="start">
-            <Text id={missingId} size={200} className={styles.missing}>
-              {missingText(visibleFields, values)}
-            </Text>
-          </DialogActions>
-        ) : null}
-        <DialogActions>
-          <Button
-            appearance="secondary"
-            onClick={busy && onCancelBusy ? onCancelBusy : onRequestClose}
-            disabled={busy && !onCancelBusy}
-          >
-            {readOnly ? 'Close' : cancelLabel}
-          </Button>
-          {readOnly ? null : <Button
-            appearance={!ready || ready(values) ? 'primary' : 'outline'}
-            data-ready={ready ? String(ready(values)) : undefined}
-            type="submit"
-            disabled={busy}
-            // Waiting for the form: still reachable by Tab, and it says what is missing.
-            disabledFocusable={!busy && blocked}
-            aria-describedby={!busy && waiting ? missingId : undefined}
-            icon={busy ? <Spinner size="tiny" /> : undefined}
-          >
-            {busy ? busyLabel : submitLabel}
-          </Button>}
-        </DialogActions>
+        <FormActions
+          readOnly={!!readOnly}
+          busy={busy}
+          ready={ready ? ready(values) : undefined}
+          blocked={blocked}
+          waiting={waiting}
+          missing={missingText(visibleFields, values)}
+          missingId={missingId}
+          cancelLabel={cancelLabel}
+          submitLabel={submitLabel}
+          busyLabel={busyLabel}
+          onCancel={busy && onCancelBusy ? onCancelBusy : onRequestClose}
+          cancelDisabled={busy && !onCancelBusy}
+        />
       </DialogBody>
     </form>
   );

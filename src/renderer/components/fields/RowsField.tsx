@@ -23,17 +23,10 @@ const useStyles = makeStyles({
 type RowErrors = readonly (Record<string, { message?: string } | undefined> | undefined)[] | undefined;
 
 /**
- * A list of rows, each with its columns (text boxes or selects) and optionally a correct-answer flag
- * (a radio: exactly one; checkboxes: several). react-hook-form's field array keeps the rows; each
- * cell's message comes from the schema. Deleting a row keeps the focus in the list.
+ * The correct-answer flags of a rows field: whether several may be flagged (it may follow the form's
+ * values), how many are, and setting one (a single flag moves, and says so once: see flag.moved).
  */
-export function RowsField({ field, id, disabled, error, form }: Props) {
-  const styles = useStyles();
-  const listRef = useRef<HTMLDivElement>(null);
-  const { fields: rows, append, remove, update } = useFieldArray({ control: form.control, name: field.name });
-  const itemLabel = field.itemLabel ?? 'Row';
-  const lower = itemLabel.toLowerCase();
-  const single = field.columns.length === 1;
+function useRowFlags(field: Props['field'], form: Props['form'], hasError: boolean) {
   const flag = field.flag;
   const current = (form.values[field.name] as Record<string, unknown>[] | undefined) ?? [];
   const several = typeof flag?.several === 'function' ? flag.several(form.values) : !!flag?.several;
@@ -45,14 +38,6 @@ export function RowsField({ field, id, disabled, error, form }: Props) {
     if (wasSeveral.current && !several && flagged > 1) validate(field.name);
     wasSeveral.current = several;
   }, [several, flagged, validate, field.name]);
-  const template = `${flag ? '64px ' : ''}${field.columns.map(() => 'minmax(0, 1fr)').join(' ')} 32px`;
-  const rowErrors = error as RowErrors;
-  const focusText = (index: number | 'last') =>
-    requestAnimationFrame(() => {
-      const inputs = listRef.current?.querySelectorAll<HTMLInputElement>('input[type="text"]');
-      const at = index === 'last' ? (inputs?.length ?? 1) - 1 : Math.min(index, (inputs?.length ?? 1) - 1);
-      (inputs?.[at] ?? listRef.current?.querySelector<HTMLButtonElement>('button[data-add]'))?.focus();
-    });
 
   // Said once a second flag took the first one's place (see flag.moved).
   const [moved, setMoved] = useState(false);
@@ -67,8 +52,105 @@ export function RowsField({ field, id, disabled, error, form }: Props) {
       if (row[flag.name] !== next) form.setValue(`${field.name}.${i}.${flag.name}`, next);
     });
     // A message shown about the flags (one correct option only) goes, or stays, at once.
-    if (error) validate(field.name);
+    if (hasError) validate(field.name);
   };
+  return { several, flagged, moved, setFlag };
+}
+
+/** What a text cell's input and text area share: its value, name, error link and limit. */
+function textProps(f: { value: unknown; onChange: (value: string) => void; onBlur: () => void }, { name, message, errorId, column, disabled, invalidClass }: { name: string; message: string | undefined; errorId: string; column: RowColumn; disabled?: boolean; invalidClass: string }) {
+  return {
+    value: (f.value as string) ?? '',
+    disabled,
+    'aria-label': name,
+    'aria-invalid': message ? true : undefined,
+    'aria-describedby': message ? errorId : undefined,
+    className: mergeClasses(message && invalidClass),
+    placeholder: name,
+    maxLength: column.maxLength ?? 500,
+    onChange: (_e: unknown, d: { value: string }) => f.onChange(d.value),
+    onBlur: f.onBlur,
+  };
+}
+
+/** One cell of a row: a select (the column's options) or a text box, and the schema's message for it. */
+function RowCell({ form, fieldName, index, column, name, message, errorId, options, disabled }: {
+  form: Props['form'];
+  fieldName: string;
+  index: number;
+  column: RowColumn;
+  /** The cell's accessible name ('Option 2'). */
+  name: string;
+  message: string | undefined;
+  errorId: string;
+  /** The options this row may choose (a unique column's others taken out). */
+  options: RowColumn['options'];
+  disabled?: boolean;
+}) {
+  const styles = useStyles();
+  const text = { name, message, errorId, column, disabled, invalidClass: styles.invalid };
+  return (
+    <div className={styles.cell}>
+      <Controller
+        control={form.control}
+        name={`${fieldName}.${index}.${column.name}`}
+        render={({ field: f }) =>
+          column.options ? (
+            <Select
+              aria-label={name}
+              aria-invalid={message ? true : undefined}
+              aria-describedby={message ? errorId : undefined}
+              value={(f.value as string) ?? ''}
+              disabled={disabled}
+              onChange={(_e, d) => f.onChange(d.value)}
+              onBlur={f.onBlur}
+            >
+              <option value="">{`Select ${column.label.toLowerCase()}`}</option>
+              {(options ?? []).map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </Select>
+          ) : column.multiline ? (
+            <Textarea {...textProps(f, text)} rows={2} resize="vertical" />
+          ) : (
+            <Input type="text" {...textProps(f, text)} />
+          )
+        }
+      />
+      {message ? (
+        <Text id={errorId} size={200} className={styles.rowError} role="alert">
+          {message}
+        </Text>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * A list of rows, each with its columns (text boxes or selects) and optionally a correct-answer flag
+ * (a radio: exactly one; checkboxes: several). react-hook-form's field array keeps the rows; each
+ * cell's message comes from the schema. Deleting a row keeps the focus in the list.
+ */
+export function RowsField({ field, id, disabled, error, form }: Props) {
+  const styles = useStyles();
+  const listRef = useRef<HTMLDivElement>(null);
+  const { fields: rows, append, remove, update } = useFieldArray({ control: form.control, name: field.name });
+  const itemLabel = field.itemLabel ?? 'Row';
+  const lower = itemLabel.toLowerCase();
+  const single = field.columns.length === 1;
+  const flag = field.flag;
+  const current = (form.values[field.name] as Record<string, unknown>[] | undefined) ?? [];
+  const { several, flagged, moved, setFlag } = useRowFlags(field, form, !!error);
+  const template = `${flag ? '64px ' : ''}${field.columns.map(() => 'minmax(0, 1fr)').join(' ')} 32px`;
+  const rowErrors = error as RowErrors;
+  const focusText = (index: number | 'last') =>
+    requestAnimationFrame(() => {
+      const inputs = listRef.current?.querySelectorAll<HTMLInputElement>('input[type="text"]');
+      const at = index === 'last' ? (inputs?.length ?? 1) - 1 : Math.min(index, (inputs?.length ?? 1) - 1);
+      (inputs?.[at] ?? listRef.current?.querySelector<HTMLButtonElement>('button[data-add]'))?.focus();
+    });
 
   const filled = (row: Record<string, unknown> | undefined) => !!row && field.columns.every((c) => String(row[c.name] ?? '').trim() !== '');
   const canAdd = !field.addWhenComplete || current.length === 0 || filled(current.at(-1));
@@ -76,63 +158,6 @@ export function RowsField({ field, id, disabled, error, form }: Props) {
   const optionsFor = (index: number, column: RowColumn) =>
     column.unique ? column.options?.filter((o) => !current.some((r, i) => i !== index && r[column.name] === o.value)) : column.options;
 
-  /** What a text cell's input and text area share: its value, name, error link and limit. */
-  const textProps = (f: { value: unknown; onChange: (value: string) => void; onBlur: () => void }, name: string, message: string | undefined, errorId: string, column: RowColumn) => ({
-    value: (f.value as string) ?? '',
-    disabled,
-    'aria-label': name,
-    'aria-invalid': message ? true : undefined,
-    'aria-describedby': message ? errorId : undefined,
-    className: mergeClasses(message && styles.invalid),
-    placeholder: name,
-    maxLength: column.maxLength ?? 500,
-    onChange: (_e: unknown, d: { value: string }) => f.onChange(d.value),
-    onBlur: f.onBlur,
-  });
-
-  const cell = (index: number, column: RowColumn) => {
-    const n = index + 1;
-    const name = single ? `${itemLabel} ${n}` : `${column.label} ${n}`;
-    const message = rowErrors?.[index]?.[column.name]?.message;
-    const errorId = `${id}-row-${index}-${column.name}-error`;
-    return (
-      <div key={column.name} className={styles.cell}>
-        <Controller
-          control={form.control}
-          name={`${field.name}.${index}.${column.name}`}
-          render={({ field: f }) =>
-            column.options ? (
-              <Select
-                aria-label={name}
-                aria-invalid={message ? true : undefined}
-                aria-describedby={message ? errorId : undefined}
-                value={(f.value as string) ?? ''}
-                disabled={disabled}
-                onChange={(_e, d) => f.onChange(d.value)}
-                onBlur={f.onBlur}
-              >
-                <option value="">{`Select ${column.label.toLowerCase()}`}</option>
-                {(optionsFor(index, column) ?? []).map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </Select>
-            ) : column.multiline ? (
-              <Textarea {...textProps(f, name, message, errorId, column)} rows={2} resize="vertical" />
-            ) : (
-              <Input type="text" {...textProps(f, name, message, errorId, column)} />
-            )
-          }
-        />
-        {message ? (
-          <Text id={errorId} size={200} className={styles.rowError} role="alert">
-            {message}
-          </Text>
-        ) : null}
-      </div>
-    );
-  };
 
   return (
     // The rows name themselves: the surrounding Field's label and message must not reach each input.
@@ -176,7 +201,9 @@ export function RowsField({ field, id, disabled, error, form }: Props) {
                   )}
                 </div>
               ) : null}
-              {field.columns.map((c) => cell(index, c))}
+              {field.columns.map((column) => (
+                <RowCell key={column.name} form={form} fieldName={field.name} index={index} column={column} name={single ? `${itemLabel} ${index + 1}` : `${column.label} ${index + 1}`} message={rowErrors?.[index]?.[column.name]?.message} errorId={`${id}-row-${index}-${column.name}-error`} options={optionsFor(index, column)} disabled={disabled} />
+              ))}
               <Tooltip content={`Delete ${lower} ${n}`} relationship="label">
                 <Button
                   appearance="subtle"

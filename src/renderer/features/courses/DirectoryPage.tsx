@@ -84,29 +84,14 @@ function crumbsOf(listing: DocumentListing | undefined): Crumb[] {
   return crumbs;
 }
 
-/** /directory/{directoryPath}: the folders and files of one course (spec 2 section 2, Directory screen). */
-export default function DirectoryPage() {
+/**
+ * The directory's columns: a folder's name opens it, a module or topic opens as its own screen (spec 1),
+ * a video previews; the screen's Edit and Delete at the end.
+ */
+function useDirectoryColumns(open: (doc: CourseDocument) => void, setPreview: (source: MediaSource) => void) {
   const styles = useStyles();
   const navigate = useNavigate();
-  const segments = (useParams()['*'] ?? '').split('/').filter(Boolean);
-  // The last segment is the current folder, or the course at the top level.
-  const currentId = segments.at(-1) ?? '';
-  const listQuery = callQuery('videoRepository.document', { id: currentId });
-  const listing = useQuery(listQuery).data;
-  const course = listing?.courseDoc;
-  const folder = listing?.parentInfo ?? null;
-  const [preview, setPreview] = useState<MediaSource | null>(null);
-
-  const library = useLibraryVideos(course?.language);
-
-  const open = useCallback(
-    (doc: CourseDocument) => {
-      if (doc.type === 'folder') navigate(pathOf(doc.courseId, [...doc.ancestors.map((a) => a._id), doc._id]));
-    },
-    [navigate],
-  );
-
-  const columns = useCallback(
+  return useCallback(
     ({ editColumn, deleteColumn }: ScreenActions<CourseDocument>) => [
       value<CourseDocument>('title', 'Folder/File Name', (d) => d.title, {
         width: 250,
@@ -163,11 +148,12 @@ export default function DirectoryPage() {
       editColumn((d) => `Edit ${d.title}`),
       deleteColumn((d) => `Delete ${d.title}`),
     ],
-    [open, styles, navigate],
+    [open, styles, navigate, setPreview],
   );
+}
 
-  const courseId = course?._id ?? '';
-  const parent = folder?._id ?? '';
+/** The directory's records and forms: folders (with delete and reorder), videos under a title of their own, and Add File (several library videos at once). */
+function useDirectoryRecords(courseId: string, parent: string, language: string | undefined, library: ReturnType<typeof useLibraryVideos>) {
   const fillMandatory = { title: COURSE_MSG.fillMandatoryTitle, text: COURSE_MSG.fillMandatory };
 
   const folderForm = (record: CourseDocument | null) =>
@@ -203,7 +189,7 @@ export default function DirectoryPage() {
       title: record ? 'Update Video' : 'Upload Video',
       // A title and a library video are mandatory.
       schema: CourseVideoFormSchema,
-      fields: courseVideoFields(library, { titleLabel: 'Video title', placeholder: `Select a video${course ? ` in ${course.language}` : ''}` }),
+      fields: courseVideoFields(library, { titleLabel: 'Video title', placeholder: `Select a video${language ? ` in ${language}` : ''}` }),
       defaults: { title: record?.title ?? '', description: record?.description ?? '', freeToWatch: record?.freeToWatch ?? false, fileId: record?.fileId?._id ?? '' },
       invalidNotice: fillMandatory,
       failureFallback: COURSE_MSG.fileNotAdded,
@@ -246,6 +232,35 @@ export default function DirectoryPage() {
       dialog: { intro: <Text>{ADD_FILE_DESCRIPTION}</Text> },
     }),
   );
+  return { folders, videos, addFilesForm };
+}
+
+/** /directory/{directoryPath}: the folders and files of one course (spec 2 section 2, Directory screen). */
+export default function DirectoryPage() {
+  const navigate = useNavigate();
+  const segments = (useParams()['*'] ?? '').split('/').filter(Boolean);
+  // The last segment is the current folder, or the course at the top level.
+  const currentId = segments.at(-1) ?? '';
+  const listQuery = callQuery('videoRepository.document', { id: currentId });
+  const listing = useQuery(listQuery).data;
+  const course = listing?.courseDoc;
+  const folder = listing?.parentInfo ?? null;
+  const [preview, setPreview] = useState<MediaSource | null>(null);
+
+  const library = useLibraryVideos(course?.language);
+
+  const open = useCallback(
+    (doc: CourseDocument) => {
+      if (doc.type === 'folder') navigate(pathOf(doc.courseId, [...doc.ancestors.map((a) => a._id), doc._id]));
+    },
+    [navigate],
+  );
+
+  const columns = useDirectoryColumns(open, setPreview);
+
+  const courseId = course?._id ?? '';
+  const parent = folder?._id ?? '';
+  const { folders, videos, addFilesForm } = useDirectoryRecords(courseId, parent, course?.language, library);
 
   // Folders go three levels deep; a videos-only course keeps videos directly in its modules.
   const folderBlocked = !listing

@@ -7,7 +7,7 @@ import { ArrowLeftRegular, ArrowSwapRegular, DeleteRegular, PlayRegular, Questio
 import * as v from 'valibot';
 import { COURSE_MSG, COURSE_TEXT } from '../../../shared/course-messages';
 import { DOCUMENT_TITLE_MAX, PREVIEW_DIALOG_WIDTH } from '../../../shared/schemas/courses';
-import { AddQuestionFormSchema, VideoDraftSchema, type Video } from '../../../shared/schemas/topics';
+import { AddQuestionFormSchema, VideoDraftSchema, type TopicDetail, type Video } from '../../../shared/schemas/topics';
 import { callQuery } from '../../lib/calls';
 import { action, count, date, text } from '../../kit/columns';
 import type { ScreenActions } from '../../kit/ListScreen';
@@ -89,66 +89,27 @@ function RelatedQuestionsDialog({ video, onClose }: { video: Video | null; onClo
   );
 }
 
-/** /topics/{topicId}: the videos of one topic (spec 1 section 2, Videos). */
-export default function VideosPage() {
-  const styles = useStyles();
-  const navigate = useNavigate();
-  const conceptSelectId = useId();
-  const topicId = useParams().topicId ?? '';
-  // The concept shown is part of the address, so that it survives a reload (with topicId in the path).
-  const [params, setParams] = useSearchParams();
-  const conceptId = params.get('concept') ?? '';
-  const topic = useQuery(callQuery('videoRepository.topic', { id: topicId })).data;
-  const [preview, setPreview] = useState<MediaSource | null>(null);
-  const [related, setRelated] = useState<string | null>(null);
-  const [asking, setAsking] = useState<Video | null>(null);
-  const library = useLibraryVideos(topic?.language);
-  const questions = useQuery({ ...callQuery('questionBank.questions'), enabled: asking !== null });
-
-  const reorderHintId = useId();
-
-  // One concept: its videos (GET /video/byconcept), which can be reordered; else the whole topic's.
+/**
+ * A topic's videos as records: edited as course videos; added into a concept the user names where the
+ * topic has concepts (the directory's call), else onto the topic; reordered within one concept.
+ */
+function topicVideos({ topic, topicId, conceptId, reorderConcept, library }: {
+  topic: TopicDetail | undefined;
+  topicId: string;
+  /** The concept shown (the new video's default concept). */
+  conceptId: string;
+  /** The concept whose videos can be reordered; '' when none can. */
+  reorderConcept: string;
+  library: ReturnType<typeof useLibraryVideos>;
+}) {
   const concepts = topic?.concepts ?? [];
-  const reorderConcept = conceptId || (concepts.length === 0 ? topicId : '');
-  const list = conceptId ? callQuery('videoRepository.videosByConcept', { conceptId }) : callQuery('videoRepository.videosByTopic', { topicId });
-
-  // ?video=<id> (from /videos/{id}): that video's preview opens once its row is here, then the address forgets it.
-  const shownVideo = params.get('video');
-  // The list's rows: fetched here only for a video named in the address; else what the list screen read.
-  const videos = useQuery({ ...list, enabled: !!shownVideo }).data;
-  useEffect(() => {
-    const found = shownVideo ? videos?.find((r) => r._id === shownVideo) : undefined;
-    if (!found) return;
-    setPreview(videoSourceOf({ title: found.title, fileUrl: found.videoUrl, previewUrl: found.previewUrl }));
-    setParams(conceptId ? { concept: conceptId } : {}, { replace: true });
-  }, [shownVideo, videos, conceptId, setParams]);
-
-  const columns = useCallback(
-    ({ editColumn }: ScreenActions<Video>) => [
-      action<Video>('preview', 'Preview', {
-        label: (r) => `Preview ${r.title}`,
-        icon: <PlayRegular />,
-        onClick: (r) => setPreview(videoSourceOf({ title: r.title, fileUrl: r.videoUrl, previewUrl: r.previewUrl })),
-        width: 76,
-      }),
-      text<Video>('title', 'Title', { width: 280 }),
-      text<Video>('language', 'Language', { width: 120, filter: 'select' }),
-      count<Video>('questions', 'Related Questions', (r) => r.questionBank.length, (r) => setRelated(r._id), (r) => `Related questions of ${r.title}`, { width: 140 }),
-      action<Video>('addQuestion', 'Add Question', { label: (r) => `Add a question to ${r.title}`, icon: <QuestionCircleRegular />, onClick: setAsking, width: 84, wrapHeader: true }),
-      date<Video>('createdAt', 'Created At', (r) => r.metaInfo.created.at),
-      date<Video>('updatedAt', 'Last Updated', (r) => r.metaInfo.updated.at),
-      editColumn((r) => `Edit ${r.title}`),
-    ],
-    [],
-  );
-
   const addVideoFields = [
     libraryVideoChoice('videoId', 'Library video', library, 'title', `Select a video${topic ? ` in ${topic.language}` : ''}`),
     { kind: 'text', name: 'title', label: 'Title', required: true, maxLength: DOCUMENT_TITLE_MAX },
   ] as const;
 
   const courseId = topic?.courseId ?? '';
-  const videoResource = resource<Video>({
+  return resource<Video>({
     name: 'Video',
     bulk: { names: ['video', 'videos'], label: (r) => r.title },
     form: (record) =>
@@ -206,13 +167,17 @@ export default function VideosPage() {
       ? call('videoRepository.videoSequence', { fallback: COURSE_MSG.somethingWentWrong }, (rows: Video[]) => ({ conceptId: reorderConcept, videos: rows.map((r) => r._id) }))
       : undefined,
   });
+}
 
+/** Add Question on a video: a question in the video's language that it does not have yet. */
+function useAddQuestionForm(asking: Video | null) {
+  const questions = useQuery({ ...callQuery('questionBank.questions'), enabled: asking !== null });
   const questionOptions = useMemo(
     () => (questions.data ?? []).filter((q) => !asking || (q.language === asking.language && !asking.questionBank.includes(q._id))).map((q) => ({ value: q._id, label: q.question })),
     [questions.data, asking],
   );
 
-  const askingForm = useCallForm(
+  return useCallForm(
     call('videoRepository.videoQuestions', { fallback: COURSE_MSG.videoNotEdited, successFallback: 'Question added' }, ({ questionId }: { questionId: string }) => ({
       videoId: asking?._id ?? '',
       questionBank: [...(asking?.questionBank ?? []), questionId],
@@ -235,6 +200,62 @@ export default function VideosPage() {
       width: 640,
     }),
   );
+}
+
+/** /topics/{topicId}: the videos of one topic (spec 1 section 2, Videos). */
+export default function VideosPage() {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const conceptSelectId = useId();
+  const topicId = useParams().topicId ?? '';
+  // The concept shown is part of the address, so that it survives a reload (with topicId in the path).
+  const [params, setParams] = useSearchParams();
+  const conceptId = params.get('concept') ?? '';
+  const topic = useQuery(callQuery('videoRepository.topic', { id: topicId })).data;
+  const [preview, setPreview] = useState<MediaSource | null>(null);
+  const [related, setRelated] = useState<string | null>(null);
+  const [asking, setAsking] = useState<Video | null>(null);
+  const library = useLibraryVideos(topic?.language);
+  const askingForm = useAddQuestionForm(asking);
+
+  const reorderHintId = useId();
+
+  // One concept: its videos (GET /video/byconcept), which can be reordered; else the whole topic's.
+  const concepts = topic?.concepts ?? [];
+  const reorderConcept = conceptId || (concepts.length === 0 ? topicId : '');
+  const list = conceptId ? callQuery('videoRepository.videosByConcept', { conceptId }) : callQuery('videoRepository.videosByTopic', { topicId });
+
+  // ?video=<id> (from /videos/{id}): that video's preview opens once its row is here, then the address forgets it.
+  const shownVideo = params.get('video');
+  // The list's rows: fetched here only for a video named in the address; else what the list screen read.
+  const videos = useQuery({ ...list, enabled: !!shownVideo }).data;
+  useEffect(() => {
+    const found = shownVideo ? videos?.find((r) => r._id === shownVideo) : undefined;
+    if (!found) return;
+    setPreview(videoSourceOf({ title: found.title, fileUrl: found.videoUrl, previewUrl: found.previewUrl }));
+    setParams(conceptId ? { concept: conceptId } : {}, { replace: true });
+  }, [shownVideo, videos, conceptId, setParams]);
+
+  const columns = useCallback(
+    ({ editColumn }: ScreenActions<Video>) => [
+      action<Video>('preview', 'Preview', {
+        label: (r) => `Preview ${r.title}`,
+        icon: <PlayRegular />,
+        onClick: (r) => setPreview(videoSourceOf({ title: r.title, fileUrl: r.videoUrl, previewUrl: r.previewUrl })),
+        width: 76,
+      }),
+      text<Video>('title', 'Title', { width: 280 }),
+      text<Video>('language', 'Language', { width: 120, filter: 'select' }),
+      count<Video>('questions', 'Related Questions', (r) => r.questionBank.length, (r) => setRelated(r._id), (r) => `Related questions of ${r.title}`, { width: 140 }),
+      action<Video>('addQuestion', 'Add Question', { label: (r) => `Add a question to ${r.title}`, icon: <QuestionCircleRegular />, onClick: setAsking, width: 84, wrapHeader: true }),
+      date<Video>('createdAt', 'Created At', (r) => r.metaInfo.created.at),
+      date<Video>('updatedAt', 'Last Updated', (r) => r.metaInfo.updated.at),
+      editColumn((r) => `Edit ${r.title}`),
+    ],
+    [],
+  );
+
+  const videoResource = topicVideos({ topic, topicId, conceptId, reorderConcept, library });
 
   return (
     <ResourceScreen<Video, Video[]>

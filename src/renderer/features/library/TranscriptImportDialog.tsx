@@ -51,6 +51,82 @@ export interface ImportSource {
   cues: CueDraft[];
 }
 
+/** The cues to import: a cue with a problem is marked and can be edited (its message follows the edit); any can be removed. */
+function CueTable({ rows, onEdit, onRemove }: { rows: readonly Row[]; onEdit: (index: number, patch: Partial<Row>) => void; onRemove: (index: number) => void }) {
+  const styles = useStyles();
+  return (
+    <div className={styles.scroll}>
+      <table className={styles.table} aria-label="Cues">
+        <thead>
+          <tr>
+            <th className={styles.th} style={{ width: 48 }}>
+              #
+            </th>
+            <th className={styles.th} style={{ width: 128 }}>
+              Timestamp
+            </th>
+            <th className={styles.th}>Caption</th>
+            <th className={styles.th} style={{ width: 44 }}>
+              <span className={styles.muted}>Remove</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const problem = problemOf(row);
+            const editable = !!row.error || row.edited;
+            return (
+              <tr key={row.index} className={problem ? styles.bad : undefined} data-cue={row.index}>
+                <td className={styles.td}>{row.index}</td>
+                <td className={styles.td}>
+                  {editable ? (
+                    <Input
+                      size="small"
+                      aria-label={`Timestamp of cue ${row.index}`}
+                      value={row.timeStamp}
+                      placeholder="HH:mm:ss"
+                      onChange={(_e, d) => onEdit(row.index, { timeStamp: d.value })}
+                    />
+                  ) : (
+                    row.timeStamp
+                  )}
+                </td>
+                <td className={styles.td}>
+                  {editable ? (
+                    <Input
+                      size="small"
+                      style={{ width: '100%' }}
+                      aria-label={`Caption of cue ${row.index}`}
+                      value={row.captionText}
+                      onChange={(_e, d) => onEdit(row.index, { captionText: d.value })}
+                    />
+                  ) : (
+                    row.captionText
+                  )}
+                  {problem ? (
+                    <Text block size={200} className={styles.error} role="note">
+                      {problem}
+                    </Text>
+                  ) : null}
+                </td>
+                <td className={styles.td}>
+                  <Button
+                    size="small"
+                    appearance="subtle"
+                    icon={<DeleteRegular />}
+                    aria-label={`Remove cue ${row.index}`}
+                    onClick={() => onRemove(row.index)}
+                  />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /**
  * The preview of a caption import: every cue with its problem, editable or removable; nothing is sent
  * until all remaining cues are valid and a language is chosen (then one bulk call, all or nothing).
@@ -150,75 +226,7 @@ export function ImportDialog({
           <MessageBarBody>{message}</MessageBarBody>
         </MessageBar>
       ) : null}
-      <div className={styles.scroll}>
-        <table className={styles.table} aria-label="Cues">
-          <thead>
-            <tr>
-              <th className={styles.th} style={{ width: 48 }}>
-                #
-              </th>
-              <th className={styles.th} style={{ width: 128 }}>
-                Timestamp
-              </th>
-              <th className={styles.th}>Caption</th>
-              <th className={styles.th} style={{ width: 44 }}>
-                <span className={styles.muted}>Remove</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => {
-              const problem = problemOf(row);
-              const editable = !!row.error || row.edited;
-              return (
-                <tr key={row.index} className={problem ? styles.bad : undefined} data-cue={row.index}>
-                  <td className={styles.td}>{row.index}</td>
-                  <td className={styles.td}>
-                    {editable ? (
-                      <Input
-                        size="small"
-                        aria-label={`Timestamp of cue ${row.index}`}
-                        value={row.timeStamp}
-                        placeholder="HH:mm:ss"
-                        onChange={(_e, d) => edit(row.index, { timeStamp: d.value })}
-                      />
-                    ) : (
-                      row.timeStamp
-                    )}
-                  </td>
-                  <td className={styles.td}>
-                    {editable ? (
-                      <Input
-                        size="small"
-                        style={{ width: '100%' }}
-                        aria-label={`Caption of cue ${row.index}`}
-                        value={row.captionText}
-                        onChange={(_e, d) => edit(row.index, { captionText: d.value })}
-                      />
-                    ) : (
-                      row.captionText
-                    )}
-                    {problem ? (
-                      <Text block size={200} className={styles.error} role="note">
-                        {problem}
-                      </Text>
-                    ) : null}
-                  </td>
-                  <td className={styles.td}>
-                    <Button
-                      size="small"
-                      appearance="subtle"
-                      icon={<DeleteRegular />}
-                      aria-label={`Remove cue ${row.index}`}
-                      onClick={() => setRows((all) => all.filter((r) => r.index !== row.index))}
-                    />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <CueTable rows={rows} onEdit={edit} onRemove={(index) => setRows((all) => all.filter((r) => r.index !== index))} />
     </ContentDialog>
   );
 }

@@ -2,22 +2,14 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
-  Dropdown,
-  Field,
-  Input,
-  Option,
-  Select,
-  Switch,
   Text,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
 import { FolderArrowUpRegular } from '@fluentui/react-icons';
-import { LANGUAGES, type Language } from '../../../../shared/constants';
+import type { Language } from '../../../../shared/constants';
 import { COURSE_TEXT } from '../../../../shared/course-messages';
-import { isCourseThumbnailName } from '../../../../shared/file-kinds';
 import { bulkIssues, defaultMeta } from '../../../../shared/schemas/bulk';
-import { VIDEO_TYPES } from '../../../../shared/schemas/library';
 import type { MediaVerdict } from '../../../../shared/schemas/media';
 import { IMPORT_TEXT, importTitleProblem, type ImportDefaults, type ImportPreview, type ImportStatus, type ImportTarget } from '../../../../shared/schemas/course-import';
 import { ContentDialog } from '../../../components/ContentDialog';
@@ -26,15 +18,13 @@ import { Tooltip } from '../../../components/Tooltip';
 import { useNotify } from '../../../components/toast';
 import { callQuery, invoke, targetKey } from '../../../lib/calls';
 import { plural } from '../../../lib/format';
-import { useBusinessIdeas, useKeywords } from '../../../lib/library-lists';
 import { useCourseLanguage } from '../../../lib/preferences';
 import { ImportProgress, ended } from './ImportProgress';
+import { CourseFields, DefaultFields } from './ImportFields';
 import { ImportTree } from './ImportTree';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  fields: { display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: tokens.spacingHorizontalM, alignItems: 'start' },
-  thumb: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
   summary: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   entries: { maxHeight: '40vh', overflowY: 'auto', margin: 0, paddingLeft: tokens.spacingHorizontalL },
   failed: { color: tokens.colorPaletteRedForeground1 },
@@ -137,28 +127,6 @@ export function ImportDropZone({ target, disabled = false, children }: { target:
 }
 
 /** A required multi-select of the import's defaults (business ideas, keyword groups). */
-function MultiField({ label, items, selected, issue, onChange }: { label: string; items: { id: string; name: string }[]; selected: string[]; issue: string | undefined; onChange: (ids: string[]) => void }) {
-  return (
-    <Field label={label} required validationMessage={issue}>
-      <Dropdown
-        multiselect
-        // Inside the dialog: a popup portalled outside it is hidden from assistive technology by the modal.
-        inlinePopup
-        placeholder={`Select ${label.toLowerCase()}`}
-        selectedOptions={selected}
-        value={items.filter((i) => selected.includes(i.id)).map((i) => i.name).join(', ')}
-        onOptionSelect={(_, data) => onChange(data.selectedOptions)}
-      >
-        {items.map((i) => (
-          <Option key={i.id} value={i.id}>
-            {i.name}
-          </Option>
-        ))}
-      </Dropdown>
-    </Field>
-  );
-}
-
 function ImportDialog({ preview, target, onClose }: { preview: ImportPreview; target: ImportTarget; onClose: () => void }) {
   const styles = useStyles();
   const { language: listLanguage } = useCourseLanguage();
@@ -179,8 +147,6 @@ function ImportDialog({ preview, target, onClose }: { preview: ImportPreview; ta
     defaults.description !== '' || defaults.type !== '' || defaults.businessIdeas.length > 0 || defaults.keywords.length > 0 || defaults.freeToWatch;
   // The fields' messages show once Import was tried, not while the dialog opens.
   const [tried, setTried] = useState(false);
-  const ideas = useBusinessIdeas();
-  const keywords = useKeywords();
   const onTitle = useCallback((id: string, title: string) => setTitles((t) => ({ ...t, [id]: title })), []);
   // What the media library makes of each video, read by main after the preview opened (seconds for a large folder).
   const judged = useQuery({
@@ -236,15 +202,6 @@ function ImportDialog({ preview, target, onClose }: { preview: ImportPreview; ta
 
   if (started) return <ImportProgress first={started} onClose={onClose} />;
 
-  const pickThumbnail = async () => {
-    const answer = await invoke('files.pick', { kind: 'image' });
-    if (!answer.ok) return setThumbError(answer.error.message);
-    if (!answer.data) return;
-    // Refused at once (the course would be refused at the end): the thumbnail chosen before stays.
-    if (!isCourseThumbnailName(answer.data.name)) return setThumbError(COURSE_TEXT.thumbnailType);
-    setThumbError(null);
-    setThumbnail({ grantId: answer.data.grantId, name: answer.data.name });
-  };
   return (
     <ContentDialog
       title={target.kind === 'course' ? `Import ${preview.folderName} as a course` : `Import ${preview.folderName}`}
@@ -265,48 +222,9 @@ function ImportDialog({ preview, target, onClose }: { preview: ImportPreview; ta
             : 'Every video was checked.'}
       </Text>
       {target.kind === 'course' ? (
-        <div className={styles.fields}>
-          <Field label="Course name" required validationMessage={tried ? courseNameProblem : undefined}>
-            <Input value={course.name} maxLength={200} onChange={(_, d) => setCourse((c) => ({ ...c, name: d.value }))} />
-          </Field>
-          <Field label="Language" required>
-            <Select value={course.language} onChange={(_, d) => setCourse((c) => ({ ...c, language: d.value as Language }))}>
-              {LANGUAGES.map((l) => (
-                <option key={l}>{l}</option>
-              ))}
-            </Select>
-          </Field>
-          <Field label="Thumbnail" required validationMessage={thumbError ?? (tried ? thumbProblem : undefined)}>
-            <span className={styles.thumb}>
-              <Text truncate wrap={false}>
-                {thumbnail ? thumbnail.name : 'None in the folder'}
-              </Text>
-              <Button size="small" data-invalid={thumbProblem && (tried || thumbError) ? 'true' : undefined} onClick={() => void pickThumbnail()}>
-                Choose…
-              </Button>
-            </span>
-          </Field>
-        </div>
+        <CourseFields course={course} onCourse={setCourse} nameProblem={courseNameProblem} thumbnail={thumbnail} onThumbnail={setThumbnail} thumbError={thumbError} onThumbError={setThumbError} thumbProblem={thumbProblem} tried={tried} />
       ) : null}
-      <div className={styles.fields}>
-        <Field label="Type" required validationMessage={tried ? fieldIssues.type : undefined}>
-          <Select value={defaults.type} onChange={(_, d) => setDefaults((x) => ({ ...x, type: d.value as ImportDefaults['type'] }))}>
-            <option value="">Select a type</option>
-            {VIDEO_TYPES.map((t) => (
-              <option key={t}>{t}</option>
-            ))}
-          </Select>
-        </Field>
-        <Field label="Description" required validationMessage={tried ? fieldIssues.description : undefined}>
-          <Input value={defaults.description} onChange={(_, d) => setDefaults((x) => ({ ...x, description: d.value }))} />
-        </Field>
-        <Field label="Free to watch">
-          <Switch checked={defaults.freeToWatch} label={defaults.freeToWatch ? 'Yes' : 'No'} onChange={(_, d) => setDefaults((x) => ({ ...x, freeToWatch: d.checked }))} />
-        </Field>
-        <MultiField label="Business ideas" items={(ideas.data ?? []).map((i) => ({ id: i._id, name: i.inEnglish }))} selected={defaults.businessIdeas} issue={tried ? fieldIssues.businessIdeas : undefined} onChange={(ids) => setDefaults((d) => ({ ...d, businessIdeas: ids }))} />
-        <MultiField label="Keyword groups" items={(keywords.data ?? []).map((k) => ({ id: k._id, name: k.keyword }))} selected={defaults.keywords} issue={tried ? fieldIssues.keywords : undefined} onChange={(ids) => setDefaults((d) => ({ ...d, keywords: ids }))} />
-        <Text size={200}>Every video is uploaded to the library in {language} with these fields, then linked into its folder.</Text>
-      </div>
+      <DefaultFields defaults={defaults} onDefaults={setDefaults} issues={fieldIssues} tried={tried} language={language} />
       <ImportTree nodes={preview.nodes} titles={titles} verdicts={verdicts} onTitle={onTitle} />
       {/* What keeps Import back and has no field of its own (once tried); else why main refused it. */}
       {(tried && formProblem) || error ? (
