@@ -57,7 +57,7 @@ const columnsWith = ({ undoAction, undoRecord }: Undos, nameOf: NameOf) => [
   value<HistoryAction>('person', 'Person', (r) => r.who?.name ?? '—', { width: 150, filter: 'select' }),
   value<HistoryAction>('screen', 'Screen', (r) => r.screen, { width: 140, filter: 'select' }),
   value<HistoryAction>('record', 'Record or action', (r) => r.title, {
-    minWidth: 200,
+    minWidth: 260,
     cell: (r) => {
       const one = single(r);
       return one ? <RecordLink row={one} /> : <ActionRecords action={r} nameOf={nameOf} undoRecord={undoRecord} />;
