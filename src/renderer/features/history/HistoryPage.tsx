@@ -35,7 +35,10 @@ function RecordLink({ row }: { row: HistoryRow }) {
 /** What an action changed, as the Change column reads it. */
 const changeOf = (a: HistoryAction, nameOf: NameOf) => {
   const one = single(a);
-  return one ? `${changeText(one, nameOf)}${one.undone ? ' (undone)' : ''}` : recordsLine(a);
+  if (one) return `${changeText(one, nameOf)}${one.undone ? ' (undone)' : ''}`;
+  // The same change on every record ('Difficulty: Medium → Hard (all 3)'), else whose.
+  const lines = new Set(a.rows.map((r) => changeText(r, nameOf)));
+  return lines.size === 1 ? `${[...lines][0]} (all ${a.count.toLocaleString('en-IN')})` : recordsLine(a);
 };
 
 /** The server's answers of an action: its one message, or how many went. */
@@ -57,7 +60,7 @@ const columnsWith = ({ undoAction, undoRecord }: Undos, nameOf: NameOf) => [
   value<HistoryAction>('person', 'Person', (r) => r.who?.name ?? '—', { width: 150, filter: 'select' }),
   value<HistoryAction>('screen', 'Screen', (r) => r.screen, { width: 140, filter: 'select' }),
   value<HistoryAction>('record', 'Record or action', (r) => r.title, {
-    minWidth: 260,
+    minWidth: 230,
     cell: (r) => {
       const one = single(r);
       return one ? <RecordLink row={one} /> : <ActionRecords action={r} nameOf={nameOf} undoRecord={undoRecord} />;
