@@ -70,3 +70,39 @@ export function ActionRecords({ action, nameOf, undoRecord }: { action: HistoryA
     </span>
   );
 }
+
+/** A bulk upload's run or a folder import, kept as one entry: its title opens its records (the first 200, and how many more). */
+export function EntryRecords({ row }: { row: HistoryRow }) {
+  const styles = useStyles();
+  const [open, setOpen] = useState(false);
+  const records = row.records ?? [];
+  return (
+    <span data-history-id={row.id}>
+      <LinkCell onClick={() => setOpen(true)} title={`${row.record.label}. Open to see its records.`}>
+        {row.record.label}
+      </LinkCell>
+      {open ? (
+        <ContentDialog title={row.record.label} width={760} onClose={() => setOpen(false)}>
+          <p className={styles.summary}>{`${row.answer.message} Its records are deleted from their own screens.`}</p>
+          <table className={styles.table} aria-label={`The records of ${row.record.label}`}>
+            <thead>
+              <tr>
+                <th scope="col">Record</th>
+                <th scope="col">Answer</th>
+              </tr>
+            </thead>
+            <tbody>
+              {records.map((record, i) => (
+                <tr key={`${record.id ?? ''}:${i}`}>
+                  <th scope="row">{record.label}</th>
+                  <td>{record.ok ? 'Done.' : `Failed: ${record.message ?? ''}`}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {row.more ? <p>{`and ${row.more.toLocaleString('en-IN')} more`}</p> : null}
+        </ContentDialog>
+      ) : null}
+    </span>
+  );
+}

@@ -12,7 +12,7 @@ import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { changeText, useChangeNames, useRecordTarget } from '../../components/RecordChanges';
 import { ChangeCell } from './ChangeCell';
-import { ActionRecords, recordsLine } from './ActionRecords';
+import { ActionRecords, EntryRecords, recordsLine } from './ActionRecords';
 import type { NameOf } from '../../lib/change-text';
 
 /** The day of an entry, DD/MM/YYYY (the Day filter). */
@@ -63,7 +63,8 @@ const columnsWith = ({ undoAction, undoRecord }: Undos, nameOf: NameOf) => [
     minWidth: 230,
     cell: (r) => {
       const one = single(r);
-      return one ? <RecordLink row={one} /> : <ActionRecords action={r} nameOf={nameOf} undoRecord={undoRecord} />;
+      if (!one) return <ActionRecords action={r} nameOf={nameOf} undoRecord={undoRecord} />;
+      return one.records ? <EntryRecords row={one} /> : <RecordLink row={one} />;
     },
   }),
   value<HistoryAction>('change', 'Change', (r) => changeOf(r, nameOf), {
