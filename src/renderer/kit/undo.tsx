@@ -118,9 +118,13 @@ function revealToaster(): void {
   document.querySelector('[data-toaster-position]')?.closest('[data-portal-node][aria-hidden="true"]')?.removeAttribute('aria-hidden');
 }
 
+/** Inputs that hold no text to undo (a row's check box keeps Ctrl+Z for the app). */
+const NOT_TEXT = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file']);
+
 /** Whether a key press belongs to a text field (Ctrl+Z there undoes typing, not a change). */
 export const inTextField = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['TEXTAREA', 'SELECT'].includes(target.tagName) || (target instanceof HTMLInputElement && !NOT_TEXT.has(target.type)));
 
 /** Says at once that an Undo runs (undoing many records takes a while, and a click with no answer is clicked again); the returned function ends it. */
 export function showUndoing(dispatchToast: ReturnType<typeof useToastController>['dispatchToast'], dismissToast: (id: string) => void, key: string, count: number): () => void {
