@@ -5,6 +5,7 @@ import type { ListName } from './lists';
 import { ListSelectionEntries } from './windows';
 import { libraryFormOf, libraryPayloadOf, LibraryFileFormSchema, type LibraryFile } from './schemas/library';
 import type { Question } from './schemas/question-bank';
+import { ActionNameSchema } from './history';
 
 /** At most this many writes of one bulk action are in flight at once (a person's burst, not a load test). */
 export const BATCH_CONCURRENCY = 4;
@@ -36,6 +37,8 @@ export const BatchRunSchema = v.object({
   items: v.optional(v.pipe(v.array(BatchItemSchema), v.maxLength(100_000))),
   matching: v.optional(BatchMatchingSchema),
   patch: v.optional(PatchSchema),
+  /** How History names the action ('Changed Difficulty of', ['question', 'questions']). */
+  action: v.optional(ActionNameSchema),
 });
 export type BatchRun = v.InferOutput<typeof BatchRunSchema>;
 

@@ -2,6 +2,18 @@
 // schema, which screen a write call belongs to, and what never goes in (secrets). Pure TypeScript.
 import * as v from 'valibot';
 
+/** How History names a user action of many records: `{did} {count} {names}` ('Changed Difficulty of 300 questions'). */
+export const ActionNameSchema = v.object({
+  did: v.pipe(v.string(), v.nonEmpty(), v.maxLength(120)),
+  names: v.tuple([v.pipe(v.string(), v.nonEmpty(), v.maxLength(40)), v.pipe(v.string(), v.nonEmpty(), v.maxLength(40))]),
+});
+export type ActionName = v.InferOutput<typeof ActionNameSchema>;
+
+/** An action's title: 'Changed Difficulty of 300 questions', 'Deleted 1 account'. */
+export function actionTitle(name: ActionName, count: number): string {
+  return `${name.did} ${count.toLocaleString('en-IN')} ${count === 1 ? name.names[0] : name.names[1]}`;
+}
+
 export const HistoryEntrySchema = v.object({
   id: v.string(),
   /** When the answer came, ms since the epoch. */
@@ -27,6 +39,8 @@ export const HistoryEntrySchema = v.object({
   undoOf: v.optional(v.string()),
   /** The user action (a delete, a bulk change) this write was part of (BATCH_FIELD). */
   batch: v.optional(v.string()),
+  /** How its action is named (ACTION_FIELD), when the screen that started it said. */
+  action: v.optional(ActionNameSchema),
   /**
    * An action of many writes made by main itself (a bulk upload, a folder import), kept as one entry:
    * its records (the first ACTION_RECORDS of them), how many more, and how many failed.
@@ -47,6 +61,42 @@ export const HistoryRowSchema = v.object({
   lost: v.array(v.string()),
 });
 export type HistoryRow = v.InferOutput<typeof HistoryRowSchema>;
+
+/**
+ * One user action as History's screen shows it: a bulk change, a bulk delete, an Undo of such an action
+ * (its writes share a batch), or a single write; its records' entries inside, undone in one step.
+ */
+export const HistoryActionSchema = v.object({
+  /** The batch of its writes, else its one entry's id. */
+  id: v.string(),
+  batch: v.nullable(v.string()),
+  /** When its newest write was answered. */
+  at: v.number(),
+  who: HistoryEntrySchema.entries.who,
+  server: v.string(),
+  screen: v.string(),
+  /** 'Changed Difficulty of 300 questions'; a single write's record name. */
+  title: v.string(),
+  /** Records it wrote (a record written twice, by a Retry, once). */
+  count: v.number(),
+  /** Records whose last write failed. */
+  failed: v.number(),
+  /** Its entries, newest first. */
+  rows: v.array(HistoryRowSchema),
+  /** Why Undo of the whole action is not offered (null: it is). */
+  undo: v.nullable(v.string()),
+  /** Some of it was undone already. */
+  undone: v.boolean(),
+  /** Made by Undo of another change. */
+  isUndo: v.boolean(),
+  /** Made since the app started, by the person signed in now, on the server connected now: Ctrl+Z reaches it. */
+  thisSession: v.boolean(),
+});
+export type HistoryAction = v.InferOutput<typeof HistoryActionSchema>;
+
+/** The action Ctrl+Z undoes: the newest of this session that did something, is no Undo itself and is not undone yet. */
+export const lastActionOf = (actions: readonly HistoryAction[]): HistoryAction | undefined =>
+  actions.find((a) => a.thisSession && !a.isUndo && !a.undone && a.rows.some((r) => r.answer.ok));
 
 /** Keys whose values never go into the history, at any depth. */
 const SECRET_KEY = /pass(word)?|token|otp|secret|authori[sz]ation|api[-_]?key|cookie/i;
@@ -121,5 +171,5 @@ export function undoSummaryText(done: number, notUndone: UndoSummary['notUndone'
   if (total === 0) return 'Nothing to undo: no change of this action is kept.';
   if (notUndone.length === 0) return total === 1 ? 'Undone.' : `All ${total} changes undone.`;
   const why = notUndone.map((n) => `${n.label}: ${n.reason}`).join(' ');
-  return total === 1 ? `Not undone. ${why}` : `${done} of ${total} changes undone. Not undone: ${why}`;
+  return total === 1 ? `Not undone. ${why}` : `Undid ${done} of ${total}; ${notUndone.length} could not be undone: ${why}`;
 }

@@ -84,10 +84,15 @@ test('select a range of files and change their status past a refused one; select
     const r = await (globalThis as unknown as WithApi).api.history.list({});
     return r.ok ? r.data : [];
   });
-  const writes = history.filter((r) => r.call === 'library.updateMedia' && made.some((m) => m._id === r.record.id) && r.batch);
-  // The two status changes, the refused one and its retry; the two undos are not part of the action.
+  const ours = history.filter((r) => r.call === 'library.updateMedia' && made.some((m) => m._id === r.record.id) && r.batch);
+  // The two status changes, the refused one and its retry; the two undos are not part of the action: one action of their own.
+  const writes = ours.filter((r) => !r.undoOf);
   expect(writes).toHaveLength(4);
   expect(new Set(writes.map((w) => w.batch)).size).toBe(1);
+  const undos = ours.filter((r) => r.undoOf);
+  expect(undos).toHaveLength(2);
+  expect(new Set(undos.map((w) => w.batch)).size).toBe(1);
+  expect(undos[0]!.batch).not.toBe(writes[0]!.batch);
 
   // Admins: twelve accounts, more than a page of ten; all matching the search.
   const names = await page.evaluate(

@@ -180,15 +180,15 @@ test('a bulk Change of questions and Undo of a question edit ask that the change
   await shots(page, 'staff-edit-question-several');
   await cancelDiscarding(page, edit);
 
-  // History's Undo of one of those edits asks the same, for one question.
+  // History keeps the bulk change as one action; its Undo asks the same once, naming how many questions.
   await page.getByRole('link', { name: 'History' }).click();
   await expect(page.getByRole('table', { name: 'History' })).toHaveAttribute('aria-busy', 'false');
   await search(page).fill(`${word} question 1`);
-  await page.getByRole('button', { name: `Undo the change of ${word} question 1` }).first().click();
-  const undo = page.getByRole('alertdialog', { name: 'Undo the edit of this question?' });
-  await expect(undo.getByText('Questions may be used in videos. Your change affects every video that uses this question. Do you want to undo the edit?', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Undo Changed Difficulty of 2 questions' }).first().click();
+  const undo = page.getByRole('alertdialog', { name: 'Undo the edit of 2 questions?' });
+  await expect(undo.getByText('Questions may be used in videos. Your change affects every video that uses these 2 questions. Do you want to undo the edit?', { exact: true })).toBeVisible();
   await undo.getByRole('button', { name: 'Yes, undo' }).click();
-  await expect.poll(difficulties).toEqual(['Hard', 'Medium']);
+  await expect.poll(difficulties).toEqual(['Medium', 'Medium']);
 
   // Courses: a bulk delete of one course asks the spec's question, by its name.
   const course = await createCourse(page, request, { name: `${word} course` });

@@ -133,7 +133,7 @@ describe('undo of a whole action (its batch)', () => {
     // Someone else changes b after the bulk change.
     expectOk(await h.call('library', 'updateSynonyms', { id: b._id, keyword: `${b.keyword} theirs`, synonyms: b.synonyms }));
     const summary = expectOk(await h.call<UndoSummary>('history', 'undoBatch', { batch: 'bulk-1' }));
-    expect(summary).toEqual({ message: `2 of 3 changes undone. Not undone: ${b.keyword} bulk: ${UNDO_CONFLICT}`, done: 2, notUndone: [{ id: expect.any(String), label: `${b.keyword} bulk`, reason: UNDO_CONFLICT }] });
+    expect(summary).toEqual({ message: `Undid 2 of 3; 1 could not be undone: ${b.keyword} bulk: ${UNDO_CONFLICT}`, done: 2, notUndone: [{ id: expect.any(String), label: `${b.keyword} bulk`, reason: UNDO_CONFLICT }] });
     const now = await groups();
     expect(now.find((g) => g._id === a._id)?.keyword).toBe(a.keyword);
     expect(now.find((g) => g._id === c._id)?.keyword).toBe(c.keyword);

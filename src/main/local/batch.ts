@@ -1,4 +1,4 @@
-import { BATCH_FIELD, BASE_FIELD, type ApiEvents, type LocalImpl, type Local } from '../../shared/api';
+import { ACTION_FIELD, BATCH_FIELD, BASE_FIELD, type ApiEvents, type LocalImpl, type Local } from '../../shared/api';
 import { fail, ok, type Result } from '../../shared/result';
 import { BATCH_CONCURRENCY, LIST_BATCH, NOT_RUN, type BatchItem, type BatchMatching, type BatchRun, type BatchSummary } from '../../shared/batch';
 import { notSelectable, withoutMarks } from '../../shared/tolerant';
@@ -20,6 +20,8 @@ export interface BatchDeps {
 
 interface Job {
   call: string;
+  /** How History names the action (every write carries it). */
+  action?: BatchRun['action'];
   items: BatchItem[];
   failed: Map<string, string>;
   running: boolean;
@@ -90,7 +92,7 @@ export function createBatchGroup(deps: BatchDeps) {
         notRun.push(item);
         return;
       }
-      const answer = handler ? await handler({ ...item.input, [BATCH_FIELD]: batch }) : fail('validation', `No call ${job.call}.`);
+      const answer = handler ? await handler({ ...item.input, [BATCH_FIELD]: batch, ...(job.action ? { [ACTION_FIELD]: job.action } : {}) }) : fail('validation', `No call ${job.call}.`);
       if (answer.ok) {
         done += 1;
         job.failed.delete(item.key);
@@ -126,7 +128,7 @@ export function createBatchGroup(deps: BatchDeps) {
         if (!resolved.ok) return resolved;
         items = resolved.data;
       }
-      const job: Job = { call: run.call, items, failed: new Map(), running: false, cancelled: false };
+      const job: Job = { call: run.call, ...(run.action ? { action: run.action } : {}), items, failed: new Map(), running: false, cancelled: false };
       jobs.set(run.batch, job);
       return ok(await runItems(run.batch, job, items));
     },

@@ -5,7 +5,9 @@ import { changedFields, undoSummaryText, type HistoryEntry, type UndoSummary } f
 import { seesAccount } from '../../shared/find';
 import type { Send } from '../services/door';
 import { conflictResult, readCurrent, stableJson } from '../services/records';
+import { randomUUID } from 'node:crypto';
 import { pathIds, restoreOf, undoFields, type HistoryRecorder } from '../services/history';
+import { actionsOf } from '../services/history-actions';
 
 /**
  * Whether the record still holds what a change sent: the same value, or for objects and lists every
@@ -46,13 +48,15 @@ export function createHistoryGroup(deps: {
   viewerRole?: () => string | null;
 }) {
   const store = deps.recorder.store;
+  // This run of the app: Ctrl+Z reaches only the actions made since (by whoever is signed in now).
+  const since = Date.now();
   const defOf = (call: string) => CALLS.get(call);
 
   /** Entries whose undo runs now: a second Undo of the same change (the toast's and History's) waits its turn and finds it undone. */
   const undoing = new Map<string, Promise<Result<{ message: string }>>>();
 
   /** Undo of an edit: its previous values written back, unless a field it wrote changed since. */
-  async function undoEdit(entry: HistoryEntry, target: { name: string; def: CallDef }): Promise<Result<{ message: string }>> {
+  async function undoEdit(entry: HistoryEntry, target: { name: string; def: CallDef }, batch?: string): Promise<Result<{ message: string }>> {
     const fields = undoFields(entry, target.def);
     // The check: the fields this change wrote must still hold what it wrote.
     const now = await readCurrent(deps.send, target.def, fields, entry.before ?? {}, `${entry.call} (undo)`, deps.log);
@@ -63,32 +67,33 @@ export function createHistoryGroup(deps: {
       const moved = changedFields(entry).filter((key) => !ids.has(key) && key in current && !holds(current[key], entry.after[key]));
       if (moved.length > 0) return fail('conflict', UNDO_CONFLICT, 409);
     }
-    const result = await deps.send(target.def, fields, target.name, { ...(now ? { base: now as Record<string, unknown> } : {}), undoOf: entry.id });
+    const result = await deps.send(target.def, fields, target.name, { ...(now ? { base: now as Record<string, unknown> } : {}), undoOf: entry.id, ...(batch ? { batch } : {}) });
     return result.ok ? ok({ message: messageOf(result.data, 'Change undone.') }) : result;
   }
 
   /** Undo of a delete: the record created again through its screen's create call, from what History kept. */
-  async function undoDelete(entry: HistoryEntry, restore: Restore): Promise<Result<{ message: string }>> {
+  async function undoDelete(entry: HistoryEntry, restore: Restore, batch?: string): Promise<Result<{ message: string }>> {
     const createDef = restore.create();
     const name = [...CALLS].find(([, def]) => def === createDef)?.[0];
     if (!name) return fail('validation', 'A deleted record of this kind cannot be brought back.');
     // Recorded as undoing the delete, so the delete shows undone.
-    const result = await deps.send(createDef, restore.input(entry.before ?? {}), name, { undoOf: entry.id });
+    const result = await deps.send(createDef, restore.input(entry.before ?? {}), name, { undoOf: entry.id, ...(batch ? { batch } : {}) });
     return result.ok ? ok({ message: messageOf(result.data, 'Record created again.') }) : result;
   }
 
-  async function undoEntry(entry: HistoryEntry): Promise<Result<{ message: string }>> {
+  /** `batch`: the Undo of a whole action, whose writes are one action in History too. */
+  async function undoEntry(entry: HistoryEntry, batch?: string): Promise<Result<{ message: string }>> {
     const def = defOf(entry.call);
     const reason = store.undoReasonOf(entry, def);
     if (!def || reason) return fail('validation', reason ?? 'This change is no longer kept.');
     const restore = def.method === 'DELETE' ? restoreOf(def) : undefined;
-    return restore ? undoDelete(entry, restore) : undoEdit(entry, { name: entry.call, def });
+    return restore ? undoDelete(entry, restore, batch) : undoEdit(entry, { name: entry.call, def }, batch);
   }
 
   /** One undo of an entry at a time: a second ask runs after the first and is told what it did ('Already undone.'). */
-  function undoOnce(entry: HistoryEntry): Promise<Result<{ message: string }>> {
+  function undoOnce(entry: HistoryEntry, batch?: string): Promise<Result<{ message: string }>> {
     // After the one before, whatever became of it (its caller hears of its failure).
-    const run = (undoing.get(entry.id) ?? Promise.resolve()).catch(() => undefined).then(() => undoEntry(entry));
+    const run = (undoing.get(entry.id) ?? Promise.resolve()).catch(() => undefined).then(() => undoEntry(entry, batch));
     undoing.set(entry.id, run);
     const forget = () => {
       if (undoing.get(entry.id) === run) undoing.delete(entry.id);
@@ -105,6 +110,10 @@ export function createHistoryGroup(deps: {
 
   const impl: LocalImpl<Local>['history'] = {
     list: async () => ok(visible(store.list(defOf))),
+    actions: async () => {
+      const now = deps.recorder.contextNow();
+      return ok(actionsOf(visible(store.list(defOf)), { since, email: now.who?.email ?? null, server: now.server }));
+    },
     ofRecord: async ({ id }) => ok(visible(store.list(defOf).filter((e) => e.record.id === id)).slice(0, 20)),
     undo: async ({ id }) => {
       const entry = store.get(id);
@@ -118,10 +127,12 @@ export function createHistoryGroup(deps: {
     undoBatch: async ({ batch }) => {
       let done = 0;
       const notUndone: UndoSummary['notUndone'] = [];
+      // The undo's writes are one action of their own in History ('Undo: Changed Difficulty of 300 questions').
+      const undoBatch = `undo-${randomUUID()}`;
       // Newest first: a record changed twice in one action gets its oldest values last.
       for (const entry of visible(store.ofBatch(batch))) {
         // One that throws is one not undone; the rest goes on.
-        const result = await undoOnce(entry).catch(() => fail('network', MSG.somethingWentWrong));
+        const result = await undoOnce(entry, undoBatch).catch(() => fail('network', MSG.somethingWentWrong));
         if (result.ok) done++;
         else notUndone.push({ id: entry.id, label: entry.record.label, reason: result.error.message });
       }

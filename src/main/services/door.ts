@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { issueSentence } from '../../shared/plain-issues';
 import type { CallDef, ServiceName } from '../../shared/api/contract';
-import { BASE_FIELD, BATCH_FIELD, ORDER_FIELD } from '../../shared/api/contract';
+import { ACTION_FIELD, BASE_FIELD, BATCH_FIELD, ORDER_FIELD } from '../../shared/api/contract';
 import { fail, type Result } from '../../shared/result';
 import { inputMessage } from '../../shared/schemas/common';
 import { createHttpClient, type CallHttp, type CallOptions, type HttpDeps } from './http';
@@ -44,6 +44,8 @@ export interface SendOptions extends Pick<CallOptions, 'timeoutMs' | 'ignoreUnau
   order?: StartedOrder;
   /** The user action (BATCH_FIELD) a screen's write belongs to. */
   batch?: string;
+  /** How History names that action (ACTION_FIELD), checked where History keeps it. */
+  actionName?: unknown;
   /** Ends the request (an upload's bytes stop; a JSON call's answer is no longer waited for). */
   signal?: AbortSignal;
   /** An upload's bytes sent of the total (multipart calls), about 10 times a second. */
@@ -80,13 +82,13 @@ const isRec = (value: unknown): value is Rec => value !== null && typeof value =
 /** A screen's call: the input as the window sent it, with what travels beside it (the record, the order, the action). */
 export function screenCall(input: unknown): { input: unknown; options: SendOptions } {
   if (!isRec(input)) return { input, options: {} };
-  const { [BASE_FIELD]: base, [BATCH_FIELD]: batch, [ORDER_FIELD]: order, ...rest } = input;
+  const { [BASE_FIELD]: base, [BATCH_FIELD]: batch, [ACTION_FIELD]: actionName, [ORDER_FIELD]: order, ...rest } = input;
   const started = v.safeParse(StartedOrderSchema, order);
   return {
     input: rest,
     options: {
       ...(isRec(base) ? { base } : {}),
-      ...(typeof batch === 'string' && batch !== '' ? { batch } : {}),
+      ...(typeof batch === 'string' && batch !== '' ? { batch, ...(isRec(actionName) ? { actionName } : {}) } : {}),
       ...(started.success ? { order: started.output } : {}),
     },
   };
@@ -156,7 +158,7 @@ export function createDoor(deps: DoorDeps) {
       if (!options.unrecorded) {
         if (options.action) options.action.add(def, sent, result);
         // Kept at once (History's list and Undo see it now); on disk in the background, in order: the answer does not wait for the disk.
-        else void deps.history?.record(label, def, sent, result, { base, batch: options.batch, undoOf: options.undoOf });
+        else void deps.history?.record(label, def, sent, result, { base, batch: options.batch, actionName: options.actionName, undoOf: options.undoOf });
       }
     }
     return result;

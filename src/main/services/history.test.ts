@@ -168,7 +168,7 @@ describe('the summary of an undone action', () => {
     expect(undoSummaryText(3, [])).toBe('All 3 changes undone.');
     expect(undoSummaryText(0, [])).toBe('Nothing to undo: no change of this action is kept.');
     expect(undoSummaryText(0, [{ id: '1', label: 'Intro', reason: 'Already undone.' }])).toBe('Not undone. Intro: Already undone.');
-    expect(undoSummaryText(2, [{ id: '1', label: 'Intro', reason: 'Someone changed it.' }])).toBe('2 of 3 changes undone. Not undone: Intro: Someone changed it.');
+    expect(undoSummaryText(2, [{ id: '1', label: 'Intro', reason: 'Someone changed it.' }])).toBe('Undid 2 of 3; 1 could not be undone: Intro: Someone changed it.');
   });
 });
 

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { BASE_FIELD, BATCH_FIELD, UPLOAD_ID_FIELD, type CallDef, type Restore } from '../../shared/api/contract';
-import { ACTION_RECORDS, HistoryEntrySchema, LOST_ID, recordOf, screenOfCall, withoutSecrets, type HistoryEntry, type HistoryRow } from '../../shared/history';
+import { ACTION_FIELD, BASE_FIELD, BATCH_FIELD, UPLOAD_ID_FIELD, type CallDef, type Restore } from '../../shared/api/contract';
+import { ACTION_RECORDS, ActionNameSchema, HistoryEntrySchema, LOST_ID, recordOf, screenOfCall, withoutSecrets, type HistoryEntry, type HistoryRow } from '../../shared/history';
 import type { Result } from '../../shared/result';
 import { readFileOrNull, writeChunksAtomic } from './atomic-file';
 
@@ -204,7 +204,7 @@ export class HistoryStore {
 
   /** The entries of one user action (BATCH_FIELD) that reached the server, newest first. */
   ofBatch(batch: string): HistoryEntry[] {
-    return this.entries.filter((e) => e.batch === batch && e.answer.ok && !e.undoOf).reverse();
+    return this.entries.filter((e) => e.batch === batch && e.answer.ok).reverse();
   }
 }
 
@@ -227,7 +227,8 @@ function bounded(fields: Rec, max: number): Rec {
 /** The history entry of a write call: what was sent and the record it was opened on, without secrets, at most MAX_ENTRY bytes (four times that for a delete Undo can take back). */
 export function entryOf(call: string, def: CallDef, input: unknown, result: Result<unknown>, context: Recorded, undoOf?: string): HistoryEntry {
   const raw = isRec(input) ? input : {};
-  const { [BASE_FIELD]: base, [UPLOAD_ID_FIELD]: _upload, [BATCH_FIELD]: batch, ...fields } = raw;
+  const { [BASE_FIELD]: base, [UPLOAD_ID_FIELD]: _upload, [BATCH_FIELD]: batch, [ACTION_FIELD]: actionName, ...fields } = raw;
+  const named = v.safeParse(ActionNameSchema, actionName);
   const after = kept(fields) as Rec;
   // A delete that Undo can take back keeps its record whole: the record is created again from it.
   const isDelete = def.method === 'DELETE';
@@ -250,7 +251,7 @@ export function entryOf(call: string, def: CallDef, input: unknown, result: Resu
     after,
     answer: { ok: result.ok, message: message.length > MAX_TEXT ? `${message.slice(0, MAX_TEXT)}…` : message },
     ...(undoOf ? { undoOf } : {}),
-    ...(typeof batch === 'string' && batch !== '' ? { batch } : {}),
+    ...(typeof batch === 'string' && batch !== '' ? { batch, ...(named.success ? { action: named.output } : {}) } : {}),
   };
   const limit = MAX_ENTRY * (restorable ? 4 : 1);
   // A large record keeps, of its before, only what Undo and the link need: the fields sent and its ids.
@@ -289,9 +290,14 @@ export class HistoryRecorder {
     private readonly log: Log,
   ) {}
 
-  async record(call: string, def: CallDef, fields: Rec, result: Result<unknown>, extra: { base?: Rec; batch?: string; undoOf?: string } = {}): Promise<void> {
+  async record(call: string, def: CallDef, fields: Rec, result: Result<unknown>, extra: { base?: Rec; batch?: string; actionName?: unknown; undoOf?: string } = {}): Promise<void> {
     if (!reachedServer(result)) return;
-    const input = { ...fields, ...(extra.base ? { [BASE_FIELD]: extra.base } : {}), ...(extra.batch ? { [BATCH_FIELD]: extra.batch } : {}) };
+    const input = {
+      ...fields,
+      ...(extra.base ? { [BASE_FIELD]: extra.base } : {}),
+      ...(extra.batch ? { [BATCH_FIELD]: extra.batch } : {}),
+      ...(extra.actionName ? { [ACTION_FIELD]: extra.actionName } : {}),
+    };
     await this.store.append(entryOf(call, def, input, result, this.context(), extra.undoOf)).catch((error: unknown) => {
       this.log('history not written', { call, error: error instanceof Error ? error.message : String(error) });
     });

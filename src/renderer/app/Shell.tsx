@@ -1,23 +1,6 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import {
-  Avatar,
-  Badge,
-  Button,
-  Divider,
-  Menu,
-  MenuItemRadio,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  Spinner,
-  Text,
-  makeStyles,
-  mergeClasses,
-  tokens,
-} from '@fluentui/react-components';
-import { DarkThemeRegular, KeyRegular, SignOutRegular } from '@fluentui/react-icons';
-import type { ThemeChoice } from '../../shared/schemas/settings';
+import { Spinner, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useThemeChoice } from '../lib/preferences';
 import { useScreenCommandStore } from '../lib/commands';
 import { missingCommandText } from '../lib/missing-command';
@@ -26,8 +9,6 @@ import { CommandPalette, type PaletteItem } from './CommandPalette';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { ServerCheckDialog } from './ServerCheckDialog';
 import { isMac } from './platform';
-import { MSG } from '../../shared/messages';
-import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { useNotify } from '../components/toast';
 import { AREAS, screenTitle } from './areas';
@@ -35,13 +16,12 @@ import { useLatestCallback } from '../lib/latest-callback';
 import { Sidebar, useSidebar } from './Sidebar';
 import { dialogOpen, useFocusScreen, useKeepFocus } from './screen-focus';
 import { Logo } from '../components/Logo';
-import { useSession } from '../lib/session-store';
-import { queryClient } from './query';
 import { PlatformBanner } from './PlatformBanner';
+import { useUndoLastKey } from '../kit/undo-last';
+import { ShellHeader, THEME_TEXT } from './ShellHeader';
 
 const SIDEBAR = '232px';
 const SIDEBAR_COLLAPSED = '56px';
-const THEME_TEXT: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 
 const useStyles = makeStyles({
   root: {
@@ -69,19 +49,6 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
   },
-  header: {
-    gridArea: 'header',
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'flex-end',
-    gap: tokens.spacingHorizontalM,
-    padding: `0 ${tokens.spacingHorizontalXL}`,
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-  },
-  who: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
-  whoText: { display: 'flex', flexDirection: 'column', lineHeight: tokens.lineHeightBase200, minWidth: 0 },
-  name: { fontWeight: tokens.fontWeightSemibold, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
   main: {
     gridArea: 'main',
     display: 'flex',
@@ -102,9 +69,6 @@ function useScreenTitle(pathname: string): void {
   }, [pathname]);
 }
 
-
-
-
 const keysOf = (command: keyof typeof APP_COMMANDS) => acceleratorText(APP_COMMANDS[command].accelerator, isMac);
 
 /** The palette: the current screen's commands (followed while it is open), then the app's. */
@@ -122,27 +86,20 @@ function ScreenPalette({ appItems, onClose }: { appItems: PaletteItem[]; onClose
   return <CommandPalette items={items} onClose={onClose} />;
 }
 
-export function Shell() {
-  const styles = useStyles();
-  const user = useSession((s) => s.user);
-  const clear = useSession((s) => s.clear);
+/**
+ * The shell's commands: the keys, the palette and the native menu run the same ones, and Ctrl+Z undoes
+ * the last action of the session. The screen's are read when run: the shell does not render again when
+ * a screen registers them (every navigation would, twice).
+ */
+function useShellCommands(setConfirming: (open: boolean) => void) {
   const navigate = useNavigate();
-  const location = useLocation();
   const notify = useNotify();
-  const [confirming, setConfirming] = useState(false);
-  const [leaving, setLeaving] = useState(false);
   const { collapsed, setCollapsed } = useSidebar();
   const { choice, setChoice } = useThemeChoice();
-  useScreenTitle(location.pathname);
-  const mainRef = useRef<HTMLElement>(null);
-  useFocusScreen(location.pathname, mainRef);
-  useKeepFocus(mainRef);
   const [palette, setPalette] = useState(false);
   const [shortcuts, setShortcuts] = useState(false);
   const [checking, setChecking] = useState(false);
-
-  // The keys, the palette and the native menu run the same commands. The screen's are read when run:
-  // the shell does not render again when a screen registers them (every navigation would, twice).
+  useUndoLastKey(dialogOpen);
   const run = (command: AppCommand): boolean => {
     const screen = useScreenCommandStore.getState().commands;
     if (command === 'palette' || command === 'findRecord') return setPalette(true), true;
@@ -183,23 +140,27 @@ export function Shell() {
       { id: 'checkServer', label: HELP_COMMANDS.checkServer.label, hint: 'Help', run: () => setChecking(true) },
       { id: 'logout', label: 'Log out', run: () => setConfirming(true) },
     ],
-    [navigate, choice, setChoice, collapsed, setCollapsed],
+    [navigate, choice, setChoice, collapsed, setCollapsed, setConfirming],
   );
+  const dialogs = (
+    <>
+      {palette ? <ScreenPalette appItems={appItems} onClose={() => setPalette(false)} /> : null}
+      {shortcuts ? <ShortcutsDialog onClose={() => setShortcuts(false)} /> : null}
+      {checking ? <ServerCheckDialog onClose={() => setChecking(false)} /> : null}
+    </>
+  );
+  return { collapsed, setCollapsed, dialogs };
+}
 
-  const logout = async () => {
-    setLeaving(true);
-    const result = await window.api.session.logout();
-    setLeaving(false);
-    setConfirming(false);
-    if (!result.ok) {
-      notify.error(result.error.message || MSG.somethingWentWrong);
-      return;
-    }
-    clear();
-    queryClient.clear();
-    navigate('/login', { replace: true });
-    notify.success(MSG.logoutSuccessful);
-  };
+export function Shell() {
+  const styles = useStyles();
+  const location = useLocation();
+  const [confirming, setConfirming] = useState(false);
+  useScreenTitle(location.pathname);
+  const mainRef = useRef<HTMLElement>(null);
+  useFocusScreen(location.pathname, mainRef);
+  useKeepFocus(mainRef);
+  const { collapsed, setCollapsed, dialogs } = useShellCommands(setConfirming);
 
   return (
     <div className={mergeClasses(styles.root, collapsed && styles.rootCollapsed)}>
@@ -208,55 +169,7 @@ export function Shell() {
           <Logo withName={!collapsed} />
         </Link>
       </div>
-      <header className={styles.header}>
-        {user ? (
-          <div className={styles.who}>
-            <Avatar name={user.name} size={32} color="colorful" aria-hidden />
-            <div className={styles.whoText}>
-              <Text className={styles.name} data-testid="current-user-name">
-                {user.name}
-              </Text>
-              <span>
-                <Badge appearance="tint" color={user.role === 'Super Admin' ? 'brand' : 'informative'} size="small">
-                  {user.role}
-                </Badge>
-              </span>
-            </div>
-          </div>
-        ) : null}
-        <Divider vertical style={{ height: '28px', flexGrow: 0 }} />
-        <Menu checkedValues={{ theme: [choice] }} onCheckedValueChange={(_e, data) => data.checkedItems[0] && setChoice(data.checkedItems[0] as ThemeChoice)}>
-          <MenuTrigger disableButtonEnhancement>
-            <Button appearance="subtle" icon={<DarkThemeRegular />} aria-label={`Theme: ${THEME_TEXT[choice]}`}>
-              Theme
-            </Button>
-          </MenuTrigger>
-          <MenuPopover>
-            <MenuList>
-              {(Object.keys(THEME_TEXT) as ThemeChoice[]).map((value) => (
-                <MenuItemRadio key={value} name="theme" value={value}>
-                  {THEME_TEXT[value]}
-                </MenuItemRadio>
-              ))}
-            </MenuList>
-          </MenuPopover>
-        </Menu>
-        <Button
-          as="a"
-          appearance="subtle"
-          icon={<KeyRegular />}
-          href="#/change-password"
-          onClick={(e) => {
-            e.preventDefault();
-            navigate('/change-password');
-          }}
-        >
-          Change password
-        </Button>
-        <Button appearance="subtle" icon={<SignOutRegular />} onClick={() => setConfirming(true)}>
-          Logout
-        </Button>
-      </header>
+      <ShellHeader confirming={confirming} setConfirming={setConfirming} />
       <Sidebar collapsed={collapsed} setCollapsed={setCollapsed} />
       <main className={styles.main} ref={mainRef}>
         <PlatformBanner />
@@ -266,22 +179,7 @@ export function Shell() {
           </Suspense>
         </ErrorBoundary>
       </main>
-      {palette ? <ScreenPalette appItems={appItems} onClose={() => setPalette(false)} /> : null}
-      {shortcuts ? <ShortcutsDialog onClose={() => setShortcuts(false)} /> : null}
-      {checking ? <ServerCheckDialog onClose={() => setChecking(false)} /> : null}
-      <ConfirmDialog
-        open={confirming}
-        title={MSG.logoutConfirm}
-        text="You will be signed out of Content Console on this computer."
-        confirmLabel="Log out"
-        cancelLabel="Cancel"
-        busy={leaving}
-        onConfirm={() => void logout()}
-        onCancel={() => {
-          setConfirming(false);
-          notify.info(MSG.logoutDeclined);
-        }}
-      />
+      {dialogs}
     </div>
   );
 }

@@ -18,6 +18,7 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
     { action: 'Open the focused row', keys: 'Enter' },
     { action: "The focused row's actions", keys: 'Shift+F10' },
     { action: 'Close a dialog (asks first when it has changes)', keys: 'Escape' },
+    { action: 'Undo the last change made since the app started (outside text fields; again for the one before)', keys: isMac ? '⌘Z' : 'Ctrl+Z' },
   ];
   return (
     <ContentDialog title="Keyboard shortcuts" width={620} onClose={onClose}>

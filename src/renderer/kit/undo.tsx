@@ -8,8 +8,8 @@ import { Tooltip } from '../components/Tooltip';
 import { TOASTER_ID, useNotify } from '../components/toast';
 import { invoke } from '../lib/calls';
 
-// Undo after a delete or a bulk change: the success toast offers Undo for 10 seconds (a button, and
-// Ctrl+Z while it shows); after that History keeps it. A toast whose time the spec fixes (an admin's
+// Undo after a delete or a bulk change: the success toast offers Undo for 10 seconds (a button; Ctrl+Z
+// undoes the last action of the session, useUndoLast); after that History keeps it. A toast whose time the spec fixes (an admin's
 // delete: 2 s) keeps that time. Main undoes the whole action by
 // its batch id (history.undoBatch); a record that comes back only in part is named first.
 
@@ -118,9 +118,25 @@ function revealToaster(): void {
   document.querySelector('[data-toaster-position]')?.closest('[data-portal-node][aria-hidden="true"]')?.removeAttribute('aria-hidden');
 }
 
+/** Inputs that hold no text to undo (a row's check box keeps Ctrl+Z for the app). */
+const NOT_TEXT = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file']);
+
 /** Whether a key press belongs to a text field (Ctrl+Z there undoes typing, not a change). */
-const inTextField = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+export const inTextField = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['TEXTAREA', 'SELECT'].includes(target.tagName) || (target instanceof HTMLInputElement && !NOT_TEXT.has(target.type)));
+
+/** Says at once that an Undo runs (undoing many records takes a while, and a click with no answer is clicked again); the returned function ends it. */
+export function showUndoing(dispatchToast: ReturnType<typeof useToastController>['dispatchToast'], dismissToast: (id: string) => void, key: string, count: number): () => void {
+  const pending = `undoing:${key}`;
+  dispatchToast(
+    <Toast>
+      <ToastTitle media={<Spinner size="tiny" />}>{`Undoing ${count === 1 ? '1 change' : `${count.toLocaleString('en-IN')} changes`}…`}</ToastTitle>
+    </Toast>,
+    { toastId: pending, intent: 'info', timeout: -1, politeness: 'polite', root: { tabIndex: -1 } },
+  );
+  return () => dismissToast(pending);
+}
 
 /**
  * Undo of changes kept in History: `offerUndo({ message, batch })` shows the success toast of an action
@@ -176,31 +192,17 @@ export function useUndo() {
       if (undoable.length === 0) return latest.current.notify.success(message, timeout);
       const toastId = `undo:${batch}`;
       let offered = true;
+      // Ctrl+Z while it shows is the app's Undo of the last action (useUndoLast), which this one is.
       const stop = () => {
         offered = false;
-        window.removeEventListener('keydown', onKey, true);
       };
       const undo = () => {
         if (!offered) return;
         stop();
         dismissToast(toastId);
-        // Said at once: undoing many records takes a while, and a click with no answer is clicked again.
-        const pending = `undoing:${batch}`;
-        dispatchToast(
-          <Toast>
-            <ToastTitle media={<Spinner size="tiny" />}>{`Undoing ${undoable.length === 1 ? '1 change' : `${undoable.length.toLocaleString('en-IN')} changes`}…`}</ToastTitle>
-          </Toast>,
-          { toastId: pending, intent: 'info', timeout: -1, politeness: 'polite', root: { tabIndex: -1 } },
-        );
-        void undoRows(undoable, () => invoke('history.undoBatch', { batch })).finally(() => dismissToast(pending));
+        const done = showUndoing(dispatchToast, dismissToast, batch, undoable.length);
+        void undoRows(undoable, () => invoke('history.undoBatch', { batch })).finally(done);
       };
-      const onKey = (event: KeyboardEvent) => {
-        const mod = event.ctrlKey || event.metaKey;
-        if (!mod || event.altKey || event.shiftKey || event.key.toLowerCase() !== 'z' || inTextField(event.target)) return;
-        event.preventDefault();
-        undo();
-      };
-      window.addEventListener('keydown', onKey, true);
       dispatchToast(
         <Toast>
           <ToastTitle

@@ -3,6 +3,7 @@ import { Button } from '@fluentui/react-components';
 import * as v from 'valibot';
 import { BASE_FIELD } from '../../shared/api';
 import { LIST_BATCH, newBatchId, type BatchRun } from '../../shared/batch';
+import type { ActionName } from '../../shared/history';
 import { notSelectable, withoutMarks } from '../../shared/tolerant';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { emptySelection, selectedCount, type Selection } from '../components/DataTable/selection';
@@ -54,6 +55,55 @@ export function patchedValues(schema: v.GenericSchema | undefined, values: Recor
 }
 
 /**
+ * The progress and summary of a running bulk action. Closed after changes: the toast offers Undo for
+ * 10 s, then History keeps it (one action with its records). A delete of every record says the spec's
+ * message for the spec's time, when it fixes one.
+ */
+function BatchResult({ runner, names, removed }: { runner: ReturnType<typeof useBatchRun>; names: readonly [string, string]; removed: BulkSpec<unknown>['removed'] }) {
+  const { offerUndo, undoAction } = useUndo();
+  const job = runner.job;
+  if (!job) return null;
+  const close = () => {
+    const spoken = removed && job.changed > 0 && (job.summary?.failed.length ?? 0) === 0 ? removed : undefined;
+    const message = spoken ? spoken.text : doneMessage(job);
+    runner.close();
+    if (message) void offerUndo({ message, batch: job.batch, timeout: spoken?.timeout });
+  };
+  const undo = () => {
+    runner.close();
+    void undoAction(job.batch);
+  };
+  return (
+    <BatchDialog
+      job={job}
+      names={names}
+      onRetry={() => void runner.retry()}
+      onCancel={runner.cancel}
+      onClose={close}
+      actions={job.summary && job.changed > 0 ? <Button onClick={undo}>Undo</Button> : null}
+    />
+  );
+}
+
+/** One record: the screen's own question; several: how many, and their names when the page holds them. */
+function deleteQuestionOf<T>({ rows, count, names, label, rowId, removeQuestion }: { rows: T[] | null; count: number; names: readonly [string, string]; label: (row: T) => string; rowId: (row: T) => string; removeQuestion?: (row: T) => ReactNode }): ReactNode {
+  if (rows?.length === 1 && removeQuestion) return removeQuestion(rows[0]!);
+  const asked = `Are you sure you want to delete ${count === 1 ? `this ${names[0]}` : `these ${countOf(count, names)}`}?`;
+  if (!rows || rows.length < 2) return asked;
+  return (
+    <>
+      <p style={{ marginTop: 0 }}>{asked}</p>
+      <ul style={{ marginBottom: 0, paddingInlineStart: 20 }} aria-label={`The ${names[1]}`}>
+        {rows.slice(0, NAMED).map((row) => (
+          <li key={rowId(row)}>{label(row)}</li>
+        ))}
+        {rows.length > NAMED ? <li>{`and ${(rows.length - NAMED).toLocaleString('en-IN')} more`}</li> : null}
+      </ul>
+    </>
+  );
+}
+
+/**
  * Selection and bulk actions of a list screen: the table's selection (its `selection` prop) and the
  * dialogs (the field's new value, the delete question naming the count, the progress and the summary).
  */
@@ -68,7 +118,6 @@ export function useBulk<T>({ spec, rowId, kept }: { spec: BulkSpec<T> | undefine
   // The bar's latest view of the table (its query, its rows): what an action started from the bar runs on.
   const infoRef = useRef<SelectionInfo<T> | null>(null);
   const runner = useBatchRun();
-  const { offerUndo, undoAction } = useUndo();
   const names = spec?.names ?? (['row', 'rows'] as const);
   const label = spec?.label ?? rowId;
   const keptOut = spec?.keptOut;
@@ -79,7 +128,7 @@ export function useBulk<T>({ spec, rowId, kept }: { spec: BulkSpec<T> | undefine
   const takes = (row: T) => !notSelectable(row) && !keptOut?.row(row);
 
   /** Runs one call on every selected record: "all matching" of a list main keeps is resolved there. */
-  const start = async (title: string, call: CallId, input: (row: T) => unknown, patch?: Patch) => {
+  const start = async (title: string, action: ActionName, call: CallId, input: (row: T) => unknown, patch?: Patch) => {
     const info = infoRef.current;
     if (!info) return;
     const batch = newBatchId();
@@ -87,11 +136,11 @@ export function useBulk<T>({ spec, rowId, kept }: { spec: BulkSpec<T> | undefine
     const inMain = selection.all && kept && !keptOut && LIST_BATCH[kept.list]?.calls[call];
     let request: BatchRun;
     if (selection.all && kept && inMain) {
-      request = { batch, call, matching: { list: kept.list, input: kept.input, ...info.query, except: [...selection.all.except] }, patch };
+      request = { batch, call, action, matching: { list: kept.list, input: kept.input, ...info.query, except: [...selection.all.except] }, patch };
     } else {
       // A record sharing its id with another never goes: a write by that id could reach either.
       const rows = (selection.all ? await info.resolveRows() : [...selection.rows.values()]).filter(takes);
-      request = { batch, call, items: rows.map((row) => ({ key: rowId(row), label: label(row).slice(0, 300), input: { ...(input(row) as object), [BASE_FIELD]: withoutMarks(row as object) } })) };
+      request = { batch, call, action, items: rows.map((row) => ({ key: rowId(row), label: label(row).slice(0, 300), input: { ...(input(row) as object), [BASE_FIELD]: withoutMarks(row as object) } })) };
     }
     setSelection(emptySelection());
     await runner.run(title, request);
@@ -101,27 +150,11 @@ export function useBulk<T>({ spec, rowId, kept }: { spec: BulkSpec<T> | undefine
   const change = (field: BulkField, value: string | number) => {
     const update = spec!.update!;
     kind.current = 'change';
-    void start(`Changing ${field.label} of ${countOf(count, names)}`, update.call, (row) => update.input(row, { [field.name]: value }), { [field.name]: value });
+    // History names the action by what it did: 'Changed Difficulty of 300 questions'.
+    void start(`Changing ${field.label} of ${countOf(count, names)}`, { did: `Changed ${field.label} of`, names: [names[0], names[1]] }, update.call, (row) => update.input(row, { [field.name]: value }), { [field.name]: value });
   };
 
-  /** One record: the screen's own question; several: how many, and their names when the page holds them. */
-  const deleteQuestion = (): ReactNode => {
-    const rows = picked?.filter(takes) ?? null;
-    if (rows?.length === 1 && spec?.removeQuestion) return spec.removeQuestion(rows[0]!);
-    const asked = `Are you sure you want to delete ${count === 1 ? `this ${names[0]}` : `these ${countOf(count, names)}`}?`;
-    if (!rows || rows.length < 2) return asked;
-    return (
-      <>
-        <p style={{ marginTop: 0 }}>{asked}</p>
-        <ul style={{ marginBottom: 0, paddingInlineStart: 20 }} aria-label={`The ${names[1]}`}>
-          {rows.slice(0, NAMED).map((row) => (
-            <li key={rowId(row)}>{label(row)}</li>
-          ))}
-          {rows.length > NAMED ? <li>{`and ${(rows.length - NAMED).toLocaleString('en-IN')} more`}</li> : null}
-        </ul>
-      </>
-    );
-  };
+  const deleteQuestion = () => deleteQuestionOf({ rows: picked?.filter(takes) ?? null, count, names, label, rowId, removeQuestion: spec?.removeQuestion });
 
   const control: TableSelection<T> = {
     value: selection,
@@ -183,39 +216,10 @@ export function useBulk<T>({ spec, rowId, kept }: { spec: BulkSpec<T> | undefine
           const remove = spec!.remove!;
           setDeleting(false);
           kind.current = 'delete';
-          void start(`Deleting ${countOf(count, names)}`, remove.call, remove.input);
+          void start(`Deleting ${countOf(count, names)}`, { did: 'Deleted', names: [names[0], names[1]] }, remove.call, remove.input);
         }}
       />
-      {runner.job ? (
-        <BatchDialog
-          job={runner.job}
-          names={names}
-          onRetry={() => void runner.retry()}
-          onCancel={runner.cancel}
-          onClose={() => {
-            // Closed after changes: the toast offers Undo for 10 s, then History keeps it. A delete of
-            // every record says the spec's message for the spec's time, when it fixes one.
-            const job = runner.job!;
-            const removed = kind.current === 'delete' && job.changed > 0 && (job.summary?.failed.length ?? 0) === 0 ? spec?.removed : undefined;
-            const message = removed ? removed.text : doneMessage(job);
-            runner.close();
-            if (message) void offerUndo({ message, batch: job.batch, timeout: removed?.timeout });
-          }}
-          actions={
-            runner.job.summary && runner.job.changed > 0 ? (
-              <Button
-                onClick={() => {
-                  const { batch } = runner.job!;
-                  runner.close();
-                  void undoAction(batch);
-                }}
-              >
-                Undo
-              </Button>
-            ) : null
-          }
-        />
-      ) : null}
+      <BatchResult runner={runner} names={names} removed={kind.current === 'delete' ? spec?.removed : undefined} />
     </>
   );
   return { control, dialogs };

@@ -181,6 +181,12 @@ export const BASE_FIELD = '$base';
 export const BATCH_FIELD = '$batch';
 
 /**
+ * Beside BATCH_FIELD: how History names the action, `{ did, names }` ('Changed Difficulty of',
+ * ['question', 'questions']); main strips it before the call and keeps it in the action's entries.
+ */
+export const ACTION_FIELD = '$action';
+
+/**
  * Beside the input of a sequence save: the order the screen started from, `{ ids, first }` (the ids in
  * that order and the first record whole, for the read's input). Never sent to the server.
  */

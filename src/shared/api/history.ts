@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { defineLocal } from './contract';
-import { HistoryRowSchema, UndoSummarySchema } from '../history';
+import { HistoryActionSchema, HistoryRowSchema, UndoSummarySchema } from '../history';
 
 const Id = v.pipe(v.string(), v.nonEmpty(), v.maxLength(100));
 
@@ -8,6 +8,8 @@ const Id = v.pipe(v.string(), v.nonEmpty(), v.maxLength(100));
 export const history = {
   /** Every kept change, newest first. */
   list: defineLocal({ input: v.object({}), output: v.array(HistoryRowSchema) }),
+  /** Every kept change as user actions, newest first: a bulk change is one action with its records inside. */
+  actions: defineLocal({ input: v.object({}), output: v.array(HistoryActionSchema) }),
   /** One record's changes, newest first (at most 20). */
   ofRecord: defineLocal({ input: v.object({ id: Id }), output: v.array(HistoryRowSchema) }),
   /** Writes an edit's previous values back (checked for a newer change first); the write's answer. */
