@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button, Input, Label, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ImageRegular } from '@fluentui/react-icons';
-import { takePosterFrame } from '../lib/poster-frame';
+import { openPosterSource, takePosterFrame, type PosterSource } from '../lib/poster-frame';
 import type { PickedFile } from './FilePicker';
 
 const useStyles = makeStyles({
@@ -59,10 +59,20 @@ export function PosterFrame({ video, disabled, onTaken }: { video: PickedFile; d
   const [moment, setMoment] = useState('1');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  // The video's index is read as soon as it is picked, so that a frame asked for costs only its seek.
+  const source = useRef<PosterSource | null>(null);
+  useEffect(() => {
+    const opened = openPosterSource(video.grantId);
+    source.current = opened;
+    return () => {
+      source.current = null;
+      opened.dispose();
+    };
+  }, [video.grantId]);
   const take = async () => {
     setBusy(true);
     setMessage(null);
-    const result = await takePosterFrame(video.grantId, momentSeconds(moment));
+    const result = await takePosterFrame(source.current ?? video.grantId, momentSeconds(moment));
     setBusy(false);
     if (result.ok) onTaken({ grantId: result.data.grantId, name: result.data.name, size: result.data.size });
     else setMessage(result.error.message);

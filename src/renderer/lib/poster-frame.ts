@@ -22,12 +22,19 @@ function once(video: HTMLVideoElement, event: 'loadedmetadata' | 'seeked', timeo
 }
 
 /**
- * A poster frame of a granted video at `atSeconds` (past the end: its last moment), decoded by the
- * page's own <video> (the file streams through main by grant id), drawn at the video's aspect within
- * 1280 x 720 and encoded as JPEG; main writes and grants the image, which is returned like a picked
- * file. A codec Chromium cannot decode says so.
+ * A granted video opened for poster frames: the page's own <video> (the file streams through main by
+ * grant id) with its index being read. Opened when the file is picked, the index is read before a frame
+ * is asked for; `dispose` lets the file go.
  */
-export async function takePosterFrame(grantId: string, atSeconds: number): Promise<Result<GrantView>> {
+export interface PosterSource {
+  grantId: string;
+  video: HTMLVideoElement;
+  /** The index read (rejects when the file cannot be decoded). */
+  loaded: Promise<void>;
+  dispose(): void;
+}
+
+export function openPosterSource(grantId: string): PosterSource {
   const video = document.createElement('video');
   // The canvas must stay readable: in Electron the file comes from another scheme (cc-media://).
   video.crossOrigin = 'anonymous';
@@ -36,9 +43,28 @@ export async function takePosterFrame(grantId: string, atSeconds: number): Promi
   // read, and that read competes with the seek's (profiled on a 1 GiB H.264 file: the seek's take went
   // from 3.4 s to 2.1 s on the same loaded machine).
   video.preload = 'metadata';
+  const loaded = once(video, 'loadedmetadata');
+  // Awaited by the take; a file given up before then must not report an unhandled rejection.
+  loaded.catch(() => undefined);
+  video.src = window.files.previewUrl(grantPreviewSrc(grantId));
+  const dispose = () => {
+    video.removeAttribute('src');
+    video.load();
+  };
+  return { grantId, video, loaded, dispose };
+}
+
+/**
+ * A poster frame of a granted video at `atSeconds` (past the end: its last moment), drawn at the video's
+ * aspect within 1280 x 720 and encoded as JPEG; main writes and grants the image, which is returned like
+ * a picked file. A codec Chromium cannot decode says so. `source`: a video opened with openPosterSource
+ * (kept open for the next frame), or a grant id (opened for this frame only).
+ */
+export async function takePosterFrame(source: string | PosterSource, atSeconds: number): Promise<Result<GrantView>> {
+  const own = typeof source === 'string';
+  const opened = typeof source === 'string' ? openPosterSource(source) : source;
+  const { grantId, video, loaded } = opened;
   try {
-    const loaded = once(video, 'loadedmetadata');
-    video.src = window.files.previewUrl(grantPreviewSrc(grantId));
     await loaded;
     if (!video.videoWidth || !video.videoHeight) return fail('validation', APP_TEXT.frameNoVideo);
     const duration = Number.isFinite(video.duration) ? video.duration : 0;
@@ -56,7 +82,7 @@ export async function takePosterFrame(grantId: string, atSeconds: number): Promi
   } catch (error) {
     return fail('validation', error instanceof Error ? error.message : APP_TEXT.frameUndecodable);
   } finally {
-    video.removeAttribute('src');
-    video.load();
+    // After the answer is on its way: letting the file go is not part of the wait.
+    if (own) setTimeout(opened.dispose, 0);
   }
 }
