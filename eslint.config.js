@@ -293,7 +293,6 @@ export default defineConfig(
       'src/renderer/components/DataTable/useRowPipeline.ts',
       'src/renderer/components/entity-form/EntityForm.tsx',
       'src/renderer/components/fields/RowsField.tsx',
-      'src/renderer/features/bulk/BulkUploadPage.tsx',
       'src/renderer/features/courses/DirectoryPage.tsx',
       'src/renderer/features/courses/import/ImportFolder.tsx',
       'src/renderer/features/courses/VideosPage.tsx',

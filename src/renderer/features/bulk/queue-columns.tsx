@@ -1,5 +1,5 @@
-import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Checkbox, Input, Link, ProgressBar, Select, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Input, Link, ProgressBar, Select, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Tooltip } from '../../components/Tooltip';
 import { LANGUAGES } from '../../../shared/constants';
 import type { BulkDuplicate, BulkItemView, BulkMetaPatch } from '../../../shared/schemas/bulk';
@@ -10,8 +10,7 @@ import { useNotify } from '../../components/toast';
 /**
  * The columns of the bulk-upload queue. They are made once: a column made again gives its cells a new
  * component type, and React would then mount every cell anew on each queue event (an input being typed
- * in lost its text and its focus). What changes (the selection, the rows) reaches the cells through
- * context and props instead.
+ * in lost its text and its focus). What changes (the rows) reaches the cells through props instead.
  */
 
 const useStyles = makeStyles({
@@ -75,28 +74,6 @@ const messageOf = (row: BulkItemView) => {
   return Object.values(row.issues)[0] ?? row.lastError ?? '';
 };
 const editable = (row: BulkItemView) => row.state !== 'uploading' && row.state !== 'done';
-
-/** The selection of the queue's rows, for the check boxes (see useQueueSelection). */
-export interface QueueSelection {
-  has: (id: string) => boolean;
-  /** Any row selected, shown or not. */
-  any: boolean;
-  /** Ids of the rows shown (what "Select all rows" selects). */
-  shown: readonly string[];
-  toggle: (ids: readonly string[], on: boolean) => void;
-}
-export const SelectionContext = createContext<QueueSelection>({ has: () => false, any: false, shown: [], toggle: () => undefined });
-
-function SelectAll() {
-  const { has, any, shown, toggle } = useContext(SelectionContext);
-  const all = shown.length > 0 && shown.every(has);
-  return <Checkbox aria-label="Select all rows" checked={all ? true : any ? 'mixed' : false} onChange={(_, data) => toggle(shown, !!data.checked)} />;
-}
-
-function SelectRow({ row }: { row: BulkItemView }) {
-  const { has, toggle } = useContext(SelectionContext);
-  return <Checkbox aria-label={`Select ${row.file.name}`} checked={has(row.id)} onChange={(_, data) => toggle([row.id], !!data.checked)} />;
-}
 
 /** A text cell edited in place: saved as typed (main's queue is the only copy). */
 function TextCell({ row, field, label }: { row: BulkItemView; field: 'title' | 'description'; label: string }) {
@@ -227,7 +204,6 @@ function MessageCell({ row }: { row: BulkItemView }) {
 export function useQueueColumns(): Column<BulkItemView>[] {
   return useMemo<Column<BulkItemView>[]>(
     () => [
-      { id: 'select', header: () => <SelectAll />, cell: ({ row }) => <SelectRow row={row.original} />, enableSorting: false, meta: { width: 48 } },
       { id: 'title', header: 'Title', accessorFn: (r) => r.meta.title, cell: ({ row }) => <TextCell row={row.original} field="title" label="Title" />, enableSorting: false, meta: { width: 240 } },
       { id: 'file', header: 'File', accessorFn: (r) => r.file.name, enableSorting: false, meta: { width: 180 } },
       { id: 'type', header: 'Type', accessorFn: (r) => r.fileType, enableSorting: false, meta: { width: 80 } },
