@@ -216,8 +216,8 @@ export async function createBulkGroup(deps: BulkGroupDeps) {
       queue.start();
       return status();
     },
-    pause: async () => {
-      queue.pause();
+    pause: async ({ now }) => {
+      queue.pause(now);
       return status();
     },
     pauseItems: async ({ ids }) => {

@@ -54,7 +54,8 @@ export const bulk = {
   start: defineLocal({ input: v.object({}), output: StatusAnswer }),
   /** The person's choice for a queue prepared for another server or account: it belongs here now, and starts. */
   moveHere: defineLocal({ input: v.object({}), output: StatusAnswer }),
-  pause: defineLocal({ input: v.object({}), output: StatusAnswer }),
+  /** Nothing new starts; uploads in flight finish. `now`: they are cut and wait again (sent again from the start). */
+  pause: defineLocal({ input: v.object({ now: v.optional(v.boolean(), false) }), output: StatusAnswer }),
   pauseItems: defineLocal({ input: v.object({ ids: BulkSelectionSchema }), output: StatusAnswer }),
   /** `now`: start them even while the queue is paused. */
   resumeItems: defineLocal({ input: v.object({ ids: BulkSelectionSchema, now: v.optional(v.boolean(), false) }), output: StatusAnswer }),

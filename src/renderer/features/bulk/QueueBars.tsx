@@ -1,8 +1,9 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Button, Label, MessageBar, MessageBarActions, MessageBarBody, ProgressBar, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { BulkListFilter, BulkOverall, BulkQueueStatus, BulkSelection } from '../../../shared/schemas/bulk';
 import type { Result } from '../../../shared/result';
 import type { SelectionInfo } from '../../components/DataTable/useTableSelection';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useNotify } from '../../components/toast';
 import { size } from './queue-columns';
 import type { BulkSummaryCounts } from './useBulkQueue';
@@ -29,25 +30,12 @@ export function QueueToolbar({ status, overall, selection, act, onPick, onStart,
 }) {
   const styles = useBarStyles();
   const concurrencyId = useId();
-  const active = status?.running ?? false;
-  const finished = !!overall && overall.filesTotal > 0 && overall.filesDone === overall.filesTotal;
-  const resumes = !!overall && overall.filesDone > 0 && overall.filesDone + overall.needAttention < overall.filesTotal;
   const ids = selection!;
   return (
     <div className={styles.bar} role="toolbar" aria-label="Queue">
       <Button onClick={() => onPick('files')}>Add files</Button>
       <Button onClick={() => onPick('folder')}>Add folder</Button>
-      {finished && !active ? (
-        <Text weight="semibold" role="status" className={styles.inline}>
-          All {overall.filesTotal} {overall.filesTotal === 1 ? 'file' : 'files'} uploaded
-        </Text>
-      ) : active ? (
-        <Button onClick={() => void act(window.api.bulk.pause({}))}>Pause</Button>
-      ) : (
-        <Button appearance="primary" onClick={onStart}>
-          {resumes ? 'Resume' : 'Start'}
-        </Button>
-      )}
+      <RunControl status={status} overall={overall} act={act} onStart={onStart} />
       <Button disabled={!selection} onClick={() => void act(window.api.bulk.pauseItems({ ids }))}>
         Pause selected
       </Button>
@@ -78,6 +66,55 @@ export function QueueToolbar({ status, overall, selection, act, onPick, onStart,
         </Select>
       </span>
     </div>
+  );
+}
+
+/**
+ * Start, Pause or Resume of the whole queue. Pause lets the uploads in flight finish (what they sent is
+ * not thrown away); Stop now cuts them, after saying how much will be sent again.
+ */
+function RunControl({ status, overall, act, onStart }: { status: BulkQueueStatus | null; overall: BulkOverall | null; act: Act; onStart: () => void }) {
+  const styles = useBarStyles();
+  const [asking, setAsking] = useState(false);
+  const finishing = status && !status.running ? status.finishing : undefined;
+  const finished = !!overall && overall.filesTotal > 0 && overall.filesDone === overall.filesTotal;
+  if (finished && !status?.active) {
+    return (
+      <Text weight="semibold" role="status" className={styles.inline}>
+        All {overall.filesTotal} {overall.filesTotal === 1 ? 'file' : 'files'} uploaded
+      </Text>
+    );
+  }
+  // Running with nothing it can start (every item needs attention) is not uploading: Start stays.
+  if (status?.running && status.active) return <Button onClick={() => void act(window.api.bulk.pause({}))}>Pause</Button>;
+  const one = finishing?.files === 1;
+  return (
+    <>
+      <Button appearance="primary" onClick={onStart}>
+        {status?.paused ? 'Resume' : 'Start'}
+      </Button>
+      {finishing ? (
+        <>
+          <Text role="status" className={styles.inline}>
+            {one ? 'Pausing: the upload in flight finishes first' : `Pausing: the ${finishing.files} uploads in flight finish first`}
+          </Text>
+          <Button onClick={() => setAsking(true)}>Stop now…</Button>
+        </>
+      ) : null}
+      <ConfirmDialog
+        open={asking && !!finishing}
+        title={one ? 'Stop the upload in flight now?' : `Stop the ${finishing?.files ?? 0} uploads in flight now?`}
+        text={`${size(finishing?.sent ?? 0)} already sent will be sent again: ${one ? 'the file starts' : 'the files start'} again from the beginning when you resume.`}
+        confirmLabel="Stop now"
+        cancelLabel="Let it finish"
+        danger
+        onCancel={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          void act(window.api.bulk.pause({ now: true }));
+        }}
+      />
+    </>
   );
 }
 
