@@ -52,4 +52,11 @@ describe('bulkBlockedText (after Start)', () => {
       ]),
     ).toBe('1 file uploads; 2 cannot start yet: 1 held as possible duplicates (keep or skip them), 1 whose files changed or went (choose them again).');
   });
+
+  it('counts a file not playable by its verdict even when it is also a copy (never as a duplicate to keep)', () => {
+    const copy = { kind: 'library' as const, title: 'a', id: 'x', reason: 'content' as const };
+    expect(bulkBlockedText([item({ state: 'waiting', held: true, duplicate: copy })])).toBe(
+      'Nothing can start: 1 item needs attention: 1 held as not playable (remove them, or choose Send anyway).',
+    );
+  });
 });

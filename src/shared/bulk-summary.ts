@@ -80,8 +80,9 @@ export function bulkBlockedText(rows: Iterable<Blockable>): string | null {
   let waiting = 0;
   for (const r of rows) {
     if (r.state === 'invalid') invalid += 1;
-    else if (r.state === 'waiting' && r.duplicate) held += 1;
+    // A file not playable is held for its verdict first, whatever it duplicates.
     else if (r.state === 'waiting' && r.held) unplayable += 1;
+    else if (r.state === 'waiting' && r.duplicate) held += 1;
     else if (r.state === 'changed-or-missing') missing += 1;
     else if (r.state === 'failed') failed += 1;
     else if (r.state === 'waiting' || r.state === 'uploading') waiting += 1;

@@ -62,15 +62,19 @@ export function duplicateText(duplicate: BulkDuplicate): string {
 export const captionsText = (row: BulkItemView): string =>
   row.captions.map((c) => `${c.name}: ${c.state === 'pending' ? 'imported after the upload' : c.message}`).join('; ');
 
-/** A row held as a possible duplicate (kept or skipped before anything else is asked of it). */
-const heldAs = (row: BulkItemView) => (row.duplicate && (row.state === 'waiting' || row.state === 'invalid') ? row.duplicate : null);
+/**
+ * A row held as a possible duplicate (kept or skipped before anything else is asked of it). A file held
+ * as not playable is not: its verdict comes first (a copy of a damaged file is damaged too, and "uploaded
+ * before" would read as done).
+ */
+const heldAs = (row: BulkItemView) => (!row.held && row.duplicate && (row.state === 'waiting' || row.state === 'invalid') ? row.duplicate : null);
 
-/** Why a row needs attention, in words: the duplicate it is held for, its first issue, or its error. */
-const messageOf = (row: BulkItemView) => {
-  const held = heldAs(row);
-  if (held) return duplicateText(held);
+/** Why a row needs attention, in words: the verdict of a file not playable, the duplicate it is held for, its first issue, or its error. */
+export const messageOf = (row: BulkItemView) => {
   // Not playable: the verdict's words, as Add File and the folder import show them.
   if (row.held && row.verdict?.kind === 'unplayable') return `${MEDIA_VERDICT_TEXT.unplayable}: ${row.verdict.text} ${MEDIA_VERDICT_TEXT.held}`;
+  const held = heldAs(row);
+  if (held) return duplicateText(held);
   return Object.values(row.issues)[0] ?? row.lastError ?? '';
 };
 const editable = (row: BulkItemView) => row.state !== 'uploading' && row.state !== 'done';
@@ -133,7 +137,7 @@ function MessageCell({ row }: { row: BulkItemView }) {
   const problem = messageOf(row);
   const text = problem || captionsText(row);
   const bad = problem ? row.state !== 'done' : row.captions.some((c) => c.state === 'failed');
-  const unplayable = row.held && !heldAs(row);
+  const unplayable = row.held;
   const held = heldAs(row);
   const message = (
     <span className={styles.message}>
