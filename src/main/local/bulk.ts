@@ -243,7 +243,7 @@ export async function createBulkGroup(deps: BulkGroupDeps) {
     status: async () => status(),
     summary: async () => {
       const summary = queue.summary();
-      return ok({ uploaded: summary.uploaded, failed: summary.failed, skipped: summary.skipped, csv: queue.summaryCsv() });
+      return ok({ uploaded: summary.uploaded, failed: summary.failed, attention: summary.attention, skipped: summary.skipped, csv: queue.summaryCsv() });
     },
     saveSummary: async () => {
       if (!deps.pickSavePath) return fail('validation', 'Saving files is not available here.');

@@ -69,7 +69,7 @@ export const bulk = {
   /** The summary at the end and its CSV text (the renderer saves it through a save dialog in main). */
   summary: defineLocal({
     input: v.object({}),
-    output: v.object({ uploaded: v.number(), failed: v.number(), skipped: v.number(), csv: v.string() }),
+    output: v.object({ uploaded: v.number(), failed: v.number(), attention: v.number(), skipped: v.number(), csv: v.string() }),
   }),
   /** The summary's CSV through the native save dialog; `saved` null when the user cancelled. */
   saveSummary: defineLocal({ input: v.object({}), output: v.object({ saved: v.nullable(v.string()) }) }),

@@ -64,7 +64,7 @@ export default function BulkUploadPage() {
       />
       <QueueNotices blocked={startPressed && filter === 'all' ? shown.blocked : null} status={status} act={act} onShowBlocked={() => setFilter('attention')} />
       {/* An empty queue has its empty state, not a progress of nothing. */}
-      {overall && overall.filesTotal > 0 ? <OverallBar overall={overall} filter={filter} onFilter={setFilter} /> : null}
+      {overall && overall.filesTotal > 0 ? <OverallBar overall={overall} uploading={!!status?.active} filter={filter} onFilter={setFilter} /> : null}
       {summary ? <SummaryBar summary={summary} act={act} /> : null}
       <div className={styles.body}>
         <div className={styles.grid}>
@@ -77,7 +77,7 @@ export default function BulkUploadPage() {
             selection={selection.control}
             pageSize={100}
             pageSizeOptions={[20, 50, 100, 200, 500]}
-            emptyText="Add files or a folder, or drop them here."
+            emptyText={filter === 'attention' && overall && overall.filesTotal > 0 ? 'No item needs attention now: the items fixed went back to the queue. Show all items to see them.' : 'Add files or a folder, or drop them here.'}
             searchPlaceholder="Search the queue"
           />
         </div>

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Button, Label, MessageBar, MessageBarActions, MessageBarBody, ProgressBar, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Label, Menu, MenuButton, MenuItem, MenuList, MenuPopover, MenuTrigger, MessageBar, MessageBarActions, MessageBarBody, ProgressBar, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { BulkListFilter, BulkOverall, BulkQueueStatus, BulkSelection } from '../../../shared/schemas/bulk';
 import type { Result } from '../../../shared/result';
 import type { SelectionInfo } from '../../components/DataTable/useTableSelection';
@@ -30,33 +30,12 @@ export function QueueToolbar({ status, overall, selection, act, onPick, onStart,
 }) {
   const styles = useBarStyles();
   const concurrencyId = useId();
-  const ids = selection!;
   return (
     <div className={styles.bar} role="toolbar" aria-label="Queue">
       <Button onClick={() => onPick('files')}>Add files</Button>
       <Button onClick={() => onPick('folder')}>Add folder</Button>
       <RunControl status={status} overall={overall} act={act} onStart={onStart} />
-      <Button disabled={!selection} onClick={() => void act(window.api.bulk.pauseItems({ ids }))}>
-        Pause selected
-      </Button>
-      <Button disabled={!selection} onClick={() => void act(window.api.bulk.resumeItems({ ids, now: true }))}>
-        Resume selected
-      </Button>
-      <Button disabled={!selection} onClick={() => void act(window.api.bulk.retryItems({ ids }))}>
-        Retry selected
-      </Button>
-      <Button disabled={!selection} onClick={() => void act(window.api.bulk.cancelItems({ ids }))}>
-        Cancel selected
-      </Button>
-      <Button disabled={!selection} onClick={() => void act(window.api.bulk.acceptDuplicates({ ids }))}>
-        Keep duplicates
-      </Button>
-      <Button disabled={!selection} onClick={() => void act(window.api.bulk.sendAnyway({ ids }))}>
-        Send anyway
-      </Button>
-      <Button disabled={!selection} onClick={() => void act(window.api.bulk.remove({ ids })).then(onRemoved)}>
-        Remove selected
-      </Button>
+      <SelectedActions selection={selection} act={act} onRemoved={onRemoved} />
       <span className={styles.inline}>
         <Label htmlFor={concurrencyId}>Uploads at once</Label>
         <Select id={concurrencyId} value={String(status?.concurrency ?? 2)} onChange={(_, data) => void act(window.api.bulk.setConcurrency({ concurrency: Number(data.value) }))}>
@@ -66,6 +45,36 @@ export function QueueToolbar({ status, overall, selection, act, onPick, onStart,
         </Select>
       </span>
     </div>
+  );
+}
+
+/** What can be done to the selected rows: one menu, so the toolbar keeps one row at 1024 px. */
+function SelectedActions({ selection, act, onRemoved }: { selection: BulkSelection | null; act: Act; onRemoved: () => void }) {
+  const ids = selection!;
+  const actions: [string, () => Promise<unknown>][] = [
+    ['Pause selected', () => act(window.api.bulk.pauseItems({ ids }))],
+    ['Resume selected', () => act(window.api.bulk.resumeItems({ ids, now: true }))],
+    ['Retry selected', () => act(window.api.bulk.retryItems({ ids }))],
+    ['Cancel selected', () => act(window.api.bulk.cancelItems({ ids }))],
+    ['Keep duplicates', () => act(window.api.bulk.acceptDuplicates({ ids }))],
+    ['Send anyway', () => act(window.api.bulk.sendAnyway({ ids }))],
+    ['Remove selected', () => act(window.api.bulk.remove({ ids })).then(onRemoved)],
+  ];
+  return (
+    <Menu>
+      <MenuTrigger disableButtonEnhancement>
+        <MenuButton disabled={!selection}>Selected items</MenuButton>
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList>
+          {actions.map(([label, run]) => (
+            <MenuItem key={label} onClick={() => void run()}>
+              {label}
+            </MenuItem>
+          ))}
+        </MenuList>
+      </MenuPopover>
+    </Menu>
   );
 }
 
@@ -152,13 +161,15 @@ export function QueueNotices({ blocked, status, act, onShowBlocked }: { blocked:
 }
 
 /** Files and bytes done of the whole queue, and the way to the items that need attention. */
-export function OverallBar({ overall, filter, onFilter }: { overall: BulkOverall; filter: BulkListFilter; onFilter: (filter: BulkListFilter) => void }) {
+export function OverallBar({ overall, uploading, filter, onFilter }: { overall: BulkOverall; uploading: boolean; filter: BulkListFilter; onFilter: (filter: BulkListFilter) => void }) {
   const styles = useBarStyles();
+  // The rate and the time left only while something uploads (idle, they would read "— · time left 0 s").
+  const pace = uploading ? ` · ${overall.rate > 0 ? `${size(overall.rate)}/s` : 'starting'} · time left ${timeLeft(overall.secondsLeft)}` : '';
   return (
     <div className={styles.bar} aria-label="Overall progress" role="status">
       <Text>
-        {overall.filesDone} of {overall.filesTotal} files done · {size(overall.bytesSent)} of {size(overall.bytesTotal)} · {overall.rate > 0 ? `${size(overall.rate)}/s` : '—'} · time left{' '}
-        {timeLeft(overall.secondsLeft)}
+        {overall.filesDone} of {overall.filesTotal} files done · {size(overall.bytesSent)} of {size(overall.bytesTotal)}
+        {pace}
       </Text>
       <ProgressBar style={{ width: 200 }} value={overall.bytesTotal > 0 ? overall.bytesSent / overall.bytesTotal : 0} aria-label="Overall progress" />
       {overall.needAttention > 0 ? (
@@ -182,9 +193,10 @@ export function SummaryBar({ summary, act }: { summary: BulkSummaryCounts; act: 
     if (saved?.saved) notify.success(`Saved ${saved.saved}.`);
   };
   return (
-    <MessageBar intent={summary.failed > 0 ? 'warning' : 'success'}>
+    <MessageBar intent={summary.failed > 0 || summary.attention > 0 ? 'warning' : 'success'}>
       <MessageBarBody>
-        Summary: {summary.uploaded} uploaded, {summary.failed} failed, {summary.skipped} skipped.{' '}
+        Summary: {summary.uploaded} uploaded, {summary.failed} failed, {summary.attention > 0 ? `${summary.attention} ${summary.attention === 1 ? 'needs' : 'need'} attention, ` : ''}
+        {summary.skipped} skipped.{' '}
         <Button size="small" onClick={() => void exportCsv()}>
           Export CSV
         </Button>

@@ -208,16 +208,17 @@ function MessageCell({ row }: { row: BulkItemView }) {
 export function useQueueColumns(): Column<BulkItemView>[] {
   return useMemo<Column<BulkItemView>[]>(
     () => [
-      { id: 'title', header: 'Title', accessorFn: (r) => r.meta.title, cell: ({ row }) => <TextCell row={row.original} field="title" label="Title" />, enableSorting: false, meta: { width: 240 } },
-      { id: 'file', header: 'File', accessorFn: (r) => r.file.name, enableSorting: false, meta: { width: 180 } },
-      { id: 'type', header: 'Type', accessorFn: (r) => r.fileType, enableSorting: false, meta: { width: 80 } },
-      { id: 'size', header: 'Size', accessorFn: (r) => r.file.size, cell: ({ row }) => size(row.original.file.size), enableSorting: false, meta: { width: 90 } },
-      { id: 'duration', header: 'Duration', accessorFn: (r) => r.duration, cell: ({ row }) => duration(row.original), enableSorting: false, meta: { width: 100 } },
-      { id: 'language', header: 'Language', accessorFn: (r) => r.meta.language, cell: ({ row }) => <LanguageCell row={row.original} />, enableSorting: false, meta: { width: 140 } },
-      { id: 'description', header: 'Description', accessorFn: (r) => r.meta.description, cell: ({ row }) => <TextCell row={row.original} field="description" label="Description" />, enableSorting: false, meta: { width: 220 } },
-      // State, Progress and Message are pinned at the right edge: in a narrow window the other columns
-      // scroll under them, and what happens to each file stays in view.
-      { id: 'state', header: 'State', accessorFn: (r) => (r.held && r.state === 'waiting' ? 'Held' : STATE_LABEL[r.state]), enableSorting: false, meta: { width: 96, pin: 'end' } },
+      { id: 'title', header: 'Title', accessorFn: (r) => r.meta.title, cell: ({ row }) => <TextCell row={row.original} field="title" label="Title" />, enableSorting: false, meta: { width: 140 } },
+      { id: 'file', header: 'File', accessorFn: (r) => r.file.name, enableSorting: false, meta: { width: 160, priority: 2 } },
+      { id: 'type', header: 'Type', accessorFn: (r) => r.fileType, enableSorting: false, meta: { width: 80, priority: 4 } },
+      { id: 'size', header: 'Size', accessorFn: (r) => r.file.size, cell: ({ row }) => size(row.original.file.size), enableSorting: false, meta: { width: 90, priority: 3 } },
+      { id: 'duration', header: 'Duration', accessorFn: (r) => r.duration, cell: ({ row }) => duration(row.original), enableSorting: false, meta: { width: 90, priority: 3 } },
+      { id: 'language', header: 'Language', accessorFn: (r) => r.meta.language, cell: ({ row }) => <LanguageCell row={row.original} />, enableSorting: false, meta: { width: 130, priority: 5 } },
+      { id: 'description', header: 'Description', accessorFn: (r) => r.meta.description, cell: ({ row }) => <TextCell row={row.original} field="description" label="Description" />, enableSorting: false, meta: { width: 200, priority: 6 } },
+      // State, Progress and Message are pinned at the right edge. In a narrow window the columns with a
+      // priority give way (the highest number first): at 1024 x 700 the pane has about 600 px, and the
+      // select box, Title, State, Progress and Message (584 px) fit it whole.
+      { id: 'state', header: 'State', accessorFn: (r) => (r.held && r.state === 'waiting' ? 'Held' : STATE_LABEL[r.state]), enableSorting: false, meta: { width: 124, pin: 'end' } },
       {
         id: 'progress',
         header: 'Progress',
@@ -227,9 +228,9 @@ export function useQueueColumns(): Column<BulkItemView>[] {
             <ProgressBar value={row.original.percent / 100} thickness="large" aria-label={`Progress of ${row.original.file.name}`} />
           </Tooltip>
         ),
-        enableSorting: false, meta: { width: 64, pin: 'end' },
+        enableSorting: false, meta: { width: 88, pin: 'end' },
       },
-      { id: 'message', header: 'Message', accessorFn: messageOf, cell: ({ row }) => <MessageCell row={row.original} />, enableSorting: false, meta: { width: 210, pin: 'end' } },
+      { id: 'message', header: 'Message', accessorFn: messageOf, cell: ({ row }) => <MessageCell row={row.original} />, enableSorting: false, meta: { width: 200, pin: 'end' } },
     ],
     [],
   );

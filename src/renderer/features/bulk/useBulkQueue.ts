@@ -13,6 +13,7 @@ const WINDOW_KEY = ['bulk', 'window'] as const;
 export interface BulkSummaryCounts {
   uploaded: number;
   failed: number;
+  attention: number;
   skipped: number;
 }
 
