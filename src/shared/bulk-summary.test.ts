@@ -18,9 +18,11 @@ describe('bulkSummary', () => {
     item({ id: '6', state: 'waiting', duplicate: { kind: 'library', title: 'a', id: 'x', reason: 'title' } }),
   ];
 
-  it('counts uploaded, failed with reasons and skipped with why', () => {
+  it('counts uploaded, failed with reasons, those needing attention and skipped, with why', () => {
     const summary = bulkSummary(items);
-    expect([summary.uploaded, summary.failed, summary.skipped]).toEqual([1, 1, 4]);
+    // Held, invalid or missing items wait for the person: they need attention; only the cancelled one was skipped.
+    expect([summary.uploaded, summary.failed, summary.attention, summary.skipped]).toEqual([1, 1, 3, 1]);
+    expect(summary.rows.map((r) => r.outcome)).toEqual(['uploaded', 'failed', 'skipped', 'needs attention', 'needs attention', 'needs attention']);
     expect(summary.rows.map((r) => r.reason)).toEqual([
       '', 'Some of the chosen groups do not exist.', 'Cancelled', BULK_TEXT.changedOrMissing, 'Description is mandatory',
       BULK_TEXT.duplicateTitle('a'),
@@ -51,5 +53,12 @@ describe('bulkBlockedText (after Start)', () => {
         item({ state: 'changed-or-missing' }),
       ]),
     ).toBe('1 file uploads; 2 cannot start yet: 1 held as possible duplicates (keep or skip them), 1 whose files changed or went (choose them again).');
+  });
+
+  it('counts a file not playable by its verdict even when it is also a copy (never as a duplicate to keep)', () => {
+    const copy = { kind: 'library' as const, title: 'a', id: 'x', reason: 'content' as const };
+    expect(bulkBlockedText([item({ state: 'waiting', held: true, duplicate: copy })])).toBe(
+      'Nothing can start: 1 item needs attention: 1 held as not playable (remove them, or choose Send anyway).',
+    );
   });
 });

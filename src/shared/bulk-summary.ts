@@ -3,7 +3,8 @@ import { BULK_TEXT, type BulkItemView } from './schemas/bulk';
 
 /** One line of the end-of-queue summary. */
 export interface BulkSummaryRow {
-  outcome: 'uploaded' | 'failed' | 'skipped';
+  /** 'needs attention': held or invalid, waiting for the person (not skipped: nobody chose to leave it out). */
+  outcome: 'uploaded' | 'failed' | 'needs attention' | 'skipped';
   fileName: string;
   folder: string;
   size: number;
@@ -18,6 +19,7 @@ export interface BulkSummaryRow {
 export interface BulkSummary {
   uploaded: number;
   failed: number;
+  attention: number;
   skipped: number;
   rows: BulkSummaryRow[];
 }
@@ -42,7 +44,8 @@ function skipReason(item: BulkItemView): string {
 /** The summary at the end: uploaded, failed with the server's reasons, skipped with why; in queue order. */
 export function bulkSummary(items: readonly BulkItemView[]): BulkSummary {
   const rows = items.map((item): BulkSummaryRow => {
-    const outcome = item.state === 'done' ? 'uploaded' : item.state === 'failed' ? 'failed' : 'skipped';
+    const attention = item.state === 'invalid' || item.state === 'changed-or-missing' || (item.state === 'waiting' && (item.held || !!item.duplicate));
+    const outcome = item.state === 'done' ? 'uploaded' : item.state === 'failed' ? 'failed' : attention ? 'needs attention' : 'skipped';
     return {
       outcome,
       fileName: item.file.name,
@@ -55,7 +58,7 @@ export function bulkSummary(items: readonly BulkItemView[]): BulkSummary {
     };
   });
   const count = (o: BulkSummaryRow['outcome']) => rows.filter((r) => r.outcome === o).length;
-  return { uploaded: count('uploaded'), failed: count('failed'), skipped: count('skipped'), rows };
+  return { uploaded: count('uploaded'), failed: count('failed'), attention: count('needs attention'), skipped: count('skipped'), rows };
 }
 
 const HEADER = ['Outcome', 'File', 'Folder', 'Size (bytes)', 'Title', 'Record id', 'Reason', 'Attempts'];
@@ -80,8 +83,9 @@ export function bulkBlockedText(rows: Iterable<Blockable>): string | null {
   let waiting = 0;
   for (const r of rows) {
     if (r.state === 'invalid') invalid += 1;
-    else if (r.state === 'waiting' && r.duplicate) held += 1;
+    // A file not playable is held for its verdict first, whatever it duplicates.
     else if (r.state === 'waiting' && r.held) unplayable += 1;
+    else if (r.state === 'waiting' && r.duplicate) held += 1;
     else if (r.state === 'changed-or-missing') missing += 1;
     else if (r.state === 'failed') failed += 1;
     else if (r.state === 'waiting' || r.state === 'uploading') waiting += 1;

@@ -208,7 +208,9 @@ test('a file gone since it was queued: changed or missing, chosen again, then up
     await request.post(BRIDGE_NEXT_PICK_PATH, { data: { path: back } });
     await grid.getByRole('button', { name: `Choose Again_${tag}-2.mp4 again` }).click();
     await expect(grid.getByText('changed or missing: choose it again')).toBeHidden();
-    await page.getByRole('button', { name: 'Resume', exact: true }).click();
+    // The run had finished by itself (nobody paused it): it starts again, it does not "resume".
+    await expect(page.getByRole('button', { name: 'Resume', exact: true })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
     await expect.poll(async () => (await overall(page)).filesDone, { timeout: 30_000 }).toBe(2);
     const titles = await libraryTitles(page);
     expect(titles.filter((t) => t.startsWith(`Again ${tag}`)).sort()).toEqual([`Again ${tag} 1`, `Again ${tag} 2`]);

@@ -208,7 +208,8 @@ test('folder import: verdicts in the preview; identical clips upload once and li
     // Removed by its check box (its row's own words and buttons are the bulk walk's to check: after that
     // walk the same bytes were sent anyway from this host, and the row names that upload first).
     await grid.getByRole('checkbox', { name: `Select ${damagedName}` }).check();
-    await page.getByRole('button', { name: 'Remove selected' }).click();
+    await page.getByRole('button', { name: 'Selected items' }).click();
+    await page.getByRole('menuitem', { name: 'Remove selected' }).click();
     await expect.poll(async () => (await importStatus(page))?.phase, { timeout: 60_000 }).toBe('done');
     const done = await importStatus(page);
     expect(done!.videos).toMatchObject({ linked: 3, failed: 1, total: 4 });

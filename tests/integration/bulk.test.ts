@@ -4,6 +4,8 @@
  * GET /library/media/list. This is also the reference wiring of BulkQueue's injected functions.
  */
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { Transform } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +29,7 @@ let root: string;
 let core: Core;
 let serverUrl: string;
 let closeServer: () => Promise<void>;
+let proxy: CountingProxy;
 let defaults: BulkMetaPatch;
 const progress = new Map<string, (sent: number, total: number) => void>();
 const bulkEvents: BulkEvent[] = [];
@@ -50,15 +53,75 @@ const mediaWindow = async (): Promise<WindowAnswer<unknown>> => {
   }
 };
 
+/** An upload's body as the server received it: the bytes passed on, and whether it arrived whole. */
+interface ReceivedUpload {
+  bytes: number;
+  ended: boolean;
+}
+
+/**
+ * The app talks to the reference server through this proxy: it counts the bytes of each multipart
+ * upload it passes on (what the server received), and while `hold` is set it keeps an upload's body
+ * after its first chunk until the hold resolves (an upload in flight at a moment the test chooses).
+ */
+interface CountingProxy {
+  url: string;
+  uploads: ReceivedUpload[];
+  hold: Promise<void> | null;
+  server: Server;
+}
+
+async function startCountingProxy(target: string): Promise<CountingProxy> {
+  const state: CountingProxy = { url: '', uploads: [], hold: null, server: createServer() };
+  state.server.on('request', (req, res) => {
+    const upstream = httpRequest(new URL(req.url ?? '/', target), { method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    const upload: ReceivedUpload | null = req.headers['content-type']?.startsWith('multipart/') ? { bytes: 0, ended: false } : null;
+    if (upload) state.uploads.push(upload);
+    const hold = upload ? state.hold : null;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        const pass = () => {
+          if (upload) upload.bytes += chunk.length;
+          done(null, chunk);
+        };
+        if (hold && upload && upload.bytes > 0) void hold.then(pass);
+        else pass();
+      },
+      flush(done) {
+        if (upload) upload.ended = true;
+        done();
+      },
+    });
+    // The client gave up (an abort): the server's request goes too.
+    req.on('close', () => {
+      if (!req.complete) upstream.destroy();
+    });
+    req.pipe(counter).pipe(upstream);
+  });
+  await new Promise<void>((resolve) => state.server.listen(0, '127.0.0.1', resolve));
+  const address = state.server.address();
+  state.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return state;
+}
+
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'cc-int-bulk-'));
   const server = await startServer({ dataDir: join(root, 'server'), host: '127.0.0.1', port: 0, seedDemo: true, admin: ADMIN });
   serverUrl = server.url;
-  closeServer = () => server.close();
+  proxy = await startCountingProxy(server.url);
+  closeServer = async () => {
+    proxy.server.closeAllConnections();
+    await new Promise((resolve) => proxy.server.close(resolve));
+    await server.close();
+  };
   core = await createTestCore({
     stateDir: join(root, 'state'),
     tokenStore: memoryTokenStore(),
-    startSandbox: async () => server,
+    startSandbox: async () => ({ ...server, url: proxy.url }),
     emit: (event: keyof ApiEvents, payload: unknown) => {
       if (event === 'bulk:changed') bulkEvents.push(payload as BulkEvent);
       if (event === 'lists:changed') changedServices.push((payload as ApiEvents['lists:changed']).service);
@@ -150,6 +213,39 @@ describe('bulk queue over the real upload path', () => {
     expect(events.some((e) => e.progress.some((p) => p.sent > 0))).toBe(true);
     await until(() => events.some((e) => e.finished), 'the finished event');
     expect(queue.summary()).toMatchObject({ uploaded: 6, failed: 0, skipped: 0 });
+  });
+
+  it('Pause lets the file in flight finish: the server receives its bytes once, and nothing else starts', async () => {
+    const size = 4 * 1024 * 1024;
+    const paths = await writeVideos(join(root, 'p'), ['Paused_once-1.mp4', 'Paused_once-2.mp4'], size);
+    let release!: () => void;
+    proxy.hold = new Promise<void>((resolve) => (release = resolve));
+    const from = proxy.uploads.length;
+    try {
+      const queue = await openQueue(join(root, 'qp'), realUpload);
+      await queue.add(paths.map((path) => ({ path })));
+      queue.edit('all', defaults);
+      queue.setConcurrency(1);
+      queue.start();
+      // The first file's body has begun to reach the server, and is held there.
+      await until(() => (proxy.uploads[from]?.bytes ?? 0) > 0, 'the first bytes at the server', 30_000);
+      queue.pause();
+      expect(queue.status()).toMatchObject({ running: false, paused: true, finishing: { files: 1 } });
+      release();
+      await until(() => queue.overall().filesDone === 1, 'the file in flight done', 30_000);
+      await until(() => !queue.status().active, 'the queue at rest');
+      const received = proxy.uploads.slice(from);
+      // One upload, whole: the file was not cut and sent again, and the second file did not start.
+      expect(received).toHaveLength(1);
+      expect(received[0]).toMatchObject({ ended: true });
+      expect(received[0]!.bytes).toBeGreaterThan(size);
+      expect(received[0]!.bytes).toBeLessThan(size + 64 * 1024);
+      expect(queue.list().rows.map((r) => r.state)).toEqual(['done', 'waiting']);
+      expect(countTitles(await list(), ['Paused once 1', 'Paused once 2'])).toEqual([1, 0]);
+    } finally {
+      release();
+      proxy.hold = null;
+    }
   });
 
   it('an answer lost after the server stored the file is reconciled, not sent twice', async () => {

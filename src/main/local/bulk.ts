@@ -244,8 +244,8 @@ function bulkCalls(
       queue.start();
       return status();
     },
-    pause: async () => {
-      queue.pause();
+    pause: async ({ now }) => {
+      queue.pause(now);
       return status();
     },
     pauseItems: async ({ ids }) => {
@@ -271,7 +271,7 @@ function bulkCalls(
     status: async () => status(),
     summary: async () => {
       const summary = queue.summary();
-      return ok({ uploaded: summary.uploaded, failed: summary.failed, skipped: summary.skipped, csv: queue.summaryCsv() });
+      return ok({ uploaded: summary.uploaded, failed: summary.failed, attention: summary.attention, skipped: summary.skipped, csv: queue.summaryCsv() });
     },
     saveSummary: async () => {
       if (!deps.pickSavePath) return fail('validation', 'Saving files is not available here.');

@@ -54,7 +54,8 @@ export const bulk = {
   start: defineLocal({ input: v.object({}), output: StatusAnswer }),
   /** The person's choice for a queue prepared for another server or account: it belongs here now, and starts. */
   moveHere: defineLocal({ input: v.object({}), output: StatusAnswer }),
-  pause: defineLocal({ input: v.object({}), output: StatusAnswer }),
+  /** Nothing new starts; uploads in flight finish. `now`: they are cut and wait again (sent again from the start). */
+  pause: defineLocal({ input: v.object({ now: v.optional(v.boolean(), false) }), output: StatusAnswer }),
   pauseItems: defineLocal({ input: v.object({ ids: BulkSelectionSchema }), output: StatusAnswer }),
   /** `now`: start them even while the queue is paused. */
   resumeItems: defineLocal({ input: v.object({ ids: BulkSelectionSchema, now: v.optional(v.boolean(), false) }), output: StatusAnswer }),
@@ -68,7 +69,7 @@ export const bulk = {
   /** The summary at the end and its CSV text (the renderer saves it through a save dialog in main). */
   summary: defineLocal({
     input: v.object({}),
-    output: v.object({ uploaded: v.number(), failed: v.number(), skipped: v.number(), csv: v.string() }),
+    output: v.object({ uploaded: v.number(), failed: v.number(), attention: v.number(), skipped: v.number(), csv: v.string() }),
   }),
   /** The summary's CSV through the native save dialog; `saved` null when the user cancelled. */
   saveSummary: defineLocal({ input: v.object({}), output: v.object({ saved: v.nullable(v.string()) }) }),

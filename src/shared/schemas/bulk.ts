@@ -270,6 +270,8 @@ export type BulkOverall = v.InferOutput<typeof BulkOverallSchema>;
 export const BulkQueueStatusSchema = v.object({
   /** Started by the user (and not paused). */
   running: v.boolean(),
+  /** Paused with work left (Resume carries on); false when it never ran or ran out of work. */
+  paused: v.optional(v.boolean()),
   /** The server stopped answering: the queue waits and resumes by itself. */
   offline: v.boolean(),
   concurrency: v.pipe(v.number(), v.integer(), v.minValue(BULK_CONCURRENCY.min), v.maxValue(BULK_CONCURRENCY.max)),
@@ -279,6 +281,8 @@ export const BulkQueueStatusSchema = v.object({
   notice: v.nullable(v.string()),
   /** The queue was prepared for another server or account: it waits until moved here (bulk.moveHere). */
   foreign: v.optional(v.boolean()),
+  /** Paused while uploads were in flight: they finish first; `sent` is what stopping them now would send again. */
+  finishing: v.optional(v.object({ files: v.number(), sent: v.number() })),
 });
 export type BulkQueueStatus = v.InferOutput<typeof BulkQueueStatusSchema>;
 

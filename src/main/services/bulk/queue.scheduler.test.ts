@@ -117,12 +117,30 @@ describe('the scheduler', () => {
     expect(item(queue, ids[0]!).attempts).toBe(2);
   });
 
-  it('pausing the queue aborts uploads in flight; resuming sends them again from the start', async () => {
+  it('pausing the queue lets the uploads in flight finish and starts nothing new; the status says what finishes', async () => {
     const { queue, ids } = await queueWith(3);
     queue.start();
     await until(() => server.calls.length === 2);
     callFor(ids[0]).progress(2000);
     queue.pause();
+    expect(callFor(ids[0]).signal.aborted).toBe(false);
+    expect(queue.status()).toMatchObject({ running: false, active: true, finishing: { files: 2, sent: 2000 } });
+    callFor(ids[0]).succeed();
+    callFor(ids[1]).succeed();
+    await until(() => states(queue).filter((s) => s === 'done').length === 2, 'the two in flight done');
+    // Sent once each; the third never started.
+    expect(server.calls).toHaveLength(2);
+    expect(item(queue, ids[2]!).state).toBe('waiting');
+    expect(queue.status()).toMatchObject({ running: false, active: false });
+    expect(queue.status().finishing).toBeUndefined();
+  });
+
+  it('stopping now aborts uploads in flight; resuming sends them again from the start', async () => {
+    const { queue, ids } = await queueWith(3);
+    queue.start();
+    await until(() => server.calls.length === 2);
+    callFor(ids[0]).progress(2000);
+    queue.pause(true);
     await until(() => server.active === 0);
     expect(callFor(ids[0]).signal.aborted).toBe(true);
     await until(() => states(queue).every((s) => s === 'waiting'));

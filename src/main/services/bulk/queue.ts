@@ -14,7 +14,7 @@ import { Throttle } from './progress';
 import { FOLDER_LIMIT, scanFolderInBatches } from './sniff';
 import { line, QueueStore, type StoredItem } from './store';
 import { ItemTable } from './table';
-import { itemView, overallOf, progressOf, selectedIds, windowOf, type QueueWindow, type WindowQuery } from './views';
+import { finishingOf, itemView, taskbarOf, overallOf, progressOf, selectedIds, windowOf, type QueueWindow, type WindowQuery } from './views';
 
 export type { AddResult, AddedFile, BulkItem, BulkQueueDeps, BulkUploadFn, LibraryRecordFacts, ListFilter } from './deps';
 
@@ -45,6 +45,8 @@ export class BulkQueue {
   private finishedPending = false;
   /** The queue stopped because its work was done (not paused by the person): new work runs at once. */
   private finishedByItself = false;
+  /** The person paused the queue (or it paused itself on a failed write) with work left: Resume carries on. */
+  private paused = false;
   private readonly log: NonNullable<BulkQueueDeps['log']>;
   private readonly host: AttemptHost;
 
@@ -244,6 +246,7 @@ export class BulkQueue {
   start(): void {
     if (this.heldForOwner()) return;
     this.running = true;
+    this.paused = false;
     this.finishedByItself = false;
     this.notice = null;
     this.hadWork = this.hadWork || this.hasWork();
@@ -251,17 +254,16 @@ export class BulkQueue {
     this.commit('now');
   }
 
-  /** Pauses the whole queue: uploads in flight are aborted and wait again; nothing starts. */
-  pause(): void {
-    this.halt();
+  /** Pauses the whole queue: nothing new starts; the uploads in flight finish, or with `now` are cut and wait again (sent again from the start). */
+  pause(now = false): void {
+    this.halt(now);
     this.commit('now', false);
   }
 
-  private halt(): void {
-    this.running = false;
-    this.finishedByItself = false;
+  private halt(cut = true): void {
+    [this.running, this.paused, this.finishedByItself] = [false, true, false];
     this.forced.clear();
-    for (const attempt of this.attempts.all()) attempt.abort('pause-queue', true);
+    if (cut) for (const attempt of this.attempts.all()) attempt.abort('pause-queue', true);
     this.throttle.request();
   }
 
@@ -347,6 +349,7 @@ export class BulkQueue {
   private checkFinished(): void {
     if (!isFinished({ items: this.table.ordered(), active: this.attempts.ids(), reconciling: this.reconciling, hadWork: this.hadWork })) return;
     this.hadWork = false;
+    this.paused = false;
     this.finishedByItself = this.running || this.forced.size > 0;
     this.running = false;
     this.forced.clear();
@@ -380,7 +383,7 @@ export class BulkQueue {
   private heldForOwner(): boolean {
     const refusal = this.deps.refusal?.() ?? null;
     if (refusal === null) return false;
-    if (this.running || this.forced.size > 0 || this.attempts.size > 0) this.pause();
+    if (this.running || this.forced.size > 0 || this.attempts.size > 0) this.pause(true);
     this.notice = refusal;
     this.throttle.request();
     return true;
@@ -388,7 +391,7 @@ export class BulkQueue {
 
   private stopSignedOut(): void {
     this.notice = BULK_TEXT.signedOut;
-    this.pause();
+    this.pause(true);
   }
 
   /** An item has its record: its captions and content remembered, the copies waiting for it name the record. */
@@ -443,18 +446,17 @@ export class BulkQueue {
   get = (ids: readonly string[]): BulkItemView[] => this.table.pick(ids).map((i) => this.view(i));
 
   status(): BulkQueueStatus {
-    const active = this.hasWork() && (this.running || this.forced.size > 0);
-    return { running: this.running, offline: this.connection.offline, concurrency: this.concurrency, active, notice: this.notice, foreign: (this.deps.refusal?.() ?? null) !== null };
+    // Uploads finishing after a Pause keep the queue active (the system awake, a question before quitting).
+    const active = this.hasWork() && (this.running || this.forced.size > 0 || this.attempts.size > 0);
+    const finishing = this.running ? null : finishingOf(this.attempts.all().flatMap((a) => (this.forced.has(a.item.id) || !this.table.has(a.item.id) ? [] : [a.item])));
+    const status: BulkQueueStatus = { running: this.running, paused: !this.running && this.paused, offline: this.connection.offline, concurrency: this.concurrency, active, notice: this.notice, foreign: (this.deps.refusal?.() ?? null) !== null };
+    return finishing ? { ...status, finishing } : status;
   }
 
   overall = (): BulkOverall => overallOf(this.table.ordered(), this.attempts.rate());
 
   /** 0 to 1 for the taskbar or dock (`setProgressBar`), or -1 when nothing runs (removes the bar). */
-  taskbarProgress(): number {
-    if (!this.status().active) return -1;
-    const { bytesSent, bytesTotal } = this.overall();
-    return bytesTotal > 0 ? bytesSent / bytesTotal : 0;
-  }
+  taskbarProgress = (): number => taskbarOf(this.status().active, this.overall());
 
   summary = (): BulkSummary => bulkSummary(this.table.pick('all').map((i) => this.view(i)));
   summaryCsv = (): string => bulkSummaryCsv(this.summary());

@@ -131,6 +131,13 @@ export function windowOf(table: ItemTable, query: WindowQuery, view: (item: Bulk
   return { total: found ? found.length : table.size, all: table.size, offset, rows: window.map(view), blocked: blockedText(table.ordered()) };
 }
 
+/** 0 to 1 for the taskbar or dock, or -1 when nothing runs (removes the bar). */
+export const taskbarOf = (active: boolean, { bytesSent, bytesTotal }: BulkOverall): number => (!active ? -1 : bytesTotal > 0 ? bytesSent / bytesTotal : 0);
+
+/** Uploads in flight while the queue is paused (they finish first): how many, and what they sent. */
+export const finishingOf = (items: readonly BulkItem[]): { files: number; sent: number } | null =>
+  items.length === 0 ? null : { files: items.length, sent: items.reduce((sum, item) => sum + item.sent, 0) };
+
 /** The progress of the uploads in flight, for the queue's event. */
 export function progressOf(views: readonly BulkItemView[]): BulkEvent['progress'] {
   return views.filter((v) => v.state === 'uploading').map((v) => ({ id: v.id, sent: v.sent, total: v.file.size, percent: v.percent, rate: v.rate }));

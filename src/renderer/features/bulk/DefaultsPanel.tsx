@@ -30,7 +30,8 @@ const useStyles = makeStyles({
     borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
   },
   group: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
-  checks: { maxHeight: '140px', overflowY: 'auto', display: 'flex', flexDirection: 'column' },
+  // The lists grow within the panel's one scroll (a list scrolling inside a scrolling panel is hard to use).
+  checks: { display: 'flex', flexDirection: 'column' },
 });
 
 type Defaults = Required<Pick<BulkMetaPatch, 'businessIdeas' | 'keywords' | 'category'>> & Omit<BulkMetaPatch, 'businessIdeas' | 'keywords' | 'category'>;

@@ -1,5 +1,5 @@
-import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Checkbox, Input, Link, ProgressBar, Select, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Input, Link, ProgressBar, Select, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Tooltip } from '../../components/Tooltip';
 import { LANGUAGES } from '../../../shared/constants';
 import type { BulkDuplicate, BulkItemView, BulkMetaPatch } from '../../../shared/schemas/bulk';
@@ -10,8 +10,7 @@ import { useNotify } from '../../components/toast';
 /**
  * The columns of the bulk-upload queue. They are made once: a column made again gives its cells a new
  * component type, and React would then mount every cell anew on each queue event (an input being typed
- * in lost its text and its focus). What changes (the selection, the rows) reaches the cells through
- * context and props instead.
+ * in lost its text and its focus). What changes (the rows) reaches the cells through props instead.
  */
 
 const useStyles = makeStyles({
@@ -63,40 +62,22 @@ export function duplicateText(duplicate: BulkDuplicate): string {
 export const captionsText = (row: BulkItemView): string =>
   row.captions.map((c) => `${c.name}: ${c.state === 'pending' ? 'imported after the upload' : c.message}`).join('; ');
 
-/** A row held as a possible duplicate (kept or skipped before anything else is asked of it). */
-const heldAs = (row: BulkItemView) => (row.duplicate && (row.state === 'waiting' || row.state === 'invalid') ? row.duplicate : null);
+/**
+ * A row held as a possible duplicate (kept or skipped before anything else is asked of it). A file held
+ * as not playable is not: its verdict comes first (a copy of a damaged file is damaged too, and "uploaded
+ * before" would read as done).
+ */
+const heldAs = (row: BulkItemView) => (!row.held && row.duplicate && (row.state === 'waiting' || row.state === 'invalid') ? row.duplicate : null);
 
-/** Why a row needs attention, in words: the duplicate it is held for, its first issue, or its error. */
-const messageOf = (row: BulkItemView) => {
-  const held = heldAs(row);
-  if (held) return duplicateText(held);
+/** Why a row needs attention, in words: the verdict of a file not playable, the duplicate it is held for, its first issue, or its error. */
+export const messageOf = (row: BulkItemView) => {
   // Not playable: the verdict's words, as Add File and the folder import show them.
   if (row.held && row.verdict?.kind === 'unplayable') return `${MEDIA_VERDICT_TEXT.unplayable}: ${row.verdict.text} ${MEDIA_VERDICT_TEXT.held}`;
+  const held = heldAs(row);
+  if (held) return duplicateText(held);
   return Object.values(row.issues)[0] ?? row.lastError ?? '';
 };
 const editable = (row: BulkItemView) => row.state !== 'uploading' && row.state !== 'done';
-
-/** The selection of the queue's rows, for the check boxes (see useQueueSelection). */
-export interface QueueSelection {
-  has: (id: string) => boolean;
-  /** Any row selected, shown or not. */
-  any: boolean;
-  /** Ids of the rows shown (what "Select all rows" selects). */
-  shown: readonly string[];
-  toggle: (ids: readonly string[], on: boolean) => void;
-}
-export const SelectionContext = createContext<QueueSelection>({ has: () => false, any: false, shown: [], toggle: () => undefined });
-
-function SelectAll() {
-  const { has, any, shown, toggle } = useContext(SelectionContext);
-  const all = shown.length > 0 && shown.every(has);
-  return <Checkbox aria-label="Select all rows" checked={all ? true : any ? 'mixed' : false} onChange={(_, data) => toggle(shown, !!data.checked)} />;
-}
-
-function SelectRow({ row }: { row: BulkItemView }) {
-  const { has, toggle } = useContext(SelectionContext);
-  return <Checkbox aria-label={`Select ${row.file.name}`} checked={has(row.id)} onChange={(_, data) => toggle([row.id], !!data.checked)} />;
-}
 
 /** A text cell edited in place: saved as typed (main's queue is the only copy). */
 function TextCell({ row, field, label }: { row: BulkItemView; field: 'title' | 'description'; label: string }) {
@@ -156,7 +137,7 @@ function MessageCell({ row }: { row: BulkItemView }) {
   const problem = messageOf(row);
   const text = problem || captionsText(row);
   const bad = problem ? row.state !== 'done' : row.captions.some((c) => c.state === 'failed');
-  const unplayable = row.held && !heldAs(row);
+  const unplayable = row.held;
   const held = heldAs(row);
   const message = (
     <span className={styles.message}>
@@ -227,17 +208,17 @@ function MessageCell({ row }: { row: BulkItemView }) {
 export function useQueueColumns(): Column<BulkItemView>[] {
   return useMemo<Column<BulkItemView>[]>(
     () => [
-      { id: 'select', header: () => <SelectAll />, cell: ({ row }) => <SelectRow row={row.original} />, enableSorting: false, meta: { width: 48 } },
-      { id: 'title', header: 'Title', accessorFn: (r) => r.meta.title, cell: ({ row }) => <TextCell row={row.original} field="title" label="Title" />, enableSorting: false, meta: { width: 240 } },
-      { id: 'file', header: 'File', accessorFn: (r) => r.file.name, enableSorting: false, meta: { width: 180 } },
-      { id: 'type', header: 'Type', accessorFn: (r) => r.fileType, enableSorting: false, meta: { width: 80 } },
-      { id: 'size', header: 'Size', accessorFn: (r) => r.file.size, cell: ({ row }) => size(row.original.file.size), enableSorting: false, meta: { width: 90 } },
-      { id: 'duration', header: 'Duration', accessorFn: (r) => r.duration, cell: ({ row }) => duration(row.original), enableSorting: false, meta: { width: 100 } },
-      { id: 'language', header: 'Language', accessorFn: (r) => r.meta.language, cell: ({ row }) => <LanguageCell row={row.original} />, enableSorting: false, meta: { width: 140 } },
-      { id: 'description', header: 'Description', accessorFn: (r) => r.meta.description, cell: ({ row }) => <TextCell row={row.original} field="description" label="Description" />, enableSorting: false, meta: { width: 220 } },
-      // State, Progress and Message are pinned at the right edge: in a narrow window the other columns
-      // scroll under them, and what happens to each file stays in view.
-      { id: 'state', header: 'State', accessorFn: (r) => (r.held && r.state === 'waiting' ? 'Held' : STATE_LABEL[r.state]), enableSorting: false, meta: { width: 96, pin: 'end' } },
+      { id: 'title', header: 'Title', accessorFn: (r) => r.meta.title, cell: ({ row }) => <TextCell row={row.original} field="title" label="Title" />, enableSorting: false, meta: { width: 140 } },
+      { id: 'file', header: 'File', accessorFn: (r) => r.file.name, enableSorting: false, meta: { width: 160, priority: 2 } },
+      { id: 'type', header: 'Type', accessorFn: (r) => r.fileType, enableSorting: false, meta: { width: 80, priority: 4 } },
+      { id: 'size', header: 'Size', accessorFn: (r) => r.file.size, cell: ({ row }) => size(row.original.file.size), enableSorting: false, meta: { width: 90, priority: 3 } },
+      { id: 'duration', header: 'Duration', accessorFn: (r) => r.duration, cell: ({ row }) => duration(row.original), enableSorting: false, meta: { width: 90, priority: 3 } },
+      { id: 'language', header: 'Language', accessorFn: (r) => r.meta.language, cell: ({ row }) => <LanguageCell row={row.original} />, enableSorting: false, meta: { width: 130, priority: 5 } },
+      { id: 'description', header: 'Description', accessorFn: (r) => r.meta.description, cell: ({ row }) => <TextCell row={row.original} field="description" label="Description" />, enableSorting: false, meta: { width: 200, priority: 6 } },
+      // State, Progress and Message are pinned at the right edge. In a narrow window the columns with a
+      // priority give way (the highest number first): at 1024 x 700 the pane has about 600 px, and the
+      // select box, Title, State, Progress and Message (584 px) fit it whole.
+      { id: 'state', header: 'State', accessorFn: (r) => (r.held && r.state === 'waiting' ? 'Held' : STATE_LABEL[r.state]), enableSorting: false, meta: { width: 124, pin: 'end' } },
       {
         id: 'progress',
         header: 'Progress',
@@ -247,9 +228,9 @@ export function useQueueColumns(): Column<BulkItemView>[] {
             <ProgressBar value={row.original.percent / 100} thickness="large" aria-label={`Progress of ${row.original.file.name}`} />
           </Tooltip>
         ),
-        enableSorting: false, meta: { width: 64, pin: 'end' },
+        enableSorting: false, meta: { width: 88, pin: 'end' },
       },
-      { id: 'message', header: 'Message', accessorFn: messageOf, cell: ({ row }) => <MessageCell row={row.original} />, enableSorting: false, meta: { width: 210, pin: 'end' } },
+      { id: 'message', header: 'Message', accessorFn: messageOf, cell: ({ row }) => <MessageCell row={row.original} />, enableSorting: false, meta: { width: 200, pin: 'end' } },
     ],
     [],
   );
