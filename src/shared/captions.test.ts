@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCaptions, parseCaptionsDetailed } from './captions';
+import { looksLikeCaptions, parseCaptions, parseCaptionsDetailed } from './captions';
 
 const VTT = `WEBVTT
 
@@ -66,5 +66,20 @@ describe('parseCaptionsDetailed', () => {
   it('agrees with parseCaptions on valid files', () => {
     const ok = parseCaptions(VTT);
     expect(ok.ok && ok.cues).toEqual(parseCaptionsDetailed(VTT).map(({ timeStamp, captionText }) => ({ timeStamp, captionText })));
+  });
+});
+
+describe('looksLikeCaptions (a caption file, or something else renamed)', () => {
+  it('takes WebVTT and SubRip text', () => {
+    expect(looksLikeCaptions('WEBVTT\n\n')).toBe(true);
+    expect(looksLikeCaptions('\uFEFFWEBVTT\n')).toBe(true);
+    expect(looksLikeCaptions('1\n00:00:01,000 --> 00:00:02,000\nNamaste\n')).toBe(true);
+  });
+
+  it('refuses a binary file read as text and text with no caption shape', () => {
+    const png = new TextDecoder().decode(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]));
+    expect(looksLikeCaptions(png)).toBe(false);
+    expect(looksLikeCaptions(`${png}-->`)).toBe(false);
+    expect(looksLikeCaptions('Just a note, no timings.')).toBe(false);
   });
 });

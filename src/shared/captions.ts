@@ -34,6 +34,20 @@ const plain = (line: string): string =>
 
 export const NO_CAPTIONS = 'No captions found: the file is not WebVTT (.vtt) or SubRip (.srt).';
 
+/** Said of a file that is no caption text at all (an image renamed .vtt, a plain note): `name` or 'it'. */
+export const notCaptionFile = (name = 'it'): string => `Not a caption file: ${name} is not WebVTT (.vtt) or SubRip (.srt) text.`;
+
+/**
+ * Whether a file's text can be captions: no NUL and no undecodable byte (read as U+FFFD) in its first KB,
+ * which a binary file such as an image has, and a WebVTT header or at least one timing line. Without this
+ * a renamed picture is read as one broken cue.
+ */
+export function looksLikeCaptions(text: string): boolean {
+  const head = text.slice(0, 1024);
+  if (head.includes('\u0000') || head.includes('\uFFFD')) return false;
+  return /^\uFEFF?WEBVTT\b/.test(text) || text.includes('-->');
+}
+
 export type CaptionParse = { ok: true; cues: Cue[] } | { ok: false; message: string };
 
 /** Parses a .vtt or .srt text (decided by content, not by name). */

@@ -124,6 +124,11 @@ describe('pages', () => {
     expect(countText({ start: 0, length: 2 }, 2, 45)).toBe('1–2 of 2 (filtered from 45) records');
     expect(countText({ start: 0, length: 0 }, 0, 45)).toBe('0 of 45 records');
   });
+
+  it('counts one record in the singular', () => {
+    expect(countText({ start: 0, length: 1 }, 1, 1)).toBe('1–1 of 1 record');
+    expect(countText({ start: 0, length: 0 }, 0, 1)).toBe('0 of 1 record');
+  });
 });
 
 describe('radixOrder (positions stably ordered by whole-number keys)', () => {

@@ -412,7 +412,9 @@ export function distinctValues<T>(rows: readonly T[], get: Getter<T>): string[] 
 
 /** The 'a–b of n' line under a table. */
 export function countText(window: Pick<PageWindow, 'start' | 'length'>, selected: number, total: number): string {
-  if (selected === 0) return `0 of ${total} records`;
+  // The noun follows the count just before it, which is the total in every form of the line.
+  const records = total === 1 ? 'record' : 'records';
+  if (selected === 0) return `0 of ${total} ${records}`;
   const filtered = selected !== total ? ` (filtered from ${total})` : '';
-  return `${window.start + 1}–${window.start + window.length} of ${selected}${filtered} records`;
+  return `${window.start + 1}–${window.start + window.length} of ${selected}${filtered} ${records}`;
 }

@@ -17,7 +17,8 @@ describe('sidecar captions', () => {
   it("the caption import's checks: a broken cue keeps the file out, with why", () => {
     expect(sidecarCues('1\n00:00:01,000 --> 00:00:02,000\nNamaste\n')).toEqual({ ok: true, cues: [{ timeStamp: '00:00:01', captionText: 'Namaste' }] });
     expect(sidecarCues('1\n00:00:05,000 --> 00:00:02,000\nBackwards\n')).toEqual({ ok: false, message: '1 cue has errors, the first: The cue ends before it starts (line 2).' });
-    expect(sidecarCues('just some text')).toEqual({ ok: false, message: '1 cue has errors, the first: No timing line (start --> end).' });
+    expect(sidecarCues('1\n00:00:01,000 --> 00:00:02,000\nNamaste\n\njust some text')).toEqual({ ok: false, message: '1 cue has errors, the first: No timing line (start --> end).' });
+    expect(sidecarCues('just some text')).toEqual({ ok: false, message: 'Not a caption file: it is not WebVTT (.vtt) or SubRip (.srt) text.' });
     expect(sidecarCues('')).toEqual({ ok: false, message: 'No captions found: the file is not WebVTT (.vtt) or SubRip (.srt).' });
   });
 });

@@ -1,4 +1,4 @@
-import { NO_CAPTIONS, parseCaptionsDetailed, type CueDraft } from './captions';
+import { NO_CAPTIONS, looksLikeCaptions, notCaptionFile, parseCaptionsDetailed, type CueDraft } from './captions';
 import { LANGUAGES, type Language } from './constants';
 
 /**
@@ -37,6 +37,7 @@ export function sidecarLanguage(mediaName: string, captionName: string): Languag
 export function sidecarCues(text: string): { ok: true; cues: { timeStamp: string; captionText: string }[] } | { ok: false; message: string } {
   const drafts: CueDraft[] = parseCaptionsDetailed(text);
   if (drafts.length === 0) return { ok: false, message: NO_CAPTIONS };
+  if (!looksLikeCaptions(text)) return { ok: false, message: notCaptionFile() };
   const bad = drafts.filter((d) => d.error);
   if (bad.length > 0) {
     const first = bad[0]!;

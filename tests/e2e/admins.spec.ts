@@ -138,6 +138,31 @@ test.describe('admins as a Super Admin', () => {
     await expect(page.getByRole('tooltip').filter({ hasText: `Edit ${SANDBOX_ADMIN.name}` })).toBeVisible();
   });
 
+  test("a User account's fixed role says why; a name stops at 100 characters and says so", async ({ page }) => {
+    const target = await createAccount(page, { role: 'User' });
+    await signedIn(page);
+    await openAdmins(page);
+    await search(page).fill(target.email);
+    await page.getByRole('button', { name: `Edit ${target.name}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Admin' });
+    await expect(edit.getByRole('switch', { name: 'Role' })).toHaveCount(0);
+    await expect(edit.getByText('This account has the role User, which cannot be changed here: the role switch sets only Super Admin or Admin.')).toBeVisible();
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await expect(edit).toBeHidden();
+
+    await page.getByRole('button', { name: 'Add Admin' }).click();
+    const add = page.getByRole('dialog', { name: 'Add Admin' });
+    const name = add.getByRole('textbox', { name: 'Name' });
+    const limit = 'At most 100 characters: anything typed or pasted beyond them is left out.';
+    await name.fill('N'.repeat(99));
+    await expect(add.getByText(limit)).toHaveCount(0);
+    await name.pressSequentially('ab');
+    await expect(name).toHaveValue(`${'N'.repeat(99)}a`);
+    // Said where it is typed, and read with the field.
+    await expect(name).toHaveAccessibleDescription(limit);
+    await expectAccessible(page, 'Add Admin with a name at its limit');
+  });
+
   test('10 per page, with paging', async ({ page }) => {
     await signedIn(page);
     await openAdmins(page);

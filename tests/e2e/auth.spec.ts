@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import type { Api } from '../../src/shared/api';
 import { createAccount, loginAs, newestMail, openApp, SANDBOX_ADMIN, signedOut, webPathOf, toast, expectAccessible } from './helpers';
 
 test.describe('login', () => {
@@ -96,6 +97,36 @@ test.describe('route guard', () => {
     await expect(toast(page, 'Login successful!')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Admins', level: 1 })).toBeVisible();
     await expect(page).toHaveURL(/#\/admins$/);
+  });
+
+  test('a session that expires under a screen: after signing in again that screen is back, not Courses', async ({ page, request }) => {
+    const account = await createAccount(page, { role: 'Admin', password: 'expiring-admin-1' });
+    await loginAs(page, account.email, 'expiring-admin-1', '/synonyms');
+    await expect(page.getByRole('heading', { name: 'Synonyms', level: 1 })).toBeVisible();
+
+    // The same account changes its password on another device: the server ends this session.
+    const settings = await page.evaluate(() => (globalThis as unknown as { api: Api }).api.settings.get({}));
+    if (!settings.ok || !settings.data.activeUrl) throw new Error(`no server address: ${JSON.stringify(settings)}`);
+    const url = settings.data.activeUrl.replace(/\/$/, '');
+    const b64 = (text: string) => `b64:${Buffer.from(text).toString('base64')}`;
+    const login = await request.post(`${url}/admin-auth/login`, { data: { email: account.email, encryptedPassword: b64('expiring-admin-1') } });
+    const { token, userDetails } = (await login.json()) as { token: string; userDetails: { id: string } };
+    const changed = await request.post(`${url}/admin-auth/change-password`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { id: userDetails.id, email: account.email, encryptedOldPassword: b64('expiring-admin-1'), encryptedNewPassword: b64('expiring-admin-2') },
+    });
+    expect(changed.status(), await changed.text()).toBe(200);
+
+    // The next call finds the session gone.
+    await page.getByRole('heading', { name: 'Synonyms', level: 1 }).click();
+    await page.keyboard.press('F5');
+    await expect(toast(page, 'Your session has expired. Please log in again.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill('expiring-admin-2');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('heading', { name: 'Synonyms', level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(/#\/synonyms$/);
   });
 
   test('forgot-password and reset-password show their own screens with or without a session', async ({ page }) => {

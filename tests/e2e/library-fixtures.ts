@@ -43,7 +43,7 @@ export function makeLargeFile(bytes: number, name = `large-${unique()}.bin`): st
 }
 
 /** A text file (captions) with this content. */
-export function makeTextFile(name: string, text: string): string {
+export function makeTextFile(name: string, text: string | Uint8Array): string {
   const path = join(tempDir(), name);
   writeFileSync(path, text);
   return path;

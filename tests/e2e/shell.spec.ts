@@ -138,6 +138,11 @@ test('keys: Ctrl+F searches, Ctrl+N adds, F5 reloads the list in place, Ctrl+K j
   await page.keyboard.press('F5');
   await expect(tableRows(page, 'Question Bank').filter({ hasText: text })).toHaveCount(1);
   expect(await page.evaluate(() => (globalThis as unknown as { marker?: string }).marker)).toBe('still here');
+  // Ctrl+F into a filled search selects its text, so that typing replaces it.
+  await page.keyboard.press('Control+f');
+  await expect(search).toBeFocused();
+  expect(await search.evaluate((el: HTMLInputElement) => el.value.slice(el.selectionStart ?? 0, el.selectionEnd ?? 0))).toBe(text);
+  await page.getByRole('heading', { name: 'Question Bank', level: 1 }).click();
 
   await page.keyboard.press('Control+n');
   const dialog = page.getByRole('dialog', { name: 'Add Question' });
@@ -200,6 +205,13 @@ test('keys: Ctrl+F searches, Ctrl+N adds, F5 reloads the list in place, Ctrl+K j
   const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(help.getByRole('row', { name: /Command palette.*Ctrl\+K/ })).toBeVisible();
   await expect(help.getByRole('row', { name: /Reload this list.*F5/ })).toBeVisible();
+  // The keys a table's rows answer.
+  await expect(help.getByRole('row', { name: "The focused row's actions Shift+F10, Menu key" })).toBeVisible();
+  await expect(help.getByRole('row', { name: 'Tick or untick the focused row Space' })).toBeVisible();
+  await expect(help.getByRole('row', { name: 'Tick the rows from the last ticked one to the focused one Shift+Space' })).toBeVisible();
+  await expect(help.getByRole('row', { name: 'Tick rows while moving up or down Shift+Up, Shift+Down' })).toBeVisible();
+  await expect(help.getByRole('row', { name: 'Tick every row of the table Ctrl+A' })).toBeVisible();
+  await expect(help.getByRole('row', { name: 'Untick every row (when rows are ticked) Escape' })).toBeVisible();
   await expectAccessible(page, 'the keyboard shortcuts');
   await help.getByRole('button', { name: 'Close' }).click();
   await expect(help).toBeHidden();

@@ -144,7 +144,19 @@ test('a removed bad cue is not imported', async ({ page, request }) => {
   await expect(dialog.locator('tr[data-cue="2"]')).toContainText('The cue ends before it starts (line 6).');
   await dialog.getByRole('button', { name: 'Remove cue 2' }).click();
   await dialog.getByRole('combobox', { name: 'Language' }).selectOption('English');
-  await dialog.getByRole('button', { name: 'Import 1 cues' }).click();
+  await dialog.getByRole('button', { name: 'Import 1 cue' }).click();
   await expect(toast(page, '1 transcript lines have been imported')).toBeVisible();
   expect((await stored(page, file._id)).map((l) => l.captionText)).toEqual(['Keep']);
+});
+
+test('a picture renamed .vtt is said to be no caption file, and no dialog opens', async ({ page, request }) => {
+  const file = await createFile(page, request);
+  const name = `picture-${unique()}.vtt`;
+  // The first bytes of a PNG: its signature and the start of its header chunk.
+  const png = makeTextFile(name, Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 0]));
+  await openTranscripts(page, file._id);
+  await queuePick(request, png);
+  await page.getByRole('button', { name: 'Import .vtt/.srt' }).click();
+  await expect(toast(page, `Not a caption file: ${name} is not WebVTT (.vtt) or SubRip (.srt) text.`)).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });

@@ -16,12 +16,18 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
     ...APP_COMMAND_IDS.map((id) => ({ action: APP_COMMANDS[id].label, keys: acceleratorText(APP_COMMANDS[id].accelerator, isMac) })),
     { action: 'Move between rows of a table', keys: 'Up, Down, Home, End, Page Up, Page Down' },
     { action: 'Open the focused row', keys: 'Enter' },
-    { action: "The focused row's actions", keys: 'Shift+F10' },
+    { action: "The focused row's actions", keys: 'Shift+F10, Menu key' },
+    // A table with check boxes (useTableSelection's keys).
+    { action: 'Tick or untick the focused row', keys: 'Space' },
+    { action: 'Tick the rows from the last ticked one to the focused one', keys: 'Shift+Space' },
+    { action: 'Tick rows while moving up or down', keys: 'Shift+Up, Shift+Down' },
+    { action: 'Tick every row of the table', keys: isMac ? '⌘A' : 'Ctrl+A' },
+    { action: 'Untick every row (when rows are ticked)', keys: 'Escape' },
     { action: 'Close a dialog (asks first when it has changes)', keys: 'Escape' },
     { action: 'Undo the last change made since the app started (outside text fields; again for the one before)', keys: isMac ? '⌘Z' : 'Ctrl+Z' },
   ];
   return (
-    <ContentDialog title="Keyboard shortcuts" width={620} onClose={onClose}>
+    <ContentDialog title="Keyboard shortcuts" width={720} readOnlyLabel="Shortcuts" onClose={onClose}>
       <table className={styles.table}>
         <thead>
           <tr>

@@ -24,6 +24,7 @@ export function ContentDialog({
   busy = false,
   action,
   contentClassName,
+  readOnlyLabel,
   dirty = false,
   onClose,
   children,
@@ -35,6 +36,11 @@ export function ContentDialog({
   busy?: boolean;
   action?: ContentDialogAction;
   contentClassName?: string;
+  /**
+   * For content with nothing focusable (a list to read): its name, and the content takes the focus so
+   * that the keyboard can scroll it when it is taller than the window.
+   */
+  readOnlyLabel?: string;
   /** What was typed in it is not saved yet: Escape, the backdrop and Cancel ask "Discard changes?" first. */
   dirty?: boolean;
   onClose: () => void;
@@ -55,7 +61,9 @@ export function ContentDialog({
         <DialogSurface ref={surface} style={width ? { maxWidth: width } : undefined}>
           <DialogBody>
             <DialogTitle>{title}</DialogTitle>
-            <DialogContent className={contentClassName}>{children}</DialogContent>
+            <DialogContent className={contentClassName} {...(readOnlyLabel ? { tabIndex: 0, role: 'region', 'aria-label': readOnlyLabel } : {})}>
+              {children}
+            </DialogContent>
             <DialogActions>
               <Button appearance="secondary" disabled={busy} onClick={requestClose}>
                 {action ? 'Cancel' : 'Close'}

@@ -170,7 +170,12 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
   const add = props.addLabel && !props.addDisabled ? () => setEditing('add') : firstForm && !firstForm.disabled ? () => setAdding(0) : undefined;
   const addLabel = props.addLabel ?? firstForm?.label;
   useScreenCommands({
-    focusSearch: () => root.current?.querySelector<HTMLInputElement>('input[type="search"]')?.focus(),
+    focusSearch: () => {
+      // Selected, so that typing replaces a search already there.
+      const search = root.current?.querySelector<HTMLInputElement>('input[type="search"]');
+      search?.focus();
+      search?.select();
+    },
     add,
     addLabel,
     reload: () => (kept ? void refreshWindow(kept).then(() => client.invalidateQueries({ queryKey: windowKey(kept) })) : void query.refetch()),

@@ -34,7 +34,5 @@ export function formatBytes(bytes: number): string {
   return `${value >= 100 || unit === 0 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
 }
 
-/** A count with its noun in the right number: '1 video', '0 videos', '3 folders' (`many` for irregular plurals). */
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en-IN')} ${count === 1 ? one : many}`;
-}
+// Counted words are shared with main and src/shared (a table's count line is built there).
+export { plural } from '../../shared/plural';

@@ -10,6 +10,16 @@ import type { FieldDescriptor, FieldForm } from '../fields/types';
 type FieldError = { message?: string; root?: { message?: string } };
 const noop = () => undefined;
 
+/** One-line kinds: their input stops at `maxLength` with no sign of it, so the field says it at the limit. */
+const ONE_LINE_KINDS: ReadonlySet<string> = new Set(['text', 'email', 'tel', 'password']);
+
+/** The hint of a one-line field whose text has reached its limit (what was typed or pasted beyond is left out). */
+function limitHint(field: FieldDescriptor, value: unknown): string | undefined {
+  const max = 'maxLength' in field ? field.maxLength : undefined;
+  if (max === undefined || !ONE_LINE_KINDS.has(field.kind) || typeof value !== 'string' || value.length < max) return undefined;
+  return `At most ${max} characters: anything typed or pasted beyond them is left out.`;
+}
+
 /** Kinds that need the whole width of a two-column form. */
 const WIDE_KINDS: ReadonlySet<string> = new Set(['textarea', 'rows', 'file', 'multiselect', 'tags', 'libraryVideo', 'custom']);
 
@@ -41,7 +51,7 @@ export function FormFields({ fields, baseId, form, fieldForm, disabled: allDisab
         const id = `${baseId}-${field.name}`;
         const disabled = allDisabled || !!field.disabled;
         const Control = componentOf(field);
-        const frame = (error: FieldError | undefined, control: ReactNode) => {
+        const frame = (error: FieldError | undefined, control: ReactNode, value?: unknown) => {
           // A list field's own message may sit in `root` when its rows have messages too.
           const message = error?.message ?? error?.root?.message ?? checkMessages[field.name] ?? undefined;
           return (
@@ -52,7 +62,7 @@ export function FormFields({ fields, baseId, form, fieldForm, disabled: allDisab
               required={field.required}
               validationState={message ? 'error' : 'none'}
               validationMessage={message}
-              hint={message ? undefined : field.hint}
+              hint={message ? undefined : (limitHint(field, value) ?? field.hint)}
             >
               {control}
             </Field>
@@ -81,6 +91,7 @@ export function FormFields({ fields, baseId, form, fieldForm, disabled: allDisab
               return frame(
                 error,
                 <Control field={field} id={id} value={f.value} onChange={onChange} onBlur={onBlur} disabled={disabled} autoFocus={index === 0} error={error} form={fieldForm} />,
+                f.value,
               );
             }}
           />

@@ -33,6 +33,8 @@ export function visibleTo(viewer: UserDetails | null, rows: readonly AdminUser[]
 
 /** The server refuses changing one's own role or status: on one's own record the switch says so up front. */
 const OWN_ACCOUNT_HINT = 'You cannot change the role or status of your own account.';
+/** Why a Super Admin cannot change a User account's role: the spec's role switch has only two values. */
+const USER_ROLE_FIXED = "This account has the role User, which cannot be changed here: the role switch sets only Super Admin or Admin.";
 /** Said in the selection bar while one's own row is ticked. */
 const OWN_ACCOUNT_KEPT_OUT = 'Your own account is left out of Delete and Change: you cannot delete it or change its status.';
 
@@ -83,7 +85,7 @@ export default function AdminsPage() {
                     User
                   </Badge>
                   <Text size={200} className={styles.hint}>
-                    {isSuperAdmin ? 'This account has the role User.' : 'As an Admin you can add and edit User accounts only.'}
+                    {isSuperAdmin ? USER_ROLE_FIXED : 'As an Admin you can add and edit User accounts only.'}
                   </Text>
                 </div>
               ),

@@ -6,6 +6,7 @@ import { LANGUAGES, type Language } from '../../../shared/constants';
 import { APP_TEXT, MSG } from '../../../shared/messages';
 import { CAPTION_TIMESTAMP_PATTERN } from '../../../shared/schemas/transcripts';
 import { useCallMutation } from '../../lib/calls';
+import { plural } from '../../lib/format';
 import { ContentDialog } from '../../components/ContentDialog';
 
 const useStyles = makeStyles({
@@ -186,7 +187,7 @@ export function ImportDialog({
       title={`Import ${source.name}`}
       width={860}
       busy={bulk.busy}
-      action={{ label: `Import ${rows.length} cues`, onClick: save }}
+      action={{ label: `Import ${plural(rows.length, 'cue')}`, onClick: save }}
       contentClassName={styles.body}
       onClose={onClose}
     >
@@ -218,7 +219,7 @@ export function ImportDialog({
           label="Replace this language's existing lines"
         />
         <Text className={styles.muted}>
-          {rows.length} cues{problems > 0 ? `, ${problems} with errors` : ''}
+          {plural(rows.length, 'cue')}{problems > 0 ? `, ${problems} with errors` : ''}
         </Text>
       </div>
       {message ? (

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Spinner, Text, ToggleButton, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, ArrowUploadRegular, DeleteRegular, EditRegular, PlayRegular } from '@fluentui/react-icons';
-import { parseCaptionsDetailed } from '../../../shared/captions';
+import { looksLikeCaptions, notCaptionFile, parseCaptionsDetailed } from '../../../shared/captions';
 import { LANGUAGES, type Language } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { TranscriptFormSchema, type Transcript } from '../../../shared/schemas/transcripts';
@@ -44,6 +44,7 @@ function useCaptionImport() {
       if (!read.ok) return notify.error(read.error.message);
       const cues = parseCaptionsDetailed(read.data.text);
       if (cues.length === 0) return notify.error(`No captions found in ${read.data.name}: the file is not WebVTT (.vtt) or SubRip (.srt).`);
+      if (!looksLikeCaptions(read.data.text)) return notify.error(notCaptionFile(read.data.name));
       setImporting({ name: read.data.name, cues });
     } finally {
       setImportBusy(false);

@@ -8,6 +8,7 @@ import {
   type SynonymGroup,
 } from '../../../shared/schemas/synonyms';
 import { callQuery } from '../../lib/calls';
+import { plural } from '../../lib/format';
 import { text, value } from '../../kit/columns';
 import { relativeDate } from '../../kit/RelativeDate';
 import type { ScreenActions } from '../../kit/ListScreen';
@@ -21,7 +22,7 @@ const synonymCount = value<SynonymGroup>('count', 'Number Of Synonyms', (r) => r
   searchValue: (r) => r.synonyms.join(' '),
   cell: (r) => (
     <Tooltip content={r.synonyms.join(', ')} relationship="description" withArrow>
-      <span tabIndex={0} aria-label={`${r.synonyms.length} synonyms of ${r.keyword}`}>
+      <span tabIndex={0} aria-label={`${plural(r.synonyms.length, 'synonym')} of ${r.keyword}`}>
         {r.synonyms.length}
       </span>
     </Tooltip>
