@@ -432,6 +432,12 @@ async function checkAccessible(page: Page, what: string, options: { themeTimeout
       if (animation.effect?.getComputedTiming().endTime !== Infinity) animation.finish();
     }
   });
+  // A modal dialog hides the rest of the app from screen readers (Tabster sets aria-hidden on the app's
+  // root) and Tabster gives it back on a timer after the dialog has gone: with no dialog open, the check
+  // waits for that too (axe once caught the root still hidden with the focus back inside it, at load 10).
+  if ((await page.getByRole('dialog').or(page.getByRole('alertdialog')).count()) === 0) {
+    await expect(page.locator('#root'), 'the app root shown to screen readers again once no dialog is open').not.toHaveAttribute('aria-hidden', 'true');
+  }
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await expectTheme(page, colorScheme, options.themeTimeout);

@@ -34,6 +34,16 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/** The running import's status once it is done, or the last one read within 60 s. */
+async function untilDone(): Promise<ImportStatus | null> {
+  let status: ImportStatus | null = null;
+  for (let i = 0; i < 600 && status?.phase !== 'done'; i++) {
+    status = expectOk(await h.call<ImportStatus | null>('courseImport', 'status'));
+    if (status?.phase !== 'done') await new Promise((r) => setTimeout(r, 100));
+  }
+  return status;
+}
+
 describe('courseImport.pick', () => {
   it('previews a folder imported into a module (it becomes a topic, its sub-folder a concept), then courseImport.start builds it and courseImport.status says so', async () => {
     const course = expectOk(await h.call<Course[]>('videoRepository', 'courses')).find((c) => !c.hasOnlyVideos && c.modulesCount > 0)!;
@@ -60,11 +70,7 @@ describe('courseImport.pick', () => {
       }),
     );
     expect(started.videos.total).toBe(3);
-    let status: ImportStatus | null = null;
-    for (let i = 0; i < 600 && status?.phase !== 'done'; i++) {
-      status = expectOk(await h.call<ImportStatus | null>('courseImport', 'status'));
-      if (status?.phase !== 'done') await new Promise((r) => setTimeout(r, 100));
-    }
+    const status = await untilDone();
     expect(status!.videos, JSON.stringify(status)).toEqual({ uploaded: 3, linked: 3, failed: 0, total: 3 });
 
     const inModule = expectOk(await h.call<DocumentListing>('videoRepository', 'document', { id: module._id })).descendants;
@@ -121,11 +127,7 @@ describe('a folder import with the same clip in several places', () => {
       }),
     );
     // Nothing is pressed (no Resume, no keep): the import must finish by itself.
-    let status: ImportStatus | null = null;
-    for (let i = 0; i < 600 && status?.phase !== 'done'; i++) {
-      status = expectOk(await h.call<ImportStatus | null>('courseImport', 'status'));
-      if (status?.phase !== 'done') await new Promise((r) => setTimeout(r, 100));
-    }
+    const status = await untilDone();
     expect(status?.phase, JSON.stringify(status)).toBe('done');
     expect(status!.videos).toEqual({ uploaded: 3, linked: 3, failed: 0, total: 3 });
     expect(expectOk(await h.call<LibraryFile[]>('library', 'mediaList')).length).toBe(libraryBefore + 1);
@@ -161,11 +163,7 @@ describe('a new course from a folder', () => {
         defaults: { description: 'Imported.', type: 'Interview', businessIdeas: [ideas[0]!._id], keywords: [keywords[0]!._id], category: [], level: 1, visibility: 'Public', freeToWatch: false },
       }),
     );
-    let status: ImportStatus | null = null;
-    for (let i = 0; i < 600 && status?.phase !== 'done'; i++) {
-      status = expectOk(await h.call<ImportStatus | null>('courseImport', 'status'));
-      if (status?.phase !== 'done') await new Promise((r) => setTimeout(r, 100));
-    }
+    const status = await untilDone();
     expect(status?.phase, JSON.stringify(status)).toBe('done');
     expect(status!.videos).toMatchObject({ linked: 2, failed: 0, total: 2 });
     const course = expectOk(await h.call<Course[]>('videoRepository', 'courses')).find((c) => c.name === 'Top and module')!;
