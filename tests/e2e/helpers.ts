@@ -507,3 +507,23 @@ export async function expectAccessibleStates(page: Page, what: string, table?: s
   await page.keyboard.press('Escape');
   await expect(row).toBeFocused();
 }
+
+/** Three questions ("{word} question 1" to 3) of one difficulty in a new category named `word`, made through window.api. */
+export async function addThreeQuestions(page: Page, word: string, difficulty: 'Easy' | 'Medium' | 'Hard'): Promise<void> {
+  await page.evaluate(
+    async ({ word, difficulty }) => {
+      const api = (globalThis as unknown as WithApi).api;
+      await api.questionBank.addCategory({ name: word });
+      const categories = await api.questionBank.categories();
+      const categoryId = categories.ok ? categories.data.find((c) => c.name === word)!._id : '';
+      for (const n of [1, 2, 3]) {
+        const r = await api.questionBank.addQuestion({
+          question: `${word} question ${n}`, language: 'English', categoryId, helpText: '', optionFormat: 'radio', difficulty,
+          options: [{ option: 'Yes', isTrue: true }, { option: 'No', isTrue: false }],
+        });
+        if (!r.ok) throw new Error(r.error.message);
+      }
+    },
+    { word, difficulty },
+  );
+}

@@ -6,29 +6,12 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
-import { expectAccessible, shots, signedIn, tableRows, toast, unique } from './helpers';
+import { addThreeQuestions, expectAccessible, shots, signedIn, tableRows, toast, unique } from './helpers';
 
 type WithApi = { api: Api };
 test.use({ viewport: { width: 1440, height: 900 } });
 
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
-
-/** Three questions of Medium difficulty, made through window.api; their category's name. */
-async function questions(page: Page, word: string): Promise<void> {
-  await page.evaluate(async (word) => {
-    const api = (globalThis as unknown as WithApi).api;
-    await api.questionBank.addCategory({ name: word });
-    const categories = await api.questionBank.categories();
-    const categoryId = categories.ok ? categories.data.find((c) => c.name === word)!._id : '';
-    for (const n of [1, 2, 3]) {
-      const r = await api.questionBank.addQuestion({
-        question: `${word} question ${n}`, language: 'English', categoryId, helpText: '', optionFormat: 'radio', difficulty: 'Medium',
-        options: [{ option: 'Yes', isTrue: true }, { option: 'No', isTrue: false }],
-      });
-      if (!r.ok) throw new Error(r.error.message);
-    }
-  }, word);
-}
 
 const difficulties = (page: Page, word: string) =>
   page.evaluate(async (word) => {
@@ -59,7 +42,7 @@ async function changeAll(page: Page, word: string, to: string): Promise<void> {
 test('a bulk Change is one History action, undone in one step there, and Ctrl+Z undoes the last action', async ({ page }) => {
   await signedIn(page);
   const word = `Act${unique()}`;
-  await questions(page, word);
+  await addThreeQuestions(page, word, 'Medium');
   await changeAll(page, word, 'Hard');
   expect(await difficulties(page, word)).toEqual(['Hard', 'Hard', 'Hard']);
 

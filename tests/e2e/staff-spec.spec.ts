@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
 import { createCourse } from './course-fixtures';
 import { createFile } from './library-fixtures';
-import { SANDBOX_ADMIN, cancelDiscarding, createAccount, expectAccessible, loginAs, phoneNumber, shots, signedIn, tableRows, toast, unique } from './helpers';
+import { SANDBOX_ADMIN, addThreeQuestions, cancelDiscarding, createAccount, expectAccessible, loginAs, phoneNumber, shots, signedIn, tableRows, toast, unique } from './helpers';
 
 type WithApi = { api: Api };
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -267,19 +267,7 @@ test('Video Library: every spec column shows at 1920 x 1080; narrower, the toolb
 test("Add Questions: clicking a question's text ticks that question (each box its own id); Duration's boxes have their own ids", async ({ page, request }) => {
   await signedIn(page);
   const word = `Ids${unique()}`;
-  await page.evaluate(async (word) => {
-    const api = (globalThis as unknown as WithApi).api;
-    await api.questionBank.addCategory({ name: word });
-    const categories = await api.questionBank.categories();
-    const categoryId = categories.ok ? categories.data.find((c) => c.name === word)!._id : '';
-    for (const n of [1, 2, 3]) {
-      const r = await api.questionBank.addQuestion({
-        question: `${word} question ${n}`, language: 'English', categoryId, helpText: '', optionFormat: 'radio', difficulty: 'Easy',
-        options: [{ option: 'Yes', isTrue: true }, { option: 'No', isTrue: false }],
-      });
-      if (!r.ok) throw new Error(r.error.message);
-    }
-  }, word);
+  await addThreeQuestions(page, word, 'Easy');
   const file = await createFile(page, request, { title: `${word} file` });
   await page.getByRole('link', { name: 'Video Library' }).click();
   await expect(page.getByRole('table', { name: 'Video Library' })).toHaveAttribute('aria-busy', 'false');
