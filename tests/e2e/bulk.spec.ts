@@ -180,7 +180,11 @@ test('a file gone since it was queued: changed or missing, chosen again, then up
   const dir = mkdtempSync(join(tmpdir(), 'cc-e2e-again-'));
   const tag = unique();
   try {
-    const [kept, gone] = await writeVideos(dir, [`Again_${tag}-1.mp4`, `Again_${tag}-2.mp4`], 64 * 1024);
+    // A size of its own: the host's library keeps what earlier walks uploaded, and a file of the same
+    // size and duration would be held as "likely in the library already" (and never start).
+    const bytes = 64 * 1024 + Math.floor(Math.random() * 60_000);
+    const kept = (await writeVideos(dir, [`Again_${tag}-1.mp4`], bytes))[0]!;
+    const gone = (await writeVideos(dir, [`Again_${tag}-2.mp4`], bytes + 1))[0]!;
     await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
     await emptyQueue(page);
     await page.getByRole('link', { name: 'Bulk Upload' }).click();
@@ -197,14 +201,23 @@ test('a file gone since it was queued: changed or missing, chosen again, then up
     await expect.poll(async () => (await overall(page)).needAttention).toBe(0);
 
     // The second file goes before the queue reaches it.
-    rmSync(gone!);
+    rmSync(gone);
     await page.getByRole('button', { name: 'Start', exact: true }).click();
     const grid = page.getByRole('table', { name: 'Bulk upload queue' });
-    await expect(grid.getByText('changed or missing: choose it again')).toBeVisible({ timeout: 30_000 });
+    await expect(grid.getByText('changed or missing: choose it again'))
+      .toBeVisible({ timeout: 30_000 })
+      .catch(async (error: unknown) => {
+        // Say what the queue holds (states, probes, duplicates) and whether it runs.
+        const held = await page.evaluate(async () => {
+          const api = (globalThis as unknown as WithApi).api;
+          return { status: await api.bulk.status({}), items: await api.bulk.list({ filter: 'all' }) };
+        });
+        throw new Error(`${String(error)}\n${JSON.stringify(held)}`);
+      });
     await expect.poll(async () => (await overall(page)).filesDone, { timeout: 30_000 }).toBe(1);
 
     // Chosen again (the open dialog's stand-in returns the file, back in its place), then uploaded.
-    const back = (await writeVideos(join(dir, 'back'), [`Again_${tag}-2.mp4`], 64 * 1024))[0]!;
+    const back = (await writeVideos(join(dir, 'back'), [`Again_${tag}-2.mp4`], bytes + 1))[0]!;
     await request.post(BRIDGE_NEXT_PICK_PATH, { data: { path: back } });
     await grid.getByRole('button', { name: `Choose Again_${tag}-2.mp4 again` }).click();
     await expect(grid.getByText('changed or missing: choose it again')).toBeHidden();
