@@ -36,6 +36,15 @@ test('the course list is the home: root path, logo and sidebar; the language cho
   await expectAccessibleStates(page, 'Courses', TABLE);
   // Headers drawn on two lines are named by their words, not by their column ids.
   for (const name of ['Pricing Plan Type', 'Are videos skippable']) await expect(page.getByRole('table', { name: TABLE }).getByRole('columnheader', { name, exact: true })).toBeVisible();
+  // No header is cut at 1440 x 900: the long ones take two lines, every word whole.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect
+    .poll(() =>
+      page.getByRole('table', { name: TABLE }).getByRole('columnheader').evaluateAll((ths) =>
+        ths.filter((th) => th.textContent?.trim() && [...th.querySelectorAll('*')].some((el) => el.clientWidth > 0 && el.scrollWidth > el.clientWidth)).map((th) => th.textContent?.trim()),
+      ),
+    )
+    .toEqual([]);
   // Page size 20, with 20, 50 and 100 to choose from.
   const pageSize = page.getByRole('combobox', { name: 'Rows per page' });
   await expect(pageSize).toHaveValue('20');
