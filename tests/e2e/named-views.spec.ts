@@ -94,7 +94,7 @@ test('save, apply, rename, set as default, export and import a named view (file 
   await expect(manage.getByRole('listitem').filter({ hasText: 'Live only' })).toBeVisible();
 
   // Export as a file, through the save dialog's stand-in; Show in folder on its toast.
-  await manage.getByRole('button', { name: 'Export Live only as a file' }).click();
+  await manage.getByRole('button', { name: 'Export file of Live only' }).click();
   const fileName = 'Video Library - Live only.json';
   await expect(manage.getByText(`Saved ${fileName}.`)).toBeVisible();
   const exported = exportedPath(fileName);
@@ -104,7 +104,7 @@ test('save, apply, rename, set as default, export and import a named view (file 
   await expect.poll(lastShownInFolder).toBe(exported);
 
   // The link of the view.
-  await manage.getByRole('button', { name: 'Copy the link of Live only' }).click();
+  await manage.getByRole('button', { name: 'Copy link of Live only' }).click();
   const link = await manage.getByRole('textbox', { name: 'Link of Live only' }).inputValue();
   expect(link).toMatch(/^content-console:\/\/view\?d=[A-Za-z0-9_-]+$/);
 

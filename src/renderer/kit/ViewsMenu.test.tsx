@@ -86,6 +86,17 @@ describe('named views', () => {
     expect(searchBox().value).toBe('Water');
   });
 
+  it("each of a view's buttons is named by its visible label, then the view (WCAG 2.5.3, label in name)", async () => {
+    const { user } = setUp({ Synonyms: { views: [waterOnly], defaultView: null } });
+    await waitFor(() => expect(firstCells(table())).toEqual(['Milk', 'Water']));
+    await menu(user, 'Manage views…');
+    const dialog = await screen.findByRole('dialog', { name: 'Manage views' });
+    const row = within(within(dialog).getByRole('list', { name: 'Views' })).getByRole('listitem');
+    const buttons = within(row).getAllByRole('button');
+    expect(buttons.map((b) => b.textContent)).toEqual(['Rename', 'Export file', 'Copy link', 'Delete']);
+    for (const b of buttons) expect(b.getAttribute('aria-label')).toBe(`${b.textContent} of Water only`.replace(/^(Rename|Delete) of /, '$1 '));
+  });
+
   it('a deleted view is offered back in the dialog: Undo puts it where it was, as the default it was', async () => {
     const milkOnly = { ...waterOnly, name: 'Milk only', table: { ...waterOnly.table, search: 'Milk' } };
     const { user, prefs } = setUp({ Synonyms: { views: [waterOnly, milkOnly], defaultView: 'Water only' } });

@@ -200,10 +200,10 @@ function ManageViewsDialog({ state, onClose }: { state: NamedViewsState; onClose
               <Button size="small" aria-label={`Rename ${view.name}`} onClick={() => setRenaming({ from: view.name, to: view.name, problem: null })}>
                 Rename
               </Button>
-              <Button size="small" aria-label={`Export ${view.name} as a file`} onClick={() => void exportFile(view)}>
+              <Button size="small" aria-label={`Export file of ${view.name}`} onClick={() => void exportFile(view)}>
                 Export file
               </Button>
-              <Button size="small" aria-label={`Copy the link of ${view.name}`} onClick={() => void copyLink(view)}>
+              <Button size="small" aria-label={`Copy link of ${view.name}`} onClick={() => void copyLink(view)}>
                 Copy link
               </Button>
               <Button
