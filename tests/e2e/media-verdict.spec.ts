@@ -6,7 +6,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Api } from '../../src/shared/api';
@@ -64,13 +64,16 @@ test('bulk upload: a half-copied phone video is held as not playable and sent on
     const { made } = await makeHostile(join(dir, 'made'), ['truncated-phone.mov']);
     const damaged = join(dir, `Half_${tag}.mov`);
     copyFileSync(made.get('truncated-phone.mov')!, damaged);
+    // A picture picked by mistake (a real 1 x 1 PNG): held too, not queued as a file of type "other".
+    const picture = join(dir, `Cover_${tag}.png`);
+    writeFileSync(picture, Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
     await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
     await emptyBulkQueue(page);
     await page.getByRole('link', { name: 'Bulk Upload' }).click();
     await expect(page.getByRole('heading', { name: 'Bulk Upload' })).toBeVisible();
-    await request.post(BRIDGE_NEXT_PICK_PATH, { data: { paths: [good, damaged] } });
+    await request.post(BRIDGE_NEXT_PICK_PATH, { data: { paths: [good, damaged, picture] } });
     await page.getByRole('button', { name: 'Add files' }).click();
-    await expect(toast(page, '2 added.')).toBeVisible();
+    await expect(toast(page, '3 added.')).toBeVisible();
     const panel = page.getByRole('complementary', { name: 'Defaults' });
     await panel.getByLabel('Type').selectOption('Interview');
     await panel.getByLabel('Description').fill('Checked by the verdict walk.');
@@ -80,12 +83,14 @@ test('bulk upload: a half-copied phone video is held as not playable and sent on
 
     const grid = page.getByRole('table', { name: 'Bulk upload queue' });
     await expect(grid.getByText(/^Not a playable video or audio file: Its index is missing/)).toBeVisible({ timeout: 30_000 });
+    await expect(grid.getByText(/^Not a playable video or audio file: It is a picture \(PNG\), not a video/)).toBeVisible({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Start', exact: true }).click();
     await expect.poll(async () => (await bulkOverall(page)).filesDone, { timeout: 30_000 }).toBe(1);
-    await expect.poll(async () => (await bulkOverall(page)).needAttention).toBe(1);
+    await expect.poll(async () => (await bulkOverall(page)).needAttention).toBe(2);
     let titles = await libraryTitles(page);
     expect(titles).toContain(`Good ${tag}`);
     expect(titles).not.toContain(`Half ${tag}`);
+    expect(titles).not.toContain(`Cover ${tag}`);
     await expectAccessible(page, 'Bulk Upload with a file held as not playable');
 
     // The person's say-so: it goes (the queue that had finished runs again by itself).
@@ -93,6 +98,7 @@ test('bulk upload: a half-copied phone video is held as not playable and sent on
     await expect.poll(async () => (await bulkOverall(page)).filesDone, { timeout: 30_000 }).toBe(2);
     titles = await libraryTitles(page);
     expect(titles).toContain(`Half ${tag}`);
+    expect(titles).not.toContain(`Cover ${tag}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

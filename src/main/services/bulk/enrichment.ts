@@ -77,9 +77,9 @@ export class Enrichment {
     try {
       sniffed = await sniffFileType(path, item.file.name);
       fileType = sniffed;
-      // A file its name or its first bytes call video or audio is read by the media library, whatever
-      // it turns out to be (a JPEG named .mov is a picture, not "other").
-      if ((sniffed !== 'other' || byName !== 'other') && this.deps.readFacts) {
+      // Bulk Upload is for video and audio: every file given to it is read by the media library,
+      // whatever it turns out to be (a JPEG named .mov is a picture, not "other"; so is a .png).
+      if (this.deps.readFacts) {
         facts = await this.deps.readFacts(path).catch(() => {
           factsFailed = true;
           return null;
@@ -90,11 +90,11 @@ export class Enrichment {
     } catch {
       facts = null;
     }
-    // The verdict of a file meant as media, once what it is has been read: its content not media, or
-    // the media library's facts (a library that could not read a file its bytes call media says nothing).
-    const meantAsMedia = byName !== 'other' || (sniffed !== null && sniffed !== 'other');
+    // The verdict of every file (each is meant as media here: an image or a .json is held as not
+    // playable until the person sends it anyway or removes it), once what it is has been read: its
+    // content not media, or the media library's facts (a library that could not read it says nothing).
     const judged = sniffed !== null && (sniffed === 'other' || (!!this.deps.readFacts && !factsFailed));
-    const verdict = meantAsMedia && judged ? mediaVerdict({ size: item.file.size, facts, fileType }) : null;
+    const verdict = judged ? mediaVerdict({ size: item.file.size, facts, fileType }) : null;
     // Not playable: the type its name gives stays (it is not silently made "other").
     if (verdict?.kind === 'unplayable' && byName !== 'other') fileType = byName;
     let hash: string | null = null;

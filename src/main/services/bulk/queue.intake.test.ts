@@ -46,6 +46,27 @@ describe('intake: adding files', () => {
     expect(b).toMatchObject({ fileType: 'video', probe: 'none', duration: 0 });
   });
 
+  it('a picture or a .json given to Bulk Upload is held as not a video, with its reason, not queued as "other"', async () => {
+    const folder = join(root, 'v');
+    await mkdir(folder);
+    const { writeFile } = await import('node:fs/promises');
+    const png = join(folder, 'cover.png');
+    const json = join(folder, 'export.json');
+    await writeFile(png, Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
+    await writeFile(json, '{"not": "media"}');
+    // The media library's answers: the PNG is a still picture; the JSON has no container and no tracks.
+    const readFacts = async (path: string) => ({ ...SIXTY_SECOND_VIDEO, container: path === png ? 'PNG' : null, durationSeconds: null, video: null, audio: null, image: path === png ? 'PNG' : null });
+    const { queue } = await openQueue({ readFacts });
+    await queue.add([{ path: png }, { path: json }]);
+    await until(() => queue.list().rows.every((r) => r.probe !== 'pending'));
+    const [picture, data] = queue.list().rows;
+    expect(picture).toMatchObject({ fileType: 'other', held: true, verdict: { kind: 'unplayable', reason: 'image' } });
+    expect(data).toMatchObject({ fileType: 'other', held: true, verdict: { kind: 'unplayable', reason: 'not-media' } });
+    // Held items never start; Send anyway lets them go as "other".
+    queue.edit('all', VALID_PATCH);
+    expect(queue.overall().needAttention).toBe(2);
+  });
+
   it('the same file twice (also through a link) is not added again', async () => {
     const [a] = await writeVideos(join(root, 'v'), ['a.mp4']);
     await symlink(a!, join(root, 'link.mp4'));
