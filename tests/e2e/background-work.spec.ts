@@ -17,6 +17,7 @@ import { SANDBOX_ADMIN, expectAccessible, loginAs, tableRows, unique } from './h
 import { chooseFirst } from './course-fixtures';
 import { createFile } from './library-fixtures';
 import { emptyBulkQueue } from './processes';
+import { shotsAtSizes } from './shots-sizes';
 
 type WithApi = { api: Api };
 
@@ -26,22 +27,6 @@ const importStatus = (page: Page): Promise<ImportStatus | null> =>
     if (!answer.ok) throw new Error(answer.error.message);
     return answer.data;
   });
-
-/** The panel at 1440 x 900 and 1024 x 700, light and dark, for a person to look at (screens/, not committed). */
-async function panelShots(page: Page, name: string): Promise<void> {
-  const before = page.viewportSize();
-  const settled = await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
-  for (const [width, height] of [[1440, 900], [1024, 700]] as const) {
-    await page.setViewportSize({ width, height });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await page.screenshot({ path: join('screens', `${name}-${width}-${colorScheme}.png`) });
-    }
-  }
-  await settled.evaluate((style) => style.parentNode?.removeChild(style));
-  await page.emulateMedia({ colorScheme: null });
-  if (before) await page.setViewportSize(before);
-}
 
 test('background work: an import and a bulk action in one panel with progress; the import cancelled there says what it kept', async ({ page, request }) => {
   test.setTimeout(240_000);
@@ -114,7 +99,7 @@ test('background work: an import and a bulk action in one panel with progress; t
     await expect(uploads).toContainText('Needs attention');
     await expect(panel.getByRole('status')).toHaveText('1 running');
     await expectAccessible(page, 'Background work panel with an import and a bulk action');
-    await panelShots(page, 'background-work-running');
+    await shotsAtSizes(page, 'background-work-running');
 
     // Cancelled from the panel (asked first): what was made stays, and the panel says what.
     await imported.getByRole('button', { name: 'Cancel import…' }).click();
@@ -138,12 +123,12 @@ test('background work: an import and a bulk action in one panel with progress; t
     }, cancelled!.courseId!);
     expect(kept).toEqual({ folders: ['Basics'], videos: [`Intro ${tag}`] });
     await expectAccessible(page, 'Background work panel after the import was cancelled');
-    await panelShots(page, 'background-work-cancelled');
+    await shotsAtSizes(page, 'background-work-cancelled');
 
     // Closed, the focus goes back to the toolbar button, which counts nothing running now.
     await panel.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('button', { name: 'Background work', exact: true })).toBeFocused();
-    await panelShots(page, 'background-work-button');
+    await shotsAtSizes(page, 'background-work-button');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
