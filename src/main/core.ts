@@ -83,6 +83,8 @@ export interface DesktopOptions {
   /** The third-party notices file the build wrote. */
   noticesPath?: string | null;
   showLogsFolder?: () => Promise<boolean>;
+  /** A desktop notification (Electron's Notification); false where there is none. */
+  notify?: (notice: { title: string; body: string }) => boolean;
 }
 
 /** Tokens main hands to the HTTP client are secrets the log's door replaces wherever they appear. */
@@ -346,6 +348,7 @@ function createDesktopParts(
     updates,
     noticesPath: desktopOptions.noticesPath ?? null,
     showLogsFolder: desktopOptions.showLogsFolder,
+    notify: desktopOptions.notify,
     pickSavePath: options.pickSavePath,
   });
   return { updates, desktop };

@@ -1,4 +1,4 @@
-import { app, BrowserWindow, dialog, shell } from 'electron';
+import { app, BrowserWindow, dialog, Notification, shell } from 'electron';
 import { existsSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import electronUpdater from 'electron-updater';
@@ -70,6 +70,11 @@ function desktopOptions(): DesktopOptions {
     updatesLockedOff: process.env.CONTENT_CONSOLE_UPDATES === 'off',
     noticesPath: join(import.meta.dirname, '..', 'third-party-notices.json'),
     showLogsFolder: async () => (await shell.openPath(app.getPath('logs'))) === '',
+    notify: (notice) => {
+      if (!Notification.isSupported()) return false;
+      new Notification(notice).show();
+      return true;
+    },
   };
 }
 

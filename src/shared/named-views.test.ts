@@ -34,7 +34,8 @@ describe('a named view as a file and a link', () => {
     expect(readViewText(JSON.stringify({ ...file, path: 'https://evil.example/' }))).toEqual({ ok: false, message: `${VIEW_TEXT.unreadable} The screen address is not one of this app.` });
     expect(readViewText(' '.repeat(100_001))).toEqual({ ok: false, message: VIEW_TEXT.tooLarge });
     expect(readViewLink('https://example.com/view?d=abc')).toEqual({ ok: false, message: VIEW_TEXT.notLink });
-    expect(readViewLink('content-console://view?d=%%%')).toEqual({ ok: false, message: VIEW_TEXT.notLink });
-    expect(readViewData('aGVsbG8')).toEqual({ ok: false, message: VIEW_TEXT.notJson });
+    // A link that starts right but whose payload was cut or changed: said as a damaged link, not a file.
+    expect(readViewLink('content-console://view?d=%%%')).toEqual({ ok: false, message: VIEW_TEXT.damagedLink });
+    expect(readViewData('aGVsbG8')).toEqual({ ok: false, message: VIEW_TEXT.damagedLink });
   });
 });

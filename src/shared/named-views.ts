@@ -33,6 +33,7 @@ export const VIEW_TEXT = {
   notJson: 'This is not a Content Console view file (it is not JSON).',
   tooLarge: 'This file is too large to be a view.',
   notLink: `This is not a view link: a view link starts with ${VIEW_LINK_PREFIX}`,
+  damagedLink: 'This view link is damaged or cut short. Copy the whole link again.',
   unreadable: 'The view could not be read:',
 } as const;
 
@@ -86,7 +87,10 @@ export const viewLink = (file: ViewFile): string => `${VIEW_LINK_PREFIX}${viewDa
 export function readViewData(data: string): ViewRead {
   if (data.length > MAX_VIEW_TEXT) return { ok: false, message: VIEW_TEXT.tooLarge };
   const text = fromBase64Url(data);
-  return text === null ? { ok: false, message: VIEW_TEXT.notLink } : readViewText(text);
+  // A link's payload that is not a view's JSON was cut or changed on its way: said as a link, not a file.
+  if (text === null) return { ok: false, message: VIEW_TEXT.damagedLink };
+  const read = readViewText(text);
+  return !read.ok && read.message === VIEW_TEXT.notJson ? { ok: false, message: VIEW_TEXT.damagedLink } : read;
 }
 
 /** A pasted or opened `content-console://view?d=...` link, checked. */

@@ -48,6 +48,22 @@ test.describe('login', () => {
     await expect(page.getByRole('radio', { name: 'Local sandbox' })).toBeChecked();
     await expect(page.getByTestId('active-url')).toHaveText(/^http:\/\/127\.0\.0\.1:\d+/);
     await expect(page.getByText('Token store')).toBeVisible();
+    // The token store's sentence wraps between words, never inside one (at the narrow window too).
+    await page.setViewportSize({ width: 1024, height: 700 });
+    const note = page.getByTestId('token-store');
+    const lines = await note.evaluate((element) => {
+      const text = element.firstChild as Text;
+      const tops = (start: number, end: number) => {
+        const range = document.createRange();
+        range.setStart(text, start);
+        range.setEnd(text, end);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      };
+      const broken = [...text.data.matchAll(/\S+/g)].filter((word) => tops(word.index, word.index + word[0].length) > 1).map((word) => word[0]);
+      return { lines: tops(0, text.data.length), broken };
+    });
+    expect(lines.lines).toBeGreaterThan(1);
+    expect(lines.broken).toEqual([]);
     await page.getByRole('radio', { name: 'Platform server' }).click();
     await page.getByLabel('Platform server URL').fill('ftp://example.com');
     await page.getByRole('button', { name: 'Use this connection' }).click();

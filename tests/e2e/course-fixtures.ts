@@ -105,3 +105,11 @@ export async function mouseDrag(page: Page, index: number, target: Locator): Pro
 export async function expectWidth(dialog: Locator, width: number): Promise<void> {
   await expect.poll(async () => Math.round((await dialog.boundingBox())?.width ?? 0)).toBe(width);
 }
+
+/** Chooses the first option of a Fluent multiselect dropdown (its options are `role`: the import's inline popup has menu items). */
+export async function chooseFirst(scope: Locator, label: string, role: 'option' | 'menuitemcheckbox' = 'option'): Promise<void> {
+  await scope.getByRole('combobox', { name: label }).click();
+  const options = role === 'option' ? scope.page().getByRole('listbox', { name: label }).getByRole('option') : scope.getByRole('menuitemcheckbox');
+  await options.first().click();
+  await scope.page().keyboard.press('Escape');
+}

@@ -4,7 +4,7 @@
  * (the good files upload, it does not) and goes only when the person says Send anyway. Every walk checks
  * the library: a damaged file uploaded without the person's say-so fails it.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +15,7 @@ import { writeVideos } from '../../src/main/services/bulk/testing';
 import { BRIDGE_NEXT_PICK_PATH } from '../bridge/protocol';
 import { makeHostile } from '../media-matrix';
 import { SANDBOX_ADMIN, expectAccessible, loginAs, toast, unique } from './helpers';
+import { chooseFirst } from './course-fixtures';
 import { queuePick } from './library-fixtures';
 import { bulkOverall, emptyBulkQueue } from './processes';
 
@@ -46,14 +47,6 @@ async function screens(page: Page, name: string): Promise<void> {
   await settled.evaluate((style) => (style as HTMLElement).remove());
   await page.emulateMedia({ colorScheme: null });
   if (size) await page.setViewportSize(size);
-}
-
-/** Chooses the first option of a Fluent multiselect dropdown (its options are `role`: the import's inline popup has menu items). */
-async function chooseFirst(scope: Locator, label: string, role: 'option' | 'menuitemcheckbox' = 'option'): Promise<void> {
-  await scope.getByRole('combobox', { name: label }).click();
-  const options = role === 'option' ? scope.page().getByRole('listbox', { name: label }).getByRole('option') : scope.getByRole('menuitemcheckbox');
-  await options.first().click();
-  await scope.page().keyboard.press('Escape');
 }
 
 test('bulk upload: a half-copied phone video is held as not playable and sent only when the person says so', async ({ page, request }) => {

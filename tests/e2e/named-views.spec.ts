@@ -133,11 +133,11 @@ test('save, apply, rename, set as default, export and import a named view (file 
   await expect(tableRows(page, TABLE).first()).toBeVisible();
   await expectTheView(page);
 
-  // Imported from the file: saved under a free name and applied.
+  // Imported from the file: the view it holds is saved already, so it is applied (not copied as "Live only (2)").
   await backToDefaults(page);
   await request.post(BRIDGE_NEXT_PICK_PATH, { data: { path: exported } });
   await viewsMenu(page, 'Import view file…');
-  await expect(toast(page, 'Opened the view “Live only (2)”.')).toBeVisible();
+  await expect(toast(page, 'Opened the view “Live only”.')).toBeVisible();
   await expectTheView(page);
 
   // A file that is not a view: a clear message, and the views stay as they were.
@@ -146,9 +146,27 @@ test('save, apply, rename, set as default, export and import a named view (file 
   await request.post(BRIDGE_NEXT_PICK_PATH, { data: { path: bad } });
   await viewsMenu(page, 'Import view file…');
   await expect(toast(page, 'The view could not be read: Page size: too small: at least 1.')).toBeVisible();
+  // A long name (the most a name takes) is saved too; the menu marks the views the table shows now.
+  const longName = `Live files ${'x'.repeat(69)}`;
+  expect(longName).toHaveLength(80);
+  await viewsMenu(page, 'Save current view…');
+  await saveDialog.getByRole('textbox', { name: 'Name' }).fill(longName);
+  await saveDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, `Saved the view “${longName}”.`)).toBeVisible();
   await page.getByRole('button', { name: 'Bookmarks' }).click();
   await shots(page, 'bookmarks-menu');
-  await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['Live onlyDefault', 'Live only (2)', 'Save current view…', 'Manage views…', 'Import view file…', 'Open view link…']);
+  const items = page.getByRole('menu').getByRole('menuitem');
+  await expect(items).toHaveText(['Live onlyApplied, Default', `${longName}Applied`, 'Save current view…', 'Manage views…', 'Import view file…', 'Open view link…']);
+  // The long name wraps inside the menu: no item runs past its right edge.
+  const menuBox = (await page.getByRole('menu').boundingBox())!;
+  for (const item of await items.all()) {
+    const box = (await item.boundingBox())!;
+    expect(box.x + box.width, await item.innerText()).toBeLessThanOrEqual(menuBox.x + menuBox.width + 1);
+  }
+  await page.keyboard.press('Escape');
+  await backToDefaults(page);
+  await page.getByRole('button', { name: 'Bookmarks' }).click();
+  await expect(items).toHaveText(['Live onlyDefault', longName, 'Save current view…', 'Manage views…', 'Import view file…', 'Open view link…']);
   await page.keyboard.press('Escape');
 
   // The link, pasted into the Open view link box (the browser preview's way in); a bad one is refused.
@@ -162,13 +180,17 @@ test('save, apply, rename, set as default, export and import a named view (file 
   await shots(page, 'bookmarks-open-link');
   await open.getByRole('textbox', { name: 'View link' }).fill(link);
   await open.getByRole('button', { name: 'Open' }).click();
-  await expect(toast(page, 'Opened the view “Live only (3)”.')).toBeVisible();
+  await expect(toast(page, 'Opened the view “Live only”.')).toBeVisible();
   await expectTheView(page);
 
   // The route main opens a content-console://view link at, from another screen.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Resources' }).click();
   await page.evaluate((d) => (location.hash = `#/library?view=${d}`), link.split('?d=')[1]!);
-  await expect(toast(page, 'Opened the view “Live only (4)”.')).toBeVisible();
+  await expect(toast(page, 'Opened the view “Live only”.')).toBeVisible();
   await expectTheView(page);
   await expect(page).toHaveURL(/#\/library$/);
+  // Opened three times, saved once.
+  await page.getByRole('button', { name: 'Bookmarks' }).click();
+  await expect(items).toHaveText(['Live onlyApplied, Default', `${longName}Applied`, 'Save current view…', 'Manage views…', 'Import view file…', 'Open view link…']);
+  await page.keyboard.press('Escape');
 });

@@ -19,6 +19,7 @@ let h: Harness;
 let work: string;
 let logs: string;
 let shownLogs = 0;
+const notified: { title: string; body: string }[] = [];
 const NOTICES = { generatedAt: '2026-12-05T00:00:00.000Z', app: { name: 'content-console', version: '0.1.0' }, packages: [{ name: 'ky', version: '2.1.0', license: 'MIT', where: ['node_modules'], text: 'MIT License\n\nCopyright (c) Sindre Sorhus' }] };
 
 beforeAll(async () => {
@@ -34,6 +35,10 @@ beforeAll(async () => {
       noticesPath: join(work, 'third-party-notices.json'),
       showLogsFolder: async () => {
         shownLogs += 1;
+        return true;
+      },
+      notify: (notice) => {
+        notified.push(notice);
         return true;
       },
     },
@@ -119,6 +124,15 @@ describe('desktop.showLogs', () => {
   it('opens the logs folder', async () => {
     expect(expectOk(await h.call('desktop', 'showLogs'))).toEqual({ shown: true });
     expect(shownLogs).toBe(1);
+  });
+});
+
+describe('desktop.notify', () => {
+  it("shows the renderer's notification of long work ended; refuses one without a title", async () => {
+    expect(expectOk(await h.call('desktop', 'notify', { title: 'Import of Dairy: Finished', body: 'Built: 2 folders made.' }))).toEqual({ shown: true });
+    expect(notified).toEqual([{ title: 'Import of Dairy: Finished', body: 'Built: 2 folders made.' }]);
+    expect(await h.call('desktop', 'notify', { title: '', body: 'x' })).toMatchObject({ ok: false, error: { kind: 'validation' } });
+    expect(notified).toHaveLength(1);
   });
 });
 

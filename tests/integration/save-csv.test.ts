@@ -38,8 +38,9 @@ async function setUp(answer: (name: string) => string | null) {
   cores.push(core);
   const save = (input: unknown) => core.handlers.get(channelOf('files', 'saveCsv'))!(input);
   const saveView = (input: unknown) => core.handlers.get(channelOf('files', 'saveView'))!(input);
+  const saveReport = (input: unknown) => core.handlers.get(channelOf('files', 'saveReport'))!(input);
   const showInFolder = (input: unknown) => core.handlers.get(channelOf('files', 'showInFolder'))!(input);
-  return { dir, asked, shown, save, saveView, showInFolder };
+  return { dir, asked, shown, save, saveView, saveReport, showInFolder };
 }
 
 describe('files.saveCsv', () => {
@@ -73,6 +74,17 @@ describe('files.saveView', () => {
     expect(await readFile(join(dir, 'shared.json'), 'utf8')).toBe(text);
     expect(await saveView({ name: 'view.csv', text })).toMatchObject({ ok: false, error: { kind: 'validation' } });
     expect(asked).toEqual(['Question Bank - English.json']);
+  });
+});
+
+describe('files.saveReport', () => {
+  it("writes Check this server's report as it is where the dialog says; refuses a name not ending in .txt", async () => {
+    const { dir, asked, saveReport } = await setUp(() => 'report.txt');
+    const text = 'adminAuth.users: ok\n1 of 1 calls matched.';
+    expect(await saveReport({ name: 'server-check-2026-12-06.txt', text })).toMatchObject({ ok: true, data: { saved: 'report.txt' } });
+    expect(await readFile(join(dir, 'report.txt'), 'utf8')).toBe(text);
+    expect(await saveReport({ name: 'report.csv', text })).toMatchObject({ ok: false, error: { kind: 'validation' } });
+    expect(asked).toEqual(['server-check-2026-12-06.txt']);
   });
 });
 

@@ -27,6 +27,8 @@ export interface DesktopGroupDeps {
   noticesPath: string | null;
   /** Opens the logs folder in the file manager (Electron's shell.openPath; the bridge records it). */
   showLogsFolder?: () => Promise<boolean>;
+  /** Shows a desktop notification (Electron's Notification); false where there is none. */
+  notify?: (notice: { title: string; body: string }) => boolean;
   pickSavePath?: (defaultName: string) => Promise<string | null>;
 }
 
@@ -103,6 +105,7 @@ export function createDesktopGroup(deps: DesktopGroupDeps) {
       return ok({ saved: basename(path) });
     },
     showLogs: async () => ok({ shown: deps.showLogsFolder ? await deps.showLogsFolder() : false }),
+    notify: async (notice) => ok({ shown: deps.notify ? deps.notify(notice) : false }),
     about: async () =>
       ok({
         name: deps.app.name,

@@ -93,6 +93,7 @@ export function createFilesGroup({ grants, pickFile, pickSavePath, showItemInFol
     // A byte-order mark: spreadsheet programs then read the Indian scripts as UTF-8.
     saveCsv: async ({ name, text }) => saveText(name, `\uFEFF${text}`),
     saveView: async ({ name, text }) => saveText(name, text),
+    saveReport: async ({ name, text }) => saveText(name, text),
     showInFolder: async ({ savedId }) => {
       const path = saved.get(savedId);
       if (!path || !showItemInFolder) return ok({ shown: false });

@@ -1,7 +1,11 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { MessageBar, MessageBarBody, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { CopyRegular, SaveRegular } from '@fluentui/react-icons';
 import { ContentDialog } from '../components/ContentDialog';
 import { unwrap } from '../lib/api';
+import { copyText } from '../lib/clipboard';
+import { ShowInFolder } from '../lib/saved-toast';
 
 const useStyles = makeStyles({
   report: {
@@ -15,7 +19,41 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground2,
     borderRadius: tokens.borderRadiusMedium,
   },
+  bar: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, marginTop: tokens.spacingVerticalS },
 });
+
+export const REPORT_TEXT = {
+  copied: 'The report is copied.',
+  notCopied: 'The report could not be copied. Save it as a file instead.',
+  saved: (name: string) => `Saved as ${name}.`,
+} as const;
+
+/** The report's file name: the server's check and the day ('server-check-2026-12-06.txt'). */
+export const reportFileName = (now: Date): string => `server-check-${now.toISOString().slice(0, 10)}.txt`;
+
+/** Copy report and Save report, and what came of the last one (said here: a toast under the dialog cannot be reached). */
+function ReportActions({ text }: { text: string }) {
+  const styles = useStyles();
+  const [said, setSaid] = useState<{ message: string; savedId: string | null } | null>(null);
+  const copy = async () => setSaid((await copyText(text)) ? { message: REPORT_TEXT.copied, savedId: null } : { message: REPORT_TEXT.notCopied, savedId: null });
+  const save = async () => {
+    const answer = await window.api.files.saveReport({ name: reportFileName(new Date()), text });
+    if (!answer.ok) setSaid({ message: answer.error.message, savedId: null });
+    else if (answer.data.saved) setSaid({ message: REPORT_TEXT.saved(answer.data.saved), savedId: answer.data.savedId });
+  };
+  return (
+    <div className={styles.bar}>
+      <Button icon={<CopyRegular />} onClick={() => void copy()}>
+        Copy report
+      </Button>
+      <Button icon={<SaveRegular />} onClick={() => void save()}>
+        Save report…
+      </Button>
+      <Text role="status">{said ? said.message : ''}</Text>
+      {said?.savedId ? <ShowInFolder savedId={said.savedId} /> : null}
+    </div>
+  );
+}
 
 /**
  * Help > Check this server: every read call of the contract once against the connected server,
@@ -42,6 +80,7 @@ export function ServerCheckDialog({ onClose }: { onClose: () => void }) {
           <pre className={styles.report} tabIndex={0} aria-label="Report">
             {report.text}
           </pre>
+          <ReportActions text={report.text} />
         </>
       ) : null}
     </ContentDialog>

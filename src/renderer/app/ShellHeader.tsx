@@ -9,6 +9,7 @@ import { useSession } from '../lib/session-store';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { useNotify } from '../components/toast';
 import { queryClient } from './query';
+import { BackgroundWorkButton } from './work/BackgroundWork';
 
 export const THEME_TEXT: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 
@@ -28,7 +29,7 @@ const useStyles = makeStyles({
   name: { fontWeight: tokens.fontWeightSemibold, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
 });
 
-/** The shell's header: who is signed in, the theme, Change password, and Logout (asked first; the palette asks it too). */
+/** The shell's header: who is signed in, background work, the theme, Change password, and Logout (asked first; the palette asks it too). */
 export function ShellHeader({ confirming, setConfirming }: { confirming: boolean; setConfirming: (open: boolean) => void }) {
   const styles = useStyles();
   const user = useSession((s) => s.user);
@@ -71,6 +72,7 @@ export function ShellHeader({ confirming, setConfirming }: { confirming: boolean
           </div>
         ) : null}
         <Divider vertical style={{ height: '28px', flexGrow: 0 }} />
+        <BackgroundWorkButton />
         <Menu checkedValues={{ theme: [choice] }} onCheckedValueChange={(_e, data) => data.checkedItems[0] && setChoice(data.checkedItems[0] as ThemeChoice)}>
           <MenuTrigger disableButtonEnhancement>
             <Button appearance="subtle" icon={<DarkThemeRegular />} aria-label={`Theme: ${THEME_TEXT[choice]}`}>

@@ -81,6 +81,8 @@ export interface ListScreenProps<T, D> {
   pageSizes: readonly number[];
   defaultSort?: SortingState;
   emptyText: string | ((filtered: boolean) => string);
+  /** Say above the rows which column filters are applied, with Clear filters (a filter kept from the last visit is not silent). */
+  sayFilters?: boolean;
   /** A filter bar applied by the server (Submit / Reset); client-side filters sit in the columns' meta. */
   serverFilters?: readonly FilterField[];
   /** The Add button's text; it opens the editor with no record. */
@@ -210,6 +212,7 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
         initialSorting={props.defaultSort}
         emptyText={emptyText}
         onRowActivate={editable ? edit : undefined}
+        sayFilters={props.sayFilters}
         reorderable={!!reorder}
         onSaveOrder={reorder?.save}
         selection={bulk.control}

@@ -119,7 +119,7 @@ describe('named views', () => {
     await waitFor(() => expect(prefs().namedViews.Synonyms).toMatchObject({ views: [{ name: 'Water only' }], defaultView: 'Water only' }));
   });
 
-  it('a pasted link opens its view under a free name; a bad link is refused in the box', async () => {
+  it('a pasted link of a view already saved applies it (no copy named "(2)"); another view of that name gets a free name; a bad link is refused in the box', async () => {
     const { user, prefs } = setUp({ Synonyms: { views: [waterOnly], defaultView: null } });
     await waitFor(() => expect(firstCells(table())).toEqual(['Milk', 'Water']));
     await menu(user, 'Open view link…');
@@ -132,8 +132,28 @@ describe('named views', () => {
     await user.click(box);
     await user.paste(viewLink(viewFileOf('Synonyms', '/', waterOnly)));
     await user.click(within(dialog).getByRole('button', { name: 'Open' }));
-    expect(await screen.findByText('Opened the view “Water only (2)”.')).toBeTruthy();
+    expect(await screen.findByText('Opened the view “Water only”.')).toBeTruthy();
     await waitFor(() => expect(firstCells(table())).toEqual(['Water']));
+    expect(prefs().namedViews.Synonyms?.views.map((view) => view.name)).toEqual(['Water only']);
+    // The menu says which view is applied.
+    await user.click(screen.getByRole('button', { name: 'Bookmarks' }));
+    expect((await screen.findByRole('menuitem', { name: /^Water only/ })).textContent).toBe('Water onlyApplied');
+    await user.keyboard('{Escape}');
+    // Changed since: no longer the view shown.
+    await user.clear(searchBox());
+    await waitFor(() => expect(firstCells(table())).toEqual(['Milk', 'Water']));
+    await user.click(screen.getByRole('button', { name: 'Bookmarks' }));
+    expect((await screen.findByRole('menuitem', { name: /^Water only/ })).textContent).toBe('Water only');
+    await user.keyboard('{Escape}');
+
+    // The same name with other content: kept beside it under a free name.
+    await menu(user, 'Open view link…');
+    const again = await screen.findByRole('dialog', { name: 'Open view link' });
+    await user.click(within(again).getByRole('textbox', { name: 'View link' }));
+    await user.paste(viewLink(viewFileOf('Synonyms', '/', { ...waterOnly, table: { ...waterOnly.table, search: 'Milk' } })));
+    await user.click(within(again).getByRole('button', { name: 'Open' }));
+    expect(await screen.findByText('Opened the view “Water only (2)”.')).toBeTruthy();
+    await waitFor(() => expect(firstCells(table())).toEqual(['Milk']));
     expect(prefs().namedViews.Synonyms?.views.map((view) => view.name)).toEqual(['Water only', 'Water only (2)']);
   });
 
@@ -143,9 +163,10 @@ describe('named views', () => {
     await waitFor(() => expect(firstCells(table())).toEqual(['Water']));
   });
 
-  it('a route view that does not read changes nothing and says why', async () => {
+  it('a route view that does not read changes nothing and says why, once, as a damaged link', async () => {
     const { bridge } = setUp({}, '/?view=bm90IGEgdmlldw');
-    expect(await screen.findByText('This is not a Content Console view file (it is not JSON).')).toBeTruthy();
+    expect(await screen.findByText('This view link is damaged or cut short. Copy the whole link again.')).toBeTruthy();
+    expect(screen.getAllByText('This view link is damaged or cut short. Copy the whole link again.')).toHaveLength(1);
     await waitFor(() => expect(firstCells(table())).toEqual(['Milk', 'Water']));
     expect(bridge.inputsOf('api:settings.setPreferences')).toEqual([]);
   });

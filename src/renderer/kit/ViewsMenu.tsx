@@ -8,7 +8,7 @@ import { Tooltip } from '../components/Tooltip';
 import { ContentDialog } from '../components/ContentDialog';
 import { useNotify } from '../components/toast';
 import { copyText } from '../lib/clipboard';
-import { renamed, restoredView, sameName, useScreenViews, withView, withoutView } from '../lib/named-views';
+import { renamed, restoredView, sameContent, sameName, useScreenViews, withView, withoutView } from '../lib/named-views';
 import { ShowInFolder } from '../lib/saved-toast';
 import type { NamedViewsState } from './useNamedViews';
 
@@ -18,7 +18,16 @@ const useStyles = makeStyles({
   name: { flex: '1 1 160px', fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
   link: { width: '100%' },
   saved: { marginBottom: tokens.spacingVerticalM },
+  // A long view name wraps inside the menu instead of running past it.
+  popover: { maxWidth: '360px' },
+  itemText: { whiteSpace: 'normal', overflowWrap: 'anywhere' },
 });
+
+/** What the menu says beside a view: applied (the table shows it now), the one the screen opens with. */
+const viewMarks = (view: NamedView, state: NamedViewsState, defaultView: string | null | undefined): string | undefined => {
+  const shown = state.tableView.current !== null && sameContent(view, state.tableView.current, state.filters);
+  return [shown ? 'Applied' : '', view.name === defaultView ? 'Default' : ''].filter(Boolean).join(', ') || undefined;
+};
 
 /** A name check's message, or null when the name will do. */
 const nameProblem = (name: string, taken: readonly NamedView[], except?: string): string | null => {
@@ -32,12 +41,27 @@ const viewFileName = (screen: string, view: string) => `${`${screen} - ${view}`.
 
 type Dialog = 'save' | 'manage' | 'link' | null;
 
+/** The views in the menu: a component of its own, so that it reads the table's view as the menu opens. */
+function ViewItems({ state, views, defaultView }: { state: NamedViewsState; views: readonly NamedView[]; defaultView: string | null | undefined }) {
+  const styles = useStyles();
+  return (
+    <>
+      {views.map((view) => (
+        <MenuItem key={view.name} content={{ className: styles.itemText }} secondaryContent={viewMarks(view, state, defaultView)} onClick={() => state.apply(view)}>
+          {view.name}
+        </MenuItem>
+      ))}
+    </>
+  );
+}
+
 /**
  * The screen's named views, under "Bookmarks" (Directus' name; "View" is the table's own menu): apply one, save the current view under a name, manage them (rename,
  * delete, the one the screen opens with, export as a file or a link), and import a view from a file
  * or a pasted `content-console://view` link. Every list screen has it (the kit's ListScreen).
  */
 export function ViewsMenu({ state }: { state: NamedViewsState }) {
+  const styles = useStyles();
   const { screen } = useScreenViews(state.screenKey);
   const notify = useNotify();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -62,16 +86,11 @@ export function ViewsMenu({ state }: { state: NamedViewsState }) {
             <Button icon={<BookmarkMultipleRegular />} />
           </MenuTrigger>
         </Tooltip>
-        <MenuPopover>
+        <MenuPopover className={styles.popover}>
           <MenuList>
             <MenuGroup>
               <MenuGroupHeader>Views of this screen</MenuGroupHeader>
-              {screen.views.length === 0 ? <MenuItem disabled>No saved views yet</MenuItem> : null}
-              {screen.views.map((view) => (
-                <MenuItem key={view.name} secondaryContent={view.name === screen.defaultView ? 'Default' : undefined} onClick={() => state.apply(view)}>
-                  {view.name}
-                </MenuItem>
-              ))}
+              {screen.views.length === 0 ? <MenuItem disabled>No saved views yet</MenuItem> : <ViewItems state={state} views={screen.views} defaultView={screen.defaultView} />}
             </MenuGroup>
             <MenuDivider />
             <MenuItem onClick={() => setDialog('save')}>Save current view…</MenuItem>

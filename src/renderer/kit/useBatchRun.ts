@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BatchRun, BatchSummary } from '../../shared/batch';
+import { useActionWork } from '../lib/background-work';
 import { serviceOf, targetKey, type CallId } from '../lib/calls';
 
 /** A bulk action as the page follows it: running (with progress) or finished (its summary). */
@@ -21,7 +22,8 @@ export interface BatchJob {
 
 /**
  * Runs a bulk action in main (batch.run, batch.retry, batch.cancel), follows its 'batch:progress'
- * events, and refetches the call's service when it ends (main drops its kept lists the same way).
+ * events, and refetches the call's service when it ends (main drops its kept lists the same way). The
+ * shell's Background work panel lists it (lib/background-work).
  */
 export function useBatchRun() {
   const client = useQueryClient();
@@ -37,7 +39,11 @@ export function useBatchRun() {
   const follow = async (base: Omit<BatchJob, 'running' | 'summary' | 'error' | 'done' | 'failed'>, answer: () => Promise<Awaited<ReturnType<typeof window.api.batch.run>>>) => {
     current.current = base.batch;
     setJob({ ...base, done: 0, failed: 0, running: true, summary: null, error: null });
+    // The shell's Background work panel follows it too, after this screen is left.
+    const work = useActionWork.getState();
+    work.begin(base.batch, base.title, base.total);
     const result = await answer();
+    work.end(base.batch, result.ok ? { summary: result.data } : { error: result.error.message });
     void client.invalidateQueries({ queryKey: targetKey(serviceOf(base.call as CallId)) });
     setJob((j) =>
       j && j.batch === base.batch

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { NamedView, TableView } from '../../shared/schemas/settings';
 import { readViewData, viewRoute, type ViewFile } from '../../shared/named-views';
-import { defaultOf, freeName, keepTableView, storedViews, useScreenViews, withView } from '../lib/named-views';
+import { defaultOf, freeName, keepTableView, sameContent, sameName, storedViews, useScreenViews, withView } from '../lib/named-views';
 import { useNotify } from '../components/toast';
 import type { FilterValues } from './ServerFilterBar';
 
@@ -74,8 +74,10 @@ export function useNamedViews(screenKey: string): NamedViewsState {
         return;
       }
       const { screen: now, save: store } = latest.current;
-      const view = { ...file.view, name: freeName(now.views, file.view.name) };
-      store(withView(now, view));
+      // The same view opened again (a link followed twice) is the one saved: applied, not copied as "(2)".
+      const same = now.views.find((saved) => sameName(saved.name, file.view.name) && sameContent(saved, file.view.table, file.view.serverFilters));
+      const view = same ?? { ...file.view, name: freeName(now.views, file.view.name) };
+      if (!same) store(withView(now, view));
       apply(view);
       notify.success(`Opened the view “${view.name}”.`);
     },
@@ -84,8 +86,11 @@ export function useNamedViews(screenKey: string): NamedViewsState {
 
   // A shared view in the route: opened once, then taken out of the address.
   const shared = new URLSearchParams(location.search).get('view');
+  // Once per link: the effect may run again before the address has lost it (said once, opened once).
+  const handledShared = useRef<string | null>(null);
   useEffect(() => {
-    if (!shared) return;
+    if (!shared || handledShared.current === shared) return;
+    handledShared.current = shared;
     const params = new URLSearchParams(location.search);
     params.delete('view');
     navigate({ pathname: location.pathname, search: params.size > 0 ? `?${params}` : '' }, { replace: true });

@@ -19,6 +19,14 @@ export function freeName(views: readonly NamedView[], name: string): string {
 
 export const sameName = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
 
+/** JSON with every object's keys in order: two views compare by what they hold, not by how they were built. */
+const stableJson = (value: unknown): string =>
+  JSON.stringify(value, (_key, inner: unknown) => (inner && typeof inner === 'object' && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : inner));
+
+/** Whether a saved view shows what `table` and `serverFilters` show (whatever its name). */
+export const sameContent = (view: NamedView, table: TableView, serverFilters: NamedView['serverFilters'] | undefined): boolean =>
+  stableJson(view.table) === stableJson(table) && stableJson(view.serverFilters ?? null) === stableJson(serverFilters ?? null);
+
 /** Saved under `view.name`: a view of that name is replaced (in its place), else the view is added. */
 export function withView(screen: ScreenViews, view: NamedView): ScreenViews {
   const at = screen.views.findIndex((v) => sameName(v.name, view.name));

@@ -54,7 +54,7 @@ export const PRELOAD_CHANNELS = {
   importDropped: 'preload:courseImport.dropped',
 } as const;
 /** A file name a save dialog suggests: no folders, no control characters, ending in `.ext`. */
-const savedFileName = (ext: 'csv' | 'json') =>
+const savedFileName = (ext: 'csv' | 'json' | 'txt') =>
   v.pipe(
     v.string(),
     v.nonEmpty(),
@@ -66,6 +66,8 @@ const savedFileName = (ext: 'csv' | 'json') =>
 export const SaveCsvInputSchema = v.object({ name: savedFileName('csv'), text: v.pipe(v.string(), v.maxLength(200_000_000)) });
 /** A table view's file: a file name ending in .json, and its small text. */
 export const SaveViewInputSchema = v.object({ name: savedFileName('json'), text: v.pipe(v.string(), v.maxLength(100_000)) });
+/** A text report (Check this server's): a file name ending in .txt, and its text. */
+export const SaveReportInputSchema = v.object({ name: savedFileName('txt'), text: v.pipe(v.string(), v.maxLength(64_000_000)) });
 /** What a save answers: the file's name (null: cancelled) and the id Show in folder names it by. */
 const SavedSchema = v.object({ saved: v.nullable(v.string()), savedId: v.optional(v.nullable(v.string()), null) });
 
@@ -146,6 +148,8 @@ export const local = {
     saveCsv: defineLocal({ input: SaveCsvInputSchema, output: SavedSchema }),
     /** A named view's file, through the save dialog as the CSV export. */
     saveView: defineLocal({ input: SaveViewInputSchema, output: SavedSchema }),
+    /** A text report, through the save dialog as the CSV export. */
+    saveReport: defineLocal({ input: SaveReportInputSchema, output: SavedSchema }),
     /** Shows a file this run saved in the system's file manager (by its `savedId`; the page never names a path). */
     showInFolder: defineLocal({ input: v.object({ savedId: v.pipe(v.string(), v.nonEmpty(), v.maxLength(64)) }), output: v.object({ shown: v.boolean() }) }),
     /**

@@ -20,6 +20,11 @@ export const desktop = {
   setUpdates: defineLocal({ input: UpdateSettingsSchema, output: UpdateStateSchema }),
   /** Asks the feed now. */
   checkForUpdates: defineLocal({ input: v.object({}), output: UpdateStateSchema }),
+  /** A desktop notification (long background work has ended); `shown` false where the system has none. */
+  notify: defineLocal({
+    input: v.object({ title: v.pipe(v.string(), v.nonEmpty(), v.maxLength(200)), body: v.pipe(v.string(), v.maxLength(1000)) }),
+    output: v.object({ shown: v.boolean() }),
+  }),
   /** Restart to update: quits and installs the downloaded update, unless something runs that a restart would stop. */
   installUpdate: defineLocal({ input: v.object({}), output: v.object({ started: v.boolean(), reason: v.nullable(v.string()) }) }),
 };

@@ -71,6 +71,8 @@ export interface DataTableProps<T> {
   /** Height limit of the scrolling body; default: fill the parent (a flex column) with a floor. */
   maxHeight?: number | string;
   className?: string;
+  /** Say above the rows which column filters are applied (a view kept from the last visit too), with Clear filters. */
+  sayFilters?: boolean;
   /** Enter or a double click on a row (the screen's Edit). */
   onRowActivate?: (row: T) => void;
   /**
@@ -119,6 +121,7 @@ export function DataTable<T>({
   maxHeight,
   className,
   onRowActivate,
+  sayFilters = false,
   viewKey,
   viewRef,
   selection: selectionControl,
@@ -153,7 +156,7 @@ export function DataTable<T>({
 
   const rowAt = (pos: number): T | undefined => view.rowAt(view.indexAt(page.start + pos));
   const { current, moveTo, menu, rowHandlers, closeMenu, runFromMenu } = useRowKeys({ length: page.length, rowAt, scrollRef, rowHeight, rowActions, onRowActivate, reordering });
-  useSelectedRow({ query: view.query, setQuery: look.setSearchHere, clearFilters: () => view.setColumnFilters([]), settled: !loadingProp && !view.windowLoading && !view.windowFetching, positionOf: (id) => Array.from({ length: page.length }, (_, pos) => rowAt(pos)).findIndex((row, pos) => row !== undefined && rowIdOf(row, view.indexAt(page.start + pos)) === id), moveTo });
+  const found = useSelectedRow({ query: view.query, setQuery: look.setSearchHere, filters: view.columnFilters, setFilters: view.setColumnFilters, settled: !loadingProp && !view.windowLoading && !view.windowFetching, positionOf: (id) => Array.from({ length: page.length }, (_, pos) => rowAt(pos)).findIndex((row, pos) => row !== undefined && rowIdOf(row, view.indexAt(page.start + pos)) === id), moveTo });
   const toRows = useLatestCallback(() => page.length > 0 && moveTo(current));
   const saveCsv = useCsvExport(ariaLabel);
   const exportCsv = useLatestCallback(() => saveCsv(table, view.exportRows, fitted));
@@ -185,7 +188,7 @@ export function DataTable<T>({
         reorder={reorderable && !kept ? reorder : null}
         buttons={toolbar}
       />
-      <TableNotices error={error} onRetry={onRetry} selectionBar={selecting && sel.info.count > 0 ? selectionControl.bar(sel.info) : null} view={view} reordering={reordering} styles={styles} />
+      <TableNotices error={error} onRetry={onRetry} selectionBar={selecting && sel.info.count > 0 ? selectionControl.bar(sel.info) : null} view={view} reordering={reordering} styles={styles} filters={sayFilters ? ordered : undefined} found={found} />
       <div
         ref={scrollRef}
         className={styles.scroller}

@@ -10,6 +10,8 @@ import type { RowPipeline } from './useRowPipeline';
 import type { TableLook } from './useTableLook';
 import { ExportButton, ViewMenu } from './ViewMenu';
 import { PartialNotice } from './partial';
+import type { ReplacedSearch } from './useSelectedRow';
+import { plural } from '../../lib/format';
 
 /**
  * The search box of a table: a search field with a clear button. It shows each key at once and passes
@@ -209,21 +211,64 @@ export function TableToolbar<T>({ label, styles, view, look, searchable, searchP
   );
 }
 
+/** Said while the search is the one a record opened from elsewhere set: what it replaced, and the way back. */
+function FoundNotice({ replaced, onPutBack, styles }: { replaced: ReplacedSearch; onPutBack: () => void; styles: DataTableStyles }) {
+  const had = [replaced.query ? `your search "${replaced.query}"` : '', replaced.filters.length > 0 ? plural(replaced.filters.length, 'filter') : ''].filter(Boolean).join(' and ');
+  return (
+    <MessageBar intent="info" className={styles.error} aria-label="Search set to show a record">
+      <MessageBarBody>{`The search is set to "${replaced.key}" to show the record you opened${had ? `; it replaced ${had}` : ''}.`}</MessageBarBody>
+      <MessageBarActions>
+        <Button size="small" onClick={onPutBack}>
+          {had ? 'Put back the previous search' : 'Clear the search'}
+        </Button>
+      </MessageBarActions>
+    </MessageBar>
+  );
+}
+
+/** The column filters applied (a kept view's too), how many rows they leave, and Clear filters. */
+export function FilterNotice<T>({ view, columns, styles }: { view: RowPipeline<T>; columns: Column<T>[]; styles: DataTableStyles }) {
+  const applied = view.columnFilters.filter((f) => String(f.value ?? '') !== '');
+  if (applied.length === 0) return null;
+  const labelOf = (id: string) => {
+    const def = columns.find((c) => columnIdOf(c) === id);
+    return def ? headerText(def) : id;
+  };
+  const what = applied.map((f) => `${labelOf(f.id)}: ${String(f.value)}`).join('; ');
+  return (
+    <MessageBar intent="info" className={styles.error} aria-label="Filters applied">
+      <MessageBarBody>{`Filtered by ${what}. ${view.selectedCount.toLocaleString('en-IN')} of ${view.total.toLocaleString('en-IN')} shown.`}</MessageBarBody>
+      <MessageBarActions>
+        <Button size="small" onClick={() => view.setColumnFilters([])}>
+          Clear filters
+        </Button>
+      </MessageBarActions>
+    </MessageBar>
+  );
+}
+
 /**
- * What shows between the toolbar and the rows: a load failure (with Retry), the screen's bar while rows
- * are selected, the notice of rows read only partly, and how to reorder.
+ * What shows between the toolbar and the rows: a load failure (with Retry), the filters applied (where the
+ * table says them), the screen's bar while rows are selected, the notice of rows read only partly, and how
+ * to reorder.
  */
-export function TableNotices<T>({ error, onRetry, selectionBar, view, reordering, styles }: {
+export function TableNotices<T>({ error, onRetry, selectionBar, view, reordering, styles, filters, found }: {
   error: string | null;
   onRetry?: () => void;
   selectionBar: ReactNode;
   view: RowPipeline<T>;
   reordering: boolean;
   styles: DataTableStyles;
+  /** The columns, when the table says which filters are applied. */
+  filters?: Column<T>[];
+  /** A record opened from elsewhere set the search: said, with the way back. */
+  found: { replaced: ReplacedSearch | null; putBack: () => void };
 }) {
   return (
     <>
       {error ? <LoadError error={error} onRetry={onRetry} styles={styles} /> : null}
+      {found.replaced ? <FoundNotice replaced={found.replaced} onPutBack={found.putBack} styles={styles} /> : null}
+      {filters ? <FilterNotice view={view} columns={filters} styles={styles} /> : null}
       {selectionBar}
       {view.partialCount > 0 && !reordering ? <PartialNotice count={view.partialCount} only={view.partialOnly} onOnly={view.setPartialOnly} className={styles.error} /> : null}
       {reordering ? (

@@ -35,7 +35,8 @@ const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingBottom: tokens.spacingVerticalM },
   facts: { display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXS, margin: 0 },
   term: { color: tokens.colorNeutralForeground3 },
-  value: { margin: 0, wordBreak: 'break-all' },
+  // Wrapped between words; only a word longer than the line (an address) is broken.
+  value: { margin: 0, overflowWrap: 'anywhere' },
   actions: { display: 'flex', justifyContent: 'flex-end' },
 });
 
@@ -172,7 +173,7 @@ function ConnectionFacts({ view, styles }: { view: SettingsView; styles: ReturnT
         ) : null}
         <dt className={styles.term}>Token store</dt>
         <dd className={styles.value}>
-          <Text size={200}>{view.tokenStoreNote ?? TOKEN_STORE_NOTE[view.tokenStore]}</Text>
+          <Text size={200} data-testid="token-store">{view.tokenStoreNote ?? TOKEN_STORE_NOTE[view.tokenStore]}</Text>
         </dd>
       </dl>
       {view.sandbox.error ? (

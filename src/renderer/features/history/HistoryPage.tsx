@@ -137,6 +137,7 @@ export default function HistoryPage() {
       search={{ placeholder: 'Search the history', text: (r) => `${r.title} ${r.screen} ${r.who?.name ?? ''} ${r.rows.map((row) => `${row.record.label} ${changeText(row, nameOf, true)}`).join(' ')} ${answerOf(r)}` }}
       pageSize={50}
       pageSizes={[50, 100, 500]}
+      sayFilters
       emptyText="No changes yet: what you add, edit or delete from this console shows here."
     />
   );

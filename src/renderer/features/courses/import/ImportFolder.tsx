@@ -129,6 +129,7 @@ export function ImportDropZone({ target, disabled = false, children }: { target:
 /** A required multi-select of the import's defaults (business ideas, keyword groups). */
 function ImportDialog({ preview, target, onClose }: { preview: ImportPreview; target: ImportTarget; onClose: () => void }) {
   const styles = useStyles();
+  const client = useQueryClient();
   const { language: listLanguage } = useCourseLanguage();
   const [titles, setTitles] = useState<Record<string, string>>({});
   const root = preview.nodes[0];
@@ -193,7 +194,11 @@ function ImportDialog({ preview, target, onClose }: { preview: ImportPreview; ta
       course: target.kind === 'course' ? { name: course.name, language: course.language, thumbnailGrantId: thumbnail!.grantId } : null,
       defaults,
     });
-    if (answer.ok) setStarted(answer.data);
+    // The shell's Background work panel lists it at once (it follows the same status).
+    if (answer.ok) {
+      setStarted(answer.data);
+      client.setQueryData(callQuery('courseImport.status', {}).queryKey, answer.data);
+    }
     // Main checks the thumbnail's content too: its refusal belongs beside the field.
     else if (answer.error.message === COURSE_TEXT.thumbnailType) setThumbError(answer.error.message);
     else setError(answer.error.message);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, ProgressBar, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { ImportStatus } from '../../../../shared/schemas/course-import';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -19,6 +19,22 @@ const STATE_TEXT: Record<ImportStatus['entries'][number]['state'], string> = {
   waiting: 'waiting', made: 'made', queued: 'queued for upload', held: 'held: not playable', uploaded: 'uploaded', linked: 'linked', failed: 'not imported', skipped: 'left out',
 };
 
+/** Asked before an import is cancelled (here and in the shell's Background work panel). */
+export function CancelImportQuestion({ open, onConfirm, onCancel }: { open: boolean; onConfirm: () => void; onCancel: () => void }) {
+  return (
+    <ConfirmDialog
+      open={open}
+      title="Cancel this import?"
+      text="What was made so far stays in the course. Videos not yet uploaded are taken out of the Bulk Upload queue."
+      confirmLabel="Cancel import"
+      cancelLabel="Keep importing"
+      danger
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
+  );
+}
+
 /** An import that has ended: built, or cancelled (by the person, or the server refused its course). */
 export const ended = (status: ImportStatus | null | undefined) => status?.phase === 'done' || status?.phase === 'cancelled';
 
@@ -26,6 +42,7 @@ export const ended = (status: ImportStatus | null | undefined) => status?.phase 
 export function ImportProgress({ first, onClose }: { first: ImportStatus; onClose: () => void }) {
   const styles = useStyles();
   const navigate = useNavigate();
+  const client = useQueryClient();
   const polled = useQuery({
     ...callQuery('courseImport.status', {}),
     refetchInterval: (query) => (ended(query.state.data) ? false : 1000),
@@ -39,7 +56,10 @@ export function ImportProgress({ first, onClose }: { first: ImportStatus; onClos
     setAsking(false);
     const answer = await invoke('courseImport.cancel', { importId: status.importId });
     if (!answer.ok) setCancelError(answer.error.message);
-    else if (answer.data) setCancelled(answer.data);
+    else if (answer.data) {
+      setCancelled(answer.data);
+      client.setQueryData(callQuery('courseImport.status', {}).queryKey, answer.data);
+    }
   };
   const { folders, videos } = status;
   const open = () => {
@@ -75,16 +95,7 @@ export function ImportProgress({ first, onClose }: { first: ImportStatus; onClos
           <Button onClick={() => setAsking(true)}>Cancel import…</Button>
         </div>
       ) : null}
-      <ConfirmDialog
-        open={asking}
-        title="Cancel this import?"
-        text="What was made so far stays in the course. Videos not yet uploaded are taken out of the Bulk Upload queue."
-        confirmLabel="Cancel import"
-        cancelLabel="Keep importing"
-        danger
-        onConfirm={() => void cancel()}
-        onCancel={() => setAsking(false)}
-      />
+      <CancelImportQuestion open={asking} onConfirm={() => void cancel()} onCancel={() => setAsking(false)} />
       {failed.length > 0 ? (
         <section aria-label="Not imported">
           <Text weight="semibold">Needs a look</Text>

@@ -1,0 +1,82 @@
+/**
+ * What the shell's tools change on a screen is said, and can be taken back: Find anything sets a screen's
+ * search to show the record it opens (the search it replaced is named, and put back on request); a
+ * History filter kept from the last visit is shown with how many rows it leaves, and Clear filters; Check
+ * this server's report is copied or saved as a file.
+ */
+import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { createAccount, expectAccessible, exportedPath, signedIn } from './helpers';
+import { shotsAtSizes } from './shots-sizes';
+
+test('find anything says it replaced the search of the screen it opens, and puts it back', async ({ page }) => {
+  await signedIn(page, '/users');
+  await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.fill('nobody by this name');
+  const noMatch = page.getByRole('table', { name: 'Users' }).getByText('No records match the search or filters.');
+  await expect(noMatch).toBeVisible();
+
+  // A seeded learner by mobile, opened from Find anything on the screen already shown.
+  await page.keyboard.press('Control+p');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(palette.getByRole('combobox', { name: 'Command' })).toBeFocused();
+  await page.keyboard.type('98200123');
+  await expect(palette.getByRole('option', { name: /9820012345/ })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(search).toHaveValue('9820012345');
+  const notice = page.getByRole('group', { name: 'Search set to show a record' });
+  await expect(notice).toContainText('The search is set to "9820012345" to show the record you opened; it replaced your search "nobody by this name".');
+  await expectAccessible(page, 'Users with the search Find anything set');
+  await shotsAtSizes(page, 'find-anything-replaced-search');
+
+  await notice.getByRole('button', { name: 'Put back the previous search' }).click();
+  await expect(search).toHaveValue('nobody by this name');
+  await expect(notice).toHaveCount(0);
+  await expect(noMatch).toBeVisible();
+});
+
+test('history shows a filter kept from the last visit, with how many rows it leaves, and clears it', async ({ page }) => {
+  await createAccount(page);
+  await signedIn(page, '/history');
+  const table = page.getByRole('table', { name: 'History' });
+  await expect(table).toHaveAttribute('aria-busy', 'false');
+  const screen = page.getByRole('combobox', { name: 'Screen' });
+  await screen.selectOption('Admins');
+  const notice = page.getByRole('group', { name: 'Filters applied' });
+  await expect(notice).toContainText(/^Filtered by Screen: Admins\. [\d,]+ of [\d,]+ shown\./);
+
+  // Away and back: the filter is kept, and said.
+  await page.getByRole('link', { name: 'Admins' }).click();
+  await expect(page.getByRole('heading', { name: 'Admins', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'History' }).click();
+  await expect(page.getByRole('heading', { name: 'History', level: 1 })).toBeVisible();
+  await expect(screen).toHaveValue('Admins');
+  await expect(notice).toContainText(/^Filtered by Screen: Admins\./);
+  await expectAccessible(page, 'History with a kept filter');
+  await shotsAtSizes(page, 'history-kept-filter');
+
+  await notice.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(screen).toHaveValue('');
+});
+
+test('check this server: the report is copied and saved as a file, each said in the dialog', async ({ page }) => {
+  await signedIn(page);
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('Check this server');
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Check this server' });
+  const report = dialog.getByLabel('Report');
+  await expect(report).toBeVisible({ timeout: 60_000 });
+  const text = await report.innerText();
+  await dialog.getByRole('button', { name: 'Copy report' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('The report is copied.');
+  await dialog.getByRole('button', { name: 'Save report…' }).click();
+  const name = `server-check-${new Date().toISOString().slice(0, 10)}.txt`;
+  await expect(dialog.getByRole('status')).toHaveText(`Saved as ${name}.`);
+  expect(readFileSync(exportedPath(name), 'utf8').trim()).toBe(text.trim());
+  await expect(dialog.getByRole('button', { name: 'Show in folder' })).toBeVisible();
+  await expectAccessible(page, 'Check this server with its report saved');
+  await shotsAtSizes(page, 'check-server-saved');
+});
