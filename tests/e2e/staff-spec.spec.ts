@@ -9,6 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
 import { createCourse } from './course-fixtures';
 import { createFile } from './library-fixtures';
+import { shotsAtSizes } from './shots-sizes';
 import { SANDBOX_ADMIN, addThreeQuestions, cancelDiscarding, createAccount, expectAccessible, loginAs, phoneNumber, shots, signedIn, tableRows, toast, unique } from './helpers';
 
 type WithApi = { api: Api };
@@ -175,6 +176,13 @@ test('a bulk Change of questions and Undo of a question edit ask that the change
   const edit = page.getByRole('dialog', { name: 'Edit Question' });
   await edit.getByRole('radio', { name: 'Option 2 is correct' }).click();
   await expect(edit.getByRole('radio', { name: 'Option 1 is correct' })).not.toBeChecked();
+  // The arrow keys move between the radios (the focus follows the choice, never to the page's body).
+  await page.keyboard.press('ArrowDown');
+  await expect(edit.getByRole('radio', { name: 'Option 1 is correct' })).toBeFocused();
+  await expect(edit.getByRole('radio', { name: 'Option 1 is correct' })).toBeChecked();
+  await page.keyboard.press('ArrowDown');
+  await expect(edit.getByRole('radio', { name: 'Option 2 is correct' })).toBeFocused();
+  await expect(edit.getByRole('radio', { name: 'Option 1 is correct' })).not.toBeChecked();
   await expect(edit.getByRole('status').filter({ hasText: /^Radio and Dropdown/ })).toHaveText(
     'Radio and Dropdown take one correct option, so the one marked before is no longer correct. To mark several correct options, choose Checkbox as the Option format.',
   );
@@ -218,6 +226,7 @@ test('a bulk Change of questions and Undo of a question edit ask that the change
   await expect(page.getByText('1–2 of 2 (filtered from', { exact: false })).toBeVisible();
   await expectAccessible(page, 'the Question Bank filtered by category');
   await shots(page, 'staff-question-category-filter');
+  await shotsAtSizes(page, 'question-bank-category-filter');
   // The category they left holds none of them now.
   await categoryFilter.selectOption({ label: word });
   await expect(page.getByText('No records match the search or filters.')).toBeVisible();
