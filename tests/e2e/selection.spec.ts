@@ -133,6 +133,11 @@ test('select a range of files and change their status past a refused one; select
   await bar.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete 12 accounts' });
   await expect(confirm).toContainText('Are you sure you want to delete these 12 accounts?');
+  // All matching, yet named: the first ten, and how many more.
+  const named = confirm.getByRole('list', { name: 'The accounts' }).getByRole('listitem');
+  await expect(named).toHaveCount(11);
+  await expect(named.last()).toHaveText('and 2 more');
+  for (const item of (await named.allInnerTexts()).slice(0, 10)) expect(names.some((name) => item === `${name} (${word.toLowerCase()}-${names.indexOf(name)}@example.com)`), item).toBe(true);
   await confirm.getByRole('button', { name: 'Delete' }).click();
   const deleted = page.getByRole('dialog', { name: 'Deleted 12 accounts' });
   await expect(deleted.getByRole('status')).toHaveText('12 done, 0 failed.');
