@@ -70,9 +70,14 @@ export interface BatchProgress {
   failed: number;
 }
 
-/** Whether a failed write would be refused again as it is: an input refused, or a 4xx other than a timeout or too many requests. */
+/**
+ * Whether a failed write would be refused again as it is: an input refused, a 4xx other than a timeout
+ * or too many requests, or a record someone else deleted (a record changed meanwhile may be put back).
+ */
 export const finalRefusal = (error: CallError): boolean =>
-  error.kind === 'validation' || (error.kind === 'http' && error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429);
+  error.kind === 'validation' ||
+  (error.kind === 'conflict' && error.conflict?.current === null) ||
+  (error.kind === 'http' && error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429);
 
 /** Said of a record an action did not reach because it was cancelled. */
 export const NOT_RUN = 'Cancelled before it ran.';

@@ -129,7 +129,8 @@ function ProblemsTable({ reports, showCourse, onFix }: { reports: readonly Cours
     () => [
       ...(showCourse ? [value<Row>('course', 'Course', (p) => p.course, { width: 160 })] : []),
       value<Row>('kind', 'Problem', (p) => HEALTH_KIND_LABEL[p.kind], {
-        width: 170,
+        // The longest kind, "Questions in another language", whole in its badge.
+        width: 210,
         filter: 'select',
         cell: (p) => (
           <Badge appearance="tint" color={KIND_COLOR[p.kind]}>
