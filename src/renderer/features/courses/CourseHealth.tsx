@@ -130,7 +130,7 @@ function ProblemsTable({ reports, showCourse, onFix }: { reports: readonly Cours
       ...(showCourse ? [value<Row>('course', 'Course', (p) => p.course, { width: 160 })] : []),
       value<Row>('kind', 'Problem', (p) => HEALTH_KIND_LABEL[p.kind], {
         // The longest kind, "Questions in another language", whole in its badge.
-        width: 210,
+        width: 226,
         filter: 'select',
         cell: (p) => (
           <Badge appearance="tint" color={KIND_COLOR[p.kind]}>
