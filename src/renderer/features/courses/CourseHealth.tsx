@@ -139,7 +139,8 @@ function ProblemsTable({ reports, showCourse, onFix }: { reports: readonly Cours
         ),
       }),
       value<Row>('title', 'Record', (p) => p.title, { width: 150 }),
-      value<Row>('where', 'Where', (p) => p.folderPath.map((f) => f.title).join(' > ') || 'The course', { width: 180 }),
+      // Where gives way first in a narrow table (Check all's, with its Course column), before Details are squeezed.
+      value<Row>('where', 'Where', (p) => p.folderPath.map((f) => f.title).join(' > ') || 'The course', { width: 180, priority: 1 }),
       // The column takes what the others leave; a sentence still too long keeps its whole text as the tooltip.
       value<Row>('message', 'Details', (p) => p.message, { minWidth: 220, cell: (p) => <span className={detailsClass} title={p.message}>{p.message}</span> }),
       action<Row>('fix', 'Fix', { label: (p) => `${FIX[p.kind].label}: ${p.title} (${HEALTH_KIND_LABEL[p.kind]})`, icon: <WrenchRegular />, onClick: onFix, width: 56 }),
