@@ -6,6 +6,7 @@ import { ListSelectionEntries } from './windows';
 import { libraryFormOf, libraryPayloadOf, LibraryFileFormSchema, type LibraryFile } from './schemas/library';
 import type { Question } from './schemas/question-bank';
 import { ActionNameSchema } from './history';
+import type { CallError } from './result';
 
 /** At most this many writes of one bulk action are in flight at once (a person's burst, not a load test). */
 export const BATCH_CONCURRENCY = 4;
@@ -42,7 +43,12 @@ export const BatchRunSchema = v.object({
 });
 export type BatchRun = v.InferOutput<typeof BatchRunSchema>;
 
-export const BatchFailureSchema = v.object({ key: v.string(), label: v.string(), message: v.string() });
+/**
+ * A record an action could not change, with why. `final`: the server refused it for good (a 4xx other
+ * than 408 and 429) or its input was refused before any call; trying again would be refused again, so
+ * Retry failed leaves it out.
+ */
+export const BatchFailureSchema = v.object({ key: v.string(), label: v.string(), message: v.string(), final: v.optional(v.literal(true)) });
 export type BatchFailure = v.InferOutput<typeof BatchFailureSchema>;
 
 /** How a bulk action ended: its batch id (every write carried it), what was done and what failed, with why. */
@@ -63,6 +69,15 @@ export interface BatchProgress {
   done: number;
   failed: number;
 }
+
+/**
+ * Whether a failed write would be refused again as it is: an input refused, a 4xx other than a timeout
+ * or too many requests, or a record someone else deleted (a record changed meanwhile may be put back).
+ */
+export const finalRefusal = (error: CallError): boolean =>
+  error.kind === 'validation' ||
+  (error.kind === 'conflict' && error.conflict?.current === null) ||
+  (error.kind === 'http' && error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429);
 
 /** Said of a record an action did not reach because it was cancelled. */
 export const NOT_RUN = 'Cancelled before it ran.';

@@ -65,6 +65,8 @@ const questionFields = {
   id: (q: Question) => q.id,
   language: (q: Question) => q.language,
   question: (q: Question) => q.question,
+  // The Category column's filter chooses a category by its id (the column shows its name).
+  category: (q: Question) => q.categoryId,
   difficulty: { get: (q: Question) => q.difficulty, sortOrder: DIFFICULTIES },
   optionsCount: (q: Question) => q.options.length,
   addedOn: (q: Question) => q.metaInfo.created.at,

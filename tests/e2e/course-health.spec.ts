@@ -14,6 +14,7 @@ import { startLinkServer } from '../link-server';
 import { makeImage } from './course-fixtures';
 import { expectAccessible, shots, signedIn, toast, unique } from './helpers';
 import { queuePick } from './library-fixtures';
+import { shotsAtSizes } from './shots-sizes';
 
 const drawer = (page: Page, name: string) => page.getByRole('dialog', { name });
 const problemRows = (page: Page) => page.getByRole('table', { name: 'Course health' }).locator('tbody tr');
@@ -36,6 +37,12 @@ test('course health finds each seeded problem and opens the record that fixes it
     await page.getByRole('button', { name: 'Check all' }).click();
     const all = drawer(page, 'Health of every course');
     await expect(all.getByRole('list', { name: 'Courses and their health' }).getByRole('button', { name: `${name} 16 problems` })).toBeVisible({ timeout: 30_000 });
+    // Each problem's badge shows its whole name (the longest, "Questions in another language", too).
+    const badges = page.getByRole('table', { name: 'Course health' }).locator('tbody .fui-Badge');
+    // With its Course column the table is too narrow for all: Where gives way (the toolbar says so), Details keep their room.
+    await expect(all.getByText('1 column hidden')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Course health' }).getByRole('columnheader', { name: 'Where' })).toHaveCount(0);
+    await expect.poll(() => badges.evaluateAll((all) => all.filter((b) => b.scrollWidth > b.clientWidth + 1 || b.closest('td')!.scrollWidth > b.closest('td')!.clientWidth + 1).map((b) => b.textContent))).toEqual([]);
     await expectAccessible(page, 'Check all');
     await shots(page, 'course-health-all');
     await all.getByRole('button', { name: `${name} 16 problems` }).click();
@@ -64,9 +71,27 @@ test('course health finds each seeded problem and opens the record that fixes it
     const file = `Course health ${format(new Date(), 'yyyy-MM-dd')}.csv`;
     await expect(toast(page, `Saved ${file} (18 rows).`)).toBeVisible();
     const csv = readFileSync(join(process.env.E2E_SANDBOX_DIR!, 'host', BRIDGE_EXPORTS_FOLDER, file), 'utf8').trimEnd().split('\r\n');
-    expect(csv[0]).toBe('\uFEFF"Problem","Record","Where","Details"');
-    expect(csv).toContain('"Folder without videos","Empty module","Empty module","This folder has no videos."');
-    expect(csv).toContain('"Not live in a live course","Draft talk","Planning > Basics > Start","The course is live but its library file is draft."');
+    // The course's name leads each row: the drawer's title says it, a file read apart from it would not.
+    expect(csv[0]).toBe('\uFEFF"Course","Problem","Record","Where","Details"');
+    expect(csv).toContain(`"${name}","Folder without videos","Empty module","Empty module","This folder has no videos."`);
+    expect(csv).toContain(`"${name}","Not live in a live course","Draft talk","Planning > Basics > Start","The course is live but its library file is draft."`);
+    // The focus stays on Export CSV (not the page's body), and Escape still closes the drawer.
+    await expect(panel.getByRole('button', { name: 'Export CSV' })).toBeFocused();
+    // Details show their whole sentence (up to two lines) at 1440 x 900 and 1024 x 700; each keeps it as its tooltip too.
+    const details = page.getByRole('table', { name: 'Course health' }).locator('tbody td span[title]');
+    const cut = () => details.evaluateAll((spans) => spans.filter((e) => e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent));
+    const viewport = page.viewportSize()!;
+    for (const [width, height] of [[1440, 900], [1024, 700]] as const) {
+      await page.setViewportSize({ width, height });
+      await expect(details.filter({ hasText: 'The course is live but its library file is draft.' })).toHaveAttribute('title', 'The course is live but its library file is draft.');
+      await expect.poll(cut).toEqual([]);
+    }
+    await page.setViewportSize(viewport);
+    await shotsAtSizes(page, 'course-health-drawer');
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Course health' })).toBeFocused();
+    panel = await openHealth();
 
     // Each fix opens its record: the library file's Edit File dialog over the drawer...
     await panel.getByRole('button', { name: 'Edit the library file: Broken link' }).click();

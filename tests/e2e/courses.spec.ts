@@ -5,6 +5,7 @@ import { CourseFormSchema, courseFormOf, coursePayloadOf } from '../../src/share
 import { colleagueSaves, shots, tableRows, toast, unique, signedIn, expectAccessibleStates } from './helpers';
 import { queuePick, makeTextFile } from './library-fixtures';
 import { createCourse, keyboardMoveDown, makeImage, mouseDrag, rememberLanguage } from './course-fixtures';
+import { shotsAtSizes } from './shots-sizes';
 
 type WithApi = { api: Api };
 const TABLE = 'Courses';
@@ -165,6 +166,12 @@ test('add a course: each rule, the thumbnail type, remove asks first, upload wit
   await expect(row.first()).toContainText('0 modules');
   // Spec 2 gives these dates no format: relative, exact on hover.
   await expect(row.first().locator('time').first()).toHaveText('just now');
+  // One rule in a column: the demo's courses of weeks ago read relative too, never their day beside "just now".
+  await search(page).fill('');
+  const times = page.getByRole('table', { name: TABLE }).locator('tbody time');
+  await expect(times.filter({ hasText: /^\d+ (wk|mo) ago$/ }).first()).toBeVisible();
+  for (const shown of await times.allInnerTexts()) expect(shown).toMatch(/^(just now|\d+ (min|h|d|wk|mo|y) ago|in \d+ (min|h|d|wk|mo|y))$/);
+  await shotsAtSizes(page, 'courses-relative-dates');
   const saved = await courseNamed(page, name);
   expect(saved).toMatchObject({ language: 'Gujarati', status: 'draft', modulesSkippable: true, hasOnlyVideos: false, pricingPlan: { courseFee: 1500 } });
   expect(saved?.thumbnail).not.toBe('');

@@ -115,6 +115,13 @@ test.describe('question bank', () => {
     await dialog.getByRole('textbox', { name: 'Category name' }).fill(`race ${id}`);
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
     await expectNotSavedWithToast(page, dialog, 'Another Category with the same name already exists.');
+    // The focus stays in the dialog (on its save, to try again), never on the page's body, and Escape
+    // still closes it: here it asks first, as the name typed is not saved.
+    await expect(dialog.getByRole('button', { name: 'Add', exact: true })).toBeFocused();
+    await page.keyboard.press('Escape');
+    const discard = page.getByRole('alertdialog', { name: 'Discard changes?' });
+    await discard.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(discard).toBeHidden();
 
     await dialog.getByRole('textbox', { name: 'Category name' }).fill(`Valid ${id}`);
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();

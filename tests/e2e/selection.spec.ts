@@ -15,6 +15,7 @@ import type { LibraryFile } from '../../src/shared/schemas/library';
 import { BRIDGE_EXPORTS_FOLDER } from '../bridge/protocol';
 import { colleagueSaves, expectAccessible, phoneNumber, shots, signedIn, tableRows, unique } from './helpers';
 import { createFile } from './library-fixtures';
+import { shotsAtSizes } from './shots-sizes';
 
 type WithApi = { api: Api };
 test.use({ viewport: { width: 1920, height: 1080 } });
@@ -133,9 +134,25 @@ test('select a range of files and change their status past a refused one; select
   await bar.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete 12 accounts' });
   await expect(confirm).toContainText('Are you sure you want to delete these 12 accounts?');
+  // All matching, yet named: the first ten, and how many more.
+  const named = confirm.getByRole('list', { name: 'The accounts' }).getByRole('listitem');
+  await expect(named).toHaveCount(11);
+  await expect(named.last()).toHaveText('and 2 more');
+  await shotsAtSizes(page, 'bulk-delete-named');
+  for (const item of (await named.allInnerTexts()).slice(0, 10)) expect(names.some((name) => item === `${name} (${word.toLowerCase()}-${names.indexOf(name)}@example.com)`), item).toBe(true);
+  // A colleague deletes the last one meanwhile: its refusal is final, so no Retry is offered for it.
+  await page.evaluate(async (name) => {
+    const api = (globalThis as unknown as WithApi).api;
+    const all = await api.adminAuth.users();
+    const id = all.ok ? all.data.find((u) => u.name === name)?.id : undefined;
+    if (!id || !(await api.adminAuth.delete({ id })).ok) throw new Error(`could not delete ${name}`);
+  }, names[11]!);
   await confirm.getByRole('button', { name: 'Delete' }).click();
   const deleted = page.getByRole('dialog', { name: 'Deleted 12 accounts' });
-  await expect(deleted.getByRole('status')).toHaveText('12 done, 0 failed.');
+  await expect(deleted.getByRole('status')).toHaveText('11 done, 1 failed.');
+  await expect(deleted.getByRole('list', { name: 'Failed' }).getByRole('listitem')).toHaveText([`${names[11]} (${word.toLowerCase()}-11@example.com): Someone else deleted this record since you opened it.`]);
+  await expect(deleted.getByRole('button', { name: 'Retry failed' })).toHaveCount(0);
+  await shotsAtSizes(page, 'bulk-summary-final-refusal');
   await deleted.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByText('No records match the search or filters.')).toBeVisible();
 });

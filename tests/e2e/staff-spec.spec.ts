@@ -9,6 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
 import { createCourse } from './course-fixtures';
 import { createFile } from './library-fixtures';
+import { shotsAtSizes } from './shots-sizes';
 import { SANDBOX_ADMIN, addThreeQuestions, cancelDiscarding, createAccount, expectAccessible, loginAs, phoneNumber, shots, signedIn, tableRows, toast, unique } from './helpers';
 
 type WithApi = { api: Api };
@@ -114,12 +115,14 @@ test("one's own row among the ticked: a Change leaves it out, and says so", asyn
   expect(accounts.ok && accounts.data.find((u) => u.name === mine)?.status).toBe('Inactive');
 });
 
-test('a bulk Change of questions and Undo of a question edit ask that the change reaches the videos using them; a bulk delete of one course asks the spec question', async ({ page, request }) => {
+test('a bulk Change of questions and Undo of a question edit ask that the change reaches the videos using them; a Change of Category is checked with the Category filter; a bulk delete of one course asks the spec question', async ({ page, request }) => {
   await signedIn(page);
   const word = `Conf${unique()}`;
   const made = await page.evaluate(async (word) => {
     const api = (globalThis as unknown as WithApi).api;
     await api.questionBank.addCategory({ name: word });
+    // Where a bulk Change of Category moves them, later.
+    await api.questionBank.addCategory({ name: `${word} moved` });
     const categories = await api.questionBank.categories();
     const categoryId = categories.ok ? categories.data.find((c) => c.name === word)!._id : '';
     for (const n of [1, 2]) {
@@ -173,6 +176,13 @@ test('a bulk Change of questions and Undo of a question edit ask that the change
   const edit = page.getByRole('dialog', { name: 'Edit Question' });
   await edit.getByRole('radio', { name: 'Option 2 is correct' }).click();
   await expect(edit.getByRole('radio', { name: 'Option 1 is correct' })).not.toBeChecked();
+  // The arrow keys move between the radios (the focus follows the choice, never to the page's body).
+  await page.keyboard.press('ArrowDown');
+  await expect(edit.getByRole('radio', { name: 'Option 1 is correct' })).toBeFocused();
+  await expect(edit.getByRole('radio', { name: 'Option 1 is correct' })).toBeChecked();
+  await page.keyboard.press('ArrowDown');
+  await expect(edit.getByRole('radio', { name: 'Option 2 is correct' })).toBeFocused();
+  await expect(edit.getByRole('radio', { name: 'Option 1 is correct' })).not.toBeChecked();
   await expect(edit.getByRole('status').filter({ hasText: /^Radio and Dropdown/ })).toHaveText(
     'Radio and Dropdown take one correct option, so the one marked before is no longer correct. To mark several correct options, choose Checkbox as the Option format.',
   );
@@ -189,6 +199,38 @@ test('a bulk Change of questions and Undo of a question edit ask that the change
   await expect(undo.getByText('Questions may be used in videos. Your change affects every video that uses these 2 questions. Do you want to undo the edit?', { exact: true })).toBeVisible();
   await undo.getByRole('button', { name: 'Yes, undo' }).click();
   await expect.poll(difficulties).toEqual(['Medium', 'Medium']);
+
+  // A bulk Change of Category, checked with the Question Bank's Category filter (by the category's name).
+  const moved = `${word} moved`;
+  await page.getByRole('link', { name: 'Question Bank' }).click();
+  const questionTable = page.getByRole('table', { name: 'Question Bank' });
+  await expect(questionTable).toHaveAttribute('aria-busy', 'false');
+  await search(page).fill(word);
+  await expect(tableRows(page, 'Question Bank')).toHaveCount(2);
+  await tableRows(page, 'Question Bank').first().click({ position: { x: 200, y: 10 } });
+  await page.keyboard.press('Control+a');
+  await bar.getByRole('button', { name: 'Change' }).click();
+  await page.getByRole('menuitem', { name: 'Category' }).click();
+  const toCategory = page.getByRole('dialog', { name: 'Change Category of 2 questions' });
+  await toCategory.getByRole('combobox', { name: 'New category' }).selectOption({ label: moved });
+  await toCategory.getByRole('button', { name: 'Apply' }).click();
+  await ask.getByRole('button', { name: 'Yes, change' }).click();
+  const movedSummary = page.getByRole('dialog', { name: 'Changed Category of 2 questions' });
+  await expect(movedSummary.getByRole('status')).toHaveText('2 done, 0 failed.');
+  await movedSummary.getByRole('button', { name: 'Close' }).click();
+  await search(page).fill('');
+  const categoryFilter = page.getByRole('combobox', { name: 'Category', exact: true });
+  await categoryFilter.selectOption({ label: moved });
+  await expect(tableRows(page, 'Question Bank')).toHaveCount(2);
+  await expect(tableRows(page, 'Question Bank').filter({ hasText: `${word} question` })).toHaveCount(2);
+  await expect(page.getByText('1–2 of 2 (filtered from', { exact: false })).toBeVisible();
+  await expectAccessible(page, 'the Question Bank filtered by category');
+  await shots(page, 'staff-question-category-filter');
+  await shotsAtSizes(page, 'question-bank-category-filter');
+  // The category they left holds none of them now.
+  await categoryFilter.selectOption({ label: word });
+  await expect(page.getByText('No records match the search or filters.')).toBeVisible();
+  await categoryFilter.selectOption({ label: 'All' });
 
   // Courses: a bulk delete of one course asks the spec's question, by its name.
   const course = await createCourse(page, request, { name: `${word} course` });

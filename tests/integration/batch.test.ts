@@ -59,7 +59,8 @@ describe('batch.run', () => {
     const batch = 'b-test-delete-1';
     const items = quotes.map((q) => ({ key: q._id, label: q.title, input: { id: q._id, $base: q } }));
     const summary = expectOk(await h.call<BatchSummary>('batch', 'run', { batch, call: 'library.deleteQuote', items }));
-    expect(summary).toMatchObject({ total: 3, done: 2, failed: [{ key: gone._id, label: gone.title, message: GONE_TEXT }] });
+    // Deleted behind its back: final, Retry failed would be refused again.
+    expect(summary).toMatchObject({ total: 3, done: 2, failed: [{ key: gone._id, label: gone.title, message: GONE_TEXT, final: true }] });
     const left = expectOk(await h.call<QuoteListItem[]>('library', 'quotes', {})).map((q) => q._id);
     expect(left).not.toContain(first._id);
     expect(left).not.toContain(third._id);
@@ -98,6 +99,38 @@ describe('batch.run', () => {
     expect(summary.failed.filter((f) => f.message === NOT_RUN)).toHaveLength(groups.length - summary.done);
     // Nothing runs any more: a second cancel has nothing to stop.
     expect(expectOk(await h.call<{ cancelled: boolean }>('batch', 'cancel', { batch: 'b-test-cancel-main' }))).toEqual({ cancelled: false });
+  });
+
+  it('marks a final refusal (a 4xx other than 408 and 429) and leaves it out of Retry failed; a 503 is tried again', async () => {
+    const sent: string[] = [];
+    const answers: Record<string, Result<unknown>> = {
+      ok: { ok: true, data: {} },
+      gone: { ok: false, error: { kind: 'http', status: 404, message: 'The question was not found.' } },
+      busy: { ok: false, error: { kind: 'http', status: 503, message: 'The server is busy.' } },
+      slow: { ok: false, error: { kind: 'http', status: 429, message: 'Too many requests.' } },
+    };
+    const group = createBatchGroup({
+      handler: () => async (input: unknown): Promise<Result<unknown>> => {
+        const key = (input as { key: string }).key;
+        sent.push(key);
+        return answers[key]!;
+      },
+      window: async () => ({ ok: false, error: { kind: 'validation', message: 'unused' } }),
+      emit: () => undefined,
+    });
+    const items = Object.keys(answers).map((key) => ({ key, label: key, input: { key } }));
+    const summary = expectOk(await group.calls.run({ batch: 'b-test-final-1', call: 'questionBank.updateQuestion', items }));
+    expect(summary.failed).toEqual([
+      { key: 'gone', label: 'gone', message: 'The question was not found.', final: true },
+      { key: 'busy', label: 'busy', message: 'The server is busy.' },
+      { key: 'slow', label: 'slow', message: 'Too many requests.' },
+    ]);
+    sent.length = 0;
+    const retried = expectOk(await group.calls.retry({ batch: 'b-test-final-1' }));
+    // Only the two that may go through are sent again; the final refusal is still reported, as it was.
+    expect(sent.sort()).toEqual(['busy', 'slow']);
+    expect(retried.failed.map((f) => f.key).sort()).toEqual(['busy', 'gone', 'slow']);
+    expect(retried.failed.find((f) => f.key === 'gone')?.final).toBe(true);
   });
 
   it('runs at most four at once and stops starting more when cancelled', async () => {

@@ -1,6 +1,6 @@
 import { ACTION_FIELD, BATCH_FIELD, BASE_FIELD, type ApiEvents, type LocalImpl, type Local } from '../../shared/api';
 import { fail, ok, type Result } from '../../shared/result';
-import { BATCH_CONCURRENCY, LIST_BATCH, NOT_RUN, type BatchItem, type BatchMatching, type BatchRun, type BatchSummary } from '../../shared/batch';
+import { BATCH_CONCURRENCY, LIST_BATCH, NOT_RUN, finalRefusal, type BatchItem, type BatchMatching, type BatchRun, type BatchSummary } from '../../shared/batch';
 import { notSelectable, withoutMarks } from '../../shared/tolerant';
 import { Limiter } from '../services/limiter';
 import type { WindowAnswer, WindowQuery } from '../../shared/windows';
@@ -23,7 +23,8 @@ interface Job {
   /** How History names the action (every write carries it). */
   action?: BatchRun['action'];
   items: BatchItem[];
-  failed: Map<string, string>;
+  /** Why each failed record failed, and whether the refusal is final (Retry leaves it out). */
+  failed: Map<string, { message: string; final: boolean }>;
   running: boolean;
   cancelled: boolean;
 }
@@ -70,7 +71,8 @@ export function createBatchGroup(deps: BatchDeps) {
   const concurrency = deps.concurrency ?? BATCH_CONCURRENCY;
   const throttle = deps.throttleMs ?? 100;
 
-  async function runItems(batch: string, job: Job, items: readonly BatchItem[]): Promise<BatchSummary> {
+  /** Runs `items`; the summary's failures are those of `reported` (a retry reports the final refusals it left out too). */
+  async function runItems(batch: string, job: Job, items: readonly BatchItem[], reported: readonly BatchItem[] = items): Promise<BatchSummary> {
     const handler = deps.handler(job.call);
     job.running = true;
     job.cancelled = false;
@@ -98,21 +100,21 @@ export function createBatchGroup(deps: BatchDeps) {
         job.failed.delete(item.key);
       } else {
         failedCount += 1;
-        job.failed.set(item.key, answer.error.message);
+        job.failed.set(item.key, { message: answer.error.message, final: finalRefusal(answer.error) });
       }
       progress(false);
     };
     await Promise.all(items.map((item) => limiter.run(() => one(item))));
-    for (const item of notRun) job.failed.set(item.key, NOT_RUN);
+    for (const item of notRun) job.failed.set(item.key, { message: NOT_RUN, final: false });
     job.running = false;
     progress(true);
-    const byKey = new Map(items.map((item) => [item.key, item]));
+    const byKey = new Map(reported.map((item) => [item.key, item]));
     return {
       batch,
       call: job.call,
       total: items.length,
       done,
-      failed: [...job.failed].filter(([key]) => byKey.has(key)).map(([key, message]) => ({ key, label: byKey.get(key)!.label, message })),
+      failed: [...job.failed].filter(([key]) => byKey.has(key)).map(([key, { message, final }]) => ({ key, label: byKey.get(key)!.label, message, ...(final ? { final: true as const } : {}) })),
       cancelled: job.cancelled,
     };
   }
@@ -136,7 +138,9 @@ export function createBatchGroup(deps: BatchDeps) {
       const job = jobs.get(batch);
       if (!job) return fail('validation', 'This action is no longer kept.');
       if (job.running) return fail('validation', 'This action is already running.');
-      return ok(await runItems(batch, job, job.items.filter((item) => job.failed.has(item.key))));
+      // A final refusal stays failed as it was: sent again it would be refused again.
+      const failed = job.items.filter((item) => job.failed.has(item.key));
+      return ok(await runItems(batch, job, failed.filter((item) => !job.failed.get(item.key)!.final), failed));
     },
     cancel: async ({ batch }) => {
       const job = jobs.get(batch);

@@ -31,6 +31,21 @@ describe('BatchDialog', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' })));
   });
 
+  it('offers Retry failed only for failures that may go through another time, not for a final refusal', async () => {
+    fakeBridge();
+    const failedWith = (failed: { key: string; label: string; message: string; final?: true }[]): BatchJob => ({
+      ...ended, done: 1, failed: failed.length, summary: { batch: 'b1', call: 'questionBank.updateQuestion', total: 1 + failed.length, done: 1, failed, cancelled: false },
+    });
+    const refused = { key: 'q2', label: 'Which planet?', message: 'The question was not found.', final: true as const };
+    const { unmount } = renderUi(<BatchDialog job={failedWith([refused])} names={['question', 'questions']} onRetry={() => undefined} onCancel={() => undefined} onClose={() => undefined} />);
+    expect(await screen.findByRole('dialog', { name: 'Changed Category of 3 questions' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('1 done, 1 failed.');
+    expect(screen.queryByRole('button', { name: 'Retry failed' })).toBeNull();
+    unmount();
+    renderUi(<BatchDialog job={failedWith([refused, { key: 'q3', label: 'Which moon?', message: 'The server did not answer.' }])} names={['question', 'questions']} onRetry={() => undefined} onCancel={() => undefined} onClose={() => undefined} />);
+    expect(await screen.findByRole('button', { name: 'Retry failed' })).toBeTruthy();
+  });
+
   it('names a stopped action as stopped', () => {
     expect(finishedTitle('Deleting 12 accounts', false)).toBe('Deleted 12 accounts');
     expect(finishedTitle('Deleting 12 accounts', true)).toBe('Deleting 12 accounts: stopped');

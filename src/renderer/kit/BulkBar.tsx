@@ -198,7 +198,8 @@ export function BatchDialog({ job, names, onRetry, onCancel, onClose, actions }:
             ) : (
               <>
                 {actions}
-                {summary && summary.failed.length > 0 ? <Button onClick={onRetry}>Retry failed</Button> : null}
+                {/* Only what may go through another time: a final refusal would be refused again. */}
+                {summary && summary.failed.some((f) => !f.final) ? <Button onClick={onRetry}>Retry failed</Button> : null}
                 <Button ref={close} appearance="primary" onClick={onClose}>
                   Close
                 </Button>

@@ -111,6 +111,8 @@ export function useBulk<T>({ spec, rowId, kept }: { spec: BulkSpec<T> | undefine
   const [selection, setSelection] = useState<Selection<T>>(emptySelection);
   const [field, setField] = useState<BulkField | null>(null);
   const [deleting, setDeleting] = useState(false);
+  // The records an "all matching" delete names, read from the list the page holds (null: not read).
+  const [matchingRows, setMatchingRows] = useState<T[] | null>(null);
   // A change chosen and waiting for the spec's confirmation.
   const [confirming, setConfirming] = useState<{ field: BulkField; value: string | number } | null>(null);
   // What the running action is: a delete's toast may be the spec's message.
@@ -154,7 +156,14 @@ export function useBulk<T>({ spec, rowId, kept }: { spec: BulkSpec<T> | undefine
     void start(`Changing ${field.label} of ${countOf(count, names)}`, { did: `Changed ${field.label} of`, names: [names[0], names[1]] }, update.call, (row) => update.input(row, { [field.name]: value }), { [field.name]: value });
   };
 
-  const deleteQuestion = () => deleteQuestionOf({ rows: picked?.filter(takes) ?? null, count, names, label, rowId, removeQuestion: spec?.removeQuestion });
+  const deleteQuestion = () => deleteQuestionOf({ rows: picked?.filter(takes) ?? matchingRows, count, names, label, rowId, removeQuestion: spec?.removeQuestion });
+
+  /** Asks the delete question; "all matching" of a list the page holds names its records too (a kept list's may be a million). */
+  const askDelete = async () => {
+    const info = infoRef.current;
+    setMatchingRows(selection.all && !kept && info ? (await info.resolveRows()).filter(takes) : null);
+    setDeleting(true);
+  };
 
   const control: TableSelection<T> = {
     value: selection,
@@ -166,7 +175,7 @@ export function useBulk<T>({ spec, rowId, kept }: { spec: BulkSpec<T> | undefine
           info={current as SelectionInfo<unknown>}
           fields={spec?.update ? (spec.fields ?? []) : []}
           onField={setField}
-          onDelete={spec?.remove ? () => setDeleting(true) : undefined}
+          onDelete={spec?.remove ? () => void askDelete() : undefined}
           note={keptOut && (selection.all || keptOutPicked > 0) ? keptOut.reason : undefined}
           actionsDisabled={count <= 0}
         />

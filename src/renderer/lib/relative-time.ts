@@ -9,6 +9,10 @@ import { DATE_TIME_FORMAT } from '../../shared/constants';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+const WEEK = 7 * DAY;
+// A month and a year on average (a relative date is a rough guide; the hover has the day).
+const MONTH = 30.44 * DAY;
+const YEAR = 365.25 * DAY;
 
 export const toDate = (value: string | number | Date | null | undefined): Date | null => {
   if (value === null || value === undefined || value === '') return null;
@@ -16,14 +20,23 @@ export const toDate = (value: string | number | Date | null | undefined): Date |
   return isValid(date) ? date : null;
 };
 
-/** 'just now', '5 min ago', '3 h ago', '2 d ago'; a week or more ago (or ahead), the day itself. */
+/**
+ * One rule for a whole column: always relative, never the day itself beside "3 h ago" ('just now',
+ * '5 min ago', '3 h ago', '2 d ago', '3 wk ago', '5 mo ago', '2 y ago'; a time ahead, from a clock
+ * that differs, 'in 3 h'). The exact day and time are the hover's.
+ */
 export function relativeTime(date: Date, now: Date): string {
   const ago = now.getTime() - date.getTime();
-  if (Math.abs(ago) < MINUTE) return 'just now';
-  if (ago < 0 || ago >= 7 * DAY) return format(date, 'dd/MM/yyyy');
-  if (ago < HOUR) return `${Math.floor(ago / MINUTE)} min ago`;
-  if (ago < DAY) return `${Math.floor(ago / HOUR)} h ago`;
-  return `${Math.floor(ago / DAY)} d ago`;
+  const span = Math.abs(ago);
+  if (span < MINUTE) return 'just now';
+  const amount =
+    span < HOUR ? `${Math.floor(span / MINUTE)} min`
+    : span < DAY ? `${Math.floor(span / HOUR)} h`
+    : span < WEEK ? `${Math.floor(span / DAY)} d`
+    : span < MONTH ? `${Math.floor(span / WEEK)} wk`
+    : span < YEAR ? `${Math.floor(span / MONTH)} mo`
+    : `${Math.floor(span / YEAR)} y`;
+  return ago < 0 ? `in ${amount}` : `${amount} ago`;
 }
 
 /** 'UTC+05:30' of this computer at that date. */

@@ -17,7 +17,7 @@ import { useTableLook } from './useTableLook';
 import { useVisibleRows } from './useVisibleRows';
 import { partialColumn } from './partial';
 import { notSelectable } from '../../../shared/tolerant';
-import { useCsvExport } from './exportCsv';
+import { useCsvExport, type CsvLead } from './exportCsv';
 import { useSelectedRow } from './useSelectedRow';
 import { selectColumn, type TableSelection } from './useTableSelection';
 import { usePageSelection } from './usePageSelection';
@@ -86,6 +86,8 @@ export interface DataTableProps<T> {
   selection?: TableSelection<T>;
   /** A row's name (the check box's label 'Select <name>'); default: its id. */
   rowLabel?: (row: T) => string;
+  /** Columns Export CSV writes before the table's own: what the screen shows around the table (a course's name). */
+  csvLead?: readonly CsvLead<T>[];
 }
 
 const DEFAULT_PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -126,6 +128,7 @@ export function DataTable<T>({
   viewRef,
   selection: selectionControl,
   rowLabel,
+  csvLead,
 }: DataTableProps<T>) {
   const styles = useDataTableStyles();
   const idBase = useId();
@@ -159,8 +162,8 @@ export function DataTable<T>({
   const found = useSelectedRow({ query: view.query, setQuery: look.setSearchHere, filters: view.columnFilters, setFilters: view.setColumnFilters, settled: !loadingProp && !view.windowLoading && !view.windowFetching, positionOf: (id) => Array.from({ length: page.length }, (_, pos) => rowAt(pos)).findIndex((row, pos) => row !== undefined && rowIdOf(row, view.indexAt(page.start + pos)) === id), moveTo });
   const toRows = useLatestCallback(() => page.length > 0 && moveTo(current));
   const saveCsv = useCsvExport(ariaLabel);
-  const exportCsv = useLatestCallback(() => saveCsv(table, view.exportRows, fitted));
-  const sel = usePageSelection({ control: selectionControl, view, data, source, kept, selecting, rowIdOf, rowAt, rowLabel, saveRows: (rows) => saveCsv(table, rows, fitted) });
+  const exportCsv = useLatestCallback(() => saveCsv(table, view.exportRows, fitted, csvLead));
+  const sel = usePageSelection({ control: selectionControl, view, data, source, kept, selecting, rowIdOf, rowAt, rowLabel, saveRows: (rows) => saveCsv(table, rows, fitted, csvLead) });
 
   const body = (
     <TableBody

@@ -3,7 +3,7 @@ import type { Table, VisibilityState } from '@tanstack/react-table';
 import { Button, Input, MessageBar, MessageBarActions, MessageBarBody, Select, Spinner, Text } from '@fluentui/react-components';
 import { ArrowSwapRegular, DismissRegular, SaveRegular, SearchRegular } from '@fluentui/react-icons';
 import { distinctValues, type Getter } from '../../lib/rows';
-import { columnIdOf, headerText, type Column } from './columns';
+import { columnIdOf, headerText, type Column, type FilterOption } from './columns';
 import type { Reorder } from './reorder';
 import type { DataTableStyles } from './styles';
 import type { RowPipeline } from './useRowPipeline';
@@ -68,7 +68,7 @@ function ColumnFiltersOf<T>({ columns, table, data, accessors, disabled, idBase,
     [columns],
   );
   const options = useMemo(() => {
-    const out: Record<string, string[]> = {};
+    const out: Record<string, FilterOption[]> = {};
     for (const { def, id } of filterColumns) {
       if (def.meta?.filter !== 'select') continue;
       const get = accessors.get(id);
@@ -91,11 +91,14 @@ function ColumnFiltersOf<T>({ columns, table, data, accessors, disabled, idBase,
         {def.meta?.filter === 'select' ? (
           <Select id={fid} size="medium" value={value} disabled={disabled} onChange={(_e, d) => set(d.value)}>
             <option value="">All</option>
-            {(options[id] ?? []).map((o) => (
-              <option key={o} value={o}>
-                {o}
-              </option>
-            ))}
+            {(options[id] ?? []).map((o) => {
+              const { value: optionValue, label: optionLabel } = typeof o === 'string' ? { value: o, label: o } : o;
+              return (
+                <option key={optionValue} value={optionValue}>
+                  {optionLabel}
+                </option>
+              );
+            })}
           </Select>
         ) : (
           <Input id={fid} value={value} disabled={disabled} placeholder={`Filter ${label}`} onChange={(_e, d) => set(d.value)} />

@@ -7,8 +7,13 @@ declare module '@tanstack/react-table' {
   interface ColumnMeta<TData extends RowData, TValue> {
     /** A per-column filter shown in the toolbar: a select of the column's values, or free text. */
     filter?: 'select' | 'text';
-    /** Options of a select filter; default: the distinct values of the column in the data. */
-    filterOptions?: readonly string[];
+    /**
+     * Options of a select filter; default: the distinct values of the column in the data. An option
+     * with a label filters by its value (a category's id) and shows its label (the category's name).
+     */
+    filterOptions?: readonly FilterOption[];
+    /** What a filter compares with its option's value (default: the column's value). */
+    filterValue?: (row: TData) => unknown;
     /** Label of the filter (default: the column header when it is a string). */
     filterLabel?: string;
     /**
@@ -41,6 +46,9 @@ declare module '@tanstack/react-table' {
     priority?: number;
   }
 }
+
+/** An option of a select filter: a value shown as it is, or a value shown by its label. */
+export type FilterOption = string | { value: string; label: string };
 
 /** What a row action does, for the action column's button and the row's context menu. */
 export interface RowAction<T> {
@@ -143,6 +151,11 @@ export function searchReadersOf<T>(columns: readonly Column<T>[]): ((row: T, ind
   return readers;
 }
 
+function filterGetter<T>(columns: readonly Column<T>[], accessors: Map<string, Getter<T>>, id: string): Getter<T> {
+  const own = columns.find((c) => columnIdOf(c) === id)?.meta?.filterValue;
+  return own ? (row) => own(row) : (accessors.get(id) ?? (() => undefined));
+}
+
 /** The pipeline's filters for the toolbar's filter values (empty values dropped). */
 export function rowFiltersOf<T>(
   columns: readonly Column<T>[],
@@ -152,7 +165,7 @@ export function rowFiltersOf<T>(
   return values
     .filter((f) => f.value !== undefined && f.value !== null && f.value !== '')
     .map((f) => ({
-      get: accessors.get(f.id) ?? (() => undefined),
+      get: filterGetter(columns, accessors, f.id),
       kind: columns.find((c) => columnIdOf(c) === f.id)?.meta?.filter ?? 'select',
       value: String(f.value),
     }));

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type * as v from 'valibot';
 import { DialogBody, DialogContent, DialogTitle, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
@@ -168,9 +168,18 @@ export function EntityForm<S extends AnySchema>({
   const { checkMessages, runCheck, clearCheck } = useFieldChecks(form);
 
   const { submit, serverError, invalid } = useEntitySubmit({ form, visibleFields, runCheck, baseId, onSubmit, onSuccess, onClose, onBusy, failureFallback });
+  const formRef = useRef<HTMLFormElement>(null);
+  // A save the server refused: the fields and the save were disabled while it ran, which drops the focus
+  // to the page's body (where Escape no longer reaches the dialog); give it to the save, to try again.
+  useEffect(() => {
+    if (!serverError || busy) return;
+    const active = document.activeElement as HTMLElement | null;
+    if (active && formRef.current?.contains(active) && !active.matches(':disabled')) return;
+    formRef.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+  }, [serverError, busy]);
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label={title} className={styles.shell}>
+    <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate aria-label={title} className={styles.shell}>
       <DialogBody className={styles.body}>
         <DialogTitle>{title}</DialogTitle>
         <DialogContent className={mergeClasses(styles.form, styles.content, columns === 2 && styles.twoColumns)}>

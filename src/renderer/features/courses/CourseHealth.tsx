@@ -34,6 +34,16 @@ const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minHeight: 0 },
   bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   courses: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, listStyleType: 'none', margin: 0, padding: 0 },
+  // Details in up to two smaller lines, so a row's whole sentence shows at 1024 and 1440.
+  details: {
+    display: '-webkit-box',
+    WebkitBoxOrient: 'vertical',
+    WebkitLineClamp: 2,
+    overflow: 'hidden',
+    whiteSpace: 'normal',
+    fontSize: tokens.fontSizeBase200,
+    lineHeight: tokens.lineHeightBase200,
+  },
 });
 
 /** What opens the record that fixes each kind. */
@@ -110,13 +120,17 @@ function CourseFix({ id, onClose }: { id: string; onClose: () => void }) {
   return <FormDialog spec={spec} open submitLabel="Save" record={course} specFor={(r) => editor?.(r as Course) ?? null} onClose={onClose} />;
 }
 
+const COURSE_CSV = [{ header: 'Course', value: (p: Row) => p.course }];
+
 function ProblemsTable({ reports, showCourse, onFix }: { reports: readonly CourseHealth[]; showCourse: boolean; onFix: (p: HealthProblem) => void }) {
+  const detailsClass = useStyles().details;
   const rows = useMemo(() => reports.flatMap((r) => r.problems.map((p) => ({ ...p, course: r.name }))).map((p, index) => ({ ...p, index })), [reports]);
   const columns = useMemo(
     () => [
       ...(showCourse ? [value<Row>('course', 'Course', (p) => p.course, { width: 160 })] : []),
       value<Row>('kind', 'Problem', (p) => HEALTH_KIND_LABEL[p.kind], {
-        width: 170,
+        // The longest kind, "Questions in another language", whole in its badge.
+        width: 226,
         filter: 'select',
         cell: (p) => (
           <Badge appearance="tint" color={KIND_COLOR[p.kind]}>
@@ -124,13 +138,14 @@ function ProblemsTable({ reports, showCourse, onFix }: { reports: readonly Cours
           </Badge>
         ),
       }),
-      value<Row>('title', 'Record', (p) => p.title, { width: 170 }),
-      value<Row>('where', 'Where', (p) => p.folderPath.map((f) => f.title).join(' > ') || 'The course', { width: 200 }),
-      // Cut at narrow widths: the whole text is the cell's tooltip.
-      value<Row>('message', 'Details', (p) => p.message, { width: 280, cell: (p) => <span title={p.message}>{p.message}</span> }),
+      value<Row>('title', 'Record', (p) => p.title, { width: 150 }),
+      // Where gives way first in a narrow table (Check all's, with its Course column), before Details are squeezed.
+      value<Row>('where', 'Where', (p) => p.folderPath.map((f) => f.title).join(' > ') || 'The course', { width: 180, priority: 1 }),
+      // The column takes what the others leave; a sentence still too long keeps its whole text as the tooltip.
+      value<Row>('message', 'Details', (p) => p.message, { minWidth: 220, cell: (p) => <span className={detailsClass} title={p.message}>{p.message}</span> }),
       action<Row>('fix', 'Fix', { label: (p) => `${FIX[p.kind].label}: ${p.title} (${HEALTH_KIND_LABEL[p.kind]})`, icon: <WrenchRegular />, onClick: onFix, width: 56 }),
     ],
-    [showCourse, onFix],
+    [showCourse, onFix, detailsClass],
   );
   return (
     <DataTable<Row>
@@ -144,6 +159,8 @@ function ProblemsTable({ reports, showCourse, onFix }: { reports: readonly Cours
       maxHeight="60vh"
       emptyText="No problems found."
       searchPlaceholder="Search the problems"
+      // One course's table leaves its name to the drawer's title; its CSV holds it, read apart from the drawer.
+      csvLead={showCourse ? undefined : COURSE_CSV}
     />
   );
 }

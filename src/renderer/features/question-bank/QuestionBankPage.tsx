@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { Button } from '@fluentui/react-components';
 import { TagMultipleRegular } from '@fluentui/react-icons';
-import { CategoryDraftSchema, DIFFICULTIES, categoryKey, type Question } from '../../../shared/schemas/question-bank';
+import { CategoryDraftSchema, DIFFICULTIES, categoryKey, type Category, type Question } from '../../../shared/schemas/question-bank';
 import { LANGUAGES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { callQuery } from '../../lib/calls';
@@ -23,14 +23,20 @@ import { questionEditConfirmation } from '../../kit/undo';
  */
 const QUESTIONS: WindowSource = { list: 'questions' };
 
-const columnsWith = (categoryOf: (id: string) => string) => ({ editColumn }: ScreenActions<Question>) => [
+/** The categories by name, as the Category filter and the bulk Change offer them. */
+const byName = (categories: readonly Category[]) => [...categories].sort((a, b) => a.name.localeCompare(b.name)).map((c) => ({ value: c._id, label: c.name }));
+
+const columnsWith = (categoryOf: (id: string) => string, categoryOptions: readonly { value: string; label: string }[]) => ({ editColumn }: ScreenActions<Question>) => [
   text<Question>('id', 'ID', { width: 80, priority: 3 }),
   text<Question>('language', 'Language', { width: 120, priority: 2, filter: 'select', filterOptions: LANGUAGES }),
   // The question is what a person reads: other columns give way before it is narrower than this.
   text<Question>('question', 'Question', { minWidth: 360 }),
-  // The category by its name (a bulk Change of Category is checked here); the search finds a category by its name.
-  // Not a column of the spec's table: the first to give way in a narrow window, before the spec's own.
-  value<Question>('category', 'Category', (r) => categoryOf(r.categoryId), { width: 150, sortable: false, priority: 5 }),
+  // The category by its name, and a filter by category (a bulk Change of Category is checked with them); the
+  // search finds a category by its name. Not a column of the spec's table: the first to give way in a narrow
+  // window, before the spec's own (its filter stays in the toolbar).
+  value<Question>('category', 'Category', (r) => categoryOf(r.categoryId), {
+    width: 150, sortable: false, priority: 5, filter: 'select', filterOptions: categoryOptions, filterValue: (r) => r.categoryId,
+  }),
   badge<Question>('difficulty', 'Difficulty', { Easy: 'success', Medium: 'warning', Hard: 'danger' }, { width: 104, sortOrder: DIFFICULTIES }),
   value<Question>('optionsCount', 'Options count', (r) => r.options.length, { width: 132, align: 'end', priority: 3 }),
   date<Question>('addedOn', 'Added On', (r) => r.metaInfo.created.at, { priority: 4 }),
@@ -43,7 +49,7 @@ export default function QuestionBankPage() {
   const categories = useQuery(callQuery('questionBank.categories'));
   const columns = useMemo(() => {
     const names = new Map((categories.data ?? []).map((c) => [c._id, c.name]));
-    return columnsWith((id) => names.get(id) ?? (categories.data ? 'Unknown category' : ''));
+    return columnsWith((id) => names.get(id) ?? (categories.data ? 'Unknown category' : ''), byName(categories.data ?? []));
   }, [categories.data]);
 
   // Refused before the call when the name is taken (case and surrounding spaces ignored); the server
@@ -73,7 +79,7 @@ export default function QuestionBankPage() {
       label: (q) => q.question,
       fields: [
         { name: 'difficulty', label: 'Difficulty', options: DIFFICULTIES },
-        { name: 'categoryId', label: 'Category', options: [...(categories.data ?? [])].sort((a, b) => a.name.localeCompare(b.name)).map((c) => ({ value: c._id, label: c.name })) },
+        { name: 'categoryId', label: 'Category', options: byName(categories.data ?? []) },
       ],
       input: questionUpdateOf,
       // As editing one question: the change reaches every video that uses them, asked once per action.
