@@ -28,7 +28,7 @@
  *
  * Options: --rows N (questions, 100000), --learners N (200000; 2000 with --only), --keep (leave the temp folder), --no-build (reuse
  * out/renderer), --only question-bank (the Question Bank's rows and the reference only) or --only partial (the partly read
- * row only): a run of one problem in a few minutes instead of the whole bench.
+ * row only) or --only course (the course screens only): a run of one problem in a few minutes instead of the whole bench.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -348,7 +348,15 @@ async function measureCourse(page: Page, url: string): Promise<{ folder: ScreenT
       // A fresh page each time: the list is fetched, not taken from the query cache.
       await page.goto(`${url}/#/course`);
       await page.reload();
-      await page.getByRole('button', { name: BENCH_COURSE.name, exact: true }).click();
+      await page
+        .getByRole('button', { name: BENCH_COURSE.name, exact: true })
+        .click()
+        .catch(async (error: unknown) => {
+          // What the page showed instead (kept beside the bench's data).
+          const shot = join(tmpdir(), `cc-bench-course-${Date.now()}.png`);
+          await page.screenshot({ path: shot });
+          throw new Error(`${String(error)}\n(the page: ${shot})`);
+        });
       await page.getByRole('button', { name: BENCH_COURSE.bigFolder, exact: true }).waitFor();
       const { open, render } = await openFromDirectory(target, call, firstRow);
       t.opens.push(open);
@@ -424,10 +432,10 @@ async function initialJsKb(): Promise<{ kb: number; files: number }> {
 
 export async function run(args: string[]): Promise<boolean> {
   const flag = (name: string, fallback: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
-  const only = choiceArg(args, 'only', ['question-bank', 'partial'] as const);
+  const only = choiceArg(args, 'only', ['question-bank', 'partial', 'course'] as const);
   const n = flag('--rows', 100_000);
   const learners = flag('--learners', only ? 2000 : 200_000);
-  const screens = only === 'partial' ? [] : SCREENS.filter((s) => !only || s.list === 'questions');
+  const screens = only === 'partial' || only === 'course' ? [] : SCREENS.filter((s) => !only || s.list === 'questions');
   if (!args.includes('--no-build') || !existsSync(join(rendererDir, 'index.html'))) {
     console.log('Building the app (electron-vite build)...');
     const built = spawnSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
@@ -480,7 +488,7 @@ export async function run(args: string[]): Promise<boolean> {
     const mainMs = timeWindowQueries(host.core.handlers);
     const results = new Map<string, ScreenResult>();
     for (const screen of screens) results.set(screen.name, await measureScreen(page, screen, received, mainMs, (list) => host.core.windows.whenLoaded(list as ListName)));
-    const course = only ? null : await measureCourse(page, host.url);
+    const course = only && only !== 'course' ? null : await measureCourse(page, host.url);
     // What the worker keeps: its heap after a full collection, and the row stores outside it.
     const memory = await host.core.windows.memory(true);
     const ref = await reference(page);
@@ -489,7 +497,7 @@ export async function run(args: string[]): Promise<boolean> {
     // figures above are printed.
     let partialFailed: string | null = null;
     const partial =
-      only === 'question-bank'
+      only === 'question-bank' || only === 'course'
         ? null
         : await measurePartialList(page, host, standIn, openScreen).catch((error: unknown) => {
             partialFailed = error instanceof Error ? error.message.split('\n')[0]! : String(error);
