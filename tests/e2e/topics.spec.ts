@@ -65,7 +65,7 @@ test('topics of a module: reached by clicking, breadcrumb, reload, module and la
   await expectAccessibleStates(page, 'Topics', 'Topics of Feeding and health', { rowMenu: false });
 
   // Back leads to the course's directory; the breadcrumb to the module's folder.
-  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
   await expect(heading(page, 'Start your own dairy')).toBeVisible();
   await page.goBack();
   await crumbs(page).getByRole('button', { name: 'Feeding and health' }).click();
@@ -208,7 +208,7 @@ test('videos of a topic: reached from its topic, concept and topic survive a rel
   await expect(heading(page, 'Topics of Planning the dairy')).toBeVisible();
   await page.goBack();
   await expect(heading(page, table)).toBeVisible();
-  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
   await expect(heading(page, 'Topics of Planning the dairy')).toBeVisible();
 });
 
