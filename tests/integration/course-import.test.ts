@@ -34,6 +34,13 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/** The defaults an import's videos take: the first business idea and keyword group the server has. */
+async function importDefaults(freeToWatch: boolean) {
+  const ideas = expectOk(await h.call<BusinessIdea[]>('businessIdeas', 'all'));
+  const keywords = expectOk(await h.call<Keyword[]>('library', 'keywords'));
+  return { description: 'Imported.', type: 'Interview', businessIdeas: [ideas[0]!._id], keywords: [keywords[0]!._id], category: [], level: 1, visibility: 'Public', freeToWatch };
+}
+
 /** The running import's status once it is done, or the last one read within 60 s. */
 async function untilDone(): Promise<ImportStatus | null> {
   let status: ImportStatus | null = null;
@@ -59,14 +66,13 @@ describe('courseImport.pick', () => {
     expect(preview.language).toBe(course.language);
     expect(preview.nodes.map((n) => `${n.level} ${n.title}`)).toEqual(['topic Milking', 'file Morning milking', 'file Evening milking', 'concept Tools', 'file Buckets']);
 
-    const ideas = expectOk(await h.call<BusinessIdea[]>('businessIdeas', 'all'));
-    const keywords = expectOk(await h.call<Keyword[]>('library', 'keywords'));
+    const defaults = await importDefaults(true);
     const started = expectOk(
       await h.call<ImportStatus>('courseImport', 'start', {
         importId: preview.importId,
         titles: { '0': 'Milking by hand' },
         course: null,
-        defaults: { description: 'Imported.', type: 'Interview', businessIdeas: [ideas[0]!._id], keywords: [keywords[0]!._id], category: [], level: 1, visibility: 'Public', freeToWatch: true },
+        defaults,
       }),
     );
     expect(started.videos.total).toBe(3);
@@ -116,14 +122,13 @@ describe('a folder import with the same clip in several places', () => {
     const libraryBefore = expectOk(await h.call<LibraryFile[]>('library', 'mediaList')).length;
     h.dialogs.paths.push([folder]);
     const preview = expectOk(await h.call<ImportPreview>('courseImport', 'pick', { target: { kind: 'folder', courseId: course._id, parent: module._id } }));
-    const ideas = expectOk(await h.call<BusinessIdea[]>('businessIdeas', 'all'));
-    const keywords = expectOk(await h.call<Keyword[]>('library', 'keywords'));
+    const defaults = await importDefaults(false);
     expectOk(
       await h.call<ImportStatus>('courseImport', 'start', {
         importId: preview.importId,
         titles: {},
         course: null,
-        defaults: { description: 'Imported.', type: 'Interview', businessIdeas: [ideas[0]!._id], keywords: [keywords[0]!._id], category: [], level: 1, visibility: 'Public', freeToWatch: false },
+        defaults,
       }),
     );
     // Nothing is pressed (no Resume, no keep): the import must finish by itself.
@@ -153,14 +158,13 @@ describe('a new course from a folder', () => {
     const preview = expectOk(await h.call<ImportPreview>('courseImport', 'pick', { target: { kind: 'course' } }));
     const welcome = preview.nodes.find((n) => n.title === 'Welcome')!;
     expect(welcome).toMatchObject({ kind: 'video', skipped: false, problems: [] });
-    const ideas = expectOk(await h.call<BusinessIdea[]>('businessIdeas', 'all'));
-    const keywords = expectOk(await h.call<Keyword[]>('library', 'keywords'));
+    const defaults = await importDefaults(false);
     expectOk(
       await h.call<ImportStatus>('courseImport', 'start', {
         importId: preview.importId,
         titles: {},
         course: { name: 'Top and module', language: 'English', thumbnailGrantId: preview.thumbnail!.grantId },
-        defaults: { description: 'Imported.', type: 'Interview', businessIdeas: [ideas[0]!._id], keywords: [keywords[0]!._id], category: [], level: 1, visibility: 'Public', freeToWatch: false },
+        defaults,
       }),
     );
     const status = await untilDone();
@@ -197,14 +201,13 @@ describe('a folder import with a damaged video', () => {
     expect(judged!.verdicts[idOf('Good')]).toEqual({ kind: 'playable' });
     expect(judged!.verdicts[idOf('Half copied')]).toEqual({ kind: 'unplayable', reason: 'index-missing', text: MEDIA_VERDICT_TEXT.indexMissing });
     expect(await h.call('courseImport', 'verdicts', { importId: 'not-a-preview' })).toMatchObject({ ok: false, error: { message: 'This preview is no longer open. Choose the folder again.' } });
-    const ideas = expectOk(await h.call<BusinessIdea[]>('businessIdeas', 'all'));
-    const keywords = expectOk(await h.call<Keyword[]>('library', 'keywords'));
+    const defaults = await importDefaults(false);
     expectOk(
       await h.call<ImportStatus>('courseImport', 'start', {
         importId: preview.importId,
         titles: {},
         course: null,
-        defaults: { description: 'Imported.', type: 'Interview', businessIdeas: [ideas[0]!._id], keywords: [keywords[0]!._id], category: [], level: 1, visibility: 'Public', freeToWatch: false },
+        defaults,
       }),
     );
     const poll = async (done: (s: ImportStatus) => boolean) => {
@@ -287,14 +290,13 @@ describe('courseImport.start with a thumbnail that is not an image', () => {
     h.dialogs.paths.push([folder]);
     const preview = expectOk(await h.call<ImportPreview>('courseImport', 'pick', { target: { kind: 'course' } }));
     expect(preview.thumbnail?.name).toBe('cover.png');
-    const ideas = expectOk(await h.call<BusinessIdea[]>('businessIdeas', 'all'));
-    const keywords = expectOk(await h.call<Keyword[]>('library', 'keywords'));
+    const defaults = await importDefaults(false);
     const start = (thumbnailGrantId: string) =>
       h.call<ImportStatus>('courseImport', 'start', {
         importId: preview.importId,
         titles: {},
         course: { name: 'Thumbs', language: 'English', thumbnailGrantId },
-        defaults: { description: 'Imported.', type: 'Interview', businessIdeas: [ideas[0]!._id], keywords: [keywords[0]!._id], category: [], level: 1, visibility: 'Public', freeToWatch: false },
+        defaults,
       });
     const before = expectOk(await h.call<ImportStatus | null>('courseImport', 'status'));
     const refused = await start(preview.thumbnail!.grantId);
@@ -319,9 +321,7 @@ describe('courseImport.cancel', () => {
     h.dialogs.paths.push([folder]);
     const target = { kind: 'folder', courseId: course._id, parent: module._id };
     const preview = expectOk(await h.call<ImportPreview>('courseImport', 'pick', { target }));
-    const ideas = expectOk(await h.call<BusinessIdea[]>('businessIdeas', 'all'));
-    const keywords = expectOk(await h.call<Keyword[]>('library', 'keywords'));
-    const defaults = { description: 'Imported.', type: 'Interview', businessIdeas: [ideas[0]!._id], keywords: [keywords[0]!._id], category: [], level: 1, visibility: 'Public', freeToWatch: false };
+    const defaults = await importDefaults(false);
     const started = expectOk(await h.call<ImportStatus>('courseImport', 'start', { importId: preview.importId, titles: {}, course: null, defaults }));
     let status: ImportStatus | null = null;
     for (let i = 0; i < 600 && !(status?.videos.linked === 1 && status.entries.some((e) => e.message)); i++) {
