@@ -442,6 +442,8 @@ test('tag questions on a file and list them', async ({ page, request }) => {
   await expect(toast(page, 'Questions have been Updated')).toBeVisible();
   await expect(dialog).toBeHidden();
 
+  // As a person would: the count shows the tagged question (the list is read again after the save) before it is opened.
+  await expect(row.getByRole('button', { name: `Questions of ${file.title}` })).toHaveText('1');
   await row.getByRole('button', { name: `Questions of ${file.title}` }).click();
   const list = page.getByRole('dialog', { name: `Questions of ${file.title}` });
   await expect(list.getByRole('listitem')).toHaveCount(1);
