@@ -23,7 +23,7 @@ import { copyFile, mkdtemp, open, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { MediaFactsService, RECYCLE_LIMITS } from '../src/main/services/media-facts';
 import { makeHostile, makeMatrix } from '../tests/media-matrix';
@@ -101,6 +101,12 @@ export async function run(args: string[]): Promise<boolean> {
     const cpu0 = process.cpuUsage();
     const loop = monitorEventLoopDelay({ resolution: 1 });
     loop.enable();
+    // Main's own garbage collections in the window: the longest says how much of a stall is main's heap, not the workers.
+    let longestGcMs = 0;
+    const gcs = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) longestGcMs = Math.max(longestGcMs, entry.duration);
+    });
+    gcs.observe({ entryTypes: ['gc'] });
     let read = 0;
     let withDuration = 0;
     let firstMs = 0;
@@ -123,6 +129,7 @@ export async function run(args: string[]): Promise<boolean> {
       );
     });
     loop.disable();
+    gcs.disconnect();
     const cpu = process.cpuUsage(cpu0);
     // CPU time of the process (main and its worker) per file: what one free core would do, whatever
     // else the machine runs (the shared CI machine's load makes wall-clock rates noisy).
@@ -151,7 +158,7 @@ export async function run(args: string[]): Promise<boolean> {
     const ratio = (value: number, budget: number) => `${(value / budget).toFixed(2)} x budget`;
     const rows: Row[] = [
       ['facts (files/s)', `${read} files (${withDuration} with a duration; ${sources.length} kinds, the damaged ones among them) in ${(facts.ms / 1000).toFixed(2)} s; CPU ${cpuMsPerFile.toFixed(1)} ms per file (${(1000 / cpuMsPerFile).toFixed(0)} files/s on one free core)`, `${perSecond.toFixed(0)} (${(perSecond / FACTS_BUDGET).toFixed(2)} x budget)`, `>= ${FACTS_BUDGET}`, perSecond >= FACTS_BUDGET],
-      ["main's longest stall (ms)", `over the session's first probe (${firstMs.toFixed(0)} ms, the worker started at rest) and the ${read - 1} files after it`, `${maxStallMs.toFixed(1)} (${ratio(maxStallMs, STALL_BUDGET_MS)})`, `<= ${STALL_BUDGET_MS}`, maxStallMs <= STALL_BUDGET_MS],
+      ["main's longest stall (ms)", `over the session's first probe (${firstMs.toFixed(0)} ms, the workers started at rest) and the ${read - 1} files after it; main's longest garbage collection meanwhile ${longestGcMs.toFixed(1)} ms`, `${maxStallMs.toFixed(1)} (${ratio(maxStallMs, STALL_BUDGET_MS)})`, `<= ${STALL_BUDGET_MS}`, maxStallMs <= STALL_BUDGET_MS],
       ["worker's start at rest (ms)", "main's longest stall while warm() started the worker (as the app does once its window is up)", warmStallMs.toFixed(1), 'information', null],
       [`worker memory, ${read} files (MiB)`, `as it reported after the last file: WebAssembly ${((memory?.wasmBytes ?? NaN) / MiB).toFixed(1)} MiB + heap ${((memory?.heapBytes ?? NaN) / MiB).toFixed(1)} MiB; ${service.counts.recycled} recycled, ${service.counts.started} started (limits: ${RECYCLE_LIMITS.wasmBytes / MiB} MiB WebAssembly, ${RECYCLE_LIMITS.files} files)`, `${workerMiB.toFixed(1)} (${ratio(workerMiB, MEMORY_BOUND_MIB)})`, `<= ${MEMORY_BOUND_MIB}`, workerMiB <= MEMORY_BOUND_MIB],
       ['hash (x sha256sum)', `${hashMiB} MiB: worker ${(mineMs / 1000).toFixed(2)} s, sha256sum ${(referenceMs / 1000).toFixed(2)} s`, hashRatio.toFixed(2), '>= 0.8', hashRatio >= 0.8],

@@ -28,7 +28,7 @@ describe('debianPackagesFor', () => {
     expect(debianPackagesFor('start')).toContain('libsecret-1-dev');
     expect(debianPackagesFor('start')).not.toContain('chromium');
     expect(debianPackagesFor('test')).toEqual(
-      expect.arrayContaining(['libsecret-1-dev', 'chromium', 'gnome-keyring', 'dbus-x11', 'postgresql', 'ffmpeg', 'fonts-noto-core', 'libreoffice-calc-nogui']),
+      expect.arrayContaining(['libsecret-1-dev', 'chromium', 'chromium-headless-shell', 'gnome-keyring', 'dbus-x11', 'postgresql', 'ffmpeg', 'fonts-noto-core', 'libreoffice-calc-nogui']),
     );
   });
 });

@@ -191,12 +191,25 @@ test.describe('logout', () => {
     const bar = (await page.getByRole('banner').boundingBox())!;
     expect((await toast(page, 'Good choice!').boundingBox())!.y).toBeGreaterThanOrEqual(bar.y + bar.height);
 
+    // Logged out from Admins: the next sign-in comes back there, not to the home screen.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admins', exact: true }).click();
+    await expect(page).toHaveTitle('Admins — Content Console');
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Log out' }).click();
     await expect(toast(page, 'Log out successful!')).toBeVisible();
     await expect(page).toHaveURL(/#\/login$/);
     await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
-    // The session is gone in main too: a reload stays signed out.
+    await page.getByRole('textbox', { name: 'Email' }).fill(SANDBOX_ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(SANDBOX_ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(toast(page, 'Login successful!')).toBeVisible();
+    await expect(page).toHaveTitle('Admins — Content Console');
+    await expect(page).toHaveURL(/#\/admins$/);
+
+    // The session is gone in main after a logout: a reload stays signed out.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Log out' }).click();
+    await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
   });

@@ -33,6 +33,16 @@ export interface RecycleLimits {
 /** 160 MiB of WebAssembly memory (MediaInfo starts at about 33 MiB and stays under 64 on ordinary files) or 500 files. */
 export const RECYCLE_LIMITS: RecycleLimits = { wasmBytes: 160 * 1024 * 1024, files: 500 };
 
+/**
+ * How many media workers read at once: two where there are two cores or more. On Linux they run below
+ * main (thread-priority.ts), so two may take every core and main's event loop still comes first. Where a
+ * thread's priority cannot be lowered (Windows, macOS), a core is kept free for main: one worker on two cores.
+ */
+export function mediaWorkerCount(cores: number, platform: NodeJS.Platform = process.platform): number {
+  const free = platform === 'linux' ? 0 : 1;
+  return Math.max(1, Math.min(2, cores - free));
+}
+
 type Entry = { worker: Worker; waiting: Map<number, (reply: MediaReply) => void>; files: number; memory: WorkerMemory | null };
 
 /**
@@ -53,21 +63,22 @@ export class MediaFactsService {
   lastMemory: WorkerMemory | null = null;
 
   /**
-   * `size` workers at most: a folder of many files is read on two cores where there are two (each
-   * worker analyses one file at a time and loads MediaInfo's WebAssembly once, about 20 MiB).
+   * `size` workers at most (mediaWorkerCount): each analyses one file at a time and loads MediaInfo's
+   * WebAssembly once, about 20 MiB.
    */
   constructor(
     private readonly spawn: () => Worker = () => spawnMainWorker('media-worker'),
-    private readonly size = Math.max(1, Math.min(2, availableParallelism())),
+    private readonly size = mediaWorkerCount(availableParallelism()),
     private readonly limits: RecycleLimits = RECYCLE_LIMITS,
   ) {}
 
   /**
-   * Starts a worker ahead of the first request, where main has nothing else to do (a worker's start
-   * costs main's event loop tens of milliseconds; better at rest than in the middle of a probe).
+   * Starts every worker ahead of the first request, where main has nothing else to do: a worker's start
+   * and its WebAssembly's compile (on V8's threads, which main shares) cost main's event loop tens of
+   * milliseconds; better at rest than in the middle of a probe.
    */
   warm(): void {
-    if (this.workers.length === 0) this.start();
+    while (this.workers.length < this.size) this.start();
   }
 
   /** The least busy worker, or a new one while there are fewer than `size` and all are busy. */

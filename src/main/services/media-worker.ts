@@ -11,6 +11,7 @@ import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import mediaInfoFactory, { type MediaInfo, type MediaInfoResult } from 'mediainfo.js';
 import type { MediaFacts } from '../../shared/schemas/media';
+import { lowerThisThreadPriority } from './thread-priority';
 
 export type MediaRequest = { id: number; type: 'facts' | 'hash'; fd: number; size: number };
 /** What the worker holds after a request: its WebAssembly memory (MediaInfo's, which never shrinks) and its JavaScript heap. */
@@ -126,6 +127,13 @@ async function hashOf(fd: number, size: number): Promise<string> {
   }
   if (offset !== size) throw new Error('The file got shorter while it was read.');
   return hash.digest('hex');
+}
+
+// Two workers can fill both cores of a small machine: main's event loop (the window's every call) goes first.
+if (parentPort) {
+  lowerThisThreadPriority();
+  // MediaInfo's WebAssembly compiled now, while main is at rest (warm() starts the worker then), not in the first probe.
+  void mediainfo();
 }
 
 parentPort?.on('message', (msg: MediaRequest) => {

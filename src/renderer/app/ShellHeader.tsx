@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Avatar, Badge, Button, Divider, Menu, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { DarkThemeRegular, KeyRegular, SignOutRegular } from '@fluentui/react-icons';
 import type { ThemeChoice } from '../../shared/schemas/settings';
@@ -35,6 +35,7 @@ export function ShellHeader({ confirming, setConfirming }: { confirming: boolean
   const user = useSession((s) => s.user);
   const clear = useSession((s) => s.clear);
   const navigate = useNavigate();
+  const location = useLocation();
   const notify = useNotify();
   const { choice, setChoice } = useThemeChoice();
   const [leaving, setLeaving] = useState(false);
@@ -49,7 +50,8 @@ export function ShellHeader({ confirming, setConfirming }: { confirming: boolean
     }
     clear();
     queryClient.clear();
-    navigate('/login', { replace: true });
+    // The next sign-in comes back to the screen left, as after a session that ended (AppEvents).
+    navigate('/login', { replace: true, state: { from: `${location.pathname}${location.search}` } });
     notify.success(MSG.logoutSuccessful);
   };
 
