@@ -48,7 +48,15 @@ export type BatchRun = v.InferOutput<typeof BatchRunSchema>;
  * than 408 and 429) or its input was refused before any call; trying again would be refused again, so
  * Retry failed leaves it out.
  */
-export const BatchFailureSchema = v.object({ key: v.string(), label: v.string(), message: v.string(), final: v.optional(v.literal(true)) });
+export const BatchFailureSchema = v.object({
+  key: v.string(),
+  label: v.string(),
+  message: v.string(),
+  final: v.optional(v.literal(true)),
+  /** The error's kind and HTTP status: the screen applies its own message rules to them (a bare failure's fallback). */
+  kind: v.optional(v.picklist(['validation', 'http', 'network', 'auth', 'parse', 'cancelled', 'conflict'])),
+  status: v.optional(v.number()),
+});
 export type BatchFailure = v.InferOutput<typeof BatchFailureSchema>;
 
 /** How a bulk action ended: its batch id (every write carried it), what was done and what failed, with why. */

@@ -195,15 +195,16 @@ test('videos: Upload Video rules, Add File with several, Update Video, reorder b
   await expect(page.getByRole('button', { name: 'Add File' })).toHaveAccessibleDescription('Adds videos that are in the library already, several at once, each under its library title.');
   await expect(page.getByRole('button', { name: 'Upload Video' })).toHaveAccessibleDescription(uploadSays);
 
-  // Upload Video without a title and a video: the spec's notice.
+  // Upload Video: Add greyed while the title is blank (a file modal's name); a title without a video: the spec's notice.
   await page.getByRole('button', { name: 'Upload Video' }).click();
   const upload = page.getByRole('dialog', { name: 'Upload Video' });
   await expect(upload.getByText(uploadSays, { exact: true })).toBeVisible();
-  await upload.getByRole('button', { name: 'Add', exact: true }).click();
-  const notice = upload.getByRole('alert').filter({ hasText: 'Error!' });
-  await expect(notice).toContainText('Please fill in the mandatory fields!');
+  await expect(upload.getByRole('button', { name: 'Add', exact: true })).toBeDisabled();
+  await upload.getByLabel('Video title').fill('   ');
+  await expect(upload.getByRole('button', { name: 'Add', exact: true })).toBeDisabled();
   await upload.getByLabel('Video title').fill(`Video ${unique()}`);
   await upload.getByRole('button', { name: 'Add', exact: true }).click();
+  const notice = upload.getByRole('alert').filter({ hasText: 'Error!' });
   await expect(notice).toContainText('Please fill in the mandatory fields!');
   // The chosen video's library title fills an empty title; a title typed is kept.
   await upload.getByLabel('Video title').fill('');

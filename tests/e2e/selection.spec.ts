@@ -13,7 +13,7 @@ import type { Api } from '../../src/shared/api';
 import { mediaUpdateOf } from '../../src/shared/batch';
 import type { LibraryFile } from '../../src/shared/schemas/library';
 import { BRIDGE_EXPORTS_FOLDER } from '../bridge/protocol';
-import { colleagueSaves, expectAccessible, phoneNumber, shots, signedIn, tableRows, unique } from './helpers';
+import { colleagueSaves, expectAccessible, phoneNumber, shots, signedIn, tableRows, toast, unique } from './helpers';
 import { createFile } from './library-fixtures';
 import { shotsAtSizes } from './shots-sizes';
 
@@ -75,6 +75,8 @@ test('select a range of files and change their status past a refused one; select
   await expect.poll(() => page.evaluate(() => document.activeElement !== document.body && !!document.activeElement?.closest('main'))).toBe(true);
   const after = await mediaList(page);
   expect(made.map((m) => after.find((f) => f._id === m._id)?.status)).toEqual(made.map((m) => (m._id === middle._id ? 'draft' : 'hidden')));
+  // What failed is said as an error toast too, in the words a single save's failure would use (both specs).
+  await expect(toast(page, 'Someone else changed this record since you opened it.')).toBeVisible();
   // The toast offers Undo of the whole action (the two it changed) for 10 s.
   const undone = page.locator('.fui-Toast', { hasText: 'Changing Status of 3 files: 2 done, 1 failed.' });
   await undone.getByRole('button', { name: 'Undo' }).click();
@@ -154,5 +156,8 @@ test('select a range of files and change their status past a refused one; select
   await expect(deleted.getByRole('button', { name: 'Retry failed' })).toHaveCount(0);
   await shotsAtSizes(page, 'bulk-summary-final-refusal');
   await deleted.getByRole('button', { name: 'Close' }).click();
+  // Eleven deleted: the spec's message for a delete of an admin; the one that failed: an error toast.
+  await expect(toast(page, 'User has been Deleted!!')).toBeVisible();
+  await expect(toast(page, 'Someone else deleted this record since you opened it.')).toBeVisible();
   await expect(page.getByText('No records match the search or filters.')).toBeVisible();
 });

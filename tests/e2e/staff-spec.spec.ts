@@ -109,6 +109,8 @@ test("one's own row among the ticked: a Change leaves it out, and says so", asyn
   // None failed: one's own account was never sent (the server would have refused it).
   await expect(summary.getByRole('status')).toHaveText(/^\d+ done, 0 failed\.$/);
   await summary.getByRole('button', { name: 'Close' }).click();
+  // A change of many accounts says what a change of one says (the spec's words).
+  await expect(toast(page, 'User has been Updated')).toBeVisible();
   const accounts = await page.evaluate(async () => (await (globalThis as unknown as WithApi).api.adminAuth.users()));
   const email = SANDBOX_ADMIN.email.toLowerCase();
   expect(accounts.ok && accounts.data.find((u) => u.email.toLowerCase() === email)?.status).toBe('Active');

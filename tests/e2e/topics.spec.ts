@@ -225,11 +225,14 @@ test('videos: Add File rules, edit, add and delete a question, preview, reorder 
   await expect(heading(page, table)).toBeVisible();
   await expect(page.getByText('No videos in this topic yet.')).toBeVisible();
 
-  // Add File: a video and a title are required.
+  // Add File: a video and a title are required; Add is greyed while the title is blank (spec 2's file modal).
   await page.getByRole('button', { name: 'Add File' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add File' });
+  await expect(dialog.getByRole('button', { name: 'Add', exact: true })).toBeDisabled();
+  await dialog.getByLabel('Title').fill('A title without a video');
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(dialog.getByText('Please fill in the mandatory fields!')).toHaveCount(2);
+  await expect(dialog.getByText('Please fill in the mandatory fields!')).toHaveCount(1);
+  await dialog.getByLabel('Title').fill('');
   const first = `Video ${unique()}`;
   // A chosen video's library title fills the empty title; a typed one is kept.
   await dialog.getByLabel('Library video').selectOption({ label: `${files[1]!.title} (${files[1]!.fileId})` });

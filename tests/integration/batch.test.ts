@@ -36,7 +36,7 @@ describe('batch.run', () => {
     expectOk(await h.call('library', 'updateMedia', { ...mediaUpdateOf(changed, { title: `${changed.title} (theirs)` }) }));
     const batch = 'b-test-status-1';
     const summary = expectOk(await h.call<BatchSummary>('batch', 'run', { batch, call: 'library.updateMedia', items: files.map((f) => statusItem(f, 'hidden')) }));
-    expect(summary).toEqual({ batch, call: 'library.updateMedia', total: 3, done: 2, failed: [{ key: changed._id, label: changed.title, message: CONFLICT_TEXT }], cancelled: false });
+    expect(summary).toEqual({ batch, call: 'library.updateMedia', total: 3, done: 2, failed: [{ key: changed._id, label: changed.title, message: CONFLICT_TEXT, kind: 'conflict', status: 409 }], cancelled: false });
     const after = await media();
     expect(files.map((f) => after.find((a) => a._id === f._id)?.status)).toEqual(['hidden', changed.status, 'hidden']);
     // The progress went to the renderer, the last one whole.
@@ -121,9 +121,10 @@ describe('batch.run', () => {
     const items = Object.keys(answers).map((key) => ({ key, label: key, input: { key } }));
     const summary = expectOk(await group.calls.run({ batch: 'b-test-final-1', call: 'questionBank.updateQuestion', items }));
     expect(summary.failed).toEqual([
-      { key: 'gone', label: 'gone', message: 'The question was not found.', final: true },
-      { key: 'busy', label: 'busy', message: 'The server is busy.' },
-      { key: 'slow', label: 'slow', message: 'Too many requests.' },
+      // Each with its error's kind and status: the screen applies its own message rules to them.
+      { key: 'gone', label: 'gone', message: 'The question was not found.', final: true, kind: 'http', status: 404 },
+      { key: 'busy', label: 'busy', message: 'The server is busy.', kind: 'http', status: 503 },
+      { key: 'slow', label: 'slow', message: 'Too many requests.', kind: 'http', status: 429 },
     ]);
     sent.length = 0;
     const retried = expectOk(await group.calls.retry({ batch: 'b-test-final-1' }));

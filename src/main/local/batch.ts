@@ -1,5 +1,5 @@
 import { ACTION_FIELD, BATCH_FIELD, BASE_FIELD, type ApiEvents, type LocalImpl, type Local } from '../../shared/api';
-import { fail, ok, type Result } from '../../shared/result';
+import { fail, ok, type ErrorKind, type Result } from '../../shared/result';
 import { BATCH_CONCURRENCY, LIST_BATCH, NOT_RUN, finalRefusal, type BatchItem, type BatchMatching, type BatchRun, type BatchSummary } from '../../shared/batch';
 import { notSelectable, withoutMarks } from '../../shared/tolerant';
 import { Limiter } from '../services/limiter';
@@ -24,7 +24,7 @@ interface Job {
   action?: BatchRun['action'];
   items: BatchItem[];
   /** Why each failed record failed, and whether the refusal is final (Retry leaves it out). */
-  failed: Map<string, { message: string; final: boolean }>;
+  failed: Map<string, { message: string; final: boolean; kind?: ErrorKind; status?: number }>;
   running: boolean;
   cancelled: boolean;
 }
@@ -100,7 +100,7 @@ export function createBatchGroup(deps: BatchDeps) {
         job.failed.delete(item.key);
       } else {
         failedCount += 1;
-        job.failed.set(item.key, { message: answer.error.message, final: finalRefusal(answer.error) });
+        job.failed.set(item.key, { message: answer.error.message, final: finalRefusal(answer.error), kind: answer.error.kind, status: answer.error.status });
       }
       progress(false);
     };
@@ -114,7 +114,16 @@ export function createBatchGroup(deps: BatchDeps) {
       call: job.call,
       total: items.length,
       done,
-      failed: [...job.failed].filter(([key]) => byKey.has(key)).map(([key, { message, final }]) => ({ key, label: byKey.get(key)!.label, message, ...(final ? { final: true as const } : {}) })),
+      failed: [...job.failed]
+        .filter(([key]) => byKey.has(key))
+        .map(([key, { message, final, kind, status }]) => ({
+          key,
+          label: byKey.get(key)!.label,
+          message,
+          ...(final ? { final: true as const } : {}),
+          ...(kind ? { kind } : {}),
+          ...(status !== undefined ? { status } : {}),
+        })),
       cancelled: job.cancelled,
     };
   }

@@ -85,6 +85,8 @@ export interface Resource<T> {
     remove?: false;
     keptOut?: BulkSpec<T>['keptOut'];
     confirmChange?: BulkSpec<T>['confirmChange'];
+    /** The toast after a change of many, where the spec fixes an update's message ('User has been Updated'). */
+    updated?: BulkSpec<T>['updated'];
   };
 }
 
@@ -242,6 +244,8 @@ export function useResource<T>(r: Resource<T>, rowId: (row: T) => string) {
     remove: r.remove && r.bulk.remove !== false ? { call: r.remove.call, input: (row) => (r.remove!.input ? r.remove!.input(row) : { id: rowId(row) }) } : undefined,
     removeQuestion: r.remove?.question,
     removed: typeof r.remove?.rules.success === 'string' ? { text: r.remove.rules.success, timeout: r.remove.rules.successTimeout } : undefined,
+    updated: r.bulk.updated,
+    failureRules: { remove: r.remove?.rules, update: updateCall?.rules },
     keptOut: r.bulk.keptOut,
     confirmChange: r.bulk.confirmChange,
   };

@@ -2,13 +2,15 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Button } from '@fluentui/react-components';
 import * as v from 'valibot';
 import { BASE_FIELD } from '../../shared/api';
-import { LIST_BATCH, newBatchId, type BatchRun } from '../../shared/batch';
+import { LIST_BATCH, newBatchId, type BatchFailure, type BatchRun } from '../../shared/batch';
 import type { ActionName } from '../../shared/history';
+import { plural } from '../../shared/plural';
 import { notSelectable, withoutMarks } from '../../shared/tolerant';
+import { useNotify } from '../components/toast';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { emptySelection, selectedCount, type Selection } from '../components/DataTable/selection';
 import type { SelectionInfo, TableSelection } from '../components/DataTable/useTableSelection';
-import type { CallId } from '../lib/calls';
+import { failureText, type CallId, type MessageRules } from '../lib/calls';
 import type { WindowSource } from '../lib/windows';
 import { BatchDialog, BulkFieldDialog, SelectionBar, countOf, type BulkField } from './BulkBar';
 import { useBatchRun, type BatchJob } from './useBatchRun';
@@ -29,13 +31,19 @@ export interface BulkSpec<T> {
   remove?: { call: CallId; input: (row: T) => unknown };
   /** The delete question of one record (the screen's own, the spec's words); several are asked by count and named. */
   removeQuestion?: (row: T) => ReactNode;
-  /** The toast after a delete where every record went, when the spec fixes the delete's message (and its time). */
+  /** The toast after a delete that removed records, when the spec fixes the delete's message (and its time). */
   removed?: { text: string; timeout?: number };
+  /** The toast after a change that changed records, when the spec fixes the update's message (and its time). */
+  updated?: { text: string; timeout?: number };
+  /** The screen's message rules of a failed delete and a failed update (a bare failure's fallback, an override). */
+  failureRules?: { remove?: FailureRules; update?: FailureRules };
   /** Records no bulk action takes (one's own account), and why: said in the bar while one is selected. */
   keptOut?: { row: (row: T) => boolean; reason: string };
   /** Asked once before a change is applied, naming how many (the spec's confirmation of an edit). */
   confirmChange?: (count: number) => { title: string; text: string };
 }
+
+type FailureRules = Pick<MessageRules<unknown>, 'fallback' | 'override'>;
 
 /** How many names a delete question lists before "and N more". */
 const NAMED = 10;
@@ -55,19 +63,34 @@ export function patchedValues(schema: v.GenericSchema | undefined, values: Recor
 }
 
 /**
- * The progress and summary of a running bulk action. Closed after changes: the toast offers Undo for
- * 10 s, then History keeps it (one action with its records). A delete of every record says the spec's
- * message for the spec's time, when it fixes one.
+ * What a bulk action's failures say as an error toast, under the screen's rules (the specs show a failed
+ * save's or delete's message as an error toast): each different message once, as one record's would read.
  */
-function BatchResult({ runner, names, removed }: { runner: ReturnType<typeof useBatchRun>; names: readonly [string, string]; removed: BulkSpec<unknown>['removed'] }) {
+export function failuresMessage(failed: readonly BatchFailure[], rules: FailureRules | undefined): string | null {
+  if (failed.length === 0) return null;
+  const texts = [...new Set(failed.map((f) => (rules ? failureText({ kind: f.kind ?? 'http', message: f.message, ...(f.status !== undefined ? { status: f.status } : {}) }, rules) : f.message)))];
+  const shown = texts.slice(0, 3).join(' ');
+  return texts.length > 3 ? `${shown} (and ${plural(texts.length - 3, 'other reason')}: the summary lists each record)` : shown;
+}
+
+/**
+ * The progress and summary of a running bulk action. Closed after changes: the toast offers Undo for
+ * 10 s, then History keeps it (one action with its records). A delete or change that did something says
+ * the spec's message for the spec's time, when it fixes one; what failed says the screen's failure
+ * message in an error toast, as a single record's would.
+ */
+function BatchResult({ runner, names, spoken, failureRules }: { runner: ReturnType<typeof useBatchRun>; names: readonly [string, string]; spoken: BulkSpec<unknown>['removed']; failureRules: FailureRules | undefined }) {
   const { offerUndo, undoAction } = useUndo();
+  const notify = useNotify();
   const job = runner.job;
   if (!job) return null;
   const close = () => {
-    const spoken = removed && job.changed > 0 && (job.summary?.failed.length ?? 0) === 0 ? removed : undefined;
-    const message = spoken ? spoken.text : doneMessage(job);
+    const fixed = spoken && job.changed > 0 ? spoken : undefined;
+    const message = fixed ? fixed.text : doneMessage(job);
+    const failed = failuresMessage(job.summary?.failed ?? [], failureRules);
     runner.close();
-    if (message) void offerUndo({ message, batch: job.batch, timeout: spoken?.timeout });
+    if (message) void offerUndo({ message, batch: job.batch, timeout: fixed?.timeout });
+    if (failed) notify.error(failed);
   };
   const undo = () => {
     runner.close();
@@ -228,7 +251,12 @@ export function useBulk<T>({ spec, rowId, kept }: { spec: BulkSpec<T> | undefine
           void start(`Deleting ${countOf(count, names)}`, { did: 'Deleted', names: [names[0], names[1]] }, remove.call, remove.input);
         }}
       />
-      <BatchResult runner={runner} names={names} removed={kind.current === 'delete' ? spec?.removed : undefined} />
+      <BatchResult
+        runner={runner}
+        names={names}
+        spoken={kind.current === 'delete' ? spec?.removed : spec?.updated}
+        failureRules={kind.current === 'delete' ? spec?.failureRules?.remove : spec?.failureRules?.update}
+      />
     </>
   );
   return { control, dialogs };

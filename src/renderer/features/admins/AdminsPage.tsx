@@ -115,6 +115,8 @@ export default function AdminsPage() {
       fields: [{ name: 'status', label: 'Status', options: ['Active', 'Inactive'] }],
       // The server refuses both on one's own account: the actions leave it out and the bar says why.
       keptOut: { row: (r) => r.id === me?.id, reason: OWN_ACCOUNT_KEPT_OUT },
+      // A change of many says what a change of one says (the server's own words, shown for 2 seconds).
+      updated: { text: MSG.userUpdated, timeout: ADMIN_MESSAGE_MS },
     },
   });
 

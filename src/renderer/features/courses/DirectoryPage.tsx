@@ -20,7 +20,7 @@ import { callQuery } from '../../lib/calls';
 import { LinkCell, action, value } from '../../kit/columns';
 import { relativeDate } from '../../kit/RelativeDate';
 import { useLibraryVideos, videoSourceOf } from './library-videos';
-import { CourseVideoFormSchema, courseVideoFields, UPLOAD_NEW_VIDEO, type CourseVideoValues } from './VideoChooser';
+import { CourseVideoFormSchema, courseVideoFields, titleGiven, UPLOAD_NEW_VIDEO, type CourseVideoValues } from './VideoChooser';
 import { ListScreen, type AddForm, type ScreenActions } from '../../kit/ListScreen';
 import { call, recordForm, resource, useCallForm, useResource } from '../../kit/Resource';
 import type { Crumb } from '../../components/Crumbs';
@@ -42,7 +42,6 @@ const AddFilesFormSchema = v.pick(DescendantAddSchema, ['fileIds', 'freeToWatch'
 type FolderValues = v.InferOutput<typeof FolderFormSchema>;
 type AddFilesValues = v.InferOutput<typeof AddFilesFormSchema>;
 
-const folderCanSubmit = (values: Record<string, unknown>) => typeof values.title === 'string' && values.title.trim() !== '';
 
 /** Deleting a document: a non-success answer shows the spec's fixed text. */
 const deleteFailure = (error: CallError): string | null => (error.kind === 'http' || error.kind === 'parse' ? COURSE_MSG.unableToDelete : null);
@@ -165,7 +164,7 @@ function useDirectoryRecords(courseId: string, parent: string, language: string 
         { kind: 'textarea', name: 'description', label: 'Module description', rows: 3, maxLength: DOCUMENT_DESCRIPTION_MAX },
       ],
       defaults: { title: record?.title ?? '', description: record?.description ?? '' },
-      canSubmit: folderCanSubmit,
+      canSubmit: titleGiven,
       failureFallback: COURSE_MSG.moduleNotAdded,
     });
   const folders = useResource(
@@ -191,6 +190,8 @@ function useDirectoryRecords(courseId: string, parent: string, language: string 
       schema: CourseVideoFormSchema,
       fields: courseVideoFields(library, { titleLabel: 'Video title', placeholder: `Select a video${language ? ` in ${language}` : ''}` }),
       defaults: { title: record?.title ?? '', description: record?.description ?? '', freeToWatch: record?.freeToWatch ?? false, fileId: record?.fileId?._id ?? '' },
+      // Spec 2: a file modal's submit is greyed while its name is blank; a title without a video gets the notice.
+      canSubmit: titleGiven,
       invalidNotice: fillMandatory,
       failureFallback: COURSE_MSG.fileNotAdded,
       width: 640,

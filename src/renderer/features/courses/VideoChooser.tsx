@@ -96,6 +96,9 @@ export const CourseVideoFormSchema = v.pick(FileDraftSchema, ['title', 'descript
 export type CourseVideoValues = v.InferOutput<typeof CourseVideoFormSchema>;
 
 /** The fields of CourseVideoFormSchema: the title's label and the chooser's placeholder are the screen's. */
+/** Spec 2: a folder or file modal's submit is greyed while its name (title) is blank. */
+export const titleGiven = (values: Record<string, unknown>): boolean => typeof values.title === 'string' && values.title.trim() !== '';
+
 export function courseVideoFields(library: LibraryVideos, { titleLabel, placeholder }: { titleLabel: string; placeholder: string }): FieldDescriptor<keyof CourseVideoValues>[] {
   return [
     libraryVideoChoice('fileId', 'Library video', library, 'title', placeholder),

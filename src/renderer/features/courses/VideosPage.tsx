@@ -15,7 +15,7 @@ import { FormDialog, RecordDialogs, useRecordDialogs } from '../../kit/RecordDia
 import { ResourceScreen, call, recordForm, resource, useCallForm, useResource } from '../../kit/Resource';
 import { ContentDialog } from '../../components/ContentDialog';
 import { useLibraryVideos, videoSourceOf } from './library-videos';
-import { CourseVideoFormSchema, courseVideoFields, libraryVideoChoice } from './VideoChooser';
+import { CourseVideoFormSchema, courseVideoFields, libraryVideoChoice, titleGiven } from './VideoChooser';
 import { MediaPreviewDialog, type MediaSource } from '../../components/MediaPreview';
 import { TOPIC_PAGE_SIZE, TOPIC_PAGE_SIZES } from '../../lib/page-sizes';
 
@@ -118,6 +118,7 @@ function topicVideos({ topic, topicId, conceptId, reorderConcept, library }: {
             schema: CourseVideoFormSchema,
             fields: courseVideoFields(library, { titleLabel: 'Title', placeholder: 'Select a video' }),
             defaults: { title: record.title, description: record.description, freeToWatch: record.freeToWatch, fileId: record.videoId },
+            canSubmit: titleGiven,
             failureFallback: COURSE_MSG.videoNotEdited,
             width: 640,
           })
@@ -138,6 +139,7 @@ function topicVideos({ topic, topicId, conceptId, reorderConcept, library }: {
                 ...addVideoFields,
               ],
               defaults: { title: '', videoId: '', conceptId },
+              canSubmit: titleGiven,
               failureFallback: COURSE_MSG.fileNotAdded,
               width: 640,
             })
@@ -146,6 +148,7 @@ function topicVideos({ topic, topicId, conceptId, reorderConcept, library }: {
               schema: AddVideoFormSchema,
               fields: addVideoFields,
               defaults: { title: '', videoId: '' },
+              canSubmit: titleGiven,
               failureFallback: COURSE_MSG.fileNotAdded,
               width: 640,
             }),
