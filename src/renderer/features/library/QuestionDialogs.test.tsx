@@ -12,11 +12,26 @@ const question = (n: number, language: string) =>
 const QUESTIONS = [...Array.from({ length: 250 }, (_, i) => question(i + 1, 'English')), ...Array.from({ length: 5 }, (_, i) => question(i + 1, 'Hindi'))];
 const FILE = { _id: 'f1', title: 'Milking basics', language: 'English', questionBank: [] } as unknown as LibraryFile;
 
+/** The dialog once the file's questions are read (a loading dialog of the same title stands in until then). */
+async function loaded(): Promise<HTMLElement> {
+  await screen.findByRole('group', { name: /^Questions \(/ });
+  return screen.getByRole('dialog', { name: 'Add Questions to Milking basics' });
+}
+
 describe('Add Questions', () => {
+  it('starts from the questions the server has on the file now, not from the row as it was clicked', async () => {
+    // The row shows none; a tag was saved since (here a moment ago, or by a colleague).
+    fakeBridge({ 'api:questionBank.questions': () => ({ ok: true, data: QUESTIONS.slice(0, 3) }), 'api:library.mediaList': () => ({ ok: true, data: [{ ...FILE, questionBank: ['qEnglish2'] }] }) });
+    renderUi(<QuestionSelectorDialog file={FILE} onClose={() => undefined} />);
+    const dialog = await loaded();
+    expect(await within(dialog).findByRole('group', { name: 'Questions (1 selected)' })).toBeTruthy();
+    expect((within(dialog).getByRole('checkbox', { name: /English question 2/ }) as HTMLInputElement).checked).toBe(true);
+  });
+
   it("lists the video's language by default, says when the list is cut, and the other languages are a choice away", async () => {
-    fakeBridge({ 'api:questionBank.questions': () => ({ ok: true, data: QUESTIONS }) });
+    fakeBridge({ 'api:questionBank.questions': () => ({ ok: true, data: QUESTIONS }), 'api:library.mediaList': () => ({ ok: true, data: [FILE] }) });
     const { user } = renderUi(<QuestionSelectorDialog file={FILE} onClose={() => undefined} />);
-    const dialog = await screen.findByRole('dialog', { name: 'Add Questions to Milking basics' });
+    const dialog = await loaded();
     const list = await within(dialog).findByRole('group', { name: 'Questions (0 selected)' });
     expect(within(list).getAllByRole('checkbox')).toHaveLength(200);
     expect(within(list).queryByText(/Hindi question/)).toBeNull();
@@ -30,9 +45,9 @@ describe('Add Questions', () => {
 
   it('asks before Escape throws away the ticked questions', async () => {
     let closed = 0;
-    fakeBridge({ 'api:questionBank.questions': () => ({ ok: true, data: QUESTIONS.slice(0, 3) }) });
+    fakeBridge({ 'api:questionBank.questions': () => ({ ok: true, data: QUESTIONS.slice(0, 3) }), 'api:library.mediaList': () => ({ ok: true, data: [FILE] }) });
     const { user } = renderUi(<QuestionSelectorDialog file={FILE} onClose={() => (closed += 1)} />);
-    const dialog = await screen.findByRole('dialog', { name: 'Add Questions to Milking basics' });
+    const dialog = await loaded();
     await user.click(await within(dialog).findByRole('checkbox', { name: /English question 2/ }));
     await user.keyboard('{Escape}');
     const guard = await screen.findByRole('alertdialog', { name: 'Discard changes?' });

@@ -4,7 +4,8 @@ import { SearchRegular } from '@fluentui/react-icons';
 import { LANGUAGES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import type { LibraryFile } from '../../../shared/schemas/library';
-import { useCallMutation } from '../../lib/calls';
+import { useQuery } from '@tanstack/react-query';
+import { callQuery, useCallMutation } from '../../lib/calls';
 import { ContentDialog } from '../../components/ContentDialog';
 import { useQuestions } from './queries';
 
@@ -35,17 +36,30 @@ const useStyles = makeStyles({
 const SHOWN_MAX = 200;
 const ALL_LANGUAGES = '';
 
-/** The questions tagged on a file (the Questions column). */
+/**
+ * The file as it is on the server now, read when a dialog opens (the row clicked may predate a save made a
+ * moment ago, here or by a colleague): `null` until read; the row as clicked when the read fails.
+ */
+function useFileNow(file: LibraryFile | null): LibraryFile | null {
+  const read = useQuery({ ...callQuery('library.mediaList', { language: file?.language }), enabled: file !== null, staleTime: 0, refetchOnMount: 'always' });
+  if (!file) return null;
+  if (read.isError) return file;
+  if (read.isFetching || !read.data) return null;
+  return read.data.find((f) => f._id === file._id) ?? file;
+}
+
+/** The questions tagged on a file (the Questions column), as the server has them when it opens. */
 export function TaggedQuestionsDialog({ file, onClose }: { file: LibraryFile | null; onClose: () => void }) {
   const styles = useStyles();
   const questions = useQuestions();
+  const now = useFileNow(file);
   const tagged = useMemo(() => {
     const byId = new Map((questions.data ?? []).map((q) => [q._id, q]));
-    return (file?.questionBank ?? []).map((id) => ({ id, question: byId.get(id) }));
-  }, [questions.data, file]);
+    return (now?.questionBank ?? []).map((id) => ({ id, question: byId.get(id) }));
+  }, [questions.data, now]);
   return (
     <ContentDialog open={file !== null} title={file ? `Questions of ${file.title}` : 'Questions'} width={640} onClose={onClose}>
-      {questions.isPending ? (
+      {questions.isPending || !now ? (
         <Spinner size="small" label="Loading questions…" />
       ) : tagged.length === 0 ? (
         <Text className={styles.muted}>No questions are tagged on this file.</Text>
@@ -71,9 +85,22 @@ export function TaggedQuestionsDialog({ file, onClose }: { file: LibraryFile | n
   );
 }
 
-/** Add Questions: choose the questions tagged on a file ('Please select a Question!' when none). */
+/**
+ * Add Questions: choose the questions tagged on a file ('Please select a Question!' when none), starting
+ * from the ones the server has now (a save replaces the whole list: starting from an old one would drop a
+ * tag saved since).
+ */
 export function QuestionSelectorDialog({ file, onClose }: { file: LibraryFile | null; onClose: () => void }) {
-  return file ? <Selector key={file._id} file={file} onClose={onClose} /> : null;
+  const now = useFileNow(file);
+  if (!file) return null;
+  if (!now) {
+    return (
+      <ContentDialog title={`Add Questions to ${file.title}`} width={680} onClose={onClose}>
+        <Spinner size="small" label="Loading the file's questions…" />
+      </ContentDialog>
+    );
+  }
+  return <Selector key={file._id} file={now} onClose={onClose} />;
 }
 
 function Selector({ file, onClose }: { file: LibraryFile; onClose: () => void }) {
