@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NOT_RUN } from '../../shared/batch';
 import { MSG } from '../../shared/messages';
 import { failuresMessage } from './useBulk';
 
@@ -17,6 +18,10 @@ describe('failuresMessage', () => {
 
   it("gives a bare failure the screen's fallback, as a single delete's would ('Couldn't delete user')", () => {
     expect(failuresMessage([{ key: 'a', label: 'A', kind: 'http', status: 500, message: `${MSG.somethingWentWrong}` }], deleteRules)).toBe(MSG.couldntDeleteUser);
+  });
+
+  it('says nothing of records a cancel left untouched (they were not refused)', () => {
+    expect(failuresMessage([{ key: 'a', label: 'A', message: NOT_RUN }], deleteRules)).toBeNull();
   });
 
   it('names at most three different reasons, and how many more', () => {

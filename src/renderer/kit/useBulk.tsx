@@ -2,7 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Button } from '@fluentui/react-components';
 import * as v from 'valibot';
 import { BASE_FIELD } from '../../shared/api';
-import { LIST_BATCH, newBatchId, type BatchFailure, type BatchRun } from '../../shared/batch';
+import { LIST_BATCH, NOT_RUN, newBatchId, type BatchFailure, type BatchRun } from '../../shared/batch';
 import type { ActionName } from '../../shared/history';
 import { plural } from '../../shared/plural';
 import { notSelectable, withoutMarks } from '../../shared/tolerant';
@@ -67,8 +67,10 @@ export function patchedValues(schema: v.GenericSchema | undefined, values: Recor
  * save's or delete's message as an error toast): each different message once, as one record's would read.
  */
 export function failuresMessage(failed: readonly BatchFailure[], rules: FailureRules | undefined): string | null {
-  if (failed.length === 0) return null;
-  const texts = [...new Set(failed.map((f) => (rules ? failureText({ kind: f.kind ?? 'http', message: f.message, ...(f.status !== undefined ? { status: f.status } : {}) }, rules) : f.message)))];
+  // Records a cancel left untouched were not refused: the summary lists them, and Retry failed runs them.
+  const refused = failed.filter((f) => f.message !== NOT_RUN);
+  if (refused.length === 0) return null;
+  const texts = [...new Set(refused.map((f) => (rules ? failureText({ kind: f.kind ?? 'http', message: f.message, ...(f.status !== undefined ? { status: f.status } : {}) }, rules) : f.message)))];
   const shown = texts.slice(0, 3).join(' ');
   return texts.length > 3 ? `${shown} (and ${plural(texts.length - 3, 'other reason')}: the summary lists each record)` : shown;
 }
