@@ -135,9 +135,14 @@ async function courseWalk(page: Page, scheme: 'light' | 'dark'): Promise<void> {
   await page.keyboard.press('Escape');
   await page.getByRole('dialog').waitFor({ state: 'detached' }).catch(() => undefined);
   await page.getByRole('button', { name: 'Upload Video', exact: true }).click();
+  // Add is greyed while the title is blank: a title without a video gives the notice.
+  await page.getByLabel('Video title').fill('A title without a video');
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await shot('upload-video-error');
   await page.keyboard.press('Escape');
+  // The title typed makes the form changed: the discard guard asks.
+  await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard' }).click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' }).catch(() => undefined);
   await dialog('Add File', 'add-file');
   await page.getByRole('button', { name: /^Preview / }).first().click();
   await shot('preview');

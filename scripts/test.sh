@@ -115,7 +115,7 @@ record_step() {
   cpu="$(awk '{ s = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); sub("s", "", p[2]); s += p[1] * 60 + p[2] } printf "%.0f", s }' <<<"$cpu_text" 2>/dev/null || echo "?")"
   # The cgroup's count, in nanoseconds, when there was one.
   local usage
-  usage="$(sed -n 5p "$logs/$1.time" 2>/dev/null)"
+  usage="$(sed -n 4p "$logs/$1.time" 2>/dev/null)"
   [ -z "$usage" ] || cpu="$((usage / 1000000000))"
   step_wall[$1]="${wall:-?}"
   step_cpu[$1]="${cpu:-?}"
