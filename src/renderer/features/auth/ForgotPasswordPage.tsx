@@ -15,7 +15,8 @@ type ForgotInput = v.InferInput<typeof ForgotPasswordSchema>;
 /** /forgot-password: asks the server to mail a reset link, then shows the server's message. */
 export default function ForgotPasswordPage() {
   const styles = useFormStyles();
-  const forgot = useCallMutation('session.forgotPassword', { fallback: MSG.somethingWentWrong });
+  // The server's answer stays on the page as a status (what to do next is read there): no toast repeating it.
+  const forgot = useCallMutation('session.forgotPassword', { fallback: MSG.somethingWentWrong, success: false });
   const navigate = useNavigate();
   const [sent, setSent] = useState<string | null>(null);
   const { control, handleSubmit, formState } = useForm<ForgotInput>({
