@@ -44,6 +44,8 @@ try {
     for (const screen of screens) {
       const [route = '/', ...steps] = screen.split('>');
       const button = steps.at(-1);
+      // What the last screen's steps opened (a dialog, the Ctrl+K palette) would hide the next screen from the waits below.
+      await page.keyboard.press('Escape');
       await page.goto(`${host.url}/#${route}`);
       // Wait for the app to say which it shows (a count taken at once could see neither).
       await page.getByRole('button', { name: 'Login' }).or(page.getByRole('button', { name: 'Logout' })).first().waitFor();

@@ -62,6 +62,10 @@ export function patchedValues(schema: v.GenericSchema | undefined, values: Recor
   return parsed?.success ? (parsed.output as Record<string, unknown>) : next;
 }
 
+/** One record's failure as a single save or delete of it would say it (the screen's rules over main's message). */
+const failureOf = (f: BatchFailure, rules: FailureRules | undefined): string =>
+  rules && f.message !== NOT_RUN ? failureText({ kind: f.kind ?? 'http', message: f.message, ...(f.status !== undefined ? { status: f.status } : {}) }, rules) : f.message;
+
 /**
  * What a bulk action's failures say as an error toast, under the screen's rules (the specs show a failed
  * save's or delete's message as an error toast): each different message once, as one record's would read.
@@ -70,7 +74,7 @@ export function failuresMessage(failed: readonly BatchFailure[], rules: FailureR
   // Records a cancel left untouched were not refused: the summary lists them, and Retry failed runs them.
   const refused = failed.filter((f) => f.message !== NOT_RUN);
   if (refused.length === 0) return null;
-  const texts = [...new Set(refused.map((f) => (rules ? failureText({ kind: f.kind ?? 'http', message: f.message, ...(f.status !== undefined ? { status: f.status } : {}) }, rules) : f.message)))];
+  const texts = [...new Set(refused.map((f) => failureOf(f, rules)))];
   const shown = texts.slice(0, 3).join(' ');
   return texts.length > 3 ? `${shown} (and ${plural(texts.length - 3, 'other reason')}: the summary lists each record)` : shown;
 }
@@ -98,9 +102,11 @@ function BatchResult({ runner, names, spoken, failureRules }: { runner: ReturnTy
     runner.close();
     void undoAction(job.batch);
   };
+  // The summary lists each record's failure in the same words.
+  const shown = job.summary && failureRules ? { ...job, summary: { ...job.summary, failed: job.summary.failed.map((f) => ({ ...f, message: failureOf(f, failureRules) })) } } : job;
   return (
     <BatchDialog
-      job={job}
+      job={shown}
       names={names}
       onRetry={() => void runner.retry()}
       onCancel={runner.cancel}
