@@ -49,7 +49,12 @@ const CATALOGUE = [
  * the same record (a bulk action, Undo) must say the spec's text too, not a text of its own.
  */
 const PLACES: Record<string, Record<string, string>> = {
-  'User has been Deleted!!': { 'e2e/admins.spec.ts': 'the Delete of one admin', 'e2e/staff-spec.spec.ts': 'a bulk Delete of accounts' },
+  'User has been Deleted!!': {
+    'e2e/admins.spec.ts': 'the Delete of one admin',
+    'e2e/staff-spec.spec.ts': 'a bulk Delete of accounts',
+    'e2e/selection.spec.ts': 'a bulk Delete of accounts of which one failed',
+  },
+  'User has been Updated': { 'e2e/admins.spec.ts': 'the Edit of one admin', 'e2e/staff-spec.spec.ts': 'a bulk Status change of accounts' },
   'Are you sure you want to delete course {name}?': { 'e2e/courses.spec.ts': "a course's Delete", 'e2e/staff-spec.spec.ts': 'a bulk Delete of one course' },
 };
 
