@@ -42,7 +42,6 @@ const AddFilesFormSchema = v.pick(DescendantAddSchema, ['fileIds', 'freeToWatch'
 type FolderValues = v.InferOutput<typeof FolderFormSchema>;
 type AddFilesValues = v.InferOutput<typeof AddFilesFormSchema>;
 
-
 /** Deleting a document: a non-success answer shows the spec's fixed text. */
 const deleteFailure = (error: CallError): string | null => (error.kind === 'http' || error.kind === 'parse' ? COURSE_MSG.unableToDelete : null);
 
