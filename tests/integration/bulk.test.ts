@@ -226,6 +226,9 @@ describe('bulk queue over the real upload path', () => {
       await queue.add(paths.map((path) => ({ path })));
       queue.edit('all', defaults);
       queue.setConcurrency(1);
+      // Both files read by the media workers first: a file still being read does not hold up the next, so
+      // with the two read side by side either could start first, and this walk pauses the first.
+      await until(() => queue.list().rows.every((r) => r.probe !== 'pending'), 'both files read', 30_000);
       queue.start();
       // The first file's body has begun to reach the server, and is held there.
       await until(() => (proxy.uploads[from]?.bytes ?? 0) > 0, 'the first bytes at the server', 30_000);
