@@ -41,11 +41,16 @@ const ALL_LANGUAGES = '';
  * moment ago, here or by a colleague): `null` until read; the row as clicked when the read fails.
  */
 function useFileNow(file: LibraryFile | null): LibraryFile | null {
+  // When this file was opened: a read from before it (the cache of an earlier open) is not "now". A later
+  // read (a refetch while the dialog is open) updates it without taking the dialog back to loading, which
+  // would throw away the questions ticked so far.
+  const [opened, setOpened] = useState<{ file: LibraryFile | null; at: number }>({ file, at: Date.now() });
+  if (opened.file !== file) setOpened({ file, at: Date.now() });
   const read = useQuery({ ...callQuery('library.mediaList', { language: file?.language }), enabled: file !== null, staleTime: 0, refetchOnMount: 'always' });
   if (!file) return null;
-  if (read.isError) return file;
-  if (read.isFetching || !read.data) return null;
-  return read.data.find((f) => f._id === file._id) ?? file;
+  if (read.data && read.dataUpdatedAt >= opened.at) return read.data.find((f) => f._id === file._id) ?? file;
+  if (read.isError && read.errorUpdatedAt >= opened.at) return file;
+  return null;
 }
 
 /** The questions tagged on a file (the Questions column), as the server has them when it opens. */
