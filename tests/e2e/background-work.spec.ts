@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Api } from '../../src/shared/api';
 import type { ImportStatus } from '../../src/shared/schemas/course-import';
 import { BRIDGE_NEXT_PICK_PATH } from '../bridge/protocol';
-import { makeHostile } from '../media-matrix';
+import { makeHostile, ownCopy } from '../media-matrix';
 import { SANDBOX_ADMIN, expectAccessible, loginAs, tableRows, unique } from './helpers';
 import { chooseFirst } from './course-fixtures';
 import { createFile } from './library-fixtures';
@@ -36,7 +36,8 @@ test('background work: an import and a bulk action in one panel with progress; t
     const { made } = await makeHostile(join(dir, 'made'), ['truncated-phone.mov', 'fine.mp4']);
     const root = join(dir, `Background ${tag}`);
     mkdirSync(join(root, '1 Basics'), { recursive: true });
-    copyFileSync(made.get('fine.mp4')!, join(root, '1 Basics', `1 Intro ${tag}.mp4`));
+    // Bytes of its own: the host keeps what earlier walks uploaded, and the same content would be linked, not sent.
+    await ownCopy(made.get('fine.mp4')!, join(root, '1 Basics', `1 Intro ${tag}.mp4`));
     // Held as not playable: the import waits for it (never linked), so it is still running when cancelled.
     copyFileSync(made.get('truncated-phone.mov')!, join(root, '1 Basics', `2 Half copied ${tag}.mov`));
     execFileSync('ffmpeg', ['-loglevel', 'error', '-f', 'lavfi', '-i', 'color=c=teal:s=96x96', '-frames:v', '1', '-y', join(root, 'cover.png')]);

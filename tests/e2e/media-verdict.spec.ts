@@ -13,7 +13,7 @@ import type { Api } from '../../src/shared/api';
 import { MEDIA_VERDICT_TEXT } from '../../src/shared/schemas/media';
 import { writeVideos } from '../../src/main/services/bulk/testing';
 import { BRIDGE_NEXT_PICK_PATH } from '../bridge/protocol';
-import { makeHostile } from '../media-matrix';
+import { makeHostile, ownCopy } from '../media-matrix';
 import { SANDBOX_ADMIN, expectAccessible, loginAs, toast, unique } from './helpers';
 import { chooseFirst } from './course-fixtures';
 import { queuePick } from './library-fixtures';
@@ -152,10 +152,12 @@ test('folder import: verdicts in the preview; identical clips upload once and li
     const { made } = await makeHostile(join(dir, 'made'), ['truncated-phone.mov', 'fine.mp4']);
     const root = join(dir, `Verdicts ${tag}`);
     const places = ['1 Milking', '2 Feeding', '3 Calving'];
-    // The same intro clip, byte for byte, in three topics; a half-copied phone video beside the first.
+    // The same intro clip, byte for byte, in three topics (bytes of this walk's own: the host keeps what
+    // earlier walks uploaded); a half-copied phone video beside the first.
+    const intro = await ownCopy(made.get('fine.mp4')!, join(dir, 'intro.mp4'));
     for (const place of places) {
       mkdirSync(join(root, '1 Basics', place), { recursive: true });
-      copyFileSync(made.get('fine.mp4')!, join(root, '1 Basics', place, `Intro ${tag}.mp4`));
+      copyFileSync(intro, join(root, '1 Basics', place, `Intro ${tag}.mp4`));
     }
     const damagedName = `Half copied ${tag}.mov`;
     copyFileSync(made.get('truncated-phone.mov')!, join(root, '1 Basics', '1 Milking', damagedName));
