@@ -93,6 +93,8 @@ describe('media facts (mediainfo.js in the media worker) against ffprobe', () =>
       expect(spawned).toBe(Math.ceil(names.length / 3));
       // Asked all at once: a retired worker still answers what it was given.
       expect(await Promise.all(names.map((name) => byFiles.factsOfPath(made.get(name)!)))).toEqual(expected);
+      // The third worker took all seven and was retired once (its last replies, after its retirement, count no more).
+      expect(byFiles.counts).toEqual({ started: 3, recycled: Math.floor(names.length / 3) + 1 });
     } finally {
       await byFiles.close();
     }

@@ -1,9 +1,11 @@
 // The media worker main owns (DESIGN section 15): MediaInfoLib (mediainfo.js, WebAssembly) reads a
 // file's facts, and a streamed SHA-256 hashes its content, both from a file descriptor main opened and
 // checked against the grant (worker threads share the process's descriptors). Reads go in chunks, so
-// memory stays flat whatever the file size; main's event loop does none of this work.
+// memory stays flat whatever the file size; main's event loop does none of this work. MediaInfo's chunks
+// are read synchronously on this thread: no round trip through libuv's pool (which main shares) per chunk,
+// and a read that hangs holds this worker only.
 import { createHash } from 'node:crypto';
-import { read } from 'node:fs';
+import { read, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { sep } from 'node:path';
 import { promisify } from 'node:util';
@@ -47,11 +49,17 @@ function wasmPath(): string {
 let instance: Promise<MediaInfo<'object'>> | null = null;
 const mediainfo = () => (instance ??= mediaInfoFactory({ format: 'object', locateFile: () => wasmPath() }));
 
-async function chunkAt(fd: number, size: number, offset: number): Promise<Uint8Array> {
-  const buffer = Buffer.allocUnsafe(size);
+// One buffer for every chunk: MediaInfo copies a chunk into its own memory before it asks for the next, and a
+// fresh 256 KiB buffer per read was garbage enough to keep the worker's collector (and V8's threads, shared
+// with main) busy.
+let chunkBuffer = Buffer.allocUnsafe(0);
+
+function chunkAt(fd: number, size: number, offset: number): Uint8Array {
+  if (chunkBuffer.length < size) chunkBuffer = Buffer.allocUnsafe(size);
+  const buffer = chunkBuffer;
   let got = 0;
   while (got < size) {
-    const { bytesRead } = await readAt(fd, buffer, got, size - got, offset + got);
+    const bytesRead = readSync(fd, buffer, got, size - got, offset + got);
     if (bytesRead === 0) break;
     got += bytesRead;
   }
