@@ -43,6 +43,32 @@ describe('Add Questions', () => {
     await waitFor(() => expect(within(dialog).getByRole('status').textContent).toBe('Showing the first 200 of 255 questions: search to find the others.'));
   });
 
+  it('a refetch of the library while it is open (a colleague\'s save) keeps the dialog and the questions ticked', async () => {
+    // The first read answers at once; the refetch waits until the test lets it go.
+    let release: () => void = () => undefined;
+    let reads = 0;
+    fakeBridge({
+      'api:questionBank.questions': () => ({ ok: true, data: QUESTIONS.slice(0, 3) }),
+      'api:library.mediaList': () => {
+        reads += 1;
+        if (reads === 1) return { ok: true, data: [FILE] };
+        return new Promise((resolve) => (release = () => resolve({ ok: true, data: [FILE] })));
+      },
+    });
+    const { user, client } = renderUi(<QuestionSelectorDialog file={FILE} onClose={() => undefined} />);
+    const dialog = await loaded();
+    await user.click(await within(dialog).findByRole('checkbox', { name: /English question 2/ }));
+    void client.invalidateQueries();
+    await waitFor(() => expect(reads).toBe(2));
+    // While the refetch is on its way the list stays (not a loading dialog in its place), and after it too.
+    const ticked = () => (within(screen.getByRole('group', { name: /^Questions \(/ })).getByRole('checkbox', { name: /English question 2/ }) as HTMLInputElement).checked;
+    await waitFor(() => expect(ticked()).toBe(true));
+    release();
+    await waitFor(() => expect(client.isFetching()).toBe(0));
+    expect(screen.getByRole('group', { name: 'Questions (1 selected)' })).toBeTruthy();
+    expect(ticked()).toBe(true);
+  });
+
   it('asks before Escape throws away the ticked questions', async () => {
     let closed = 0;
     fakeBridge({ 'api:questionBank.questions': () => ({ ok: true, data: QUESTIONS.slice(0, 3) }), 'api:library.mediaList': () => ({ ok: true, data: [FILE] }) });
