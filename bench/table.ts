@@ -347,6 +347,10 @@ async function measureCourse(page: Page, url: string): Promise<{ folder: ScreenT
     for (let k = 0; k < 5; k++) {
       // A fresh page each time: the list is fetched, not taken from the query cache.
       await page.goto(`${url}/#/course`);
+      // A hash change is a same-document navigation: reload only once the router has taken it (a reload
+      // before it once loaded the screen before, Admins, and no course was there to click).
+      await page.waitForURL(/#\/course$/);
+      await page.getByRole('heading', { name: 'Courses', level: 1 }).waitFor();
       await page.reload();
       await page
         .getByRole('button', { name: BENCH_COURSE.name, exact: true })

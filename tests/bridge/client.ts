@@ -8,7 +8,7 @@ import type { Result } from '../../src/shared/result';
 import type { FilesApi, GrantView } from '../../src/shared/api/app';
 import type { BulkAddResult } from '../../src/shared/schemas/bulk';
 import type { ImportPreview } from '../../src/shared/schemas/course-import';
-import { BRIDGE_BULK_DROP_CHANNEL, BRIDGE_DROP_CHANNEL, BRIDGE_IMPORT_DROP_CHANNEL, BRIDGE_MEDIA_KEY_META, BRIDGE_MEDIA_PATH, BRIDGE_PATH, type BridgeMessage, type BridgeRequest } from './protocol';
+import { BRIDGE_BULK_DROP_CHANNEL, BRIDGE_DROP_CHANNEL, BRIDGE_IMPORT_DROP_CHANNEL, BRIDGE_MEDIA_KEY_META, BRIDGE_MEDIA_PATH, BRIDGE_PATH, BRIDGE_RESULT_PATH, type BridgeMessage, type BridgeRequest } from './protocol';
 
 const pending = new Map<number, (result: Result<unknown>) => void>();
 const listeners = new Map<string, Set<(payload: unknown) => void>>();
@@ -38,12 +38,27 @@ function connect(): Promise<WebSocket> {
       if (data.type === 'result') {
         pending.get(data.id)?.(data.result as Result<unknown>);
         pending.delete(data.id);
+      } else if (data.type === 'result-ref') {
+        const settle = pending.get(data.id);
+        pending.delete(data.id);
+        void fetchResult(data.ref).then((result) => settle?.(result));
       } else {
         listeners.get(data.event)?.forEach((listener) => listener(data.payload));
       }
     };
   });
   return opened;
+}
+
+/** A large result, over HTTP (protocol.ts, BRIDGE_RESULT_PATH). */
+async function fetchResult(ref: string): Promise<Result<unknown>> {
+  try {
+    const response = await fetch(`${BRIDGE_RESULT_PATH}/${encodeURIComponent(ref)}`);
+    if (!response.ok) throw new Error(String(response.status));
+    return ((await response.json()) as { result: Result<unknown> }).result;
+  } catch {
+    return { ok: false, error: { kind: 'network', message: 'The connection to the app host was lost.' } };
+  }
 }
 
 async function invoke(channel: string, input: unknown): Promise<Result<unknown>> {

@@ -7,7 +7,7 @@
  * a drop (which the preload resolves with webUtils in Electron) takes its file from the queue of
  * `POST /__bridge/test/next-drop`. The page never sends a path.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { appendFile, readFile, stat } from 'node:fs/promises';
 import { basename, extname, join, normalize, resolve, sep } from 'node:path';
@@ -35,6 +35,8 @@ import {
   BRIDGE_DROP_CHANNEL,
   BRIDGE_MEDIA_KEY_META,
   BRIDGE_MEDIA_PATH,
+  BRIDGE_INLINE_MAX,
+  BRIDGE_RESULT_PATH,
   BRIDGE_MENU_COMMAND_PATH,
   BRIDGE_NEXT_DROP_PATH,
   BRIDGE_NEXT_PICK_PATH,
@@ -118,6 +120,8 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url
   // Media previews carry the session: only the page this host served knows this run's key.
   const mediaKey = randomBytes(24).toString('base64url');
   const clients = new Set<WebSocket>();
+  /** Large results waiting for the page's fetch, by ref. */
+  const largeResults = new Map<string, string>();
   // Native dialogs' stand-in: tests queue the path the next files.pick returns (POST /__bridge/test/next-pick),
   // and the file the next drop stands for (POST /__bridge/test/next-drop).
   const pickQueue: (string | string[] | null)[] = [];
@@ -266,6 +270,19 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url
       await pipeline(Readable.fromWeb(answer.body as import('node:stream/web').ReadableStream), res).catch(() => undefined);
       return;
     }
+    if (pathname.startsWith(`${BRIDGE_RESULT_PATH}/`)) {
+      // A large result for the page that asked (its origin; the ref is a random UUID, served once).
+      const ref = pathname.slice(BRIDGE_RESULT_PATH.length + 1);
+      const text = largeResults.get(ref);
+      if (req.method !== 'GET' || !fromOwnPage(req, url) || text === undefined) {
+        res.writeHead(404).end();
+        return;
+      }
+      largeResults.delete(ref);
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(text);
+      return;
+    }
     if (pathname === BRIDGE_CLIENT_PATH) {
       res.writeHead(200, { 'content-type': TYPES['.js']!, 'cache-control': 'no-store' });
       res.end(clientScript);
@@ -321,8 +338,13 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url
         const result = handler
           ? await handler(request.input).catch(() => fail('network', MSG.somethingWentWrong))
           : fail('validation', `Unknown call ${request.channel}`);
-        const message: BridgeMessage = { type: 'result', id: request.id, result };
-        ws.send(JSON.stringify(message));
+        const text = JSON.stringify({ type: 'result', id: request.id, result } satisfies BridgeMessage);
+        if (text.length <= BRIDGE_INLINE_MAX) return ws.send(text);
+        const ref = randomUUID();
+        largeResults.set(ref, text);
+        // Never fetched (the page went away): dropped after a minute.
+        setTimeout(() => largeResults.delete(ref), 60_000).unref();
+        ws.send(JSON.stringify({ type: 'result-ref', id: request.id, ref } satisfies BridgeMessage));
       });
     });
   });

@@ -18,7 +18,7 @@ import type { CallDef } from '../../src/shared/api/contract';
 import { isMediaRoute } from '../../src/main/services/media-proxy';
 import type { Keyword, LibraryFile } from '../../src/shared/schemas/library';
 import { startBridgeHost } from '../bridge/host';
-import { BRIDGE_MEDIA_KEY_META, BRIDGE_MEDIA_PATH, BRIDGE_NEXT_DROP_PATH, BRIDGE_NEXT_PICK_PATH, BRIDGE_PATH, type BridgeMessage } from '../bridge/protocol';
+import { BRIDGE_INLINE_MAX, BRIDGE_MEDIA_KEY_META, BRIDGE_MEDIA_PATH, BRIDGE_NEXT_DROP_PATH, BRIDGE_NEXT_PICK_PATH, BRIDGE_PATH, BRIDGE_RESULT_PATH, type BridgeMessage } from '../bridge/protocol';
 import { freePort } from '../free-port';
 import { ADMIN, expectOk, grantFileOf } from './harness';
 import { channelOf } from '../../src/shared/api';
@@ -167,6 +167,37 @@ describe("the preview's host and deep input from the page", () => {
     expect(await send(1, channelOf('library', 'updateMoment'), { id: 'x', note: deep })).toEqual({ ok: false, error: { kind: 'validation', message: INPUT_TOO_DEEP } });
     expect(await send(2, channelOf('settings', 'setPreferences'), deep)).toMatchObject({ ok: false, error: { message: 'The input is nested too deeply (more than 32 levels).' } });
     expect(await send(3, channelOf('library', 'keywords'), {})).toMatchObject({ ok: true });
+    ws.close();
+  });
+});
+
+describe("the preview's large results", () => {
+  it('sends a large result by reference: fetched once, by the page only', async () => {
+    const ws = new WebSocket(`${host.url.replace('http', 'ws')}${BRIDGE_PATH}`, { headers: { origin: host.url } });
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    const send = (id: number, channel: string) =>
+      new Promise<BridgeMessage>((resolve) => {
+        ws.on('message', (raw) => {
+          const message = JSON.parse(String(raw)) as BridgeMessage;
+          if (message.type !== 'event' && message.id === id) resolve(message);
+        });
+        ws.send(JSON.stringify({ id, channel, input: {} }));
+      });
+    // The demo's 300 questions are more than the inline limit; its keywords are fewer.
+    const direct = await call<unknown[]>('questionBank', 'questions');
+    expect(JSON.stringify(direct).length).toBeGreaterThan(BRIDGE_INLINE_MAX);
+    const small = await send(1, channelOf('library', 'keywords'));
+    expect(small.type).toBe('result');
+    const large = await send(2, channelOf('questionBank', 'questions'));
+    if (large.type !== 'result-ref') throw new Error(`expected a result by reference, got ${large.type}`);
+    const at = `${host.url}${BRIDGE_RESULT_PATH}/${large.ref}`;
+    // Another page's origin gets nothing, and does not use the result up.
+    expect((await fetch(at, { headers: { origin: 'http://evil.example' } })).status).toBe(404);
+    const answer = await fetch(at, { headers: { 'sec-fetch-site': 'same-origin' } });
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { result: unknown }).result).toEqual(direct);
+    // Served once.
+    expect((await fetch(at)).status).toBe(404);
     ws.close();
   });
 });
