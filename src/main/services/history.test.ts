@@ -235,7 +235,10 @@ describe('history that cannot be lost', () => {
     expect(done.before).toEqual({ _id: 'a1', name: 'Ravi Kumar', role: 'Admin' });
     const course = entryOf('videoRepository.deleteCourse', videoRepository.deleteCourse, { id: 'c1', $base: { _id: 'c1', name: 'Dairy basics', description: 'Notes' } }, ok({ message: 'Deleted' }), context);
     expect(course.before).toBeNull();
-    expect(course.record).toEqual({ id: 'c1', label: 'Dairy basics' });
+    expect(course).toMatchObject({ screen: 'Courses', record: { id: 'c1', label: 'Dairy basics' } });
+    // A course's folders and files are written on its directory.
+    const folder = entryOf('videoRepository.createDocument', videoRepository.createDocument, { type: 'folder', title: 'Milking', courseId: 'c1', parent: '' }, ok({ message: 'Added' }), context);
+    expect(folder.screen).toBe('Directory');
     expect(JSON.stringify(done)).not.toMatch(/ravi@example.com|9876543210/);
     const failed = entryOf('library.deleteMedia', library.deleteMedia, { id: 'm9', $base: { _id: 'm9', title: 'Private lecture', description: 'Notes' } }, fail('http', 'Not allowed', 403), context);
     expect(failed.before).toBeNull();
