@@ -116,7 +116,8 @@ export function screenOfCall(service: string, call: string, path: string): strin
   const table: Record<string, Record<string, string>> = {
     adminAuth: { '*': 'Admins' },
     questionBank: { resources: 'Resources', '*': 'Question Bank' },
-    videoRepository: { transcript: 'Transcripts', '*': 'Courses' },
+    // A course's folders and files are written on its directory.
+    videoRepository: { transcript: 'Transcripts', document: 'Directory', descendant: 'Directory', '*': 'Courses' },
     library: { media: 'Video Library', moment: 'Video Moments', synonyms: 'Synonyms', quotes: /tip/i.test(call) ? 'Daily Tips' : 'Quotes', '*': 'Video Library' },
     mentorship: { sessions: 'Events', 'session-users': 'Mentors', '*': 'Events' },
   };
@@ -129,6 +130,9 @@ const ID_FIELDS = ['id', '_id', 'fileId', 'quoteId'] as const;
 
 const textOf = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : typeof value === 'number' ? String(value) : null);
 
+/** The name of an entry's record when neither what was sent nor the record names it (a reorder). */
+export const NO_NAME = '(no name)';
+
 /** The record a call wrote: its id and name, from what was sent, else from the record it was opened on. */
 export function recordOf(after: Record<string, unknown>, before: Record<string, unknown> | null): { id: string | null; label: string } {
   const pick = (fields: readonly string[]) => {
@@ -139,7 +143,7 @@ export function recordOf(after: Record<string, unknown>, before: Record<string, 
     return null;
   };
   const id = textOf(before?._id) ?? pick(ID_FIELDS);
-  const label = pick(LABEL_FIELDS) ?? id ?? '(no name)';
+  const label = pick(LABEL_FIELDS) ?? id ?? NO_NAME;
   return { id, label: label.length > 120 ? `${label.slice(0, 119)}…` : label };
 }
 

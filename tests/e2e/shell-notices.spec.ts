@@ -1,12 +1,14 @@
 /**
  * What the shell's tools change on a screen is said, and can be taken back: Find anything sets a screen's
- * search to show the record it opens (the search it replaced is named, and put back on request); a
- * History filter kept from the last visit is shown with how many rows it leaves, and Clear filters; Check
- * this server's report is copied or saved as a file.
+ * search to show the record it opens (the search it replaced is named, and put back on request), and
+ * shows a course of another language in its language for the visit; a History link opens a folder's
+ * change in its folder; a History filter kept from the last visit is shown with how many rows it leaves,
+ * and Clear filters; Check this server's report is copied or saved as a file.
  */
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { createAccount, expectAccessible, exportedPath, signedIn } from './helpers';
+import { createAccount, expectAccessible, exportedPath, signedIn, tableRows, toast } from './helpers';
+import { createCourse, createFolder, rememberLanguage } from './course-fixtures';
 import { shotsAtSizes } from './shots-sizes';
 
 test('find anything says it replaced the search of the screen it opens, and puts it back', async ({ page }) => {
@@ -34,6 +36,63 @@ test('find anything says it replaced the search of the screen it opens, and puts
   await expect(search).toHaveValue('nobody by this name');
   await expect(notice).toHaveCount(0);
   await expect(noMatch).toBeVisible();
+});
+
+test('find anything opens a course of another language than the remembered one in its language for this visit, and says so', async ({ page, request }) => {
+  await signedIn(page);
+  const course = await createCourse(page, request, { language: 'Hindi' });
+  await rememberLanguage(page, 'English');
+  await page.reload();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();
+  const language = page.getByRole('combobox', { name: 'Language' });
+  await expect(language).toHaveValue('English');
+
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await page.keyboard.type(course.name);
+  const found = palette.getByRole('option', { name: new RegExp(course.name) });
+  await expect(found).toContainText('Courses');
+  await found.click();
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(course.name);
+  const row = tableRows(page, 'Courses').filter({ hasText: course.name });
+  await expect(row).toBeFocused();
+  await expect(language).toHaveValue('Hindi');
+  const notice = page.getByRole('group', { name: 'Search set to show a record' });
+  await expect(notice).toContainText(`The search is set to "${course.name}" to show the record you opened. The course is in Hindi: courses in Hindi show for this visit; English stays your language for the Course list.`);
+  await expectAccessible(page, 'Courses showing an opened course of another language');
+
+  // Choosing a language ends the visit's: English again, and the course is not in it.
+  await language.selectOption('English');
+  await expect(row).toHaveCount(0);
+  await expect(notice).toHaveText(/^The search is set to "[^"]+" to show the record you opened\.\s*Clear the search$/);
+  await rememberLanguage(page, null);
+});
+
+test("a History link of a folder's change opens its folder in the directory, the folder selected", async ({ page, request }) => {
+  await signedIn(page);
+  await rememberLanguage(page, null);
+  const course = await createCourse(page, request);
+  const module = await createFolder(page, course._id, '');
+  const topic = await createFolder(page, course._id, module._id);
+  await signedIn(page, `/directory/${course._id}/${module._id}`);
+  await tableRows(page, module.title).getByRole('button', { name: `Edit ${topic.title}` }).click();
+  const update = page.getByRole('dialog', { name: 'Update Folder' });
+  const renamed = `${topic.title} renamed`;
+  await update.getByLabel('Name').fill(renamed);
+  await update.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Document has been Updated')).toBeVisible();
+
+  await page.getByRole('link', { name: 'History' }).click();
+  await expect(page.getByRole('table', { name: 'History' })).toHaveAttribute('aria-busy', 'false');
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.fill(renamed);
+  const entry = tableRows(page, 'History').filter({ hasText: renamed });
+  await expect(entry).toContainText('Directory');
+  await entry.getByRole('button', { name: renamed, exact: true }).click();
+  await expect(page.getByRole('heading', { name: module.title, level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`#/directory/${course._id}/${module._id}$`));
+  await expect(search).toHaveValue(renamed);
+  await expect(tableRows(page, module.title).filter({ hasText: renamed })).toBeFocused();
 });
 
 test('history shows a filter kept from the last visit, with how many rows it leaves, and clears it', async ({ page }) => {

@@ -256,6 +256,7 @@ test('an Admin finds and sees in History only accounts of role User, as the Admi
   const admin = await createAccount(page, { role: 'Admin', name: `${word} admin`, password: 'plain-admin-1' });
   const other = await createAccount(page, { role: 'Admin', name: `${word} other admin` });
   const user = await createAccount(page, { role: 'User', name: `${word} user` });
+  const gone = await createAccount(page, { role: 'User', name: `${word} gone` });
   await loginAs(page, admin.email, 'plain-admin-1');
 
   await page.keyboard.press('Control+k');
@@ -266,12 +267,21 @@ test('an Admin finds and sees in History only accounts of role User, as the Admi
   await expect(palette.getByRole('option', { name: new RegExp(`${admin.name}$|${admin.name} `) })).toHaveCount(0);
   await page.keyboard.press('Escape');
 
+  // Their own delete of a User account (History keeps nothing else of a deleted account but its id, name and role).
+  await page.getByRole('link', { name: 'Admins' }).click();
+  await search(page).fill(gone.email);
+  await page.getByRole('button', { name: `Delete ${gone.name}` }).click();
+  await page.getByRole('alertdialog', { name: 'Delete account' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'User has been Deleted!!')).toBeVisible();
+
   await page.getByRole('link', { name: 'History' }).click();
   await expect(page.getByRole('table', { name: 'History' })).toHaveAttribute('aria-busy', 'false');
   await search(page).fill(word);
   await expect(tableRows(page, 'History').filter({ hasText: user.name })).toHaveCount(1);
+  await expect(tableRows(page, 'History').filter({ hasText: gone.name }).filter({ hasText: 'Deleted' })).toHaveCount(1);
   await expect(tableRows(page, 'History').filter({ hasText: other.name })).toHaveCount(0);
-  await expect(tableRows(page, 'History').filter({ hasText: `${word} admin` })).toHaveCount(0);
+  // Their own account's entry neither (they show as the Person of the delete only).
+  await expect(tableRows(page, 'History').filter({ hasText: admin.name }).filter({ hasNotText: gone.name })).toHaveCount(0);
 });
 
 test('Video Library: every spec column shows at 1920 x 1080; narrower, the toolbar says how many columns are hidden and opens the View menu', async ({ page }) => {

@@ -102,7 +102,7 @@ export function createHistoryGroup(deps: {
     return run;
   }
 
-  /** The entries the signed-in person may see: an account's change only when they may see the account. */
+  /** The entries the signed-in person may see: an account's change only when they may see the account (by the role its entry kept, deletes included). */
   const visible = <E extends HistoryEntry>(entries: E[]): E[] => {
     const role = deps.viewerRole?.() ?? null;
     return entries.filter((e) => !e.call.startsWith('adminAuth.') || seesAccount(role, (e.before ?? e.after).role ?? e.after.role));

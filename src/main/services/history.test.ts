@@ -227,11 +227,18 @@ describe('history that cannot be lost', () => {
     expect(undoReason(entry, library.updateMedia, false)).toMatch(/too large/);
   });
 
-  it('keeps only the id and the name of a delete that can never be undone, and nothing of the record of a failed delete', () => {
+  it('keeps only the id and the name of a delete that can never be undone (and an account\'s role), and nothing of the record of a failed delete', () => {
     const admin = { _id: 'a1', name: 'Ravi Kumar', email: 'ravi@example.com', mobileNumber: '9876543210', role: 'Admin' };
     const done = entryOf('adminAuth.delete', adminAuth.delete, { id: 'a1', $base: admin }, ok({ message: 'Deleted' }), context);
     expect(done.record).toEqual({ id: 'a1', label: 'Ravi Kumar' });
-    expect(done.before).toBeNull();
+    // The role decides who sees the entry in History.
+    expect(done.before).toEqual({ _id: 'a1', name: 'Ravi Kumar', role: 'Admin' });
+    const course = entryOf('videoRepository.deleteCourse', videoRepository.deleteCourse, { id: 'c1', $base: { _id: 'c1', name: 'Dairy basics', description: 'Notes' } }, ok({ message: 'Deleted' }), context);
+    expect(course.before).toBeNull();
+    expect(course).toMatchObject({ screen: 'Courses', record: { id: 'c1', label: 'Dairy basics' } });
+    // A course's folders and files are written on its directory.
+    const folder = entryOf('videoRepository.createDocument', videoRepository.createDocument, { type: 'folder', title: 'Milking', courseId: 'c1', parent: '' }, ok({ message: 'Added' }), context);
+    expect(folder.screen).toBe('Directory');
     expect(JSON.stringify(done)).not.toMatch(/ravi@example.com|9876543210/);
     const failed = entryOf('library.deleteMedia', library.deleteMedia, { id: 'm9', $base: { _id: 'm9', title: 'Private lecture', description: 'Notes' } }, fail('http', 'Not allowed', 403), context);
     expect(failed.before).toBeNull();

@@ -224,6 +224,14 @@ function bounded(fields: Rec, max: number): Rec {
   return Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, sizeOf(value) > max ? notKept(value) : value]));
 }
 
+/** Of an account's record, what History's filter by role reads: its id, name (a done delete) and role; null for other records. */
+function accountScope(def: CallDef, record: Rec | null, done: boolean): Rec | null {
+  if (def.service !== 'adminAuth' || !record) return null;
+  const keep = done ? ['_id', 'id', 'name', 'role'] : ['role'];
+  const scope = Object.fromEntries(Object.entries(record).filter(([key, value]) => keep.includes(key) && typeof value === 'string'));
+  return 'role' in scope ? scope : null;
+}
+
 /** The history entry of a write call: what was sent and the record it was opened on, without secrets, at most MAX_ENTRY bytes (four times that for a delete Undo can take back). */
 export function entryOf(call: string, def: CallDef, input: unknown, result: Result<unknown>, context: Recorded, undoOf?: string): HistoryEntry {
   const raw = isRec(input) ? input : {};
@@ -235,7 +243,8 @@ export function entryOf(call: string, def: CallDef, input: unknown, result: Resu
   const restorable = isDelete && restoreOf(def) !== undefined;
   const kept0 = isRec(base) ? (kept(base, restorable) as Rec) : null;
   // A delete that can never be undone keeps the record's id and name only (entry.record); a failed delete nothing of the record.
-  const before = isDelete && (!restorable || !result.ok) ? null : kept0;
+  // An account's delete keeps besides what decides who sees the entry (History shows an Admin accounts of role User only).
+  const before = isDelete && (!restorable || !result.ok) ? accountScope(def, kept0, result.ok) : kept0;
   const record = isDelete && !result.ok ? recordOf(after, null) : recordOf(after, kept0);
   const message = result.ok ? (isRec(result.data) && typeof result.data.message === 'string' ? result.data.message : 'Done.') : result.error.message;
   const entry: HistoryEntry = {

@@ -12,12 +12,19 @@ const useStyles = makeStyles({
 
 /**
  * The course screens' language selector (GET /languages): the choice is remembered across screens and
- * restarts (useCourseLanguage). `allLabel` offers "all languages" as the empty choice.
+ * restarts (useCourseLanguage). `allLabel` offers "all languages" as the empty choice. `shown`: the
+ * language a screen shows for this visit instead of the remembered one; `onChoose` hears a choice.
  */
-export function LanguageSelect({ allLabel = 'All languages' }: { allLabel?: string }) {
+export function LanguageSelect({ allLabel = 'All languages', shown, onChoose }: { allLabel?: string; shown?: Language | null; onChoose?: () => void }) {
   const styles = useStyles();
   const id = useId();
-  const { language, ready, setLanguage } = useCourseLanguage();
+  const remembered = useCourseLanguage();
+  const { ready } = remembered;
+  const language = shown === undefined ? remembered.language : shown;
+  const setLanguage = (choice: Language | null) => {
+    remembered.setLanguage(choice);
+    onChoose?.();
+  };
   const languages = useQuery({ ...callQuery('videoRepository.languages'), staleTime: Infinity });
   // The platform's list when it answers, else the fixed list of the spec.
   const options: readonly string[] = languages.data ?? LANGUAGES;

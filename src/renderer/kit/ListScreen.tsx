@@ -103,6 +103,8 @@ export interface ListScreenProps<T, D> {
   bulk?: BulkSpec<T>;
   /** The screen's other dialogs. */
   children?: ReactNode;
+  /** Said after the note of a record opened from elsewhere (Find anything, History): what else the screen changed to show it. */
+  foundNote?: string;
 }
 
 /**
@@ -217,6 +219,7 @@ export function ListScreen<T, D = readonly T[]>(props: ListScreenProps<T, D>) {
         onSaveOrder={reorder?.save}
         selection={bulk.control}
         rowLabel={props.bulk?.label}
+        foundNote={props.foundNote}
         toolbar={
           <div className={styles.toolbar}>
             <ViewsMenu state={views} />

@@ -7,9 +7,15 @@ import { useNavigate } from 'react-router-dom';
 /** The record to select on its screen: what its search box is set to, and its row id. */
 export interface RecordTarget {
   screen: string;
-  key: string;
+  /** Where the record is, when its screen's path does not say it (a folder of a course's directory). */
+  path?: string;
+  /** null: the place opens with nothing selected (several records were written there). */
+  key: string | null;
   id: string | null;
 }
+
+/** A folder of a course's directory: the course, then the folders down to it (the page reads the last one). */
+export const directoryPath = (courseId: string, folderIds: readonly string[]): string => `/directory/${[courseId, ...folderIds].map(encodeURIComponent).join('/')}`;
 
 const paths = new Map<string, string>();
 
@@ -34,9 +40,9 @@ export function selectionOf(state: unknown): SelectState['select'] | null {
 export function useOpenRecord(): (target: RecordTarget) => boolean {
   const navigate = useNavigate();
   return (target) => {
-    const path = pathOfScreen(target.screen);
+    const path = target.path ?? pathOfScreen(target.screen);
     if (!path) return false;
-    const state: SelectState = { select: { key: target.key, id: target.id } };
+    const state: SelectState | null = target.key === null ? null : { select: { key: target.key, id: target.id } };
     navigate(path, { state });
     return true;
   };

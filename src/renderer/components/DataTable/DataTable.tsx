@@ -88,6 +88,8 @@ export interface DataTableProps<T> {
   rowLabel?: (row: T) => string;
   /** Columns Export CSV writes before the table's own: what the screen shows around the table (a course's name). */
   csvLead?: readonly CsvLead<T>[];
+  /** Said after the note of a record opened from elsewhere: what else the screen changed to show it. */
+  foundNote?: string;
 }
 
 const DEFAULT_PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -129,6 +131,7 @@ export function DataTable<T>({
   selection: selectionControl,
   rowLabel,
   csvLead,
+  foundNote,
 }: DataTableProps<T>) {
   const styles = useDataTableStyles();
   const idBase = useId();
@@ -191,7 +194,7 @@ export function DataTable<T>({
         reorder={reorderable && !kept ? reorder : null}
         buttons={toolbar}
       />
-      <TableNotices error={error} onRetry={onRetry} selectionBar={selecting && sel.info.count > 0 ? selectionControl.bar(sel.info) : null} view={view} reordering={reordering} styles={styles} filters={sayFilters ? ordered : undefined} found={found} />
+      <TableNotices error={error} onRetry={onRetry} selectionBar={selecting && sel.info.count > 0 ? selectionControl.bar(sel.info) : null} view={view} reordering={reordering} styles={styles} filters={sayFilters ? ordered : undefined} found={{ ...found, note: foundNote }} />
       <div
         ref={scrollRef}
         className={styles.scroller}

@@ -215,11 +215,11 @@ export function TableToolbar<T>({ label, styles, view, look, searchable, searchP
 }
 
 /** Said while the search is the one a record opened from elsewhere set: what it replaced, and the way back. */
-function FoundNotice({ replaced, onPutBack, styles }: { replaced: ReplacedSearch; onPutBack: () => void; styles: DataTableStyles }) {
+function FoundNotice({ replaced, note, onPutBack, styles }: { replaced: ReplacedSearch; note?: string; onPutBack: () => void; styles: DataTableStyles }) {
   const had = [replaced.query ? `your search "${replaced.query}"` : '', replaced.filters.length > 0 ? plural(replaced.filters.length, 'filter') : ''].filter(Boolean).join(' and ');
   return (
     <MessageBar intent="info" className={styles.error} aria-label="Search set to show a record">
-      <MessageBarBody>{`The search is set to "${replaced.key}" to show the record you opened${had ? `; it replaced ${had}` : ''}.`}</MessageBarBody>
+      <MessageBarBody>{`The search is set to "${replaced.key}" to show the record you opened${had ? `; it replaced ${had}` : ''}.${note ? ` ${note}` : ''}`}</MessageBarBody>
       <MessageBarActions>
         <Button size="small" onClick={onPutBack}>
           {had ? 'Put back the previous search' : 'Clear the search'}
@@ -264,13 +264,13 @@ export function TableNotices<T>({ error, onRetry, selectionBar, view, reordering
   styles: DataTableStyles;
   /** The columns, when the table says which filters are applied. */
   filters?: Column<T>[];
-  /** A record opened from elsewhere set the search: said, with the way back. */
-  found: { replaced: ReplacedSearch | null; putBack: () => void };
+  /** A record opened from elsewhere set the search: said, with the way back (and what else the screen changed to show it). */
+  found: { replaced: ReplacedSearch | null; putBack: () => void; note?: string };
 }) {
   return (
     <>
       {error ? <LoadError error={error} onRetry={onRetry} styles={styles} /> : null}
-      {found.replaced ? <FoundNotice replaced={found.replaced} onPutBack={found.putBack} styles={styles} /> : null}
+      {found.replaced ? <FoundNotice replaced={found.replaced} note={found.note} onPutBack={found.putBack} styles={styles} /> : null}
       {filters ? <FilterNotice view={view} columns={filters} styles={styles} /> : null}
       {selectionBar}
       {view.partialCount > 0 && !reordering ? <PartialNotice count={view.partialCount} only={view.partialOnly} onOnly={view.setPartialOnly} className={styles.error} /> : null}

@@ -1,10 +1,13 @@
 import { plural } from '../../lib/format';
-import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useCallback, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
 import { deleteCourseQuestion } from '../../../shared/course-messages';
 import type { Course } from '../../../shared/schemas/courses';
 import { callQuery } from '../../lib/calls';
 import { useCourseLanguage } from '../../lib/preferences';
+import { selectionOf } from '../../lib/open-record';
+import type { Language } from '../../../shared/constants';
 import { LinkCell, text, twoLines, value } from '../../kit/columns';
 import { relativeDate } from '../../kit/RelativeDate';
 import { Badge, makeStyles, tokens } from '@fluentui/react-components';
@@ -29,11 +32,28 @@ const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR',
 /** Course Fee: the amount in INR, '-' when the course is free (spec 2: default -). */
 export const feeText = (course: Course): string => (course.pricingPlan.courseFee > 0 ? inr.format(course.pricingPlan.courseFee) : '-');
 
+/**
+ * A course opened from elsewhere (Find anything, History) in another language than the remembered one:
+ * its language, shown for this visit so that its row shows; null otherwise, or once a language is chosen.
+ */
+function useOpenedCourseLanguage(remembered: Language | null): { language: Language | null; end: () => void } {
+  const location = useLocation();
+  const target = selectionOf(location.state);
+  const courses = useQuery({ ...callQuery('videoRepository.courses'), enabled: target !== null && remembered !== null }).data;
+  // The navigation at which a language was chosen: the visit's language ends there.
+  const [chosenAt, setChosenAt] = useState<string | null>(null);
+  const opened = target && chosenAt !== location.key ? courses?.find((c) => (target.id !== null ? c._id === target.id : c.name === target.key)) : undefined;
+  const language = opened && remembered && opened.language !== remembered ? opened.language : null;
+  return { language, end: () => setChosenAt(location.key) };
+}
+
 /** /course and /: the course list (spec 2 section 2, Course screen). */
 export default function CoursesPage() {
   const styles = useStyles();
   const navigate = useNavigate();
-  const { language } = useCourseLanguage();
+  const { language: remembered } = useCourseLanguage();
+  const visit = useOpenedCourseLanguage(remembered);
+  const language = visit.language ?? remembered;
   const courses = resource<Course>({
     name: 'Course',
     form: courseForm(language),
@@ -80,7 +100,7 @@ export default function CoursesPage() {
         title="Courses"
         subtitle={language ? `Courses in ${language}.` : 'Courses in every language.'}
         breadcrumb={[{ label: 'Courses' }]}
-        headerActions={<><LanguageSelect /><ImportFolderButton target={NEW_COURSE} /></>}
+        headerActions={<><LanguageSelect shown={language} onChoose={visit.end} /><ImportFolderButton target={NEW_COURSE} /></>}
         list={callQuery('videoRepository.courses')}
         rows={useCallback((all: Course[]) => (language ? all.filter((c) => c.language === language) : all), [language])}
         rowId={(c) => c._id}
@@ -90,6 +110,7 @@ export default function CoursesPage() {
         pageSizes={COURSE_PAGE_SIZES}
         emptyText={language ? `No courses in ${language} yet.` : 'No courses yet.'}
         toolbar={<CheckAllButton />}
+        foundNote={visit.language && remembered ? `The course is in ${visit.language}: courses in ${visit.language} show for this visit; ${remembered} stays your language for the Course list.` : undefined}
       />
     </ImportDropZone>
   );

@@ -17,6 +17,7 @@ import {
 } from '../../../shared/schemas/courses';
 import type { CallError } from '../../../shared/result';
 import { callQuery } from '../../lib/calls';
+import { directoryPath } from '../../lib/open-record';
 import { LinkCell, action, value } from '../../kit/columns';
 import { relativeDate } from '../../kit/RelativeDate';
 import { useLibraryVideos, videoSourceOf } from './library-videos';
@@ -66,17 +67,14 @@ const SCREENS: Partial<Record<CourseDocument['level'], { label: string; path: st
   topic: { label: 'Videos', path: '/topics' },
 };
 
-/** The path of a folder: the course, its ancestors, itself (the last segment is the folder). */
-const pathOf = (courseId: string, ids: readonly string[]) => `/directory/${[courseId, ...ids].map(encodeURIComponent).join('/')}`;
-
 /** The breadcrumb: Courses > course name > ancestor folders > this folder. */
 function crumbsOf(listing: DocumentListing | undefined): Crumb[] {
   if (!listing) return [{ label: 'Courses', to: '/course' }, { label: '…' }];
   const course = listing.courseDoc;
-  const crumbs: Crumb[] = [{ label: 'Courses', to: '/course' }, { label: course.name, to: pathOf(course._id, []) }];
+  const crumbs: Crumb[] = [{ label: 'Courses', to: '/course' }, { label: course.name, to: directoryPath(course._id, []) }];
   const folder = listing.parentInfo;
   if (folder) {
-    folder.ancestors.forEach((a, i) => crumbs.push({ label: a.title, to: pathOf(course._id, folder.ancestors.slice(0, i + 1).map((x) => x._id)) }));
+    folder.ancestors.forEach((a, i) => crumbs.push({ label: a.title, to: directoryPath(course._id, folder.ancestors.slice(0, i + 1).map((x) => x._id)) }));
     crumbs.push({ label: folder.title });
   }
   return crumbs;
@@ -251,7 +249,7 @@ export default function DirectoryPage() {
 
   const open = useCallback(
     (doc: CourseDocument) => {
-      if (doc.type === 'folder') navigate(pathOf(doc.courseId, [...doc.ancestors.map((a) => a._id), doc._id]));
+      if (doc.type === 'folder') navigate(directoryPath(doc.courseId, [...doc.ancestors.map((a) => a._id), doc._id]));
     },
     [navigate],
   );

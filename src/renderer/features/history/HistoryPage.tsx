@@ -24,7 +24,7 @@ const single = (a: HistoryAction): HistoryRow | null => (a.rows.length === 1 ? a
 function RecordLink({ row }: { row: HistoryRow }) {
   const target = useRecordTarget(row);
   return target ? (
-    <LinkCell onClick={target.open} title={`Open ${row.record.label} on ${row.screen}`}>
+    <LinkCell onClick={target.open} title={`Open ${row.record.label} on ${target.screen}`}>
       {row.record.label}
     </LinkCell>
   ) : (
