@@ -337,6 +337,8 @@ test('cancel an upload: the form stays with its values, nothing is stored', asyn
   await expect(dialog.getByRole('button', { name: 'Uploading…' })).toBeDisabled();
   await dialog.getByRole('button', { name: 'Cancel upload' }).click();
   await expect(dialog.getByText('The upload was cancelled.')).toBeVisible();
+  // The person's own Cancel is no error toast (one would be made before the dialog says it).
+  expect(await toast(page, 'The upload was cancelled.').count()).toBe(0);
   await expect(dialog.getByLabel('Title')).toHaveValue(title);
   await expect(dialog.getByText(/^large-.*\.bin$/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
