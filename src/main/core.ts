@@ -133,7 +133,8 @@ export async function createCore(options: CoreOptions) {
     onNetwork: reachability.onNetwork,
     baseFor: settings.baseFor,
     token: () => remembered(session.currentToken()),
-    onUnauthorized: () => endSession('Your session has expired. Please log in again.'),
+    // The session's end is one toast (the failing call makes none): the server's errorMessage, where it gave one.
+    onUnauthorized: (serverMessage) => endSession(serverMessage || 'Your session has expired. Please log in again.'),
     history: recorder,
     invalidate: (service) => windows.invalidate(windows.listsOfService(service)),
     changed: (service) => options.emit('lists:changed', { service }),

@@ -64,6 +64,27 @@ describe('redirects', () => {
   });
 });
 
+describe('a 401', () => {
+  it("ends the session with the server's errorMessage (the one toast said of it), and the call fails with it", async () => {
+    const platform = createServer((req, res) => {
+      const body = req.url?.startsWith('/admin-auth/quiet') ? '{}' : '{"error":true,"errorMessage":"Token revoked by an administrator."}';
+      res.writeHead(401, { 'content-type': 'application/json' }).end(body);
+    });
+    const base = await listen(platform);
+    try {
+      const reasons: (string | undefined)[] = [];
+      const http = createHttpClient({ baseFor: () => `${base}/admin-auth`, token: () => 'secret-token', onUnauthorized: async (message) => void reasons.push(message), log: () => undefined });
+      const call = (path: string) => defineCall({ service: 'adminAuth', method: 'GET', path, auth: 'token', body: 'none', input: v.object({}), output: v.array(v.unknown()), data: 'users' });
+      expect(await http(call('/users'), {}, 'test')).toMatchObject({ ok: false, error: { kind: 'auth', status: 401, message: 'Token revoked by an administrator.' } });
+      // Without one, main says it in its own words.
+      expect(await http(call('/quiet'), {}, 'test')).toMatchObject({ ok: false, error: { kind: 'auth', status: 401 } });
+      expect(reasons).toEqual(['Token revoked by an administrator.', undefined]);
+    } finally {
+      platform.close();
+    }
+  });
+});
+
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -13,8 +13,8 @@ export interface HttpDeps {
   baseFor(service: ServiceName): string | null;
   /** The stored token, or null when signed out. */
   token(): string | null;
-  /** Called on any 401 from a call that carried a token: main ends the session. */
-  onUnauthorized(): Promise<void>;
+  /** Called on any 401 from a call that carried a token, with the server's errorMessage: main ends the session. */
+  onUnauthorized(serverMessage?: string): Promise<void>;
   log(message: string, details?: Record<string, unknown>): void;
   /** Sends multipart calls (streamed from disk); without it they are refused. */
   uploader?: Uploader;
@@ -334,7 +334,7 @@ async function readEnvelope<O>(def: CallDef, answer: Answer, label: string, deps
 
   // A learner's token refused is the learner's matter (main refreshes it), never the end of the admin's session.
   if (answer.status === 401 && def.auth !== 'none' && def.credential !== 'learner') {
-    if (!options.ignoreUnauthorized) await deps.onUnauthorized();
+    if (!options.ignoreUnauthorized) await deps.onUnauthorized(serverMessage);
     return fail('auth', serverMessage ?? 'Your session has ended. Please log in again.', 401);
   }
   if (!ok2xx || envelope?.error === true) {

@@ -6,7 +6,7 @@ import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface
 
 export interface ContentDialogAction {
   label: string;
-  /** The action (a save): a failure of a mutation it runs shows in this dialog, which it must say, not as a toast. */
+  /** The action (a save): a failure of a mutation it runs is said once, by that mutation's error toast or in this dialog. */
   onClick: () => void | Promise<unknown>;
   /** Not yet possible (nothing chosen). */
   disabled?: boolean;

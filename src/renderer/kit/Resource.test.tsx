@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import { ENGAGEMENT_TEXT as T } from '../../shared/engagement-messages';
-import { MSG } from '../../shared/messages';
+import { APP_TEXT, MSG } from '../../shared/messages';
 import { SynonymDraftSchema, type SynonymGroup } from '../../shared/schemas/synonyms';
 import { QuoteCreateSchema, quotesOf, type Quote, type QuoteCreateInput } from '../../shared/schemas/quotes';
 import type { Result } from '../../shared/result';
@@ -10,7 +10,7 @@ import { callQuery } from '../lib/calls';
 import { text } from './columns';
 import type { ScreenActions } from './ListScreen';
 import { ResourceScreen, call, filesOf, recordForm, resource } from './Resource';
-import { fakeBridge, firstCells, renderUi, type Answer } from '../test/render';
+import { fakeBridge, firstCells, renderUi, toastTexts, type Answer } from '../test/render';
 import { GROUPS, addSynonym } from '../test/synonyms';
 
 // Screens declared as resources (no mutation written by the screen), run against a stand-in for
@@ -121,6 +121,49 @@ describe('ResourceScreen', () => {
     await user.click(within(ask).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(MSG.somethingWentWrong)).toBeTruthy();
     expect(bridge.inputsOf('api:library.deleteQuote')).toEqual([{ id: 's2', $base: GROUPS[1], $batch: expect.any(String) }]);
+  });
+
+  it("a refused save: the server's message is a toast and stays in the dialog; the app's own refusal and the person's Cancel show in the dialog only", async () => {
+    const serverSays = 'A group named Salt already exists.';
+    fakeBridge({
+      'api:library.synonyms': () => ({ ok: true, data: GROUPS }),
+      'api:library.keywords': () => ({ ok: true, data: [] }),
+      'api:library.addSynonyms': inTurn([
+        { ok: false, error: { kind: 'http', status: 400, message: serverSays } },
+        // Main refuses a file the session no longer grants before anything is sent.
+        { ok: false, error: { kind: 'validation', message: APP_TEXT.fileNotGranted } },
+        // What an upload answers after its Cancel upload.
+        { ok: false, error: { kind: 'cancelled', message: APP_TEXT.uploadCancelled } },
+      ]),
+    });
+    const { user } = renderUi(<SynonymsScreen />);
+    await user.click(await screen.findByRole('button', { name: 'Add Synonym' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Synonym' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Group' }), 'Salt');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Synonyms' }), 'namak');
+    const notSaved = async (text: string) => {
+      await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+      const notice = await within(dialog).findByRole('alert');
+      await waitFor(() => expect(notice.textContent).toBe(`Not saved${text}`));
+    };
+    await notSaved(serverSays);
+    expect(toastTexts()).toEqual([serverSays]);
+    await notSaved(APP_TEXT.fileNotGranted);
+    expect(toastTexts()).not.toContain(APP_TEXT.fileNotGranted);
+    await notSaved(APP_TEXT.uploadCancelled);
+    expect(toastTexts()).not.toContain(APP_TEXT.uploadCancelled);
+  });
+
+  it("the app's own refusal of a call no form shows (a delete) is the error toast", async () => {
+    fakeBridge({
+      'api:library.synonyms': () => ({ ok: true, data: GROUPS }),
+      'api:library.keywords': () => ({ ok: true, data: [] }),
+      'api:library.deleteQuote': () => ({ ok: false, error: { kind: 'validation', message: 'Invalid id.' } }),
+    });
+    const { user } = renderUi(<SynonymsScreen />);
+    await user.click(await screen.findByRole('button', { name: 'Delete Water' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Delete group' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(toastTexts()).toEqual(['Invalid id.']));
   });
 
   it('a multipart call gets an upload id when its input holds one of the call\'s files, and none without', async () => {

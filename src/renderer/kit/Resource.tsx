@@ -23,7 +23,7 @@ type AnySchema = v.GenericSchema<FieldValues, FieldValues>;
 /** One call of a resource: the contract call, its message rules and, when needed, its input. */
 export interface ResourceCall<In = never> {
   call: CallId;
-  rules: Omit<MessageRules<unknown>, 'invalidates'>;
+  rules: Omit<MessageRules<unknown>, 'invalidates' | 'inForm'>;
   /**
    * The call's input (default: the form's values; an update adds the record's `id`). A method, so a
    * screen may name the type its form's schema gives the values.
@@ -104,12 +104,16 @@ export function filesOf(id: CallId): readonly string[] {
   return def?.body === 'multipart' ? (def.files ?? []) : [];
 }
 
-/** The mutation of one resource call: its rules, and the refetch of the call's service (`quiet`: no success toast). */
-function useResourceMutation(spec: ResourceCall<never> | undefined, quiet = false) {
+/**
+ * The mutation of one resource call: its rules, and the refetch of the call's service. `quiet`: no
+ * success toast; `inForm`: the save of a form dialog, which shows the failure beside the fields.
+ */
+function useResourceMutation(spec: ResourceCall<never> | undefined, { quiet = false, inForm = false } = {}) {
   return useCallMutation((spec?.call ?? NO_CALL) as CallId, {
     ...spec?.rules,
     fallback: spec?.rules.fallback ?? '',
     invalidates: spec ? [serviceOf(spec.call)] : [],
+    inForm,
     ...(quiet ? { success: false as const } : {}),
   });
 }
@@ -153,7 +157,7 @@ function savedForm<T>(
  */
 export function useCallForm<T>(spec: ResourceCall<FieldValues>, decl: AnyRecordForm<T>, then?: (data: unknown, values: FieldValues) => void): AnyFormSpec {
   const upload = useUploadSubmit();
-  const mutation = useResourceMutation(spec as ResourceCall<never>);
+  const mutation = useResourceMutation(spec as ResourceCall<never>, { inForm: true });
   let sent: FieldValues = {};
   const make = (values: FieldValues) => {
     sent = values;
@@ -178,10 +182,11 @@ export interface ResourceScreenProps<T, D> extends Omit<ListScreenProps<T, D>, '
  */
 export function useResource<T>(r: Resource<T>, rowId: (row: T) => string) {
   const upload = useUploadSubmit();
-  const create = useResourceMutation(r.create as ResourceCall<never> | undefined);
-  const update = useResourceMutation(r.update as ResourceCall<never> | undefined);
+  // Adds and edits run only from the record's form dialog (the editor below).
+  const create = useResourceMutation(r.create as ResourceCall<never> | undefined, { inForm: true });
+  const update = useResourceMutation(r.update as ResourceCall<never> | undefined, { inForm: true });
   // A delete's success toast is the kit's, with Undo (RecordDialogs).
-  const remove = useResourceMutation(r.remove as ResourceCall<never> | undefined, true);
+  const remove = useResourceMutation(r.remove as ResourceCall<never> | undefined, { quiet: true });
   const reorder = useResourceMutation(r.reorder as ResourceCall<never> | undefined);
   // Another order saved meanwhile: the person's choice, awaited by the save.
   const [orderConflict, setOrderConflict] = useState<{ order: OrderConflict; choose: (mine: boolean) => void } | null>(null);

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { buildApi } from '../../shared/api/build-api';
-import { MSG } from '../../shared/messages';
-import type { Result } from '../../shared/result';
+import { APP_TEXT, MSG } from '../../shared/messages';
+import type { CallError, Result } from '../../shared/result';
 import { ApiError } from './api';
-import { callKey, callQuery, failureText, invoke, settle, successText, targetKey } from './calls';
+import { callKey, callQuery, failureText, invoke, settle, successText, targetKey, toastsFailure } from './calls';
 
 // window.api built by the real buildApi over a recording transport (what the preload does over ipc).
 let sent: { channel: string; input: unknown }[] = [];
@@ -93,6 +93,21 @@ describe('message rules', () => {
     expect(successText(undefined, {})).toBe('Saved');
     expect(successText({ n: 3 }, { success: (d: { n: number }) => `${d.n} saved` })).toBe('3 saved');
     expect(successText({ message: 'Done' }, { success: false })).toBe('');
+  });
+
+  it("a failure is an error toast unless something else says it: a conflict's or a form's dialog, the person's own Cancel, the session's end", () => {
+    const toasted = (error: CallError, inForm = false) => toastsFailure(error, inForm);
+    for (const inForm of [false, true]) {
+      expect(toasted({ kind: 'http', status: 400, message: 'Bad title' }, inForm)).toBe(true);
+      expect(toasted({ kind: 'network', message: 'Cannot reach the server' }, inForm)).toBe(true);
+      expect(toasted({ kind: 'parse', message: 'The answer could not be read' }, inForm)).toBe(true);
+      expect(toasted({ kind: 'auth', message: 'This call is not allowed from here.' }, inForm)).toBe(true);
+      expect(toasted({ kind: 'auth', status: 401, message: 'Your session has ended. Please log in again.' }, inForm)).toBe(false);
+      expect(toasted({ kind: 'cancelled', message: APP_TEXT.uploadCancelled }, inForm)).toBe(false);
+      expect(toasted({ kind: 'conflict', message: 'Changed since' }, inForm)).toBe(false);
+    }
+    expect(toasted({ kind: 'validation', message: APP_TEXT.fileChanged })).toBe(true);
+    expect(toasted({ kind: 'validation', message: APP_TEXT.fileChanged }, true)).toBe(false);
   });
 
   it('settle keeps an ok result and rewrites only the message of a failure', () => {

@@ -93,6 +93,11 @@ export interface MessageRules<O> {
   successTimeout?: number;
   /** Queries to refetch after a success. */
   invalidates?: readonly InvalidateTarget[];
+  /**
+   * A form around the call shows its failures beside what was typed (the kit's form dialogs): the
+   * app's own refusals of an input then show there only, not as a toast as well.
+   */
+  inForm?: boolean;
 }
 
 /** The message a failed result shows under the rules: the override, else the server's message, else the fallback. */
@@ -116,10 +121,31 @@ export function settle<O>(result: Result<O>, rules: Pick<MessageRules<O>, 'fallb
   return { ok: false, error: { ...result.error, message: failureText(result.error, rules) } };
 }
 
+/**
+ * Whether a failure is said in an error toast. Both specs make the server's errorMessage one, and so
+ * are the spec's fallbacks and main's texts for an answer that never came or could not be read. Not:
+ * a conflict (its dialog offers the choices), the person's own Cancel, a 401 (the session ended with
+ * it, which the app says once, for a save and a list alike), and the app's own refusal of an input
+ * (main's input check, a file no longer granted) where a form shows it beside the fields.
+ */
+export function toastsFailure(error: CallError, inForm: boolean): boolean {
+  switch (error.kind) {
+    case 'conflict':
+    case 'cancelled':
+      return false;
+    case 'validation':
+      return !inForm;
+    case 'auth':
+      return error.status !== 401;
+    default:
+      return true;
+  }
+}
+
 export interface CallMutation<In, O> {
   /**
-   * Runs the call: success toast and invalidation, or the error toast (a dialog around the save shows
-   * the failure as well). Resolves with the settled Result.
+   * Runs the call: success toast and invalidation, or the error toast where `toastsFailure` says so
+   * (a form dialog around the save shows the failure as well). Resolves with the settled Result.
    */
   run: (input: In) => Promise<Result<O>>;
   busy: boolean;
@@ -158,8 +184,7 @@ export function useCallMutation<C extends MutationCall>(call: C, rules: MessageR
     if (result.ok) {
       if (rules.success !== false) notify.success(successText(result.data, rules), rules.successTimeout);
       for (const t of rules.invalidates ?? []) void client.invalidateQueries({ queryKey: targetKey(t) });
-    } else {
-      // Both specs: the server's errorMessage shows as an error toast (a dialog keeps it too, beside the form).
+    } else if (toastsFailure(result.error, rules.inForm ?? false)) {
       notify.error(result.error.message);
     }
     return result;

@@ -24,21 +24,34 @@ export interface FakeBridge {
   calls: { channel: string; input: unknown }[];
   /** The inputs of the calls made on one channel. */
   inputsOf: (channel: string) => unknown[];
+  /** Sends an event from main to the page's listeners (window.api.on). */
+  emit: (event: string, payload: unknown) => void;
 }
 
 /** Puts a window.api on the page that answers `answers` (by channel, e.g. 'api:files.pick'). */
 export function fakeBridge(answers: Record<string, Answer> = {}): FakeBridge {
   const calls: FakeBridge['calls'] = [];
+  const listeners = new Set<{ event: string; listener: (payload: unknown) => void }>();
   const api = buildApi(
     async (channel, input) => {
       calls.push({ channel, input });
       const answer = answers[channel];
       return answer ? answer(input) : { ok: false, error: { kind: 'network', message: `No answer for ${channel} in this test` } };
     },
-    () => () => undefined,
+    (event, listener) => {
+      const entry = { event, listener };
+      listeners.add(entry);
+      return () => listeners.delete(entry);
+    },
   );
   Object.defineProperty(window, 'api', { value: api, configurable: true, writable: true });
-  return { calls, inputsOf: (channel) => calls.filter((c) => c.channel === channel).map((c) => c.input) };
+  return {
+    calls,
+    inputsOf: (channel) => calls.filter((c) => c.channel === channel).map((c) => c.input),
+    emit: (event, payload) => {
+      for (const entry of [...listeners]) if (entry.event === event) entry.listener(payload);
+    },
+  };
 }
 
 // No style rules: jsdom would parse each of Fluent's rules and recompute them for every query of a
@@ -76,3 +89,6 @@ export const bodyRows = (table: HTMLElement): HTMLElement[] => within(table).que
 /** The first cell's text of each body row on screen, top to bottom. */
 /** The first cell of each row with data (not the selection's check box). */
 export const firstCells = (table: HTMLElement): (string | null)[] => bodyRows(table).map((row) => within(row).getAllByRole('cell').find((cell) => !cell.querySelector('[data-select-row]'))!.textContent);
+
+/** The texts of the toasts showing, oldest first (not Fluent's copy of them in its live region). */
+export const toastTexts = (): (string | null)[] => [...document.querySelectorAll('.fui-Toaster [role="listitem"]')].map((toast) => toast.textContent);

@@ -100,7 +100,7 @@ function useEntitySubmit<S extends AnySchema>({ form, visibleFields, runCheck, b
     }
     onBusy(true);
     try {
-      // A failure shows as the specs' error toast and stays in this dialog ('Not saved') beside what was typed.
+      // A failure stays in this dialog ('Not saved') beside what was typed; a server's refusal is the specs' error toast as well.
       const result = await onSubmit(values as v.InferOutput<S>);
       if (result.ok) {
         onBusy(false);

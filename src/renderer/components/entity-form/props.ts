@@ -22,7 +22,7 @@ export interface EntityDialogProps<S extends AnySchema> {
   /**
    * Saves the parsed values, normally `mutation.run` of useCallMutation (which shows the success
    * toast). An ok Result closes the dialog (then onSuccess); a failure keeps the dialog open with the
-   * typed values and shows the message inside it, and only there.
+   * typed values and shows the message inside it (a server's refusal is the error toast as well).
    */
   onSubmit: (values: v.InferOutput<S>) => Promise<Result<unknown>>;
   onSuccess?: (data: unknown) => void;

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import type * as v from 'valibot';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Button, Link, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { Button, Link, Spinner } from '@fluentui/react-components';
 import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
 import { LoginInputSchema } from '../../../shared/schemas/admin-auth';
 import { MSG } from '../../../shared/messages';
@@ -31,14 +31,14 @@ export function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
 
-  // A refusal also stays on the form (a toast goes away; the reason should not).
-  const [failure, setFailure] = useState<string | null>(null);
+  // How many logins were refused (the reason is the server's, in the toast), and how many of them
+  // have sent the focus back to the password.
+  const [refusals, setRefusals] = useState(0);
+  const focusedRefusals = useRef(0);
   const submit = handleSubmit(async (values) => {
-    setFailure(null);
     const result = await login.run(values);
     if (!result.ok) {
-      // Said on the form as well as in the toast: a refused password is the form's business.
-      setFailure(result.error.message || MSG.somethingWentWrong);
+      setRefusals((n) => n + 1);
       return;
     }
     if (location.pathname === '/login') {
@@ -49,19 +49,16 @@ export function LoginPage() {
   });
   const busy = formState.isSubmitting;
   // The fields are disabled while the form is sent, which drops the focus to the page: after a refusal
-  // it goes to the password, ready to be typed again.
+  // it goes to the password, ready to be typed again (once: a later submit's field messages keep theirs).
   useEffect(() => {
-    if (failure && !busy) setFocus('password', { shouldSelect: true });
-  }, [failure, busy, setFocus]);
+    if (busy || refusals === focusedRefusals.current) return;
+    focusedRefusals.current = refusals;
+    setFocus('password', { shouldSelect: true });
+  }, [refusals, busy, setFocus]);
 
   return (
     <AuthLayout title="Log in" subtitle="Sign in with your admin account." below={<ConnectionPanel />}>
       <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label="Log in">
-        {failure ? (
-          <MessageBar intent="error" layout="multiline">
-            <MessageBarBody>{failure}</MessageBarBody>
-          </MessageBar>
-        ) : null}
         <AuthField control={control} name="email" label="Email" type="email" autoComplete="username" autoFocus disabled={busy} />
         <AuthField
           control={control}

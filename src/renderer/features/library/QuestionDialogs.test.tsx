@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { LibraryFile } from '../../../shared/schemas/library';
 import type { Question } from '../../../shared/schemas/question-bank';
-import { fakeBridge, renderUi } from '../../test/render';
+import { MSG } from '../../../shared/messages';
+import { fakeBridge, renderUi, toastTexts } from '../../test/render';
 import { QuestionSelectorDialog } from './QuestionDialogs';
 
 // Add Questions on a file: its language first, a hint when the list is cut, and the discard guard.
@@ -80,5 +81,24 @@ describe('Add Questions', () => {
     await user.click(within(guard).getByRole('button', { name: 'Keep editing' }));
     expect(closed).toBe(0);
     expect((within(dialog).getByRole('checkbox', { name: /English question 2/ }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it("a refused save is the server's error toast only; the message under the list is the selection's own", async () => {
+    const serverSays = 'The file was deleted.';
+    fakeBridge({
+      'api:questionBank.questions': () => ({ ok: true, data: QUESTIONS.slice(0, 3) }),
+      'api:library.mediaList': () => ({ ok: true, data: [FILE] }),
+      'api:library.setQuestions': () => ({ ok: false, error: { kind: 'http', status: 404, message: serverSays } }),
+    });
+    const { user } = renderUi(<QuestionSelectorDialog file={FILE} onClose={() => undefined} />);
+    const dialog = await loaded();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(MSG.selectQuestion);
+    await user.click(within(dialog).getByRole('checkbox', { name: /English question 2/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toastTexts()).toEqual([serverSays]));
+    await waitFor(() => expect((within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(false));
+    expect(within(dialog).queryByText(serverSays)).toBeNull();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 });

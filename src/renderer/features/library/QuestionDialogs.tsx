@@ -143,9 +143,9 @@ function Selector({ file, onClose }: { file: LibraryFile; onClose: () => void })
       setError(MSG.selectQuestion);
       return;
     }
+    // A refused save is the error toast only: the message under the list is the selection's own.
     const result = await setQuestions.run({ id: file._id, questionBank: [...selected] });
-    if (!result.ok) return setError(result.error.message);
-    onClose();
+    if (result.ok) onClose();
   };
 
   return (

@@ -177,7 +177,8 @@ export function ImportDialog({
       replace,
       entries: rows.map((r) => ({ timeStamp: r.timeStamp.trim(), captionText: r.captionText.trim() })),
     });
-    if (!result.ok) return setMessage(result.error.message);
+    // A refused import is the error toast only: the notice here is for the cues' own problems.
+    if (!result.ok) return;
     onSaved(language);
     onClose();
   };
