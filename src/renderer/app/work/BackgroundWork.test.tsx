@@ -52,7 +52,7 @@ describe('the background work model', () => {
 
   it("says a cancelled action's records that did not run apart from its failures", () => {
     const summary = { batch: 'b1', call: 'synonyms.update', total: 5, done: 2, cancelled: true, failed: [{ key: 'a', label: 'A', message: 'Refused' }, { key: 'b', label: 'B', message: NOT_RUN }, { key: 'c', label: 'C', message: NOT_RUN }] };
-    const row = actionRow({ batch: 'b1', title: 'Changing Status of 5 synonyms', total: 5, done: 2, failed: 3, running: false, summary, error: null, startedAt: 0, endedAt: 1 });
+    const row = actionRow({ batch: 'b1', title: 'Changing Status of 5 synonyms', total: 5, done: 2, failed: 3, running: false, summary, error: null, startedAt: 0, endedAt: 1, changed: 2, ending: null, shown: false, said: false });
     expect(row).toMatchObject({ state: 'cancelled', result: '2 done, 1 failed, 2 not run.', progressText: '5 of 5 records' });
   });
 
