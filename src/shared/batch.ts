@@ -2,6 +2,8 @@
 // same recorded contract handler a single write uses. Pure TypeScript, shared by main and the renderer.
 import * as v from 'valibot';
 import type { ListName } from './lists';
+import { BASE_FIELD } from './api/contract';
+import { APP_TEXT } from './messages';
 import { ListSelectionEntries } from './windows';
 import { libraryFormOf, libraryPayloadOf, LibraryFileFormSchema, type LibraryFile } from './schemas/library';
 import type { Question } from './schemas/question-bank';
@@ -16,8 +18,11 @@ export const BatchIdSchema = v.pipe(v.string(), v.regex(/^[\w-]{8,64}$/, 'A batc
 const CallNameSchema = v.pipe(v.string(), v.regex(/^\w+\.\w+$/, 'A call is named group.call.'), v.maxLength(100));
 const PatchSchema = v.record(Text(100), v.union([v.string(), v.number(), v.boolean()]));
 
-/** One record of an action: its key (the row id), its name in the summary, and the call's input (with `$base`). */
-export const BatchItemSchema = v.object({ key: Text(200), label: Text(300), input: v.record(v.string(), v.unknown()) });
+/**
+ * One record of an action: its key (the row id), its name in the summary, and the call's input (with
+ * `$base`); or `refused`: why the form's rules refuse it, so it fails for good without any call.
+ */
+export const BatchItemSchema = v.object({ key: Text(200), label: Text(300), input: v.record(v.string(), v.unknown()), refused: v.optional(Text(1000)) });
 export type BatchItem = v.InferOutput<typeof BatchItemSchema>;
 
 /**
@@ -92,6 +97,25 @@ export const NOT_RUN = 'Cancelled before it ran.';
 
 export type Patch = Record<string, string | number | boolean>;
 
+/** A record's input that cannot be made: the rules of its form refuse it, and this says why. */
+export type Refusal = { readonly $refused: string };
+export const refusal = (reason: string): Refusal => ({ $refused: reason });
+/** Why a made input is a refusal, or null when it is an input. */
+export const refusalOf = (made: unknown): string | null =>
+  typeof made === 'object' && made !== null && typeof (made as Partial<Refusal>).$refused === 'string' ? (made as Refusal).$refused : null;
+
+/** A record of an action from its made input (sent with the record it was read as) or its refusal (never sent). */
+export function batchItemOf(key: string, label: string, made: unknown, base: object): BatchItem {
+  const refused = refusalOf(made);
+  return refused === null ? { key, label, input: { ...(made as object), [BASE_FIELD]: base } } : { key, label, input: {}, refused };
+}
+
+/** What a form's schema makes of `values`, or its first message (what the form would say on Save). */
+export function formCheck<S extends v.GenericSchema>(schema: S, values: unknown): { ok: true; output: v.InferOutput<S> } | { ok: false; message: string } {
+  const parsed = v.safeParse(schema, values);
+  return parsed.success ? { ok: true, output: parsed.output } : { ok: false, message: parsed.issues[0].message };
+}
+
 /** The edit form's values of a question (as its Edit dialog fills them). */
 export const questionValuesOf = (q: Question) => ({
   question: q.question,
@@ -106,20 +130,26 @@ export const questionValuesOf = (q: Question) => ({
 /** A question's update with `patch` over its Edit Question values. */
 export const questionUpdateOf = (q: Question, patch: Patch): Record<string, unknown> => ({ id: q._id, ...questionValuesOf(q), ...patch });
 
-/** A library file's update with `patch` over its Edit File values: the form's rules, then its payload. */
-export function mediaUpdateOf(file: LibraryFile, patch: Patch): Record<string, unknown> {
+/** The fields a library file has only when it is Public (spec 1: otherwise an empty status and level 0 are sent). */
+const PUBLIC_ONLY_FIELDS = ['status', 'level'];
+
+/**
+ * A library file's update with `patch` over its Edit File values: the form's rules, then its payload.
+ * Refused when the form would refuse it, and a status or level set on a file that is not Public (main
+ * would send '' and 0: nothing would change, yet the action would count it done).
+ */
+export function mediaUpdateOf(file: LibraryFile, patch: Patch): Record<string, unknown> | Refusal {
   const values = { ...libraryFormOf(file), ...patch };
-  const parsed = v.safeParse(LibraryFileFormSchema, values);
-  // A record the form would refuse goes as it is: the call's own schema refuses it, with its message.
-  const payload = parsed.success ? libraryPayloadOf(parsed.output) : values;
-  return { id: file._id, ...payload };
+  if (values.visibility !== 'Public' && PUBLIC_ONLY_FIELDS.some((field) => field in patch)) return refusal(APP_TEXT.publicOnly);
+  const checked = formCheck(LibraryFileFormSchema, values);
+  return checked.ok ? { id: file._id, ...libraryPayloadOf(checked.output) } : refusal(checked.message);
 }
 
 /**
  * How a record of a list main keeps becomes the input of a bulk call (what the screen's Edit or
  * Delete would send): main uses these for "all N matching", the screens for the rows they hold.
  */
-export const LIST_BATCH: Partial<Record<ListName, { key: (row: never) => string; calls: Record<string, (row: never, patch: Patch) => Record<string, unknown>> }>> = {
+export const LIST_BATCH: Partial<Record<ListName, { key: (row: never) => string; calls: Record<string, (row: never, patch: Patch) => Record<string, unknown> | Refusal> }>> = {
   media: {
     key: (f: LibraryFile) => f._id,
     calls: { 'library.updateMedia': mediaUpdateOf, 'library.deleteMedia': (f: LibraryFile) => ({ id: f._id }) },

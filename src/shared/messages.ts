@@ -82,4 +82,5 @@ export const APP_TEXT = {
   captionsTooLarge: 'The caption file is larger than 2 MiB.',
   frameUndecodable: 'This video cannot be decoded here (its format or codec is not one this app can play), so no frame can be taken from it. Choose a thumbnail image instead.',
   frameNoVideo: 'This file has no picture to take a frame from. Choose a thumbnail image instead.',
+  publicOnly: 'Status and Level apply only to Public files.',
 } as const;

@@ -3,7 +3,9 @@
  * three files by click and Shift-click, their status changed while a colleague changed one of them
  * behind the console's back (the summary names it with the server's reason; Retry failed runs it
  * again); on Admins every account matching a search, exported as CSV and deleted with one question
- * naming the count. axe (light and dark) on the bar, the bulk dialog and the summary.
+ * naming the count. A Change of Level on a Public and a Restricted file: Status and Level apply only to
+ * Public files (spec 1), so the Restricted one fails before any call, with why, counted as failed and
+ * without Retry. axe (light and dark) on the bar, the bulk dialog and the summaries.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
@@ -11,6 +13,7 @@ import { join } from 'node:path';
 import { format } from 'date-fns';
 import type { Api } from '../../src/shared/api';
 import { mediaUpdateOf } from '../../src/shared/batch';
+import { APP_TEXT } from '../../src/shared/messages';
 import type { LibraryFile } from '../../src/shared/schemas/library';
 import { BRIDGE_EXPORTS_FOLDER } from '../bridge/protocol';
 import { colleagueSaves, expectAccessible, phoneNumber, shots, signedIn, tableRows, toast, unique } from './helpers';
@@ -160,4 +163,48 @@ test('select a range of files and change their status past a refused one; select
   await expect(toast(page, 'User has been Deleted!!')).toBeVisible();
   await expect(toast(page, 'Someone else deleted this record since you opened it.')).toBeVisible();
   await expect(page.getByText('No records match the search or filters.')).toBeVisible();
+});
+
+test('a Change of Level on a Restricted file fails before any call: Status and Level apply only to Public files', async ({ page, request }) => {
+  await signedIn(page);
+  const word = `Vis${unique()}`;
+  const shown = await createFile(page, request, { title: `${word} public` });
+  const hidden = await createFile(page, request, { title: `${word} restricted` });
+  // Made Restricted as its Edit would (main sends its empty status and level 0).
+  await colleagueSaves(page, 'library.updateMedia', mediaUpdateOf(hidden, { visibility: 'Restricted' }));
+
+  await page.getByRole('link', { name: 'Video Library' }).click();
+  const table = page.getByRole('table', { name: 'Video Library' });
+  await expect(table).toHaveAttribute('aria-busy', 'false');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(word);
+  await expect(tableRows(page, 'Video Library')).toHaveCount(2);
+  await table.getByRole('checkbox', { name: 'Select all rows on this page' }).click();
+  const bar = page.getByRole('toolbar', { name: 'Selected rows' });
+  await bar.getByRole('button', { name: 'Change' }).click();
+  await page.getByRole('menuitem', { name: 'Level' }).click();
+  const change = page.getByRole('dialog', { name: 'Change Level of 2 files' });
+  await change.getByRole('combobox', { name: 'New level' }).selectOption('5');
+  await change.getByRole('button', { name: 'Apply' }).click();
+
+  // Counted as failed, not done, with why; final, so no Retry.
+  const summary = page.getByRole('dialog', { name: 'Changed Level of 2 files' });
+  await expect(summary.getByRole('status')).toHaveText('1 done, 1 failed.');
+  await expect(summary.getByRole('list', { name: 'Failed' }).getByRole('listitem')).toHaveText([`${word} restricted: ${APP_TEXT.publicOnly}`]);
+  await expect(summary.getByRole('button', { name: 'Retry failed' })).toHaveCount(0);
+  await expectAccessible(page, 'the bulk summary with a Restricted file refused');
+  await summary.getByRole('button', { name: 'Close' }).click();
+  await expect(toast(page, 'Changing Level of 2 files: 1 done, 1 failed.')).toBeVisible();
+  await expect(toast(page, 'Status and Level apply only to Public files.')).toBeVisible();
+
+  const after = await mediaList(page);
+  expect(after.find((f) => f._id === shown._id)).toMatchObject({ level: 5 });
+  expect(after.find((f) => f._id === hidden._id)).toMatchObject({ visibility: 'Restricted', status: '', level: 0 });
+  // Never sent: History holds no write of the Restricted file in the action.
+  const history = await page.evaluate(async () => {
+    const r = await (globalThis as unknown as WithApi).api.history.list({});
+    return r.ok ? r.data : [];
+  });
+  const batch = history.find((r) => r.call === 'library.updateMedia' && r.record.id === shown._id && r.batch)?.batch;
+  expect(batch).toBeTruthy();
+  expect(history.filter((r) => r.batch === batch).map((r) => r.record.id)).toEqual([shown._id]);
 });

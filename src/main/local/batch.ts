@@ -1,6 +1,6 @@
-import { ACTION_FIELD, BATCH_FIELD, BASE_FIELD, type ApiEvents, type LocalImpl, type Local } from '../../shared/api';
+import { ACTION_FIELD, BATCH_FIELD, type ApiEvents, type LocalImpl, type Local } from '../../shared/api';
 import { fail, ok, type ErrorKind, type Result } from '../../shared/result';
-import { BATCH_CONCURRENCY, LIST_BATCH, NOT_RUN, finalRefusal, type BatchItem, type BatchMatching, type BatchRun, type BatchSummary } from '../../shared/batch';
+import { BATCH_CONCURRENCY, LIST_BATCH, NOT_RUN, batchItemOf, finalRefusal, type BatchItem, type BatchMatching, type BatchRun, type BatchSummary } from '../../shared/batch';
 import { notSelectable, withoutMarks } from '../../shared/tolerant';
 import { Limiter } from '../services/limiter';
 import type { WindowAnswer, WindowQuery } from '../../shared/windows';
@@ -46,7 +46,7 @@ async function resolveMatching(deps: BatchDeps, batch: string, call: string, mat
       const record = withoutMarks(row as object) as never;
       const key = spec.key(record);
       if (except.has(key)) continue;
-      items.push({ key, label: labelOf(record, key), input: { ...make(record, patch), [BASE_FIELD]: record } });
+      items.push(batchItemOf(key, labelOf(record, key), make(record, patch), record));
     }
     offset += answer.data.rows.length;
     if (answer.data.rows.length === 0 || offset >= answer.data.count) return ok(items);
@@ -90,6 +90,13 @@ export function createBatchGroup(deps: BatchDeps) {
     const notRun: BatchItem[] = [];
     const limiter = new Limiter(Math.max(1, concurrency));
     const one = async (item: BatchItem) => {
+      // Refused by the form's rules before any call: it would be refused again, so Retry leaves it out.
+      if (item.refused !== undefined) {
+        failedCount += 1;
+        job.failed.set(item.key, { message: item.refused, final: true, kind: 'validation' });
+        progress(false);
+        return;
+      }
       if (job.cancelled) {
         notRun.push(item);
         return;

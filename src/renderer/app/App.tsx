@@ -5,6 +5,7 @@ import { TOASTER_ID } from '../components/toast';
 import { AppEvents } from './AppEvents';
 import { DesktopCommands } from './desktop/DesktopCommands';
 import { UndoProvider } from '../kit/undo';
+import { ActionEndToasts } from './work/ActionEndToasts';
 import { AppRoutes } from './routes';
 import { queryClient } from './query';
 import { useAppTheme } from './theme';
@@ -45,6 +46,7 @@ function ThemedApp() {
         <UndoProvider>
           <AppEvents />
           <DesktopCommands />
+          <ActionEndToasts />
           <AppRoutes />
         </UndoProvider>
       </HashRouter>

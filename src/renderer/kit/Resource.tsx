@@ -3,6 +3,7 @@ import type * as v from 'valibot';
 import type { FieldValues } from 'react-hook-form';
 import { contract, ORDER_FIELD } from '../../shared/api';
 import { withoutMarks } from '../../shared/tolerant';
+import { refusalOf } from '../../shared/batch';
 import type { OrderConflict } from '../../shared/result';
 import { OrderConflictDialog } from './OrderConflictDialog';
 import type { Result } from '../../shared/result';
@@ -241,7 +242,9 @@ export function useResource<T>(r: Resource<T>, rowId: (row: T) => string) {
               r.bulk.input ??
               ((record, patch) => {
                 const decl = editForm(record);
-                const values = patchedValues(decl?.schema, (decl?.values?.(record) ?? {}) as Record<string, unknown>, patch);
+                const values = patchedValues(decl ?? undefined, (decl?.values?.(record) ?? {}) as Record<string, unknown>, patch);
+                // Refused by the form's rules: the record fails with the form's message, before any call.
+                if (refusalOf(values) !== null) return values;
                 return (updateCall.input ?? (({ values }: { values: FieldValues }) => ({ id: rowId(record), ...values })))({ values, record });
               }),
           }

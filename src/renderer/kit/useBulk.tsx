@@ -1,18 +1,17 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Button } from '@fluentui/react-components';
 import * as v from 'valibot';
-import { BASE_FIELD } from '../../shared/api';
-import { LIST_BATCH, NOT_RUN, newBatchId, type BatchFailure, type BatchRun } from '../../shared/batch';
+import { LIST_BATCH, NOT_RUN, batchItemOf, formCheck, newBatchId, refusal, type BatchFailure, type BatchRun, type Refusal } from '../../shared/batch';
 import type { ActionName } from '../../shared/history';
 import { plural } from '../../shared/plural';
 import { notSelectable, withoutMarks } from '../../shared/tolerant';
-import { useNotify } from '../components/toast';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { emptySelection, selectedCount, type Selection } from '../components/DataTable/selection';
 import type { SelectionInfo, TableSelection } from '../components/DataTable/useTableSelection';
 import { failureText, type CallId, type MessageRules } from '../lib/calls';
 import type { WindowSource } from '../lib/windows';
 import { BatchDialog, BulkFieldDialog, SelectionBar, countOf, type BulkField } from './BulkBar';
+import type { ActionEnding } from '../lib/background-work';
 import { useBatchRun, type BatchJob } from './useBatchRun';
 import { useUndo } from './undo';
 
@@ -49,17 +48,30 @@ type FailureRules = Pick<MessageRules<unknown>, 'fallback' | 'override'>;
 const NAMED = 10;
 
 /** The toast's text after a bulk action that changed something (null: nothing changed). */
-export const doneMessage = (job: BatchJob): string | null => {
+export const doneMessage = (job: Pick<BatchJob, 'title' | 'changed' | 'summary'>): string | null => {
   const failed = job.summary?.failed.length ?? 0;
   return job.changed > 0 ? `${job.title}: ${job.changed.toLocaleString('en-IN')} done${failed > 0 ? `, ${failed.toLocaleString('en-IN')} failed` : ''}.` : null;
 };
 
-/** The form's values of a record with `patch` over them, as the edit form's schema makes them (its output). */
-export function patchedValues(schema: v.GenericSchema | undefined, values: Record<string, unknown>, patch: Patch): Record<string, unknown> {
+/** Said of a record whose edit form keeps its submit disabled though its fields pass (none says why). */
+export const FORM_WOULD_NOT_SAVE = 'Its Edit form would not save it as it is.';
+
+/**
+ * The form's values of a record with `patch` over them, as the edit form's schema makes them (its
+ * output); or, when the form would refuse them (its schema, or its submit kept disabled), the form's
+ * message: the record fails before any call, as its Edit would not save it.
+ */
+export function patchedValues(
+  form: { schema?: v.GenericSchema; canSubmit?: (values: never) => boolean } | undefined,
+  values: Record<string, unknown>,
+  patch: Patch,
+): Record<string, unknown> | Refusal {
   const next = { ...values, ...patch };
-  const parsed = schema ? v.safeParse(schema, next) : null;
-  // A record the form would refuse goes as it is: the call's schema in main refuses it, with its message.
-  return parsed?.success ? (parsed.output as Record<string, unknown>) : next;
+  if (!form?.schema) return next;
+  const checked = formCheck(form.schema, next);
+  if (!checked.ok) return refusal(checked.message);
+  if (form.canSubmit && !form.canSubmit(next as never)) return refusal(FORM_WOULD_NOT_SAVE);
+  return checked.output as Record<string, unknown>;
 }
 
 /** One record's failure as a single save or delete of it would say it (the screen's rules over main's message). */
@@ -80,26 +92,26 @@ export function failuresMessage(failed: readonly BatchFailure[], rules: FailureR
 }
 
 /**
- * The progress and summary of a running bulk action. Closed after changes: the toast offers Undo for
- * 10 s, then History keeps it (one action with its records). A delete or change that did something says
- * the spec's message for the spec's time, when it fixes one; what failed says the screen's failure
- * message in an error toast, as a single record's would.
+ * The toasts that say a bulk action's end: what it did (with Undo for 10 s, then History keeps it), in
+ * the spec's message for the spec's time when it fixes one, and what failed in the screen's failure
+ * message, as a single record's would. The shell raises them (app/work/ActionEndToasts).
  */
-function BatchResult({ runner, names, spoken, failureRules }: { runner: ReturnType<typeof useBatchRun>; names: readonly [string, string]; spoken: BulkSpec<unknown>['removed']; failureRules: FailureRules | undefined }) {
-  const { offerUndo, undoAction } = useUndo();
-  const notify = useNotify();
+export function endToasts(work: Pick<BatchJob, 'title' | 'changed' | 'summary'>, ending: ActionEnding): { done: { text: string; timeout?: number } | null; failed: string | null } {
+  const fixed = ending.spoken && work.changed > 0 ? ending.spoken : undefined;
+  const text = fixed ? fixed.text : doneMessage(work);
+  return { done: text ? { text, ...(fixed?.timeout !== undefined ? { timeout: fixed.timeout } : {}) } : null, failed: failuresMessage(work.summary?.failed ?? [], ending.failureRules) };
+}
+
+/**
+ * The progress and summary of a running bulk action. Closed (or the screen left), the shell says its
+ * end in toasts (endToasts); its Undo undoes the action at once.
+ */
+function BatchResult({ runner, names, failureRules }: { runner: ReturnType<typeof useBatchRun>; names: readonly [string, string]; failureRules: FailureRules | undefined }) {
+  const { undoAction } = useUndo();
   const job = runner.job;
   if (!job) return null;
-  const close = () => {
-    const fixed = spoken && job.changed > 0 ? spoken : undefined;
-    const message = fixed ? fixed.text : doneMessage(job);
-    const failed = failuresMessage(job.summary?.failed ?? [], failureRules);
-    runner.close();
-    if (message) void offerUndo({ message, batch: job.batch, timeout: fixed?.timeout });
-    if (failed) notify.error(failed);
-  };
   const undo = () => {
-    runner.close();
+    runner.close(true);
     void undoAction(job.batch);
   };
   // The summary lists each record's failure in the same words.
@@ -110,7 +122,7 @@ function BatchResult({ runner, names, spoken, failureRules }: { runner: ReturnTy
       names={names}
       onRetry={() => void runner.retry()}
       onCancel={runner.cancel}
-      onClose={close}
+      onClose={() => runner.close()}
       actions={job.summary && job.changed > 0 ? <Button onClick={undo}>Undo</Button> : null}
     />
   );
@@ -173,10 +185,15 @@ export function useBulk<T>({ spec, rowId, kept }: { spec: BulkSpec<T> | undefine
     } else {
       // A record sharing its id with another never goes: a write by that id could reach either.
       const rows = (selection.all ? await info.resolveRows() : [...selection.rows.values()]).filter(takes);
-      request = { batch, call, action, items: rows.map((row) => ({ key: rowId(row), label: label(row).slice(0, 300), input: { ...(input(row) as object), [BASE_FIELD]: withoutMarks(row as object) } })) };
+      request = { batch, call, action, items: rows.map((row) => batchItemOf(rowId(row), label(row).slice(0, 300), input(row), withoutMarks(row as object))) };
     }
     setSelection(emptySelection());
-    await runner.run(title, request);
+    // Said the way one record's delete or save would say it.
+    const deleting = kind.current === 'delete';
+    await runner.run(title, request, {
+      spoken: deleting ? spec?.removed : spec?.updated,
+      failureRules: deleting ? spec?.failureRules?.remove : spec?.failureRules?.update,
+    });
   };
 
   /** A change of one field on the selected records. */
@@ -259,12 +276,7 @@ export function useBulk<T>({ spec, rowId, kept }: { spec: BulkSpec<T> | undefine
           void start(`Deleting ${countOf(count, names)}`, { did: 'Deleted', names: [names[0], names[1]] }, remove.call, remove.input);
         }}
       />
-      <BatchResult
-        runner={runner}
-        names={names}
-        spoken={kind.current === 'delete' ? spec?.removed : spec?.updated}
-        failureRules={kind.current === 'delete' ? spec?.failureRules?.remove : spec?.failureRules?.update}
-      />
+      <BatchResult runner={runner} names={names} failureRules={kind.current === 'delete' ? spec?.failureRules?.remove : spec?.failureRules?.update} />
     </>
   );
   return { control, dialogs };

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { NOT_RUN, type BatchProgress, type BatchSummary } from '../../shared/batch';
 import type { BulkOverall, BulkQueueStatus } from '../../shared/schemas/bulk';
 import { IMPORT_TEXT, type ImportStatus } from '../../shared/schemas/course-import';
+import type { MessageRules } from './calls';
 import { plural } from './format';
 
 /**
@@ -103,6 +104,20 @@ export interface ActionWork {
   error: string | null;
   startedAt: number;
   endedAt: number | null;
+  /** Records changed by its runs, its retries included (what Undo can take back). */
+  changed: number;
+  /** How its end is said in toasts (null: not at all). */
+  ending: ActionEnding | null;
+  /** A screen shows its progress and summary: its end is said once that summary is closed or the screen left. */
+  shown: boolean;
+  /** Its end has been said (once). */
+  said: boolean;
+}
+
+/** How a bulk action's end is said: the spec's message of what it did, when fixed, and the screen's failure rules. */
+export interface ActionEnding {
+  spoken?: { text: string; timeout?: number };
+  failureRules?: Pick<MessageRules<unknown>, 'fallback' | 'override'>;
 }
 
 export function actionRow(work: ActionWork): WorkRow {
@@ -125,12 +140,20 @@ export function actionRow(work: ActionWork): WorkRow {
 /** Whether work that ended deserves a desktop notification: it was long, and the person is elsewhere. */
 export const notifiesEnd = (startedAt: number, endedAt: number, windowFocused: boolean): boolean => !windowFocused && endedAt - startedAt >= LONG_WORK_MS;
 
+/** Actions whose end is due to be said: ended, no screen showing them, not said yet. */
+export const endsToSay = (actions: readonly ActionWork[]): ActionWork[] => actions.filter((a) => !a.running && !a.shown && !a.said && a.ending !== null);
+
 /** The bulk actions of this window (running and recently finished), whichever screen started them. */
 interface ActionStore {
   actions: ActionWork[];
-  begin: (batch: string, title: string, total: number) => void;
+  /** A run (a retry: the same batch again) shown by the screen that starts it. */
+  begin: (batch: string, title: string, total: number, ending?: ActionEnding) => void;
   progress: (p: BatchProgress) => void;
   end: (batch: string, answer: { summary: BatchSummary } | { error: string }) => void;
+  /** The screen no longer shows it (its summary closed, or the screen left): its end is said, unless `quiet`. */
+  release: (batch: string, quiet?: boolean) => void;
+  /** Its end has been said. */
+  markSaid: (batches: readonly string[]) => void;
   clearFinished: () => void;
 }
 
@@ -138,10 +161,13 @@ const patch = (actions: ActionWork[], batch: string, change: (a: ActionWork) => 
 
 export const useActionWork = create<ActionStore>((set) => ({
   actions: [],
-  begin: (batch, title, total) =>
+  begin: (batch, title, total, ending) =>
     set(({ actions }) => {
       const again = actions.find((a) => a.batch === batch);
-      const fresh: ActionWork = { batch, title, total, done: 0, failed: 0, running: true, summary: null, error: null, startedAt: Date.now(), endedAt: null };
+      const fresh: ActionWork = {
+        batch, title, total, done: 0, failed: 0, running: true, summary: null, error: null, startedAt: Date.now(), endedAt: null,
+        changed: again?.changed ?? 0, ending: ending ?? again?.ending ?? null, shown: true, said: false,
+      };
       // A retry runs under the same batch id: its row starts again.
       const rest = again ? actions.filter((a) => a.batch !== batch) : actions;
       const finished = rest.filter((a) => !a.running);
@@ -155,8 +181,12 @@ export const useActionWork = create<ActionStore>((set) => ({
         ...a,
         running: false,
         endedAt: Date.now(),
-        ...('summary' in answer ? { summary: answer.summary, total: answer.summary.total, done: answer.summary.done, failed: answer.summary.failed.length } : { error: answer.error }),
+        ...('summary' in answer
+          ? { summary: answer.summary, total: answer.summary.total, done: answer.summary.done, failed: answer.summary.failed.length, changed: a.changed + answer.summary.done }
+          : { error: answer.error }),
       })),
     })),
+  release: (batch, quiet = false) => set(({ actions }) => ({ actions: patch(actions, batch, (a) => ({ ...a, shown: false, said: a.said || quiet })) })),
+  markSaid: (batches) => set(({ actions }) => ({ actions: actions.map((a) => (batches.includes(a.batch) ? { ...a, said: true } : a)) })),
   clearFinished: () => set(({ actions }) => ({ actions: actions.filter((a) => a.running) })),
 }));

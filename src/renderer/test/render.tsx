@@ -12,6 +12,7 @@ import userEvent, { PointerEventsCheckLevel, type UserEvent } from '@testing-lib
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { UndoProvider } from '../kit/undo';
+import { ActionEndToasts } from '../app/work/ActionEndToasts';
 import { FluentProvider, RendererProvider, Toaster, createDOMRenderer, webLightTheme } from '@fluentui/react-components';
 import { buildApi } from '../../shared/api/build-api';
 import type { Result } from '../../shared/result';
@@ -74,7 +75,11 @@ export function renderUi(ui: ReactElement, { client = new QueryClient({ defaultO
           {/* Before the screens, as in the app: a toast raised as a screen mounts is not lost. */}
           <Toaster toasterId={TOASTER_ID} />
           <MemoryRouter initialEntries={[path]}>
-            <UndoProvider>{ui}</UndoProvider>
+            <UndoProvider>
+              {/* As in the app: a bulk action's end is said whichever screen shows. */}
+              <ActionEndToasts />
+              {ui}
+            </UndoProvider>
           </MemoryRouter>
         </QueryClientProvider>
       </FluentProvider>

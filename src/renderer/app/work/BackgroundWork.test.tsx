@@ -8,7 +8,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import type { BulkOverall, BulkQueueStatus } from '../../../shared/schemas/bulk';
 import { IMPORT_TEXT, type ImportStatus } from '../../../shared/schemas/course-import';
 import { NOT_RUN } from '../../../shared/batch';
-import { LONG_WORK_MS, actionRow, importRow, notifiesEnd, runningCount, uploadRow, useActionWork } from '../../lib/background-work';
+import { LONG_WORK_MS, actionRow, endsToSay, importRow, notifiesEnd, runningCount, uploadRow, useActionWork } from '../../lib/background-work';
 import { fakeBridge, renderUi } from '../../test/render';
 import { BackgroundWorkButton } from './BackgroundWork';
 
@@ -52,8 +52,38 @@ describe('the background work model', () => {
 
   it("says a cancelled action's records that did not run apart from its failures", () => {
     const summary = { batch: 'b1', call: 'synonyms.update', total: 5, done: 2, cancelled: true, failed: [{ key: 'a', label: 'A', message: 'Refused' }, { key: 'b', label: 'B', message: NOT_RUN }, { key: 'c', label: 'C', message: NOT_RUN }] };
-    const row = actionRow({ batch: 'b1', title: 'Changing Status of 5 synonyms', total: 5, done: 2, failed: 3, running: false, summary, error: null, startedAt: 0, endedAt: 1 });
+    const row = actionRow({ batch: 'b1', title: 'Changing Status of 5 synonyms', total: 5, done: 2, failed: 3, running: false, summary, error: null, startedAt: 0, endedAt: 1, changed: 2, ending: null, shown: false, said: false });
     expect(row).toMatchObject({ state: 'cancelled', result: '2 done, 1 failed, 2 not run.', progressText: '5 of 5 records' });
+  });
+
+  it("says an action's end once: when its screen lets it go (summary closed or screen left) and it has ended", () => {
+    const store = useActionWork.getState();
+    const ending = { spoken: { text: 'User has been Deleted!!', timeout: 2000 } };
+    const due = () => endsToSay(useActionWork.getState().actions).map((a) => a.batch);
+    store.begin('b1', 'Deleting 2 accounts', 2, ending);
+    store.begin('b2', 'Deleting 3 accounts', 3, ending);
+    // Left while running: said when it ends.
+    store.release('b1');
+    expect(due()).toEqual([]);
+    store.end('b1', { summary: { batch: 'b1', call: 'adminAuth.delete', total: 2, done: 2, failed: [], cancelled: false } });
+    expect(due()).toEqual(['b1']);
+    store.markSaid(['b1']);
+    expect(due()).toEqual([]);
+    // Ended while shown: said when its summary is closed; an Undo from the summary says nothing of it.
+    store.end('b2', { summary: { batch: 'b2', call: 'adminAuth.delete', total: 3, done: 3, failed: [], cancelled: false } });
+    expect(due()).toEqual([]);
+    store.release('b2', true);
+    expect(due()).toEqual([]);
+  });
+
+  it('counts what a retry changed with what the first run changed', () => {
+    const store = useActionWork.getState();
+    const failed = { key: 'a', label: 'A', message: 'The server did not answer.' };
+    store.begin('b1', 'Changing Status of 3 files', 3, {});
+    store.end('b1', { summary: { batch: 'b1', call: 'library.updateMedia', total: 3, done: 2, failed: [failed], cancelled: false } });
+    store.begin('b1', 'Changing Status of 3 files', 1);
+    store.end('b1', { summary: { batch: 'b1', call: 'library.updateMedia', total: 1, done: 1, failed: [], cancelled: false } });
+    expect(useActionWork.getState().actions).toMatchObject([{ batch: 'b1', changed: 3, ending: {}, shown: true, said: false }]);
   });
 
   it('notifies only work that took the threshold or longer, while the window is not focused', () => {

@@ -1,0 +1,63 @@
+/**
+ * Main's bulk runner with a stand-in for the recorded handler: a record refused before any call (its
+ * form's rules, a Status change of a Restricted file) is never sent, fails for good with its reason, is
+ * counted as failed and not done, and Retry failed leaves it out; "all matching" refuses the same records.
+ * (The runner over the real server: tests/integration/batch.test.ts.)
+ */
+import { describe, expect, it } from 'vitest';
+import { APP_TEXT } from '../../shared/messages';
+import { ok } from '../../shared/result';
+import type { LibraryFile } from '../../shared/schemas/library';
+import { batchItemOf, mediaUpdateOf, type BatchSummary } from '../../shared/batch';
+import type { WindowQuery } from '../../shared/windows';
+import { createBatchGroup } from './batch';
+
+const AT = { at: '2026-11-26T10:00:00.000Z' };
+const PUBLIC: LibraryFile = {
+  _id: 'f1', fileId: 1, title: 'Milking basics', description: 'How to milk.', language: 'English', visibility: 'Public',
+  status: 'draft', level: 2, type: 'Interview', businessIdeas: ['i1'], category: ['c1'], keywords: ['k1'], source: '',
+  fileType: 'link', fileUrl: 'https://media.example.com/milking.mp4', duration: 60, thumbnail: '', questionBank: [],
+  metaInfo: { created: AT, updated: AT },
+};
+const RESTRICTED: LibraryFile = { ...PUBLIC, _id: 'f2', title: 'Staff only', visibility: 'Restricted', status: '', level: 0, type: '' };
+
+function runner() {
+  const sent: unknown[] = [];
+  const group = createBatchGroup({
+    handler: () => async (input) => {
+      sent.push(input);
+      return ok({ message: 'Updated' });
+    },
+    window: async (query: WindowQuery) => ok({ total: 2, count: 2, offset: query.offset, rows: query.offset === 0 ? [PUBLIC, RESTRICTED] : [], version: 1 }),
+    emit: () => undefined,
+    throttleMs: 0,
+  });
+  const answer = async (result: Promise<unknown>) => {
+    const r = (await result) as { ok: true; data: BatchSummary };
+    expect(r.ok).toBe(true);
+    return r.data;
+  };
+  return { sent, run: (input: unknown) => answer(group.calls.run(input as never)), retry: (batch: string) => answer(group.calls.retry({ batch })) };
+}
+
+const refusedStatus = { key: 'f2', label: 'Staff only', message: APP_TEXT.publicOnly, final: true, kind: 'validation' };
+
+describe('batch.run', () => {
+  it('never sends a refused record: it fails for good with its reason, and Retry failed leaves it out', async () => {
+    const { sent, run, retry } = runner();
+    const items = [PUBLIC, RESTRICTED].map((f) => batchItemOf(f._id, f.title, mediaUpdateOf(f, { status: 'live' }), f));
+    const summary = await run({ batch: 'b-refused-1', call: 'library.updateMedia', items });
+    expect(summary).toEqual({ batch: 'b-refused-1', call: 'library.updateMedia', total: 2, done: 1, failed: [refusedStatus], cancelled: false });
+    expect(sent).toEqual([expect.objectContaining({ id: 'f1', status: 'live', $batch: 'b-refused-1' })]);
+    // Nothing else failed: the retry sends nothing, and still reports the refusal.
+    expect(await retry('b-refused-1')).toMatchObject({ total: 0, done: 0, failed: [refusedStatus] });
+    expect(sent).toHaveLength(1);
+  });
+
+  it('refuses the same records of "all matching", resolved in main', async () => {
+    const { sent, run } = runner();
+    const summary = await run({ batch: 'b-refused-2', call: 'library.updateMedia', matching: { list: 'media', search: '', filters: [], except: [] }, patch: { level: 5 } });
+    expect(summary).toMatchObject({ total: 2, done: 1, failed: [refusedStatus] });
+    expect(sent).toEqual([expect.objectContaining({ id: 'f1', level: 5 })]);
+  });
+});

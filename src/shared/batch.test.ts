@@ -1,0 +1,47 @@
+/**
+ * How a bulk action's record becomes its input: a library file's update as its Edit File form would save
+ * it, refused when the form would refuse it, and a Status or Level set on a file that is not Public
+ * (spec 1: those apply only to Public files; main would send '' and 0 and the record count as done).
+ */
+import { describe, expect, it } from 'vitest';
+import { APP_TEXT, MSG } from './messages';
+import type { LibraryFile } from './schemas/library';
+import { batchItemOf, mediaUpdateOf, refusal, refusalOf } from './batch';
+
+const AT = { at: '2026-11-26T10:00:00.000Z' };
+const PUBLIC: LibraryFile = {
+  _id: 'f1', fileId: 1, title: 'Milking basics', description: 'How to milk.', language: 'English', visibility: 'Public',
+  status: 'draft', level: 2, type: 'Interview', businessIdeas: ['i1'], category: ['c1'], keywords: ['k1'], source: '',
+  fileType: 'link', fileUrl: 'https://media.example.com/milking.mp4', duration: 60, thumbnail: '', questionBank: [],
+  metaInfo: { created: AT, updated: AT },
+};
+const RESTRICTED: LibraryFile = { ...PUBLIC, _id: 'f2', title: 'Staff only', visibility: 'Restricted', status: '', level: 0, type: '' };
+
+describe('mediaUpdateOf', () => {
+  it('refuses a Status or Level change of a file that is not Public, with why', () => {
+    expect(refusalOf(mediaUpdateOf(RESTRICTED, { status: 'live' }))).toBe(APP_TEXT.publicOnly);
+    expect(refusalOf(mediaUpdateOf(RESTRICTED, { level: 5 }))).toBe(APP_TEXT.publicOnly);
+    expect(APP_TEXT.publicOnly).toBe('Status and Level apply only to Public files.');
+  });
+
+  it("makes the update of other changes, and of a Public file's Status and Level", () => {
+    expect(mediaUpdateOf(RESTRICTED, { language: 'Hindi' })).toMatchObject({ id: 'f2', language: 'Hindi', visibility: 'Restricted', status: '', level: 0 });
+    expect(mediaUpdateOf(PUBLIC, { level: 5 })).toMatchObject({ id: 'f1', level: 5, status: 'draft', duration: 60 });
+    expect(mediaUpdateOf(PUBLIC, { status: 'hidden' })).toMatchObject({ id: 'f1', status: 'hidden', level: 2 });
+    // Made Restricted: a real change (main sends its empty status and level 0).
+    expect(refusalOf(mediaUpdateOf(PUBLIC, { visibility: 'Restricted' }))).toBeNull();
+  });
+
+  it('refuses what the Edit File form would refuse, with its message', () => {
+    // Made Public with no level, type or business idea: the form asks for them.
+    expect(refusalOf(mediaUpdateOf({ ...RESTRICTED, businessIdeas: [] }, { visibility: 'Public' }))).toBe(APP_TEXT.selectStatus);
+    expect(refusalOf(mediaUpdateOf(PUBLIC, { type: '' }))).toBe(MSG.selectVideoType);
+  });
+});
+
+describe('batchItemOf', () => {
+  it('sends an input with the record it was read as; a refusal goes without an input, never to be sent', () => {
+    expect(batchItemOf('f1', 'Milking basics', { id: 'f1', level: 5 }, PUBLIC)).toEqual({ key: 'f1', label: 'Milking basics', input: { id: 'f1', level: 5, $base: PUBLIC } });
+    expect(batchItemOf('f2', 'Staff only', refusal(APP_TEXT.publicOnly), RESTRICTED)).toEqual({ key: 'f2', label: 'Staff only', input: {}, refused: APP_TEXT.publicOnly });
+  });
+});
