@@ -97,11 +97,19 @@ export function FormNotices({ invalidNotice, readOnly, conflict, serverError, bu
         </Notice>
       ) : null}
       {conflict ? <ConflictNotice conflict={conflict} busy={busy} form={form} submit={submit} /> : null}
-      {serverError ? (
-        <Notice intent="error" title="Not saved">
-          {serverError}
-        </Notice>
-      ) : null}
+      <NotSavedNotice message={serverError} />
     </>
   );
+}
+
+/**
+ * A save the server refused, kept in its dialog beside what was chosen or typed (the error toast says it
+ * too: both specs show a server's message as an error toast).
+ */
+export function NotSavedNotice({ message }: { message: string | null | undefined }) {
+  return message ? (
+    <Notice intent="error" title="Not saved">
+      {message}
+    </Notice>
+  ) : null;
 }

@@ -7,6 +7,7 @@ import type { LibraryFile } from '../../../shared/schemas/library';
 import { useQuery } from '@tanstack/react-query';
 import { callQuery, useCallMutation } from '../../lib/calls';
 import { ContentDialog } from '../../components/ContentDialog';
+import { NotSavedNotice } from '../../components/entity-form/FormNotices';
 import { useQuestions } from './queries';
 
 const useStyles = makeStyles({
@@ -117,6 +118,7 @@ function Selector({ file, onClose }: { file: LibraryFile; onClose: () => void })
   // The video's own language first: a question in another language is rarely what a learner of it needs.
   const [language, setLanguage] = useState<string>(file.language);
   const [error, setError] = useState<string | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
   // Each check box its own id (its label's `for`): a Fluent Field around them gave all of them the Field's one.
   const base = useId();
   const { shown, matching } = useMemo(() => {
@@ -139,13 +141,15 @@ function Selector({ file, onClose }: { file: LibraryFile; onClose: () => void })
   };
 
   const save = async () => {
+    setRefused(null);
     if (selected.size === 0) {
       setError(MSG.selectQuestion);
       return;
     }
-    // A refused save is the error toast only: the message under the list is the selection's own.
+    // A refused save: the error toast, and the dialog keeps it apart from the selection's own message.
     const result = await setQuestions.run({ id: file._id, questionBank: [...selected] });
-    if (result.ok) onClose();
+    if (result.ok) return onClose();
+    setRefused(result.error.message);
   };
 
   return (
@@ -158,6 +162,7 @@ function Selector({ file, onClose }: { file: LibraryFile; onClose: () => void })
       dirty={dirty}
       onClose={onClose}
     >
+      <NotSavedNotice message={refused} />
       <div className={styles.filters}>
         <Input
           className={styles.search}

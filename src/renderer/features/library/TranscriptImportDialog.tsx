@@ -8,6 +8,7 @@ import { CAPTION_TIMESTAMP_PATTERN } from '../../../shared/schemas/transcripts';
 import { useCallMutation } from '../../lib/calls';
 import { plural } from '../../lib/format';
 import { ContentDialog } from '../../components/ContentDialog';
+import { NotSavedNotice } from '../../components/entity-form/FormNotices';
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -151,6 +152,7 @@ export function ImportDialog({
   const [language, setLanguage] = useState<Language | ''>(defaultLanguage);
   const [replace, setReplace] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
   const [languageError, setLanguageError] = useState<string | null>(null);
   const problems = useMemo(() => rows.filter((r) => problemOf(r)).length, [rows]);
 
@@ -159,6 +161,7 @@ export function ImportDialog({
 
   const save = async () => {
     setMessage(null);
+    setRefused(null);
     if (!language) {
       setLanguageError(MSG.selectTranscriptLanguage);
       return;
@@ -177,8 +180,8 @@ export function ImportDialog({
       replace,
       entries: rows.map((r) => ({ timeStamp: r.timeStamp.trim(), captionText: r.captionText.trim() })),
     });
-    // A refused import is the error toast only: the notice here is for the cues' own problems.
-    if (!result.ok) return;
+    // A refused import: the error toast, and the dialog keeps it apart from the cues' own problems.
+    if (!result.ok) return setRefused(result.error.message);
     onSaved(language);
     onClose();
   };
@@ -223,6 +226,7 @@ export function ImportDialog({
           {plural(rows.length, 'cue')}{problems > 0 ? `, ${problems} with errors` : ''}
         </Text>
       </div>
+      <NotSavedNotice message={refused} />
       {message ? (
         <MessageBar intent="error" role="alert" layout="multiline">
           <MessageBarBody>{message}</MessageBarBody>
