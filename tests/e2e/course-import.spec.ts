@@ -172,6 +172,8 @@ test('import a folder as a course: the preview and its problems, a crash mid-imp
       return answer.ok ? answer.data : [];
     });
     expect(courses.filter((c) => c.name === `Dairy ${tag}`)).toHaveLength(1);
+    // Made as a draft with fee 0: the fee is set in Edit Course (docs/decisions/courses.md).
+    expect(courses.find((c) => c.name === `Dairy ${tag}`)).toMatchObject({ status: 'draft', pricingPlan: { courseFee: 0 } });
     const top = await listing(page, done.courseId!);
     expect(top.courseDoc.thumbnail).not.toBe('');
     const tree2: string[] = [];

@@ -104,6 +104,9 @@ test('add a course: each rule, the thumbnail type, remove asks first, upload wit
   await expect(dialog.getByRole('switch', { name: 'Status' })).not.toBeChecked();
   await expect(dialog.getByText('Draft', { exact: true })).toBeVisible();
   await expect(add).toBeDisabled();
+  // The thumbnail's recommended size (spec 2 section 9), on the empty field and as the chooser's hint.
+  await expect(dialog.getByText('Drop an image here or choose one (800 x 800 recommended)', { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Choose image… (Thumbnail)', exact: true })).toHaveAccessibleDescription('A png, jpg or jpeg image, 800 x 800 recommended.');
 
   // Each rule broken once, with its text as the field is left.
   await dialog.getByLabel('Language').selectOption('');

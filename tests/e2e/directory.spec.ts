@@ -40,6 +40,10 @@ test('three folder levels down by clicking, back by the breadcrumb, the browser 
   await expect(crumbs(page)).toHaveText(/Courses.*Start your own dairy/);
   const headers = await page.getByRole('table', { name: 'Start your own dairy' }).getByRole('columnheader').allInnerTexts();
   for (const h of ['Folder/File Name', 'Type', 'Created At', 'Last Updated', 'Edit', 'Delete']) expect(headers.map((t) => t.trim())).toContain(h);
+  // 20 rows a page, with 20, 50 and 100 to choose from.
+  const pageSize = page.getByRole('combobox', { name: 'Rows per page' });
+  await expect(pageSize).toHaveValue('20');
+  await expect(pageSize.locator('option')).toHaveText(['20', '50', '100']);
   await expectAccessibleStates(page, 'Directory', 'Start your own dairy');
   // Spec 2: the top of a course offers Add Folder and Add File (a document's parent is empty there).
   await expect(page.getByText('Hindi course: its modules and videos.', { exact: true })).toBeVisible();

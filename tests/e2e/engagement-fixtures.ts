@@ -15,10 +15,14 @@ export async function choose(dialog: Locator, label: string, options: string[]):
   await dialog.page().keyboard.press('Escape');
 }
 
-/** Opens a screen from the sidebar and waits for its table to load. */
-export async function openScreen(page: Page, link: string, heading: string, table = heading): Promise<void> {
+/** Each engagement screen's route, by its sidebar link (spec 2 section 2). */
+const ROUTES = { Quotes: '/quotes', 'Daily Tips': '/daily-tips', Events: '/session', Mentors: '/mentors' } as const;
+
+/** Opens a screen from the sidebar, at the spec's route, and waits for its table to load. */
+export async function openScreen(page: Page, link: keyof typeof ROUTES, heading: string, table = heading): Promise<void> {
   await page.getByRole('link', { name: link, exact: true }).click();
   await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`#${ROUTES[link]}$`));
   await expect(page.getByRole('table', { name: table })).toHaveAttribute('aria-busy', 'false');
 }
 

@@ -287,10 +287,6 @@ export async function expectNotSavedWithToast(page: Page, dialog: Locator, messa
 }
 
 /**
- * The newest toast with exactly this text (Fluent also copies toast texts into an aria-live region).
- * Two saves in a row can show the same text twice for a moment; the newest is the one to check.
- */
-/**
  * Drops files of these names on `target` (a dragover first, as a person's drag does). Their contents are
  * stand-ins: the bridge host's drop stand-in holds the paths a test queued for these names.
  */
@@ -304,8 +300,56 @@ export async function dropFiles(page: Page, target: Locator, names: readonly str
   await target.dispatchEvent('drop', { dataTransfer: transfer });
 }
 
+/**
+ * The newest toast with exactly this text (Fluent also copies toast texts into an aria-live region).
+ * Two saves in a row can show the same text twice for a moment; the newest is the one to check.
+ */
 export const toast = (page: Page, text: string) =>
   page.locator('.fui-ToastTitle', { hasText: new RegExp(`^${escapeRegExp(text)}$`) }).last();
+
+/**
+ * Watches, in the page itself, for the toast with exactly this text: `lifetime()` is the time from its
+ * appearance to its removal as the page saw them (a MutationObserver; no polling step in between), or
+ * Infinity if it is still there 15 s after the watch began. Start it before what raises the toast.
+ */
+export async function watchToast(page: Page, text: string): Promise<{ lifetime: () => Promise<number> }> {
+  const key = `watchedToast:${text}`;
+  await page.evaluate(
+    ({ key, text }) => {
+      const shown = () => [...document.querySelectorAll('.fui-ToastTitle')].some((t) => t.textContent === text);
+      if (shown()) throw new Error(`A toast "${text}" is showing already`);
+      (globalThis as unknown as Record<string, Promise<number>>)[key] = new Promise<number>((resolve) => {
+        let from: number | null = null;
+        const observer = new MutationObserver(() => {
+          const now = performance.now();
+          if (from === null) {
+            if (shown()) from = now;
+          } else if (!shown()) {
+            observer.disconnect();
+            resolve(now - from);
+          }
+        });
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+        setTimeout(() => resolve(Infinity), 15_000);
+      });
+    },
+    { key, text },
+  );
+  return { lifetime: () => page.evaluate((key) => (globalThis as unknown as Record<string, Promise<number>>)[key]!, key) };
+}
+
+/**
+ * Spec 1 section 9: the admin add and delete messages show for 2 seconds. A toast's timer starts once
+ * Fluent's entry motion has ended (600 ms: its height, then its fade), and its exit motion (600 ms) ends
+ * with its removal: 3.2 s from appearance to removal for a 2 s toast (3.25 to 3.45 s measured). One of
+ * the 4 s default lives at least 5.2 s (5.8 s measured) and one of 1 s about 2.2 s: these bounds tell
+ * them apart, with a margin for a busy page.
+ */
+export async function expectShownForTwoSeconds(watched: { lifetime: () => Promise<number> }): Promise<void> {
+  const lifetime = await watched.lifetime();
+  expect(lifetime).toBeGreaterThanOrEqual(3000);
+  expect(lifetime).toBeLessThan(4400);
+}
 
 /** The page background of Fluent's light and dark themes (the app's themes differ there). */
 export const THEME_BACKGROUND = { light: '#ffffff', dark: '#292929' } as const;

@@ -72,6 +72,10 @@ test('filter by status and language on the server, then reset to the full list',
   await filters.getByRole('button', { name: 'Reset' }).click();
   await expect(filters.getByRole('combobox', { name: 'Status', exact: true })).toHaveValue('');
   await expect(rows).toHaveCount(Math.min(all.length, 20));
+  // 20 rows a page, with 5, 10, 20, 50 and 100 to choose from.
+  const pageSize = page.getByRole('combobox', { name: 'Rows per page' });
+  await expect(pageSize).toHaveValue('20');
+  await expect(pageSize.locator('option')).toHaveText(['5', '10', '20', '50', '100']);
 });
 
 test('add a link: every rule in one round, a duplicate URL, then a valid link', async ({ page }) => {

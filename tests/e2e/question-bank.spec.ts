@@ -205,8 +205,9 @@ test.describe('question bank', () => {
     await search(page).fill(category.toUpperCase());
     await expect(rows).toHaveCount(2);
 
-    // Filter by language.
+    // Filter by language: the 12 languages offered, in the spec's order (spec 1 section 3).
     const language = page.getByRole('combobox', { name: 'Language' });
+    await expect(language.locator('option')).toHaveText(['All', 'English', 'Hindi', 'Marathi', 'Tamil', 'Bengali', 'Kannada', 'Malayalam', 'Gujarati', 'Telugu', 'Punjabi', 'Assamese', 'Odia']);
     await language.selectOption('Hindi');
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText(`Other ${id} question`);

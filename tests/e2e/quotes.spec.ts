@@ -39,6 +39,8 @@ test.describe('quotes', () => {
     await dialog.getByRole('combobox', { name: /^Language/ }).selectOption('Marathi');
     await choose(dialog, 'Groups', ['motivation', 'savings']);
     await expect(dialog.getByText('Add Groups')).toBeHidden();
+    // The image's recommended size (spec 2 section 9) is the chooser's hint.
+    await expect(dialog.getByRole('button', { name: 'Choose file… (Image)', exact: true })).toHaveAccessibleDescription('Recommended 800 x 800.');
     await queuePick(request, makeImage());
     await dialog.getByRole('button', { name: 'Choose file… (Image)', exact: true }).click();
     await expect(dialog.getByText(/^image-.*\.png$/)).toBeVisible();

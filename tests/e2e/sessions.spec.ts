@@ -120,6 +120,8 @@ test.describe('events', () => {
     await dialog.getByRole('button', { name: 'Select All', exact: true }).click();
     await dialog.getByRole('combobox', { name: /^Level/ }).selectOption('2');
     await choose(dialog, 'Mentors', ['Rahul Patil']);
+    // The thumbnail's recommended size (spec 2 section 9) is the chooser's hint.
+    await expect(dialog.getByRole('button', { name: 'Choose file… (Thumbnail)', exact: true })).toHaveAccessibleDescription('Recommended 800 x 800.');
     await queuePick(request, makeImage());
     await dialog.getByRole('button', { name: 'Choose file… (Thumbnail)', exact: true }).click();
     await expect(dialog.getByText(/^image-.*\.png$/)).toBeVisible();

@@ -47,6 +47,13 @@ test('topics of a module: reached by clicking, breadcrumb, reload, module and la
   const pageSize = page.getByRole('combobox', { name: 'Rows per page' });
   await expect(pageSize).toHaveValue('20');
   expect(await pageSize.locator('option').allInnerTexts()).toEqual(['20', '50', '100']);
+  // The search box narrows the topics to those that match.
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.fill('water');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Shed and water');
+  await search.fill('');
+  await expect(rows).toHaveCount(2);
 
   // The screen rebuilds itself from its route after a reload.
   await page.reload();
@@ -182,6 +189,14 @@ test('videos of a topic: reached from its topic, concept and topic survive a rel
   const rows = tableRows(page, table);
   const all = await rows.count();
   expect(all).toBeGreaterThan(1);
+  // The Language column filters the videos: the demo topic's are two in Hindi and one in Marathi.
+  const language = page.getByRole('combobox', { name: 'Language', exact: true });
+  await expect(language.locator('option')).toHaveText(['All', 'Hindi', 'Marathi']);
+  await language.selectOption('Marathi');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Marathi');
+  await language.selectOption('');
+  await expect(rows).toHaveCount(all);
   // Several concepts: reordering is per concept, so it waits for one to be chosen, and says so beside it.
   const waiting = page.getByRole('button', { name: 'Enable reorder' });
   await expect(waiting).toBeDisabled();

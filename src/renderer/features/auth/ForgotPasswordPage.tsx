@@ -15,8 +15,9 @@ type ForgotInput = v.InferInput<typeof ForgotPasswordSchema>;
 /** /forgot-password: asks the server to mail a reset link, then shows the server's message. */
 export default function ForgotPasswordPage() {
   const styles = useFormStyles();
-  // The server's answer stays on the page as a status (what to do next is read there): no toast repeating it.
-  const forgot = useCallMutation('session.forgotPassword', { fallback: MSG.somethingWentWrong, success: false });
+  // The server's message is the success toast of every call (spec 1 section 8), and it stays on the page
+  // as a status too: what to do next (read the mail) is still there after the toast has gone.
+  const forgot = useCallMutation('session.forgotPassword', { fallback: MSG.somethingWentWrong });
   const navigate = useNavigate();
   const [sent, setSent] = useState<string | null>(null);
   const { control, handleSubmit, formState } = useForm<ForgotInput>({
