@@ -347,8 +347,9 @@ export async function watchToast(page: Page, text: string): Promise<{ lifetime: 
  */
 export async function expectShownForTwoSeconds(watched: { lifetime: () => Promise<number> }): Promise<void> {
   const lifetime = await watched.lifetime();
+  // Timers and frames only run late on a busy page, never early: the room is above, short of 5.2 s.
   expect(lifetime).toBeGreaterThanOrEqual(3000);
-  expect(lifetime).toBeLessThan(4400);
+  expect(lifetime).toBeLessThan(4700);
 }
 
 /** The page background of Fluent's light and dark themes (the app's themes differ there). */
