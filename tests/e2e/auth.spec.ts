@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
+import { shotsAtSizes } from './shots-sizes';
 import { createAccount, loginAs, newestMail, openApp, SANDBOX_ADMIN, signedOut, webPathOf, toast, expectAccessible } from './helpers';
 
 test.describe('login', () => {
@@ -30,6 +31,7 @@ test.describe('login', () => {
     await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
     // The server's reason is the toast only: the form shows no copy of it.
     await expect(page.getByRole('form', { name: 'Log in' }).getByText('Invalid email or password.')).toHaveCount(0);
+    await shotsAtSizes(page, 'login-refused');
     // A submit the form itself refuses afterwards keeps the focus on its own message's field.
     await page.getByRole('textbox', { name: 'Email' }).fill('');
     await page.getByRole('button', { name: 'Login' }).click();

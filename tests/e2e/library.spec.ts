@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { shotsAtSizes } from './shots-sizes';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -469,6 +470,7 @@ test('tag questions on a file and list them', async ({ page, request }) => {
   await expect(toast(page, gone)).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled();
   await expect(dialog.getByRole('alert')).toHaveText(`Not saved${gone}`);
+  await shotsAtSizes(page, 'add-questions-not-saved');
 });
 
 test('Add Transcripts and Update Moments open those screens with the file', async ({ page, request }) => {

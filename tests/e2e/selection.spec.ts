@@ -192,6 +192,7 @@ test('a Change of Level on a Restricted file fails before any call: Status and L
   await expect(summary.getByRole('list', { name: 'Failed' }).getByRole('listitem')).toHaveText([`${word} restricted: ${APP_TEXT.publicOnly}`]);
   await expect(summary.getByRole('button', { name: 'Retry failed' })).toHaveCount(0);
   await expectAccessible(page, 'the bulk summary with a Restricted file refused');
+  await shotsAtSizes(page, 'bulk-summary-public-only');
   await summary.getByRole('button', { name: 'Close' }).click();
   await expect(toast(page, 'Changing Level of 2 files: 1 done, 1 failed.')).toBeVisible();
   await expect(toast(page, 'Status and Level apply only to Public files.')).toBeVisible();

@@ -60,6 +60,7 @@ test('find anything opens a course of another language than the remembered one i
   const notice = page.getByRole('group', { name: 'Search set to show a record' });
   await expect(notice).toContainText(`The search is set to "${course.name}" to show the record you opened. The course is in Hindi: courses in Hindi show for this visit; English stays your language for the Course list.`);
   await expectAccessible(page, 'Courses showing an opened course of another language');
+  await shotsAtSizes(page, 'courses-opened-other-language');
 
   // Choosing a language ends the visit's: English again, and the course is not in it.
   await language.selectOption('English');
@@ -93,6 +94,7 @@ test("a History link of a folder's change opens its folder in the directory, the
   await expect(page).toHaveURL(new RegExp(`#/directory/${course._id}/${module._id}$`));
   await expect(search).toHaveValue(renamed);
   await expect(tableRows(page, module.title).filter({ hasText: renamed })).toBeFocused();
+  await shotsAtSizes(page, 'history-link-directory');
 });
 
 test('history shows a filter kept from the last visit, with how many rows it leaves, and clears it', async ({ page }) => {
