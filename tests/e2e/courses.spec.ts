@@ -125,6 +125,9 @@ test('add a course: each rule, the thumbnail type, remove asks first, upload wit
   await queuePick(request, makeTextFile(`notes-${unique()}.txt`, 'not an image'));
   await dialog.getByRole('button', { name: 'Choose image… (Thumbnail)', exact: true }).click();
   await expect(dialog.getByText('The thumbnail must be a png, jpg or jpeg image.', { exact: true })).toBeVisible();
+  // The refusal is the field's one message (the pick left the field, empty, but says only why).
+  await expect(dialog.getByRole('button', { name: 'Choose image… (Thumbnail)', exact: true })).toHaveAccessibleDescription('The thumbnail must be a png, jpg or jpeg image.');
+  await expect(dialog.getByText('Add a course thumbnail (png, jpg or jpeg).')).toHaveCount(0);
   await expect(add).toBeDisabled();
 
   const name = `E2E course ${unique()}`;

@@ -210,6 +210,9 @@ test('videos: Upload Video rules, Add File with several, Update Video, reorder b
   await upload.getByRole('button', { name: 'Add', exact: true }).click();
   const notice = upload.getByRole('alert').filter({ hasText: 'Error!' });
   await expect(notice).toContainText('Please fill in the mandatory fields!');
+  // The notice says it once; the field says what it lacks in its own words.
+  await expect(upload.getByText('Please fill in the mandatory fields!')).toHaveCount(1);
+  await expect(upload.locator('.fui-Field').filter({ hasText: 'Library video' })).toContainText('Choose a video from the library!');
   // The chosen video's library title fills an empty title; a title typed is kept.
   await upload.getByLabel('Video title').fill('');
   await upload.getByLabel('Library video').selectOption({ label: `${one.title} (${one.fileId})` });

@@ -11,9 +11,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COURSE_TEXT } from '../../src/shared/course-messages';
 import { BRIDGE_NEXT_PICK_PATH } from '../bridge/protocol';
-import { expectAccessible, signedIn, unique } from './helpers';
+import { IMPORT_TEXT } from '../../src/shared/schemas/course-import';
+import { expectAccessible, signedIn, toast, unique } from './helpers';
 import { makeVideo } from './library-fixtures';
+import { useStubPlatform } from './platform-stub';
 import { shotsAtSizes } from './shots-sizes';
+
+/** A 1 x 1 png. */
+const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 test('import folder: a thumbnail that is not an image is refused at once, beside its field; the form keeps what was typed', async ({ page }) => {
   const tag = unique();
@@ -50,8 +55,7 @@ test('import folder: a thumbnail that is not an image is refused at once, beside
 
   // The thumbnail error goes with a good choice (a real png) ...
   const png = join(root, '..', `real ${tag}.png`);
-  // A 1 x 1 png.
-  writeFileSync(png, Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
+  writeFileSync(png, Buffer.from(PNG_1X1, 'base64'));
   expect((await page.request.post(BRIDGE_NEXT_PICK_PATH, { data: { paths: [png] } })).status()).toBe(204);
   await dialog.getByRole('button', { name: 'Choose…' }).click();
   await expect(thumbnail).toContainText(`real ${tag}.png`);
@@ -94,4 +98,48 @@ test('import folder: a thumbnail named .png that is not an image is refused at I
   // Still the form, with what was typed; nothing runs.
   await expect(dialog.getByLabel('Description')).toHaveValue('Shearing season.');
   await expect(page.getByRole('button', { name: /Import (running|waiting): show/ })).toHaveCount(0);
+});
+
+test.describe('a refusal of the server', () => {
+  let restoreStub: (() => Promise<void>) | undefined;
+  test.afterEach(async () => {
+    await restoreStub?.();
+    restoreStub = undefined;
+  });
+
+  test("import folder: the server refuses the course; its message shows as an error toast when the import ends, and in the summary", async ({ page }) => {
+    const tag = unique();
+    const root = join(mkdtempSync(join(tmpdir(), 'cc-e2e-import-form-')), `Bees ${tag}`);
+    mkdirSync(join(root, '1 Basics'), { recursive: true });
+    makeVideo(1, `1 Hives ${tag}.mp4`, { folder: join(root, '1 Basics') });
+    writeFileSync(join(root, 'cover.png'), Buffer.from(PNG_1X1, 'base64'));
+    const refusal = `A course named Bees ${tag} cannot be made now.`;
+
+    await signedIn(page, '/course');
+    // A platform with the demo's business ideas and keyword groups, that refuses every new course.
+    restoreStub = await useStubPlatform(
+      page,
+      (method, path) => (method === 'POST' && path === '/video-repository/course' ? { status: 400, body: JSON.stringify({ error: true, errorMessage: refusal }) } : undefined),
+      { seedDemo: true },
+    );
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Courses' })).toBeVisible();
+    expect((await page.request.post(BRIDGE_NEXT_PICK_PATH, { data: { paths: [root] } })).status()).toBe(204);
+    await page.getByRole('button', { name: 'Import folder…' }).click();
+    const dialog = page.getByRole('dialog', { name: `Import Bees ${tag} as a course` });
+    await dialog.getByLabel('Type').selectOption('Interview');
+    await dialog.getByLabel('Description').fill('Keeping bees.');
+    for (const name of ['Business ideas', 'Keyword groups']) {
+      await dialog.getByRole('combobox', { name }).click();
+      await dialog.getByRole('menuitemcheckbox').first().click();
+      await page.keyboard.press('Escape');
+    }
+    await dialog.getByRole('button', { name: 'Import 1 video' }).click();
+    // Main stops the import at once (the same course would be refused again); the shell says why in a toast.
+    const said = IMPORT_TEXT.courseRefused(refusal);
+    await expect(toast(page, said)).toBeVisible();
+    const summary = page.getByRole('dialog', { name: 'Import stopped' });
+    await expect(summary).toContainText(said);
+    await expectAccessible(page, 'Import stopped by a refused course');
+  });
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SANDBOX_ADMIN, tableRows, toast, unique, signedIn, expectAccessibleStates, expectNotSavedWithToast } from './helpers';
+import { SANDBOX_ADMIN, tableRows, toast, unique, signedIn, expectAccessibleStates, expectNotSavedWithToast, cancelDiscarding } from './helpers';
 import { choose, makeImage, openScreen, searchBox } from './engagement-fixtures';
 import { queuePick } from './library-fixtures';
 import { useStubPlatform } from './platform-stub';
@@ -78,27 +78,37 @@ test.describe('quotes', () => {
     await expect(page.getByText('No records match the search or filters.')).toBeVisible();
   });
 
-  test('a failure without a message: Error in Post, Please Try Again', async ({ page }) => {
+  test('a failure without a message and one without an answer: Error in Post, Please Try Again', async ({ page }) => {
     await signedIn(page);
-    let failing = false;
-    restoreStub = await useStubPlatform(page, (method, path) =>
-      failing && method === 'POST' && path === '/library/quotes' ? { status: 500 } : undefined,
-    );
+    let mode: 'pass' | 'fail' | 'drop' = 'pass';
+    restoreStub = await useStubPlatform(page, (method, path) => {
+      if (mode === 'pass' || method !== 'POST' || path !== '/library/quotes') return undefined;
+      // 'fail': an answer without success or message; 'drop': no answer at all (the connection closes).
+      return mode === 'fail' ? { status: 500 } : { drop: true };
+    });
     // The stub platform starts empty: one group to choose.
     const added = await page.evaluate(() =>
       (globalThis as unknown as { api: Api }).api.library.addSynonyms({ keyword: 'courage', synonyms: ['himmat'] }),
     );
     expect(added.ok, JSON.stringify(added)).toBe(true);
-    failing = true;
     await page.reload();
     await openScreen(page, 'Quotes', 'Quotes');
-    await page.getByRole('button', { name: 'Add Quote' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Quote' });
-    await dialog.getByRole('textbox', { name: /^Quote/ }).fill(`Never stored ${unique()}`);
-    await dialog.getByRole('combobox', { name: /^Language/ }).selectOption('English');
-    await choose(dialog, 'Groups', ['courage']);
-    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-    await expectNotSavedWithToast(page, dialog, 'Error in Post, Please Try Again');
-    await expect(dialog.getByRole('textbox', { name: /^Quote/ })).toHaveValue(/^Never stored/);
+    const fill = async () => {
+      await page.getByRole('button', { name: 'Add Quote' }).click();
+      await dialog.getByRole('textbox', { name: /^Quote/ }).fill(`Never stored ${unique()}`);
+      await dialog.getByRole('combobox', { name: /^Language/ }).selectOption('English');
+      await choose(dialog, 'Groups', ['courage']);
+    };
+    // No answer first (its toast is then the only one of this text), then an answer without a message.
+    for (const failing of ['drop', 'fail'] as const) {
+      await fill();
+      mode = failing;
+      await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+      await expectNotSavedWithToast(page, dialog, 'Error in Post, Please Try Again');
+      await expect(dialog.getByRole('textbox', { name: /^Quote/ })).toHaveValue(/^Never stored/);
+      mode = 'pass';
+      await cancelDiscarding(page, dialog);
+    }
   });
 });

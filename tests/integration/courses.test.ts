@@ -221,7 +221,7 @@ describe('videoRepository.createDocument', () => {
     expect((await listing(other._id)).descendants.some((d) => d.title === 'Crossed')).toBe(false);
   });
 
-  it('refuses a blank name and a file without title or video with the spec texts', async () => {
+  it('refuses a blank name, a file without title (the spec text) or without a video', async () => {
     const course = (await courses())[0]!;
     expect(await h.call('videoRepository', 'createDocument', { title: ' ', type: 'folder', courseId: course._id, parent: '' })).toMatchObject({
       ok: false, error: { kind: 'validation', message: COURSE_TEXT.enterFolderName },
@@ -230,7 +230,7 @@ describe('videoRepository.createDocument', () => {
       ok: false, error: { message: COURSE_MSG.fillMandatory },
     });
     expect(await h.call('videoRepository', 'createDocument', { title: 'No video', type: 'file', courseId: course._id, parent: course.modules[0]!._id })).toMatchObject({
-      ok: false, error: { message: COURSE_MSG.fillMandatory },
+      ok: false, error: { message: COURSE_TEXT.chooseVideo },
     });
   });
 });

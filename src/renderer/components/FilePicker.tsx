@@ -23,7 +23,6 @@ const useStyles = makeStyles({
   text: { flex: '1 1 auto', minWidth: 0, display: 'flex', flexDirection: 'column' },
   name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   muted: { color: tokens.colorNeutralForeground3 },
-  error: { color: tokens.colorPaletteRedForeground1 },
 });
 
 export interface FilePickerProps {
@@ -34,6 +33,8 @@ export interface FilePickerProps {
   /** A new grant (from the dialog or a drop), or null when cleared. */
   onChange: (file: PickedFile | null) => void;
   onBlur?: () => void;
+  /** Why main could not give the pick or the drop (null as another starts): the field around says it. */
+  onError: (message: string | null) => void;
   disabled?: boolean;
   invalid?: boolean;
   /** Text of the empty zone, e.g. 'Drop a video here or choose one'. */
@@ -55,6 +56,7 @@ export function FilePicker({
   value,
   onChange,
   onBlur,
+  onError,
   disabled = false,
   invalid = false,
   emptyText = 'Drop a file here or choose one',
@@ -64,21 +66,19 @@ export function FilePicker({
 }: FilePickerProps) {
   const styles = useStyles();
   const [over, setOver] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // Inside a Field the button is its control: described by the field's message (or hint) and by a
-  // failed pick's reason, as Fluent's own inputs are (a button does not read the Field by itself).
+  // Inside a Field the button is its control: described by the field's message (a failed pick's reason
+  // among them) or hint, as Fluent's own inputs are (a button does not read the Field by itself).
   const field = useFieldContext_unstable();
-  const errorId = id ? `${id}-error` : undefined;
-  const describedBy = [error ? errorId : undefined, field?.validationMessageId, field?.hintId].filter(Boolean).join(' ') || undefined;
+  const describedBy = [field?.validationMessageId, field?.hintId].filter(Boolean).join(' ') || undefined;
 
   const choose = async () => {
-    setError(null);
+    onError(null);
     setBusy(true);
     const result = await window.api.files.pick({ kind });
     setBusy(false);
     onBlur?.();
-    if (!result.ok) setError(result.error.message);
+    if (!result.ok) onError(result.error.message);
     else if (result.data) onChange({ grantId: result.data.grantId, name: result.data.name, size: result.data.size });
   };
 
@@ -88,13 +88,13 @@ export function FilePicker({
     if (disabled) return;
     const file = e.dataTransfer.files[0];
     if (!file) return;
-    setError(null);
+    onError(null);
     setBusy(true);
     // The File itself goes to the preload, which resolves it: the page never handles a path.
     const result = await window.files.grantDropped(file);
     setBusy(false);
     onBlur?.();
-    if (!result.ok) setError(result.error.message);
+    if (!result.ok) onError(result.error.message);
     else onChange({ grantId: result.data.grantId, name: result.data.name, size: result.data.size });
   };
 
@@ -150,11 +150,6 @@ export function FilePicker({
           {chooseLabel}
         </Button>
       </div>
-      {error ? (
-        <Text id={errorId} size={200} className={styles.error} role="alert">
-          {error}
-        </Text>
-      ) : null}
     </div>
   );
 }

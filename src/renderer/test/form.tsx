@@ -24,11 +24,14 @@ export function renderForm<S extends v.GenericSchema<FieldValues, FieldValues>>(
   fields,
   defaults,
   answer = () => ({ ok: true, data: null }),
+  canSubmit,
 }: {
   schema: S;
   fields: readonly FieldDescriptor[];
   defaults: FieldValues;
   answer?: (values: FieldValues) => Result<unknown>;
+  /** The submit waits for the form: its fields are checked as they are left. */
+  canSubmit?: (values: FieldValues) => boolean;
 }): RenderedForm {
   const sent: FieldValues[] = [];
   const rendered = renderUi(
@@ -39,6 +42,7 @@ export function renderForm<S extends v.GenericSchema<FieldValues, FieldValues>>(
       fields={fields as FieldDescriptor<Extract<keyof v.InferInput<S>, string>>[]}
       defaultValues={defaults as v.InferInput<S>}
       onClose={() => undefined}
+      canSubmit={canSubmit}
       onSubmit={async (values) => {
         sent.push(values as FieldValues);
         return answer(values as FieldValues);

@@ -65,9 +65,9 @@ const fields = {
   /** Whole rupees, minimum 0 (spec 2 section 9); 0 when not given. */
   mentorFee: v.pipe(v.optional(v.number(T.feeMinimum), 0), v.integer(T.feeMinimum), v.minValue(0, T.feeMinimum), v.maxValue(MENTOR_FEE_MAX, T.feeMinimum)),
   internalBio: optionalText(MENTOR_BIO_MAX, T.internalBioTooLong),
-  /** The profile picture (an image) and the intro video (a video file): grant ids, streamed by main. */
-  profilePicture: v.optional(FileRefSchema),
-  mentorVideo: v.optional(FileRefSchema),
+  /** The profile picture (an image) and the intro video (a video file): grant ids, streamed by main (null: a field emptied). */
+  profilePicture: v.nullish(FileRefSchema),
+  mentorVideo: v.nullish(FileRefSchema),
   uploadId: v.optional(UploadIdSchema),
 };
 

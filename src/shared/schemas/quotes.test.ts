@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../constants';
 import { ENGAGEMENT_TEXT } from '../engagement-messages';
 import { partialIssues, readAnswer } from '../tolerant';
-import { canAddTipRow, emptyTipRow, languagesLeft, QuoteListItemSchema, removeTipRow, TipCreateSchema, tipRowsOf, type QuoteListItem, type TipRowForm } from './quotes';
+import { canAddTipRow, emptyTipRow, languagesLeft, QuoteCreateSchema, QuoteListItemSchema, removeTipRow, TipCreateSchema, tipRowsOf, type QuoteListItem, type TipRowForm } from './quotes';
+
+describe('the Add Quote form', () => {
+  it('an image field emptied (a refused pick, a removal) is no image: the quote is added without one', () => {
+    const quote = { title: 'Small steps', language: 'Hindi', keywords: ['g'] };
+    expect(v.safeParse(QuoteCreateSchema, { ...quote, thumbnail: null }).success).toBe(true);
+    expect(v.safeParse(QuoteCreateSchema, quote).success).toBe(true);
+  });
+});
 
 describe('the tip form rows (spec 2 section 4)', () => {
   it('a row can be added only when the last has a language and a text', () => {

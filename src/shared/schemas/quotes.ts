@@ -113,7 +113,8 @@ export const QuoteCreateSchema = v.object({
   title: requiredText(M.enterQuote, QUOTE_TITLE_MAX, T.quoteTooLong),
   language,
   keywords,
-  thumbnail: v.optional(FileRefSchema),
+  // null: the field was emptied (a refused pick, a removal), as good as none.
+  thumbnail: v.nullish(FileRefSchema),
   uploadId: v.optional(UploadIdSchema),
 });
 export type QuoteCreateInput = v.InferInput<typeof QuoteCreateSchema>;

@@ -1,5 +1,14 @@
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { EVENT_TITLE_PATTERN, eventJoinLinks, formatEventDuration, isEventDate, minutesBetween } from './sessions';
+import { SessionCreateSchema, EVENT_TITLE_PATTERN, eventJoinLinks, formatEventDuration, isEventDate, minutesBetween } from './sessions';
+
+describe('the event form', () => {
+  it('a thumbnail field emptied (a refused pick, a removal) is no thumbnail, not a refusal', () => {
+    const issues = v.safeParse(SessionCreateSchema, { thumbnail: null }).issues ?? [];
+    expect(issues.length).toBeGreaterThan(0);
+    expect(issues.filter((i) => v.getDotPath(i) === 'thumbnail')).toEqual([]);
+  });
+});
 
 describe('event helpers (spec 2 sections 5 and 9)', () => {
   it('dates are D-MM-YYYY and real days', () => {

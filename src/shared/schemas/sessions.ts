@@ -112,8 +112,8 @@ const fields = {
   /** Mentor ids (the attendees). */
   attendees: requiredIds(T.selectMentors, 50),
   level: v.pipe(v.optional(v.number(M.selectLevel), 0), v.integer(M.selectLevel), v.minValue(1, M.selectLevel), v.maxValue(7, M.selectLevel)),
-  /** The thumbnail image: a grant id, optional. */
-  thumbnail: v.optional(FileRefSchema),
+  /** The thumbnail image: a grant id, optional (null: the field was emptied). */
+  thumbnail: v.nullish(FileRefSchema),
   uploadId: v.optional(UploadIdSchema),
 };
 

@@ -5,12 +5,15 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import type { BulkOverall, BulkQueueStatus } from '../../../shared/schemas/bulk';
 import { IMPORT_TEXT, type ImportStatus } from '../../../shared/schemas/course-import';
 import { NOT_RUN } from '../../../shared/batch';
 import { LONG_WORK_MS, actionRow, endsToSay, importRow, notifiesEnd, runningCount, uploadRow, useActionWork } from '../../lib/background-work';
+import { callQuery } from '../../lib/calls';
 import { fakeBridge, renderUi } from '../../test/render';
 import { BackgroundWorkButton } from './BackgroundWork';
+import { importFailureText } from './useBackgroundWork';
 
 const IMPORTING: ImportStatus = {
   importId: 'imp1',
@@ -90,6 +93,48 @@ describe('the background work model', () => {
     expect(notifiesEnd(0, LONG_WORK_MS, false)).toBe(true);
     expect(notifiesEnd(0, LONG_WORK_MS - 1, false)).toBe(false);
     expect(notifiesEnd(0, LONG_WORK_MS * 2, true)).toBe(false);
+  });
+});
+
+describe('the error toast of an import that ends', () => {
+  const entry = (path: string, state: ImportStatus['entries'][number]['state'], message: string | null) => ({ path, kind: 'video' as const, state, message });
+
+  it("says why it stopped and each different reason an entry was not imported, once; not the person's own cancel", () => {
+    const refused = 'A document of this title exists.';
+    const failed = [entry('a', 'failed', refused), entry('b', 'failed', refused), entry('c', 'failed', 'The upload was cancelled.'), entry('d', 'linked', 'Linked to the library file of the same title.')];
+    expect(importFailureText({ ...IMPORTING, phase: 'done', entries: failed })).toBe(`${refused} The upload was cancelled.`);
+    expect(importFailureText({ ...CANCELLED, problem: IMPORT_TEXT.courseRefused('No.') })).toBe(IMPORT_TEXT.courseRefused('No.'));
+    expect(importFailureText(CANCELLED)).toBeNull();
+    // Cancelled while it waited on a refused folder (main tries it again): that refusal is said.
+    expect(importFailureText(CANCELLED, 'A folder of this title exists.')).toBe('A folder of this title exists.');
+    expect(importFailureText({ ...IMPORTING, phase: 'done' }, 'The server is not answering.')).toBeNull();
+    expect(importFailureText({ ...IMPORTING, phase: 'done', entries: [entry('d', 'linked', null)] })).toBeNull();
+  });
+
+  it('is raised by the shell once, when an import it saw running ends', async () => {
+    fakeBridge({ 'api:courseImport.status': () => ({ ok: true, data: IMPORTING }), 'api:bulk.status': () => ({ ok: true, data: QUEUE }) });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderUi(<BackgroundWorkButton />, { client });
+    await screen.findByRole('button', { name: 'Background work, 2 running' });
+    const refused = 'A document of this title exists.';
+    const key = callQuery('courseImport.status', {}).queryKey;
+    const done: ImportStatus = { ...IMPORTING, phase: 'done', entries: [entry('a', 'failed', refused), entry('b', 'failed', refused)] };
+    act(() => client.setQueryData(key, done));
+    expect(await screen.findByText(refused)).toBeTruthy();
+    // Seen again (a poll, a reopened panel): not said again.
+    const again: ImportStatus = { ...done, entries: [...done.entries] };
+    act(() => client.setQueryData(key, again));
+    expect(screen.getAllByText(refused)).toHaveLength(1);
+  });
+
+  it('an import that had ended before the shell looked is not said', async () => {
+    const ended: ImportStatus = { ...CANCELLED, problem: IMPORT_TEXT.courseRefused('No.') };
+    fakeBridge({ 'api:courseImport.status': () => ({ ok: true, data: ended }), 'api:bulk.status': () => ({ ok: true, data: QUEUE }) });
+    const bridge = renderUi(<BackgroundWorkButton />);
+    await screen.findByRole('button', { name: 'Background work, 1 running' });
+    await bridge.user.click(screen.getByRole('button', { name: 'Background work, 1 running' }));
+    expect(await screen.findByText(IMPORT_TEXT.courseRefused('No.'))).toBeTruthy();
+    expect(screen.getAllByText(IMPORT_TEXT.courseRefused('No.'))).toHaveLength(1);
   });
 });
 

@@ -1,9 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { BulkOverall, BulkQueueStatus } from '../../../shared/schemas/bulk';
-import type { ImportStatus } from '../../../shared/schemas/course-import';
+import { IMPORT_TEXT, type ImportStatus } from '../../../shared/schemas/course-import';
+import { useNotify } from '../../components/toast';
 import { WORK_STATE_TEXT, actionRow, importRow, isRunning, notifiesEnd, uploadRow, useActionWork, type WorkRow } from '../../lib/background-work';
 import { callQuery } from '../../lib/calls';
+import { failuresMessage } from '../../kit/useBulk';
 
 type QueueAnswer = { status: BulkQueueStatus; overall: BulkOverall };
 
@@ -34,6 +36,45 @@ function useEndNotices(rows: readonly WorkRow[], startedAt: (row: WorkRow) => nu
 }
 
 /**
+ * What an ended import's error toast says: why it stopped (a refusal of its course, or what it was
+ * waiting on when the person cancelled it, a refused folder say; not the cancel itself) and why its
+ * entries were not imported (a refused link, a failed upload), each different reason once, as a bulk
+ * action's failures are said. Null when nothing failed.
+ */
+export function importFailureText(status: ImportStatus, waitingOn: string | null = null): string | null {
+  const own = status.problem === IMPORT_TEXT.cancelledByYou;
+  const stopped = status.phase !== 'cancelled' ? [] : own ? (waitingOn ? [waitingOn] : []) : status.problem ? [status.problem] : [];
+  const reasons = [...stopped, ...status.entries.flatMap((e) => (e.state === 'failed' && e.message ? [e.message] : []))];
+  return failuresMessage(reasons.map((message, i) => ({ key: String(i), label: '', message })), undefined);
+}
+
+/**
+ * Both specs show a server's errorMessage as an error toast: an import that ends while this window
+ * follows it says what failed once (its summary and the panel keep each entry). An import that had ended
+ * before the window first looked is not said again.
+ */
+function useImportEndToast(status: ImportStatus | null | undefined): void {
+  const notify = useNotify();
+  const said = useRef<Set<string> | null>(null);
+  // What the running import waits on (main retries it), as last seen.
+  const waitingOn = useRef<string | null>(null);
+  useEffect(() => {
+    if (status === undefined) return;
+    said.current ??= new Set(status && importEnded(status) ? [status.importId] : []);
+    if (!status) return;
+    if (!importEnded(status)) {
+      waitingOn.current = status.problem;
+      return;
+    }
+    if (said.current.has(status.importId)) return;
+    said.current.add(status.importId);
+    const text = importFailureText(status, waitingOn.current);
+    waitingOn.current = null;
+    if (text) notify.error(text);
+  }, [status, notify]);
+}
+
+/**
  * The rows of the Background work panel: the bulk actions of this window (newest first), the folder
  * import (running, or the last one) and the Bulk Upload queue, kept current by their events and polls.
  */
@@ -42,6 +83,7 @@ export function useBackgroundWork(): WorkRow[] {
     ...callQuery('courseImport.status', {}),
     refetchInterval: (query) => (query.state.data && !importEnded(query.state.data) ? 1000 : false),
   }).data;
+  useImportEndToast(importStatus);
   const [queue, setQueue] = useState<QueueAnswer | null>(null);
   const actions = useActionWork((state) => state.actions);
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Controller, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { Field, makeStyles } from '@fluentui/react-components';
 import { componentOf } from '../fields/registry';
@@ -45,6 +45,12 @@ export function FormFields({ fields, baseId, form, fieldForm, disabled: allDisab
 }) {
   const styles = useStyles();
   const { control, formState } = form;
+  // The controls' own messages (a refused pick), by name: each stands in for its field's schema message.
+  const [ownMessages, setOwnMessages] = useState<Record<string, string | null>>({});
+  const onMessage = useCallback(
+    (name: string, message: string | null) => setOwnMessages((m) => ((m[name] ?? null) === message ? m : { ...m, [name]: message })),
+    [],
+  );
   return (
     <>
       {fields.map((field, index) => {
@@ -53,7 +59,7 @@ export function FormFields({ fields, baseId, form, fieldForm, disabled: allDisab
         const Control = componentOf(field);
         const frame = (error: FieldError | undefined, control: ReactNode, value?: unknown) => {
           // A list field's own message may sit in `root` when its rows have messages too.
-          const message = error?.message ?? error?.root?.message ?? checkMessages[field.name] ?? undefined;
+          const message = ownMessages[field.name] ?? error?.message ?? error?.root?.message ?? checkMessages[field.name] ?? undefined;
           return (
             <Field
               key={field.name}
@@ -71,7 +77,7 @@ export function FormFields({ fields, baseId, form, fieldForm, disabled: allDisab
         // Rows keep their own field array (useFieldArray), so no Controller wraps the list.
         if (field.kind === 'rows') {
           const error = formState.errors[field.name] as FieldError | undefined;
-          return frame(error, <Control field={field} id={id} value={undefined} onChange={noop} onBlur={noop} disabled={disabled} autoFocus={false} error={error} form={fieldForm} />);
+          return frame(error, <Control field={field} id={id} value={undefined} onChange={noop} onBlur={noop} disabled={disabled} autoFocus={false} error={error} form={fieldForm} onMessage={onMessage} />);
         }
         return (
           <Controller
@@ -90,7 +96,7 @@ export function FormFields({ fields, baseId, form, fieldForm, disabled: allDisab
               const error = fieldState.error as FieldError | undefined;
               return frame(
                 error,
-                <Control field={field} id={id} value={f.value} onChange={onChange} onBlur={onBlur} disabled={disabled} autoFocus={index === 0} error={error} form={fieldForm} />,
+                <Control field={field} id={id} value={f.value} onChange={onChange} onBlur={onBlur} disabled={disabled} autoFocus={index === 0} error={error} form={fieldForm} onMessage={onMessage} />,
                 f.value,
               );
             }}

@@ -46,8 +46,9 @@ describe('file field', () => {
     expect(form.sent).toEqual([{ picture: null }]);
   });
 
-  it('a pick that fails says why, and a required empty field is refused with its message', async () => {
-    fakeBridge({ 'api:files.pick': () => ({ ok: false, error: { kind: 'validation', message: 'That file is not an image.' } }) });
+  it('a pick that fails says why (also after a save that the empty field refuses); without one, the required message', async () => {
+    let answer: unknown = { ok: false, error: { kind: 'validation', message: 'That file is not an image.' } };
+    fakeBridge({ 'api:files.pick': () => answer as never });
     const form = renderForm({ schema: required, fields, defaults: { picture: null } });
     const d = form.dialog();
     const choose = within(d).getByRole('button', { name: 'Choose image… (Picture)' });
@@ -55,8 +56,31 @@ describe('file field', () => {
     expect((await within(d).findByRole('alert')).textContent).toBe('That file is not an image.');
     expectDescribedBy(choose, 'That file is not an image.');
     await form.save();
-    expect(within(d).getByText('Choose an image!')).toBeTruthy();
+    await waitFor(() => expect(choose.ownerDocument.activeElement).toBe(choose));
+    expect(within(d).getAllByRole('alert').map((a) => a.textContent)).toEqual(['That file is not an image.']);
+    expect(form.sent).toEqual([]);
+    // The open dialog closed with nothing chosen: no refusal any more, so the field's own message.
+    answer = { ok: true, data: null };
+    await form.user.click(choose);
+    expect(await within(d).findByText('Choose an image!')).toBeTruthy();
     expectDescribedBy(choose, 'Choose an image!');
+  });
+
+  it("a refused pick's reason is the field's one message, in place of its required one, also after a save", async () => {
+    fakeBridge({ 'api:files.pick': () => ({ ok: true, data: { grantId: 'g2', name: 'clip.mp4', size: 1024 } }) });
+    // A form whose fields are checked as they are left (the pick leaves the field, empty).
+    const form = renderForm({ schema: required, fields, defaults: { picture: null }, canSubmit: () => true });
+    const d = form.dialog();
+    const choose = within(d).getByRole('button', { name: 'Choose image… (Picture)' });
+    await form.user.click(choose);
+    const refusal = 'Choose an image: a png, jpg, jpeg, webp or gif file.';
+    // Once the field has a message (the pick checked it, empty): only the refusal says anything.
+    await waitFor(() => expect(d.querySelector('.fui-Field__validationMessage')).not.toBeNull());
+    expect(within(d).getAllByRole('alert').map((a) => a.textContent)).toEqual([refusal]);
+    expectDescribedBy(choose, refusal);
+    await form.save();
+    expect(within(d).getAllByRole('alert').map((a) => a.textContent)).toEqual([refusal]);
+    expect(within(d).queryByText('Choose an image!')).toBeNull();
     expect(form.sent).toEqual([]);
   });
 

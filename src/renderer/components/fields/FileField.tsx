@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useEffect, useState } from 'react';
+import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, makeStyles, tokens } from '@fluentui/react-components';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { FilePicker, type PickedFile } from '../FilePicker';
 import type { KindProps, PickedNote } from './types';
@@ -11,7 +11,6 @@ export const IMAGE_ONLY = { test: isImageName, message: `Choose an image: a ${IM
 type Props = KindProps<'file'>;
 
 const useStyles = makeStyles({
-  error: { color: tokens.colorPaletteRedForeground1 },
   warnings: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, marginTop: tokens.spacingVerticalXS },
 });
 
@@ -22,11 +21,20 @@ const noteOf = (note: PickedNote | string | null | void): PickedNote => (typeof 
  * holds the grant as `{ grantId, name, size }` (the schema keeps `{ grantId }`). Removing a picked
  * file asks first; `onPicked` may read the file (its duration) and return a message.
  */
-export function FileField({ field, id, value, onChange, onBlur, disabled, form }: Props) {
+export function FileField({ field, id, value, onChange, onBlur, disabled, form, onMessage }: Props) {
   const styles = useStyles();
   const [note, setNote] = useState<PickedNote>({});
-  const message = note.message ?? null;
+  // Why main could not give the pick or the drop.
+  const [pickError, setPickError] = useState<string | null>(null);
   const setMessage = (m: string | null) => setNote({ message: m });
+  // A refused pick empties the field and leaves it, so the field's required message would say it a second
+  // time: the refusal is the field's message until the next pick, removal or the field goes.
+  const message = pickError ?? note.message ?? null;
+  const name = field.name;
+  useEffect(() => {
+    onMessage(name, message);
+    return () => onMessage(name, null);
+  }, [onMessage, name, message]);
   const [removing, setRemoving] = useState<PickedFile | null>(null);
   /** A picked file held as not playable (see PickedNote.hold). */
   const [held, setHeld] = useState<PickedFile | null>(null);
@@ -44,6 +52,7 @@ export function FileField({ field, id, value, onChange, onBlur, disabled, form }
         label={field.label}
         disabled={disabled}
         onBlur={onBlur}
+        onError={setPickError}
         onChange={(file) => {
           if (!file && picked) return setRemoving(picked);
           if (file && accept && !accept.test(file.name)) {
@@ -72,11 +81,6 @@ export function FileField({ field, id, value, onChange, onBlur, disabled, form }
           onChange(file);
         },
       })}
-      {message ? (
-        <Text size={200} className={styles.error} role="alert">
-          {message}
-        </Text>
-      ) : null}
       {held && note.hold ? (
         <MessageBar intent="error" layout="multiline" className={styles.warnings}>
           <MessageBarBody>

@@ -149,6 +149,11 @@ export interface FieldProps<F = FieldDescriptor> {
   /** The field's own validation error as react-hook-form reports it (rows read their rows' messages). */
   error: unknown;
   form: FieldForm;
+  /**
+   * Says a message of the control's own (a refused pick), or null when it goes: while it stands it is the
+   * field's one message, in place of the schema's, so one event is said once.
+   */
+  onMessage: (name: string, message: string | null) => void;
 }
 
 /** What a custom field's render gets: its value, and the form's other values for compound fields. */

@@ -50,7 +50,8 @@ export default function QuotesPage() {
       }),
       edit: null,
     },
-    create: call('library.addQuote', { fallback: M.errorInPost, successFallback: T.quoteAdded }),
+    // The spec's one text for a quote add that failed: with an answer that says nothing, and with none at all.
+    create: call('library.addQuote', { fallback: M.errorInPost, override: (e) => (e.kind === 'network' ? M.errorInPost : null), successFallback: T.quoteAdded }),
     remove: {
       ...call('library.deleteQuote', { fallback: M.unableToDelete, successFallback: T.quoteDeleted }),
       title: 'Delete quote',
