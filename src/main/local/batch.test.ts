@@ -7,19 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import { APP_TEXT } from '../../shared/messages';
 import { ok } from '../../shared/result';
-import type { LibraryFile } from '../../shared/schemas/library';
 import { batchItemOf, mediaUpdateOf, type BatchSummary } from '../../shared/batch';
 import type { WindowQuery } from '../../shared/windows';
 import { createBatchGroup } from './batch';
 
-const AT = { at: '2026-11-26T10:00:00.000Z' };
-const PUBLIC: LibraryFile = {
-  _id: 'f1', fileId: 1, title: 'Milking basics', description: 'How to milk.', language: 'English', visibility: 'Public',
-  status: 'draft', level: 2, type: 'Interview', businessIdeas: ['i1'], category: ['c1'], keywords: ['k1'], source: '',
-  fileType: 'link', fileUrl: 'https://media.example.com/milking.mp4', duration: 60, thumbnail: '', questionBank: [],
-  metaInfo: { created: AT, updated: AT },
-};
-const RESTRICTED: LibraryFile = { ...PUBLIC, _id: 'f2', title: 'Staff only', visibility: 'Restricted', status: '', level: 0, type: '' };
+import { PUBLIC_FILE as PUBLIC, RESTRICTED_FILE as RESTRICTED } from '../../shared/batch.fixtures';
 
 function runner() {
   const sent: unknown[] = [];
