@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { shotsAtSizes } from './shots-sizes';
 import type { Api } from '../../src/shared/api';
 import type { CourseDocument } from '../../src/shared/schemas/courses';
 import { choose } from './engagement-fixtures';
@@ -213,6 +214,7 @@ test('videos: Upload Video rules, Add File with several, Update Video, reorder b
   // The notice says it once; the field says what it lacks in its own words.
   await expect(upload.getByText('Please fill in the mandatory fields!')).toHaveCount(1);
   await expect(upload.locator('.fui-Field').filter({ hasText: 'Library video' })).toContainText('Choose a video from the library!');
+  await shotsAtSizes(page, 'upload-video-mandatory');
   // The chosen video's library title fills an empty title; a title typed is kept.
   await upload.getByLabel('Video title').fill('');
   await upload.getByLabel('Library video').selectOption({ label: `${one.title} (${one.fileId})` });

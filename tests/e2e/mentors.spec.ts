@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { shotsAtSizes } from './shots-sizes';
 import { phoneNumber, SANDBOX_ADMIN, tableRows, toast, unique, signedIn, expectAccessibleStates, expectEditDeleteLast } from './helpers';
 import { choose, makeImage, openScreen, searchBox } from './engagement-fixtures';
 import { makeVideo, queuePick } from './library-fixtures';
@@ -91,6 +92,7 @@ test.describe('mentors', () => {
     await picture.click();
     await expect(picture).toHaveAccessibleDescription('Upload a Mentor Profile Picture!');
     await expect(dialog.getByText('Upload a Mentor Profile Picture!')).toHaveCount(1);
+    await shotsAtSizes(page, 'mentor-picture-refused');
     await expect(dialog.getByText(/^image-.*\.png$/)).toHaveCount(0);
     await expect(dialog.getByText(/^clip-.*\.mp4$/)).toHaveCount(0);
     await queuePick(request, makeImage());
