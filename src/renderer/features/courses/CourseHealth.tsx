@@ -29,6 +29,7 @@ import { useFocusReturn } from '../../components/useFocusReturn';
 import { fileCalls, useFileForm } from '../../components/FileDialog';
 import { resource, useResource } from '../../kit/Resource';
 import { courseCalls, courseForm } from './CourseDialog';
+import { directoryPath } from '../../lib/open-record';
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minHeight: 0 },
@@ -70,7 +71,7 @@ const KIND_COLOR: Record<HealthKind, 'danger' | 'warning' | 'informative'> = {
 /** A row of the problems table: a problem with its course's name (the Check all table shows it). */
 type Row = HealthProblem & { course: string; index: number };
 
-const directoryOf = (courseId: string, folders: readonly { _id: string }[]) => `/directory/${[courseId, ...folders.map((f) => f._id)].map(encodeURIComponent).join('/')}`;
+const directoryOf = (courseId: string, folders: readonly { _id: string }[]) => directoryPath(courseId, folders.map((f) => f._id));
 
 /** A problem's record, opened: a screen (the drawer closes), or a dialog over the drawer. */
 function useFix(close: () => void) {

@@ -6,7 +6,7 @@ import { deleteCourseQuestion } from '../../../shared/course-messages';
 import type { Course } from '../../../shared/schemas/courses';
 import { callQuery } from '../../lib/calls';
 import { useCourseLanguage } from '../../lib/preferences';
-import { selectionOf } from '../../lib/open-record';
+import { directoryPath, selectionOf } from '../../lib/open-record';
 import type { Language } from '../../../shared/constants';
 import { LinkCell, text, twoLines, value } from '../../kit/columns';
 import { relativeDate } from '../../kit/RelativeDate';
@@ -71,7 +71,7 @@ export default function CoursesPage() {
         searchValue: (c) => `${c.name} ${c.status} ${c.language}`,
         cell: (c) => (
           <span className={styles.name}>
-            <LinkCell onClick={() => navigate(`/directory/${encodeURIComponent(c._id)}`)} title={`Open the directory of ${c.name} (${c.language})`}>
+            <LinkCell onClick={() => navigate(directoryPath(c._id, []))} title={`Open the directory of ${c.name} (${c.language})`}>
               {c.name}
             </LinkCell>
             <Badge appearance="tint" size="small" color={c.status === 'live' ? 'success' : 'warning'}>

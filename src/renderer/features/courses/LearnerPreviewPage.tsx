@@ -22,6 +22,7 @@ import type { PreviewFolder, PreviewVideo } from '../../../shared/schemas/course
 import { callQuery } from '../../lib/calls';
 import { Crumbs } from '../../components/Crumbs';
 import { PageHeader } from '../../components/PageHeader';
+import { directoryPath } from '../../lib/open-record';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, overflowY: 'auto', minHeight: 0, paddingBottom: tokens.spacingVerticalXXL },
@@ -156,7 +157,7 @@ export default function LearnerPreviewPage() {
       <Crumbs
         items={[
           { label: 'Courses', to: '/course' },
-          course ? { label: course.name, to: `/directory/${encodeURIComponent(course.courseId)}` } : { label: '…' },
+          course ? { label: course.name, to: directoryPath(course.courseId, []) } : { label: '…' },
           { label: 'Preview as learner' },
         ]}
       />

@@ -13,6 +13,7 @@ import type { ScreenActions } from '../../kit/ListScreen';
 import { ResourceScreen, call, recordForm, resource } from '../../kit/Resource';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { TOPIC_PAGE_SIZE, TOPIC_PAGE_SIZES } from '../../lib/page-sizes';
+import { directoryPath } from '../../lib/open-record';
 
 const useStyles = makeStyles({
   actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
@@ -69,7 +70,7 @@ export default function TopicsPage() {
   const noTopics = !!list && list.topics.length === 0;
   const held = useQuery({ ...callQuery('videoRepository.document', { id: moduleId }), enabled: noTopics }).data;
   const heldVideos = noTopics && held ? held.descendants.filter((d) => d.type === 'file').length : 0;
-  const directoryOfModule = info ? `/directory/${encodeURIComponent(info.courseId)}/${encodeURIComponent(info._id)}` : '';
+  const directoryOfModule = info ? directoryPath(info.courseId, [info._id]) : '';
   const topics = resource<Topic>({
     name: 'Topic',
     bulk: { names: ['topic', 'topics'], label: (t) => t.name },
@@ -102,7 +103,7 @@ export default function TopicsPage() {
     [navigate],
   );
 
-  const back = () => (info ? navigate(`/directory/${encodeURIComponent(info.courseId)}`) : navigate('/course'));
+  const back = () => (info ? navigate(directoryPath(info.courseId, [])) : navigate('/course'));
 
   return (
     <ResourceScreen<Topic, TopicList>
@@ -124,7 +125,7 @@ export default function TopicsPage() {
       }
       breadcrumb={[
         { label: 'Courses', to: '/course' },
-        ...(info ? [{ label: info.courseName, to: `/directory/${encodeURIComponent(info.courseId)}` }, { label: info.name, to: `/directory/${encodeURIComponent(info.courseId)}/${encodeURIComponent(info._id)}` }] : []),
+        ...(info ? [{ label: info.courseName, to: directoryPath(info.courseId, []) }, { label: info.name, to: directoryOfModule }] : []),
         { label: 'Topics' },
       ]}
       headerActions={

@@ -18,6 +18,7 @@ import { useLibraryVideos, videoSourceOf } from './library-videos';
 import { CourseVideoFormSchema, courseVideoFields, libraryVideoChoice, titleGiven } from './VideoChooser';
 import { MediaPreviewDialog, type MediaSource } from '../../components/MediaPreview';
 import { TOPIC_PAGE_SIZE, TOPIC_PAGE_SIZES } from '../../lib/page-sizes';
+import { directoryPath } from '../../lib/open-record';
 
 const useStyles = makeStyles({
   actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
@@ -270,7 +271,7 @@ export default function VideosPage() {
         { label: 'Courses', to: '/course' },
         ...(topic
           ? [
-              { label: topic.courseName, to: `/directory/${encodeURIComponent(topic.courseId)}` },
+              { label: topic.courseName, to: directoryPath(topic.courseId, []) },
               { label: topic.moduleName, to: `/modules/${encodeURIComponent(topic.moduleId)}` },
             ]
           : []),

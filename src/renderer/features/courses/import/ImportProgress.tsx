@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ContentDialog } from '../../../components/ContentDialog';
 import { callQuery, invoke } from '../../../lib/calls';
 import { plural } from '../../../lib/format';
+import { directoryPath } from '../../../lib/open-record';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -65,7 +66,7 @@ export function ImportProgress({ first, onClose }: { first: ImportStatus; onClos
   const open = () => {
     if (!status.courseId) return;
     onClose();
-    navigate(`/directory/${[status.courseId, ...(status.parent ? [status.parent] : [])].map(encodeURIComponent).join('/')}`);
+    navigate(directoryPath(status.courseId, status.parent ? [status.parent] : []));
   };
   const failed = status.entries.filter((e) => e.state === 'failed' || e.message);
   return (
