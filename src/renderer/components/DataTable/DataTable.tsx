@@ -68,6 +68,11 @@ export interface DataTableProps<T> {
   exitReorderOnSave?: boolean;
   /** Row height in px: rows are a fixed height so that huge lists virtualise smoothly (default 44). */
   rowHeight?: number;
+  /**
+   * Rows drawn beyond the view at each end (default 12: a fast scroll or Page Down meets drawn rows). A
+   * table whose rows are forms (the bulk queue) draws fewer: each drawn row is its controls' memory.
+   */
+  overscan?: number;
   /** Height limit of the scrolling body; default: fill the parent (a flex column) with a floor. */
   maxHeight?: number | string;
   className?: string;
@@ -122,6 +127,7 @@ export function DataTable<T>({
   onSaveOrder,
   exitReorderOnSave = true,
   rowHeight: comfortableRowHeight = 44,
+  overscan = 12,
   maxHeight,
   className,
   onRowActivate,
@@ -158,7 +164,7 @@ export function DataTable<T>({
   const onRetry = onRetryProp ?? (kept ? view.retryWindow : undefined);
   const { page, total } = view;
   const { columnVisibility, setColumnVisibility, widths, rowHeight } = look;
-  const { scrollRef, pinStyleRef, fitted, visibility, rowTip, table, items, rows, padTop, padBottom, lead, pins } = useVisibleRows({ view, columns: shownColumns, columnVisibility, setColumnVisibility, reordering, viewKey, rowHeight, rowIdOf, widths, idBase });
+  const { scrollRef, pinStyleRef, fitted, visibility, rowTip, table, items, rows, padTop, padBottom, lead, pins } = useVisibleRows({ view, columns: shownColumns, columnVisibility, setColumnVisibility, reordering, viewKey, rowHeight, overscan, rowIdOf, widths, idBase });
 
   const rowAt = (pos: number): T | undefined => view.rowAt(view.indexAt(page.start + pos));
   const { current, moveTo, menu, rowHandlers, closeMenu, runFromMenu } = useRowKeys({ length: page.length, rowAt, scrollRef, rowHeight, rowActions, onRowActivate, reordering });

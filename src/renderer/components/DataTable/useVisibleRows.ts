@@ -20,7 +20,7 @@ const dashed = (value: unknown) => (value === null || value === undefined || val
  * makes the column model and the cells of those rows only; the columns fitted to the width, the pinned
  * ones' offsets, and the row's tip hidden whenever the rows start over.
  */
-export function useVisibleRows<T>({ view, columns, columnVisibility, setColumnVisibility, reordering, viewKey, rowHeight, rowIdOf, widths, idBase }: {
+export function useVisibleRows<T>({ view, columns, columnVisibility, setColumnVisibility, reordering, viewKey, rowHeight, overscan, rowIdOf, widths, idBase }: {
   view: RowPipeline<T>;
   columns: Column<T>[];
   columnVisibility: VisibilityState;
@@ -28,6 +28,7 @@ export function useVisibleRows<T>({ view, columns, columnVisibility, setColumnVi
   reordering: boolean;
   viewKey: string | undefined;
   rowHeight: number;
+  overscan: number;
   rowIdOf: (row: T, index: number) => string;
   widths: Widths;
   idBase: string;
@@ -38,7 +39,7 @@ export function useVisibleRows<T>({ view, columns, columnVisibility, setColumnVi
   const { fitted, visibility, onVisibility } = useColumnFit(scrollRef, columns, columnVisibility, setColumnVisibility, lead, viewKey);
   const pinStyleRef = useRef<HTMLStyleElement>(null);
   // From its own last size (else the last table's): its first measure then changes nothing (a render less as a table opens).
-  const virtualizer = useVirtualizer({ count: page.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 12, initialRect: startingSize(viewKey) ?? undefined });
+  const virtualizer = useVirtualizer({ count: page.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan, initialRect: startingSize(viewKey) ?? undefined });
   const rowTip = useRowTip();
   useEffect(() => {
     rowTip.hide();

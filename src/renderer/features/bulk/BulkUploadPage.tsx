@@ -76,6 +76,7 @@ export default function BulkUploadPage() {
             rowLabel={(r) => r.file.name}
             selection={selection.control}
             pageSize={100}
+            overscan={3}
             pageSizeOptions={[20, 50, 100, 200, 500]}
             emptyText={filter === 'attention' && overall && overall.filesTotal > 0 ? 'No item needs attention now: the items fixed went back to the queue. Show all items to see them.' : 'Add files or a folder, or drop them here.'}
             searchPlaceholder="Search the queue"
