@@ -14,7 +14,9 @@ import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 
 export const PARTIAL_BUDGET_RATIO = 1.1;
-const RUNS = 5;
+// Nine pairs: with five, run-to-run noise of 10 % (the shared two-core machine) moved the median ratio
+// from 0.95 to 1.13 on the same code (2026-12-06), across the 1.1 budget.
+const RUNS = 9;
 const QUESTIONS = '/question-bank/questions';
 
 export interface QuestionsStandIn {

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { APP_TEXT, MSG } from './messages';
-import { batchItemOf, mediaUpdateOf, refusal, refusalOf } from './batch';
+import { batchItemOf, mediaUpdateOf, questionUpdateOf, refusal, refusalOf } from './batch';
+import { ONE_CORRECT_FOR_FORMAT, type Question } from './schemas/question-bank';
 
 import { PUBLIC_FILE as PUBLIC, RESTRICTED_FILE as RESTRICTED } from './batch.fixtures';
 
@@ -28,6 +29,29 @@ describe('mediaUpdateOf', () => {
     // Made Public with no level, type or business idea: the form asks for them.
     expect(refusalOf(mediaUpdateOf({ ...RESTRICTED, businessIdeas: [] }, { visibility: 'Public' }))).toBe(APP_TEXT.selectStatus);
     expect(refusalOf(mediaUpdateOf(PUBLIC, { type: '' }))).toBe(MSG.selectVideoType);
+  });
+});
+
+describe('questionUpdateOf', () => {
+  const QUESTION: Question = {
+    _id: 'q1', id: 1, question: '  How many litres a day?  ', language: 'English', categoryId: 'c1', helpText: '', optionFormat: 'radio', difficulty: 'Easy',
+    options: [{ option: 'Ten', isTrue: true }, { option: 'Two', isTrue: false }], metaInfo: { created: { at: '2026-01-01T00:00:00.000Z' }, updated: { at: '2026-01-01T00:00:00.000Z' } },
+  };
+
+  it('makes the update the Edit Question form would send, the change over its values', () => {
+    expect(questionUpdateOf(QUESTION, { difficulty: 'Hard' })).toEqual({
+      id: 'q1', question: 'How many litres a day?', language: 'English', categoryId: 'c1', helpText: '', optionFormat: 'radio', difficulty: 'Hard',
+      options: [{ option: 'Ten', isTrue: true }, { option: 'Two', isTrue: false }],
+    });
+  });
+
+  it('refuses, with the form\'s message, a question the form would not save: the change would store it as it is', () => {
+    const noneCorrect = { ...QUESTION, options: QUESTION.options.map((o) => ({ ...o, isTrue: false })) };
+    expect(refusalOf(questionUpdateOf(noneCorrect, { difficulty: 'Hard' }))).toBe('Mark at least one option as correct.');
+    const twoCorrectRadio = { ...QUESTION, options: QUESTION.options.map((o) => ({ ...o, isTrue: true })) };
+    expect(refusalOf(questionUpdateOf(twoCorrectRadio, { categoryId: 'c2' }))).toBe(ONE_CORRECT_FOR_FORMAT);
+    expect(refusalOf(questionUpdateOf({ ...QUESTION, options: [QUESTION.options[0]!] }, { difficulty: 'Medium' }))).toBe(MSG.atLeastTwoOptions);
+    expect(refusalOf(questionUpdateOf(QUESTION, { categoryId: '' }))).toBe('Select a category!');
   });
 });
 

@@ -6,7 +6,7 @@ import { BASE_FIELD } from './api/contract';
 import { APP_TEXT } from './messages';
 import { ListSelectionEntries } from './windows';
 import { libraryFormOf, libraryPayloadOf, LibraryFileFormSchema, type LibraryFile } from './schemas/library';
-import type { Question } from './schemas/question-bank';
+import { QuestionEditSchema, type Question } from './schemas/question-bank';
 import { ActionNameSchema } from './history';
 import type { CallError } from './result';
 
@@ -127,8 +127,15 @@ export const questionValuesOf = (q: Question) => ({
   options: q.options.map((o) => ({ ...o })),
 });
 
-/** A question's update with `patch` over its Edit Question values. */
-export const questionUpdateOf = (q: Question, patch: Patch): Record<string, unknown> => ({ id: q._id, ...questionValuesOf(q), ...patch });
+/**
+ * A question's update with `patch` over its Edit Question values, as that form would send it; refused,
+ * with the form's message, when the form would refuse it (a question the platform holds with no correct
+ * option, say: a bulk change of its difficulty would otherwise save it as it is).
+ */
+export function questionUpdateOf(q: Question, patch: Patch): Record<string, unknown> | Refusal {
+  const checked = formCheck(QuestionEditSchema, { ...questionValuesOf(q), ...patch });
+  return checked.ok ? { id: q._id, ...checked.output } : refusal(checked.message);
+}
 
 /** The fields a library file has only when it is Public (spec 1: otherwise an empty status and level 0 are sent). */
 const PUBLIC_ONLY_FIELDS = ['status', 'level'];
