@@ -13,14 +13,14 @@ import { createBatchGroup } from './batch';
 
 import { PUBLIC_FILE as PUBLIC, RESTRICTED_FILE as RESTRICTED } from '../../shared/batch.fixtures';
 
-function runner() {
+function runner(rows: readonly unknown[] = [PUBLIC, RESTRICTED]) {
   const sent: unknown[] = [];
   const group = createBatchGroup({
     handler: () => async (input) => {
       sent.push(input);
       return ok({ message: 'Updated' });
     },
-    window: async (query: WindowQuery) => ok({ total: 2, count: 2, offset: query.offset, rows: query.offset === 0 ? [PUBLIC, RESTRICTED] : [], version: 1 }),
+    window: async (query: WindowQuery) => ok({ total: rows.length, count: rows.length, offset: query.offset, rows: query.offset === 0 ? [...rows] : [], version: 1 }),
     emit: () => undefined,
     throttleMs: 0,
   });
@@ -51,5 +51,15 @@ describe('batch.run', () => {
     const summary = await run({ batch: 'b-refused-2', call: 'library.updateMedia', matching: { list: 'media', search: '', filters: [], except: [] }, patch: { level: 5 } });
     expect(summary).toMatchObject({ total: 2, done: 1, failed: [refusedStatus] });
     expect(sent).toEqual([expect.objectContaining({ id: 'f1', level: 5 })]);
+  });
+
+  it('refuses a question of "all matching" that the Edit Question form would not save, with its message', async () => {
+    const meta = { created: { at: '2026-01-01T00:00:00.000Z' }, updated: { at: '2026-01-01T00:00:00.000Z' } };
+    const good = { _id: 'q1', id: 1, question: 'Milk a day?', language: 'English', categoryId: 'c1', helpText: '', optionFormat: 'radio', difficulty: 'Easy', options: [{ option: 'Ten', isTrue: true }, { option: 'Two', isTrue: false }], metaInfo: meta };
+    const noneCorrect = { ...good, _id: 'q2', id: 2, question: 'Feed a day?', options: good.options.map((o) => ({ ...o, isTrue: false })) };
+    const { sent, run } = runner([good, noneCorrect]);
+    const summary = await run({ batch: 'b-refused-3', call: 'questionBank.updateQuestion', matching: { list: 'questions', search: '', filters: [], except: [] }, patch: { difficulty: 'Hard' } });
+    expect(summary).toMatchObject({ total: 2, done: 1, failed: [{ key: 'q2', label: 'Feed a day?', message: 'Mark at least one option as correct.', final: true, kind: 'validation' }] });
+    expect(sent).toEqual([expect.objectContaining({ id: 'q1', difficulty: 'Hard' })]);
   });
 });
