@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount, loginAs, phoneNumber, SANDBOX_ADMIN, tableRows, unique, toast, expectAccessible, signedIn, expectAccessibleStates, expectShownForTwoSeconds, watchToast } from './helpers';
 
+// Full motion: the admin messages' 2 seconds are measured as the toast's life, its motion included.
+test.use({ reducedMotion: 'no-preference' });
+
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
 
 async function openAdmins(page: Page): Promise<void> {

@@ -13,7 +13,8 @@ import { shotsAtSizes } from './shots-sizes';
 import { SANDBOX_ADMIN, addThreeQuestions, cancelDiscarding, createAccount, expectAccessible, expectShownForTwoSeconds, loginAs, phoneNumber, shots, signedIn, tableRows, toast, unique, watchToast } from './helpers';
 
 type WithApi = { api: Api };
-test.use({ viewport: { width: 1440, height: 900 } });
+// Full motion: the admin messages' 2 seconds are measured as the toast's life, its motion included.
+test.use({ viewport: { width: 1440, height: 900 }, reducedMotion: 'no-preference' });
 
 /** Accounts of role User made through window.api; their names. */
 async function users(page: Page, word: string, n: number): Promise<string[]> {
