@@ -220,9 +220,19 @@ export async function createAccount(page: Page, partial: Partial<NewAdmin> & { p
   return admin;
 }
 
-/** The data rows of a DataTable (spacer rows of the virtualiser excluded). */
-export const tableRows = (page: Page, name: string) =>
-  page.getByRole('table', { name }).locator('tbody tr:not([aria-hidden="true"])');
+/**
+ * The data rows of a DataTable: the rows with a row index. The virtualiser's spacer rows and the row that
+ * says the state of an empty table ('No records match the search or filters.', loading, not loaded) have
+ * none: counting that one made "no rows left" pass only when a poll caught the moment between the last
+ * row going and the empty state's row coming.
+ */
+export const tableRows = (page: Page, name: string) => page.getByRole('table', { name }).locator('tbody tr[aria-rowindex]');
+
+/** A DataTable with no row left, saying so ('No records match the search or filters.' while searching). */
+export async function expectNoRows(page: Page, name: string, says = 'No records match the search or filters.'): Promise<void> {
+  await expect(tableRows(page, name)).toHaveCount(0);
+  await expect(page.getByRole('table', { name }).locator('tbody tr:not([aria-rowindex])').getByText(says, { exact: true })).toBeVisible();
+}
 
 /** A row's Edit and Delete are its last two cells, in that order, and only there: every screen places them alike. */
 export async function expectEditDeleteLast(row: Locator, name: string): Promise<void> {

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { Api } from '../../src/shared/api';
 import * as v from 'valibot';
 import { LibraryFileFormSchema, libraryFormOf, libraryPayloadOf } from '../../src/shared/schemas/library';
-import { colleagueSaves, shots, tableRows, toast, unique, expectAccessible, signedIn, expectAccessibleStates } from './helpers';
+import { colleagueSaves, shots, tableRows, toast, unique, expectAccessible, signedIn, expectAccessibleStates, expectNoRows } from './helpers';
 import { createFile, makeLargeFile, makeVideo, queuePick } from './library-fixtures';
 
 type WithApi = { api: Api };
@@ -413,7 +413,7 @@ test('edit and delete a file', async ({ page, request }) => {
   await row.first().getByRole('button', { name: `Delete ${renamed}` }).click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, 'File has been Deleted')).toBeVisible();
-  await expect(row).toHaveCount(0);
+  await expectNoRows(page, TABLE);
 });
 
 test('tag questions on a file and list them', async ({ page, request }) => {
