@@ -51,8 +51,8 @@ export default defineConfig({
     },
     // The OS setting "reduce motion", which many staff keep on: Fluent's dialogs, menus and toasts then show
     // and go without their motion. The screens, texts and flows are the same; the walks cost 17 % less CPU
-    // and wall time (question-bank and quotes, 106 against 88 s of CPU, docs/performance.md). The walks that
-    // measure a toast's life with its motion (admins, staff-spec) run with full motion.
+    // and wall time (question-bank and quotes, 106 against 88 s of CPU, docs/performance.md). The two walks that
+    // measure a toast's life with its motion (in admins and staff-spec, 'with motion') run with full motion.
     reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     trace: 'off',

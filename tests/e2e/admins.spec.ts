@@ -1,9 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount, loginAs, phoneNumber, SANDBOX_ADMIN, tableRows, unique, toast, expectAccessible, signedIn, expectAccessibleStates, expectShownForTwoSeconds, watchToast, expectNoRows } from './helpers';
 
-// Full motion: the admin messages' 2 seconds are measured as the toast's life, its motion included.
-test.use({ reducedMotion: 'no-preference' });
-
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
 
 async function openAdmins(page: Page): Promise<void> {
@@ -21,53 +18,58 @@ const refusesUnload = (page: Page) =>
   });
 
 test.describe('admins as a Super Admin', () => {
-  test('add: each validation message, then a valid admin', async ({ page }) => {
-    await signedIn(page);
-    await openAdmins(page);
-    await expectAccessibleStates(page, 'Admins', 'Admins');
-    await page.getByRole('button', { name: 'Add Admin' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add Admin' });
-    await expect(dialog).toBeVisible();
-    // New admins default to role Admin and status Inactive.
-    await expect(dialog.getByRole('switch', { name: 'Role' })).not.toBeChecked();
-    await expect(dialog.getByText('Admin', { exact: true })).toBeVisible();
-    await expect(dialog.getByRole('switch', { name: 'Status' })).not.toBeChecked();
-    await expect(dialog.getByText('Inactive', { exact: true })).toBeVisible();
+  // Full motion: the admin messages' 2 seconds are measured as the toast's life, its motion included.
+  test.describe('with motion', () => {
+    test.use({ reducedMotion: 'no-preference' });
 
-    await dialog.getByRole('button', { name: 'Add' }).click();
-    await expect(dialog.getByText('Enter name!', { exact: true })).toBeVisible();
-    await expect(dialog.getByText('Enter valid email!', { exact: true })).toBeVisible();
-    await expect(dialog.getByText('Enter valid Phone No.!', { exact: true })).toBeVisible();
+    test('add: each validation message, then a valid admin', async ({ page }) => {
+      await signedIn(page);
+      await openAdmins(page);
+      await expectAccessibleStates(page, 'Admins', 'Admins');
+      await page.getByRole('button', { name: 'Add Admin' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add Admin' });
+      await expect(dialog).toBeVisible();
+      // New admins default to role Admin and status Inactive.
+      await expect(dialog.getByRole('switch', { name: 'Role' })).not.toBeChecked();
+      await expect(dialog.getByText('Admin', { exact: true })).toBeVisible();
+      await expect(dialog.getByRole('switch', { name: 'Status' })).not.toBeChecked();
+      await expect(dialog.getByText('Inactive', { exact: true })).toBeVisible();
 
-    const id = unique();
-    const name = `Added ${id}`;
-    await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
-    await dialog.getByRole('textbox', { name: 'Email' }).fill('someone@nowhere');
-    await dialog.getByRole('textbox', { name: 'Phone No.' }).fill('12345');
-    await expect(dialog.getByText('Enter name!')).toBeHidden();
-    await expect(dialog.getByText('Enter valid email!')).toBeVisible();
-    await expect(dialog.getByText('Enter valid Phone No.!')).toBeVisible();
+      await dialog.getByRole('button', { name: 'Add' }).click();
+      await expect(dialog.getByText('Enter name!', { exact: true })).toBeVisible();
+      await expect(dialog.getByText('Enter valid email!', { exact: true })).toBeVisible();
+      await expect(dialog.getByText('Enter valid Phone No.!', { exact: true })).toBeVisible();
 
-    await dialog.getByRole('textbox', { name: 'Email' }).fill(`added-${id}@example.com`);
-    await dialog.getByRole('textbox', { name: 'Phone No.' }).fill(phoneNumber());
-    await dialog.getByRole('switch', { name: 'Status' }).click();
-    await expect(dialog.getByText('Active', { exact: true })).toBeVisible();
-    const added = await watchToast(page, 'User has been Added');
-    await dialog.getByRole('button', { name: 'Add' }).click();
-    await expect(toast(page, 'User has been Added')).toBeVisible();
-    await expect(dialog).toBeHidden();
-    // The message shows for 2 seconds. (Axe looks at the edit's toast below instead: its work on the page's
-    // thread would lengthen this one's life.)
-    await expectShownForTwoSeconds(added);
+      const id = unique();
+      const name = `Added ${id}`;
+      await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+      await dialog.getByRole('textbox', { name: 'Email' }).fill('someone@nowhere');
+      await dialog.getByRole('textbox', { name: 'Phone No.' }).fill('12345');
+      await expect(dialog.getByText('Enter name!')).toBeHidden();
+      await expect(dialog.getByText('Enter valid email!')).toBeVisible();
+      await expect(dialog.getByText('Enter valid Phone No.!')).toBeVisible();
 
-    await search(page).fill(id);
-    const row = tableRows(page, 'Admins');
-    await expect(row).toHaveCount(1);
-    await expect(row.first()).toContainText(name);
-    await expect(row.first()).toContainText('Admin');
-    await expect(row.first()).toContainText('Active');
-    await expect(row.first()).toContainText(SANDBOX_ADMIN.name);
-    await expect(row.first()).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+      await dialog.getByRole('textbox', { name: 'Email' }).fill(`added-${id}@example.com`);
+      await dialog.getByRole('textbox', { name: 'Phone No.' }).fill(phoneNumber());
+      await dialog.getByRole('switch', { name: 'Status' }).click();
+      await expect(dialog.getByText('Active', { exact: true })).toBeVisible();
+      const added = await watchToast(page, 'User has been Added');
+      await dialog.getByRole('button', { name: 'Add' }).click();
+      await expect(toast(page, 'User has been Added')).toBeVisible();
+      await expect(dialog).toBeHidden();
+      // The message shows for 2 seconds. (Axe looks at the edit's toast below instead: its work on the page's
+      // thread would lengthen this one's life.)
+      await expectShownForTwoSeconds(added);
+
+      await search(page).fill(id);
+      const row = tableRows(page, 'Admins');
+      await expect(row).toHaveCount(1);
+      await expect(row.first()).toContainText(name);
+      await expect(row.first()).toContainText('Admin');
+      await expect(row.first()).toContainText('Active');
+      await expect(row.first()).toContainText(SANDBOX_ADMIN.name);
+      await expect(row.first()).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    });
   });
 
   test("a server refusal: the server's message as an error toast (both specs), and in the dialog with the typed values", async ({ page }) => {

@@ -13,8 +13,7 @@ import { shotsAtSizes } from './shots-sizes';
 import { SANDBOX_ADMIN, addThreeQuestions, cancelDiscarding, createAccount, expectAccessible, expectNoRows, expectShownForTwoSeconds, loginAs, phoneNumber, shots, signedIn, tableRows, toast, unique, watchToast } from './helpers';
 
 type WithApi = { api: Api };
-// Full motion: the admin messages' 2 seconds are measured as the toast's life, its motion included.
-test.use({ viewport: { width: 1440, height: 900 }, reducedMotion: 'no-preference' });
+test.use({ viewport: { width: 1440, height: 900 } });
 
 /** Accounts of role User made through window.api; their names. */
 async function users(page: Page, word: string, n: number): Promise<string[]> {
@@ -36,58 +35,63 @@ async function users(page: Page, word: string, n: number): Promise<string[]> {
 
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
 
-test("an admin's delete says the spec's message for 2 seconds; one's own row stays out of bulk actions; a bulk delete ends with the spec's message", async ({ page }) => {
-  await signedIn(page);
-  const word = `Own${unique()}`;
-  const [first, second, third] = await users(page, word, 3);
-  await page.getByRole('link', { name: 'Admins' }).click();
-  await expect(page.getByRole('table', { name: 'Admins' })).toHaveAttribute('aria-busy', 'false');
+// Full motion: the admin messages' 2 seconds are measured as the toast's life, its motion included.
+test.describe('with motion', () => {
+  test.use({ reducedMotion: 'no-preference' });
 
-  // One delete: the spec's text, gone after its 2 s (it stayed the 4 s of other toasts).
-  await search(page).fill(third!);
-  await expect(tableRows(page, 'Admins')).toHaveCount(1);
-  await page.getByRole('button', { name: `Delete ${third}` }).click();
-  const deleted = await watchToast(page, 'User has been Deleted!!');
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-  await expect(toast(page, 'User has been Deleted!!')).toBeVisible();
-  await expectShownForTwoSeconds(deleted);
-  await expect(page.getByText('No records match the search or filters.')).toBeVisible();
+  test("an admin's delete says the spec's message for 2 seconds; one's own row stays out of bulk actions; a bulk delete ends with the spec's message", async ({ page }) => {
+    await signedIn(page);
+    const word = `Own${unique()}`;
+    const [first, second, third] = await users(page, word, 3);
+    await page.getByRole('link', { name: 'Admins' }).click();
+    await expect(page.getByRole('table', { name: 'Admins' })).toHaveAttribute('aria-busy', 'false');
 
-  // One's own row ticked alone: nothing the actions may take, and the bar says why.
-  await search(page).fill(SANDBOX_ADMIN.email);
-  await expect(tableRows(page, 'Admins')).toHaveCount(1);
-  const table = page.getByRole('table', { name: 'Admins' });
-  await table.getByRole('checkbox', { name: `Select ${SANDBOX_ADMIN.name} (${SANDBOX_ADMIN.email})` }).click();
-  const bar = page.getByRole('toolbar', { name: 'Selected rows' });
-  await expect(bar.getByText('Your own account is left out of Delete and Change: you cannot delete it or change its status.', { exact: true })).toBeVisible();
-  await expect(bar.getByRole('button', { name: 'Delete' })).toBeDisabled();
-  await expect(bar.getByRole('button', { name: 'Change' })).toBeDisabled();
-  await expectAccessible(page, "the selection bar with one's own row ticked");
-  await shots(page, 'staff-own-row-ticked');
-  await bar.getByRole('button', { name: 'Clear selection' }).click();
+    // One delete: the spec's text, gone after its 2 s (it stayed the 4 s of other toasts).
+    await search(page).fill(third!);
+    await expect(tableRows(page, 'Admins')).toHaveCount(1);
+    await page.getByRole('button', { name: `Delete ${third}` }).click();
+    const deleted = await watchToast(page, 'User has been Deleted!!');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, 'User has been Deleted!!')).toBeVisible();
+    await expectShownForTwoSeconds(deleted);
+    await expect(page.getByText('No records match the search or filters.')).toBeVisible();
 
-  // Two users ticked: the delete question names them, and the end is the spec's message.
-  await search(page).fill(word);
-  await expect(tableRows(page, 'Admins')).toHaveCount(2);
-  await table.getByRole('checkbox', { name: `Select ${first} (${word.toLowerCase()}-0@example.com)` }).click();
-  await table.getByRole('checkbox', { name: `Select ${second} (${word.toLowerCase()}-1@example.com)` }).click();
-  await expect(bar.getByText('2 selected')).toBeVisible();
-  await expect(bar.getByText(/^Your own account is left out/)).toHaveCount(0);
-  await bar.getByRole('button', { name: 'Delete' }).click();
-  const confirm = page.getByRole('alertdialog', { name: 'Delete 2 accounts' });
-  await expect(confirm.getByText('Are you sure you want to delete these 2 accounts?', { exact: true })).toBeVisible();
-  await expect(confirm.getByRole('list', { name: 'The accounts' }).getByRole('listitem')).toHaveText([
-    `${first} (${word.toLowerCase()}-0@example.com)`,
-    `${second} (${word.toLowerCase()}-1@example.com)`,
-  ]);
-  await confirm.getByRole('button', { name: 'Delete' }).click();
-  const deleting = page.getByRole('dialog', { name: 'Deleted 2 accounts' });
-  await expect(deleting.getByRole('status')).toHaveText('2 done, 0 failed.');
-  const bulkDeleted = await watchToast(page, 'User has been Deleted!!');
-  await deleting.getByRole('button', { name: 'Close' }).click();
-  await expect(toast(page, 'User has been Deleted!!')).toBeVisible();
-  await expectShownForTwoSeconds(bulkDeleted);
-  await expectNoRows(page, 'Admins');
+    // One's own row ticked alone: nothing the actions may take, and the bar says why.
+    await search(page).fill(SANDBOX_ADMIN.email);
+    await expect(tableRows(page, 'Admins')).toHaveCount(1);
+    const table = page.getByRole('table', { name: 'Admins' });
+    await table.getByRole('checkbox', { name: `Select ${SANDBOX_ADMIN.name} (${SANDBOX_ADMIN.email})` }).click();
+    const bar = page.getByRole('toolbar', { name: 'Selected rows' });
+    await expect(bar.getByText('Your own account is left out of Delete and Change: you cannot delete it or change its status.', { exact: true })).toBeVisible();
+    await expect(bar.getByRole('button', { name: 'Delete' })).toBeDisabled();
+    await expect(bar.getByRole('button', { name: 'Change' })).toBeDisabled();
+    await expectAccessible(page, "the selection bar with one's own row ticked");
+    await shots(page, 'staff-own-row-ticked');
+    await bar.getByRole('button', { name: 'Clear selection' }).click();
+
+    // Two users ticked: the delete question names them, and the end is the spec's message.
+    await search(page).fill(word);
+    await expect(tableRows(page, 'Admins')).toHaveCount(2);
+    await table.getByRole('checkbox', { name: `Select ${first} (${word.toLowerCase()}-0@example.com)` }).click();
+    await table.getByRole('checkbox', { name: `Select ${second} (${word.toLowerCase()}-1@example.com)` }).click();
+    await expect(bar.getByText('2 selected')).toBeVisible();
+    await expect(bar.getByText(/^Your own account is left out/)).toHaveCount(0);
+    await bar.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete 2 accounts' });
+    await expect(confirm.getByText('Are you sure you want to delete these 2 accounts?', { exact: true })).toBeVisible();
+    await expect(confirm.getByRole('list', { name: 'The accounts' }).getByRole('listitem')).toHaveText([
+      `${first} (${word.toLowerCase()}-0@example.com)`,
+      `${second} (${word.toLowerCase()}-1@example.com)`,
+    ]);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    const deleting = page.getByRole('dialog', { name: 'Deleted 2 accounts' });
+    await expect(deleting.getByRole('status')).toHaveText('2 done, 0 failed.');
+    const bulkDeleted = await watchToast(page, 'User has been Deleted!!');
+    await deleting.getByRole('button', { name: 'Close' }).click();
+    await expect(toast(page, 'User has been Deleted!!')).toBeVisible();
+    await expectShownForTwoSeconds(bulkDeleted);
+    await expectNoRows(page, 'Admins');
+  });
 });
 
 test("one's own row among the ticked: a Change leaves it out, and says so", async ({ page }) => {
