@@ -90,10 +90,22 @@ function QuizResultDialog({ video, onClose }: { video: CompletedVideo; onClose: 
  * start and watch times. The mobile comes from the route, so a reload shows the same learner; main
  * resolves the learner's token by mobile. An expanded concept loads its completed videos (quiz results).
  */
+/** A video leads to its place in the course (/videos/{id}), its preview open. */
+function VideoLink({ node }: { node: Node }) {
+  const navigate = useNavigate();
+  return <Link onClick={() => navigate(`/videos/${encodeURIComponent(node.videoId ?? '')}`)}>{node.name}</Link>;
+}
+
+/**
+ * The name cell, one function for good: the page makes new columns whenever a concept's answers arrive,
+ * and a cell function made anew is a new component to React, which mounts its cells again. A link
+ * mounted again between a click's press and release lost the click (seen in CI right after expanding).
+ */
+const NameCell: NonNullable<Column<Node>['cell']> = ({ row }) => (row.original.kind === 'video' && row.original.videoId ? <VideoLink node={row.original} /> : row.original.name);
+
 export default function UserProgressPage() {
   const styles = useStyles();
   const mobile = decodeURIComponent(useParams().mobile ?? '');
-  const navigate = useNavigate();
   const progress = useQuery({ ...callQuery('learners.progress', { mobile }), retry: false });
   const roots = useMemo(() => (progress.data ? treeOf(progress.data) : []), [progress.data]);
   const [openConcepts, setOpenConcepts] = useState<string[]>([]);
@@ -127,13 +139,7 @@ export default function UserProgressPage() {
       id: 'name',
       accessorFn: (n) => n.name,
       header: 'Name',
-      // A video leads to its place in the course (/videos/{id}), its preview open.
-      cell: ({ row }) =>
-        row.original.kind === 'video' && row.original.videoId ? (
-          <Link onClick={() => navigate(`/videos/${encodeURIComponent(row.original.videoId ?? '')}`)}>{row.original.name}</Link>
-        ) : (
-          row.original.name
-        ),
+      cell: NameCell,
       meta: { minWidth: 260 },
     },
     { id: 'kind', accessorFn: (n) => KIND_TEXT[n.kind], header: 'Level', meta: { width: 100 } },
