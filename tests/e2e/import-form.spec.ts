@@ -5,7 +5,7 @@
  * each field's message shows once, beside it, and the focus goes to the first; closing a filled form
  * asks first, and what was typed stays when the person keeps editing.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +19,24 @@ import { shotsAtSizes } from './shots-sizes';
 
 /** A 1 x 1 png. */
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+/**
+ * Picks `root` for Import folder and fills the form's required fields but the thumbnail (Type, the
+ * description, a business idea and a keyword group); returns the dialog, its Import button not pressed.
+ */
+async function openFilledImport(page: Page, root: string, title: string, description: string): Promise<Locator> {
+  expect((await page.request.post(BRIDGE_NEXT_PICK_PATH, { data: { paths: [root] } })).status()).toBe(204);
+  await page.getByRole('button', { name: 'Import folder…' }).click();
+  const dialog = page.getByRole('dialog', { name: `Import ${title} as a course` });
+  await dialog.getByLabel('Type').selectOption('Interview');
+  await dialog.getByLabel('Description').fill(description);
+  for (const name of ['Business ideas', 'Keyword groups']) {
+    await dialog.getByRole('combobox', { name }).click();
+    await dialog.getByRole('menuitemcheckbox').first().click();
+    await page.keyboard.press('Escape');
+  }
+  return dialog;
+}
 
 test('import folder: a thumbnail that is not an image is refused at once, beside its field; the form keeps what was typed', async ({ page }) => {
   const tag = unique();
@@ -81,16 +99,7 @@ test('import folder: a thumbnail named .png that is not an image is refused at I
   copyFileSync(clip, join(root, 'cover.png'));
 
   await signedIn(page, '/course');
-  expect((await page.request.post(BRIDGE_NEXT_PICK_PATH, { data: { paths: [root] } })).status()).toBe(204);
-  await page.getByRole('button', { name: 'Import folder…' }).click();
-  const dialog = page.getByRole('dialog', { name: `Import Sheep ${tag} as a course` });
-  await dialog.getByLabel('Type').selectOption('Interview');
-  await dialog.getByLabel('Description').fill('Shearing season.');
-  for (const name of ['Business ideas', 'Keyword groups']) {
-    await dialog.getByRole('combobox', { name }).click();
-    await dialog.getByRole('menuitemcheckbox').first().click();
-    await page.keyboard.press('Escape');
-  }
+  const dialog = await openFilledImport(page, root, `Sheep ${tag}`, 'Shearing season.');
   await dialog.getByRole('button', { name: 'Import 1 video' }).click();
   const thumbnail = dialog.locator('.fui-Field').filter({ hasText: 'Thumbnail' });
   await expect(thumbnail).toContainText(COURSE_TEXT.thumbnailType);
@@ -124,16 +133,7 @@ test.describe('a refusal of the server', () => {
     );
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Courses' })).toBeVisible();
-    expect((await page.request.post(BRIDGE_NEXT_PICK_PATH, { data: { paths: [root] } })).status()).toBe(204);
-    await page.getByRole('button', { name: 'Import folder…' }).click();
-    const dialog = page.getByRole('dialog', { name: `Import Bees ${tag} as a course` });
-    await dialog.getByLabel('Type').selectOption('Interview');
-    await dialog.getByLabel('Description').fill('Keeping bees.');
-    for (const name of ['Business ideas', 'Keyword groups']) {
-      await dialog.getByRole('combobox', { name }).click();
-      await dialog.getByRole('menuitemcheckbox').first().click();
-      await page.keyboard.press('Escape');
-    }
+    const dialog = await openFilledImport(page, root, `Bees ${tag}`, 'Keeping bees.');
     await dialog.getByRole('button', { name: 'Import 1 video' }).click();
     // Main stops the import at once (the same course would be refused again); the shell says why in a toast.
     const said = IMPORT_TEXT.courseRefused(refusal);
