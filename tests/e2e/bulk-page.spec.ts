@@ -161,8 +161,11 @@ test('words and states: Start stays Start when nothing can start, no idle pace, 
     await toolbar.getByRole('button', { name: 'Start', exact: true }).click();
     // The file with no title waits for the person: it needs attention, it was not skipped.
     await expect(page.getByText('Summary: 3 uploaded, 0 failed, 1 needs attention, 0 skipped.')).toBeVisible({ timeout: 30_000 });
-    // A row's bar says its percent (its native tip shows the same).
-    await expect(grid.getByRole('progressbar', { name: 'Progress of ___.mp4' })).toHaveAttribute('aria-valuetext', '0%');
+    // A row's bar says its percent, and the table's tooltip shows the same over it.
+    const rowBar = grid.getByRole('progressbar', { name: 'Progress of ___.mp4' });
+    await expect(rowBar).toHaveAttribute('aria-valuetext', '0%');
+    await rowBar.hover();
+    await expect(page.getByRole('tooltip')).toHaveText('0%');
     await expectAccessible(page, 'Bulk Upload at 1024 x 700');
     await screens(page, 'bulk-page');
   } finally {
