@@ -110,6 +110,7 @@ export function VirtualBody({ padTop, padBottom, colCount, empty, loading, faile
   onPointerOver?: React.PointerEventHandler<HTMLTableSectionElement>;
   onPointerOut?: React.PointerEventHandler<HTMLTableSectionElement>;
   onFocus?: React.FocusEventHandler<HTMLTableSectionElement>;
+  onFocusCapture?: React.FocusEventHandler<HTMLTableSectionElement>;
   onBlur?: React.FocusEventHandler<HTMLTableSectionElement>;
 }) {
   return (

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { useState, type Dispatch, type SetStateAction } from 'react';
 import { DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { QueryClient } from '@tanstack/react-query';
 import { DataTable, type Column } from '.';
@@ -40,6 +41,26 @@ function renderTable(props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}, 
 }
 
 describe('DataTable', () => {
+  it('keeps the focus in the table when the focused row leaves it: the row now at its place, else the table', () => {
+    // The list refreshes after a delete, once the confirmation has closed and given the focus back to the
+    // row: the row then goes, and the focus must not drop to the page's body.
+    let setRows: Dispatch<SetStateAction<Row[]>> = () => undefined;
+    function Refreshing() {
+      const [rows, set] = useState(ROWS);
+      setRows = set;
+      return <DataTable<Row> ariaLabel="Fruits" columns={COLUMNS} data={rows} getRowId={(r) => r.id} />;
+    }
+    renderUi(<Refreshing />);
+    const cherry = bodyRows(table())[2]!;
+    act(() => cherry.focus());
+    expect(document.activeElement).toBe(cherry);
+    act(() => setRows((rows) => rows.filter((r) => r.id !== 'r3')));
+    expect(document.activeElement).toBe(bodyRows(table())[1]);
+    expect(document.activeElement?.textContent).toContain('Apple');
+    act(() => setRows([]));
+    expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Fruits, scrollable' }));
+  });
+
   it('shows the rows in the order given, with the count under them', () => {
     renderTable();
     expect(headers()).toEqual(['Name', 'Language', 'Count']);

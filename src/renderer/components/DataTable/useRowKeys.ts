@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
 import type { RowAction } from './columns';
 import type { RowMenuState } from './RowMenu';
 import { scrollLineIntoView } from './scrollLine';
@@ -34,6 +34,22 @@ export function useRowKeys<T>({ length, rowAt, scrollRef, rowHeight, rowActions,
       focusPending.current = null;
     }
   });
+  // A focused row that leaves the page (deleted, or gone as its list refreshed after a dialog gave the focus
+  // back to it) would drop the focus to the page's body: the row now at its place takes it, else the last
+  // row, else the table itself. Checked after every render, since the rows change only then.
+  const focusedRow = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    const lost = focusedRow.current;
+    if (!lost || lost.isConnected) return;
+    focusedRow.current = null;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    const target = (length > 0 ? rowElement(Math.min(Number(lost.dataset.pos), length - 1)) : null) ?? scrollRef.current;
+    target?.focus();
+  });
+  const onFocusCapture = (e: FocusEvent<HTMLTableSectionElement>) => {
+    focusedRow.current = e.target instanceof Element ? e.target.closest<HTMLElement>('tr[data-pos]') : null;
+  };
   const moveTo = (pos: number) => {
     const next = Math.max(0, Math.min(pos, length - 1));
     setActivePos(next);
@@ -97,7 +113,7 @@ export function useRowKeys<T>({ length, rowAt, scrollRef, rowHeight, rowActions,
     const pos = posOf(e.target);
     if (pos !== null) setActivePos(pos);
   };
-  const rowHandlers = reordering ? {} : { onKeyDown, onDoubleClick, onContextMenu, onClick };
+  const rowHandlers = reordering ? {} : { onKeyDown, onDoubleClick, onContextMenu, onClick, onFocusCapture };
   const closeMenu = useLatestCallback(() => {
     const pos = menu?.pos;
     setMenu(null);
