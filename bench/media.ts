@@ -16,7 +16,8 @@
  *   facts of the small ones.
  * * A poster frame of a 1 GiB H.264 file, through the app in Chromium (bench/poster-frame.ts): at most
  *   1 s, with ffmpeg's own single-frame extraction of the same file beside. `--poster-only` runs only
- *   it; `--build` rebuilds the renderer first (otherwise out/renderer is reused when there).
+ *   it; `--build` rebuilds the renderer first (otherwise out/renderer is reused when there). `--no-poster`
+ *   leaves it out (repeated runs of the facts' lines).
  */
 import { execFile } from 'node:child_process';
 import { copyFile, mkdtemp, open, rm } from 'node:fs/promises';
@@ -170,7 +171,7 @@ export async function run(args: string[]): Promise<boolean> {
       [`worker memory, ${read} files (MiB)`, `as it reported after the last file: WebAssembly ${((memory?.wasmBytes ?? NaN) / MiB).toFixed(1)} MiB + heap ${((memory?.heapBytes ?? NaN) / MiB).toFixed(1)} MiB; ${service.counts.recycled} recycled, ${service.counts.started} started (limits: ${RECYCLE_LIMITS.wasmBytes / MiB} MiB WebAssembly, ${RECYCLE_LIMITS.files} files)`, `${workerMiB.toFixed(1)} (${ratio(workerMiB, MEMORY_BOUND_MIB)})`, `<= ${MEMORY_BOUND_MIB}`, workerMiB <= MEMORY_BOUND_MIB],
       ['hash (x sha256sum)', `${hashMiB} MiB: worker ${(mineMs / 1000).toFixed(2)} s, sha256sum ${(referenceMs / 1000).toFixed(2)} s`, hashRatio.toFixed(2), '>= 0.8', hashRatio >= 0.8],
       ['process RSS growth (MiB)', 'after the facts / after the hash: the hash of the large file adds < 64 MiB', `${rssFacts.toFixed(1)} / ${rssHash.toFixed(1)}`, 'hash adds < 64', rssHash - rssFacts < 64],
-      ...(await poster()),
+      ...(args.includes('--no-poster') ? [] : await poster()),
     ];
     console.log(`load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores (the machine is shared: wall-clock figures move with it)`);
     return report(rows);

@@ -2,9 +2,11 @@
  * Skips `electron-vite build` when nothing it reads has changed since the last build: a hash of the build's
  * inputs (sources, configs, the lockfile) is kept beside the output in out/.build-inputs.
  */
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const INPUTS = ['src', 'resources', 'electron.vite.config.ts', 'scripts/notices.mjs', 'package-lock.json', 'tsconfig.json', 'tsconfig.base.json', 'tsconfig.node.json', 'tsconfig.web.json'];
 const OUTPUTS = ['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html'];
@@ -35,4 +37,21 @@ export function buildIsCurrent(root) {
 
 export function recordBuild(root) {
   writeFileSync(stampPath(root), `${buildInputsHash(root)}\n`);
+}
+
+/**
+ * `electron-vite build` unless out/ is current, its output shown as it comes; the stamp is written after a
+ * build that passed. Returns the build's exit code (0 when no build was needed).
+ */
+export function buildUnlessCurrent(root) {
+  if (buildIsCurrent(root)) return 0;
+  const electronVite = join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'electron-vite.cmd' : 'electron-vite');
+  const built = spawnSync(electronVite, ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  if (built.status === 0) recordBuild(root);
+  return built.status ?? 1;
+}
+
+// `node scripts/build-stamp.mjs --build-unless-current` (scripts/test.sh, before the walks and the checks that share the build).
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url) && process.argv.includes('--build-unless-current')) {
+  process.exit(buildUnlessCurrent(resolve(fileURLToPath(import.meta.url), '..', '..')));
 }

@@ -8,12 +8,12 @@
  * scripts/sandbox-template.ts), PREVIEW_SKIP_BUILD=1 to reuse out/renderer, PREVIEW_OPEN_BROWSER=1 to open the system's default browser when
  * there is a desktop. The build is skipped when its inputs have not changed since the last one (out/.build-inputs).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startBridgeHost } from '../tests/bridge/host';
 import { SANDBOX_DEFAULTS } from '../server/app';
-import { buildIsCurrent, recordBuild } from './build-stamp.mjs';
+import { buildIsCurrent, buildUnlessCurrent } from './build-stamp.mjs';
 import { sandboxFromTemplate } from './sandbox-template';
 
 const root = resolve(import.meta.dirname, '..');
@@ -27,10 +27,8 @@ if (process.env.PREVIEW_SKIP_BUILD === '1' && existsSync(join(rendererDir, 'inde
   console.log('The build is current (no input changed since the last one): skipping electron-vite build.');
 } else {
   console.log('Building the app (electron-vite build)...');
-  const electronVite = join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'electron-vite.cmd' : 'electron-vite');
-  const built = spawnSync(electronVite, ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-  recordBuild(root);
+  const code = buildUnlessCurrent(root);
+  if (code !== 0) process.exit(code);
 }
 
 if (process.env.SANDBOX_TEMPLATE) await sandboxFromTemplate(resolve(process.env.SANDBOX_TEMPLATE), join(sandboxDir, 'server'));

@@ -13,7 +13,7 @@ if (!(await setup('start'))) process.exit(1);
 
 // Imported after the set-up: nothing here may need a dependency before it is installed.
 const { electronBinary } = await import('./electron-binary.mjs');
-const { buildIsCurrent, recordBuild } = await import('./build-stamp.mjs');
+const { buildUnlessCurrent } = await import('./build-stamp.mjs');
 const bin = (name) => join(root, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name);
 
 const run = (command, args, env = process.env) =>
@@ -24,12 +24,8 @@ const run = (command, args, env = process.env) =>
 
 if (electronBinary()) {
   console.log('Starting the Content Console app (Electron) on its local sandbox...');
-  const current = buildIsCurrent(root);
-  if (!current) {
-    const code = await run(bin('electron-vite'), ['build', '--logLevel', 'warn']);
-    if (code !== 0) process.exit(code);
-    recordBuild(root);
-  }
+  const built = buildUnlessCurrent(root);
+  if (built !== 0) process.exit(built);
   process.exit(await run(bin('electron-vite'), ['preview', '--skipBuild']));
 } else {
   console.log("Electron's binary is not installed here; opening the browser preview of the app instead.");

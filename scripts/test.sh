@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# `npm test`: everything CI runs, in stages, stopping after the first stage that fails:
-#   lint, typecheck and Electronegativity side by side; unit + integration tests (vitest); end-to-end tests
-#   (Playwright, two workers); the packaged app (npm run package:check); and in CI (or with CC_FRESH_CLONE=1)
-#   the start check (tests/fresh-clone.mjs --here: `npm start` in this checkout, which in CI is itself a fresh
-#   clone just set up). Each step's output is printed whole, with its time, when it ends; a table of the
-#   steps' times closes the run.
+# `npm test`: everything CI runs, in two stages, stopping after the first stage that fails:
+#   1. unit + integration tests (vitest), with lint, typecheck and Electronegativity beside it at a lower
+#      priority;
+#   2. end-to-end tests (Playwright, two workers), with the packaged app (npm run package:check) and, in CI
+#      (or with CC_FRESH_CLONE=1), the start check (tests/fresh-clone.mjs --here: `npm start` in this
+#      checkout, which in CI is itself a fresh clone just set up) beside it at a lower priority.
+#   Each step's output is printed whole, with its time, when it ends; a table of the steps' times closes the
+#   run.
 #
 # 0. The set-up (scripts/setup.mjs test): system packages and npm ci when needed, so that `npm test` works as
 #    the first command after a clone.
@@ -145,8 +147,12 @@ print_table() {
 # Steps started in the background write to a log of their own, printed whole when they end, so the output
 # reads as if they had run one after the other. Each runs in its own process group (setsid), so that a
 # failure elsewhere stops it with everything it started.
+# A second argument "below" runs the step at a lower priority (nice 10): it takes the cores only when the
+# stage's main step leaves them idle, so it cannot slow that step's timed waits.
 start_bg() {
-  setsid -w bash -c 'timed_step "$1"' _ "$1" >"$logs/$1.log" 2>&1 </dev/null &
+  local nice=0
+  [ "${2:-}" != "below" ] || nice=10
+  setsid -w nice -n "$nice" bash -c 'timed_step "$1"' _ "$1" >"$logs/$1.log" 2>&1 </dev/null &
   bg_pid[$1]=$!
 }
 # Waits for a background step, prints its output and time; returns its exit code.
@@ -200,20 +206,29 @@ if [ "$#" -gt 0 ]; then
   exit 0
 fi
 
-# Everything, in stages (docs/decisions/testing-and-ci.md, "CI in stages"). Steps of a stage share the two
-# cores: lint, typecheck and Electronegativity are one thread each. The e2e walks (two workers) and vitest have
-# the machine to themselves. In CI, the start check runs last, in this checkout (tests/fresh-clone.mjs --here).
+# Everything, in two stages (docs/decisions/testing-and-ci.md, "CI in stages"). Each stage has one main step
+# in the foreground (vitest, then the e2e walks: two workers each) and steps beside it at nice 10, which
+# use the cores the main step leaves idle (a vitest worker between files, the e2e hosts' starts, the last
+# walks on one worker): lint, typecheck and Electronegativity beside vitest; the package check and the start
+# check (in CI, in this checkout: tests/fresh-clone.mjs --here) beside the walks, once the build they and
+# the walks' hosts share is made. A stage ends when all its steps have; any failure ends the run there.
 fresh_clone=0
 if [ "${CI:-}" = "true" ] || [ "${CC_FRESH_CLONE:-}" = "1" ]; then fresh_clone=1; else echo "test: the start check skipped outside CI (CC_FRESH_CLONE=1 runs it)"; fi
-for step in lint typecheck electronegativity; do start_bg "$step"; done
+stage_steps=(lint typecheck electronegativity)
+for step in "${stage_steps[@]}"; do start_bg "$step" below; done
 failed=0
-for step in lint typecheck electronegativity; do finish_bg "$step" || failed=1; done
+run_fg unit || failed=1
+for step in "${stage_steps[@]}"; do finish_bg "$step" || failed=1; done
 [ "$failed" = "0" ] || exit 1
-run_fg unit
-run_fg e2e
-# After the e2e step: the package check reuses its build (out/ is current then).
-run_fg package
-if [ "$fresh_clone" = "1" ]; then run_fg fresh-clone; fi
+# The build the walks' hosts, the package check and `npm start` all use: made once, here (a few seconds),
+# so that none of them builds while another reads out/.
+node scripts/build-stamp.mjs --build-unless-current
+stage_steps=(package)
+[ "$fresh_clone" = "0" ] || stage_steps+=(fresh-clone)
+for step in "${stage_steps[@]}"; do start_bg "$step" below; done
+run_fg e2e || failed=1
+for step in "${stage_steps[@]}"; do finish_bg "$step" || failed=1; done
+[ "$failed" = "0" ] || exit 1
 
 echo "test: every step passed in $((SECONDS - run_started)) s"
 section "all passed"
