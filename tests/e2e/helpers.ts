@@ -381,7 +381,9 @@ export async function expectTheme(page: Page, theme: 'light' | 'dark', timeout =
     .poll(async () => {
       const shown = await themesShown(page);
       return shown.length > 0 && shown.every((background) => background === wanted) ? theme : `not ${theme}: ${shown.join(', ') || 'nothing drawn'}`;
-    }, { message: `the app draws in the ${theme} theme`, timeout })
+      // The switch shows within a frame or two: look again that soon (the default first wait is 100 ms, twice
+      // in every accessibility check).
+    }, { message: `the app draws in the ${theme} theme`, timeout, intervals: [20, 50, 100] })
     .toBe(theme);
 }
 
