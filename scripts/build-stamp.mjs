@@ -45,8 +45,10 @@ export function recordBuild(root) {
  */
 export function buildUnlessCurrent(root) {
   if (buildIsCurrent(root)) return 0;
-  const electronVite = join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'electron-vite.cmd' : 'electron-vite');
-  const built = spawnSync(electronVite, ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  const windows = process.platform === 'win32';
+  const electronVite = join(root, 'node_modules', '.bin', windows ? 'electron-vite.cmd' : 'electron-vite');
+  // Node runs a .cmd only through the shell, where a path with spaces needs its quotes.
+  const built = spawnSync(windows ? `"${electronVite}"` : electronVite, ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', shell: windows });
   if (built.status === 0) recordBuild(root);
   return built.status ?? 1;
 }
