@@ -33,6 +33,8 @@ export interface ServerOptions {
   databaseUrl?: string;
   /** PostgreSQL only: work in this schema (created when missing). */
   databaseSchema?: string;
+  /** PGlite only: fresh databases after this process's first start from a copy of its cluster (DbOptions). */
+  reuseFreshCluster?: boolean;
   host?: string;
   /** 0 (the default) = an ephemeral port. */
   port?: number;
@@ -78,7 +80,7 @@ const quiet = (): boolean => Boolean(process.env.CONTENT_CONSOLE_QUIET);
 /** Opens and migrates the database, ensures the admin, seeds, and builds the Fastify app (not listening). */
 export async function buildServer(options: ServerOptions = {}): Promise<BuiltServer> {
   const now = options.now ?? (() => new Date());
-  const db = await openDb({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, schema: options.databaseSchema });
+  const db = await openDb({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, schema: options.databaseSchema, reuseFreshCluster: options.reuseFreshCluster });
   try {
     await migrate(db);
     const fresh = (await countAdmins(db)) === 0;

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -32,21 +32,30 @@ export interface DbOptions {
   databaseUrl?: string;
   /** PostgreSQL only: the schema to work in (created when missing). Tests use a fresh one per run. */
   schema?: string;
+  /**
+   * PGlite only, for processes that open many fresh databases (the tests): initdb runs once per process, and
+   * every later fresh database starts from a copy of that first, untouched cluster (0.9 s of CPU against 3 s).
+   */
+  reuseFreshCluster?: boolean;
 }
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 
 export async function openDb(options: DbOptions): Promise<Db> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.schema) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.schema) : openPglite(options.dataDir, options.reuseFreshCluster ?? false);
 }
 
-async function openPglite(dataDir?: string): Promise<Db> {
+/** This process's first fresh cluster as initdb left it (reuseFreshCluster): a tar, about 40 MB. */
+let freshCluster: Promise<Blob> | undefined;
+
+async function openPglite(dataDir: string | undefined, reuseFreshCluster: boolean): Promise<Db> {
   let dir: string | undefined;
   if (dataDir) {
     dir = path.join(dataDir, 'pg');
     await mkdir(dir, { recursive: true });
   }
-  const pglite = await PGlite.create(dir);
+  const fresh = reuseFreshCluster && (dir === undefined || (await readdir(dir)).length === 0);
+  const pglite = await openPgliteCluster(dir, fresh);
   return {
     driver: 'pglite',
     query: async <T,>(sql: string, params?: unknown[]) => (await pglite.query<T>(sql, params)).rows,
@@ -87,6 +96,19 @@ async function openPostgres(databaseUrl: string, schema?: string): Promise<Db> {
     },
     close: () => pool.end(),
   };
+}
+
+async function openPgliteCluster(dir: string | undefined, fresh: boolean): Promise<PGlite> {
+  const copy = fresh ? await freshCluster?.catch(() => undefined) : undefined;
+  if (copy) return PGlite.create(dir, { loadDataDir: copy });
+  const pglite = await PGlite.create(dir);
+  if (fresh && !freshCluster) {
+    // Taken before anything is written, so that every copy is the untouched cluster. A failed dump is
+    // only a lost shortcut: the next fresh database runs initdb again.
+    freshCluster = pglite.dumpDataDir('none');
+    await freshCluster.catch(() => (freshCluster = undefined));
+  }
+  return pglite;
 }
 
 /** PostgreSQL's unique_violation, from either driver. */

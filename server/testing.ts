@@ -71,7 +71,7 @@ export async function startTestServer(driver: Driver, options: ServerOptions = {
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const server = await startServer({ admin: ADMIN, now: () => clock.now, checkResponses: true, ...driver.options(schema), ...options });
+  const server = await startServer({ admin: ADMIN, now: () => clock.now, checkResponses: true, reuseFreshCluster: true, ...driver.options(schema), ...options });
   const call: TestServer['call'] = async (method, path, { token, body, raw, headers } = {}) => {
     const response = await fetch(server.url + path, {
       method,

@@ -33,7 +33,8 @@ function forward(req: IncomingMessage, target: URL, res: import('node:http').Ser
  * from `test.afterEach` so that a failing test never leaves the app pointed at the stub.
  */
 export async function useStubPlatform(page: Page, rule: StubRule, options: { seedDemo?: boolean } = {}): Promise<() => Promise<void>> {
-  const platform = await startServer({ admin: { email: SANDBOX_ADMIN.email, password: SANDBOX_ADMIN.password }, seedDemo: options.seedDemo ?? false });
+  // Nine walks start one each in a worker: the later ones start from a copy of the first's fresh cluster.
+  const platform = await startServer({ admin: { email: SANDBOX_ADMIN.email, password: SANDBOX_ADMIN.password }, seedDemo: options.seedDemo ?? false, reuseFreshCluster: true });
   const target = new URL(platform.url);
   const server: Server = createServer((req, res) => {
     const answer = rule(req.method ?? 'GET', (req.url ?? '/').split('?')[0] ?? '/');
