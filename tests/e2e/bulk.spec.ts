@@ -302,7 +302,7 @@ test('real media: captions travel with their video, a defaults label ticks its o
     await expect(page.getByRole('button', { name: 'Resume', exact: true })).toBeHidden();
     await expect(grid.getByText(`Talk_${tag}.hi.srt: 1 Hindi lines imported`)).toBeVisible({ timeout: 15_000 });
     await expectAccessible(page, 'Bulk Upload, finished');
-    const open = grid.getByRole('link', { name: `Open "Talk ${tag}" in the library` });
+    const open = grid.getByRole('link', { name: `Open in the library: "Talk ${tag}"` });
     const href = await open.getAttribute('href');
     const recordId = decodeURIComponent(/videoId=([^&]+)/.exec(href ?? '')?.[1] ?? '');
     const lines = await page.evaluate(async (videoId) => {
@@ -329,7 +329,7 @@ test('real media: captions travel with their video, a defaults label ticks its o
     await page.getByRole('button', { name: 'Add files' }).click();
     await expect(toast(page, '1 added.')).toBeVisible();
     await expect(grid.getByText(`Uploaded before from this computer as "Talk ${tag}"`)).toBeVisible({ timeout: 15_000 });
-    await expect(grid.getByRole('link', { name: `Open the library file "Talk ${tag}"` })).toHaveAttribute('href', `#/transcripts?videoId=${encodeURIComponent(recordId)}`);
+    await expect(grid.getByRole('link', { name: `Open it: the library file "Talk ${tag}"` })).toHaveAttribute('href', `#/transcripts?videoId=${encodeURIComponent(recordId)}`);
     await grid.getByRole('button', { name: `Skip Talk again_${tag}.mp4` }).click();
     await expect(grid.getByRole('row', { name: new RegExp(`Talk again_${tag}`) }).getByText('Cancelled')).toBeVisible();
     expect((await libraryTitles(page)).filter((t) => t.startsWith(`Talk ${tag}`) || t.startsWith(`Talk again ${tag}`))).toEqual([`Talk ${tag}`]);

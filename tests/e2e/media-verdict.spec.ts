@@ -87,7 +87,7 @@ test('bulk upload: a half-copied phone video is held as not playable and sent on
     await expectAccessible(page, 'Bulk Upload with a file held as not playable');
 
     // The person's say-so: it goes (the queue that had finished runs again by itself).
-    await grid.getByRole('button', { name: `Send Half_${tag}.mov anyway` }).click();
+    await grid.getByRole('button', { name: `Send anyway: Half_${tag}.mov` }).click();
     await expect.poll(async () => (await bulkOverall(page)).filesDone, { timeout: 30_000 }).toBe(2);
     titles = await libraryTitles(page);
     expect(titles).toContain(`Half ${tag}`);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Input, Popover, PopoverSurface, PopoverTrigger, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { Calendar } from '@fluentui/react-calendar-compat';
+import { Calendar, DEFAULT_DATE_FORMATTING, type DateFormatting } from '@fluentui/react-calendar-compat';
 import { CalendarRegular } from '@fluentui/react-icons';
 import { dayOfSpecDate, durationPartOf, specDateOfDay, tidySpecDate, timeOf } from '../../lib/field-values';
 import type { KindProps as Props } from './types';
@@ -17,6 +17,19 @@ const useStyles = makeStyles({
  * the browser's mm/dd/yyyy): typed (a real day typed as 5-3-2027 or 05/03/2027 is tidied on leaving
  * the box; other text stays for the form's message) or chosen in a calendar (arrow keys, Enter).
  */
+
+/**
+ * The month picker's buttons show "Jan" and were named "January": a person using speech says what they
+ * see, so each name starts with the shown text (WCAG 2.5.3, axe's label-content-name-mismatch).
+ */
+const MONTH_NAMES_AS_SHOWN: DateFormatting = {
+  ...DEFAULT_DATE_FORMATTING,
+  formatMonth: (date, strings) => {
+    const shown = strings.shortMonths[date.getMonth()] ?? '';
+    const full = strings.months[date.getMonth()] ?? shown;
+    return full === shown ? full : `${shown}, ${full}`;
+  },
+};
 export function DateField({ field, id, value, onChange, onBlur, disabled }: Props<'date'>) {
   const [open, setOpen] = useState(false);
   const text = typeof value === 'string' ? value : '';
@@ -45,6 +58,7 @@ export function DateField({ field, id, value, onChange, onBlur, disabled }: Prop
               minDate={field.min ? dayOfSpecDate(field.min) : undefined}
               maxDate={field.max ? dayOfSpecDate(field.max) : undefined}
               showGoToToday
+              dateTimeFormatter={MONTH_NAMES_AS_SHOWN}
               onSelectDate={(day) => {
                 onChange(specDateOfDay(day));
                 setOpen(false);

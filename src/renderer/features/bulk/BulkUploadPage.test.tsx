@@ -38,7 +38,7 @@ describe('a queue row held as not playable', () => {
     expect(within(table).queryByText(/Uploaded before/)).toBeNull();
     expect(within(table).getByText('Held')).toBeTruthy();
     // Its ways out are the verdict's (send anyway, remove), not a duplicate's (keep, skip).
-    expect(within(table).getByRole('button', { name: 'Send Half.mov anyway' })).toBeTruthy();
+    expect(within(table).getByRole('button', { name: 'Send anyway: Half.mov' })).toBeTruthy();
     expect(within(table).queryByRole('button', { name: 'Keep Half.mov' })).toBeNull();
   });
 });

@@ -152,7 +152,7 @@ function MessageCell({ row }: { row: BulkItemView }) {
       {held ? (
         <span className={styles.heldActions}>
           {held.kind === 'library' ? (
-            <Link href={recordHref(held.id)} aria-label={`Open the library file "${held.title}"`}>
+            <Link href={recordHref(held.id)} aria-label={`Open it: the library file "${held.title}"`}>
               Open it
             </Link>
           ) : null}
@@ -166,7 +166,7 @@ function MessageCell({ row }: { row: BulkItemView }) {
       ) : null}
       {unplayable ? (
         <span className={styles.heldActions}>
-          <Link as="button" onClick={() => void window.api.bulk.sendAnyway({ ids: [row.id] })} aria-label={`Send ${row.file.name} anyway`}>
+          <Link as="button" onClick={() => void window.api.bulk.sendAnyway({ ids: [row.id] })} aria-label={`Send anyway: ${row.file.name}`}>
             Send anyway
           </Link>
           <Link as="button" onClick={() => void window.api.bulk.remove({ ids: [row.id] })} aria-label={`Remove ${row.file.name}`}>
@@ -175,7 +175,7 @@ function MessageCell({ row }: { row: BulkItemView }) {
         </span>
       ) : null}
       {row.state === 'done' && row.recordId ? (
-        <Link href={recordHref(row.recordId)} aria-label={`Open "${row.meta.title}" in the library`}>
+        <Link href={recordHref(row.recordId)} aria-label={`Open in the library: "${row.meta.title}"`}>
           Open in the library
         </Link>
       ) : null}
