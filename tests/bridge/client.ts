@@ -1,9 +1,10 @@
 /**
  * Loaded by the page before the app when it runs in a plain browser: builds window.api from the same
- * contract as the preload does, sending each call over a WebSocket to the bridge host, which runs the
- * real main-process handlers. Only Electron's ipc transport is swapped out.
+ * contract as the preload does (its calls read off the contract by the host, so the page does not load
+ * the schemas twice), sending each call over a WebSocket to the bridge host, which runs the real
+ * main-process handlers. Only Electron's ipc transport is swapped out.
  */
-import { buildApi } from '../../src/shared/api/build-api';
+import { apiFromCalls, type ExposedCalls } from '../../src/shared/api/api-from-calls';
 import type { Result } from '../../src/shared/result';
 import type { FilesApi, GrantView } from '../../src/shared/api/app';
 import type { BulkAddResult } from '../../src/shared/schemas/bulk';
@@ -79,7 +80,10 @@ async function invoke(channel: string, input: unknown): Promise<Result<unknown>>
 // (its preferences and session, asked before React renders) should not wait for one either.
 void connect().catch(() => undefined);
 
-window.api = buildApi(invoke, (event, listener) => {
+/** window.api's calls, read off the contract by the host and put in this script when it bundled it (host.ts). */
+declare const BRIDGE_EXPOSED_CALLS: ExposedCalls;
+
+window.api = apiFromCalls(BRIDGE_EXPOSED_CALLS, invoke, (event, listener) => {
   const set = listeners.get(event) ?? new Set();
   set.add(listener);
   listeners.set(event, set);

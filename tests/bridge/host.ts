@@ -22,6 +22,7 @@ import { startSandbox } from '../../src/main/sandbox/sandbox';
 import { forkSandbox } from '../../src/main/sandbox/fork';
 import { fail } from '../../src/shared/result';
 import { PRELOAD_CHANNELS } from '../../src/shared/api/app';
+import { exposedCalls } from '../../src/shared/api/build-api';
 import { APP_TEXT, MSG } from '../../src/shared/messages';
 import { APP_COMMANDS, HELP_COMMANDS } from '../../src/shared/shortcuts';
 
@@ -85,6 +86,7 @@ async function bundleClient(): Promise<string> {
     target: 'chrome120',
     write: false,
     minify: true,
+    define: { BRIDGE_EXPOSED_CALLS: JSON.stringify(exposedCalls()) },
   });
   return result.outputFiles[0]!.text;
 }
