@@ -1,5 +1,5 @@
 import { mkdtempSync } from 'node:fs';
-import { access, mkdir, writeFile } from 'node:fs/promises';
+import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -29,7 +29,13 @@ async function builtFixtures(): Promise<string> {
     }
     throw new Error(`the component fixtures' build in ${outDir} did not finish within 3 minutes`);
   }
-  await buildInto(outDir);
+  try {
+    await buildInto(outDir);
+  } catch (error) {
+    // The next spec file to ask builds again, instead of waiting for a mark that will never come.
+    await rm(outDir, { recursive: true, force: true });
+    throw error;
+  }
   await writeFile(built, '');
   return outDir;
 }
