@@ -111,6 +111,7 @@ export function VirtualBody({ padTop, padBottom, colCount, empty, loading, faile
   onPointerOut?: React.PointerEventHandler<HTMLTableSectionElement>;
   onFocus?: React.FocusEventHandler<HTMLTableSectionElement>;
   onFocusCapture?: React.FocusEventHandler<HTMLTableSectionElement>;
+  onBlurCapture?: React.FocusEventHandler<HTMLTableSectionElement>;
   onBlur?: React.FocusEventHandler<HTMLTableSectionElement>;
 }) {
   return (

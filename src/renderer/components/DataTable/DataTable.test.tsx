@@ -61,6 +61,29 @@ describe('DataTable', () => {
     expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Fruits, scrollable' }));
   });
 
+  it('leaves the focus where it went when a row it left goes: a dialog opened from the row keeps it', () => {
+    let setRows: Dispatch<SetStateAction<Row[]>> = () => undefined;
+    function WithDialog() {
+      const [rows, set] = useState(ROWS);
+      setRows = set;
+      return (
+        <>
+          <DataTable<Row> ariaLabel="Fruits" columns={COLUMNS} data={rows} getRowId={(r) => r.id} />
+          <button type="button">Delete</button>
+        </>
+      );
+    }
+    renderUi(<WithDialog />);
+    const dialogButton = screen.getByRole('button', { name: 'Delete' });
+    act(() => bodyRows(table())[2]!.focus());
+    act(() => dialogButton.focus());
+    // The dialog's button is disabled for its call: the focus is on the page's body when the row goes.
+    act(() => dialogButton.blur());
+    expect(document.activeElement).toBe(document.body);
+    act(() => setRows((rows) => rows.filter((r) => r.id !== 'r3')));
+    expect(document.activeElement).toBe(document.body);
+  });
+
   it('shows the rows in the order given, with the count under them', () => {
     renderTable();
     expect(headers()).toEqual(['Name', 'Language', 'Count']);

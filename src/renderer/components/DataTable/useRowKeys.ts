@@ -50,6 +50,12 @@ export function useRowKeys<T>({ length, rowAt, scrollRef, rowHeight, rowActions,
   const onFocusCapture = (e: FocusEvent<HTMLTableSectionElement>) => {
     focusedRow.current = e.target instanceof Element ? e.target.closest<HTMLElement>('tr[data-pos]') : null;
   };
+  // The focus moved on (to a dialog a row's action opened, say): the row is no longer the focus's to give
+  // back. Otherwise a row removed while that dialog's button was disabled for its call (the focus on the
+  // body for a moment) pulled the focus out of the open dialog.
+  const onBlurCapture = (e: FocusEvent<HTMLTableSectionElement>) => {
+    if (e.relatedTarget instanceof Node && !e.currentTarget.contains(e.relatedTarget)) focusedRow.current = null;
+  };
   const moveTo = (pos: number) => {
     const next = Math.max(0, Math.min(pos, length - 1));
     setActivePos(next);
@@ -113,7 +119,7 @@ export function useRowKeys<T>({ length, rowAt, scrollRef, rowHeight, rowActions,
     const pos = posOf(e.target);
     if (pos !== null) setActivePos(pos);
   };
-  const rowHandlers = reordering ? {} : { onKeyDown, onDoubleClick, onContextMenu, onClick, onFocusCapture };
+  const rowHandlers = reordering ? {} : { onKeyDown, onDoubleClick, onContextMenu, onClick, onFocusCapture, onBlurCapture };
   const closeMenu = useLatestCallback(() => {
     const pos = menu?.pos;
     setMenu(null);
