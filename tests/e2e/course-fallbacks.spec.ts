@@ -23,17 +23,14 @@ test.afterEach(async () => {
 
 test('failures without a message: a course not saved, Module, Topic and File Not Added, Video Not Edited, a folder and a course not deleted', async ({ page }) => {
   await signedIn(page);
-  restoreStub = await useStubPlatform(
-    page,
-    (method, path) =>
-      (method === 'POST' && ['/video-repository/document', '/video-repository/descendant', '/video-repository/topic', '/video-repository/video'].includes(path)) ||
-      (method === 'PUT' && path.startsWith('/video-repository/video/updatequestions/')) ||
-      // A course's save and delete.
-      ((method === 'PUT' || method === 'DELETE') && path.startsWith('/video-repository/course/')) ||
-      (method === 'DELETE' && path.startsWith('/video-repository/document/'))
-        ? { status: 500 }
-        : undefined,
-    { seedDemo: true },
+  restoreStub = await useStubPlatform((method, path) =>
+    (method === 'POST' && ['/video-repository/document', '/video-repository/descendant', '/video-repository/topic', '/video-repository/video'].includes(path)) ||
+    (method === 'PUT' && path.startsWith('/video-repository/video/updatequestions/')) ||
+    // A course's save and delete.
+    ((method === 'PUT' || method === 'DELETE') && path.startsWith('/video-repository/course/')) ||
+    (method === 'DELETE' && path.startsWith('/video-repository/document/'))
+      ? { status: 500 }
+      : undefined,
   );
   await page.reload();
   const name = `Never ${unique()}`;

@@ -121,15 +121,15 @@ test.describe('daily tips', () => {
   });
 
   test('fallbacks: Tip Not Added / Error while Post, Tip Not Edited / Error while Edit', async ({ page }) => {
-    // The stub platform seeds the demo content first.
+    // The stub platform has the demo content.
     test.setTimeout(120_000);
     await signedIn(page);
     let mode: 'pass' | 'fail' | 'drop' = 'pass';
-    restoreStub = await useStubPlatform(page, (method, path) => {
+    restoreStub = await useStubPlatform((method, path) => {
       if (mode === 'pass' || !path.startsWith('/library/quotes') || method === 'GET') return undefined;
       // 'fail': an answer without success or message; 'drop': no answer at all (the connection closes).
       return mode === 'fail' ? { status: 500 } : { drop: true };
-    }, { seedDemo: true });
+    });
     // The stub platform has the demo content: one tip to edit.
     const seeded = await page.evaluate(async () => {
       const api = (globalThis as unknown as { api: Api }).api;

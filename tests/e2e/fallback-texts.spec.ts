@@ -19,19 +19,15 @@ test.afterEach(async () => {
 test("bare failures and a success without a message: the admins', moments' and modules' texts", async ({ page }) => {
   await signedIn(page);
   let failing = false;
-  restoreStub = await useStubPlatform(
-    page,
-    (method, path) => {
-      if (!failing) return undefined;
-      if (method === 'POST' && path === '/admin-auth/register') return { status: 500 };
-      if (method === 'PUT' && path === '/admin-auth/update') return { status: 200, body: JSON.stringify({ error: false, message: '' }) };
-      if (method === 'DELETE' && path.startsWith('/admin-auth/delete/')) return { status: 500 };
-      if (method === 'POST' && path.startsWith('/library/moment/addmoment/')) return { status: 500 };
-      if (method === 'GET' && path === '/video-repository/module') return { status: 500 };
-      return undefined;
-    },
-    { seedDemo: true },
-  );
+  restoreStub = await useStubPlatform((method, path) => {
+    if (!failing) return undefined;
+    if (method === 'POST' && path === '/admin-auth/register') return { status: 500 };
+    if (method === 'PUT' && path === '/admin-auth/update') return { status: 200, body: JSON.stringify({ error: false, message: '' }) };
+    if (method === 'DELETE' && path.startsWith('/admin-auth/delete/')) return { status: 500 };
+    if (method === 'POST' && path.startsWith('/library/moment/addmoment/')) return { status: 500 };
+    if (method === 'GET' && path === '/video-repository/module') return { status: 500 };
+    return undefined;
+  });
   const id = unique();
   const name = `Fallback ${id}`;
   const prepared = await page.evaluate(

@@ -126,10 +126,8 @@ test.describe('a refusal of the server', () => {
 
     await signedIn(page, '/course');
     // A platform with the demo's business ideas and keyword groups, that refuses every new course.
-    restoreStub = await useStubPlatform(
-      page,
-      (method, path) => (method === 'POST' && path === '/video-repository/course' ? { status: 400, body: JSON.stringify({ error: true, errorMessage: refusal }) } : undefined),
-      { seedDemo: true },
+    restoreStub = await useStubPlatform((method, path) =>
+      method === 'POST' && path === '/video-repository/course' ? { status: 400, body: JSON.stringify({ error: true, errorMessage: refusal }) } : undefined,
     );
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Courses' })).toBeVisible();

@@ -1,19 +1,21 @@
 /**
- * A stand-in platform for the question bank and resources specs: a reference server of its own (in
- * memory, started in the test process) behind a small proxy that answers some requests itself (a
+ * A stand-in platform for the walks of failures the sandbox never answers: a reference server of the
+ * worker's own (started in the test process) behind a small proxy that answers some requests itself (a
  * platform without a call, a failure without a message). The app is pointed at it through the
  * connection setting and pointed back at the sandbox afterwards.
  */
+import { mkdtemp } from 'node:fs/promises';
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from '@playwright/test';
-import type { Api } from '../../src/shared/api';
+import { join } from 'node:path';
+import { expect } from '@playwright/test';
 import { startServer } from '../../server/app';
-import { openApp, SANDBOX_ADMIN } from './helpers';
+import { SANDBOX_ADMIN } from './helpers';
+import { hostApi } from './host-api';
+import { copySeededSandbox } from './processes';
 
 /** An answer of the stub: a status (and body), or `drop`: the connection closes with no answer (a network failure). */
 export type StubRule = (method: string, path: string) => { status: number; body?: string } | { drop: true } | undefined;
-type WithApi = { api: Api };
 
 function forward(req: IncomingMessage, target: URL, res: import('node:http').ServerResponse): void {
   const upstream = request(
@@ -27,51 +29,66 @@ function forward(req: IncomingMessage, target: URL, res: import('node:http').Ser
   req.pipe(upstream);
 }
 
+/** The worker's stub: one platform and its proxy for the worker's life, the walk's rule swapped in. */
+type Stub = { url: string; setRule(rule: StubRule | undefined): void };
+let stub: Promise<Stub> | undefined;
+
 /**
- * Starts the stub in front of the sandbox, points the app at it and signs in as the sandbox admin.
- * Returns a function that points the app back at the sandbox, signs out and stops the stub: call it
- * from `test.afterEach` so that a failing test never leaves the app pointed at the stub.
+ * A platform of the worker's own, from a copy of the run's seeded sandbox (the demo content, no seed or
+ * initdb of its own), started once and kept: a platform per walk cost each stub walk 2 to 6 s of a core.
+ * Its servers do not keep the worker alive at the end.
  */
-export async function useStubPlatform(page: Page, rule: StubRule, options: { seedDemo?: boolean } = {}): Promise<() => Promise<void>> {
-  // Nine walks start one each in a worker: the later ones start from a copy of the first's fresh cluster.
-  const platform = await startServer({ admin: { email: SANDBOX_ADMIN.email, password: SANDBOX_ADMIN.password }, seedDemo: options.seedDemo ?? false, reuseFreshCluster: true });
-  const target = new URL(platform.url);
-  const server: Server = createServer((req, res) => {
-    const answer = rule(req.method ?? 'GET', (req.url ?? '/').split('?')[0] ?? '/');
-    if (!answer) return forward(req, target, res);
-    if ('drop' in answer) return void req.socket.destroy();
-    req.resume();
-    res.writeHead(answer.status, answer.body ? { 'content-type': 'application/json' } : {});
-    res.end(answer.body ?? '');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const switched = await page.evaluate(
-    async ({ url, creds }) => {
-      const api = (globalThis as unknown as WithApi).api;
-      const set = await api.settings.setConnection({ kind: 'remote', url });
-      if (!set.ok) return set;
-      return api.session.login(creds);
-    },
-    { url, creds: { email: SANDBOX_ADMIN.email, password: SANDBOX_ADMIN.password } },
-  );
+function workerStub(): Promise<Stub> {
+  stub ??= (async () => {
+    const root = process.env.E2E_SANDBOX_ROOT;
+    if (!root) throw new Error('E2E_SANDBOX_ROOT is not set: run the walks through playwright.config.ts');
+    const dataDir = await mkdtemp(join(root, `stub-platform-${process.env.TEST_PARALLEL_INDEX ?? 0}-`));
+    await copySeededSandbox(dataDir);
+    const platform = await startServer({ dataDir, admin: { email: SANDBOX_ADMIN.email, password: SANDBOX_ADMIN.password } });
+    platform.app.server.unref();
+    const target = new URL(platform.url);
+    let rule: StubRule | undefined;
+    const server: Server = createServer((req, res) => {
+      const answer = rule?.(req.method ?? 'GET', (req.url ?? '/').split('?')[0] ?? '/');
+      if (!answer) return forward(req, target, res);
+      if ('drop' in answer) return void req.socket.destroy();
+      req.resume();
+      res.writeHead(answer.status, answer.body ? { 'content-type': 'application/json' } : {});
+      res.end(answer.body ?? '');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    server.unref();
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, setRule: (next) => (rule = next) };
+  })();
+  stub.catch(() => (stub = undefined));
+  return stub;
+}
+
+/**
+ * Points the app at the worker's stub platform (the demo content and what earlier stub walks of the worker
+ * added: walks name what they make uniquely) with the walk's rule, and signs in as the sandbox admin there.
+ * The page is reloaded by the walk to start the app on it. Returns a function that signs out, points the app
+ * back at the sandbox and takes the rule away: call it from `test.afterEach`, so that a failing test never
+ * leaves the app pointed at the stub.
+ */
+export async function useStubPlatform(rule: StubRule): Promise<() => Promise<void>> {
+  const { url, setRule } = await workerStub();
+  setRule(rule);
   let restored = false;
   const restore = async () => {
     if (restored) return;
     restored = true;
-    // The page may be anywhere (a failed test): reopen the app to reach window.api.
-    await openApp(page, '/login');
-    await page.evaluate(async () => {
-      const api = (globalThis as unknown as WithApi).api;
-      await api.session.logout();
-      await api.settings.setConnection({ kind: 'sandbox' });
-    });
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await platform.close();
+    // Through the host, not the page: the page may be anywhere (a failed test), and a load costs a core-second.
+    await hostApi.session.logout({});
+    const back = await hostApi.settings.setConnection({ kind: 'sandbox' });
+    setRule(undefined);
+    expect(back.ok, JSON.stringify(back)).toBe(true);
   };
-  if (!switched.ok) {
+  const set = await hostApi.settings.setConnection({ kind: 'remote', url });
+  const login = set.ok ? await hostApi.session.login({ email: SANDBOX_ADMIN.email, password: SANDBOX_ADMIN.password }) : set;
+  if (!login.ok) {
     await restore();
-    throw new Error(`Could not sign in through the stub: ${JSON.stringify(switched)}`);
+    throw new Error(`Could not sign in through the stub: ${JSON.stringify(login)}`);
   }
   return restore;
 }

@@ -354,7 +354,7 @@ test.describe('question bank', () => {
     await signedIn(page);
     const id = unique();
     const failing = { categories: false, questions: false };
-    restoreStub = await useStubPlatform(page, (method, path) =>
+    restoreStub = await useStubPlatform((method, path) =>
       method === 'POST' && ((failing.categories && path === '/question-bank/categories') || (failing.questions && path === '/question-bank/questions'))
         ? { status: 500 }
         : undefined,

@@ -81,15 +81,14 @@ test.describe('quotes', () => {
   test('a failure without a message and one without an answer: Error in Post, Please Try Again', async ({ page }) => {
     await signedIn(page);
     let mode: 'pass' | 'fail' | 'drop' = 'pass';
-    restoreStub = await useStubPlatform(page, (method, path) => {
+    restoreStub = await useStubPlatform((method, path) => {
       if (mode === 'pass' || method !== 'POST' || path !== '/library/quotes') return undefined;
       // 'fail': an answer without success or message; 'drop': no answer at all (the connection closes).
       return mode === 'fail' ? { status: 500 } : { drop: true };
     });
-    // The stub platform starts empty: one group to choose.
-    const added = await page.evaluate(() =>
-      (globalThis as unknown as { api: Api }).api.library.addSynonyms({ keyword: 'courage', synonyms: ['himmat'] }),
-    );
+    // A keyword group of the walk's own to choose (the stub platform has the demo's and earlier walks').
+    const keyword = `courage${unique()}`;
+    const added = await page.evaluate((keyword) => (globalThis as unknown as { api: Api }).api.library.addSynonyms({ keyword, synonyms: ['himmat'] }), keyword);
     expect(added.ok, JSON.stringify(added)).toBe(true);
     await page.reload();
     await openScreen(page, 'Quotes', 'Quotes');
@@ -98,7 +97,7 @@ test.describe('quotes', () => {
       await page.getByRole('button', { name: 'Add Quote' }).click();
       await dialog.getByRole('textbox', { name: /^Quote/ }).fill(`Never stored ${unique()}`);
       await dialog.getByRole('combobox', { name: /^Language/ }).selectOption('English');
-      await choose(dialog, 'Groups', ['courage']);
+      await choose(dialog, 'Groups', [keyword]);
     };
     // No answer first (its toast is then the only one of this text), then an answer without a message.
     for (const failing of ['drop', 'fail'] as const) {

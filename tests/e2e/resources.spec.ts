@@ -111,7 +111,7 @@ test.describe('resources', () => {
     await signedIn(page);
     // POST /resources: no such route (404); PUT /resources/{id}: method not allowed (405).
     let missing = false;
-    restoreStub = await useStubPlatform(page, (method, path) =>
+    restoreStub = await useStubPlatform((method, path) =>
       !missing
         ? undefined
         : method === 'POST' && path === '/question-bank/resources'

@@ -177,10 +177,8 @@ test.describe('events', () => {
     test.setTimeout(120_000);
     await signedIn(page);
     let mode: 'pass' | 'fail' | 'drop' = 'pass';
-    restoreStub = await useStubPlatform(
-      page,
-      (method, path) => (mode === 'pass' || method !== 'PUT' || !path.startsWith('/mentorship/sessions/') ? undefined : mode === 'fail' ? { status: 500 } : { drop: true }),
-      { seedDemo: true },
+    restoreStub = await useStubPlatform((method, path) =>
+      mode === 'pass' || method !== 'PUT' || !path.startsWith('/mentorship/sessions/') ? undefined : mode === 'fail' ? { status: 500 } : { drop: true },
     );
     mode = 'fail';
     await page.reload();

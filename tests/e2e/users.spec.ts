@@ -183,9 +183,8 @@ test.describe('users', () => {
   });
 
   test("a failing platform shows 'Unable to fetch Progress'", async ({ page }) => {
-    await openApp(page, '/login');
-    restoreStub = await useStubPlatform(page, (method, path) => (method === 'GET' && path.startsWith('/user-app/progress') ? { status: 500 } : undefined), { seedDemo: true });
-    await page.reload();
+    restoreStub = await useStubPlatform((method, path) => (method === 'GET' && path.startsWith('/user-app/progress') ? { status: 500 } : undefined));
+    await openApp(page, '/');
     // The learner is there (the list call works); only the progress calls fail.
     await openUsers(page);
     await search(page).fill(LEARNER);
