@@ -12,7 +12,7 @@ let dir: string;
 let built: BuiltServer;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'cc-errlog-'));
-  built = await buildServer({ dataDir: dir });
+  built = await buildServer({ dataDir: dir, reuseFreshCluster: true });
   // A route whose query fails inside the database with personal data in its parameters.
   built.app.get('/test/fail', async () => {
     await built.db.query(`INSERT INTO admins (id, name, email) VALUES ($1, $2, $3)`, ['x', 'Priya Secret', 'priya.secret@example.in']);

@@ -12,7 +12,8 @@ afterAll(async () => rm(root, { recursive: true, force: true }));
 
 it('keeps referenced files, removes the rest and leaves folders alone', async () => {
   const dataDir = join(root, 'data');
-  const first = await startServer({ dataDir, admin: ADMIN, seedDemo: true });
+  // From a copy of the worker's first fresh cluster: no initdb of its own (server/db.ts).
+  const first = await startServer({ dataDir, admin: ADMIN, seedDemo: true, reuseFreshCluster: true });
   const [row] = await first.db.query<{ id: string }>(`SELECT id FROM library_files ORDER BY id LIMIT 1`);
   await first.db.query(`UPDATE library_files SET stored_name = 'kept.mp4', thumbnail_stored = 'kept.png' WHERE id = $1`, [row!.id]);
   await first.close();
@@ -30,7 +31,7 @@ it('keeps referenced files, removes the rest and leaves folders alone', async ()
 });
 
 it('names every column that stores a media file, so the sweep never removes a live upload', async () => {
-  const server = await startServer({ dataDir: join(root, 'columns'), admin: ADMIN });
+  const server = await startServer({ dataDir: join(root, 'columns'), admin: ADMIN, reuseFreshCluster: true });
   try {
     // By convention a column naming a stored file is `stored_name` or ends in `_stored`.
     const columns = await server.db.query<{ table_name: string; column_name: string }>(
