@@ -7,7 +7,8 @@ import { NET_TEXT } from '../../src/shared/network-messages';
 import { expectAccessible, loginAs, openApp, SANDBOX_ADMIN, tableRows, unique, connectedTo } from './helpers';
 import { startMisbehavingProxy, type MisbehavingProxy } from '../platform/misbehaving-proxy';
 import { startClient, type Client } from '../platform/client';
-import { startServer, type RunningServer } from '../../server/app';
+import type { RunningServer } from '../../server/app';
+import { seededPlatform } from './platform-stub';
 
 type WithApi = { api: Api; __sameDocument?: string };
 
@@ -35,7 +36,7 @@ test.describe('a platform that goes away', () => {
     // A hang guard: the walk starts a platform server of its own and waits out the retries of a call.
     test.setTimeout(180_000);
     await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
-    platform = await startServer({ admin: { email: SANDBOX_ADMIN.email, password: SANDBOX_ADMIN.password }, seedDemo: true });
+    platform = await seededPlatform();
     proxy = await startMisbehavingProxy(platform.url);
     // A colleague works on the platform directly while this console cannot reach it.
     colleague = await startClient(platform.url);

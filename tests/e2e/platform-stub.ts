@@ -9,7 +9,7 @@ import { createServer, request, type IncomingMessage, type Server } from 'node:h
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
-import { startServer } from '../../server/app';
+import { startServer, type RunningServer } from '../../server/app';
 import { SANDBOX_ADMIN } from './helpers';
 import { hostApi } from './host-api';
 import { copySeededSandbox } from './processes';
@@ -29,22 +29,29 @@ function forward(req: IncomingMessage, target: URL, res: import('node:http').Ser
   req.pipe(upstream);
 }
 
+/**
+ * A reference server of the walk's own on a copy of the run's seeded sandbox: the demo content without a
+ * seed or initdb of its own (about 1 s of a core against 4 to 8 s). Its data is under the run's folder.
+ */
+export async function seededPlatform(): Promise<RunningServer> {
+  const root = process.env.E2E_SANDBOX_ROOT;
+  if (!root) throw new Error('E2E_SANDBOX_ROOT is not set: run the walks through playwright.config.ts');
+  const dataDir = await mkdtemp(join(root, `platform-${process.env.TEST_PARALLEL_INDEX ?? 0}-`));
+  await copySeededSandbox(dataDir);
+  return startServer({ dataDir, admin: { email: SANDBOX_ADMIN.email, password: SANDBOX_ADMIN.password } });
+}
+
 /** The worker's stub: one platform and its proxy for the worker's life, the walk's rule swapped in. */
 type Stub = { url: string; setRule(rule: StubRule | undefined): void };
 let stub: Promise<Stub> | undefined;
 
 /**
- * A platform of the worker's own, from a copy of the run's seeded sandbox (the demo content, no seed or
- * initdb of its own), started once and kept: a platform per walk cost each stub walk 2 to 6 s of a core.
- * Its servers do not keep the worker alive at the end.
+ * A seeded platform of the worker's own, started once and kept: a platform per walk cost each stub walk
+ * 2 to 6 s of a core. Its servers do not keep the worker alive at the end.
  */
 function workerStub(): Promise<Stub> {
   stub ??= (async () => {
-    const root = process.env.E2E_SANDBOX_ROOT;
-    if (!root) throw new Error('E2E_SANDBOX_ROOT is not set: run the walks through playwright.config.ts');
-    const dataDir = await mkdtemp(join(root, `stub-platform-${process.env.TEST_PARALLEL_INDEX ?? 0}-`));
-    await copySeededSandbox(dataDir);
-    const platform = await startServer({ dataDir, admin: { email: SANDBOX_ADMIN.email, password: SANDBOX_ADMIN.password } });
+    const platform = await seededPlatform();
     platform.app.server.unref();
     const target = new URL(platform.url);
     let rule: StubRule | undefined;

@@ -4,7 +4,8 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
 import { expectAccessible, loginAs, openApp, SANDBOX_ADMIN, shots, tableRows, toast, unique, connectedTo } from './helpers';
 import { startDriftProxy, type DriftProxy } from '../platform/drift-proxy';
-import { startServer, type RunningServer } from '../../server/app';
+import type { RunningServer } from '../../server/app';
+import { seededPlatform } from './platform-stub';
 
 type WithApi = { api: Api };
 
@@ -39,7 +40,7 @@ test.describe('a platform we do not control', () => {
     test.setTimeout(120_000);
     await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
     // A platform of its own (the app's sandbox stops when the app connects elsewhere), drifting.
-    platform = await startServer({ admin: { email: SANDBOX_ADMIN.email, password: SANDBOX_ADMIN.password }, seedDemo: true });
+    platform = await seededPlatform();
     proxy = await startDriftProxy(platform.url);
     await connectedTo(proxy.url);
     await page.goto('/#/resources');
@@ -89,7 +90,7 @@ test.describe('a platform we do not control', () => {
   test('nulls and a repeated _id: marked rows, kept out of selection; Quotes and Daily Tips still open', async ({ page }) => {
     test.setTimeout(120_000);
     await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
-    platform = await startServer({ admin: { email: SANDBOX_ADMIN.email, password: SANDBOX_ADMIN.password }, seedDemo: true });
+    platform = await seededPlatform();
     proxy = await startDriftProxy(platform.url);
     // Each list: its second record takes the first one's _id, and a null follows the first.
     proxy.mode = 'nulls+duplicates';
