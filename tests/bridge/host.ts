@@ -65,6 +65,11 @@ export interface BridgeHostOptions {
   allowLoopbackLinks?: boolean;
   /** The http client's network limits (the e2e suite's preview makes the waits between attempts short). */
   net?: CoreOptions['net'];
+  /**
+   * The sandbox process's module (a file URL): the build's `out/main/sandbox.js` where the preview serves
+   * the build, else main's source under tsx (sandboxEntry()).
+   */
+  sandboxEntry?: string;
 }
 
 const TYPES: Record<string, string> = {
@@ -160,7 +165,7 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url
     allowLoopbackLinks: options.allowLoopbackLinks === true,
     ...(options.net ? { net: options.net } : {}),
     tokenStore: memoryTokenStore('Browser preview: the token is kept in the host process memory only.'),
-    startSandbox: () => startSandbox({ dataDir: options.sandboxDir, resetLinkBase: url, logsDir }, forkSandbox),
+    startSandbox: () => startSandbox({ dataDir: options.sandboxDir, resetLinkBase: url, logsDir }, forkSandbox, undefined, options.sandboxEntry),
     emit: (event, payload) => {
       const message: BridgeMessage = { type: 'event', event, payload };
       for (const client of clients) client.send(JSON.stringify(message));

@@ -20,10 +20,16 @@ export function sandboxEntry(): string {
 
 /**
  * The local sandbox: the reference server in a process of its own (src/main/sandbox/child.ts), started
- * by `launch` and answered when it listens. Main never loads the server itself.
+ * by `launch` and answered when it listens. Main never loads the server itself. `entry` is the process's
+ * module (sandboxEntry() unless the caller knows a better one: the preview host gives the build's).
  */
-export function startSandbox(options: SandboxOptions, launch: SandboxLauncher, log: (message: string, details?: Record<string, unknown>) => void = () => undefined): Promise<SandboxHandle> {
-  const child = launch(sandboxEntry(), [JSON.stringify(options)]);
+export function startSandbox(
+  options: SandboxOptions,
+  launch: SandboxLauncher,
+  log: (message: string, details?: Record<string, unknown>) => void = () => undefined,
+  entry: string = sandboxEntry(),
+): Promise<SandboxHandle> {
+  const child = launch(entry, [JSON.stringify(options)]);
   let exited = false;
   const exit = new Promise<number | null>((resolveExit) => {
     child.onExit((code) => {
