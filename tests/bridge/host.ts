@@ -16,7 +16,7 @@ import { pipeline } from 'node:stream/promises';
 import { build } from 'esbuild';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { createCore, type Core, type CoreOptions } from '../../src/main/core';
-import { openLogFile } from '../../src/main/services/log';
+import { closeLogFile, openLogFile } from '../../src/main/services/log';
 import { memoryTokenStore } from '../../src/main/services/token-stores';
 import { startSandbox } from '../../src/main/sandbox/sandbox';
 import { forkSandbox } from '../../src/main/sandbox/fork';
@@ -367,6 +367,9 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url
       wss.close();
       await new Promise((done) => server.close(() => done(undefined)));
       await core.close();
+      // The log file is the process's: back to the console, so that what runs after the host (the next test
+      // file of a vitest worker) does not write into a folder its test has removed.
+      closeLogFile();
     },
   };
 }

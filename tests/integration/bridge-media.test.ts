@@ -20,7 +20,8 @@ import type { Keyword, LibraryFile } from '../../src/shared/schemas/library';
 import { startBridgeHost } from '../bridge/host';
 import { BRIDGE_INLINE_MAX, BRIDGE_MEDIA_KEY_META, BRIDGE_MEDIA_PATH, BRIDGE_NEXT_DROP_PATH, BRIDGE_NEXT_PICK_PATH, BRIDGE_PATH, BRIDGE_RESULT_PATH, type BridgeMessage } from '../bridge/protocol';
 import { freePort } from '../free-port';
-import { ADMIN, expectOk, grantFileOf } from './harness';
+import { ADMIN, expectOk, grantFileOf, seededCopy } from './harness';
+import type { SeededStorage } from './seed-template';
 import { channelOf } from '../../src/shared/api';
 import type { Result } from '../../src/shared/result';
 
@@ -61,6 +62,7 @@ async function upload(title: string, name: string, bytes: Buffer): Promise<Libra
   return expectOk(await call<LibraryFile[]>('library', 'mediaList')).find((f) => f.title === title)!;
 }
 
+let storage: SeededStorage | undefined;
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'cc-bridge-media-'));
   await mkdir(join(root, 'state'));
@@ -69,7 +71,8 @@ beforeAll(async () => {
     join(root, 'renderer', 'index.html'),
     `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'self'; connect-src 'self'"></head><body></body></html>`,
   );
-  server = await startServer({ dataDir: join(root, 'server'), host: '127.0.0.1', port: 0, seedDemo: true, admin: ADMIN, reuseFreshCluster: true });
+  storage = await seededCopy(join(root, 'server'));
+  server = await startServer({ dataDir: storage.dataDir, databaseUrl: storage.databaseUrl, host: '127.0.0.1', port: 0, admin: ADMIN });
   await writeFile(join(root, 'state', 'settings.json'), JSON.stringify({ connection: { kind: 'remote', url: server.url } }));
   host = await startBridgeHost({ port: await freePort(), rendererDir: join(root, 'renderer'), stateDir: join(root, 'state'), sandboxDir: join(root, 'sandbox') });
   expectOk(await call('session', 'login', ADMIN));
@@ -82,6 +85,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await host?.close();
   await server?.close();
+  await storage?.remove();
   await rm(root, { recursive: true, force: true });
 });
 

@@ -17,11 +17,13 @@ import type { Result } from '../../src/shared/result';
 import type { BulkOverall, BulkQueueStatus } from '../../src/shared/schemas/bulk';
 import type { BusinessIdea } from '../../src/shared/schemas/business-ideas';
 import type { Keyword, LibraryFile } from '../../src/shared/schemas/library';
-import { ADMIN, expectOk } from './harness';
+import { ADMIN, expectOk, seededCopy } from './harness';
+import type { SeededStorage } from './seed-template';
 
 let root: string;
 let a: RunningServer;
 let b: RunningServer;
+let storage: SeededStorage | undefined;
 const tokens: TokenStore = memoryTokenStore();
 const cores: Core[] = [];
 const NAMES = ['Owner_one.mp4', 'Owner_two.mp4'];
@@ -45,8 +47,10 @@ const titlesOn = async (call: ReturnType<typeof caller>) => expectOk(await call<
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'cc-int-bulk-owner-'));
+  // A from the run's seeded template; B seeded on its own, so that its demo records have ids of their own.
+  storage = await seededCopy(join(root, 'a'));
   [a, b] = await Promise.all([
-    startServer({ dataDir: join(root, 'a'), host: '127.0.0.1', port: 0, seedDemo: true, admin: ADMIN, reuseFreshCluster: true }),
+    startServer({ dataDir: storage.dataDir, databaseUrl: storage.databaseUrl, host: '127.0.0.1', port: 0, admin: ADMIN }),
     startServer({ dataDir: join(root, 'b'), host: '127.0.0.1', port: 0, seedDemo: true, admin: ADMIN, reuseFreshCluster: true }),
   ]);
   await writeVideos(join(root, 'files'), NAMES, 64 * 1024);
@@ -54,6 +58,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const core of cores) await core.close();
   await Promise.all([a?.close(), b?.close()]);
+  await storage?.remove();
   await rm(root, { recursive: true, force: true });
 });
 

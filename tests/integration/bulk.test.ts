@@ -23,7 +23,8 @@ import type { BusinessIdea } from '../../src/shared/schemas/business-ideas';
 import type { Keyword, LibraryFile } from '../../src/shared/schemas/library';
 import type { HistoryRow } from '../../src/shared/history';
 import type { WindowAnswer } from '../../src/shared/windows';
-import { ADMIN, expectOk, createTestCore } from './harness';
+import { ADMIN, expectOk, createTestCore, seededCopy } from './harness';
+import type { SeededStorage } from './seed-template';
 
 let root: string;
 let core: Core;
@@ -108,9 +109,11 @@ async function startCountingProxy(target: string): Promise<CountingProxy> {
   return state;
 }
 
+let storage: SeededStorage | undefined;
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'cc-int-bulk-'));
-  const server = await startServer({ dataDir: join(root, 'server'), host: '127.0.0.1', port: 0, seedDemo: true, admin: ADMIN, reuseFreshCluster: true });
+  storage = await seededCopy(join(root, 'server'));
+  const server = await startServer({ dataDir: storage.dataDir, databaseUrl: storage.databaseUrl, host: '127.0.0.1', port: 0, admin: ADMIN });
   serverUrl = server.url;
   proxy = await startCountingProxy(server.url);
   closeServer = async () => {
@@ -144,6 +147,7 @@ afterEach(async () => {
 afterAll(async () => {
   await core.close();
   await closeServer();
+  await storage?.remove();
   await rm(root, { recursive: true, force: true });
 });
 

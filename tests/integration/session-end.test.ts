@@ -13,7 +13,8 @@ import { memoryTokenStore, type TokenStore } from '../../src/main/services/token
 import { channelOf } from '../../src/shared/api';
 import type { SessionView } from '../../src/shared/api/app';
 import type { Result } from '../../src/shared/result';
-import { ADMIN, expectOk, createTestCore } from './harness';
+import { ADMIN, expectOk, createTestCore, seededCopy } from './harness';
+import type { SeededStorage } from './seed-template';
 
 let root: string;
 let server: RunningServer;
@@ -41,15 +42,18 @@ function countingStore(): TokenStore & { size(): number } {
   };
 }
 
+let storage: SeededStorage;
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'cc-logout-'));
-  server = await startServer({ dataDir: join(root, 'server'), host: '127.0.0.1', port: 0, admin: ADMIN, reuseFreshCluster: true });
+  storage = await seededCopy(join(root, 'server'));
+  server = await startServer({ dataDir: storage.dataDir, databaseUrl: storage.databaseUrl, host: '127.0.0.1', port: 0, admin: ADMIN });
   store = countingStore();
   core = await createTestCore({ stateDir: join(root, 'state'), tokenStore: store, startSandbox: async () => ({ url: server.url, close: async () => undefined }), emit: () => undefined });
 });
 afterAll(async () => {
   await core.close();
   await server.close();
+  await storage?.remove();
   await rm(root, { recursive: true, force: true });
 });
 
@@ -107,7 +111,7 @@ describe('adminAuth.logout', () => {
     await server.close();
     expect(expectOk(await call<SessionView>('session', 'logout')).user).toBeNull();
     expect(store.size()).toBe(0);
-    server = await startServer({ dataDir: join(root, 'server'), host: '127.0.0.1', port: 0, admin: ADMIN, reuseFreshCluster: true });
+    server = await startServer({ dataDir: storage.dataDir, databaseUrl: storage.databaseUrl, host: '127.0.0.1', port: 0, admin: ADMIN });
   });
 });
 

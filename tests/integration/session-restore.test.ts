@@ -5,17 +5,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/app';
 import { memoryTokenStore } from '../../src/main/services/token-stores';
 import { channelOf } from '../../src/shared/api';
-import { ADMIN, createTestCore } from './harness';
+import { ADMIN, createTestCore, seededCopy } from './harness';
+import type { SeededStorage } from './seed-template';
 
 /** A restart of the app: a second core on the same state folder and token store finds the session. */
 let root: string;
 let server: Awaited<ReturnType<typeof startServer>>;
+let storage: SeededStorage | undefined;
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'cc-restore-'));
-  server = await startServer({ dataDir: join(root, 'server'), host: '127.0.0.1', port: 0, admin: ADMIN, reuseFreshCluster: true });
+  storage = await seededCopy(join(root, 'server'));
+  server = await startServer({ dataDir: storage.dataDir, databaseUrl: storage.databaseUrl, host: '127.0.0.1', port: 0, admin: ADMIN });
 });
 afterAll(async () => {
   await server.close();
+  await storage?.remove();
   await rm(root, { recursive: true, force: true });
 });
 

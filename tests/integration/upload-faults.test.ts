@@ -13,7 +13,8 @@ import { memoryTokenStore } from '../../src/main/services/token-stores';
 import { channelOf, type ApiEvents } from '../../src/shared/api';
 import type { Result } from '../../src/shared/result';
 import type { Keyword, LibraryFile } from '../../src/shared/schemas/library';
-import { ADMIN, expectOk, grantFileOf, createTestCore } from './harness';
+import { ADMIN, expectOk, grantFileOf, createTestCore, seededCopy } from './harness';
+import type { SeededStorage } from './seed-template';
 
 let root: string;
 let server: RunningServer;
@@ -21,7 +22,8 @@ let core: Core;
 let port: number;
 const events: { event: keyof ApiEvents; payload: unknown }[] = [];
 const call = async <T>(group: string, name: string, input: unknown = {}) => (await core.handlers.get(channelOf(group, name))!(input)) as Result<T>;
-const start = () => startServer({ dataDir: join(root, 'server'), port, seedDemo: true, admin: ADMIN, reuseFreshCluster: true });
+let storage: SeededStorage;
+const start = () => startServer({ dataDir: storage.dataDir, databaseUrl: storage.databaseUrl, port, admin: ADMIN });
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'cc-faults-'));
@@ -31,6 +33,7 @@ beforeAll(async () => {
       probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
+  storage = await seededCopy(join(root, 'server'));
   server = await start();
   core = await createTestCore({
     stateDir: join(root, 'state'),
@@ -43,6 +46,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await core.close();
   await server.close();
+  await storage?.remove();
   await rm(root, { recursive: true, force: true });
 });
 
