@@ -86,8 +86,7 @@ export async function seededCopy(dataDir: string): Promise<SeededStorage> {
 /** `options`: what a test adds to the core's options (the desktop group's updater, notices, logs folder). */
 export async function startHarness(options: Partial<CoreOptions> = {}): Promise<Harness> {
   const root = await mkdtemp(join(tmpdir(), 'cc-int-'));
-  const { template, own } = await seedTemplate();
-  const storage = await copySeedTemplate(template, join(root, 'server'));
+  const storage = await seededCopy(join(root, 'server'));
   let server: RunningServer;
   try {
     server = await startServer({ dataDir: storage.dataDir, databaseUrl: storage.databaseUrl, host: '127.0.0.1', port: 0, admin: ADMIN });
@@ -133,7 +132,6 @@ export async function startHarness(options: Partial<CoreOptions> = {}): Promise<
       await core.close();
       await server.close();
       await storage.remove();
-      if (own) await removeSeedTemplate(template);
       await rm(root, { recursive: true, force: true });
     },
   };
