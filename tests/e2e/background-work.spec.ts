@@ -44,7 +44,7 @@ test('background work: an import and a bulk action in one panel with progress; t
 
     await loginAs(page, SANDBOX_ADMIN.email, SANDBOX_ADMIN.password);
     await emptyBulkQueue(page);
-    const files = [await createFile(page, request, { title: `Background ${tag} file 1` }), await createFile(page, request, { title: `Background ${tag} file 2` })];
+    const files = [await createFile(request, { title: `Background ${tag} file 1` }), await createFile(request, { title: `Background ${tag} file 2` })];
     expect(files).toHaveLength(2);
 
     // The import, started as a person starts one, then its dialog closed: it carries on in the background.

@@ -23,12 +23,12 @@ async function topicNames(page: Page, moduleId: string): Promise<string[]> {
 
 test('two clients reorder the same topics: the second is told what changed, and reloads or saves theirs anyway', async ({ page, context, request }) => {
   await signedIn(page);
-  await rememberLanguage(page, null);
-  const course = await createCourse(page, request);
-  const module = await createFolder(page, course._id, '');
-  const a = await createFolder(page, course._id, module._id, 'Topic A');
-  const b = await createFolder(page, course._id, module._id, 'Topic B');
-  const c = await createFolder(page, course._id, module._id, 'Topic C');
+  await rememberLanguage(null);
+  const course = await createCourse(request);
+  const module = await createFolder(course._id, '');
+  const a = await createFolder(course._id, module._id, 'Topic A');
+  const b = await createFolder(course._id, module._id, 'Topic B');
+  const c = await createFolder(course._id, module._id, 'Topic C');
   const table = `Topics of ${module.title}`;
 
   // The colleague: a second window of the console.

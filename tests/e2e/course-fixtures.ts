@@ -1,17 +1,15 @@
 /**
  * Fixtures of the course, directory and topic specs: thumbnails made for the test (ffmpeg), records
- * created through window.api when a test needs them to start from, and the two ways to reorder rows.
+ * created through the host's window.api when a test needs them to start from, and the two ways to reorder rows.
  */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import type { Api } from '../../src/shared/api';
 import type { Language } from '../../src/shared/constants';
 import type { Course, CourseDocument } from '../../src/shared/schemas/courses';
 import { unique } from './helpers';
+import { hostApi } from './host-api';
 import { queuePick, tempDir } from './library-fixtures';
-
-type WithApi = { api: Api };
 
 /** A png of `size` x `size` (noise, so that it is not tiny: the upload shows progress). */
 export function makeImage(size = 800, name = `thumb-${unique()}.png`): string {
@@ -20,50 +18,47 @@ export function makeImage(size = 800, name = `thumb-${unique()}.png`): string {
   return path;
 }
 
-/** Sets the remembered course language (null: all) in main's settings. */
-export async function rememberLanguage(page: Page, language: Language | null): Promise<void> {
-  const result = await page.evaluate((courseLanguage) => (globalThis as unknown as WithApi).api.settings.setPreferences({ courseLanguage }), language);
+/** Sets the remembered course language (null: all) in main's settings (the app reads it when it starts). */
+export async function rememberLanguage(language: Language | null): Promise<void> {
+  const result = await hostApi.settings.setPreferences({ courseLanguage: language });
   expect(result.ok, JSON.stringify(result)).toBe(true);
 }
 
-/** Creates a course through window.api (its thumbnail granted through the open dialog's stand-in). */
+/**
+ * Creates a course through the host's window.api (its thumbnail granted through the open dialog's
+ * stand-in), the host signed in (hostSignedIn or signedIn): no load of the app is needed for it.
+ */
 export async function createCourse(
-  page: Page,
   request: APIRequestContext,
   fields: { name?: string; language?: Language; courseFee?: number; hasOnlyVideos?: boolean } = {},
 ): Promise<Course> {
   await queuePick(request, makeImage(64));
   const name = fields.name ?? `Course ${unique()}`;
-  const result = await page.evaluate(
-    async ({ name, language, courseFee, hasOnlyVideos }) => {
-      const api = (globalThis as unknown as WithApi).api;
-      const grant = await api.files.pick({ kind: 'image' });
-      if (!grant.ok || !grant.data) return { ok: false as const, error: grant };
-      const created = await api.videoRepository.createCourse({ name, language, courseFee, description: 'Made by an end-to-end test.', hasOnlyVideos, thumbnail: { grantId: grant.data.grantId } });
-      if (!created.ok) return { ok: false as const, error: created };
-      const list = await api.videoRepository.courses();
-      return list.ok ? { ok: true as const, course: list.data.find((c) => c.name === name) } : { ok: false as const, error: list };
-    },
-    { name, language: fields.language ?? 'English', courseFee: fields.courseFee ?? 0, hasOnlyVideos: fields.hasOnlyVideos ?? false },
-  );
-  expect(result.ok && result.course, JSON.stringify(result)).toBeTruthy();
-  return (result as { course: Course }).course;
+  const grant = await hostApi.files.pick({ kind: 'image' });
+  if (!grant.ok || !grant.data) throw new Error(`pick failed: ${JSON.stringify(grant)}`);
+  const created = await hostApi.videoRepository.createCourse({
+    name,
+    language: fields.language ?? 'English',
+    courseFee: fields.courseFee ?? 0,
+    description: 'Made by an end-to-end test.',
+    hasOnlyVideos: fields.hasOnlyVideos ?? false,
+    thumbnail: { grantId: grant.data.grantId },
+  });
+  expect(created.ok, JSON.stringify(created)).toBe(true);
+  const list = await hostApi.videoRepository.courses();
+  const course = list.ok ? list.data.find((c) => c.name === name) : undefined;
+  expect(course, JSON.stringify(list)).toBeTruthy();
+  return course!;
 }
 
-/** Creates a folder through window.api and returns it. */
-export async function createFolder(page: Page, courseId: string, parent: string, title = `Folder ${unique()}`): Promise<CourseDocument> {
-  const result = await page.evaluate(
-    async ({ courseId, parent, title }) => {
-      const api = (globalThis as unknown as WithApi).api;
-      const created = await api.videoRepository.createDocument({ type: 'folder', title, description: '', courseId, parent });
-      if (!created.ok) return { ok: false as const, error: created };
-      const listing = await api.videoRepository.document({ id: parent || courseId });
-      return listing.ok ? { ok: true as const, doc: listing.data.descendants.find((d) => d.title === title) } : { ok: false as const, error: listing };
-    },
-    { courseId, parent, title },
-  );
-  expect(result.ok && result.doc, JSON.stringify(result)).toBeTruthy();
-  return (result as { doc: CourseDocument }).doc;
+/** Creates a folder through the host's window.api (the host signed in) and returns it. */
+export async function createFolder(courseId: string, parent: string, title = `Folder ${unique()}`): Promise<CourseDocument> {
+  const created = await hostApi.videoRepository.createDocument({ type: 'folder', title, description: '', courseId, parent });
+  expect(created.ok, JSON.stringify(created)).toBe(true);
+  const listing = await hostApi.videoRepository.document({ id: parent || courseId });
+  const doc = listing.ok ? listing.data.descendants.find((d) => d.title === title) : undefined;
+  expect(doc, JSON.stringify(listing)).toBeTruthy();
+  return doc!;
 }
 
 /**

@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
 import * as v from 'valibot';
 import { CourseFormSchema, courseFormOf, coursePayloadOf } from '../../src/shared/schemas/courses';
-import { colleagueSaves, shots, tableRows, toast, unique, signedIn, expectAccessibleStates } from './helpers';
+import { colleagueSaves, shots, tableRows, toast, unique, signedIn, hostSignedIn, expectAccessibleStates } from './helpers';
+import { hostApi } from './host-api';
 import { queuePick, makeTextFile } from './library-fixtures';
 import { createCourse, keyboardMoveDown, makeImage, mouseDrag, rememberLanguage } from './course-fixtures';
 import { shotsAtSizes } from './shots-sizes';
@@ -19,13 +20,14 @@ async function courseNamed(page: Page, name: string) {
   }, name);
 }
 
-test.beforeEach(async ({ page }) => {
-  await signedIn(page);
-  await rememberLanguage(page, null);
-  await page.reload();
+// The host signed in, every language shown; each walk loads the app once what it starts from is made.
+test.beforeEach(async () => {
+  await hostSignedIn();
+  await rememberLanguage(null);
 });
 
 test('the course list is the home: root path, logo and sidebar; the language choice is remembered', async ({ page }) => {
+  await signedIn(page);
   // Signing in lands on /, which is the course list.
   await expect(page.getByRole('heading', { name: 'Courses', level: 1 })).toBeVisible();
   await expect(page.getByRole('table', { name: TABLE })).toHaveAttribute('aria-busy', 'false');
@@ -92,6 +94,7 @@ test('the course list is the home: root path, logo and sidebar; the language cho
 });
 
 test('add a course: each rule, the thumbnail type, remove asks first, upload with progress', async ({ page, request }) => {
+  await signedIn(page);
   await page.evaluate(() => {
     const w = globalThis as unknown as WithApi & { progress: { sent: number; total: number }[] };
     w.progress = [];
@@ -184,8 +187,9 @@ test('add a course: each rule, the thumbnail type, remove asks first, upload wit
 });
 
 test('edit a course (Live switch, stored thumbnail kept), delete it, and a failed delete', async ({ page, request }) => {
-  const course = await createCourse(page, request, { language: 'Kannada', courseFee: 200 });
-  await page.reload();
+  const course = await createCourse(request, { language: 'Kannada', courseFee: 200 });
+  const other = await createCourse(request, { language: 'Kannada' });
+  await signedIn(page);
   await search(page).fill(course.name);
   const row = tableRows(page, TABLE);
   await expect(row).toHaveCount(1);
@@ -227,8 +231,6 @@ test('edit a course (Live switch, stored thumbnail kept), delete it, and a faile
   await expect(confirm.getByRole('alert')).toHaveText('Someone else deleted this record since you opened it.');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
 
-  const other = await createCourse(page, request, { language: 'Kannada' });
-  await page.reload();
   await search(page).fill(other.name);
   await row.first().getByRole('button', { name: `Delete ${other.name}` }).click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -239,17 +241,14 @@ test('edit a course (Live switch, stored thumbnail kept), delete it, and a faile
 test('reorder courses by keyboard and by mouse, then Save changes', async ({ page, request }) => {
   const language = 'Assamese';
   // The language's list holds this walk's courses only, also on a retry after a failed attempt.
-  await page.evaluate(async (lang) => {
-    const api = (globalThis as unknown as WithApi).api.videoRepository;
-    const courses = await api.courses();
-    if (!courses.ok) throw new Error(courses.error.message);
-    for (const course of courses.data.filter((x) => x.language === lang)) await api.deleteCourse({ id: course._id });
-  }, language);
-  const a = await createCourse(page, request, { language, name: `A ${unique()}` });
-  const b = await createCourse(page, request, { language, name: `B ${unique()}` });
-  const c = await createCourse(page, request, { language, name: `C ${unique()}` });
-  await rememberLanguage(page, language);
-  await page.reload();
+  const courses = await hostApi.videoRepository.courses();
+  if (!courses.ok) throw new Error(courses.error.message);
+  for (const course of courses.data.filter((x) => x.language === language)) await hostApi.videoRepository.deleteCourse({ id: course._id });
+  const a = await createCourse(request, { language, name: `A ${unique()}` });
+  const b = await createCourse(request, { language, name: `B ${unique()}` });
+  const c = await createCourse(request, { language, name: `C ${unique()}` });
+  await rememberLanguage(language);
+  await signedIn(page);
   await expect(languageSelect(page)).toHaveValue(language);
   const rows = tableRows(page, TABLE);
   await expect(rows).toHaveCount(3);
@@ -273,5 +272,5 @@ test('reorder courses by keyboard and by mouse, then Save changes', async ({ pag
   expect(order).toEqual([c.name, b.name, a.name]);
   await page.reload();
   await expect(rows.nth(0)).toContainText(c.name);
-  await rememberLanguage(page, null);
+  await rememberLanguage(null);
 });

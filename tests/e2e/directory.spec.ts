@@ -3,7 +3,7 @@ import { shotsAtSizes } from './shots-sizes';
 import type { Api } from '../../src/shared/api';
 import type { CourseDocument } from '../../src/shared/schemas/courses';
 import { choose } from './engagement-fixtures';
-import { tableRows, toast, unique, cancelDiscarding, signedIn, expectAccessible, expectAccessibleStates, expectNotSavedWithToast } from './helpers';
+import { tableRows, toast, unique, cancelDiscarding, signedIn, hostSignedIn, expectAccessible, expectAccessibleStates, expectNotSavedWithToast } from './helpers';
 import { createFile } from './library-fixtures';
 import { createCourse, createFolder, expectWidth, keyboardMoveDown, mouseDrag, rememberLanguage } from './course-fixtures';
 
@@ -30,13 +30,14 @@ async function openCourse(page: Page, name: string): Promise<void> {
   await expect(heading(page, name)).toBeVisible();
 }
 
-test.beforeEach(async ({ page }) => {
-  await signedIn(page);
-  await rememberLanguage(page, null);
-  await page.reload();
+// The host signed in, every language shown; each walk loads the app once what it starts from is made.
+test.beforeEach(async () => {
+  await hostSignedIn();
+  await rememberLanguage(null);
 });
 
 test('three folder levels down by clicking, back by the breadcrumb, the browser history and a reload; a file preview', async ({ page }) => {
+  await signedIn(page);
   await openCourse(page, 'Start your own dairy');
   await expect(crumbs(page)).toHaveText(/Courses.*Start your own dairy/);
   const headers = await page.getByRole('table', { name: 'Start your own dairy' }).getByRole('columnheader').allInnerTexts();
@@ -96,8 +97,8 @@ test('three folder levels down by clicking, back by the breadcrumb, the browser 
 });
 
 test('folders: add (greyed while blank), update, three levels deep, delete says what goes with it, failures', async ({ page, request }) => {
-  const course = await createCourse(page, request, { language: 'English' });
-  await page.reload();
+  const course = await createCourse(request, { language: 'English' });
+  await signedIn(page);
   await openCourse(page, course.name);
   await expect(page.getByText('This course has no modules yet. Add a folder to start.')).toBeVisible();
 
@@ -161,9 +162,9 @@ test('folders: add (greyed while blank), update, three levels deep, delete says 
   await cancelDiscarding(page, late);
 
   // A folder with content: the question says what goes with it.
-  const second = await createFolder(page, course._id, '', `Second ${unique()}`);
-  const inner = await createFolder(page, course._id, second._id);
-  await createFolder(page, course._id, inner._id);
+  const second = await createFolder(course._id, '', `Second ${unique()}`);
+  const inner = await createFolder(course._id, second._id);
+  await createFolder(course._id, inner._id);
   await crumbs(page).getByRole('button', { name: course.name }).click();
   const top = rowsOf(page, course.name);
   await expect(top).toHaveCount(1);
@@ -176,7 +177,7 @@ test('folders: add (greyed while blank), update, three levels deep, delete says 
 
   // Deleted elsewhere meanwhile: main finds it gone before it sends the delete, and the question says so
   // (a delete the platform refuses shows the spec's fixed text: course-fallbacks.spec.ts).
-  const third = await createFolder(page, course._id, '');
+  const third = await createFolder(course._id, '');
   await page.reload();
   await expect(top).toHaveCount(1);
   await page.evaluate((id) => (globalThis as unknown as WithApi).api.videoRepository.deleteDocument({ id }), third._id);
@@ -187,10 +188,10 @@ test('folders: add (greyed while blank), update, three levels deep, delete says 
 });
 
 test('videos: Upload Video rules, Add File with several, Update Video, reorder by keyboard and mouse, Save', async ({ page, request }) => {
-  const course = await createCourse(page, request, { language: 'English' });
-  const module = await createFolder(page, course._id, '');
-  const [one, two, three] = [await createFile(page, request), await createFile(page, request), await createFile(page, request)];
-  await page.reload();
+  const course = await createCourse(request, { language: 'English' });
+  const module = await createFolder(course._id, '');
+  const [one, two, three] = [await createFile(request), await createFile(request), await createFile(request)];
+  await signedIn(page);
   await openCourse(page, course.name);
   await rowsOf(page, course.name).getByRole('button', { name: module.title, exact: true }).click();
   await expect(heading(page, module.title)).toBeVisible();

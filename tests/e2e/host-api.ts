@@ -9,7 +9,7 @@ import WebSocket from 'ws';
 import { buildApi } from '../../src/shared/api/build-api';
 import type { Api } from '../../src/shared/api';
 import type { Result } from '../../src/shared/result';
-import { BRIDGE_PATH, type BridgeMessage, type BridgeRequest } from '../bridge/protocol';
+import { BRIDGE_PATH, BRIDGE_RESULT_PATH, type BridgeMessage, type BridgeRequest } from '../bridge/protocol';
 
 /** This worker's host (playwright.config.ts gives each worker its own). */
 export function hostUrl(): string {
@@ -37,9 +37,11 @@ function socketFor(url: string): Promise<WebSocket> {
     });
     ws.on('message', (raw) => {
       const message = JSON.parse(String(raw)) as BridgeMessage;
-      if (message.type !== 'result') return;
-      pending.get(message.id)?.(message.result as Result<unknown>);
+      if (message.type === 'event') return;
+      const settle = pending.get(message.id);
       pending.delete(message.id);
+      if (message.type === 'result') settle?.(message.result as Result<unknown>);
+      else void fetchResult(url, message.ref).then((result) => settle?.(result));
     });
   });
   connection = { url, socket };
@@ -47,6 +49,13 @@ function socketFor(url: string): Promise<WebSocket> {
     if (connection?.socket === socket) connection = undefined;
   });
   return socket;
+}
+
+/** A result too large for the socket (over BRIDGE_INLINE_MAX), fetched once over HTTP as the page's bridge client does. */
+async function fetchResult(url: string, ref: string): Promise<Result<unknown>> {
+  const response = await fetch(`${url}${BRIDGE_RESULT_PATH}/${encodeURIComponent(ref)}`);
+  if (!response.ok) return { ok: false, error: { kind: 'network', message: `The host answered ${response.status} for a large result.` } };
+  return ((await response.json()) as { result: Result<unknown> }).result;
 }
 
 async function invoke(channel: string, input: unknown): Promise<Result<unknown>> {

@@ -2,17 +2,15 @@
  * Fixtures of the library, moments and transcripts specs: media files made for the test (ffmpeg), the
  * open dialog's stand-in, and files created through window.api when a test needs one to start from.
  */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Api } from '../../src/shared/api';
 import type { LibraryFile, LibraryMediaCreateInput } from '../../src/shared/schemas/library';
 import { BRIDGE_NEXT_DROP_PATH, BRIDGE_NEXT_PICK_PATH } from '../bridge/protocol';
 import { unique } from './helpers';
-
-type WithApi = { api: Api };
+import { hostApi } from './host-api';
 
 let dir: string | null = null;
 /** A temp folder of this test run for generated files. */
@@ -61,59 +59,49 @@ export async function queueDrop(request: APIRequestContext, path: string | null)
   expect(answer.status()).toBe(204);
 }
 
-/** Ids of seeded lookups a valid file needs. */
-export async function lookups(page: Page): Promise<{ keyword: string; category: string; idea: string }> {
-  return page.evaluate(async () => {
-    const api = (globalThis as unknown as WithApi).api;
-    const [k, c, i] = await Promise.all([api.library.keywords(), api.library.categories(), api.businessIdeas.all()]);
-    if (!k.ok || !c.ok || !i.ok) throw new Error('lookups failed');
-    return { keyword: k.data[0]!._id, category: c.data[0]!._id, idea: i.data[0]!._id };
-  });
+/** Ids of seeded lookups a valid file needs (the host signed in). */
+export async function lookups(): Promise<{ keyword: string; category: string; idea: string }> {
+  const [k, c, i] = await Promise.all([hostApi.library.keywords(), hostApi.library.categories(), hostApi.businessIdeas.all()]);
+  if (!k.ok || !c.ok || !i.ok) throw new Error(`lookups failed: ${JSON.stringify([k, c, i].filter((r) => !r.ok))}`);
+  return { keyword: k.data[0]!._id, category: c.data[0]!._id, idea: i.data[0]!._id };
 }
 
-/** Creates a library file through window.api (signed in) and returns it as the list shows it. */
-export async function createFile(
-  page: Page,
-  request: APIRequestContext,
-  options: { title?: string; video?: string; linkUrl?: string } = {},
-): Promise<LibraryFile> {
-  const ids = await lookups(page);
+/**
+ * Creates a library file through the host's window.api (the host signed in: hostSignedIn or signedIn) and
+ * returns it as the list shows it.
+ */
+export async function createFile(request: APIRequestContext, options: { title?: string; video?: string; linkUrl?: string } = {}): Promise<LibraryFile> {
+  const ids = await lookups();
   const title = options.title ?? `E2E file ${unique()}`;
-  if (options.video) await queuePick(request, options.video);
-  return page.evaluate(
-    async ({ ids, title, upload, linkUrl }) => {
-      const api = (globalThis as unknown as WithApi).api;
-      let file: { grantId: string } | undefined;
-      if (upload) {
-        const picked = await api.files.pick({ kind: 'media' });
-        if (!picked.ok || !picked.data) throw new Error('pick failed');
-        file = { grantId: picked.data.grantId };
-      }
-      const input: LibraryMediaCreateInput = {
-        title,
-        description: 'Made by an end-to-end test.',
-        language: 'English',
-        visibility: 'Public',
-        status: 'draft',
-        level: 2,
-        type: 'Interview',
-        businessIdeas: [ids.idea],
-        category: [ids.category],
-        keywords: [ids.keyword],
-        source: 'e2e',
-        fileType: upload ? 'video' : 'link',
-        fileUrl: upload ? '' : (linkUrl ?? `https://media.example.com/e2e/${encodeURIComponent(title)}-${Date.now()}.mp4`),
-        duration: upload ? 0 : 90,
-        ...(file ? { file } : {}),
-      };
-      const created = await api.library.createMedia(input);
-      if (!created.ok) throw new Error(created.error.message);
-      const list = await api.library.mediaList();
-      if (!list.ok) throw new Error(list.error.message);
-      const found = list.data.find((f) => f.title === title);
-      if (!found) throw new Error('created file not listed');
-      return found;
-    },
-    { ids, title, upload: !!options.video, linkUrl: options.linkUrl },
-  );
+  let file: { grantId: string } | undefined;
+  if (options.video) {
+    await queuePick(request, options.video);
+    const picked = await hostApi.files.pick({ kind: 'media' });
+    if (!picked.ok || !picked.data) throw new Error(`pick failed: ${JSON.stringify(picked)}`);
+    file = { grantId: picked.data.grantId };
+  }
+  const input: LibraryMediaCreateInput = {
+    title,
+    description: 'Made by an end-to-end test.',
+    language: 'English',
+    visibility: 'Public',
+    status: 'draft',
+    level: 2,
+    type: 'Interview',
+    businessIdeas: [ids.idea],
+    category: [ids.category],
+    keywords: [ids.keyword],
+    source: 'e2e',
+    fileType: file ? 'video' : 'link',
+    fileUrl: file ? '' : (options.linkUrl ?? `https://media.example.com/e2e/${encodeURIComponent(title)}-${Date.now()}.mp4`),
+    duration: file ? 0 : 90,
+    ...(file ? { file } : {}),
+  };
+  const created = await hostApi.library.createMedia(input);
+  if (!created.ok) throw new Error(created.error.message);
+  const list = await hostApi.library.mediaList();
+  if (!list.ok) throw new Error(list.error.message);
+  const found = list.data.find((f) => f.title === title);
+  if (!found) throw new Error('created file not listed');
+  return found;
 }

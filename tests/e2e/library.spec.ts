@@ -6,8 +6,9 @@ import type { AddressInfo } from 'node:net';
 import type { Api } from '../../src/shared/api';
 import * as v from 'valibot';
 import { LibraryFileFormSchema, libraryFormOf, libraryPayloadOf } from '../../src/shared/schemas/library';
-import { colleagueSaves, shots, tableRows, toast, unique, expectAccessible, signedIn, expectAccessibleStates, expectNoRows } from './helpers';
+import { colleagueSaves, shots, tableRows, toast, unique, expectAccessible, signedIn, hostSignedIn, expectAccessibleStates, expectNoRows } from './helpers';
 import { createFile, makeLargeFile, makeVideo, queuePick } from './library-fixtures';
+import { hostApi } from './host-api';
 
 type WithApi = { api: Api };
 const TABLE = 'Video Library';
@@ -39,12 +40,18 @@ async function fillCommon(dialog: Locator, title: string): Promise<void> {
 // Wide enough for every column of the library (a narrower window hides some to fit: see below).
 test.use({ viewport: { width: 1920, height: 1080 } });
 
-test.beforeEach(async ({ page }) => {
-  await signedIn(page);
-  await openLibrary(page);
+// The host signed in; each walk loads the app on the Video Library once what it starts from is made.
+test.beforeEach(async () => {
+  await hostSignedIn();
 });
 
+async function startOnLibrary(page: Page): Promise<void> {
+  await signedIn(page);
+  await openLibrary(page);
+}
+
 test('filter by status and language on the server, then reset to the full list', async ({ page }) => {
+  await startOnLibrary(page);
   const rows = tableRows(page, TABLE);
   await expect(rows.first()).toBeVisible();
   await expectAccessibleStates(page, 'Video Library', TABLE);
@@ -80,6 +87,7 @@ test('filter by status and language on the server, then reset to the full list',
 });
 
 test('add a link: every rule in one round, a duplicate URL, then a valid link', async ({ page }) => {
+  await startOnLibrary(page);
   await page.getByRole('button', { name: 'Add File' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add File' });
   await expect(dialog).toBeVisible();
@@ -200,6 +208,7 @@ test('add a link: every rule in one round, a duplicate URL, then a valid link', 
 });
 
 test('upload a silent .mov: title, type and duration from the file, progress to 100%, playable preview', async ({ page, request }) => {
+  await startOnLibrary(page);
   // A silent screen recording in a QuickTime .mov (an audio tag reader found no duration in it).
   const tag = unique();
   const video = makeVideo(3, `Screen_recording-${tag}.mov`, { audio: false });
@@ -280,6 +289,7 @@ test('upload a silent .mov: title, type and duration from the file, progress to 
 });
 
 test('a link straight to a video file plays in the preview like an uploaded one; an expired address and an unreachable host are told apart', async ({ page, request }) => {
+  await startOnLibrary(page);
   // A host of its own (another origin than the platform server), as a CDN holding linked files would be.
   const bytes = readFileSync(makeVideo(3));
   const cdn = createServer((req, res) => {
@@ -294,7 +304,7 @@ test('a link straight to a video file plays in the preview like an uploaded one;
   await new Promise<void>((done) => cdn.listen(0, '127.0.0.1', done));
   try {
     const linkUrl = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}/talks/${unique()}.mp4`;
-    const file = await createFile(page, request, { linkUrl });
+    const file = await createFile(request, { linkUrl });
     await search(page).fill(file.title);
     await tableRows(page, TABLE).first().getByRole('button', { name: file.title, exact: true }).click();
     const player = page.getByRole('dialog', { name: `Preview: ${file.title}` }).locator('video');
@@ -315,7 +325,7 @@ test('a link straight to a video file plays in the preview like an uploaded one;
       { linkUrl: `http://${nowhere}/talks/${unique()}.mp4`, text: `The media cannot be played here: ${nowhere} cannot be reached (ECONNREFUSED). Check the network connection and the address, then reopen the preview.` },
     ];
     for (const { linkUrl, text } of cases) {
-      const broken = await createFile(page, request, { linkUrl });
+      const broken = await createFile(request, { linkUrl });
       await search(page).fill(broken.title);
       await tableRows(page, TABLE).first().getByRole('button', { name: broken.title, exact: true }).click();
       const dialog = page.getByRole('dialog', { name: `Preview: ${broken.title}` });
@@ -328,6 +338,7 @@ test('a link straight to a video file plays in the preview like an uploaded one;
 });
 
 test('cancel an upload: the form stays with its values, nothing is stored', async ({ page, request }) => {
+  await startOnLibrary(page);
   const large = makeLargeFile(3 * 1024 * 1024 * 1024);
   await page.getByRole('button', { name: 'Add File' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add File' });
@@ -361,9 +372,8 @@ test('cancel an upload: the form stays with its values, nothing is stored', asyn
 });
 
 test('edit and delete a file', async ({ page, request }) => {
-  const file = await createFile(page, request);
-  await page.reload();
-  await openLibrary(page);
+  const file = await createFile(request);
+  await startOnLibrary(page);
   await search(page).fill(file.title);
   const row = tableRows(page, TABLE);
   await expect(row).toHaveCount(1);
@@ -417,17 +427,14 @@ test('edit and delete a file', async ({ page, request }) => {
 });
 
 test('tag questions on a file and list them', async ({ page, request }) => {
-  const file = await createFile(page, request);
+  const file = await createFile(request);
   // A question no other one's text contains (walks before this one on the host add questions): its
   // search in the picker finds it alone.
-  const question = await page.evaluate(async () => {
-    const r = await (globalThis as unknown as WithApi).api.questionBank.questions();
-    const texts = r.ok ? r.data.map((q) => q.question.toLowerCase()) : [];
-    return r.ok ? (r.data.find((q) => texts.filter((text) => text.includes(q.question.toLowerCase())).length === 1) ?? null) : null;
-  });
+  const questions = await hostApi.questionBank.questions();
+  const texts = questions.ok ? questions.data.map((q) => q.question.toLowerCase()) : [];
+  const question = questions.ok ? (questions.data.find((q) => texts.filter((text) => text.includes(q.question.toLowerCase())).length === 1) ?? null) : null;
   expect(question).not.toBeNull();
-  await page.reload();
-  await openLibrary(page);
+  await startOnLibrary(page);
   await search(page).fill(file.title);
   const row = tableRows(page, TABLE).first();
   // The screen is checked before the picker opens: axe over the picker of every question takes minutes.
@@ -474,9 +481,8 @@ test('tag questions on a file and list them', async ({ page, request }) => {
 });
 
 test('Add Transcripts and Update Moments open those screens with the file', async ({ page, request }) => {
-  const file = await createFile(page, request);
-  await page.reload();
-  await openLibrary(page);
+  const file = await createFile(request);
+  await startOnLibrary(page);
   await search(page).fill(file.title);
   await tableRows(page, TABLE).first().getByRole('button', { name: `Moments of ${file.title}` }).click();
   await expect(page.getByRole('heading', { name: 'Video Moments', level: 1 })).toBeVisible();

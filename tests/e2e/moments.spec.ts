@@ -6,7 +6,7 @@ const currentTime = (page: Page) => page.locator('video').evaluate((v: HTMLVideo
 
 test('add, edit and delete moments; a moment plays the preview from its time', async ({ page, request }) => {
   await signedIn(page);
-  const file = await createFile(page, request, { video: makeVideo(6) });
+  const file = await createFile(request, { video: makeVideo(6) });
   await page.goto(`/#/videomoments?fileId=${encodeURIComponent(file._id)}`);
   await expect(page.getByRole('heading', { name: 'Video Moments', level: 1 })).toBeVisible();
   await expect(page.getByText(`${file.title} (Video Id ${file.fileId})`)).toBeVisible();

@@ -33,7 +33,7 @@ test('select a range of files and change their status past a refused one; select
   await signedIn(page);
   const word = `Sel${unique()}`;
   const made: LibraryFile[] = [];
-  for (const n of [1, 2, 3]) made.push(await createFile(page, request, { title: `${word} file ${n}` }));
+  for (const n of [1, 2, 3]) made.push(await createFile(request, { title: `${word} file ${n}` }));
 
   // Video Library: the three files by a search, the first ticked, the third Shift-clicked.
   await page.getByRole('link', { name: 'Video Library' }).click();
@@ -168,8 +168,8 @@ test('select a range of files and change their status past a refused one; select
 test('a Change of Level on a Restricted file fails before any call: Status and Level apply only to Public files', async ({ page, request }) => {
   await signedIn(page);
   const word = `Vis${unique()}`;
-  const shown = await createFile(page, request, { title: `${word} public` });
-  const hidden = await createFile(page, request, { title: `${word} restricted` });
+  const shown = await createFile(request, { title: `${word} public` });
+  const hidden = await createFile(request, { title: `${word} restricted` });
   // Made Restricted as its Edit would (main sends its empty status and level 0).
   await colleagueSaves(page, 'library.updateMedia', mediaUpdateOf(hidden, { visibility: 'Restricted' }));
 

@@ -40,8 +40,8 @@ test('find anything says it replaced the search of the screen it opens, and puts
 
 test('find anything opens a course of another language than the remembered one in its language for this visit, and says so', async ({ page, request }) => {
   await signedIn(page);
-  const course = await createCourse(page, request, { language: 'Hindi' });
-  await rememberLanguage(page, 'English');
+  const course = await createCourse(request, { language: 'Hindi' });
+  await rememberLanguage('English');
   await page.reload();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();
   const language = page.getByRole('combobox', { name: 'Language' });
@@ -66,15 +66,15 @@ test('find anything opens a course of another language than the remembered one i
   await language.selectOption('English');
   await expect(row).toHaveCount(0);
   await expect(notice).toHaveText(/^The search is set to "[^"]+" to show the record you opened\.\s*Clear the search$/);
-  await rememberLanguage(page, null);
+  await rememberLanguage(null);
 });
 
 test("a History link of a folder's change opens its folder in the directory, the folder selected", async ({ page, request }) => {
   await signedIn(page);
-  await rememberLanguage(page, null);
-  const course = await createCourse(page, request);
-  const module = await createFolder(page, course._id, '');
-  const topic = await createFolder(page, course._id, module._id);
+  await rememberLanguage(null);
+  const course = await createCourse(request);
+  const module = await createFolder(course._id, '');
+  const topic = await createFolder(course._id, module._id);
   await signedIn(page, `/directory/${course._id}/${module._id}`);
   await tableRows(page, module.title).getByRole('button', { name: `Edit ${topic.title}` }).click();
   const update = page.getByRole('dialog', { name: 'Update Folder' });

@@ -245,7 +245,7 @@ test('a bulk Change of questions and Undo of a question edit ask that the change
   await categoryFilter.selectOption({ label: 'All' });
 
   // Courses: a bulk delete of one course asks the spec's question, by its name.
-  const course = await createCourse(page, request, { name: `${word} course` });
+  const course = await createCourse(request, { name: `${word} course` });
   // Made behind the app's back (window.api, not a screen): the home's course list, read at sign-in, is
   // fresh for 30 s; a reload reads it again.
   await page.reload();
@@ -340,7 +340,7 @@ test("Add Questions: clicking a question's text ticks that question (each box it
   await signedIn(page);
   const word = `Ids${unique()}`;
   await addThreeQuestions(page, word, 'Easy');
-  const file = await createFile(page, request, { title: `${word} file` });
+  const file = await createFile(request, { title: `${word} file` });
   await page.getByRole('link', { name: 'Video Library' }).click();
   await expect(page.getByRole('table', { name: 'Video Library' })).toHaveAttribute('aria-busy', 'false');
   await search(page).fill(file.title);

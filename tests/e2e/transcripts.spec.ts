@@ -21,7 +21,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('add, edit and delete transcripts; language chips; the language cannot change', async ({ page, request }) => {
-  const file = await createFile(page, request, { video: makeVideo(5) });
+  const file = await createFile(request, { video: makeVideo(5) });
   await openTranscripts(page, file._id);
   await expectAccessibleStates(page, 'Transcripts');
   await expect(page.getByText('No transcripts yet. Add one or import a caption file.')).toBeVisible();
@@ -80,7 +80,7 @@ test('add, edit and delete transcripts; language chips; the language cannot chan
 });
 
 test('import a .vtt file into a language', async ({ page, request }) => {
-  const file = await createFile(page, request);
+  const file = await createFile(request);
   const vtt = makeTextFile(
     `captions-${unique()}.vtt`,
     'WEBVTT\n\n1\n00:00:01.000 --> 00:00:02.500\nFirst <i>line</i>\n\n00:00:03.000 --> 00:00:04.000\nSecond line\n',
@@ -109,7 +109,7 @@ test('import a .vtt file into a language', async ({ page, request }) => {
 });
 
 test('import an .srt with a bad cue: the error per cue, nothing saved until it is fixed', async ({ page, request }) => {
-  const file = await createFile(page, request);
+  const file = await createFile(request);
   const srt = makeTextFile(
     `captions-${unique()}.srt`,
     '1\r\n00:00:01,000 --> 00:00:02,000\r\nGood one\r\n\r\n2\r\n00:00:0x,000 --> 00:00:04,000\r\nBad time\r\n\r\n3\r\n00:00:05,000 --> 00:00:06,000\r\nGood three\r\n',
@@ -135,7 +135,7 @@ test('import an .srt with a bad cue: the error per cue, nothing saved until it i
 });
 
 test('a removed bad cue is not imported', async ({ page, request }) => {
-  const file = await createFile(page, request);
+  const file = await createFile(request);
   const srt = makeTextFile(`captions-${unique()}.srt`, '1\n00:00:01,000 --> 00:00:02,000\nKeep\n\n2\n00:00:09,000 --> 00:00:08,000\nBackwards\n');
   await openTranscripts(page, file._id);
   await queuePick(request, srt);
@@ -150,7 +150,7 @@ test('a removed bad cue is not imported', async ({ page, request }) => {
 });
 
 test('a picture renamed .vtt is said to be no caption file, and no dialog opens', async ({ page, request }) => {
-  const file = await createFile(page, request);
+  const file = await createFile(request);
   const name = `picture-${unique()}.vtt`;
   // The first bytes of a PNG: its signature and the start of its header chunk.
   const png = makeTextFile(name, Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 0]));
