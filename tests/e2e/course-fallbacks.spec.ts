@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { tableRows, toast, unique, cancelDiscarding, signedIn, expectNotSavedWithToast } from './helpers';
+import { tableRows, toast, unique, cancelDiscarding, openSignedIn, expectNotSavedWithToast } from './helpers';
 import { useStubPlatform } from './platform-stub';
 
 /**
@@ -22,7 +22,6 @@ test.afterEach(async () => {
 });
 
 test('failures without a message: a course not saved, Module, Topic and File Not Added, Video Not Edited, a folder and a course not deleted', async ({ page }) => {
-  await signedIn(page);
   restoreStub = await useStubPlatform((method, path) =>
     (method === 'POST' && ['/video-repository/document', '/video-repository/descendant', '/video-repository/topic', '/video-repository/video'].includes(path)) ||
     (method === 'PUT' && path.startsWith('/video-repository/video/updatequestions/')) ||
@@ -32,7 +31,7 @@ test('failures without a message: a course not saved, Module, Topic and File Not
       ? { status: 500 }
       : undefined,
   );
-  await page.reload();
+  await openSignedIn(page);
   const name = `Never ${unique()}`;
 
   // The course's directory: Add Folder.

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { SANDBOX_ADMIN, tableRows, toast, unique, cancelDiscarding, signedIn, expectAccessibleStates, expectNotSaved } from './helpers';
+import { SANDBOX_ADMIN, tableRows, toast, unique, cancelDiscarding, signedIn, openSignedIn, expectAccessibleStates, expectNotSaved } from './helpers';
+import { hostApi } from './host-api';
+
 import { choose, openScreen, searchBox } from './engagement-fixtures';
 import { useStubPlatform } from './platform-stub';
-import type { Api } from '../../src/shared/api';
 
 const TABLE = 'Daily Tips';
 
@@ -123,7 +124,6 @@ test.describe('daily tips', () => {
   test('fallbacks: Tip Not Added / Error while Post, Tip Not Edited / Error while Edit', async ({ page }) => {
     // The stub platform has the demo content.
     test.setTimeout(120_000);
-    await signedIn(page);
     let mode: 'pass' | 'fail' | 'drop' = 'pass';
     restoreStub = await useStubPlatform((method, path) => {
       if (mode === 'pass' || !path.startsWith('/library/quotes') || method === 'GET') return undefined;
@@ -131,14 +131,10 @@ test.describe('daily tips', () => {
       return mode === 'fail' ? { status: 500 } : { drop: true };
     });
     // The stub platform has the demo content: one tip to edit.
-    const seeded = await page.evaluate(async () => {
-      const api = (globalThis as unknown as { api: Api }).api;
-      const quotes = await api.library.quotes();
-      return quotes.ok && quotes.data.some((q) => 'quotes' in q);
-    });
-    expect(seeded).toBe(true);
+    const quotes = await hostApi.library.quotes();
+    expect(quotes.ok && quotes.data.some((q) => 'quotes' in q)).toBe(true);
     mode = 'fail';
-    await page.reload();
+    await openSignedIn(page);
     await openScreen(page, 'Daily Tips', 'Daily Tips');
     await page.getByRole('button', { name: 'Add Tip' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Tip' });

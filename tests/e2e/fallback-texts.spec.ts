@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import type { Api } from '../../src/shared/api';
-import { expectNotSaved, phoneNumber, signedIn, tableRows, toast, unique } from './helpers';
+import { expectNotSaved, openSignedIn, phoneNumber, tableRows, toast, unique } from './helpers';
+import { hostApi } from './host-api';
+
 import { useStubPlatform } from './platform-stub';
 
 /**
@@ -8,7 +9,6 @@ import { useStubPlatform } from './platform-stub';
  * some calls with a bare 500 (or a success without a message), on the demo data. Each text is checked
  * exactly, as a literal.
  */
-type WithApi = { api: Api };
 
 let restoreStub: (() => Promise<void>) | undefined;
 test.afterEach(async () => {
@@ -17,7 +17,6 @@ test.afterEach(async () => {
 });
 
 test("bare failures and a success without a message: the admins', moments' and modules' texts", async ({ page }) => {
-  await signedIn(page);
   let failing = false;
   restoreStub = await useStubPlatform((method, path) => {
     if (!failing) return undefined;
@@ -30,19 +29,13 @@ test("bare failures and a success without a message: the admins', moments' and m
   });
   const id = unique();
   const name = `Fallback ${id}`;
-  const prepared = await page.evaluate(
-    async ({ admin }) => {
-      const api = (globalThis as unknown as WithApi).api;
-      const added = await api.adminAuth.register(admin);
-      const files = await api.library.mediaList({});
-      return { added: added.ok, fileId: files.ok ? files.data[0]?._id : undefined };
-    },
-    { admin: { name, email: `fallback-${id}@example.com`, phoneNo: phoneNumber(), role: 'Admin' as const, status: 'Active' as const } },
-  );
+  const added = await hostApi.adminAuth.register({ name, email: `fallback-${id}@example.com`, phoneNo: phoneNumber(), role: 'Admin', status: 'Active' });
+  const files = await hostApi.library.mediaList({});
+  const prepared = { added: added.ok, fileId: files.ok ? files.data[0]?._id : undefined };
   expect(prepared.added).toBe(true);
   expect(prepared.fileId).toBeTruthy();
   failing = true;
-  await page.reload();
+  await openSignedIn(page);
 
   // Admins: a bare failure of add, of delete; an update whose success has no message.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admins' }).click();

@@ -111,6 +111,17 @@ export async function hostSignedIn(): Promise<void> {
   }
 }
 
+/**
+ * Starts the app on the host's current connection and session, the tables' kept views forgotten: for walks
+ * on a platform server of their own (signedIn would point the host back at the sandbox), after they set up
+ * through hostApi what they start from.
+ */
+export async function openSignedIn(page: Page, path = '/'): Promise<void> {
+  await resetViews();
+  await startApp(page, path);
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+}
+
 /** Points the host at a platform server by URL and signs in there as the sandbox admin (walks of other servers). */
 export async function connectedTo(url: string): Promise<void> {
   const set = await hostApi.settings.setConnection({ kind: 'remote', url });

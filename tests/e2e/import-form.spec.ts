@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { COURSE_TEXT } from '../../src/shared/course-messages';
 import { BRIDGE_NEXT_PICK_PATH } from '../bridge/protocol';
 import { IMPORT_TEXT } from '../../src/shared/schemas/course-import';
-import { expectAccessible, signedIn, toast, unique } from './helpers';
+import { expectAccessible, openSignedIn, signedIn, toast, unique } from './helpers';
 import { makeVideo } from './library-fixtures';
 import { useStubPlatform } from './platform-stub';
 import { shotsAtSizes } from './shots-sizes';
@@ -124,12 +124,11 @@ test.describe('a refusal of the server', () => {
     writeFileSync(join(root, 'cover.png'), Buffer.from(PNG_1X1, 'base64'));
     const refusal = `A course named Bees ${tag} cannot be made now.`;
 
-    await signedIn(page, '/course');
     // A platform with the demo's business ideas and keyword groups, that refuses every new course.
     restoreStub = await useStubPlatform((method, path) =>
       method === 'POST' && path === '/video-repository/course' ? { status: 400, body: JSON.stringify({ error: true, errorMessage: refusal }) } : undefined,
     );
-    await page.reload();
+    await openSignedIn(page, '/course');
     await expect(page.getByRole('heading', { name: 'Courses' })).toBeVisible();
     const dialog = await openFilledImport(page, root, `Bees ${tag}`, 'Keeping bees.');
     await dialog.getByRole('button', { name: 'Import 1 video' }).click();

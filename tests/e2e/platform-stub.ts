@@ -74,7 +74,7 @@ function workerStub(): Promise<Stub> {
 /**
  * Points the app at the worker's stub platform (the demo content and what earlier stub walks of the worker
  * added: walks name what they make uniquely) with the walk's rule, and signs in as the sandbox admin there.
- * The page is reloaded by the walk to start the app on it. Returns a function that signs out, points the app
+ * The walk then starts the app on it (openSignedIn, after what it sets up through hostApi). Returns a function that signs out, points the app
  * back at the sandbox and takes the rule away: call it from `test.afterEach`, so that a failing test never
  * leaves the app pointed at the stub.
  */

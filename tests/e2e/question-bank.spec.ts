@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Api } from '../../src/shared/api';
-import { tableRows, toast, unique, expectAccessible, signedIn, expectAccessibleStates, expectNotSavedWithToast, expectNoToast, shots } from './helpers';
+import { hostApi } from './host-api';
+import { tableRows, toast, unique, expectAccessible, signedIn, openSignedIn, expectAccessibleStates, expectNotSavedWithToast, expectNoToast, shots } from './helpers';
 import { useStubPlatform } from './platform-stub';
 
 type WithApi = { api: Api };
@@ -14,9 +15,9 @@ async function openQuestionBank(page: Page): Promise<void> {
 }
 
 /** Adds a category through window.api (not the UI) and returns its id. */
-async function apiCategory(page: Page, name: string): Promise<string> {
-  await page.evaluate((name) => (globalThis as unknown as WithApi).api.questionBank.addCategory({ name }), name);
-  const list = await page.evaluate(() => (globalThis as unknown as WithApi).api.questionBank.categories());
+async function apiCategory(name: string): Promise<string> {
+  await hostApi.questionBank.addCategory({ name });
+  const list = await hostApi.questionBank.categories();
   if (!list.ok) throw new Error(JSON.stringify(list));
   const found = list.data.find((c) => c.name === name);
   if (!found) throw new Error(`category ${name} not added`);
@@ -94,7 +95,7 @@ test.describe('question bank', () => {
   test('add a category: empty, duplicate (case and spaces), taken on the server, then valid', async ({ page }) => {
     await signedIn(page);
     const id = unique();
-    await apiCategory(page, `Base ${id}`);
+    await apiCategory(`Base ${id}`);
     await openQuestionBank(page);
 
     await page.getByRole('button', { name: 'Add Category' }).click();
@@ -111,7 +112,7 @@ test.describe('question bank', () => {
     await expectNoToast(page, 'Another Category with the same name already exists.');
 
     // A name taken after the list was loaded slips past the check: the server refuses it (409).
-    await apiCategory(page, `Race ${id}`);
+    await apiCategory(`Race ${id}`);
     await dialog.getByRole('textbox', { name: 'Category name' }).fill(`race ${id}`);
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
     await expectNotSavedWithToast(page, dialog, 'Another Category with the same name already exists.');
@@ -142,7 +143,7 @@ test.describe('question bank', () => {
     await signedIn(page);
     const id = unique();
     const category = `Quiz ${id}`;
-    const categoryId = await apiCategory(page, category);
+    const categoryId = await apiCategory(category);
     await apiQuestion(page, { question: `Other ${id} question`, language: 'Hindi', categoryId, options: 3 });
     await openQuestionBank(page);
 
@@ -351,7 +352,6 @@ test.describe('question bank', () => {
   });
 
   test('failures without a message show the spec fallbacks', async ({ page }) => {
-    await signedIn(page);
     const id = unique();
     const failing = { categories: false, questions: false };
     restoreStub = await useStubPlatform((method, path) =>
@@ -359,10 +359,10 @@ test.describe('question bank', () => {
         ? { status: 500 }
         : undefined,
     );
-    const categoryId = await apiCategory(page, `Fallback ${id}`);
+    const categoryId = await apiCategory(`Fallback ${id}`);
     failing.categories = true;
     failing.questions = true;
-    await page.reload();
+    await openSignedIn(page);
     await openQuestionBank(page);
     await page.getByRole('button', { name: 'Add Category' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Category' });

@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { SANDBOX_ADMIN, tableRows, toast, unique, signedIn, expectAccessibleStates, expectNotSavedWithToast, cancelDiscarding } from './helpers';
+import { SANDBOX_ADMIN, tableRows, toast, unique, signedIn, openSignedIn, expectAccessibleStates, expectNotSavedWithToast, cancelDiscarding } from './helpers';
+import { hostApi } from './host-api';
+
 import { choose, makeImage, openScreen, searchBox } from './engagement-fixtures';
 import { queuePick } from './library-fixtures';
 import { useStubPlatform } from './platform-stub';
-import type { Api } from '../../src/shared/api';
 
 const TABLE = 'Quotes';
 
@@ -79,7 +80,6 @@ test.describe('quotes', () => {
   });
 
   test('a failure without a message and one without an answer: Error in Post, Please Try Again', async ({ page }) => {
-    await signedIn(page);
     let mode: 'pass' | 'fail' | 'drop' = 'pass';
     restoreStub = await useStubPlatform((method, path) => {
       if (mode === 'pass' || method !== 'POST' || path !== '/library/quotes') return undefined;
@@ -88,9 +88,9 @@ test.describe('quotes', () => {
     });
     // A keyword group of the walk's own to choose (the stub platform has the demo's and earlier walks').
     const keyword = `courage${unique()}`;
-    const added = await page.evaluate((keyword) => (globalThis as unknown as { api: Api }).api.library.addSynonyms({ keyword, synonyms: ['himmat'] }), keyword);
+    const added = await hostApi.library.addSynonyms({ keyword, synonyms: ['himmat'] });
     expect(added.ok, JSON.stringify(added)).toBe(true);
-    await page.reload();
+    await openSignedIn(page);
     await openScreen(page, 'Quotes', 'Quotes');
     const dialog = page.getByRole('dialog', { name: 'Add Quote' });
     const fill = async () => {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { tableRows, toast, unique, expectAccessible, signedIn, expectAccessibleStates, expectNotSavedWithToast } from './helpers';
-import type { Api } from '../../src/shared/api';
+import { tableRows, toast, unique, expectAccessible, signedIn, openSignedIn, expectAccessibleStates, expectNotSavedWithToast } from './helpers';
+import { hostApi } from './host-api';
+
 import { LOST_ID } from '../../src/shared/history';
 import { useStubPlatform } from './platform-stub';
 
@@ -108,7 +109,6 @@ test.describe('resources', () => {
   });
 
   test('a server without the add and update calls: Resource Not Added, Please Try Again', async ({ page }) => {
-    await signedIn(page);
     // POST /resources: no such route (404); PUT /resources/{id}: method not allowed (405).
     let missing = false;
     restoreStub = await useStubPlatform((method, path) =>
@@ -121,12 +121,10 @@ test.describe('resources', () => {
           : undefined,
     );
     // One resource to edit, added while the stub still has the call.
-    const added = await page.evaluate(() =>
-      (globalThis as unknown as { api: Api }).api.questionBank.addResource({ title: 'Stub resource', language: 'English', type: 'Link' }),
-    );
+    const added = await hostApi.questionBank.addResource({ title: 'Stub resource', language: 'English', type: 'Link' });
     expect(added.ok, JSON.stringify(added)).toBe(true);
     missing = true;
-    await page.reload();
+    await openSignedIn(page);
     await openResources(page);
     await page.getByRole('button', { name: 'Add Resource' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Resource' });

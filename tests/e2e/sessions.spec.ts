@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { SANDBOX_ADMIN, tableRows, toast, unique, signedIn, expectAccessible, expectAccessibleStates, expectNotSaved, expectEditDeleteLast, expectNotSavedWithToast } from './helpers';
+import { SANDBOX_ADMIN, tableRows, toast, unique, signedIn, openSignedIn, expectAccessible, expectAccessibleStates, expectNotSaved, expectEditDeleteLast, expectNotSavedWithToast } from './helpers';
 import { choose, makeImage, openScreen, searchBox } from './engagement-fixtures';
 import { queuePick } from './library-fixtures';
 import { useStubPlatform } from './platform-stub';
@@ -175,13 +175,12 @@ test.describe('events', () => {
 
   test('a failed update: Event Not Updated / Error in Update, Please Try Again', async ({ page }) => {
     test.setTimeout(120_000);
-    await signedIn(page);
     let mode: 'pass' | 'fail' | 'drop' = 'pass';
     restoreStub = await useStubPlatform((method, path) =>
       mode === 'pass' || method !== 'PUT' || !path.startsWith('/mentorship/sessions/') ? undefined : mode === 'fail' ? { status: 500 } : { drop: true },
     );
     mode = 'fail';
-    await page.reload();
+    await openSignedIn(page);
     await openScreen(page, 'Events', 'Events');
     await tableRows(page, TABLE).first().getByRole('button', { name: /^Edit / }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Event' });

@@ -7,7 +7,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { createAccount, expectAccessible, exportedPath, signedIn, tableRows, toast } from './helpers';
+import { createAccount, expectAccessible, exportedPath, hostSignedIn, signedIn, tableRows, toast } from './helpers';
 import { createCourse, createFolder, rememberLanguage } from './course-fixtures';
 import { shotsAtSizes } from './shots-sizes';
 
@@ -39,10 +39,10 @@ test('find anything says it replaced the search of the screen it opens, and puts
 });
 
 test('find anything opens a course of another language than the remembered one in its language for this visit, and says so', async ({ page, request }) => {
-  await signedIn(page);
+  await hostSignedIn();
   const course = await createCourse(request, { language: 'Hindi' });
   await rememberLanguage('English');
-  await page.reload();
+  await signedIn(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();
   const language = page.getByRole('combobox', { name: 'Language' });
   await expect(language).toHaveValue('English');
@@ -70,7 +70,7 @@ test('find anything opens a course of another language than the remembered one i
 });
 
 test("a History link of a folder's change opens its folder in the directory, the folder selected", async ({ page, request }) => {
-  await signedIn(page);
+  await hostSignedIn();
   await rememberLanguage(null);
   const course = await createCourse(request);
   const module = await createFolder(course._id, '');
