@@ -92,8 +92,8 @@ async function startSignedIn(page: Page, path: string): Promise<void> {
 
 /**
  * The host on the local sandbox with the sandbox admin's session, without loading the app: a walk sets up
- * its records through hostApi after this and then loads the app once (signedIn), where it used to load it,
- * create them through the page and load it again.
+ * its records through hostApi after this and then loads the app once (signedIn), each load of the app
+ * costing about a core-second.
  */
 export async function hostSignedIn(): Promise<void> {
   // Walks that point the app elsewhere put it back; one that failed before it could must not fail the next.

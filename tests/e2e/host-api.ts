@@ -53,9 +53,14 @@ function socketFor(url: string): Promise<WebSocket> {
 
 /** A result too large for the socket (over BRIDGE_INLINE_MAX), fetched once over HTTP as the page's bridge client does. */
 async function fetchResult(url: string, ref: string): Promise<Result<unknown>> {
-  const response = await fetch(`${url}${BRIDGE_RESULT_PATH}/${encodeURIComponent(ref)}`);
-  if (!response.ok) return { ok: false, error: { kind: 'network', message: `The host answered ${response.status} for a large result.` } };
-  return ((await response.json()) as { result: Result<unknown> }).result;
+  try {
+    const response = await fetch(`${url}${BRIDGE_RESULT_PATH}/${encodeURIComponent(ref)}`);
+    if (!response.ok) throw new Error(`the host answered ${response.status}`);
+    return ((await response.json()) as { result: Result<unknown> }).result;
+  } catch (error) {
+    // Settled either way: a call left pending would hold its walk until the timeout, saying nothing.
+    return { ok: false, error: { kind: 'network', message: `A large result could not be fetched: ${String(error)}` } };
+  }
 }
 
 async function invoke(channel: string, input: unknown): Promise<Result<unknown>> {
