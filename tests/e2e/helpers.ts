@@ -524,7 +524,7 @@ async function checkAccessible(page: Page, what: string, options: { themeTimeout
     const toasts = colorScheme === 'light' && (await page.locator(TOASTS).count()) > 0;
     if (toasts) violations.push(...(await runAxe(page, { include: [TOASTS] }, { type: 'tag', values: WCAG_AA }, ['color-contrast'])));
     await countAxeRun(`${colorScheme}${toasts ? ' +toasts' : ''} ${what}`);
-    const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1, 3).join(' ') ?? ''}`).join('\n')}`);
+    const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1, 3).join(' ') ?? ''}\n      ${n.html.slice(0, 200)}`).join('\n')}`);
     expect(summary, `axe on ${what}, ${colorScheme}`).toEqual([]);
     // Ids and names do not depend on the theme: the second engine runs once, beside axe's light pass.
     if (colorScheme === 'light') {

@@ -127,6 +127,16 @@ describe('the error toast of an import that ends', () => {
     expect(screen.getAllByText(refused)).toHaveLength(1);
   });
 
+  it("the button's visible text, its count included, is part of its name (WCAG 2.5.3, axe's label-content-name-mismatch)", async () => {
+    fakeBridge({ 'api:courseImport.status': () => ({ ok: true, data: IMPORTING }), 'api:bulk.status': () => ({ ok: true, data: QUEUE }) });
+    renderUi(<BackgroundWorkButton />);
+    const button = await screen.findByRole('button', { name: 'Background work, 2 running' });
+    // As axe compares them: the words a person sees (the badge too), against the name without its punctuation.
+    const words = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, '').replace(/\s+/g, ' ').trim();
+    expect(words(button.textContent ?? '')).toBe('background work 2');
+    expect(words('Background work, 2 running')).toContain(words(button.textContent ?? ''));
+  });
+
   it('an import that had ended before the shell looked is not said', async () => {
     const ended: ImportStatus = { ...CANCELLED, problem: IMPORT_TEXT.courseRefused('No.') };
     fakeBridge({ 'api:courseImport.status': () => ({ ok: true, data: ended }), 'api:bulk.status': () => ({ ok: true, data: QUEUE }) });
