@@ -17,16 +17,17 @@
  * * A poster frame of a 1 GiB H.264 file, through the app in Chromium (bench/poster-frame.ts): at most
  *   1 s, with ffmpeg's own single-frame extraction of the same file beside. `--poster-only` runs only
  *   it; `--build` rebuilds the renderer first (otherwise out/renderer is reused when there). `--no-poster`
- *   leaves it out (repeated runs of the facts' lines).
+ *   leaves it out (repeated runs of the facts' lines). `--v8-wasm-defaults` measures the facts without
+ *   main's WebAssembly setting (compileWasmOnceOnTheCallingThread), for a comparison.
  */
 import { execFile } from 'node:child_process';
 import { copyFile, mkdtemp, open, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { constants as perfConstants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { promisify } from 'node:util';
-import { MediaFactsService, RECYCLE_LIMITS } from '../src/main/services/media-facts';
+import { compileWasmOnceOnTheCallingThread, MediaFactsService, RECYCLE_LIMITS } from '../src/main/services/media-facts';
 import { makeHostile, makeMatrix } from '../tests/media-matrix';
 import { numberArg } from './args';
 
@@ -55,6 +56,17 @@ async function timeIt<T>(work: () => Promise<T>): Promise<{ ms: number; value: T
   return { ms: performance.now() - start, value };
 }
 
+/** perf_hooks' name for a collection's kind: a major one is V8's mark-compact of the whole heap, a minor one its young generation only. */
+function gcKindName(kind: number | undefined): string {
+  const names: Record<number, string> = {
+    [perfConstants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+    [perfConstants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+    [perfConstants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental marking',
+    [perfConstants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
+  };
+  return kind === undefined ? 'unknown' : (names[kind] ?? `kind ${kind}`);
+}
+
 type Row = readonly [what: string, measured: string, result: string, target: string, pass: boolean | null];
 
 /** The rows as the other benches print them: what, the figure, its budget and ratio, yes/NO, then how it was measured. */
@@ -81,6 +93,9 @@ export async function run(args: string[]): Promise<boolean> {
   const root = await mkdtemp(join(tmpdir(), 'cc-bench-media-'));
   // Main's own modules (its core, not started), so main's heap in this process is about what the app's main holds.
   await import('../src/main/core');
+  // As main starts (src/main/index.ts); `--v8-wasm-defaults` leaves V8's own tiers, for a comparison.
+  const wasmTiers = args.includes('--v8-wasm-defaults') ? "V8's defaults (baseline, then tier-up on V8's threads)" : 'compiled once, optimized, on the calling thread';
+  if (!args.includes('--v8-wasm-defaults')) compileWasmOnceOnTheCallingThread();
   const service = new MediaFactsService();
   try {
     console.log('making the media matrix and the damaged files with ffmpeg...');
@@ -111,8 +126,16 @@ export async function run(args: string[]): Promise<boolean> {
     loop.enable();
     // Main's own garbage collections in the window: the longest says how much of a stall is main's heap, not the workers.
     let longestGcMs = 0;
+    let longestGcKind = 'none';
+    const gcCounts = new Map<string, number>();
     const gcs = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) longestGcMs = Math.max(longestGcMs, entry.duration);
+      for (const entry of list.getEntries()) {
+        const kind = gcKindName((entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind);
+        gcCounts.set(kind, (gcCounts.get(kind) ?? 0) + 1);
+        if (entry.duration <= longestGcMs) continue;
+        longestGcMs = entry.duration;
+        longestGcKind = kind;
+      }
     });
     gcs.observe({ entryTypes: ['gc'] });
     let read = 0;
@@ -166,7 +189,7 @@ export async function run(args: string[]): Promise<boolean> {
     const ratio = (value: number, budget: number) => `${(value / budget).toFixed(2)} x budget`;
     const rows: Row[] = [
       ['facts (files/s)', `${read} files (${withDuration} with a duration; ${sources.length} kinds, the damaged ones among them) in ${(facts.ms / 1000).toFixed(2)} s; CPU ${cpuMsPerFile.toFixed(1)} ms per file (${(1000 / cpuMsPerFile).toFixed(0)} files/s on one free core)`, `${perSecond.toFixed(0)} (${(perSecond / FACTS_BUDGET).toFixed(2)} x budget)`, `>= ${FACTS_BUDGET}`, perSecond >= FACTS_BUDGET],
-      ["main's longest stall (ms)", `over the session's first probe (${firstMs.toFixed(0)} ms, the workers started at rest) and the ${read - 1} files after it; main's longest garbage collection meanwhile ${longestGcMs.toFixed(1)} ms`, `${maxStallMs.toFixed(1)} (${ratio(maxStallMs, STALL_BUDGET_MS)})`, `<= ${STALL_BUDGET_MS}`, maxStallMs <= STALL_BUDGET_MS],
+      ["main's longest stall (ms)", `over the session's first probe (${firstMs.toFixed(0)} ms, the workers started at rest; WebAssembly ${wasmTiers}) and the ${read - 1} files after it; main's longest garbage collection meanwhile ${longestGcMs.toFixed(1)} ms (${longestGcKind}; ${[...gcCounts].map(([kind, n]) => `${n} ${kind}`).join(', ') || 'none'})`, `${maxStallMs.toFixed(1)} (${ratio(maxStallMs, STALL_BUDGET_MS)})`, `<= ${STALL_BUDGET_MS}`, maxStallMs <= STALL_BUDGET_MS],
       ["worker's start at rest (ms)", "main's longest stall while warm() started the worker (as the app does once its window is up)", warmStallMs.toFixed(1), 'information', null],
       [`worker memory, ${read} files (MiB)`, `as it reported after the last file: WebAssembly ${((memory?.wasmBytes ?? NaN) / MiB).toFixed(1)} MiB + heap ${((memory?.heapBytes ?? NaN) / MiB).toFixed(1)} MiB; ${service.counts.recycled} recycled, ${service.counts.started} started (limits: ${RECYCLE_LIMITS.wasmBytes / MiB} MiB WebAssembly, ${RECYCLE_LIMITS.files} files)`, `${workerMiB.toFixed(1)} (${ratio(workerMiB, MEMORY_BOUND_MIB)})`, `<= ${MEMORY_BOUND_MIB}`, workerMiB <= MEMORY_BOUND_MIB],
       ['hash (x sha256sum)', `${hashMiB} MiB: worker ${(mineMs / 1000).toFixed(2)} s, sha256sum ${(referenceMs / 1000).toFixed(2)} s`, hashRatio.toFixed(2), '>= 0.8', hashRatio >= 0.8],

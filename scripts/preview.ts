@@ -16,6 +16,7 @@ import { startBridgeHost } from '../tests/bridge/host';
 import { SANDBOX_DEFAULTS } from '../server/app';
 import { buildIsCurrent, buildUnlessCurrent } from './build-stamp.mjs';
 import { sandboxFromTemplate } from './sandbox-template';
+import { compileWasmOnceOnTheCallingThread } from '../src/main/services/media-facts';
 
 const root = resolve(import.meta.dirname, '..');
 const port = Number(process.env.PREVIEW_PORT ?? 5780);
@@ -35,6 +36,8 @@ if (process.env.PREVIEW_SKIP_BUILD === '1' && existsSync(join(rendererDir, 'inde
 
 if (process.env.SANDBOX_TEMPLATE) await sandboxFromTemplate(resolve(process.env.SANDBOX_TEMPLATE), join(sandboxDir, 'server'));
 
+// As the desktop app's main does (the seeded template above was made with PGlite's defaults, in this process).
+compileWasmOnceOnTheCallingThread();
 const host = await startBridgeHost({
   port,
   rendererDir,

@@ -18,6 +18,10 @@ import { exposedChannels } from '../shared/api/build-api';
 import { catchUncaught, log, logAt, openLogFile } from './services/log';
 import { createBulkDesktop, guardQuit } from './app/bulk-desktop';
 import type { BulkPickKind } from './local/bulk';
+import { compileWasmOnceOnTheCallingThread } from './services/media-facts';
+
+// Before anything compiles WebAssembly in main's process: the media workers compile MediaInfo on their own threads.
+compileWasmOnceOnTheCallingThread();
 
 /** The open dialog's filters per kind of file the renderer asks for. */
 const PICK_FILTERS: Record<PickKind, Electron.FileFilter[]> = {

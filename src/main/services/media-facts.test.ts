@@ -6,6 +6,7 @@ import { APP_TEXT } from '../../shared/messages';
 import { fileTypeOfFacts, hdrTransfer, MEDIA_VERDICT_TEXT, mediaVerdict, mediaWarnings, rotationOf, type MediaFacts } from '../../shared/schemas/media';
 import { ffprobeDuration, ffprobeVideo, HOSTILE_MATRIX, makeHostile, makeMatrix, MEDIA_MATRIX } from '../../../tests/media-matrix';
 import { durationOf, MediaFactsService, spawnMainWorker } from './media-facts';
+import { execFileSync } from 'node:child_process';
 
 // The media matrix against ffprobe: each file an editor may have, made once by ffmpeg (2 s, 160 x 120).
 describe('media facts (mediainfo.js in the media worker) against ffprobe', () => {
@@ -213,5 +214,29 @@ describe('mediaWarnings', () => {
     expect(mediaWarnings({ ...base, durationSeconds: 13 * 3600 }, 'video')).toEqual([
       'This file is longer than a library file may be (12 hours 59 minutes 59 seconds): its duration cannot be entered as it is.',
     ]);
+  });
+});
+
+// V8's own test functions (--allow-natives-syntax) read which compiler made a WebAssembly function's code, in a
+// process of its own (the setting is the process's): a one-function module, `f` returning 7.
+describe('compileWasmOnceOnTheCallingThread', () => {
+  const tiersOfFirstCall = (withSetting: boolean) => {
+    const script = `
+      import { compileWasmOnceOnTheCallingThread } from ${JSON.stringify(new URL('./media-facts.ts', import.meta.url).href)};
+      if (${withSetting}) compileWasmOnceOnTheCallingThread();
+      const bytes = new Uint8Array([0,97,115,109,1,0,0,0,1,5,1,96,0,1,127,3,2,1,0,7,5,1,1,102,0,0,10,6,1,4,0,65,7,11]);
+      const f = (await WebAssembly.instantiate(bytes)).instance.exports.f;
+      const compiledBefore = !%IsUncompiledWasmFunction(f);
+      console.log(JSON.stringify({ result: f(), compiledBefore, baseline: %IsLiftoffFunction(f), optimized: %IsTurboFanFunction(f) }));`;
+    const out = execFileSync(process.execPath, ['--allow-natives-syntax', '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, CONTENT_CONSOLE_QUIET: '1' } });
+    return JSON.parse(out.trim().split('\n').at(-1)!) as unknown;
+  };
+
+  it("V8's defaults: a quick baseline compile at the first call (tier-up later, on V8's shared threads)", () => {
+    expect(tiersOfFirstCall(false)).toEqual({ result: 7, compiledBefore: false, baseline: true, optimized: false });
+  });
+
+  it('with it: nothing compiled before the first call, which compiles the function optimized, once', () => {
+    expect(tiersOfFirstCall(true)).toEqual({ result: 7, compiledBefore: false, baseline: false, optimized: true });
   });
 });

@@ -1,5 +1,6 @@
 import type { FileHandle } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { APP_TEXT } from '../../shared/messages';
 import type { MediaFacts } from '../../shared/schemas/media';
@@ -20,6 +21,22 @@ export function spawnMainWorker(name: string): Worker {
   const built = `./${name}.js`;
   if (here.endsWith('.ts')) return new Worker(new URL(boot, here), { workerData: { entry: new URL(source, here).href } });
   return new Worker(new URL(built, here));
+}
+
+/**
+ * Called once by main's process at its start, before any WebAssembly is compiled in it (MediaInfo's is its
+ * only one: the sandbox's PGlite runs in a process of its own). V8 then compiles each WebAssembly function
+ * once, at its optimizing tier, on first call and on the thread that calls it: the media workers, which run
+ * below main. By default it compiles a quick baseline first and, as functions get hot, compiles them again
+ * on V8's shared background threads, which run at main's priority: on two busy cores main's event loop
+ * waited behind those compiles (stalls of 20 to 36 ms in half the runs of `npm run bench -- media`; 16 ms at
+ * most with this). The cost: a session's first probe takes about 0.5 s instead of 0.05 to 0.2 (in the
+ * worker, main free meanwhile); the files a second are the same. It is not set where other WebAssembly runs
+ * in the process (the tests' in-process servers on PGlite, whose start it slows by 1.5 to 2 s).
+ */
+export function compileWasmOnceOnTheCallingThread(): void {
+  setFlagsFromString('--wasm-lazy-compilation');
+  setFlagsFromString('--no-liftoff');
 }
 
 /** When a media worker is retired and a fresh one takes its place (its memory given back with it). */

@@ -140,8 +140,9 @@ async function hashOf(fd: number, size: number): Promise<string> {
 // Two workers can fill both cores of a small machine: main's event loop (the window's every call) goes first.
 if (parentPort) {
   lowerThisThreadPriority();
-  // MediaInfo's WebAssembly compiled now, while main is at rest (warm() starts the worker then), not in the first
-  // probe. A failure here is not thrown at start: the first request gets it as its answer.
+  // MediaInfo's WebAssembly loaded now, while main is at rest (warm() starts the worker then), not in the first
+  // probe; in the app its functions compile at their first call, on this thread (compileWasmOnceOnTheCallingThread).
+  // A failure here is not thrown at start: the first request gets it as its answer.
   mediainfo().catch(() => undefined);
 }
 
