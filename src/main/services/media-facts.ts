@@ -30,9 +30,10 @@ export function spawnMainWorker(name: string): Worker {
  * below main. By default it compiles a quick baseline first and, as functions get hot, compiles them again
  * on V8's shared background threads, which run at main's priority: on two busy cores main's event loop
  * waited behind those compiles (stalls of 20 to 36 ms in a third of the runs of `npm run bench -- media`; with
- * this, 5.0 to 9.7 ms in seventeen runs). The cost: a session's first probe takes 0.5 to 0.8 s instead of 0.05 to 0.2 (in the
- * worker, main free meanwhile); the files a second are the same. It is not set where other WebAssembly runs
- * in the process (the tests' in-process servers on PGlite, whose start it slows by 1.5 to 2 s).
+ * this, three of forty over 20 ms, each main's own collection of what the bench's set-up had left). The cost:
+ * a session's first probe takes 0.5 to 0.8 s instead of 0.05 to 0.2 (in the worker, main free meanwhile); the
+ * files a second are the same. It is not set where other WebAssembly runs in the process (the tests'
+ * in-process servers on PGlite, whose start it slows by 1.5 to 2 s).
  */
 export function compileWasmOnceOnTheCallingThread(): void {
   setFlagsFromString('--wasm-lazy-compilation');
