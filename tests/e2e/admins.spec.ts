@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './walk';
 import { createAccount, loginAs, phoneNumber, SANDBOX_ADMIN, tableRows, unique, toast, expectAccessible, signedIn, expectAccessibleStates, expectShownForTwoSeconds, watchToast, expectNoRows } from './helpers';
 
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
@@ -90,59 +90,62 @@ test.describe('admins as a Super Admin', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('edit and delete; no delete button on the own row', async ({ page }) => {
-    const target = await createAccount(page, { role: 'User', status: 'Inactive' });
-    await signedIn(page);
-    await openAdmins(page);
+  test.describe("in a page of its own (it installs Playwright's clock)", () => {
+    test.use({ freshPage: true });
+    test('edit and delete; no delete button on the own row', async ({ page }) => {
+      const target = await createAccount(page, { role: 'User', status: 'Inactive' });
+      await signedIn(page);
+      await openAdmins(page);
 
-    await search(page).fill(target.email);
-    await expect(tableRows(page, 'Admins')).toHaveCount(1);
-    await page.getByRole('button', { name: `Edit ${target.name}` }).click();
-    const dialog = page.getByRole('dialog', { name: 'Edit Admin' });
-    await expect(dialog.getByRole('textbox', { name: 'Email' })).toHaveValue(target.email);
-    const renamed = `${target.name} Renamed`;
-    await dialog.getByRole('textbox', { name: 'Name' }).fill(renamed);
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect(toast(page, 'User has been Updated')).toBeVisible();
-    await expectAccessible(page, 'Admins with a toast showing');
-    await expect(tableRows(page, 'Admins').first()).toContainText(renamed);
+      await search(page).fill(target.email);
+      await expect(tableRows(page, 'Admins')).toHaveCount(1);
+      await page.getByRole('button', { name: `Edit ${target.name}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Admin' });
+      await expect(dialog.getByRole('textbox', { name: 'Email' })).toHaveValue(target.email);
+      const renamed = `${target.name} Renamed`;
+      await dialog.getByRole('textbox', { name: 'Name' }).fill(renamed);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(toast(page, 'User has been Updated')).toBeVisible();
+      await expectAccessible(page, 'Admins with a toast showing');
+      await expect(tableRows(page, 'Admins').first()).toContainText(renamed);
 
-    await page.getByRole('button', { name: `Delete ${renamed}` }).click();
-    const confirm = page.getByRole('alertdialog');
-    await expect(confirm).toContainText(renamed);
-    await confirm.getByRole('button', { name: 'Delete' }).click();
-    await expect(toast(page, 'User has been Deleted!!')).toBeVisible();
-    await expectNoRows(page, 'Admins');
+      await page.getByRole('button', { name: `Delete ${renamed}` }).click();
+      const confirm = page.getByRole('alertdialog');
+      await expect(confirm).toContainText(renamed);
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await expect(toast(page, 'User has been Deleted!!')).toBeVisible();
+      await expectNoRows(page, 'Admins');
 
-    await search(page).fill(SANDBOX_ADMIN.email);
-    await expect(tableRows(page, 'Admins')).toHaveCount(1);
-    await expect(page.getByRole('button', { name: `Edit ${SANDBOX_ADMIN.name}` })).toBeVisible();
-    await expect(page.getByRole('button', { name: `Delete ${SANDBOX_ADMIN.name}` })).toHaveCount(0);
-    // One's own role and status cannot change (the server refuses it): the switches say so up front.
-    // Opened and closed by the keyboard, the pointer elsewhere: the dialog gives the focus back to its
-    // Edit button without opening the button's tooltip (it would cover the row above and take the click
-    // meant for that row's Delete).
-    const ownEdit = page.getByRole('button', { name: `Edit ${SANDBOX_ADMIN.name}` });
-    // The page's timers from here on are Playwright's clock (time still flows): the tooltip's delay is
-    // then run through at once, instead of waited out.
-    await page.clock.install();
-    await page.mouse.move(0, 0);
-    await ownEdit.focus();
-    await page.keyboard.press('Enter');
-    const own = page.getByRole('dialog', { name: 'Edit Admin' });
-    await expect(own.getByRole('switch', { name: 'Role' })).toBeDisabled();
-    await expect(own.getByRole('switch', { name: 'Status' })).toBeDisabled();
-    await expect(own.getByText('You cannot change the role or status of your own account.').first()).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(own).toBeHidden();
-    await expect(ownEdit).toBeFocused();
-    await page.clock.runFor(600); // longer than a tooltip's delay
-    await expect(page.getByRole('tooltip')).toHaveCount(0);
-    // Tab away and back: a person's own move shows it again.
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Tab');
-    await expect(ownEdit).toBeFocused();
-    await expect(page.getByRole('tooltip').filter({ hasText: `Edit ${SANDBOX_ADMIN.name}` })).toBeVisible();
+      await search(page).fill(SANDBOX_ADMIN.email);
+      await expect(tableRows(page, 'Admins')).toHaveCount(1);
+      await expect(page.getByRole('button', { name: `Edit ${SANDBOX_ADMIN.name}` })).toBeVisible();
+      await expect(page.getByRole('button', { name: `Delete ${SANDBOX_ADMIN.name}` })).toHaveCount(0);
+      // One's own role and status cannot change (the server refuses it): the switches say so up front.
+      // Opened and closed by the keyboard, the pointer elsewhere: the dialog gives the focus back to its
+      // Edit button without opening the button's tooltip (it would cover the row above and take the click
+      // meant for that row's Delete).
+      const ownEdit = page.getByRole('button', { name: `Edit ${SANDBOX_ADMIN.name}` });
+      // The page's timers from here on are Playwright's clock (time still flows): the tooltip's delay is
+      // then run through at once, instead of waited out.
+      await page.clock.install();
+      await page.mouse.move(0, 0);
+      await ownEdit.focus();
+      await page.keyboard.press('Enter');
+      const own = page.getByRole('dialog', { name: 'Edit Admin' });
+      await expect(own.getByRole('switch', { name: 'Role' })).toBeDisabled();
+      await expect(own.getByRole('switch', { name: 'Status' })).toBeDisabled();
+      await expect(own.getByText('You cannot change the role or status of your own account.').first()).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(own).toBeHidden();
+      await expect(ownEdit).toBeFocused();
+      await page.clock.runFor(600); // longer than a tooltip's delay
+      await expect(page.getByRole('tooltip')).toHaveCount(0);
+      // Tab away and back: a person's own move shows it again.
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      await expect(ownEdit).toBeFocused();
+      await expect(page.getByRole('tooltip').filter({ hasText: `Edit ${SANDBOX_ADMIN.name}` })).toBeVisible();
+    });
   });
 
   test("a User account's fixed role says why; a name stops at 100 characters and says so", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './walk';
 import type { Api } from '../../src/shared/api';
 import { shotsAtSizes } from './shots-sizes';
 import { createAccount, loginAs, newestMail, openApp, SANDBOX_ADMIN, signedOut, webPathOf, toast, expectAccessible } from './helpers';

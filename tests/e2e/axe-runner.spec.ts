@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './walk';
 import { COLOUR_RULES, HTMLCS_FAILING, runAxe, runCodeSniffer, WCAG_AA } from './helpers';
 
 // The walks' accessibility checks are only as good as the runner under them: it must find what axe finds,

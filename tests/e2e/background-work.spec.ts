@@ -4,7 +4,7 @@
  * work panel with their progress; the import cancelled from there, and the panel says what was made and
  * kept (the course's folder and linked video, which stay). axe (light and dark) on the panel.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './walk';
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -3,7 +3,7 @@
  * (it finishes unless the person stops it, after being told what will be sent again), Start and Resume,
  * the summary's counts, the selection under a filter, and the layout at 1024 x 700.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './walk';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -7,7 +7,7 @@
  * The test runs its own preview host (scripts/preview.ts on a port and a data folder of its own, reusing
  * the build the Playwright web server made), since it must SIGKILL it; the shared host is not touched.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './walk';
 import type { ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './walk';
 import { tableRows, toast, unique, cancelDiscarding, openSignedIn, expectNotSavedWithToast } from './helpers';
 import { useStubPlatform } from './platform-stub';
 

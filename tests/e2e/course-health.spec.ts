@@ -2,7 +2,7 @@
  * Course health and Preview as learner: a course seeded with each problem kind the reference server
  * can hold (tests/health-seed.ts), links answering or not on a loopback server of the test's own.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './walk';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format } from 'date-fns';

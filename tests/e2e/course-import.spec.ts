@@ -9,7 +9,7 @@
  *
  * Like the bulk walk, it runs a preview host of its own (it must SIGKILL it), reusing the build.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './walk';
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './walk';
 import type { Api } from '../../src/shared/api';
 import * as v from 'valibot';
 import { CourseFormSchema, courseFormOf, coursePayloadOf } from '../../src/shared/schemas/courses';

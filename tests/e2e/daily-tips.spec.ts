@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './walk';
 import { SANDBOX_ADMIN, tableRows, toast, unique, cancelDiscarding, signedIn, openSignedIn, expectAccessibleStates, expectNotSaved } from './helpers';
 import { hostApi } from './host-api';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './walk';
 import type { PreviewServer } from 'vite';
 import { serveFixtures } from '../components/serve';
 

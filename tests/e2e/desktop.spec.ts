@@ -3,7 +3,7 @@
  * build wrote), Save diagnostics (a file with no secret in it) and Show logs. The menu itself is Electron's:
  * the bridge host's test route sends the window what a click on its item sends.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './walk';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BRIDGE_EXPORTS_FOLDER, BRIDGE_MENU_COMMAND_PATH } from '../bridge/protocol';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './walk';
 import { expectNotSaved, openSignedIn, phoneNumber, tableRows, toast, unique } from './helpers';
 import { hostApi } from './host-api';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './walk';
 import { fixturesFor } from '../components/serve';
 
 /** Every field kind of the entity dialog's registry, in Chromium: what each shows, holds and refuses. */

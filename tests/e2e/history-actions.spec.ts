@@ -4,7 +4,7 @@
  * naming how many questions, and puts all of them back in one step. Ctrl+Z (outside text fields)
  * undoes the last action of the session the same way, and the Shortcuts dialog lists it.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './walk';
 import type { Api } from '../../src/shared/api';
 import { addThreeQuestions, expectAccessible, shots, signedIn, tableRows, toast, unique } from './helpers';
 

@@ -5,7 +5,7 @@
  * each field's message shows once, beside it, and the focus goes to the first; closing a filled form
  * asks first, and what was typed stays when the person keeps editing.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './walk';
 import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

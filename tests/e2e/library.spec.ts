@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './walk';
 import { shotsAtSizes } from './shots-sizes';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';

@@ -4,7 +4,7 @@
  * (the good files upload, it does not) and goes only when the person says Send anyway. Every walk checks
  * the library: a damaged file uploaded without the person's say-so fails it.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './walk';
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

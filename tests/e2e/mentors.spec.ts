@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './walk';
 import { shotsAtSizes } from './shots-sizes';
 import { phoneNumber, SANDBOX_ADMIN, tableRows, toast, unique, signedIn, expectAccessibleStates, expectEditDeleteLast } from './helpers';
 import { choose, makeImage, openScreen, searchBox } from './engagement-fixtures';

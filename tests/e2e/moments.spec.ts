@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './walk';
 import { toast, unique, expectAccessible, signedIn, expectAccessibleStates } from './helpers';
 import { createFile, makeVideo } from './library-fixtures';
 

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './walk';
 import { BRIDGE_NEXT_PICK_PATH } from '../bridge/protocol';
 import { expectAccessible, exportedPath, hostDir, lastShownInFolder, shots, signedIn, tableRows, toast } from './helpers';
 

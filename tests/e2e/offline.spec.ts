@@ -1,7 +1,7 @@
 // The platform goes away during a session and comes back: the window says so once (a banner, no toast
 // per call), the screen keeps what it showed, and everything recovers by itself, without a reload. A
 // misbehaving proxy of our own stands between the app and a platform server of the walk's own.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './walk';
 import type { Api } from '../../src/shared/api';
 import { NET_TEXT } from '../../src/shared/network-messages';
 import { expectAccessible, loginAs, SANDBOX_ADMIN, tableRows, unique, connectedTo } from './helpers';

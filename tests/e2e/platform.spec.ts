@@ -1,6 +1,6 @@
 // The console on a platform it does not control: records it can read only partly (a drifting stand-in
 // in front of the sandbox), and a question a colleague changes while it is being edited.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './walk';
 import type { Api } from '../../src/shared/api';
 import { expectAccessible, loginAs, SANDBOX_ADMIN, shots, tableRows, toast, unique, connectedTo } from './helpers';
 import { hostApi } from './host-api';

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './walk';
 import type { Api } from '../../src/shared/api';
 import { hostApi } from './host-api';
 import { tableRows, toast, unique, expectAccessible, signedIn, openSignedIn, expectAccessibleStates, expectNotSavedWithToast, expectNoToast, shots } from './helpers';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './walk';
 import { tableRows, toast, unique, expectAccessible, signedIn, openSignedIn, expectAccessibleStates, expectNotSavedWithToast } from './helpers';
 import { hostApi } from './host-api';
 

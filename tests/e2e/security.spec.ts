@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './walk';
 import { signedOut } from './helpers';
 
 test('the Connection panel refuses plain http to another computer and says why', async ({ page }) => {

@@ -7,7 +7,7 @@
  * Public files (spec 1), so the Restricted one fails before any call, with why, counted as failed and
  * without Retry. axe (light and dark) on the bar, the bulk dialog and the summaries.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './walk';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format } from 'date-fns';

@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from './walk';
 import { SANDBOX_ADMIN, tableRows, toast, unique, signedIn, openSignedIn, expectAccessible, expectAccessibleStates, expectNotSaved, expectEditDeleteLast, expectNotSavedWithToast } from './helpers';
 import { choose, makeImage, openScreen, searchBox } from './engagement-fixtures';
 import { queuePick } from './library-fixtures';
@@ -23,50 +23,53 @@ async function expectExact(scope: Locator, text: string): Promise<void> {
 test.describe('events', () => {
   // Wide enough for every column beside the selection's box (narrower, the column priorities hide some).
   test.use({ viewport: { width: 1440, height: 900 } });
-  test('join links per role, copied with the message; the link address is a setting; the description', async ({ page, context }) => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signedIn(page);
-    await openScreen(page, 'Events', 'Events');
-    for (const name of ['Event', 'Event link', 'Time', 'Date', 'Duration', 'Last updated', 'Edit', 'Description']) {
-      await expect(page.getByRole('columnheader', { name, exact: true })).toBeVisible();
-    }
-    await expect(page.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('500');
-    await expectAccessibleStates(page, 'Events', TABLE);
-    const sessions = await page.evaluate(() => (globalThis as unknown as { api: Api }).api.mentorship.sessions());
-    if (!sessions.ok) throw new Error(JSON.stringify(sessions));
-    const event = sessions.data.session[0]!;
-    expect(sessions.data.roles.length).toBeGreaterThan(1);
+  test.describe('in a page of its own (it is granted the clipboard)', () => {
+    test.use({ freshPage: true });
+    test('join links per role, copied with the message; the link address is a setting; the description', async ({ page }) => {
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      await signedIn(page);
+      await openScreen(page, 'Events', 'Events');
+      for (const name of ['Event', 'Event link', 'Time', 'Date', 'Duration', 'Last updated', 'Edit', 'Description']) {
+        await expect(page.getByRole('columnheader', { name, exact: true })).toBeVisible();
+      }
+      await expect(page.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('500');
+      await expectAccessibleStates(page, 'Events', TABLE);
+      const sessions = await page.evaluate(() => (globalThis as unknown as { api: Api }).api.mentorship.sessions());
+      if (!sessions.ok) throw new Error(JSON.stringify(sessions));
+      const event = sessions.data.session[0]!;
+      expect(sessions.data.roles.length).toBeGreaterThan(1);
 
-    await searchBox(page).fill(event.eventName);
-    const row = tableRows(page, TABLE).filter({ hasText: event.eventName }).first();
-    // One link per role of the server's roles list.
-    for (const role of sessions.data.roles) {
-      await expect(row.getByRole('button', { name: `Copy the ${role} link of ${event.eventName}` })).toBeVisible();
-    }
-    const role = sessions.data.roles[0]!;
-    await row.getByRole('button', { name: `Copy the ${role} link of ${event.eventName}` }).click();
-    await expect(toast(page, 'Event link is copied.')).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`https://meet.example.com/preview/${event.sessionId}/${role}`);
+      await searchBox(page).fill(event.eventName);
+      const row = tableRows(page, TABLE).filter({ hasText: event.eventName }).first();
+      // One link per role of the server's roles list.
+      for (const role of sessions.data.roles) {
+        await expect(row.getByRole('button', { name: `Copy the ${role} link of ${event.eventName}` })).toBeVisible();
+      }
+      const role = sessions.data.roles[0]!;
+      await row.getByRole('button', { name: `Copy the ${role} link of ${event.eventName}` }).click();
+      await expect(toast(page, 'Event link is copied.')).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`https://meet.example.com/preview/${event.sessionId}/${role}`);
 
-    // Another meeting provider: the links follow the address (kept for the next visit).
-    await page.getByRole('button', { name: 'Link address' }).click();
-    const settings = page.getByRole('dialog', { name: 'Join link address' });
-    await settings.getByRole('textbox', { name: /^Preview address/ }).fill('http://insecure.example.com');
-    await settings.getByRole('button', { name: 'Save' }).click();
-    await expect(settings.getByText('The address must start with https://')).toBeVisible();
-    await settings.getByRole('textbox', { name: /^Preview address/ }).fill('https://video.example.org/join/');
-    await settings.getByRole('button', { name: 'Save' }).click();
-    await expect(settings).toBeHidden();
-    await page.reload();
-    await searchBox(page).fill(event.eventName);
-    await row.getByRole('button', { name: `Copy the ${role} link of ${event.eventName}` }).click();
-    await expect(toast(page, 'Event link is copied.')).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`https://video.example.org/join/${event.sessionId}/${role}`);
+      // Another meeting provider: the links follow the address (kept for the next visit).
+      await page.getByRole('button', { name: 'Link address' }).click();
+      const settings = page.getByRole('dialog', { name: 'Join link address' });
+      await settings.getByRole('textbox', { name: /^Preview address/ }).fill('http://insecure.example.com');
+      await settings.getByRole('button', { name: 'Save' }).click();
+      await expect(settings.getByText('The address must start with https://')).toBeVisible();
+      await settings.getByRole('textbox', { name: /^Preview address/ }).fill('https://video.example.org/join/');
+      await settings.getByRole('button', { name: 'Save' }).click();
+      await expect(settings).toBeHidden();
+      await page.reload();
+      await searchBox(page).fill(event.eventName);
+      await row.getByRole('button', { name: `Copy the ${role} link of ${event.eventName}` }).click();
+      await expect(toast(page, 'Event link is copied.')).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`https://video.example.org/join/${event.sessionId}/${role}`);
 
-    await row.getByRole('button', { name: `Description of ${event.eventName}` }).click();
-    const description = page.getByRole('dialog', { name: event.eventName });
-    await expect(description).toContainText(event.description);
-    await description.getByRole('button', { name: 'Close' }).click();
+      await row.getByRole('button', { name: `Description of ${event.eventName}` }).click();
+      const description = page.getByRole('dialog', { name: event.eventName });
+      await expect(description).toContainText(event.description);
+      await description.getByRole('button', { name: 'Close' }).click();
+    });
   });
 
   test('add an event (every rule once, the computed duration), edit it, delete it', async ({ page, request }) => {

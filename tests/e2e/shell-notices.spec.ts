@@ -5,7 +5,7 @@
  * change in its folder; a History filter kept from the last visit is shown with how many rows it leaves,
  * and Clear filters; Check this server's report is copied or saved as a file.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './walk';
 import { readFileSync } from 'node:fs';
 import { createAccount, expectAccessible, exportedPath, hostSignedIn, signedIn, tableRows, toast } from './helpers';
 import { createCourse, createFolder, rememberLanguage } from './course-fixtures';

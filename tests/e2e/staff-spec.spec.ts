@@ -5,7 +5,7 @@
  * delete of one course asks the spec's question, and a bulk Change of questions and History's Undo of a
  * question's edit ask the spec's confirmation that the change reaches the videos that use them.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './walk';
 import type { Api } from '../../src/shared/api';
 import { createCourse } from './course-fixtures';
 import { createFile } from './library-fixtures';

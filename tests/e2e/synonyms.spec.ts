@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './walk';
 import { shots, tableRows, toast, unique, cancelDiscarding, signedIn, expectAccessibleStates, expectNotSavedWithToast } from './helpers';
 
 const TABLE = 'Synonyms';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { format } from 'date-fns';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './walk';
 import type { Api } from '../../src/shared/api';
 import { expectAccessible, exportedPath, lastShownInFolder, tableRows, toast, signedIn } from './helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './walk';
 import type { Api } from '../../src/shared/api';
 import { hostApi } from './host-api';
 import { shots, tableRows, toast, unique, cancelDiscarding, signedIn, hostSignedIn, expectAccessible, expectAccessibleStates, expectNotSavedWithToast } from './helpers';

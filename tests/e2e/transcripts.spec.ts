@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './walk';
 import type { Api } from '../../src/shared/api';
 import { toast, unique, expectAccessible, signedIn, expectAccessibleStates } from './helpers';
 import { createFile, makeTextFile, makeVideo, queuePick } from './library-fixtures';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './walk';
 import { fixturesFor } from '../components/serve';
 
 /** The shared TreeTable on its own in Chromium with 10,000 nodes: expand, collapse, keyboard, virtualisation. */

@@ -6,7 +6,7 @@
  * In `finally` it kills that server and switches the host back to the local sandbox, which the other
  * specs share.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './walk';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './walk';
 import type { Api } from '../../src/shared/api';
 import { openApp, tableRows, signedIn, expectAccessibleStates } from './helpers';
 import { useStubPlatform } from './platform-stub';
