@@ -5,7 +5,8 @@
  * (docs/performance.md). Each walk still starts the app anew: the kept page is taken back to about:blank
  * first, so the walk's first load is a real start of the app (its JavaScript state, the session asked of
  * main, the kept views), as in a new page; only the browser's caches and the renderer process are kept.
- * The test's viewport and reduced-motion options are applied to the kept page at each walk's start.
+ * The test's viewport and reduced-motion options are applied to the kept page at each walk's start, and
+ * the pointer goes back to the page's corner.
  *
  * `test.use({ freshPage: true })` gives a walk a context and page of its own, for what would outlive it
  * in a kept page: Playwright's clock (installed into the context), granted permissions.
@@ -36,6 +37,9 @@ export const test = base.extend<{ freshPage: boolean }, { keptPage: Page }>({
       return;
     }
     await leaveTheApp(keptPage);
+    // The pointer where a new page has it, not resting where the last walk left it (over a control whose
+    // tooltip would then open in this walk).
+    await keptPage.mouse.move(0, 0);
     await keptPage.setViewportSize(viewport ?? DEFAULT_VIEWPORT);
     await keptPage.emulateMedia({ reducedMotion: reducedMotion ?? null, colorScheme: colorScheme ?? null });
     await use(keptPage);
