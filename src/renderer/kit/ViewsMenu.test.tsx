@@ -80,10 +80,11 @@ describe('named views', () => {
     expect(bridge.inputsOf('api:settings.setPreferences')).toEqual([]);
   });
 
-  it('the screen opens with its default view', async () => {
-    setUp({ Synonyms: { views: [waterOnly], defaultView: 'Water only' } });
+  it('the screen opens with its default view, and main keeps it as the view the screen was left in', async () => {
+    const { prefs } = setUp({ Synonyms: { views: [waterOnly], defaultView: 'Water only' } });
     await waitFor(() => expect(firstCells(table())).toEqual(['Water']));
     expect(searchBox().value).toBe('Water');
+    await waitFor(() => expect(prefs().tables.Synonyms).toEqual(waterOnly.table));
   });
 
   it("each of a view's buttons is named by its visible label, then the view (WCAG 2.5.3, label in name)", async () => {

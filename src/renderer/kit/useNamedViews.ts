@@ -36,10 +36,13 @@ export function useNamedViews(screenKey: string): NamedViewsState {
   const navigate = useNavigate();
   const notify = useNotify();
   const { screen, save } = useScreenViews(screenKey);
-  // Before the table's first render: the default view becomes the kept view the table starts from.
+  // Before the table's first render: the default view becomes the kept view the table starts from, in the
+  // page's copy and in main's. In the page's copy only, an answer to a preferences write arriving between
+  // this render and the table's (React may yield between them) put main's older view back, and the
+  // screen opened with the default's server filters over the table's last view (a walk caught it once).
   const [start] = useState(() => {
     const view = defaultOf(storedViews(client, screenKey));
-    if (view) keepTableView(client, screenKey, view.table, false);
+    if (view) keepTableView(client, screenKey, view.table, true);
     return view;
   });
   const [filters, setFilters] = useState<FilterValues | null>(start?.serverFilters ?? null);
