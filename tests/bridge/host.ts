@@ -10,6 +10,7 @@
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { appendFile, readFile, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { basename, extname, join, normalize, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -25,6 +26,12 @@ import { PRELOAD_CHANNELS } from '../../src/shared/api/app';
 import { exposedCalls } from '../../src/shared/api/build-api';
 import { APP_TEXT, MSG } from '../../src/shared/messages';
 import { APP_COMMANDS, HELP_COMMANDS } from '../../src/shared/shortcuts';
+
+/** The test scripts the host serves (BRIDGE_TEST_SCRIPT_PATH/<name>): the walks' accessibility engines. */
+const TEST_SCRIPTS = new Map([
+  ['axe.js', 'axe-core/axe.min.js'],
+  ['htmlcs.js', 'html_codesniffer/build/HTMLCS.js'],
+]);
 
 /** The commands the app menu sends the window. */
 const MENU_COMMANDS = new Set<string>([...Object.keys(APP_COMMANDS), ...Object.keys(HELP_COMMANDS)]);
@@ -43,6 +50,7 @@ import {
   BRIDGE_NEXT_PICK_PATH,
   BRIDGE_PATH,
   BRIDGE_SHOWN_FILE,
+  BRIDGE_TEST_SCRIPT_PATH,
   type BridgeMessage,
   type BridgeRequest,
 } from './protocol';
@@ -288,6 +296,18 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url
       largeResults.delete(ref);
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
       res.end(text);
+      return;
+    }
+    if (pathname.startsWith(`${BRIDGE_TEST_SCRIPT_PATH}/`) && options.testRoutes) {
+      // Test-only: a published library's own file, the same for every page, so any page may fetch it. The
+      // walks ask for it with the library's version in the query: the page may keep it for good.
+      const script = TEST_SCRIPTS.get(pathname.slice(BRIDGE_TEST_SCRIPT_PATH.length + 1));
+      if (req.method !== 'GET' || !script) {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': TYPES['.js']!, 'cache-control': 'public, max-age=31536000, immutable' });
+      res.end(await readFile(createRequire(import.meta.url).resolve(script)));
       return;
     }
     if (pathname === BRIDGE_CLIENT_PATH) {

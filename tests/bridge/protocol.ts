@@ -37,6 +37,12 @@ export const BRIDGE_NEXT_PICK_PATH = '/__bridge/test/next-pick';
 export const BRIDGE_NEXT_DROP_PATH = '/__bridge/test/next-drop';
 /** Test-only (bridge host): POST `{ "command": "about" }` sends the window what that app menu command sends. */
 export const BRIDGE_MENU_COMMAND_PATH = '/__bridge/test/menu-command';
+/**
+ * Test-only (bridge host): GET the accessibility engines the walks put in the page (axe-core, HTML_CodeSniffer),
+ * by name (`axe.js`, `htmlcs.js`). Fetched by the page and cached by it, V8's compiled code included, instead
+ * of sent through Playwright's protocol at every load of the app.
+ */
+export const BRIDGE_TEST_SCRIPT_PATH = '/__bridge/test/script';
 /** The bridge client's counterpart of the preload's drop call (`window.files.grantDropped`). */
 export const BRIDGE_DROP_CHANNEL = 'bridge:files.grantDropped';
 /** The bridge client's counterpart of the preload's bulk drop call (`window.files.bulkDropped`). */

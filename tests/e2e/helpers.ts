@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { appendFile, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Api } from '../../src/shared/api';
-import { BRIDGE_EXPORTS_FOLDER, BRIDGE_SHOWN_FILE } from '../bridge/protocol';
+import { BRIDGE_EXPORTS_FOLDER, BRIDGE_SHOWN_FILE, BRIDGE_TEST_SCRIPT_PATH } from '../bridge/protocol';
 import { hostApi } from './host-api';
 
 export const SANDBOX_ADMIN = {
@@ -421,13 +421,31 @@ export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 const TOASTS = '[data-toaster-position]';
 
 /**
+ * Puts a test script of the host (BRIDGE_TEST_SCRIPT_PATH) in the page unless `global` is there already:
+ * once per load, fetched by the page itself, which keeps the file and V8 its compiled code for the next
+ * loads. Evaluated from here, its text crossed Playwright's protocol at every load and was compiled anew (a
+ * sixth of the worker's CPU went to sending axe).
+ */
+async function putScript(page: Page, global: 'axe' | 'HTMLCS', name: string, version: string): Promise<void> {
+  if (await page.evaluate((name) => name in globalThis, global)) return;
+  // The page's own host (the app's CSP takes scripts from there only: a walk may run a host of its own), or
+  // the worker's for content set on about:blank.
+  const base = /^https?:/.test(page.url()) ? page.url() : test.info().project.use.baseURL;
+  if (!base) throw new Error('The walks need a baseURL (their host) to fetch the accessibility engines from.');
+  await page.addScriptTag({ url: new URL(`${BRIDGE_TEST_SCRIPT_PATH}/${name}?v=${version}`, base).href });
+}
+
+const packageVersion = (name: string): string => (JSON.parse(readFileSync(createRequire(import.meta.url).resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
+const HTMLCS_VERSION = packageVersion('html_codesniffer');
+
+/**
  * axe-core's own run in the page, for the violations only. axe is put in the page once per load (the
  * @axe-core/playwright builder evaluated its 550 KB again at every pass and finished each pass in a new
  * page); only violations are put together (building the passing nodes' results was most of a pass's time).
  * The app has no frames (no remote content), so none is waited for.
  */
 export async function runAxe(page: Page, context: axe.ContextObject, runOnly: axe.RunOnly, disabled: string[] = []): Promise<axe.Result[]> {
-  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axe.source);
+  await putScript(page, 'axe', 'axe.js', axe.version);
   const options: axe.RunOptions = { runOnly, resultTypes: ['violations'], iframes: false, rules: Object.fromEntries(disabled.map((id) => [id, { enabled: false }])) };
   const results = await page.evaluate(
     ({ context, options }) => (globalThis as unknown as { axe: typeof axe }).axe.run(context as axe.ElementContext, options),
@@ -444,7 +462,6 @@ export async function runAxe(page: Page, context: axe.ContextObject, runOnly: ax
  * anchors and reports "no such id" for each (a false positive; NO_SUCH_ID is filtered should a family
  * that reports it be added). The script goes into the page once per load.
  */
-const HTMLCS_SOURCE = readFileSync(createRequire(import.meta.url).resolve('html_codesniffer/build/HTMLCS.js'), 'utf8');
 const HTMLCS_FAMILIES = ['Principle4.Guideline4_1.4_1_1', 'Principle4.Guideline4_1.4_1_2'];
 /** The codes of a duplicate id and of a control without a name. */
 export const HTMLCS_FAILING = /\.F77$|\.H91\.[A-Za-z]+\.Name$|\.H91\.A\.(Empty|EmptyNoId|NoContent)$/;
@@ -458,7 +475,7 @@ export interface SnifferError {
 
 /** HTML_CodeSniffer's errors of the two families on what the page shows now (`scope`: a CSS selector, or the document). */
 export async function runCodeSniffer(page: Page, scope?: string): Promise<SnifferError[]> {
-  if (!(await page.evaluate(() => 'HTMLCS' in globalThis))) await page.evaluate(HTMLCS_SOURCE);
+  await putScript(page, 'HTMLCS', 'htmlcs.js', HTMLCS_VERSION);
   const messages = await page.evaluate(
     ({ families, scope }) =>
       new Promise<SnifferError[]>((resolve, reject) => {
