@@ -50,6 +50,7 @@ import {
   BRIDGE_NEXT_PICK_PATH,
   BRIDGE_PATH,
   BRIDGE_SHOWN_FILE,
+  BRIDGE_TEST_BLANK_PATH,
   BRIDGE_TEST_SCRIPT_PATH,
   type BridgeMessage,
   type BridgeRequest,
@@ -296,6 +297,10 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url
       largeResults.delete(ref);
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
       res.end(text);
+      return;
+    }
+    if (pathname === BRIDGE_TEST_BLANK_PATH && options.testRoutes && req.method === 'GET') {
+      res.writeHead(200, { 'content-type': TYPES['.html']!, 'cache-control': 'no-store' }).end('<!doctype html><html lang="en"><head><title>Blank</title></head><body></body></html>');
       return;
     }
     if (pathname.startsWith(`${BRIDGE_TEST_SCRIPT_PATH}/`) && options.testRoutes) {

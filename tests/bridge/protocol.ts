@@ -43,6 +43,8 @@ export const BRIDGE_MENU_COMMAND_PATH = '/__bridge/test/menu-command';
  * of sent through Playwright's protocol at every load of the app.
  */
 export const BRIDGE_TEST_SCRIPT_PATH = '/__bridge/test/script';
+/** Test-only (bridge host): GET an empty page of the host's origin, for content a test sets itself that needs the host's scripts. */
+export const BRIDGE_TEST_BLANK_PATH = '/__bridge/test/blank';
 /** The bridge client's counterpart of the preload's drop call (`window.files.grantDropped`). */
 export const BRIDGE_DROP_CHANNEL = 'bridge:files.grantDropped';
 /** The bridge client's counterpart of the preload's bulk drop call (`window.files.bulkDropped`). */

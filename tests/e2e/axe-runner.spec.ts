@@ -1,8 +1,14 @@
 import { expect, test } from './walk';
+import { BRIDGE_TEST_BLANK_PATH } from '../bridge/protocol';
 import { COLOUR_RULES, HTMLCS_FAILING, runAxe, runCodeSniffer, WCAG_AA } from './helpers';
 
 // The walks' accessibility checks are only as good as the runner under them: it must find what axe finds,
-// with every WCAG A/AA rule in the light pass and the colour rules in the dark one.
+// with every WCAG A/AA rule in the light pass and the colour rules in the dark one. The content is set on
+// a page of the host, where the walks' pages fetch the engines from.
+test.beforeEach(async ({ page }) => {
+  await page.goto(BRIDGE_TEST_BLANK_PATH);
+});
+
 test('the axe runner reports a nameless button, low contrast, and nothing it was told to leave out', async ({ page }) => {
   await page.setContent(`<!doctype html><html lang="en"><head><title>Runner</title></head><body><main><h1>Page</h1>
     <button></button><p style="color:#777;background:#888">hard to read</p>

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { appendFile, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Api } from '../../src/shared/api';
-import { BRIDGE_EXPORTS_FOLDER, BRIDGE_SHOWN_FILE, BRIDGE_TEST_SCRIPT_PATH } from '../bridge/protocol';
+import { BRIDGE_EXPORTS_FOLDER, BRIDGE_SHOWN_FILE, BRIDGE_TEST_BLANK_PATH, BRIDGE_TEST_SCRIPT_PATH } from '../bridge/protocol';
 import { hostApi } from './host-api';
 
 export const SANDBOX_ADMIN = {
@@ -428,11 +428,10 @@ const TOASTS = '[data-toaster-position]';
  */
 async function putScript(page: Page, global: 'axe' | 'HTMLCS', name: string, version: string): Promise<void> {
   if (await page.evaluate((name) => name in globalThis, global)) return;
-  // The page's own host (the app's CSP takes scripts from there only: a walk may run a host of its own), or
-  // the worker's for content set on about:blank.
-  const base = /^https?:/.test(page.url()) ? page.url() : test.info().project.use.baseURL;
-  if (!base) throw new Error('The walks need a baseURL (their host) to fetch the accessibility engines from.');
-  await page.addScriptTag({ url: new URL(`${BRIDGE_TEST_SCRIPT_PATH}/${name}?v=${version}`, base).href });
+  // From the page's own host: the app's CSP takes scripts from there only, and a walk may run a host of its own.
+  // Chromium refused the host's script to a page at about:blank that had shown the app before.
+  if (!/^https?:/.test(page.url())) throw new Error(`The accessibility engines come from the page's host: open it first (${BRIDGE_TEST_BLANK_PATH} for content set by the test), not ${page.url()}.`);
+  await page.addScriptTag({ url: `${BRIDGE_TEST_SCRIPT_PATH}/${name}?v=${version}` });
 }
 
 const packageVersion = (name: string): string => (JSON.parse(readFileSync(createRequire(import.meta.url).resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
