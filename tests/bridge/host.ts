@@ -311,8 +311,13 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<{ url
         res.writeHead(404).end();
         return;
       }
-      res.writeHead(200, { 'content-type': TYPES['.js']!, 'cache-control': 'public, max-age=31536000, immutable' });
-      res.end(await readFile(createRequire(import.meta.url).resolve(script)));
+      try {
+        const body = await readFile(createRequire(import.meta.url).resolve(script));
+        res.writeHead(200, { 'content-type': TYPES['.js']!, 'cache-control': 'public, max-age=31536000, immutable' }).end(body);
+      } catch {
+        // Not installed (a checkout without the dev dependencies): the walk that asked says what failed.
+        res.writeHead(404, { 'content-type': 'text/plain' }).end(`${script} is not installed.`);
+      }
       return;
     }
     if (pathname === BRIDGE_CLIENT_PATH) {

@@ -37,9 +37,9 @@ export function useNamedViews(screenKey: string): NamedViewsState {
   const notify = useNotify();
   const { screen, save } = useScreenViews(screenKey);
   // Before the table's first render: the default view becomes the kept view the table starts from, in the
-  // page's copy and in main's. In the page's copy only, an answer to a preferences write arriving between
-  // this render and the table's (React may yield between them) put main's older view back, and the
-  // screen opened with the default's server filters over the table's last view (a walk caught it once).
+  // page's copy and in main's. Kept in the page's copy only, an answer to a preferences write arriving
+  // between this render and the table's (React may yield between them) would put main's older view back:
+  // a walk once saw the default's server filters over the table's last view.
   const [start] = useState(() => {
     const view = defaultOf(storedViews(client, screenKey));
     if (view) keepTableView(client, screenKey, view.table, true);
