@@ -18,7 +18,7 @@ import type { CallDef } from '../../src/shared/api/contract';
 import { isMediaRoute } from '../../src/main/services/media-proxy';
 import type { Keyword, LibraryFile } from '../../src/shared/schemas/library';
 import { startBridgeHost } from '../bridge/host';
-import { BRIDGE_INLINE_MAX, BRIDGE_MEDIA_KEY_META, BRIDGE_MEDIA_PATH, BRIDGE_NEXT_DROP_PATH, BRIDGE_NEXT_PICK_PATH, BRIDGE_PATH, BRIDGE_RESULT_PATH, type BridgeMessage } from '../bridge/protocol';
+import { BRIDGE_INLINE_MAX, BRIDGE_MEDIA_KEY_META, BRIDGE_MEDIA_PATH, BRIDGE_NEXT_DROP_PATH, BRIDGE_NEXT_PICK_PATH, BRIDGE_PATH, BRIDGE_RESULT_PATH, BRIDGE_TEST_BLANK_PATH, BRIDGE_TEST_SCRIPT_PATH, type BridgeMessage } from '../bridge/protocol';
 import { freePort } from '../free-port';
 import { ADMIN, expectOk, grantFileOf, seededCopy } from './harness';
 import type { SeededStorage } from './seed-template';
@@ -137,9 +137,14 @@ describe("the preview's media proxy", () => {
     expect((await fetch(`${server.url}/library/synonyms/keywords`)).headers.get('x-content-type-options')).toBe('nosniff');
   });
 
-  it("has no dialog stand-in routes unless a test runner asks: no local program chooses what the person's next pick grants", async () => {
+  it("has no dialog stand-in routes and no test files unless a test runner asks: no local program chooses what the person's next pick grants", async () => {
     for (const path of [BRIDGE_NEXT_PICK_PATH, BRIDGE_NEXT_DROP_PATH]) {
       const answer = await fetch(`${host.url}${path}`, { method: 'POST', body: JSON.stringify({ path: '/etc/passwd' }) });
+      expect(answer.status, path).toBe(404);
+    }
+    // Nor the walks' test files (the accessibility engines, an empty page).
+    for (const path of [`${BRIDGE_TEST_SCRIPT_PATH}/axe.js`, BRIDGE_TEST_BLANK_PATH]) {
+      const answer = await fetch(`${host.url}${path}`);
       expect(answer.status, path).toBe(404);
     }
   });
