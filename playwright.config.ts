@@ -23,12 +23,6 @@ const hostSandbox = (index: number): string => join(sandboxRoot, `host-${index}`
 // a worker's replacement): the worker's tests then talk to its own host, and helpers read its folder.
 const parallelIndex = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 process.env.E2E_SANDBOX_DIR = hostSandbox(parallelIndex);
-/**
- * The files whose walks start processes and move files of their own (20 to 55 s a file in CI, against 1 to 17 s
- * for the others). Playwright takes files in name order, which put upload-faults last: the run ended on its
- * 53 s with the other worker idle. These go first, in a project of their own, so the run ends on short walks.
- */
-const LONG_WALKS = /[\\/](bulk|bulk-page|course-fallbacks|course-health|course-import|upload-faults)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -36,11 +30,6 @@ export default defineConfig({
   globalTeardown: fileURLToPath(new URL('./tests/e2e/global-teardown.ts', import.meta.url)),
   fullyParallel: false,
   workers,
-  // Projects run in this order; a worker moving to the next project is replaced (a new browser, on the same host).
-  projects: [
-    { name: 'long walks', testMatch: LONG_WALKS },
-    { name: 'walks', testIgnore: LONG_WALKS },
-  ],
   // One retry in CI, for diagnosis only: a test that passes only on retry is flaky, and a flaky test
   // fails the run (failOnFlakyTests) instead of passing it.
   retries: process.env.CI ? 1 : 0,
