@@ -23,13 +23,6 @@ const hostSandbox = (index: number): string => join(sandboxRoot, `host-${index}`
 // a worker's replacement): the worker's tests then talk to its own host, and helpers read its folder.
 const parallelIndex = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 process.env.E2E_SANDBOX_DIR = hostSandbox(parallelIndex);
-/**
- * The files whose walks start processes and move files of their own (20 to 55 s a file in CI, against 1 to 17 s
- * for the others). Two of them side by side slow each other down (the same disk, the same two cores): run first
- * on both workers, they took 84 s more than in name order. So they run one at a time, on one worker, while the
- * other worker takes the short walks.
- */
-const HEAVY_WALKS = /[\\/](bulk|bulk-page|course-fallbacks|course-health|course-import|upload-faults)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -37,12 +30,6 @@ export default defineConfig({
   globalTeardown: fileURLToPath(new URL('./tests/e2e/global-teardown.ts', import.meta.url)),
   fullyParallel: false,
   workers,
-  // Both projects start at once, the heavy walks first in the queue and never on more than one worker. A worker
-  // that moves from one project to the other is replaced (a new browser, on the same host and parallel index).
-  projects: [
-    { name: 'heavy walks', testMatch: HEAVY_WALKS, workers: 1 },
-    { name: 'walks', testIgnore: HEAVY_WALKS },
-  ],
   // One retry in CI, for diagnosis only: a test that passes only on retry is flaky, and a flaky test
   // fails the run (failOnFlakyTests) instead of passing it.
   retries: process.env.CI ? 1 : 0,
