@@ -26,15 +26,6 @@ import { PRELOAD_CHANNELS } from '../../src/shared/api/app';
 import { exposedCalls } from '../../src/shared/api/build-api';
 import { APP_TEXT, MSG } from '../../src/shared/messages';
 import { APP_COMMANDS, HELP_COMMANDS } from '../../src/shared/shortcuts';
-
-/** The test scripts the host serves (BRIDGE_TEST_SCRIPT_PATH/<name>): the walks' accessibility engines. */
-const TEST_SCRIPTS = new Map([
-  ['axe.js', 'axe-core/axe.min.js'],
-  ['htmlcs.js', 'html_codesniffer/build/HTMLCS.js'],
-]);
-
-/** The commands the app menu sends the window. */
-const MENU_COMMANDS = new Set<string>([...Object.keys(APP_COMMANDS), ...Object.keys(HELP_COMMANDS)]);
 import {
   BRIDGE_BULK_DROP_CHANNEL,
   BRIDGE_IMPORT_DROP_CHANNEL,
@@ -55,6 +46,15 @@ import {
   type BridgeMessage,
   type BridgeRequest,
 } from './protocol';
+
+/** The test scripts the host serves (BRIDGE_TEST_SCRIPT_PATH/<name>): the walks' accessibility engines. */
+const TEST_SCRIPTS = new Map([
+  ['axe.js', 'axe-core/axe.min.js'],
+  ['htmlcs.js', 'html_codesniffer/build/HTMLCS.js'],
+]);
+
+/** The commands the app menu sends the window. */
+const MENU_COMMANDS = new Set<string>([...Object.keys(APP_COMMANDS), ...Object.keys(HELP_COMMANDS)]);
 
 export interface BridgeHostOptions {
   port: number;
