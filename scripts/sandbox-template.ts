@@ -7,6 +7,7 @@
  */
 import { cp, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { SANDBOX_DEFAULTS, startServer } from '../server/app';
 
 const exists = (path: string): Promise<boolean> =>
@@ -38,4 +39,13 @@ export async function sandboxFromTemplate(templateDir: string, serverDir: string
   if (await exists(serverDir)) return;
   await ensureSandboxTemplate(templateDir);
   await cp(templateDir, serverDir, { recursive: true });
+}
+
+// `node --import tsx scripts/sandbox-template.ts <folder>`: seeds the template there (npm test does it beside
+// vitest, so that the e2e run's first host copies it instead of seeding while the walks wait).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const templateDir = process.argv[2];
+  if (!templateDir) throw new Error('Usage: node --import tsx scripts/sandbox-template.ts <template folder>');
+  await ensureSandboxTemplate(templateDir);
+  console.log(`sandbox-template: seeded ${templateDir}`);
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: everything CI runs, in two stages, stopping after the first stage that fails:
-#   1. unit + integration tests (vitest), with lint, typecheck and Electronegativity beside it at a lower
-#      priority;
+#   1. unit + integration tests (vitest), with lint, typecheck, Electronegativity and the e2e run's seeded
+#      sandbox beside it at a lower priority;
 #   2. end-to-end tests (Playwright, two workers), with the packaged app (npm run package:check) and, in CI
 #      (or with CC_FRESH_CLONE=1), the start check (tests/fresh-clone.mjs --here: `npm start` in this
 #      checkout, which in CI is itself a fresh clone just set up) beside it at a lower priority.
@@ -41,6 +41,7 @@ fi
 
 pg_dir=""
 cleanup() {
+  [ -z "${E2E_SANDBOX_ROOT_MADE:-}" ] || rm -rf "$E2E_SANDBOX_ROOT_MADE"
   if [ -n "$pg_dir" ]; then
     bash "$root/scripts/pg-cluster.sh" stop "$pg_dir" || true
   fi
@@ -72,7 +73,9 @@ run_step() {
     electronegativity) node scripts/electronegativity.mjs ;;
     package) npm run --silent package:check ;;
     fresh-clone) node tests/fresh-clone.mjs --here ;;
-    *) echo "test: unknown step '$1' (lint typecheck unit e2e electronegativity package fresh-clone)" >&2; return 2 ;;
+    seed) [ -n "${E2E_SANDBOX_ROOT:-}" ] || { echo "test: the seed step makes \$E2E_SANDBOX_ROOT/seeded-sandbox: set E2E_SANDBOX_ROOT" >&2; return 2; }
+      node --import tsx scripts/sandbox-template.ts "$E2E_SANDBOX_ROOT/seeded-sandbox" ;;
+    *) echo "test: unknown step '$1' (lint typecheck unit e2e electronegativity package fresh-clone seed)" >&2; return 2 ;;
   esac
 }
 title_of() {
@@ -81,6 +84,7 @@ title_of() {
     e2e) echo "end-to-end tests (Playwright)" ;;
     package) echo "the packaged app (electron-builder around a stand-in Electron)" ;;
     fresh-clone) echo "the start check: npm start serves the app, its sandbox answers" ;;
+    seed) echo "the e2e run's seeded sandbox (scripts/sandbox-template.ts)" ;;
     *) echo "$1" ;;
   esac
 }
@@ -209,12 +213,18 @@ fi
 # Everything, in two stages (docs/decisions/testing-and-ci.md, "CI in stages"). Each stage has one main step
 # in the foreground (vitest, then the e2e walks: two workers each) and steps beside it at nice 10, which
 # use the cores the main step leaves idle (a vitest worker between files, the e2e hosts' starts, the last
-# walks on one worker): lint, typecheck and Electronegativity beside vitest; the package check and the start
-# check (in CI, in this checkout: tests/fresh-clone.mjs --here) beside the walks, once the build they and
-# the walks' hosts share is made. A stage ends when all its steps have; any failure ends the run there.
+# walks on one worker): lint, typecheck, Electronegativity and the walks' seeded sandbox beside vitest; the
+# package check and the start check (in CI, in this checkout: tests/fresh-clone.mjs --here) beside the walks,
+# once the build they and the walks' hosts share is made. A stage ends when all its steps have; any failure ends the run there.
 fresh_clone=0
 if [ "${CI:-}" = "true" ] || [ "${CC_FRESH_CLONE:-}" = "1" ]; then fresh_clone=1; else echo "test: the start check skipped outside CI (CC_FRESH_CLONE=1 runs it)"; fi
-stage_steps=(lint typecheck electronegativity)
+# The e2e run's folder (playwright.config.ts takes it from E2E_SANDBOX_ROOT), made here so that its seeded
+# sandbox is made beside vitest: the walks' first host then copies it (about 5 s) instead of seeding it (about
+# 20 s) while no walk can start.
+E2E_SANDBOX_ROOT="$(mktemp -d "${TMPDIR:-/tmp}/cc-e2e.XXXXXX")"
+E2E_SANDBOX_ROOT_MADE="$E2E_SANDBOX_ROOT"
+export E2E_SANDBOX_ROOT
+stage_steps=(lint typecheck electronegativity seed)
 for step in "${stage_steps[@]}"; do start_bg "$step" below; done
 failed=0
 run_fg unit || failed=1
