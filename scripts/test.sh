@@ -215,14 +215,17 @@ fi
 # use the cores the main step leaves idle (a vitest worker between files, the e2e hosts' starts, the last
 # walks on one worker): lint, typecheck, Electronegativity and the walks' seeded sandbox beside vitest; the
 # package check and the start check (in CI, in this checkout: tests/fresh-clone.mjs --here) beside the walks,
-# once the build they and the walks' hosts share is made. A stage ends when all its steps have; any failure ends the run there.
+# once the build they and the walks' hosts share is made. A stage ends when all its steps have; any failure
+# ends the run there.
 fresh_clone=0
 if [ "${CI:-}" = "true" ] || [ "${CC_FRESH_CLONE:-}" = "1" ]; then fresh_clone=1; else echo "test: the start check skipped outside CI (CC_FRESH_CLONE=1 runs it)"; fi
 # The e2e run's folder (playwright.config.ts takes it from E2E_SANDBOX_ROOT), made here so that its seeded
 # sandbox is made beside vitest: the walks' first host then copies it (about 5 s) instead of seeding it (about
-# 20 s) while no walk can start.
-E2E_SANDBOX_ROOT="$(mktemp -d "${TMPDIR:-/tmp}/cc-e2e.XXXXXX")"
-E2E_SANDBOX_ROOT_MADE="$E2E_SANDBOX_ROOT"
+# 20 s) while no walk can start. A folder made here goes at the end of the run (cleanup); one given is kept.
+if [ -z "${E2E_SANDBOX_ROOT:-}" ]; then
+  E2E_SANDBOX_ROOT="$(mktemp -d "${TMPDIR:-/tmp}/cc-e2e.XXXXXX")"
+  E2E_SANDBOX_ROOT_MADE="$E2E_SANDBOX_ROOT"
+fi
 export E2E_SANDBOX_ROOT
 stage_steps=(lint typecheck electronegativity seed)
 for step in "${stage_steps[@]}"; do start_bg "$step" below; done
