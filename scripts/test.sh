@@ -74,7 +74,10 @@ run_step() {
     package) npm run --silent package:check ;;
     fresh-clone) node tests/fresh-clone.mjs --here ;;
     seed) [ -n "${E2E_SANDBOX_ROOT:-}" ] || { echo "test: the seed step makes \$E2E_SANDBOX_ROOT/seeded-sandbox: set E2E_SANDBOX_ROOT" >&2; return 2; }
-      node --import tsx scripts/sandbox-template.ts "$E2E_SANDBOX_ROOT/seeded-sandbox" ;;
+      # The folder must be there afterwards: a seed that silently did nothing would leave the seeding to the
+      # walks' first host again, and nothing else would notice.
+      node --import tsx scripts/sandbox-template.ts "$E2E_SANDBOX_ROOT/seeded-sandbox" &&
+        { [ -d "$E2E_SANDBOX_ROOT/seeded-sandbox/pg" ] || { echo "test: no seeded sandbox in $E2E_SANDBOX_ROOT/seeded-sandbox" >&2; return 1; }; } ;;
     *) echo "test: unknown step '$1' (lint typecheck unit e2e electronegativity package fresh-clone seed)" >&2; return 2 ;;
   esac
 }
