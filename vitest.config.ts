@@ -7,6 +7,15 @@ import { defineConfig } from 'vitest/config';
 const callLog = process.env.CC_CALL_LOG ?? mkdtempSync(join(tmpdir(), 'cc-call-log-'));
 if (!process.env.CC_CALL_LOG) process.on('exit', () => rmSync(callLog, { recursive: true, force: true }));
 process.env.CC_CALL_LOG = callLog;
+/**
+ * PGlite's fresh cluster shared by the run's test processes (server/db.ts, reuseFreshCluster): the first to run
+ * initdb writes it, the others copy it. `npm test` makes it before vitest starts; a run of vitest alone gets
+ * a file of its own here.
+ */
+const freshClusterDir = process.env.PGLITE_FRESH_CLUSTER ? undefined : mkdtempSync(join(tmpdir(), 'cc-fresh-cluster-'));
+if (freshClusterDir) process.on('exit', () => rmSync(freshClusterDir, { recursive: true, force: true }));
+const freshCluster = process.env.PGLITE_FRESH_CLUSTER ?? join(freshClusterDir!, 'fresh-cluster.tar');
+process.env.PGLITE_FRESH_CLUSTER = freshCluster;
 
 export default defineConfig({
   test: {
@@ -15,7 +24,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Two cores: keep the parallelism modest so PGlite instances don't starve each other.
     maxWorkers: 2,
-    env: { CONTENT_CONSOLE_QUIET: '1', CC_CALL_LOG: callLog },
+    env: { CONTENT_CONSOLE_QUIET: '1', CC_CALL_LOG: callLog, PGLITE_FRESH_CLUSTER: freshCluster },
     projects: [
       {
         extends: true,

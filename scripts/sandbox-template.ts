@@ -27,6 +27,8 @@ export async function ensureSandboxTemplate(templateDir: string): Promise<void> 
   const server = await startServer({
     dataDir: seeding,
     seedDemo: true,
+    // From the run's fresh cluster when `npm test` made one (PGLITE_FRESH_CLUSTER), not initdb again.
+    reuseFreshCluster: true,
     admin: { email: process.env.SANDBOX_ADMIN_EMAIL ?? SANDBOX_DEFAULTS.email, password: process.env.SANDBOX_ADMIN_PASSWORD ?? SANDBOX_DEFAULTS.password },
   });
   await server.close();

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: everything CI runs, in two stages, stopping after the first stage that fails:
-#   1. unit + integration tests (vitest), with lint, typecheck, Electronegativity and the e2e run's seeded
-#      sandbox beside it at a lower priority;
+#   1. PGlite's fresh cluster for the run (a few seconds), then unit + integration tests (vitest), with lint,
+#      typecheck, Electronegativity and the e2e run's seeded sandbox beside them at a lower priority;
 #   2. end-to-end tests (Playwright, two workers), with the packaged app (npm run package:check) and, in CI
 #      (or with CC_FRESH_CLONE=1), the start check (tests/fresh-clone.mjs --here: `npm start` in this
 #      checkout, which in CI is itself a fresh clone just set up) beside it at a lower priority.
@@ -73,12 +73,13 @@ run_step() {
     electronegativity) node scripts/electronegativity.mjs ;;
     package) npm run --silent package:check ;;
     fresh-clone) node tests/fresh-clone.mjs --here ;;
+    fresh-cluster) node --import tsx scripts/fresh-cluster.ts ;;
     seed) [ -n "${E2E_SANDBOX_ROOT:-}" ] || { echo "test: the seed step makes \$E2E_SANDBOX_ROOT/seeded-sandbox: set E2E_SANDBOX_ROOT" >&2; return 2; }
       # The folder must be there afterwards: a seed that silently did nothing would leave the seeding to the
       # walks' first host again, and nothing else would notice.
       node --import tsx scripts/sandbox-template.ts "$E2E_SANDBOX_ROOT/seeded-sandbox" &&
         { [ -d "$E2E_SANDBOX_ROOT/seeded-sandbox/pg" ] || { echo "test: no seeded sandbox in $E2E_SANDBOX_ROOT/seeded-sandbox" >&2; return 1; }; } ;;
-    *) echo "test: unknown step '$1' (lint typecheck unit e2e electronegativity package fresh-clone seed)" >&2; return 2 ;;
+    *) echo "test: unknown step '$1' (lint typecheck fresh-cluster unit e2e electronegativity package fresh-clone seed)" >&2; return 2 ;;
   esac
 }
 title_of() {
@@ -88,6 +89,7 @@ title_of() {
     package) echo "the packaged app (electron-builder around a stand-in Electron)" ;;
     fresh-clone) echo "the start check: npm start serves the app, its sandbox answers" ;;
     seed) echo "the e2e run's seeded sandbox (scripts/sandbox-template.ts)" ;;
+    fresh-cluster) echo "PGlite's fresh cluster for the run (scripts/fresh-cluster.ts)" ;;
     *) echo "$1" ;;
   esac
 }
@@ -96,6 +98,9 @@ title_of() {
 # reads as if they had run one after the other. Each runs in its own process group (setsid), so that a
 # failure elsewhere stops it with everything it started.
 logs="$(mktemp -d "${TMPDIR:-/tmp}/cc-test-logs.XXXXXX")"
+# PGlite's fresh cluster, shared by the run's processes (server/db.ts, reuseFreshCluster): made by the
+# fresh-cluster step before vitest (with named steps, by the first process that needs it); it goes with the logs.
+export PGLITE_FRESH_CLUSTER="${PGLITE_FRESH_CLUSTER:-$logs/pglite-fresh-cluster.tar}"
 # Steps in the background run timed_step in a shell of their own: it needs the folder too.
 export logs
 declare -A bg_pid=() step_wall=() step_cpu=() step_result=()
@@ -230,10 +235,17 @@ if [ -z "${E2E_SANDBOX_ROOT:-}" ]; then
   E2E_SANDBOX_ROOT_MADE="$E2E_SANDBOX_ROOT"
 fi
 export E2E_SANDBOX_ROOT
-stage_steps=(lint typecheck electronegativity seed)
+stage_steps=(lint typecheck electronegativity)
 for step in "${stage_steps[@]}"; do start_bg "$step" below; done
 failed=0
-run_fg unit || failed=1
+# PGlite's fresh cluster first (a few seconds of one core, the steps above using the other): vitest's processes
+# and the seed step then copy it instead of each running initdb.
+run_fg fresh-cluster || failed=1
+if [ "$failed" = "0" ]; then
+  start_bg seed below
+  stage_steps+=(seed)
+  run_fg unit || failed=1
+fi
 for step in "${stage_steps[@]}"; do finish_bg "$step" || failed=1; done
 [ "$failed" = "0" ] || exit 1
 # The build the walks' hosts, the package check and `npm start` all use: made once, here (a few seconds),

@@ -1,6 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from './db';
 
@@ -19,6 +22,8 @@ describe('PGlite fresh databases from a copy of the first (reuseFreshCluster)', 
 
   it('starts each fresh database empty, whatever the first one wrote after it opened', async () => {
     const first = await open();
+    // The tests' small buffer pool (PGlite clears it at every start).
+    expect(await first.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '16MB' }]);
     await first.query('CREATE TABLE written_first (id int)');
     await first.query('INSERT INTO written_first VALUES (1)');
     for (const db of [await open(), await open(join(root, 'on-disk'))]) {
@@ -35,5 +40,31 @@ describe('PGlite fresh databases from a copy of the first (reuseFreshCluster)', 
     await db.close();
     const again = await open(dataDir);
     expect(await again.query('SELECT v FROM kept')).toEqual([{ v: 'written' }]);
+  });
+
+  it("takes a new process's fresh cluster from PGLITE_FRESH_CLUSTER's file instead of running initdb", async () => {
+    // The run's shared copy is there once a fresh database has opened (vitest.config.ts names the file).
+    await open();
+    const shared = process.env.PGLITE_FRESH_CLUSTER!;
+    expect(existsSync(shared)).toBe(true);
+    // A cluster initdb never makes (it has a marker table), put where the shared copy goes: a fresh database
+    // in a new process that has the marker was copied from the file.
+    const source = await PGlite.create({ loadDataDir: new Blob([readFileSync(shared)]) });
+    await source.query('CREATE TABLE from_the_shared_file (id int)');
+    const file = join(root, 'marked-cluster.tar');
+    writeFileSync(file, Buffer.from(await (await source.dumpDataDir('none')).arrayBuffer()));
+    await source.close();
+    const script = [
+      "import { openDb } from './server/db.ts';",
+      'const db = await openDb({ reuseFreshCluster: true });',
+      "const [row] = await db.query(\"SELECT count(*)::int AS n FROM pg_tables WHERE tablename = 'from_the_shared_file'\");",
+      'console.log(JSON.stringify(row));',
+      'await db.close();',
+    ].join('\n');
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: join(import.meta.dirname, '..'),
+      env: { ...process.env, PGLITE_FRESH_CLUSTER: file },
+    });
+    expect(JSON.parse(stdout.trim())).toEqual({ n: 1 });
   });
 });

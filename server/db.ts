@@ -1,4 +1,4 @@
-import { mkdir, readdir } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -34,7 +34,10 @@ export interface DbOptions {
   schema?: string;
   /**
    * PGlite only, for processes that open many fresh databases (the tests): initdb runs once per process, and
-   * every later fresh database starts from a copy of that first, untouched cluster (0.9 s of CPU against 3 s).
+   * every later fresh database starts from a copy of that first, untouched cluster (about 1.4 s of CPU against
+   * 8.5 s). With PGLITE_FRESH_CLUSTER set to a file, once per run: the first process to run initdb writes its
+   * copy there, and the processes after it read it (`npm test` makes it first; vitest.config.ts names one).
+   * These databases also get a small buffer pool (TEST_START_PARAMS).
    */
   reuseFreshCluster?: boolean;
 }
@@ -45,8 +48,30 @@ export async function openDb(options: DbOptions): Promise<Db> {
   return options.databaseUrl ? openPostgres(options.databaseUrl, options.schema) : openPglite(options.dataDir, options.reuseFreshCluster ?? false);
 }
 
-/** This process's first fresh cluster as initdb left it (reuseFreshCluster): a tar, about 40 MB. */
-let freshCluster: Promise<Blob> | undefined;
+/**
+ * The fresh cluster as initdb left it (reuseFreshCluster): a tar, about 40 MB, read from PGLITE_FRESH_CLUSTER's
+ * file or taken from this process's first initdb. Undefined inside when there is none yet.
+ */
+let freshCluster: Promise<Blob | undefined> | undefined;
+
+/** The run's shared fresh cluster, when PGLITE_FRESH_CLUSTER names a file that is there. */
+async function readSharedCluster(): Promise<Blob | undefined> {
+  const file = process.env.PGLITE_FRESH_CLUSTER;
+  if (!file) return undefined;
+  return readFile(file).then(
+    (bytes) => new Blob([bytes]),
+    () => undefined,
+  );
+}
+
+/** Written whole under another name, then renamed: a process reading at the same moment never gets half of it. */
+async function writeSharedCluster(cluster: Blob): Promise<void> {
+  const file = process.env.PGLITE_FRESH_CLUSTER;
+  if (!file) return;
+  const partial = `${file}.${process.pid}.partial`;
+  await writeFile(partial, Buffer.from(await cluster.arrayBuffer()));
+  await rename(partial, file);
+}
 
 async function openPglite(dataDir: string | undefined, reuseFreshCluster: boolean): Promise<Db> {
   let dir: string | undefined;
@@ -55,7 +80,7 @@ async function openPglite(dataDir: string | undefined, reuseFreshCluster: boolea
     await mkdir(dir, { recursive: true });
   }
   const fresh = reuseFreshCluster && (dir === undefined || (await readdir(dir)).length === 0);
-  const pglite = await openPgliteCluster(dir, fresh);
+  const pglite = await openPgliteCluster(dir, { fresh, forTests: reuseFreshCluster });
   return {
     driver: 'pglite',
     query: async <T,>(sql: string, params?: unknown[]) => (await pglite.query<T>(sql, params)).rows,
@@ -98,16 +123,30 @@ async function openPostgres(databaseUrl: string, schema?: string): Promise<Db> {
   };
 }
 
-async function openPgliteCluster(dir: string | undefined, fresh: boolean): Promise<PGlite> {
-  const copy = fresh ? await freshCluster?.catch(() => undefined) : undefined;
-  if (copy) return PGlite.create(dir, { loadDataDir: copy });
-  const pglite = await PGlite.create(dir);
-  if (fresh && !freshCluster) {
-    // Taken before anything is written, so that every copy is the untouched cluster. A failed dump is
-    // only a lost shortcut: the next fresh database runs initdb again.
-    freshCluster = pglite.dumpDataDir('none');
-    await freshCluster.catch(() => (freshCluster = undefined));
-  }
+/**
+ * The tests' buffer pool (PostgreSQL's shared_buffers): PGlite clears the whole pool at every start, about
+ * 0.5 s of CPU for the default 128 MB, and the tests open hundreds of databases of a few MB each. The sandbox
+ * and the reference server keep the default; the size changes no answer, only what is kept in memory.
+ */
+const TEST_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+async function openPgliteCluster(dir: string | undefined, { fresh, forTests }: { fresh: boolean; forTests: boolean }): Promise<PGlite> {
+  const startParams = forTests ? { startParams: TEST_START_PARAMS } : {};
+  if (!fresh) return PGlite.create(dir, startParams);
+  freshCluster ??= readSharedCluster();
+  const copy = await freshCluster;
+  if (copy) return PGlite.create(dir, { loadDataDir: copy, ...startParams });
+  const pglite = await PGlite.create(dir, startParams);
+  // Taken before anything is written, so that every copy is the untouched cluster. A failed dump or write
+  // is only a lost shortcut: the next fresh database (or process) runs initdb again.
+  freshCluster = pglite.dumpDataDir('none').then(
+    async (cluster) => {
+      await writeSharedCluster(cluster).catch(() => undefined);
+      return cluster;
+    },
+    () => undefined,
+  );
+  await freshCluster;
   return pglite;
 }
 
