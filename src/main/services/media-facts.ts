@@ -7,19 +7,19 @@ import type { MediaFacts } from '../../shared/schemas/media';
 import type { MediaReply, MediaRequest, WorkerMemory } from './media-worker';
 import { openFoundFile } from './grants';
 import { logAt } from './log';
+import { startSourceWorker } from './source-worker';
 
 /**
- * Starts a worker of main's own: from its TypeScript source where main runs from source (the bridge
- * host under tsx, vitest: tsx-worker.mjs compiles it), else the bundle electron.vite.config.ts
- * builds next to main's (`<name>.js`).
+ * Starts a worker of main's own: the bundle electron.vite.config.ts builds next to main's (`<name>.js`), or,
+ * where main runs from source (the bridge host under tsx, vitest), one made from its TypeScript source
+ * (source-worker.ts).
  */
 export function spawnMainWorker(name: string): Worker {
   const here = import.meta.url;
   // Names in variables: bundlers leave `new URL(variable, import.meta.url)` alone.
-  const boot = './tsx-worker.mjs';
   const source = `./${name}.ts`;
   const built = `./${name}.js`;
-  if (here.endsWith('.ts')) return new Worker(new URL(boot, here), { workerData: { entry: new URL(source, here).href } });
+  if (here.endsWith('.ts')) return startSourceWorker(new URL(source, here));
   return new Worker(new URL(built, here));
 }
 

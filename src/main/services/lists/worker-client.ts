@@ -3,18 +3,19 @@
 import { Worker } from 'node:worker_threads';
 import { ok, type Result } from '../../../shared/result';
 import type { WorkerReply, WorkerRequest } from './protocol';
+import { startSourceWorker } from '../source-worker';
 
 /**
- * Starts the list worker: from its TypeScript source where main runs from source (the bridge host under
- * tsx, vitest), else the bundled `list-worker.js` next to main's bundle (electron.vite.config.ts).
+ * Starts the list worker: the bundled `list-worker.js` next to main's bundle (electron.vite.config.ts), or,
+ * where main runs from source (the bridge host under tsx, vitest), one made from its TypeScript source
+ * (../source-worker.ts).
  */
 export function spawnListWorker(): Worker {
   const here = import.meta.url;
   // Names in variables: bundlers leave `new URL(variable, import.meta.url)` alone.
-  const boot = '../tsx-worker.mjs';
   const source = './worker.ts';
   const built = './list-worker.js';
-  if (here.endsWith('.ts')) return new Worker(new URL(boot, here), { workerData: { entry: new URL(source, here).href } });
+  if (here.endsWith('.ts')) return startSourceWorker(new URL(source, here));
   return new Worker(new URL(built, here));
 }
 
