@@ -100,7 +100,8 @@ title_of() {
 logs="$(mktemp -d "${TMPDIR:-/tmp}/cc-test-logs.XXXXXX")"
 # PGlite's fresh cluster, shared by the run's processes (server/db.ts, reuseFreshCluster): made by the
 # fresh-cluster step before vitest (with named steps, by the first process that needs it); it goes with the logs.
-export PGLITE_FRESH_CLUSTER="${PGLITE_FRESH_CLUSTER:-$logs/pglite-fresh-cluster.tar}"
+# Always the run's own: a file kept from an older PGlite would not load.
+export PGLITE_FRESH_CLUSTER="$logs/pglite-fresh-cluster.tar"
 # Steps in the background run timed_step in a shell of their own: it needs the folder too.
 export logs
 declare -A bg_pid=() step_wall=() step_cpu=() step_result=()
