@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -69,8 +69,14 @@ async function writeSharedCluster(cluster: Blob): Promise<void> {
   const file = process.env.PGLITE_FRESH_CLUSTER;
   if (!file) return;
   const partial = `${file}.${process.pid}.partial`;
-  await writeFile(partial, Buffer.from(await cluster.arrayBuffer()));
-  await rename(partial, file);
+  try {
+    await writeFile(partial, Buffer.from(await cluster.arrayBuffer()));
+    await rename(partial, file);
+  } catch (error) {
+    // No half-written copy left behind (a full disk, say) beside the run's other files.
+    await rm(partial, { force: true });
+    throw error;
+  }
 }
 
 async function openPglite(dataDir: string | undefined, reuseFreshCluster: boolean): Promise<Db> {
